@@ -1,0 +1,37 @@
+/**
+ * User-visible validation and error texts from SPEC.md 5 and 8, in one place so the forms, the API
+ * and the tests use the very same strings.
+ */
+export const MSG = {
+  nameRequired: 'Name is required',
+  validEmailRequired: 'Valid email is required',
+  phoneRequired: 'Phone number is required',
+  issueTooShort: 'Please provide a detailed description of the issue',
+  severityRequired: 'Please select a severity level',
+  contactMethodRequired: 'Please select a contact method',
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordTooShort: 'New password must be at least 6 characters',
+  confirmPasswordRequired: 'Please confirm your new password',
+  passwordsDontMatch: "Passwords don't match",
+  roleInvalid: 'Role must be admin, technician or user',
+  emailInvalid: 'Please enter a valid email address.',
+  emailRequired: 'Please enter an email address.',
+  phoneNumberRequired: 'Please enter a phone number.',
+  phoneNumberInvalid: 'Please enter a valid phone number.',
+  noChanges: 'No changes were made to the ticket.',
+  invalidCredentials: 'Invalid username or password',
+  loginRequired: 'You must be logged in to access this page.',
+  adminRequired: 'Admin privileges required',
+  staffRequired: 'Admin or technician privileges required',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  currentPasswordWrong: 'Current password is incorrect',
+  usernameTaken: 'Username already exists',
+  notFound: 'Not found',
+  ticketNotFound: 'Ticket not found',
+  userNotFound: 'User not found',
+  assigneeInvalid: 'Assignee must be a technician or admin',
+  conflict: 'This ticket was changed by someone else. Choose which values to keep.',
+  internal: 'Internal server error',
+} as const;

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { buildTicketPatch, formatTicketNumber, ticketEditDefaults } from './tickets';
+import { workloadLevel } from './workload';
+import { formatFileSize } from './format';
+import { ticketCreateSchema } from '../schemas/tickets';
+import { changePasswordFormSchema, loginSchema } from '../schemas/auth';
+import { MSG } from '../messages';
+
+const ticket = { status: 'open' as const, assignedTo: null, resolution: null, version: 3 };
+
+describe('formatTicketNumber', () => {
+  it('pads to six digits', () => {
+    expect(formatTicketNumber(1)).toBe('TKT-000001');
+    expect(formatTicketNumber(1234567)).toBe('TKT-1234567');
+  });
+  it('rejects non-positive numbers', () => {
+    expect(() => formatTicketNumber(0)).toThrow(RangeError);
+  });
+});
+
+describe('buildTicketPatch (SPEC.md 4)', () => {
+  it('returns null when nothing changed', () => {
+    expect(buildTicketPatch(ticket, ticketEditDefaults(ticket))).toBeNull();
+  });
+  it('sends only changed fields with the base version', () => {
+    const values = { ...ticketEditDefaults(ticket), status: 'in_progress' as const, comment: '  on my way  ' };
+    expect(buildTicketPatch(ticket, values)).toEqual({ status: 'in_progress', comment: 'on my way', baseVersion: 3 });
+  });
+  it('maps unassigned to null and skips an emptied resolution', () => {
+    const assigned = { ...ticket, assignedTo: '11111111-1111-4111-8111-111111111111', resolution: 'done' };
+    const values = { ...ticketEditDefaults(assigned), assignedTo: 'unassigned', resolution: '   ' };
+    expect(buildTicketPatch(assigned, values)).toEqual({ assignedTo: null, baseVersion: 3 });
+  });
+});
+
+describe('workloadLevel (SPEC.md 9)', () => {
+  it.each([
+    [0, 'light'],
+    [3, 'light'],
+    [4, 'moderate'],
+    [8, 'moderate'],
+    [9, 'heavy'],
+  ])('%i active tickets is %s', (n, level) => expect(workloadLevel(n)).toBe(level));
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [500, '500.00 Bytes'],
+    [1536, '1.50 KB'],
+    [25 * 1024, '25.00 KB'],
+    [5 * 1024 ** 3, '5.00 GB'],
+  ])('%i -> %s', (n, text) => expect(formatFileSize(n)).toBe(text));
+});
+
+describe('validation messages (SPEC.md 5)', () => {
+  const fieldErrors = (r: { success: boolean; error?: { flatten(): { fieldErrors: Record<string, string[]> } } }) =>
+    r.error?.flatten().fieldErrors ?? {};
+
+  it('ticket form', () => {
+    const r = ticketCreateSchema.safeParse({ clientName: ' ', customerEmail: 'x', customerPhone: '', issue: 'short' });
+    expect(fieldErrors(r)).toMatchObject({
+      clientName: [MSG.nameRequired],
+      customerEmail: [MSG.validEmailRequired],
+      customerPhone: [MSG.phoneRequired],
+      issue: [MSG.issueTooShort],
+      severity: [MSG.severityRequired],
+      contactMethod: [MSG.contactMethodRequired],
+    });
+  });
+  it('login form', () => {
+    expect(fieldErrors(loginSchema.safeParse({ username: '', password: '' }))).toEqual({
+      username: [MSG.usernameRequired],
+      password: [MSG.passwordRequired],
+    });
+  });
+  it('change password form', () => {
+    expect(fieldErrors(changePasswordFormSchema.safeParse({ currentPassword: '', newPassword: '123', confirmPassword: '' }))).toEqual({
+      currentPassword: [MSG.currentPasswordRequired],
+      newPassword: [MSG.newPasswordTooShort],
+      confirmPassword: [MSG.confirmPasswordRequired],
+    });
+    expect(
+      fieldErrors(changePasswordFormSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '1234567' })),
+    ).toEqual({ confirmPassword: [MSG.passwordsDontMatch] });
+  });
+});

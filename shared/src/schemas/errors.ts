@@ -1,0 +1,28 @@
+/**
+ * The one error envelope of the API (DESIGN.md 4): `{ message, code }`, plus `fieldErrors` on
+ * validation failures (field name -> messages, SPEC.md 5 texts).
+ */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** GET /api/config: public settings the home page and header show (SPEC.md 1 {phone}, {email}). */
+export interface PublicConfig {
+  appName: string;
+  supportPhone: string;
+  supportEmail: string;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { DEFAULT_ROLE, ROLES } from '../constants';
+import { MSG } from '../messages';
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .pipe(z.email(MSG.emailInvalid).nullable());
+
+/** POST /api/users body (SPEC.md 5: username and password required, email optional, role enum). */
+export const userCreateSchema = z.object({
+  username: z.string().trim().min(1, MSG.usernameRequired).max(100),
+  password: z.string().min(1, MSG.passwordRequired).max(200),
+  email: optionalEmail,
+  role: z.enum(ROLES, { message: MSG.roleInvalid }).default(DEFAULT_ROLE),
+});
+export type UserCreate = z.output<typeof userCreateSchema>;
+
+/** PATCH /api/users/:id body (SPEC.md 5): every field optional; a blank password keeps the current one. */
+export const userUpdateSchema = z.object({
+  username: z.string().trim().min(1, MSG.usernameRequired).max(100).optional(),
+  password: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  email: optionalEmail,
+  role: z.enum(ROLES, { message: MSG.roleInvalid }).optional(),
+});
+export type UserUpdate = z.output<typeof userUpdateSchema>;
