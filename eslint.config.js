@@ -36,7 +36,7 @@ export default tseslint.config(
         { type: 'api', pattern: 'api/src' },
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'] },
         { type: 'pwa-lib', pattern: ['pwa/src/lib', 'pwa/src/offline'] },
-        { type: 'pwa-app', pattern: ['pwa/src/app', 'pwa/src/*.ts', 'pwa/src/*.tsx'], partialMatch: false },
+        { type: 'pwa-app', pattern: 'pwa/src/app' },
       ],
     },
     rules: {
