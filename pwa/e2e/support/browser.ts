@@ -1,0 +1,76 @@
+/**
+ * Browser helpers for the e2e tests: Debian's Chromium through playwright-core at a phone viewport
+ * (390x844), plus small API helpers to arrange data through the real HTTP API.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh phone-sized context (own storage) pointed at the app under test. */
+export async function phoneContext(browser: Browser, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: inject('baseURL'),
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
+}
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** Logs in through the API and returns the bearer token (for arranging data). */
+export async function apiLogin(username: string, password: string): Promise<{ token: string; user: { id: string } }> {
+  const res = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<{ token: string; user: { id: string } }>;
+}
+
+/** Calls the API as JSON with an optional bearer token; throws on non-2xx. */
+export async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Signs in through the login screen like a person would, and waits for the logged-in header. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter your username').fill(username);
+  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
+}

@@ -1,0 +1,22 @@
+/**
+ * Starts one app process (fresh data folder, known admin password) for the whole browser run and
+ * hands its address to the tests through vitest's provide/inject.
+ */
+import type { TestProject } from 'vitest/node';
+import { startApp } from '../../../scripts/server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    adminPassword: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const app = await startApp();
+  project.provide('baseURL', app.baseURL);
+  project.provide('adminPassword', app.adminPassword);
+  return async () => {
+    await app.stop();
+  };
+}
