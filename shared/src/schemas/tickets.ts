@@ -14,16 +14,16 @@ const optionalText = (max: number) =>
 
 /**
  * POST /api/tickets body and the public ticket form (SPEC.md 5). Strings are trimmed; an empty
- * businessName becomes null.
+ * businessName becomes null. A missing field gets the same SPEC.md 5 message as an empty one.
  */
 export const ticketCreateSchema = z.object({
-  clientName: z.string().trim().min(1, MSG.nameRequired).max(200),
+  clientName: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(200),
   businessName: optionalText(200),
-  customerEmail: z.string().trim().max(254).pipe(z.email(MSG.validEmailRequired)),
-  customerPhone: z.string().trim().min(1, MSG.phoneRequired).max(40),
+  customerEmail: z.string({ error: MSG.validEmailRequired }).trim().max(254).pipe(z.email(MSG.validEmailRequired)),
+  customerPhone: z.string({ error: MSG.phoneRequired }).trim().min(1, MSG.phoneRequired).max(40),
   severity: z.enum(SEVERITIES, { message: MSG.severityRequired }),
   contactMethod: z.enum(CONTACT_METHODS, { message: MSG.contactMethodRequired }),
-  issue: z.string().trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
+  issue: z.string({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 export type TicketCreate = z.output<typeof ticketCreateSchema>;

@@ -13,8 +13,8 @@ const optionalEmail = z
 
 /** POST /api/users body (SPEC.md 5: username and password required, email optional, role enum). */
 export const userCreateSchema = z.object({
-  username: z.string().trim().min(1, MSG.usernameRequired).max(100),
-  password: z.string().min(1, MSG.passwordRequired).max(200),
+  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
   email: optionalEmail,
   role: z.enum(ROLES, { message: MSG.roleInvalid }).default(DEFAULT_ROLE),
 });
