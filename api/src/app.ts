@@ -1,0 +1,99 @@
+/**
+ * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
+ * same app against their own database. Middleware order: request id -> error envelope -> security
+ * headers -> no-store on /api -> JSON body -> authenticate -> feature routers -> /api 404 -> PWA files.
+ */
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type Router from '@koa/router';
+import { MSG } from '@portal/shared';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { createPasswordHasher, type Argon2Params } from './features/auth/passwords';
+import { configRoutes } from './features/config/routes';
+import { healthRoutes } from './features/health/routes';
+import { technicianRoutes } from './features/technicians/routes';
+import { ticketUpdateRoutes } from './features/ticket-updates/routes';
+import { ticketRoutes } from './features/tickets/routes';
+import { userRoutes } from './features/users/routes';
+import { authenticate } from './http/authenticate';
+import { errorHandler } from './http/error-handler';
+import { notFound } from './http/errors';
+import { DEFAULT_RATE_LIMITS, createRateLimiters, type RateLimitSettings } from './http/rate-limit';
+import { noStoreApi, requestId, securityHeaders } from './http/security';
+import type { AppState } from './http/state';
+import { serveSpa } from './http/static';
+import { createLogger, type Logger } from './logger';
+import type { Services } from './services';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** Current time (default `() => new Date()`). */
+  clock?: () => Date;
+  logger?: Logger;
+  /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
+  argon2?: Argon2Params;
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
+  rateLimits?: Partial<RateLimitSettings>;
+}
+
+/** Largest JSON body accepted, larger -> 413 too_large. */
+export const JSON_LIMIT = '256kb';
+
+/** Builds the services object every router receives. */
+export function createServices(deps: AppDeps): Services {
+  const { config } = deps;
+  const limits: RateLimitSettings = {
+    login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
+    ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
+    ...deps.rateLimits,
+  };
+  return {
+    config,
+    db: deps.db,
+    clock: deps.clock ?? (() => new Date()),
+    logger: deps.logger ?? createLogger(config.logLevel),
+    passwords: createPasswordHasher(deps.argon2),
+    limiters: createRateLimiters(limits),
+  };
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** Runs `mw` for /api requests only (static files need no body parsing or session lookup). */
+function onlyApi(mw: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
+  return (ctx, next) => (isApiPath(ctx.path) ? mw(ctx, next) : next());
+}
+
+export function createApp(deps: AppDeps): Koa<AppState> {
+  const s = createServices(deps);
+  const app = new Koa<AppState>({ proxy: s.config.trustProxy });
+  app.silent = true;
+
+  app.use(requestId());
+  app.use(errorHandler(s.logger));
+  app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
+  app.use(noStoreApi());
+  app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false })));
+  app.use(onlyApi(authenticate(s.db, s.clock)));
+
+  const routers: Router<AppState>[] = [
+    healthRoutes(s),
+    configRoutes(s),
+    authRoutes(s),
+    ticketRoutes(s),
+    ticketUpdateRoutes(s),
+    technicianRoutes(s),
+    userRoutes(s),
+  ];
+  for (const router of routers) app.use(router.routes());
+
+  app.use(async (ctx, next) => {
+    if (isApiPath(ctx.path)) throw notFound(MSG.notFound);
+    await next();
+  });
+  app.use(serveSpa(s.config.pwaDist));
+  return app;
+}

@@ -1,0 +1,257 @@
+/**
+ * Drizzle schema of every SPEC.md 3 entity plus the API's own tables (sessions, idempotency keys,
+ * notification outbox). snake_case columns, camelCase fields, uuid ids, timestamptz (DESIGN.md 2).
+ * One schema and one migration folder serve PGlite and node-postgres alike.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  real,
+  text,
+  timestamp,
+
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ContactMethod, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+/**
+ * Global change counter for delta sync (DESIGN.md 4): every insert or update of a ticket or a
+ * work-history row takes `nextval('sync_seq')`; `GET ...?since=N` returns rows with sync_seq > N.
+ */
+export const syncSeq = pgSequence('sync_seq', { startWith: 1, increment: 1 });
+const syncSeqColumn = () =>
+  bigint('sync_seq', { mode: 'number' }).notNull().default(sql`nextval('sync_seq')`);
+
+/** SPEC.md 3 users. `password` holds an argon2id hash, never returned by the API. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+  email: text('email'),
+  role: text('role').$type<Role>().notNull().default('user'),
+  createdAt: createdAt(),
+});
+
+/** Login sessions: only the sha256 of the opaque token is stored (DESIGN.md 4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** SPEC.md 3 support_tickets plus `version` (optimistic merge) and `sync_seq` (delta sync). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketNumber: text('ticket_number').notNull().unique(),
+    clientName: text('client_name').notNull(),
+    businessName: text('business_name'),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    contactMethod: text('contact_method').$type<ContactMethod>().notNull(),
+    issue: text('issue').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+    version: integer('version').notNull().default(1),
+    syncSeq: syncSeqColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('support_tickets_sync_seq_idx').on(t.syncSeq),
+    index('support_tickets_assigned_to_idx').on(t.assignedTo),
+    index('support_tickets_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * SPEC.md 3 ticket_updates (work history). `ticketVersion` is the ticket's version after this change,
+ * which lets a stale baseVersion be merged field by field (DESIGN.md 4).
+ */
+export const ticketUpdates = pgTable(
+  'ticket_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updateType: text('update_type').$type<UpdateType>().notNull(),
+    previousValue: text('previous_value'),
+    newValue: text('new_value'),
+    comment: text('comment'),
+    ticketVersion: integer('ticket_version').notNull(),
+    syncSeq: syncSeqColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
+    index('ticket_updates_sync_seq_idx').on(t.syncSeq),
+  ],
+);
+
+/** SPEC.md 3 user_settings. */
+export const userSettings = pgTable('user_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  defaultCompany: text('default_company'),
+  customerEmail: text('customer_email'),
+  customerPhone: text('customer_phone'),
+  theme: text('theme').notNull().default('light'),
+  updatedAt: updatedAt(),
+});
+
+/** SPEC.md 3 settings: key/value system settings (support SMS number, notification e-mails). */
+export const settings = pgTable('settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  value: text('value').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** SPEC.md 3 ticket_sequence: one row `TICKET_SEQ`, incremented inside the create transaction. */
+export const ticketSequence = pgTable('ticket_sequence', {
+  id: text('id').primaryKey().default('TICKET_SEQ'),
+  lastNumber: integer('last_number').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** SPEC.md 3 content_items. */
+export const contentItems = pgTable('content_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  description: text('description'),
+  type: text('type').notNull(),
+  category: text('category'),
+  fileName: text('file_name'),
+  version: text('version'),
+  platform: text('platform'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** SPEC.md 3 satisfaction_surveys (one per ticket: DESIGN.md 4). */
+export const satisfactionSurveys = pgTable('satisfaction_surveys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  ticketId: uuid('ticket_id')
+    .notNull()
+    .unique()
+    .references(() => supportTickets.id, { onDelete: 'cascade' }),
+  ticketNumber: text('ticket_number').notNull(),
+  customerName: text('customer_name'),
+  customerEmail: text('customer_email'),
+  assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
+  assignedTechnicianName: text('assigned_technician_name'),
+  resolutionTimeHours: real('resolution_time_hours'),
+  overallRating: integer('overall_rating').notNull(),
+  technicianRating: integer('technician_rating').notNull(),
+  responseTimeRating: integer('response_time_rating').notNull(),
+  resolutionRating: integer('resolution_rating').notNull(),
+  comments: text('comments'),
+  improvements: text('improvements'),
+  createdAt: createdAt(),
+});
+
+/** One endpoint of a vault entry (SPEC.md 3); passwords are stored encrypted (DESIGN.md 7). */
+export interface VaultEndpoint {
+  name: string;
+  url?: string | null;
+  username?: string | null;
+  password?: string | null;
+}
+
+/** SPEC.md 3 customer_vault. Secret columns hold AES-256-GCM ciphertext (DESIGN.md 7). */
+export const customerVault = pgTable(
+  'customer_vault',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessName: text('business_name').notNull(),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    address: text('address'),
+    domainRegistrar: text('domain_registrar'),
+    domainUsername: text('domain_username'),
+    domainPassword: text('domain_password'),
+    hostingProvider: text('hosting_provider'),
+    hostingUsername: text('hosting_username'),
+    hostingPassword: text('hosting_password'),
+    wifiSsid: text('wifi_ssid'),
+    wifiPassword: text('wifi_password'),
+    routerUsername: text('router_username'),
+    routerPassword: text('router_password'),
+    staticIp: text('static_ip'),
+    ispProvider: text('isp_provider'),
+    ispAccountNumber: text('isp_account_number'),
+    phoneProvider: text('phone_provider'),
+    phoneAccountNumber: text('phone_account_number'),
+    notes: text('notes'),
+    endpoints: jsonb('endpoints').$type<VaultEndpoint[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customer_vault_business_name_idx').on(t.businessName)],
+);
+
+/**
+ * Stored results of writes made with an Idempotency-Key header (DESIGN.md 4): a replay with the same
+ * key returns `responseBody` with `statusCode` and changes nothing.
+ */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  key: uuid('key').primaryKey(),
+  userId: uuid('user_id'),
+  /** `METHOD path sha256(body)`: a key reused for another request is refused. */
+  fingerprint: text('fingerprint').notNull(),
+  statusCode: integer('status_code'),
+  responseBody: jsonb('response_body'),
+  createdAt: createdAt(),
+});
+
+/** Notification outbox (DESIGN.md 6), written in the same transaction as the ticket change. */
+export const notificationJobs = pgTable(
+  'notification_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notification_jobs_due_idx').on(t.status, t.nextAttemptAt)],
+);
+

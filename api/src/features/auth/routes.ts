@@ -1,0 +1,77 @@
+/**
+ * Auth routes (SPEC.md 5 / 7, DESIGN.md 4):
+ * - POST /api/auth/login            anonymous; loginSchema -> 200 LoginResponse + httpOnly `session` cookie;
+ *                                   bad credentials -> 401 MSG.invalidCredentials; failures rate limited per IP+username.
+ * - POST /api/auth/logout           logged in; revokes this session -> 204.
+ * - GET  /api/auth/me               logged in; -> { user }.
+ * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
+ *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked.
+ */
+import Router from '@koa/router';
+import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
+import type { LoginResponse } from '@portal/shared';
+import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
+import { ApiError, badRequest } from '../../http/errors';
+import { assertNotLimited } from '../../http/rate-limit';
+import type { AppState } from '../../http/state';
+import { validate } from '../../http/validate';
+import type { Services } from '../../services';
+import { findUserById, findUserByUsername, toPublicUser, updateUser } from '../users/repository';
+import { createSession, deleteOtherSessions, deleteSession } from './sessions';
+
+export function authRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const loginInput = validate({ body: loginSchema });
+  const changeInput = validate({ body: changePasswordSchema });
+
+  router.post('/api/auth/login', loginInput, async (ctx) => {
+    const { username, password } = loginInput.get(ctx).body;
+    const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
+    await assertNotLimited(s.limiters.login, limitKey);
+    const user = await findUserByUsername(s.db, username);
+    const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
+    if (!user || !ok) {
+      await s.limiters.login.penalty(limitKey, 1);
+      throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
+    }
+    await s.limiters.login.delete(limitKey);
+    const now = s.clock();
+    const session = await createSession(s.db, user.id, now, s.config.sessionTtlHours);
+    ctx.cookies.set(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      path: '/',
+      expires: session.expiresAt,
+      overwrite: true,
+    });
+    ctx.body = { user: toPublicUser(user), token: session.token, expiresAt: session.expiresAt.toISOString() } satisfies LoginResponse;
+  });
+
+  router.post('/api/auth/logout', requireLogin(), async (ctx) => {
+    await deleteSession(s.db, ctx.state.auth!.sessionId);
+    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
+    ctx.status = 204;
+  });
+
+  router.get('/api/auth/me', requireLogin(), (ctx) => {
+    ctx.body = { user: toPublicUser(ctx.state.auth!.user) };
+  });
+
+  router.post('/api/auth/change-password', requireLogin(), changeInput, async (ctx) => {
+    const { currentPassword, newPassword } = changeInput.get(ctx).body;
+    const { user, sessionId } = ctx.state.auth!;
+    const row = await findUserById(s.db, user.id);
+    if (!row || !(await s.passwords.verify(row.password, currentPassword))) {
+      throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] });
+    }
+    const passwordHash = await s.passwords.hash(newPassword);
+    await s.db.transaction(async (tx) => {
+      await updateUser(tx, user.id, { passwordHash });
+      await deleteOtherSessions(tx, user.id, sessionId);
+    });
+    ctx.body = { message: 'Password changed' };
+  });
+
+  return router;
+}

@@ -1,0 +1,70 @@
+/**
+ * Session store (DESIGN.md 4): the opaque token is 32 random bytes (base64url, 256 bits); only its
+ * sha256 is stored, with an expiry. Repository functions take the db (or a transaction) first.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { AuthInfo } from '../../http/state';
+
+/** sha256 hex of a token: what the sessions table stores. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session for `userId` valid `ttlHours` from `now`; returns the clear token (shown once). */
+export async function createSession(
+  db: Database,
+  userId: string,
+  now: Date,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now, lastUsedAt: now })
+    .returning({ id: sessions.id });
+  return { token, expiresAt, sessionId: row!.id };
+}
+
+/** How often `last_used_at` is refreshed at most (avoids a write per request), in ms. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Resolves a token to its user and session; null when unknown or expired at `now`. */
+export async function findSession(db: Database, token: string, now: Date): Promise<AuthInfo | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const { sessionId, lastUsedAt: _unused, ...user } = row;
+  void _unused;
+  return { sessionId, user };
+}
+
+/** Revokes one session (logout). */
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every session of `userId` except `keepSessionId` (password change, DESIGN.md 4). */
+export async function deleteOtherSessions(db: Database, userId: string, keepSessionId: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,161 @@
+/**
+ * Ticket writes (SPEC.md 4, DESIGN.md 4): create with a gap-free number, and PATCH with the
+ * field-by-field merge of a stale `baseVersion`. Both run inside the caller's transaction.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MSG, STAFF_ROLES, TICKET_MERGE_FIELDS } from '@portal/shared';
+import type { TicketCreate, TicketCreated, TicketMergeField, TicketPatch, TicketPatchResult, UpdateType } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { supportTickets, users } from '../../db/schema';
+import { lockSync, nextSyncSeq } from '../../db/sync';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AuthUser } from '../../http/state';
+import {
+  findTicket,
+  insertTicket,
+  insertTicketUpdates,
+  takeTicketNumber,
+  toTicket,
+  updateTypesSince,
+  type NewTicketUpdate,
+  type TicketRow,
+} from './repository';
+
+/** Creates an open ticket and its 'created' work-history row (updatedBy null: the public form). */
+export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
+  await lockSync(tx);
+  const ticketNumber = await takeTicketNumber(tx, now);
+  const ticket = await insertTicket(tx, input, ticketNumber, now);
+  await insertTicketUpdates(tx, [
+    {
+      ticketId: ticket.id,
+      updatedBy: null,
+      updateType: 'created',
+      previousValue: null,
+      newValue: ticket.status,
+      comment: null,
+      ticketVersion: ticket.version,
+      createdAt: now,
+    },
+  ]);
+  return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt.toISOString() };
+}
+
+/** Work-history type written when a merge field changes. */
+const FIELD_UPDATE_TYPE: Record<TicketMergeField, UpdateType> = {
+  status: 'status_change',
+  assignedTo: 'assignment',
+  resolution: 'resolution',
+};
+
+/** Usernames of the given user ids (assignment history shows names, not ids). */
+async function usernames(tx: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = ids.filter((id): id is string => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** @throws 400 MSG.assigneeInvalid unless `id` is a technician or admin. */
+async function assertAssignable(tx: Database, id: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
+    .limit(1);
+  if (!row) throw badRequest(MSG.assigneeInvalid, { assignedTo: [MSG.assigneeInvalid] });
+}
+
+/**
+ * Fields of `patch` that conflict with the server (DESIGN.md 4): only when `baseVersion` is stale,
+ * the server changed that field after baseVersion, and its value now differs from the sent one.
+ */
+async function findConflicts(tx: Database, current: TicketRow, patch: TicketPatch): Promise<TicketMergeField[]> {
+  if (patch.baseVersion === undefined || patch.baseVersion === current.version) return [];
+  const changed = await updateTypesSince(tx, current.id, patch.baseVersion);
+  return TICKET_MERGE_FIELDS.filter(
+    (f) => patch[f] !== undefined && changed.has(FIELD_UPDATE_TYPE[f]) && patch[f] !== current[f],
+  );
+}
+
+/**
+ * Applies a PATCH (SPEC.md 4): each changed field -> one work-history row, a comment -> one
+ * 'comment' row, then version + 1 and updatedAt = now once. Values equal to the current ones change
+ * nothing (200, `updates: []`).
+ * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
+ */
+export async function patchTicket(
+  tx: Database,
+  ticketId: string,
+  patch: TicketPatch,
+  actor: AuthUser,
+  now: Date,
+): Promise<TicketPatchResult> {
+  await lockSync(tx);
+  const current = await findTicket(tx, ticketId, true);
+  if (!current) throw notFound(MSG.ticketNotFound);
+  if (patch.assignedTo) await assertAssignable(tx, patch.assignedTo);
+  const conflicts = await findConflicts(tx, current, patch);
+  if (conflicts.length > 0) throw conflict(MSG.conflict, { ticket: toTicket(current), conflicts });
+
+  const version = current.version + 1;
+  const set: Partial<Pick<TicketRow, TicketMergeField>> = {};
+  const history: NewTicketUpdate[] = [];
+  const base = { ticketId, updatedBy: actor.id, ticketVersion: version, createdAt: now, comment: null };
+  const names = await usernames(tx, [current.assignedTo, patch.assignedTo ?? null]);
+  for (const field of TICKET_MERGE_FIELDS) {
+    const next = patch[field];
+    if (next === undefined || next === current[field]) continue;
+    Object.assign(set, { [field]: next });
+    const show = (v: string | null) => (field === 'assignedTo' && v ? (names.get(v) ?? v) : v);
+    history.push({ ...base, updateType: FIELD_UPDATE_TYPE[field], previousValue: show(current[field]), newValue: show(next) });
+  }
+  if (patch.comment) history.push({ ...base, updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment });
+  if (history.length === 0) return { ticket: toTicket(current), updates: [] };
+
+  const [updated] = await tx
+    .update(supportTickets)
+    .set({ ...set, version, updatedAt: now, syncSeq: nextSyncSeq() })
+    .where(eq(supportTickets.id, ticketId))
+    .returning();
+  const ids = await insertTicketUpdates(tx, history);
+  const updates = history.map((h, i) => ({
+    id: ids[i]!,
+    ticketId,
+    updatedBy: actor.id,
+    updatedByName: actor.username,
+    updateType: h.updateType,
+    previousValue: h.previousValue,
+    newValue: h.newValue,
+    comment: h.comment,
+    createdAt: now.toISOString(),
+  }));
+  return { ticket: toTicket(updated!), updates };
+}
+
+/**
+ * Unassigns every ticket of a user about to be deleted: assignment history row by `actorId`,
+ * version + 1 and a new sync_seq, so offline clients see the change (SPEC.md 2 user deletion).
+ */
+export async function unassignTicketsOf(tx: Database, userId: string, username: string, actorId: string, now: Date): Promise<number> {
+  await lockSync(tx);
+  const rows = await tx
+    .update(supportTickets)
+    .set({ assignedTo: null, version: sql`${supportTickets.version} + 1`, updatedAt: now, syncSeq: nextSyncSeq() })
+    .where(eq(supportTickets.assignedTo, userId))
+    .returning({ id: supportTickets.id, version: supportTickets.version });
+  await insertTicketUpdates(
+    tx,
+    rows.map((r) => ({
+      ticketId: r.id,
+      updatedBy: actorId,
+      updateType: 'assignment' as const,
+      previousValue: username,
+      newValue: null,
+      comment: null,
+      ticketVersion: r.version,
+      createdAt: now,
+    })),
+  );
+  return rows.length;
+}

@@ -1,0 +1,83 @@
+/**
+ * Users repository (SPEC.md 3 users). Public shapes never include the password hash (DESIGN.md 4).
+ * Functions take the db or a transaction first.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { STAFF_ROLES } from '@portal/shared';
+import type { PublicUser, Role } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The API shape of a user: `{ id, username, email, role, createdAt }` (ISO time). */
+export function toPublicUser(u: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'createdAt'>): PublicUser {
+  return { id: u.id, username: u.username, email: u.email, role: u.role, createdAt: u.createdAt.toISOString() };
+}
+
+export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** All users sorted by username. */
+export async function listUsers(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.username));
+}
+
+/** Users who may be assigned tickets: role technician or admin, sorted by username (SPEC.md 6). */
+export async function listAssignableUsers(db: Database): Promise<{ id: string; username: string }[]> {
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(asc(users.username));
+}
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  email: string | null;
+  role: Role;
+  createdAt: Date;
+}
+
+/** Inserts a user; returns undefined when the username is taken (unique violation avoided by ON CONFLICT). */
+export async function insertUser(db: Database, u: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ username: u.username, password: u.passwordHash, email: u.email, role: u.role, createdAt: u.createdAt })
+    .onConflictDoNothing({ target: users.username })
+    .returning();
+  return row;
+}
+
+export interface UserChanges {
+  username?: string;
+  passwordHash?: string;
+  email?: string | null;
+  role?: Role;
+}
+
+/** Applies `changes`; returns the updated row, undefined when the user does not exist. */
+export async function updateUser(db: Database, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (changes.username !== undefined) set.username = changes.username;
+  if (changes.passwordHash !== undefined) set.password = changes.passwordHash;
+  if (changes.email !== undefined) set.email = changes.email;
+  if (changes.role !== undefined) set.role = changes.role;
+  if (Object.keys(set).length === 0) return findUserById(db, id);
+  const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** Deletes a user; tickets are unassigned and work history kept by the foreign keys (ON DELETE SET NULL). */
+export async function deleteUser(db: Database, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,49 @@
+/**
+ * Authentication and role checks (DESIGN.md 4). `authenticate` reads a Bearer token or the httpOnly
+ * `session` cookie and sets `ctx.state.auth` (null when absent, unknown or expired); it never fails.
+ * `requireRole(...roles)` then refuses: no valid session -> 401 unauthenticated, other role -> 403.
+ */
+import type { Middleware } from 'koa';
+import { MSG, STAFF_ROLES } from '@portal/shared';
+import type { Role } from '@portal/shared';
+import type { Database } from '../db/client';
+import { findSession } from '../features/auth/sessions';
+import { forbidden, unauthenticated } from './errors';
+import type { AppState } from './state';
+
+/** Name of the session cookie set at login. */
+export const SESSION_COOKIE = 'session';
+
+/** The token of a request: `Authorization: Bearer <token>` first, else the session cookie. */
+export function requestToken(ctx: { get(h: string): string; cookies: { get(n: string): string | undefined } }): string | null {
+  const header = ctx.get('Authorization');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (match) return match[1]!;
+  return ctx.cookies.get(SESSION_COOKIE) ?? null;
+}
+
+export function authenticate(db: Database, clock: () => Date): Middleware<AppState> {
+  return async (ctx, next) => {
+    const token = requestToken(ctx);
+    ctx.state.auth = token && token.length <= 200 ? await findSession(db, token, clock()) : null;
+    await next();
+  };
+}
+
+/** Allows only the given roles (SPEC.md 6, DESIGN.md 4). */
+export function requireRole(...roles: readonly Role[]): Middleware<AppState> {
+  const message = roles.includes('user') ? MSG.loginRequired : roles.includes('technician') ? MSG.staffRequired : MSG.adminRequired;
+  return async (ctx, next) => {
+    const auth = ctx.state.auth;
+    if (!auth) throw unauthenticated();
+    if (!roles.includes(auth.user.role)) throw forbidden(message);
+    await next();
+  };
+}
+
+/** Any logged-in user (own session, change password). */
+export const requireLogin = () => requireRole('admin', 'technician', 'user');
+/** Technicians and admins (tickets, work history, technicians). */
+export const requireStaff = () => requireRole(...STAFF_ROLES);
+/** Admins only (users, settings, files). */
+export const requireAdmin = () => requireRole('admin');

@@ -1,0 +1,56 @@
+/**
+ * Request id, security headers and API cache policy (DESIGN.md 4 and 7).
+ * CSP allows no inline script; inline styles are allowed because Ionic sets them. HSTS only when the
+ * public URL is https (behind TLS).
+ */
+import { randomUUID } from 'node:crypto';
+import helmet from 'koa-helmet';
+import type { Middleware } from 'koa';
+import type { AppState } from './state';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Sets `ctx.state.requestId` (a sane incoming X-Request-Id, else a uuid) and echoes it back. */
+export function requestId(): Middleware<AppState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.auth = null;
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+  };
+}
+
+/** koa-helmet with the portal's CSP; `https` turns HSTS on. */
+export function securityHeaders(https: boolean): Middleware {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** `Cache-Control: no-store` on every /api response (personal data must not be cached). */
+export function noStoreApi(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+}

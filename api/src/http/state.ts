@@ -1,0 +1,25 @@
+/** Per-request Koa state shared by the middleware (DESIGN.md 4). */
+import type { Role } from '@portal/shared';
+
+/** The logged-in user as middleware sees it (never the password hash). */
+export interface AuthUser {
+  id: string;
+  username: string;
+  email: string | null;
+  role: Role;
+  createdAt: Date;
+}
+
+/** Who made the request: set by `authenticate`, null for anonymous requests. */
+export interface AuthInfo {
+  user: AuthUser;
+  sessionId: string;
+}
+
+export interface AppState {
+  /** Request id (X-Request-Id), also written to error logs. */
+  requestId: string;
+  auth: AuthInfo | null;
+  /** Parsed input from `validate(...)`; read it through the validator's typed `get(ctx)`. */
+  input?: unknown;
+}

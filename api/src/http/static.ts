@@ -1,0 +1,47 @@
+/**
+ * Serves the built PWA (DESIGN.md 2): files from `distDir` with koa-send; `/assets/*` (hashed names)
+ * immutable for a year; index.html, sw.js and the manifest `no-cache`; any other non-/api GET that is
+ * not a file gets index.html (SPA deep links like /technician). Without a build, 503 with a hint.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import send from 'koa-send';
+import type { Middleware } from 'koa';
+
+const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'manifest.json', 'registerSW.js']);
+
+function cacheControlFor(filePath: string, distDir: string): string {
+  const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (NO_CACHE.has(rel) || rel.startsWith('workbox-')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+/** The static + SPA fallback middleware; mount after the API router. */
+export function serveSpa(distDir: string): Middleware {
+  const root = path.resolve(distDir);
+  const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
+    res.setHeader('Cache-Control', cacheControlFor(filePath, root));
+  };
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if (!fs.existsSync(path.join(root, 'index.html'))) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet. Run `npm run build` (or `npm start`) and reload.';
+      return;
+    }
+    const requested = ctx.path === '/' ? '/index.html' : ctx.path;
+    try {
+      const served = await send(ctx, requested, { root, setHeaders, hidden: false, index: 'index.html' });
+      if (served) return;
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      if (status !== 404 && status !== 400) throw err;
+    }
+    // Missing asset files are real 404s; everything else is a client-side route.
+    if (ctx.path.startsWith('/assets/')) return next();
+    await send(ctx, '/index.html', { root, setHeaders });
+  };
+}

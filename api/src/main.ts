@@ -1,0 +1,61 @@
+/**
+ * Process entry (DESIGN.md 3): config -> database (+ migrations) -> bootstrap admin -> listen.
+ * A bad environment prints every bad variable and exits 1. SIGINT/SIGTERM close the server and the
+ * database, then exit.
+ */
+import http from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { createPasswordHasher } from './features/auth/passwords';
+import { ensureAdminUser } from './features/users/bootstrap';
+import { createLogger } from './logger';
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config);
+  logger.info('database ready', { driver: database.driver });
+
+  const admin = await ensureAdminUser(database.db, createPasswordHasher(), config.adminPassword, new Date());
+  if (admin.generatedPassword) process.stdout.write(`Admin password: ${admin.generatedPassword}\n`);
+  else if (admin.created) logger.info('admin user created with ADMIN_PASSWORD');
+
+  const app = createApp({ config, db: database.db, logger });
+  const server = http.createServer(app.callback());
+  server.listen(config.port, () => logger.info('listening', { url: config.publicUrl, port: config.port }));
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    server.close(() => {
+      database.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

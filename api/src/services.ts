@@ -1,0 +1,19 @@
+/**
+ * What every feature's routes receive: the explicit dependencies of one app instance (DESIGN.md 3
+ * "createApp(deps)"). No module reads globals or process.env.
+ */
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { PasswordHasher } from './features/auth/passwords';
+import type { RateLimiters } from './http/rate-limit';
+import type { Logger } from './logger';
+
+export interface Services {
+  config: Config;
+  db: Database;
+  /** Current time; injectable so tests can expire sessions. */
+  clock: () => Date;
+  logger: Logger;
+  passwords: PasswordHasher;
+  limiters: RateLimiters;
+}
