@@ -1,0 +1,36 @@
+/**
+ * Test database (DESIGN.md 8): in-memory PGlite by default; when DATABASE_URL is set, a fresh,
+ * uniquely named database on that PostgreSQL server (created through an admin connection to the
+ * URL's database, dropped on close). Both paths run the real migrations.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { IN_MEMORY, openDatabase, type DatabaseHandle } from '../db/client';
+
+async function adminQuery(url: string, sqlText: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Opens a fresh, migrated database for one test file; `close()` disposes of it. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openDatabase({ dataDir: IN_MEMORY });
+  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: IN_MEMORY, poolSize: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
