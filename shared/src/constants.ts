@@ -27,6 +27,14 @@ export const SEVERITY_LABELS: Record<Severity, string> = {
   urgent: 'Urgent - Business-critical; immediate support required',
 };
 
+/** Short severity names for badges and cards (the pickers use SEVERITY_LABELS). */
+export const SEVERITY_NAMES: Record<Severity, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
 /** Severities that page the support phone by SMS (SPEC.md 7). */
 export const ALERTING_SEVERITIES: readonly Severity[] = ['high', 'urgent'];
 

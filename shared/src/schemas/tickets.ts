@@ -86,6 +86,15 @@ export interface Ticket {
 export const UPDATE_TYPES = ['created', 'status_change', 'assignment', 'resolution', 'comment'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
+/** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
+export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
+  created: 'Ticket Created',
+  status_change: 'Status Change',
+  assignment: 'Assignment',
+  resolution: 'Resolution',
+  comment: 'Comment',
+};
+
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */
 export interface TicketUpdateEntry {
   id: string;

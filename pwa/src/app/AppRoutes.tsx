@@ -1,0 +1,64 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { STAFF_ROLES, type Role } from '@portal/shared';
+import { HomePage } from '../features/home/HomePage';
+import { SupportPage } from '../features/support/SupportPage';
+import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
+import { RequireAuth } from './RequireAuth';
+import { ComingSoon, NotFound } from './SimplePages';
+
+/** Staff and login screens load on demand so the public pages stay small (DESIGN.md 2). */
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
+
+const ADMIN: readonly Role[] = ['admin'];
+
+/** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
+const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
+  { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
+  { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
+  { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
+  { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
+  { path: '/admin', roles: ADMIN, title: 'User Management' },
+  { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
+  { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
+  { path: '/admin/settings', roles: ADMIN, title: 'SMS and Notification Settings' },
+  { path: '/change-password', title: 'Change Password' },
+];
+
+/**
+ * The route table of SPEC.md 2 with the guard decisions of DESIGN.md 4: staff screens need admin
+ * or technician, admin screens need admin, change password any logged-in user; anything else is
+ * the 404 page.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomePage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/support" element={<SupportPage />} />
+      <Route path="/customer-support" element={<CustomerSupportPage />} />
+      <Route path="/survey" element={<ComingSoon title="Customer Satisfaction Survey" />} />
+      <Route
+        path="/technician"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <TicketsPage />
+          </RequireAuth>
+        }
+      />
+      {PLACEHOLDERS.map((p) => (
+        <Route
+          key={p.path}
+          path={p.path}
+          element={
+            <RequireAuth roles={p.roles}>
+              <ComingSoon title={p.title} />
+            </RequireAuth>
+          }
+        />
+      ))}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,44 @@
+import { useRef } from 'react';
+import { IonContent, IonHeader, IonMenu, IonToolbar } from '@ionic/react';
+import { NavLink } from 'react-router-dom';
+import { useAuth } from '../lib/auth';
+import { useIsDesktop } from '../lib/ui/useMediaQuery';
+import { navLinks } from './nav';
+
+/**
+ * Phone navigation (SPEC.md 2 "Header"): a side menu with the same links as the desktop bar and
+ * 'Welcome, {username}' (Login/Logout stay in the top bar). The links are rendered only below the
+ * desktop breakpoint, so each text exists once in the DOM. Choosing a link closes the menu.
+ */
+export function NavMenu() {
+  const menuRef = useRef<HTMLIonMenuElement>(null);
+  const { user } = useAuth();
+  const isDesktop = useIsDesktop();
+  const close = () => void menuRef.current?.close();
+
+  return (
+    <IonMenu ref={menuRef} menuId="main-menu" contentId="main" type="overlay" disabled={isDesktop}>
+      <IonHeader>
+        <IonToolbar>
+          <div className="menu-title">Menu</div>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        {!isDesktop && (
+          <nav aria-label="Main" className="nav-menu">
+            {user && <p className="welcome">Welcome, {user.username}</p>}
+            <ul>
+              {navLinks(Boolean(user)).map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.to === '/' || l.to === '/admin'} className="nav-link" onClick={close}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </IonContent>
+    </IonMenu>
+  );
+}

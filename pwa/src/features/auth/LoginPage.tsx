@@ -1,0 +1,84 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import { IonSpinner } from '@ionic/react';
+import { LOGIN_RELOAD_DELAY_MS, MSG, loginSchema, type LoginInput } from '@portal/shared';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useToast } from '../../lib/toast';
+import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { useLogin } from './api/useLogin';
+
+/**
+ * /login (SPEC.md 2 / 4 / 5 / 8): 'Admin Login'. Idle -> pending ('Signing in...', button
+ * disabled, spinner) -> success (session stored, toast 'Login Successful' / 'Welcome back,
+ * {username}!', go to /, reload after LOGIN_RELOAD_DELAY_MS) or failure (toast 'Login Failed' with
+ * the server's message or 'Invalid username or password'; the form stays).
+ */
+export default function LoginPage() {
+  const login = useLogin();
+  const { signIn } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+
+  const onSubmit = (values: LoginInput) =>
+    login.mutate(values, {
+      onSuccess: (res) => {
+        signIn(res);
+        toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
+        navigate('/');
+        setTimeout(() => window.location.reload(), LOGIN_RELOAD_DELAY_MS);
+      },
+      onError: (error) => {
+        toast.show({
+          title: 'Login Failed',
+          description: (isApiError(error) && error.serverMessage) || MSG.invalidCredentials,
+          variant: 'destructive',
+        });
+      },
+    });
+
+  const pending = login.isPending;
+  const userErr = errors.username?.message;
+  const passErr = errors.password?.message;
+  return (
+    <div className="page page-auth">
+      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="login-title">
+        <h1 id="login-title">Admin Login</h1>
+        <p className="muted">Sign in to access downloads and administrative features</p>
+        <FormField id="username" label="Username" error={userErr}>
+          <input
+            id="username"
+            className="input"
+            placeholder="Enter your username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...fieldAria('username', userErr)}
+            {...register('username')}
+          />
+        </FormField>
+        <FormField id="password" label="Password" error={passErr}>
+          <input
+            id="password"
+            type="password"
+            className="input"
+            placeholder="Enter your password"
+            autoComplete="current-password"
+            {...fieldAria('password', passErr)}
+            {...register('password')}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+          {pending && <IonSpinner name="crescent" className="btn-spinner" aria-hidden="true" />}
+          {pending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+    </div>
+  );
+}

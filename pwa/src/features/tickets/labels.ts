@@ -1,0 +1,47 @@
+import {
+  TICKET_STATUS_LABELS,
+  severityBadgeTone,
+  statusBadgeTone,
+  type Technician,
+  type Ticket,
+  type TicketStatus,
+  type TicketUpdateEntry,
+} from '@portal/shared';
+
+/** Ionic colour of a shared badge tone: destructive = danger, secondary = medium, default = primary. */
+export function toneColor(tone: 'destructive' | 'secondary' | 'default'): 'danger' | 'medium' | 'primary' {
+  return tone === 'destructive' ? 'danger' : tone === 'secondary' ? 'medium' : 'primary';
+}
+export const statusColor = (s: TicketStatus) => toneColor(statusBadgeTone(s));
+export const severityColor = (s: Ticket['severity']) => toneColor(severityBadgeTone(s));
+
+/** Tabs of the ticket screen: 'all' plus each status, in workflow order. */
+export type TicketTab = 'all' | TicketStatus;
+
+/** Empty-list text per tab (SPEC.md 2): 'No tickets found.' / 'No open tickets found.' ... */
+export function emptyText(tab: TicketTab): string {
+  return tab === 'all' ? 'No tickets found.' : `No ${TICKET_STATUS_LABELS[tab].toLowerCase()} tickets found.`;
+}
+
+/** Username of an assignee id; 'Unassigned' for none; the raw id when unknown. */
+export function assigneeName(id: string | null | undefined, technicians: readonly Technician[] | undefined): string {
+  if (!id) return 'Unassigned';
+  return technicians?.find((t) => t.id === id)?.username ?? id;
+}
+
+/**
+ * 'Changed from X to Y' for a work-history entry, with statuses as labels and assignees as
+ * usernames; null when the entry records no change of value (comments, creation).
+ */
+export function changeText(entry: TicketUpdateEntry, technicians: readonly Technician[] | undefined): string | null {
+  if (entry.updateType === 'comment' || entry.updateType === 'created') return null;
+  if (entry.previousValue === null && entry.newValue === null) return null;
+  const show = (v: string | null) => {
+    if (entry.updateType === 'status_change' && v && v in TICKET_STATUS_LABELS) {
+      return TICKET_STATUS_LABELS[v as TicketStatus];
+    }
+    if (entry.updateType === 'assignment') return assigneeName(v, technicians);
+    return v || 'none';
+  };
+  return `Changed from ${show(entry.previousValue)} to ${show(entry.newValue)}`;
+}

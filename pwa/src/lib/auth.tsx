@@ -1,0 +1,102 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginResponse, PublicUser } from '@portal/shared';
+import { apiGet, apiRequest, isApiError } from './api';
+import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './session';
+
+/**
+ * Authentication state for the whole app (SPEC.md 4 "Session").
+ *
+ * On start the stored session (lib/session) decides who is logged in; when there is one, the token
+ * is checked once with GET /api/auth/me: 401 clears the session, a fresh user record replaces the
+ * stored one, and a network failure or timeout keeps the session (technicians work offline).
+ * `status` is 'loading' only during that check. Changes made in another tab (storage event) are
+ * picked up.
+ */
+
+export type AuthStatus = 'loading' | 'ready';
+
+export interface AuthState {
+  status: AuthStatus;
+  user: PublicUser | null;
+  /** Stores the login response as the session (the login page then reloads, SPEC.md 4). */
+  signIn(response: LoginResponse): void;
+  /** POST /api/auth/logout (failures ignored), clears the session and the query cache. */
+  signOut(): Promise<void>;
+}
+
+/** How long the start-up token check may take before the stored session is trusted as is. */
+export const SESSION_CHECK_TIMEOUT_MS = 5000;
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<PublicUser | null>(() => loadSession()?.user ?? null);
+  const [status, setStatus] = useState<AuthStatus>(() => (loadSession() ? 'loading' : 'ready'));
+
+  useEffect(() => {
+    const session = loadSession();
+    if (!session) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), SESSION_CHECK_TIMEOUT_MS);
+    let active = true;
+    apiGet<{ user: PublicUser }>('/api/auth/me', { signal: controller.signal })
+      .then(({ user: fresh }) => {
+        if (!active || !fresh) return;
+        saveSession({ user: fresh, token: session.token });
+        setUser(fresh);
+      })
+      .catch((e: unknown) => {
+        if (active && isApiError(e, 401)) {
+          clearSession();
+          setUser(null);
+        }
+      })
+      .finally(() => {
+        clearTimeout(timer);
+        if (active) setStatus('ready');
+      });
+    return () => {
+      active = false;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, []);
+
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === USER_KEY || e.key === TOKEN_KEY) setUser(loadSession()?.user ?? null);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const signIn = useCallback((response: LoginResponse) => {
+    saveSession({ user: response.user, token: response.token });
+    setUser(response.user);
+    setStatus('ready');
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+    } catch {
+      // SPEC.md 4: logout always succeeds locally
+    }
+    clearSession();
+    queryClient.clear();
+    setUser(null);
+  }, [queryClient]);
+
+  const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The auth state; throws outside {@link AuthProvider}. */
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,58 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { apiGet } from './api';
+
+/**
+ * Server-state cache (SPEC.md 7, DESIGN.md 2).
+ *
+ * Defaults: queries never retry, never refetch on focus, never poll and never go stale; mutations
+ * never retry. The default query function joins the key parts with '/' into the URL and reads
+ * JSON, so `useQuery({ queryKey: ['/api/config'] })` fetches `/api/config`; a 401 throws like any
+ * other non-OK answer (ApiError).
+ */
+
+/** `['/api/tickets', id]` -> `/api/tickets/<id>`. */
+export function queryKeyToUrl(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join('/');
+}
+
+export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) => apiGet(queryKeyToUrl(queryKey), { signal });
+
+/** A client with the SPEC.md 7 defaults (tests make their own, the app one). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+/** Key under which the persisted cache lives in localStorage. */
+export const QUERY_CACHE_KEY = 'portal-query-cache';
+
+/**
+ * Persistence of the query cache (DESIGN.md 2): only queries marked `meta: { persist: true }` are
+ * saved (public config), so customer data never lands in localStorage through this path; the
+ * offline ticket store is Dexie (DESIGN.md 5). The cache is dropped on every new build (`buster`).
+ */
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: createSyncStoragePersister({
+    storage: typeof window === 'undefined' ? undefined : window.localStorage,
+    key: QUERY_CACHE_KEY,
+  }),
+  buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
+  maxAge: 7 * 24 * 60 * 60 * 1000,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist === true,
+  },
+};
