@@ -1,0 +1,87 @@
+/**
+ * The role matrix of DESIGN.md 4, route by route: anonymous, user, technician and admin against
+ * every API route. Allowed calls must pass the gate (no 401/403, no 5xx); denied calls answer 401
+ * `unauthenticated` without a session and 403 `forbidden` with the wrong role.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@portal/shared';
+import { startTestApp, ticketBody, type TestApp } from '../test/app';
+
+type Caller = 'anonymous' | Role;
+const CALLERS: Caller[] = ['anonymous', 'user', 'technician', 'admin'];
+const ANY: Caller[] = CALLERS;
+const LOGGED_IN: Caller[] = ['user', 'technician', 'admin'];
+const STAFF: Caller[] = ['technician', 'admin'];
+const ADMIN: Caller[] = ['admin'];
+
+interface RouteCase {
+  method: string;
+  /** `{ticket}` becomes an existing ticket id, `{uuid}` a random id. */
+  path: string;
+  body?: unknown;
+  allowed: Caller[];
+}
+
+let t: TestApp;
+let ticketId = '';
+
+// Bodies are chosen so allowed calls have no lasting effect (validation errors or unknown ids).
+const ROUTES: RouteCase[] = [
+  { method: 'GET', path: '/api/health', allowed: ANY },
+  { method: 'GET', path: '/api/config', allowed: ANY },
+  { method: 'POST', path: '/api/auth/login', body: {}, allowed: ANY },
+  { method: 'POST', path: '/api/tickets', body: ticketBody(), allowed: ANY },
+  { method: 'GET', path: '/api/auth/me', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/logout', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/change-password', body: {}, allowed: LOGGED_IN },
+  { method: 'GET', path: '/api/tickets', allowed: STAFF },
+  { method: 'GET', path: '/api/tickets?since=0', allowed: STAFF },
+  { method: 'PATCH', path: '/api/tickets/{ticket}', body: { comment: 'matrix' }, allowed: STAFF },
+  { method: 'GET', path: '/api/ticket-updates', allowed: STAFF },
+  { method: 'GET', path: '/api/technicians', allowed: STAFF },
+  { method: 'GET', path: '/api/users', allowed: ADMIN },
+  { method: 'POST', path: '/api/users', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/users/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/users/{uuid}', allowed: ADMIN },
+];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ticketId = (await t.createTicket()).id;
+});
+afterAll(() => t.close());
+
+const resolvePath = (path: string) => path.replace('{ticket}', ticketId).replace('{uuid}', randomUUID());
+
+/** A fresh session per call, so logout in one row cannot affect another. */
+async function tokenFor(caller: Caller): Promise<string | undefined> {
+  return caller === 'anonymous' ? undefined : (await t.loginAs(caller)).token;
+}
+
+describe.each(ROUTES)('$method $path', (route) => {
+  it.each(CALLERS)('%s', async (caller) => {
+    const res = await t.request(route.method, resolvePath(route.path), { token: await tokenFor(caller), body: route.body });
+    if (route.allowed.includes(caller)) {
+      expect(res.status, res.text).not.toBe(401);
+      expect(res.status, res.text).not.toBe(403);
+      expect(res.status, res.text).toBeLessThan(500);
+    } else if (caller === 'anonymous') {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('unauthenticated');
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    }
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer a 404 envelope for every caller', async () => {
+    for (const caller of CALLERS) {
+      const res = await t.request('GET', '/api/does-not-exist', { token: await tokenFor(caller) });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Not found', code: 'not_found' });
+    }
+  });
+});
