@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, PublicUser } from '@portal/shared';
 import { apiGet, apiRequest, isApiError } from './api';
 import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './session';
@@ -12,7 +13,7 @@ import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './s
  * is checked once with GET /api/auth/me: 401 clears the session, a fresh user record replaces the
  * stored one, and a network failure or timeout keeps the session (technicians work offline).
  * `status` is 'loading' only during that check. Changes made in another tab (storage event) are
- * picked up.
+ * picked up. Must be rendered inside the router (logout navigates to /).
  */
 
 export type AuthStatus = 'loading' | 'ready';
@@ -22,7 +23,7 @@ export interface AuthState {
   user: PublicUser | null;
   /** Stores the login response as the session (the login page then reloads, SPEC.md 4). */
   signIn(response: LoginResponse): void;
-  /** POST /api/auth/logout (failures ignored), clears the session and the query cache. */
+  /** Goes to /, POSTs /api/auth/logout (failures ignored), then clears the session and the query cache. */
   signOut(): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [user, setUser] = useState<PublicUser | null>(() => loadSession()?.user ?? null);
   const [status, setStatus] = useState<AuthStatus>(() => (loadSession() ? 'loading' : 'ready'));
 
@@ -80,6 +82,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // Leave a guarded page first, so its guard never sees "logged out" and shows 'Access Denied'.
+    navigate('/');
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch {
@@ -88,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSession();
     queryClient.clear();
     setUser(null);
-  }, [queryClient]);
+  }, [navigate, queryClient]);
 
   const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
