@@ -7,9 +7,13 @@ import http from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './features/auth/passwords';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLogger } from './logger';
+
+/** Purge of expired sessions and old idempotency keys, every 6 hours. */
+const HOUSEKEEPING_INTERVAL_MS = 6 * 3_600_000;
 
 function readConfig(): Config {
   try {
@@ -33,8 +37,22 @@ async function main(): Promise<void> {
   if (admin.generatedPassword) process.stdout.write(`Admin password: ${admin.generatedPassword}\n`);
   else if (admin.created) logger.info('admin user created with ADMIN_PASSWORD');
 
+  const housekeeping = () =>
+    purgeExpired(database.db, new Date()).then(
+      (removed) => logger.debug('housekeeping', removed),
+      (err: unknown) => logger.warn('housekeeping failed', { error: String(err) }),
+    );
+  await housekeeping();
+  const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
+  housekeepingTimer.unref();
+
   const app = createApp({ config, db: database.db, logger });
   const server = http.createServer(app.callback());
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
+    process.stderr.write(`Server error: ${err.message}${hint}\n`);
+    void database.close().finally(() => process.exit(1));
+  });
   server.listen(config.port, () => logger.info('listening', { url: config.publicUrl, port: config.port }));
 
   let stopping = false;
@@ -42,6 +60,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
+    clearInterval(housekeepingTimer);
     server.close(() => {
       database.close().then(
         () => process.exit(0),

@@ -73,7 +73,7 @@ describe('PATCH /api/tickets/:id (SPEC.md 4)', () => {
       expect(res.body).toEqual({ message: MSG.ticketNotFound, code: 'not_found' });
     }
     const { id } = await t.createTicket();
-    const empty = await patch(id, { baseVersion: 1 });
+    const empty = await t.request('PATCH', `/api/tickets/${id}`, { token: tech.token, body: { baseVersion: 1 } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(MSG.noChanges);
   });
