@@ -1,8 +1,10 @@
 /**
- * Process entry (DESIGN.md 3): config -> database (+ migrations) -> bootstrap admin -> listen.
+ * Process entry (DESIGN.md 3): config (.env + environment) -> database (+ migrations) -> bootstrap
+ * admin -> listen.
  * A bad environment prints every bad variable and exits 1. SIGINT/SIGTERM close the server and the
  * database, then exit.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -15,7 +17,9 @@ import { createLogger } from './logger';
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
 const HOUSEKEEPING_INTERVAL_MS = 6 * 3_600_000;
 
+/** Reads the environment, after loading `.env` from the working directory when present (variables already set win). */
 function readConfig(): Config {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   try {
     return loadConfig(process.env);
   } catch (err) {
