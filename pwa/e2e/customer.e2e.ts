@@ -1,0 +1,100 @@
+/**
+ * Flow 1 and 2 of the foundation issue: a customer on a phone reads the home page, submits a
+ * ticket from /support, gets a ticket number and can submit another; the landing page offers the
+ * same form; invalid input shows SPEC.md 5's messages and creates nothing.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { MSG, SEVERITY_LABELS, CONTACT_METHOD_LABELS, PHONE_SUPPORT_HOURS } from '@portal/shared';
+import { api, apiLogin, launchBrowser, phoneContext } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+async function ticketCount(): Promise<number> {
+  return (await api<unknown[]>('/api/tickets', { token: adminToken })).length;
+}
+
+async function fillTicketForm(p: Page, issue: string) {
+  await p.getByLabel(/^Name/).fill('Dana Customer');
+  await p.getByLabel(/Business Name/).fill('Dana Dental');
+  await p.getByLabel(/^Email/).fill('dana@example.com');
+  await p.getByLabel(/^Phone/).fill('+1 555 0100');
+  await p.getByLabel(/Severity/).selectOption({ label: SEVERITY_LABELS.high });
+  await p.getByLabel(/Contact Method/).selectOption({ label: CONTACT_METHOD_LABELS.text });
+  await p.getByLabel(/Issue/).fill(issue);
+}
+
+describe('customer on a phone', () => {
+  it('reads the home page and submits a ticket from /support, then another', async () => {
+    await page.goto('/');
+    for (const text of ['Why Choose Us', 'How It Works', 'Ready to Get Started']) {
+      await expect(page.getByText(text).first().isVisible()).resolves.toBe(true);
+    }
+    await page.getByRole('button', { name: 'Get Support Now' }).or(page.getByRole('link', { name: 'Get Support Now' })).first().click();
+    await page.waitForURL('**/support');
+    await page.getByText('Submit a Support Request').first().waitFor();
+
+    const before = await ticketCount();
+    await fillTicketForm(page, 'The office printer shows a paper jam but there is no paper inside.');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+
+    const number = page.getByText(/TKT-\d{6}/).first();
+    await number.waitFor();
+    const ticketNumber = (await number.textContent())!.match(/TKT-\d{6}/)![0];
+    await page.getByText('Support Request Submitted').first().waitFor();
+    expect(await ticketCount()).toBe(before + 1);
+    const tickets = await api<Array<{ ticketNumber: string; clientName: string; severity: string; contactMethod: string }>>(
+      '/api/tickets',
+      { token: adminToken },
+    );
+    expect(tickets.find((t) => t.ticketNumber === ticketNumber)).toMatchObject({
+      clientName: 'Dana Customer',
+      severity: 'high',
+      contactMethod: 'text',
+    });
+
+    await page.getByRole('button', { name: 'Submit Another Request' }).click();
+    await expect(page.getByLabel(/^Name/).inputValue()).resolves.toBe('');
+    await fillTicketForm(page, 'Second request: the Wi-Fi drops every afternoon.');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await page.getByText(/TKT-\d{6}/).first().waitFor();
+    const second = (await page.getByText(/TKT-\d{6}/).first().textContent())!.match(/TKT-\d{6}/)![0];
+    expect(second).not.toBe(ticketNumber);
+    expect(await ticketCount()).toBe(before + 2);
+  });
+
+  it('shows SPEC.md 5 messages for invalid input and creates nothing', async () => {
+    await page.goto('/support');
+    const before = await ticketCount();
+    await page.getByLabel(/^Email/).fill('not-an-email');
+    await page.getByLabel(/Issue/).fill('too short');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    for (const message of [MSG.nameRequired, MSG.validEmailRequired, MSG.phoneRequired, MSG.issueTooShort]) {
+      await page.getByText(message).first().waitFor();
+    }
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it('offers the landing page with hours, guidance and the same form', async () => {
+    await page.goto('/customer-support');
+    await page.getByText('Business Support Portal').first().waitFor();
+    await page.getByText(PHONE_SUPPORT_HOURS, { exact: false }).first().waitFor();
+    await expect(page.getByRole('link', { name: 'Create Support Ticket' }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Submit Request' }).count()).resolves.toBe(1);
+  });
+});

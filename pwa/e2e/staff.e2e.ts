@@ -1,0 +1,112 @@
+/**
+ * Flow 3 of the foundation issue: an admin signs in on a phone, sees the logged-in header and works
+ * a ticket on /technician; every change is recorded as work history on the server.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Ticket, TicketUpdateEntry } from '@portal/shared';
+import { api, apiLogin, launchBrowser, phoneContext, signIn } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+let techId: string;
+
+const HEADER_LINKS = [
+  'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys', 'Admin', 'Content', 'File Manager',
+  'SMS Settings', 'Change Password',
+];
+
+async function createTicket(clientName: string, issue: string): Promise<string> {
+  const res = await api<{ ticketNumber: string }>('/api/tickets', {
+    method: 'POST',
+    body: { clientName, customerEmail: 'c@example.com', customerPhone: '555-0101', severity: 'urgent', contactMethod: 'email', issue },
+  });
+  return res.ticketNumber;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
+  const tech = await api<{ id: string }>('/api/users', {
+    method: 'POST',
+    token: adminToken,
+    body: { username: 'tina.tech', password: 'tech-pass-1', role: 'technician' },
+  });
+  techId = tech.id;
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+describe('staff sign-in', () => {
+  it('shows the login texts, a failure toast, then signs in and shows the staff header', async () => {
+    await page.goto('/login');
+    await page.getByText('Admin Login').first().waitFor();
+    await page.getByText('Sign in to access downloads and administrative features').first().waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Username is required').first().waitFor();
+    await page.getByText('Password is required').first().waitFor();
+
+    await page.getByPlaceholder('Enter your username').fill('admin');
+    await page.getByPlaceholder('Enter your password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Login Failed').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await page.getByPlaceholder('Enter your password').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Login Successful').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Welcome, admin').first().waitFor({ state: 'attached' });
+    const stored = await page.evaluate(() => Object.keys(localStorage));
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+
+    // On a phone the navigation lives in the menu.
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    for (const name of HEADER_LINKS) {
+      await page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true })).first().waitFor();
+    }
+    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
+  });
+});
+
+describe('ticket management', () => {
+  it('lists tickets in tabs with counts, says No Changes, and records each change as work history', async () => {
+    const number = await createTicket('Wes Warehouse', 'Barcode scanners cannot reach the inventory server since this morning.');
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/technician');
+    await page.getByText('Support Ticket Management').first().waitFor();
+    await page.getByText(/^All \(\d+\)/).first().waitFor();
+    await page.getByText('Select a ticket to update').first().waitFor();
+
+    await page.getByText(number).first().click();
+    await page.getByText('Update Ticket').first().waitFor();
+    await page.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByText('No Changes').first().waitFor();
+    await page.getByText('No changes were made to the ticket.').first().waitFor();
+
+    await page.getByLabel('Status').selectOption({ label: 'In Progress' });
+    await page.getByLabel('Assigned To').selectOption({ label: 'tina.tech' });
+    await page.getByLabel('Update Comment').fill('On site at 10:30, replacing the switch.');
+    await page.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByText('Ticket Updated').first().waitFor();
+
+    const tickets = await api<Ticket[]>('/api/tickets', { token: adminToken });
+    const ticket = tickets.find((t) => t.ticketNumber === number)!;
+    expect(ticket).toMatchObject({ status: 'in_progress', assignedTo: techId, version: 2 });
+    const history = await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticket.id}`, { token: adminToken });
+    const changes = history.filter((h) => h.updateType !== 'created');
+    expect(changes.map((h) => h.updateType).sort()).toEqual(['assignment', 'comment', 'status_change']);
+    expect(changes.find((h) => h.updateType === 'status_change')).toMatchObject({ previousValue: 'open', newValue: 'in_progress' });
+    expect(changes.find((h) => h.updateType === 'comment')?.comment).toBe('On site at 10:30, replacing the switch.');
+
+    // The In Progress tab now counts and lists the ticket.
+    await page.getByText(/^In Progress \(\d+\)/).first().click();
+    await page.getByText(number).first().waitFor();
+  });
+});
