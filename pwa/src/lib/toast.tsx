@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { TOAST_DURATION_MS } from '@portal/shared';
 
 /**
@@ -95,7 +96,8 @@ function ToastViewport({ toast, onDismiss }: { toast: ActiveToast | null; onDism
   };
 
   const destructive = toast?.variant === 'destructive';
-  return (
+  // Portalled to <body>: above sheets and outside ion-app's stacking context.
+  return createPortal(
     <section ref={regionRef} className="toast-region" aria-label="Notifications (F8)" tabIndex={-1}>
       <div aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true">
         {toast && (
@@ -135,6 +137,7 @@ function ToastViewport({ toast, onDismiss }: { toast: ActiveToast | null; onDism
           </div>
         )}
       </div>
-    </section>
+    </section>,
+    document.body,
   );
 }

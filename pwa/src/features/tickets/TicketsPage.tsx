@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { IonModal } from '@ionic/react';
 import { TICKET_STATUSES, type Ticket } from '@portal/shared';
 import { Loading } from '../../lib/ui/Loading';
+import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { useTechnicians } from './api/useTechnicians';
 import { useTickets } from './api/useTickets';
@@ -22,8 +22,8 @@ function countByTab(tickets: readonly Ticket[]): Record<TicketTab, number> {
 /**
  * /technician 'Support Ticket Management' (SPEC.md 2): status tabs with counts, ticket cards and
  * the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
- * replaces the empty panel and selecting a card opens the panel in a full-screen modal; Cancel,
- * closing the modal or a successful update clears the selection.
+ * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
+ * closing the sheet or a successful update clears the selection.
  */
 export default function TicketsPage() {
   const tickets = useTickets();
@@ -83,9 +83,9 @@ export default function TicketsPage() {
               {panel}
             </aside>
           ) : (
-            <IonModal isOpen={Boolean(selected)} onDidDismiss={clear} aria-label="Update Ticket">
-              <div className="modal-body">{selected && panel}</div>
-            </IonModal>
+            <Sheet open={Boolean(selected)} onClose={clear} labelledBy="update-ticket-heading">
+              {panel}
+            </Sheet>
           )}
         </div>
       )}

@@ -27,7 +27,7 @@ export function UpdatePanel(props: {
   ticket: Ticket;
   technicians: readonly Technician[] | undefined;
   onCancel(): void;
-  /** Called after a successful update (phones close the modal). */
+  /** Called after a successful update (phones close the sheet). */
   onUpdated?(): void;
 }) {
   const { ticket, technicians, onCancel, onUpdated } = props;
@@ -54,7 +54,7 @@ export function UpdatePanel(props: {
 
   return (
     <div className="update-panel">
-      <h2>Update Ticket</h2>
+      <h2 id="update-ticket-heading">Update Ticket</h2>
       <p className="muted update-panel-sub">
         {ticket.ticketNumber} · {ticket.clientName}
       </p>
