@@ -72,7 +72,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: s.config.trustProxy });
   app.silent = true;
 
-  app.use(requestId());
+  app.use(requestId(s.logger));
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());

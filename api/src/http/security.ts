@@ -6,18 +6,33 @@
 import { randomUUID } from 'node:crypto';
 import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
+import type { Logger } from '../logger';
 import type { AppState } from './state';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Sets `ctx.state.requestId` (a sane incoming X-Request-Id, else a uuid) and echoes it back. */
-export function requestId(): Middleware<AppState> {
+/**
+ * Sets `ctx.state.requestId` (a sane incoming X-Request-Id, else a uuid), echoes it back, and logs
+ * each request at debug level (`LOG_LEVEL=debug`): method, path, status, duration in ms.
+ */
+export function requestId(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
+    const started = performance.now();
     const incoming = ctx.get('X-Request-Id');
     ctx.state.requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.auth = null;
     ctx.set('X-Request-Id', ctx.state.requestId);
-    await next();
+    try {
+      await next();
+    } finally {
+      logger.debug('request', {
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
   };
 }
 
