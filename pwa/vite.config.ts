@@ -47,7 +47,8 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API (api/src/main.ts) on its default port; API_URL points elsewhere.
+    proxy: { '/api': process.env.API_URL ?? 'http://localhost:3000' },
   },
   build: {
     outDir: 'dist',

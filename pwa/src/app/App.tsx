@@ -23,7 +23,7 @@ export function App() {
     <IonApp>
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
         <ToastProvider>
-          <IonReactRouter future={{ v7_relativeSplatPath: true }}>
+          <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
             <AuthProvider>
               <NavMenu />
               <div className="ion-page" id="main">

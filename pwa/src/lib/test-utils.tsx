@@ -15,7 +15,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <MemoryRouter initialEntries={[route]} future={{ v7_relativeSplatPath: true }}>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>{children}</MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>
   );
