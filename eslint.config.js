@@ -29,7 +29,7 @@ export default tseslint.config(
     files: ['shared/src/**/*.ts', 'api/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
-      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/include': ['shared/src/**/*', 'api/src/**/*', 'pwa/src/**/*'],
       'boundaries/elements': [
         { type: 'shared', pattern: 'shared/src' },
