@@ -34,7 +34,10 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
+  });
   logger.info('database ready', { driver: database.driver });
 
   const admin = await ensureAdminUser(database.db, createPasswordHasher(), config.adminPassword, new Date());

@@ -34,6 +34,11 @@ export interface DatabaseTarget {
   dataDir: string;
   /** Pool size for node-postgres (default 10). */
   poolSize?: number;
+  /**
+   * Called when an idle node-postgres connection fails (server restart, network drop). The pool
+   * replaces the connection; without a listener node-postgres would crash the process.
+   */
+  onPoolError?: (err: Error) => void;
 }
 
 /** In-memory PGlite marker for `dataDir`. */
@@ -47,6 +52,7 @@ export const IN_MEMORY = 'memory://';
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: target.poolSize ?? 10 });
+    pool.on('error', target.onPoolError ?? ((err) => process.stderr.write(`database connection error: ${err.message}\n`)));
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
