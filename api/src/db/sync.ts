@@ -20,9 +20,8 @@ export const nextSyncSeq = () => sql`nextval('sync_seq')`;
 
 /**
  * Delta page cursor: the largest sync_seq among `items` as a string, or `since` when nothing changed.
+ * sync_seq is read as a JS number (safe up to 2^53, far beyond any sequence this app reaches).
  */
 export function nextCursor(items: { syncSeq: number }[], since: string): string {
-  let max = BigInt(since);
-  for (const item of items) if (BigInt(item.syncSeq) > max) max = BigInt(item.syncSeq);
-  return max.toString();
+  return String(items.reduce((max, i) => Math.max(max, i.syncSeq), Number(since)));
 }

@@ -139,6 +139,6 @@ export interface DeltaPage<T> {
 export const deltaQuerySchema = z.object({
   since: z
     .string()
-    .regex(/^\d{1,19}$/, 'since must be a cursor returned by a previous call')
+    .regex(/^\d{1,15}$/, 'since must be a cursor returned by a previous call')
     .optional(),
 });
