@@ -35,11 +35,12 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [user, setUser] = useState<PublicUser | null>(() => loadSession()?.user ?? null);
-  const [status, setStatus] = useState<AuthStatus>(() => (loadSession() ? 'loading' : 'ready'));
+  const [initial] = useState(loadSession);
+  const [user, setUser] = useState<PublicUser | null>(initial?.user ?? null);
+  const [status, setStatus] = useState<AuthStatus>(initial ? 'loading' : 'ready');
 
   useEffect(() => {
-    const session = loadSession();
+    const session = initial; // read once at start; never changes
     if (!session) return;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), SESSION_CHECK_TIMEOUT_MS);
@@ -65,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, []);
+  }, [initial]);
 
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
