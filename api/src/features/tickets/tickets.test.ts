@@ -25,6 +25,16 @@ describe('POST /api/tickets (SPEC.md 5, DESIGN.md 4)', () => {
     expect(history.body).toEqual([expect.objectContaining({ updateType: 'created', updatedBy: null, updatedByName: null })]);
   });
 
+  /** SPEC.md 5: one message per ticket-form field. */
+  const ALL_FIELD_ERRORS = {
+    clientName: [MSG.nameRequired],
+    customerEmail: [MSG.validEmailRequired],
+    customerPhone: [MSG.phoneRequired],
+    issue: [MSG.issueTooShort],
+    severity: [MSG.severityRequired],
+    contactMethod: [MSG.contactMethodRequired],
+  };
+
   it('answers SPEC.md 5 messages per field, for empty and for missing fields', async () => {
     const empty = await t.request('POST', '/api/tickets', {
       body: { clientName: ' ', customerEmail: 'nope', customerPhone: '', issue: 'too short', severity: 'x', contactMethod: '' },
@@ -32,24 +42,10 @@ describe('POST /api/tickets (SPEC.md 5, DESIGN.md 4)', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({
       code: 'validation_failed',
-      fieldErrors: {
-        clientName: [MSG.nameRequired],
-        customerEmail: [MSG.validEmailRequired],
-        customerPhone: [MSG.phoneRequired],
-        issue: [MSG.issueTooShort],
-        severity: [MSG.severityRequired],
-        contactMethod: [MSG.contactMethodRequired],
-      },
+      fieldErrors: ALL_FIELD_ERRORS,
     });
     const missing = await t.request('POST', '/api/tickets', { body: {} });
-    expect(missing.body.fieldErrors).toEqual({
-      clientName: [MSG.nameRequired],
-      customerEmail: [MSG.validEmailRequired],
-      customerPhone: [MSG.phoneRequired],
-      issue: [MSG.issueTooShort],
-      severity: [MSG.severityRequired],
-      contactMethod: [MSG.contactMethodRequired],
-    });
+    expect(missing.body.fieldErrors).toEqual(ALL_FIELD_ERRORS);
   });
 
   it('gives 20 parallel submissions 20 distinct consecutive numbers', async () => {
