@@ -8,3 +8,5 @@ export * from './schemas/errors';
 export * from './rules/tickets';
 export * from './rules/workload';
 export * from './rules/format';
+export * from './schemas/settings';
+export * from './schemas/push';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+/**
+ * Admin settings (SPEC.md 2 "Settings", 5, 7): the support SMS number and the notification e-mail
+ * recipients. The same schemas validate the /admin/settings forms and the API bodies.
+ */
+
+/** Key of the support SMS number in the `settings` table (SPEC.md 7: GET /api/settings/system/support_sms_number). */
+export const SUPPORT_SMS_NUMBER_KEY = 'support_sms_number';
+/** Key of the notification recipients list (JSON array of e-mails) in the `settings` table. */
+export const NOTIFICATION_EMAILS_KEY = 'notification_emails';
+
+/** SPEC.md 5: only digits, spaces, plus, hyphen and parentheses. */
+const PHONE_CHARS = /^[0-9+\-() ]+$/;
+
+/** Support SMS number: non-empty ('Please enter a phone number.'), allowed characters ('Please enter a valid phone number.'). */
+export const supportPhoneSchema = z
+  .string({ error: MSG.phoneNumberRequired })
+  .trim()
+  .min(1, MSG.phoneNumberRequired)
+  .max(40, MSG.phoneNumberInvalid)
+  .regex(PHONE_CHARS, MSG.phoneNumberInvalid)
+  .refine((v) => /[0-9]/.test(v), MSG.phoneNumberInvalid);
+
+/** Notification e-mail: non-empty ('Please enter an email address.'), basic shape ('Please enter a valid email address.'). */
+export const notificationEmailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email(MSG.emailInvalid))
+  .transform((v) => v.toLowerCase());
+
+/** POST/DELETE /api/settings/notification-emails body: `{ email }`. */
+export const notificationEmailBodySchema = z.object({ email: notificationEmailSchema });
+
+/**
+ * POST /api/settings/system body (SPEC.md 7: key, value, description). Only known keys are accepted;
+ * `support_sms_number` values are validated with {@link supportPhoneSchema}.
+ */
+export const systemSettingBodySchema = z.object({
+  key: z.literal(SUPPORT_SMS_NUMBER_KEY, { message: 'Unknown setting' }),
+  value: supportPhoneSchema,
+  description: z.string().trim().max(500).optional().nullable(),
+});
+export type SystemSettingBody = z.infer<typeof systemSettingBodySchema>;
+
+/** GET /api/settings/system/:key response; `value` is null when never saved. */
+export interface SystemSetting {
+  key: string;
+  value: string | null;
+  description: string | null;
+  updatedAt: string | null;
+}
+
+/** GET/POST/DELETE /api/settings/notification-emails response: the whole list, sorted. */
+export interface NotificationEmails {
+  emails: string[];
+}
+
+/** Channels of the notification outbox (DESIGN.md 6). */
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Life of one notification job: pending -> sending -> sent | (retry) pending | failed (final). */
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** One row of GET /api/notifications/deliveries (admin delivery log, newest first). */
+export interface NotificationDelivery {
+  id: string;
+  channel: NotificationChannel;
+  /** E-mail address, phone number or "push:<username>". */
+  recipient: string;
+  /** Short human description, e.g. "New ticket TKT-000012" or the e-mail subject. */
+  summary: string;
+  status: NotificationStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
