@@ -37,6 +37,7 @@ export default tseslint.config(
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'] },
         { type: 'pwa-lib', pattern: ['pwa/src/lib', 'pwa/src/offline'] },
         { type: 'pwa-app', pattern: 'pwa/src/app' },
+        { type: 'pwa-sw', pattern: 'pwa/src/sw' },
       ],
     },
     rules: {
@@ -60,12 +61,20 @@ export default tseslint.config(
               from: { element: { type: 'pwa-app' } },
               allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-feature', 'pwa-app'] } } } },
             },
+            {
+              from: { element: { type: 'pwa-sw' } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-sw'] } } } },
+            },
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['pwa/src/sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ['shared/src/**/*.ts'],

@@ -4,8 +4,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Build of the PWA (DESIGN.md 2/3): React, vite-plugin-pwa with a prompt-to-update service worker
- * that precaches the app shell and answers deep links with /index.html (never /api/*).
+ * Build of the PWA (DESIGN.md 2/3): React, and vite-plugin-pwa building our own service worker
+ * (src/sw/sw.ts, injectManifest) that precaches the app shell, answers deep links with /index.html
+ * (never /api/*), replays the outbox on Background Sync and shows web push notifications.
  * Output goes to pwa/dist, which the API serves with an SPA fallback.
  */
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
@@ -37,12 +38,11 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        clientsClaim: true,
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

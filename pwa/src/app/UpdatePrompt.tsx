@@ -2,23 +2,37 @@ import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useToast } from '../lib/toast';
 
+/** How often an open app asks the server for a newer service worker (ms): hourly, plus on return to the app. */
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /**
- * Registers the service worker (vite-plugin-pwa, registerType 'prompt', injectRegister false) and,
- * when a new version is waiting, shows a toast with a Reload action that activates it. Nothing
- * is reloaded without the user's consent, so a half-typed form is never lost.
+ * Registers the service worker (src/sw/sw.ts; vite-plugin-pwa, registerType 'prompt', injectRegister
+ * false) and, when a new deployment is waiting, shows "A new version is available" with a Reload
+ * action (issue 3). The new version activates only on that click, and the old one keeps serving its
+ * own complete precache until then, so the app is never half updated and a half-typed form is never
+ * reloaded away. Queued offline updates live in IndexedDB and survive the reload.
  */
 export function UpdatePrompt() {
   const toast = useToast();
   const {
     needRefresh: [needRefresh],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      const check = () => {
+        if (navigator.onLine && document.visibilityState === 'visible') void registration.update().catch(() => {});
+      };
+      setInterval(check, UPDATE_CHECK_MS);
+      document.addEventListener('visibilitychange', check);
+    },
+  });
 
   useEffect(() => {
     if (!needRefresh) return;
     toast.show({
-      title: 'Update available',
-      description: 'A new version of the portal is ready.',
+      title: 'A new version is available',
+      description: 'Reload to start using it. Your queued updates are kept.',
       duration: Infinity,
       action: { label: 'Reload', onClick: () => void updateServiceWorker(true) },
     });
