@@ -34,4 +34,7 @@ export const MSG = {
   assigneeInvalid: 'Assignee must be a technician or admin',
   conflict: 'This ticket was changed by someone else. Choose which values to keep.',
   internal: 'Internal server error',
+  testSmsNeedsNumber: 'Please save a phone number before testing SMS.',
+  testSmsSent: 'Test SMS sent',
+  pushEndpointInsecure: 'Push endpoint must be an https URL',
 } as const;

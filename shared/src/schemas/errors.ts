@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'too_large',
   'rate_limited',
   'internal',
+  /** 502: an e-mail/SMS/push provider refused or could not be reached (POST /api/settings/test-sms). */
+  'provider_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

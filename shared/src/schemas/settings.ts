@@ -80,4 +80,19 @@ export interface NotificationDelivery {
   lastError: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Template of the job, e.g. `new_ticket_staff`, `customer_confirmation`, `survey_invite`, `test_sms`. */
+  kind?: string;
+  /** Ticket the job belongs to (null for a test SMS). */
+  ticketId?: string | null;
+  /** When it was delivered; null until then. */
+  sentAt?: string | null;
+  /** What the provider answered, e.g. the SMTP reply, the twilio message SID or the dev-log file it was written to. */
+  detail?: string | null;
 }
+
+/** GET /api/notifications/deliveries query: `limit` 1-200 (default 50), optional `status` filter. */
+export const deliveriesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  status: z.enum(NOTIFICATION_STATUSES).optional(),
+});
+export type DeliveriesQuery = z.infer<typeof deliveriesQuerySchema>;
