@@ -15,10 +15,9 @@ import {
   real,
   text,
   timestamp,
-
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ContactMethod, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
+import type { ContactMethod, NotificationChannel, NotificationStatus, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -237,21 +236,64 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: createdAt(),
 });
 
-/** Notification outbox (DESIGN.md 6), written in the same transaction as the ticket change. */
+/**
+ * Web push subscriptions (issue 4, DESIGN.md 6): one row per browser endpoint, owned by the user and
+ * the login session (device) that subscribed. Deleting the session (logout, password change, expiry)
+ * deletes its subscriptions through the foreign key; a 404/410 from the push service deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expirationTime: ts('expiration_time'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('push_subscriptions_user_id_idx').on(t.userId), index('push_subscriptions_session_id_idx').on(t.sessionId)],
+);
+
+/**
+ * Notification outbox (DESIGN.md 6), written in the same transaction as the ticket change.
+ * `pending` jobs are due at `next_attempt_at`; a claimed job is `sending` with `next_attempt_at` as its
+ * lease deadline and `lease_token` naming the claim (a job whose lease ran out is claimed again).
+ * `attempts` counts started attempts; `summary` and `detail` feed the admin delivery log.
+ */
 export const notificationJobs = pgTable(
   'notification_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channel: text('channel').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
+    /** What the job does (template), e.g. `new_ticket_staff`; see api/src/notify/types.ts. */
+    kind: text('kind').notNull().default(''),
+    /** E-mail address, phone number or `push:<username>`; resolved when the job is written. */
     recipient: text('recipient').notNull(),
+    summary: text('summary').notNull().default(''),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'set null' }),
     payload: jsonb('payload').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<NotificationStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    leaseToken: uuid('lease_token'),
     lastError: text('last_error'),
+    /** What the provider answered on success (message id, SID, log file). */
+    detail: text('detail'),
+    sentAt: ts('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('notification_jobs_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('notification_jobs_due_idx').on(t.status, t.nextAttemptAt),
+    index('notification_jobs_created_at_idx').on(t.createdAt),
+    index('notification_jobs_ticket_id_idx').on(t.ticketId, t.kind),
+  ],
 );
-
