@@ -8,20 +8,37 @@ import { inject } from 'vitest';
 export const PHONE = { width: 390, height: 844 } as const;
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** Chromium flags this sandboxed, offline machine needs. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A phone-sized, NON-incognito Chromium profile in `userDataDir` with service workers allowed:
+ * what installability checks need (Chromium never offers install in incognito, and every
+ * `browser.newContext()` is incognito). Closing the context closes its browser.
+ */
+export function persistentPhoneContext(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+    baseURL: inject('baseURL'),
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
   });
 }
 

@@ -34,7 +34,15 @@ export function UpdatePrompt() {
       title: 'A new version is available',
       description: 'Reload to start using it. Your queued updates are kept.',
       duration: Infinity,
-      action: { label: 'Reload', onClick: () => void updateServiceWorker(true) },
+      action: {
+        label: 'Reload',
+        onClick: () => {
+          // vite-plugin-pwa reloads on 'controlling' only when this page load started controlled;
+          // reload on the switch in every case so the page never runs against the new worker.
+          navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+          void updateServiceWorker(true);
+        },
+      },
     });
   }, [needRefresh, toast, updateServiceWorker]);
 
