@@ -1,10 +1,11 @@
 /**
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
  * same app against their own database. Middleware order: request id -> error envelope -> security
- * headers -> no-store on /api -> JSON body -> authenticate -> feature routers -> /api 404 -> PWA files.
+ * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
+ * successful writes -> feature routers -> /api 404 -> PWA files.
  */
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
@@ -13,6 +14,9 @@ import { authRoutes } from './features/auth/routes';
 import { createPasswordHasher, type Argon2Params } from './features/auth/passwords';
 import { configRoutes } from './features/config/routes';
 import { healthRoutes } from './features/health/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { pushRoutes } from './features/push/routes';
+import { settingsRoutes } from './features/settings/routes';
 import { technicianRoutes } from './features/technicians/routes';
 import { ticketUpdateRoutes } from './features/ticket-updates/routes';
 import { ticketRoutes } from './features/tickets/routes';
@@ -25,6 +29,7 @@ import { noStoreApi, requestId, securityHeaders } from './http/security';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
+import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -37,6 +42,8 @@ export interface AppDeps {
   argon2?: Argon2Params;
   /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
+  notify?: NotifyOverrides;
 }
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
@@ -50,13 +57,16 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     ...deps.rateLimits,
   };
+  const clock = deps.clock ?? (() => new Date());
+  const logger = deps.logger ?? createLogger(config.logLevel);
   return {
     config,
     db: deps.db,
-    clock: deps.clock ?? (() => new Date()),
-    logger: deps.logger ?? createLogger(config.logLevel),
+    clock,
+    logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits),
+    notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
   };
 }
 
@@ -67,8 +77,26 @@ function onlyApi(mw: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
   return (ctx, next) => (isApiPath(ctx.path) ? mw(ctx, next) : next());
 }
 
-export function createApp(deps: AppDeps): Koa<AppState> {
-  const s = createServices(deps);
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Wakes the outbox dispatcher after every successful /api write: the route's transaction has
+ * committed by then, so jobs it wrote are visible (DESIGN.md 6). Waking is cheap and a no-op until
+ * main.ts has started the dispatcher.
+ */
+function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    await next();
+    if (WRITE_METHODS.has(ctx.method) && ctx.status < 400) s.notifier.dispatcher.wake();
+  };
+}
+
+/**
+ * Builds the Koa app. Pass `services` built with {@link createServices} to keep a handle on them
+ * (main.ts starts `services.notifier.dispatcher`; tests drive it).
+ */
+export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
+  const s = services ?? createServices(deps);
   const app = new Koa<AppState>({ proxy: s.config.trustProxy });
   app.silent = true;
 
@@ -76,8 +104,11 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
-  app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false })));
+  // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
+  const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
+  app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
   app.use(onlyApi(authenticate(s.db, s.clock)));
+  app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 
   const routers: Router<AppState>[] = [
     healthRoutes(s),
@@ -87,6 +118,9 @@ export function createApp(deps: AppDeps): Koa<AppState> {
     ticketUpdateRoutes(s),
     technicianRoutes(s),
     userRoutes(s),
+    settingsRoutes(s),
+    pushRoutes(s),
+    notificationRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -22,6 +22,9 @@ const boolFlag = z.preprocess(
     .optional()
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
 );
+/** A base64url string that decodes to exactly `bytes` bytes (VAPID keys). */
+const base64urlKey = (bytes: number, message: string) =>
+  z.string().refine((v) => /^[A-Za-z0-9_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64url').length === bytes, message);
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback));
 
@@ -51,7 +54,40 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/@/, 'must be an e-mail address or "Name <address>"').optional()),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^AC\w+$/, 'must start with AC').optional()),
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^(\+[1-9]\d{6,14}|MG\w+)$/, 'must be an E.164 number like +15551234567 or a messaging service SID (MG...)').optional(),
+  ),
+  VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, base64urlKey(65, 'must be a base64url P-256 public key (65 bytes)').optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, base64urlKey(32, 'must be a base64url P-256 private key (32 bytes)').optional()),
+  VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional()),
+  /** Country calling code for customer numbers typed without one (SMS needs E.164). */
+  SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
+  NOTIFY_MAX_ATTEMPTS: positiveInt(8),
+  NOTIFY_POLL_SECONDS: positiveInt(15),
 });
+
+/** Variables that only make sense together: all set or all unset. */
+const GROUPS: readonly (readonly (keyof z.input<typeof envSchema>)[])[] = [
+  ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+  ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+];
+
+/** Problems of partly set GROUPS, one line per missing variable. */
+function groupProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const group of GROUPS) {
+    const set = group.filter((name) => emptyToUndefined(env[name]) !== undefined);
+    if (set.length === 0 || set.length === group.length) continue;
+    for (const name of group) if (!set.includes(name)) problems.push(`${name}: must be set together with ${set.join(', ')}`);
+  }
+  return problems;
+}
 
 /** The validated configuration every module receives (never read process.env elsewhere). */
 export interface Config {
@@ -72,6 +108,24 @@ export interface Config {
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** nodemailer SMTP URL; undefined -> e-mails are written as .eml files to `outboxLogDir`. */
+  smtpUrl: string | undefined;
+  /** From header of every e-mail (default `"APP_NAME" <SUPPORT_EMAIL>`). */
+  mailFrom: string;
+  /** twilio credentials; undefined -> SMS are appended as JSON lines to `outboxLogDir/sms.jsonl`. */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** VAPID keys from the environment; undefined -> generated once and stored in the settings table. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  /** VAPID `sub` claim (default `mailto:SUPPORT_EMAIL`). */
+  vapidSubject: string;
+  /** Country calling code (digits) for customer numbers typed without `+`. */
+  smsCountryCode: string;
+  /** Attempts per notification job before it ends `failed`. */
+  notifyMaxAttempts: number;
+  /** Seconds between outbox polls (new tickets also wake the dispatcher at once). */
+  notifyPollSeconds: number;
+  /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
+  outboxLogDir: string;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -89,15 +143,15 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(problems);
-  }
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  problems.push(...groupProblems(env));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl,
@@ -110,5 +164,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    smsCountryCode: e.SMS_COUNTRY_CODE.replace('+', ''),
+    notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+    notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
+    outboxLogDir: path.join(dataDir, 'outbox-log'),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * Process entry (DESIGN.md 3): config (.env + environment) -> database (+ migrations) -> bootstrap
- * admin -> listen.
- * A bad environment prints every bad variable and exits 1. SIGINT/SIGTERM close the server and the
- * database, then exit.
+ * admin -> notification dispatcher -> listen.
+ * A bad environment prints every bad variable and exits 1. SIGINT/SIGTERM close the server, stop the
+ * dispatcher (a job it is sending finishes or is retried after its lease) and the database, then exit.
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { createApp } from './app';
+import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
@@ -53,12 +53,20 @@ async function main(): Promise<void> {
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const app = createApp({ config, db: database.db, logger });
+  const deps = { config, db: database.db, logger };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  const { notifier } = services;
+  notifier.dispatcher.start();
+  logger.info('notifications', notifier.describe());
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
     process.stderr.write(`Server error: ${err.message}${hint}\n`);
-    void database.close().finally(() => process.exit(1));
+    void notifier
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(1));
   });
   server.listen(config.port, () => logger.info('listening', { url: config.publicUrl, port: config.port }));
 
@@ -69,10 +77,13 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
     server.close(() => {
-      database.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      notifier
+        .close()
+        .then(() => database.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
     server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

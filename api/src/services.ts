@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
+import type { Notifier } from './notify';
 
 export interface Services {
   config: Config;
@@ -16,4 +17,6 @@ export interface Services {
   logger: Logger;
   passwords: PasswordHasher;
   limiters: RateLimiters;
+  /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
+  notifier: Notifier;
 }

@@ -1,6 +1,7 @@
 /**
  * Ticket writes (SPEC.md 4, DESIGN.md 4): create with a gap-free number, and PATCH with the
- * field-by-field merge of a stale `baseVersion`. Both run inside the caller's transaction.
+ * field-by-field merge of a stale `baseVersion`. Both run inside the caller's transaction, and both
+ * write their notification jobs (SPEC.md 7, DESIGN.md 6) into that same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG, STAFF_ROLES, TICKET_MERGE_FIELDS } from '@portal/shared';
@@ -10,6 +11,8 @@ import { supportTickets, users } from '../../db/schema';
 import { lockSync, nextSyncSeq } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
+import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
+import type { TicketChange } from '../../notify/types';
 import {
   findTicket,
   insertTicket,
@@ -21,7 +24,10 @@ import {
   type TicketRow,
 } from './repository';
 
-/** Creates an open ticket and its 'created' work-history row (updatedBy null: the public form). */
+/**
+ * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form) and the
+ * new-ticket notification jobs.
+ */
 export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
   await lockSync(tx);
   const ticketNumber = await takeTicketNumber(tx, now);
@@ -38,6 +44,7 @@ export async function createTicket(tx: Database, input: TicketCreate, now: Date)
       createdAt: now,
     },
   ]);
+  await enqueueTicketCreated(tx, ticket, now);
   return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt.toISOString() };
 }
 
@@ -80,8 +87,8 @@ async function findConflicts(tx: Database, current: TicketRow, patch: TicketPatc
 
 /**
  * Applies a PATCH (SPEC.md 4): each changed field -> one work-history row, a comment -> one
- * 'comment' row, then version + 1 and updatedAt = now once. Values equal to the current ones change
- * nothing (200, `updates: []`).
+ * 'comment' row, then version + 1 and updatedAt = now once, plus the update's notification jobs.
+ * Values equal to the current ones change nothing and notify nobody (200, `updates: []`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -119,6 +126,13 @@ export async function patchTicket(
     .where(eq(supportTickets.id, ticketId))
     .returning();
   const ids = await insertTicketUpdates(tx, history);
+  const changes = history.map(
+    (h): TicketChange =>
+      h.updateType === 'comment'
+        ? { type: 'comment', from: null, to: h.comment }
+        : { type: h.updateType as TicketChange['type'], from: h.previousValue, to: h.newValue },
+  );
+  await enqueueTicketPatched(tx, { before: current, after: updated!, changes, actor }, now);
   const updates = history.map((h, i) => ({
     id: ids[i]!,
     ticketId,

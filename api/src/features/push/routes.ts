@@ -1,0 +1,43 @@
+/**
+ * Web push subscriptions (technician or admin; issue 4, DESIGN.md 4 "push subscription"):
+ * - GET    /api/push/public-key     -> { publicKey } (VAPID application server key, base64url).
+ * - POST   /api/push/subscriptions  pushSubscriptionSchema (PushSubscription.toJSON()) -> 201 { endpoint };
+ *          upsert by endpoint, owned by the current user and linked to the current session (device),
+ *          so logout removes it. Endpoints must be https (push services are; no requests to plain http).
+ * - DELETE /api/push/subscriptions  { endpoint } -> 204; only the caller's own subscription is removed.
+ */
+import Router from '@koa/router';
+import { MSG, pushSubscriptionSchema, pushUnsubscribeSchema } from '@portal/shared';
+import type { PushPublicKey } from '@portal/shared';
+import { requireStaff } from '../../http/authenticate';
+import { badRequest } from '../../http/errors';
+import type { AppState } from '../../http/state';
+import { validate } from '../../http/validate';
+import type { Services } from '../../services';
+import { deleteOwnSubscription, upsertSubscription } from './repository';
+
+export function pushRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const subscribeInput = validate({ body: pushSubscriptionSchema });
+  const unsubscribeInput = validate({ body: pushUnsubscribeSchema });
+
+  router.get('/api/push/public-key', requireStaff(), async (ctx) => {
+    ctx.body = { publicKey: await s.notifier.providers.push.publicKey() } satisfies PushPublicKey;
+  });
+
+  router.post('/api/push/subscriptions', requireStaff(), subscribeInput, async (ctx) => {
+    const body = subscribeInput.get(ctx).body;
+    if (new URL(body.endpoint).protocol !== 'https:') throw badRequest(MSG.pushEndpointInsecure, { endpoint: [MSG.pushEndpointInsecure] });
+    const { user, sessionId } = ctx.state.auth!;
+    const row = await upsertSubscription(s.db, body, { userId: user.id, sessionId, userAgent: ctx.get('User-Agent') || null }, s.clock());
+    ctx.status = 201;
+    ctx.body = { endpoint: row.endpoint };
+  });
+
+  router.delete('/api/push/subscriptions', requireStaff(), unsubscribeInput, async (ctx) => {
+    await deleteOwnSubscription(s.db, unsubscribeInput.get(ctx).body.endpoint, ctx.state.auth!.user.id);
+    ctx.status = 204;
+  });
+
+  return router;
+}

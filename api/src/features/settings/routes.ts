@@ -1,0 +1,80 @@
+/**
+ * Admin settings (admin only; SPEC.md 2 "Settings", 5, 7, 8):
+ * - GET    /api/settings/system/support_sms_number -> SystemSetting (value null when never saved);
+ *          any other key -> 404 (other rows, such as the VAPID keys, are never readable).
+ * - POST   /api/settings/system                    systemSettingBodySchema -> 200 SystemSetting.
+ * - GET    /api/settings/notification-emails      -> { emails } sorted.
+ * - POST   /api/settings/notification-emails      { email } -> 200 { emails } (an existing address changes nothing).
+ * - DELETE /api/settings/notification-emails      { email } in the body -> 200 { emails }.
+ * - POST   /api/settings/test-sms                  {} -> sends one SMS now to the saved number through the
+ *          configured provider (not queued) and logs it in the delivery log: 200 { message: 'Test SMS sent' };
+ *          no number -> 400 MSG.testSmsNeedsNumber; provider failure -> 502 { code: 'provider_failed', message }.
+ * Bad input (SPEC.md 5 messages in fieldErrors) changes nothing.
+ */
+import Router from '@koa/router';
+import { z } from 'zod';
+import { MSG, SUPPORT_SMS_NUMBER_KEY, notificationEmailBodySchema, systemSettingBodySchema } from '@portal/shared';
+import type { NotificationEmails, SystemSetting } from '@portal/shared';
+import { requireAdmin } from '../../http/authenticate';
+import { ApiError, badRequest } from '../../http/errors';
+import type { AppState } from '../../http/state';
+import { validate } from '../../http/validate';
+import { insertFinishedJob } from '../../notify/jobs';
+import { renderSms } from '../../notify/templates/short';
+import type { Services } from '../../services';
+import { changeNotificationEmails, findSetting, getNotificationEmails, getSupportSmsNumber, toSystemSetting, upsertSetting } from './repository';
+
+/** Description stored with the support number when the client sends none. */
+const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number for SMS alerts on high and urgent tickets';
+
+export function settingsRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const keyInput = validate({ params: z.object({ key: z.literal(SUPPORT_SMS_NUMBER_KEY) }), notFoundMessage: 'Setting not found' });
+  const systemInput = validate({ body: systemSettingBodySchema });
+  const emailInput = validate({ body: notificationEmailBodySchema });
+
+  router.get('/api/settings/system/:key', requireAdmin(), keyInput, async (ctx) => {
+    const { key } = keyInput.get(ctx).params;
+    ctx.body = toSystemSetting(key, await findSetting(s.db, key)) satisfies SystemSetting;
+  });
+
+  router.post('/api/settings/system', requireAdmin(), systemInput, async (ctx) => {
+    const { key, value, description } = systemInput.get(ctx).body;
+    const existing = await findSetting(s.db, key);
+    const row = await upsertSetting(s.db, { key, value, description: description ?? (existing ? undefined : SUPPORT_NUMBER_DESCRIPTION) }, s.clock());
+    ctx.body = toSystemSetting(key, row) satisfies SystemSetting;
+  });
+
+  router.get('/api/settings/notification-emails', requireAdmin(), async (ctx) => {
+    ctx.body = { emails: await getNotificationEmails(s.db) } satisfies NotificationEmails;
+  });
+
+  router.post('/api/settings/notification-emails', requireAdmin(), emailInput, async (ctx) => {
+    const { email } = emailInput.get(ctx).body;
+    ctx.body = { emails: await changeNotificationEmails(s.db, 'add', email, s.clock()) } satisfies NotificationEmails;
+  });
+
+  router.delete('/api/settings/notification-emails', requireAdmin(), emailInput, async (ctx) => {
+    const { email } = emailInput.get(ctx).body;
+    ctx.body = { emails: await changeNotificationEmails(s.db, 'remove', email, s.clock()) } satisfies NotificationEmails;
+  });
+
+  router.post('/api/settings/test-sms', requireAdmin(), async (ctx) => {
+    const number = await getSupportSmsNumber(s.db);
+    if (!number) throw badRequest(MSG.testSmsNeedsNumber);
+    const payload = { kind: 'test_sms' as const };
+    const job = { channel: 'sms' as const, recipient: number, summary: 'Test SMS', ticketId: null, payload };
+    try {
+      const { detail } = await s.notifier.providers.sms.send(renderSms(payload, number, s.notifier.brand));
+      await insertFinishedJob(s.db, { ...job, status: 'sent', detail, lastError: null }, s.clock());
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await insertFinishedJob(s.db, { ...job, status: 'failed', detail: null, lastError: reason }, s.clock());
+      s.logger.warn('test SMS failed', { requestId: ctx.state.requestId, error: reason });
+      throw new ApiError(502, 'provider_failed', reason);
+    }
+    ctx.body = { message: MSG.testSmsSent };
+  });
+
+  return router;
+}

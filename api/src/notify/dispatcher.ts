@@ -1,0 +1,153 @@
+/**
+ * The outbox dispatcher (DESIGN.md 6, issue 4). Claims due jobs (see jobs.ts for the locking), sends
+ * each through `deliver`, and records the outcome:
+ * - success -> `sent` with the provider's detail;
+ * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
+ * - other errors -> `pending` again after an exponential backoff (30 s, 1 min, 2 min, ... capped at
+ *   1 h) until `maxAttempts` attempts were made, then `failed` with the last reason.
+ * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
+ * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
+ *
+ * Scheduling: `start()` runs at once and then every `pollMs`; `wake()` (called after each committed
+ * write request) runs it again soon; `stop()` ends the timer and waits for the running pass.
+ * `runOnce()` is the pass itself, for tests and tools: it claims batches until nothing is due.
+ */
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { Deliver } from './deliver';
+import { claimDueJobs, markFailed, markRetry, markSent, type JobRow } from './jobs';
+import { PermanentError } from './types';
+
+/** Default retry delay before attempt `attempts + 1`, in ms: 30 s * 2^(attempts-1), at most 1 h. */
+export function exponentialBackoff(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export interface DispatcherOptions {
+  db: Database;
+  deliver: Deliver;
+  logger: Logger;
+  /** Time source for due dates and leases (tests move it instead of sleeping). */
+  clock: () => Date;
+  /** Attempts before a job ends `failed` (config NOTIFY_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** Poll interval of `start()` in ms (config NOTIFY_POLL_SECONDS). */
+  pollMs: number;
+  /** Retry delay after `attempts` failed attempts, in ms (default {@link exponentialBackoff}). */
+  backoffMs?: (attempts: number) => number;
+  /** How long a claim lasts before another dispatcher may take the job, in ms (default 5 min). */
+  leaseMs?: number;
+  /** Jobs claimed and sent concurrently per batch (default 10). */
+  batchSize?: number;
+}
+
+/** Tuning createApp deps may override (tests: fast backoff, small batches). */
+export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' | 'batchSize' | 'maxAttempts' | 'pollMs'>;
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export class Dispatcher {
+  private started = false;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly o: DispatcherOptions) {}
+
+  /** Starts polling (and runs one pass now). Idempotent. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.o.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Asks for a pass soon (after a commit that may have written jobs); no-op unless started. */
+  wake(): void {
+    if (!this.started) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** Stops polling and waits for the running pass (jobs it holds finish or keep their lease). */
+  async stop(): Promise<void> {
+    this.started = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.runOnce();
+      } catch (err) {
+        this.o.logger.warn('notification dispatch failed', { error: message(err) });
+      }
+    } while (this.again && this.started);
+  }
+
+  /**
+   * One pass: claims and sends batches until no job is due at the clock's time.
+   * @returns how many jobs were claimed.
+   * @throws only when claiming fails (database unreachable); send failures are recorded instead.
+   */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await claimDueJobs(this.o.db, this.o.clock(), this.o.batchSize ?? 10, this.o.leaseMs ?? 300_000);
+      if (jobs.length === 0) return total;
+      total += jobs.length;
+      await Promise.all(jobs.map((job) => this.process(job)));
+    }
+  }
+
+  /** Sends one claimed job and records the outcome; never throws. */
+  private async process(job: JobRow): Promise<void> {
+    const { db, logger, clock, maxAttempts } = this.o;
+    const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts };
+    try {
+      if (job.attempts > maxAttempts) {
+        const reason = `Gave up after ${maxAttempts} attempts (the sending process stopped)${job.lastError ? `; last error: ${job.lastError}` : ''}`;
+        await markFailed(db, job, reason, clock());
+        logger.warn('notification failed', { ...log, error: reason });
+        return;
+      }
+      let detail: string;
+      try {
+        detail = await this.o.deliver(job);
+      } catch (err) {
+        await this.recordFailure(job, err);
+        return;
+      }
+      if (await markSent(db, job, detail, clock())) logger.info('notification sent', { ...log, detail });
+      else logger.warn('notification sent after its lease expired', log);
+    } catch (err) {
+      // The database failed while recording: the lease expires and the job is claimed again.
+      logger.warn('notification outcome not recorded', { ...log, error: message(err) });
+    }
+  }
+
+  private async recordFailure(job: JobRow, err: unknown): Promise<void> {
+    const { db, logger, clock, maxAttempts } = this.o;
+    const reason = message(err);
+    const now = clock();
+    const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts, error: reason };
+    if (err instanceof PermanentError || job.attempts >= maxAttempts) {
+      const final = err instanceof PermanentError ? reason : `${reason} (gave up after ${job.attempts} attempts)`;
+      await markFailed(db, job, final, now);
+      logger.warn('notification failed', { ...log, error: final });
+      return;
+    }
+    const retryAt = new Date(now.getTime() + (this.o.backoffMs ?? exponentialBackoff)(job.attempts));
+    await markRetry(db, job, reason, retryAt, now);
+    logger.info('notification will be retried', { ...log, retryAt: retryAt.toISOString() });
+  }
+}

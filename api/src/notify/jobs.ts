@@ -1,0 +1,157 @@
+/**
+ * The notification_jobs outbox table (DESIGN.md 6): insert jobs inside the caller's transaction,
+ * claim due jobs for sending, record the outcome, and read the admin delivery log.
+ *
+ * Claiming is one statement: `UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED) RETURNING`.
+ * A claimed job is `sending` with `next_attempt_at` = its lease deadline and a fresh `lease_token`;
+ * two dispatchers (two processes on one PostgreSQL, or two loops on PGlite) never claim the same job
+ * while a lease runs, and a job whose process died is claimed again once the lease has expired.
+ * Outcomes are written only while the caller still holds the lease (same token).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { NotificationChannel, NotificationDelivery, NotificationStatus } from '@portal/shared';
+import type { Database } from '../db/client';
+import { notificationJobs } from '../db/schema';
+import type { JobKind, JobPayload } from './types';
+
+export type JobRow = typeof notificationJobs.$inferSelect;
+
+/** A job to write: recipient resolved now so the delivery log shows it (issue 4). */
+export interface NewJob {
+  channel: NotificationChannel;
+  recipient: string;
+  summary: string;
+  ticketId: string | null;
+  payload: JobPayload;
+}
+
+/** Inserts `jobs` as `pending`, due at `now`. Call inside the ticket's transaction. */
+export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  await tx.insert(notificationJobs).values(
+    jobs.map((j) => ({ ...j, kind: j.payload.kind, status: 'pending' as const, nextAttemptAt: now, createdAt: now, updatedAt: now })),
+  );
+}
+
+/** Whether a job of `kind` was ever written for `ticketId` (one survey invitation per ticket). */
+export async function hasJob(tx: Database, ticketId: string, kind: JobKind): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: notificationJobs.id })
+    .from(notificationJobs)
+    .where(and(eq(notificationJobs.ticketId, ticketId), eq(notificationJobs.kind, kind)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Claims up to `limit` due jobs: `pending` ones whose `next_attempt_at` has come, and `sending` ones
+ * whose lease ran out. Each gets `attempts + 1`, status `sending`, a lease until `now + leaseMs`.
+ */
+export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number): Promise<JobRow[]> {
+  const due = db
+    .select({ id: notificationJobs.id })
+    .from(notificationJobs)
+    .where(and(inArray(notificationJobs.status, ['pending', 'sending']), lte(notificationJobs.nextAttemptAt, now)))
+    .orderBy(notificationJobs.nextAttemptAt, notificationJobs.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(notificationJobs)
+    .set({
+      status: 'sending',
+      attempts: sql`${notificationJobs.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
+      leaseToken: randomUUID(),
+      updatedAt: now,
+    })
+    .where(inArray(notificationJobs.id, due))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Condition "still ours": the job is `sending` under the claim's lease token. */
+const held = (job: JobRow) => and(eq(notificationJobs.id, job.id), eq(notificationJobs.status, 'sending'), eq(notificationJobs.leaseToken, job.leaseToken!));
+
+/** Records a delivery. Returns false when the lease was lost meanwhile (nothing written). */
+export async function markSent(db: Database, job: JobRow, detail: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notificationJobs)
+    .set({ status: 'sent', detail: detail.slice(0, 1000), lastError: null, sentAt: now, leaseToken: null, updatedAt: now })
+    .where(held(job))
+    .returning({ id: notificationJobs.id });
+  return rows.length > 0;
+}
+
+/** Schedules another attempt at `retryAt`, keeping `error` as the last reason. */
+export async function markRetry(db: Database, job: JobRow, error: string, retryAt: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notificationJobs)
+    .set({ status: 'pending', lastError: error.slice(0, 1000), nextAttemptAt: retryAt, leaseToken: null, updatedAt: now })
+    .where(held(job))
+    .returning({ id: notificationJobs.id });
+  return rows.length > 0;
+}
+
+/** Ends a job as `failed` with its final reason (shown in the delivery log). */
+export async function markFailed(db: Database, job: JobRow, error: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notificationJobs)
+    .set({ status: 'failed', lastError: error.slice(0, 1000), leaseToken: null, updatedAt: now })
+    .where(held(job))
+    .returning({ id: notificationJobs.id });
+  return rows.length > 0;
+}
+
+/** Writes a message that was sent at once (test SMS) to the log as a finished job. */
+export async function insertFinishedJob(
+  db: Database,
+  job: NewJob & { status: 'sent' | 'failed'; detail: string | null; lastError: string | null },
+  now: Date,
+): Promise<void> {
+  await db.insert(notificationJobs).values({
+    channel: job.channel,
+    kind: job.payload.kind,
+    recipient: job.recipient,
+    summary: job.summary,
+    ticketId: job.ticketId,
+    payload: job.payload,
+    status: job.status,
+    attempts: 1,
+    nextAttemptAt: now,
+    detail: job.detail,
+    lastError: job.lastError,
+    sentAt: job.status === 'sent' ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Row -> NotificationDelivery (admin delivery log). */
+export function toDelivery(r: JobRow): NotificationDelivery {
+  return {
+    id: r.id,
+    channel: r.channel,
+    kind: r.kind,
+    recipient: r.recipient,
+    summary: r.summary,
+    ticketId: r.ticketId,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    detail: r.detail,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The newest `limit` jobs, optionally of one status, newest first. */
+export async function listDeliveries(db: Database, opts: { limit: number; status?: NotificationStatus | undefined }): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(notificationJobs)
+    .where(opts.status ? eq(notificationJobs.status, opts.status) : undefined)
+    .orderBy(desc(notificationJobs.createdAt), desc(notificationJobs.id))
+    .limit(opts.limit);
+}

@@ -1,0 +1,72 @@
+/**
+ * E-mail providers (DESIGN.md 4a, 6), both nodemailer transports:
+ * - SMTP_URL set: nodemailer's SMTP transport (`smtp://user:pass@host:587`, `smtps://...:465`).
+ * - unset (the `npm start` default): nodemailer's own streamTransport builds the real MIME message,
+ *   which is written as an .eml file to `DATA_DIR/outbox-log/mail/` (folder 0700, files 0600: they
+ *   hold customer data). Such a message counts as delivered and its detail names the file.
+ * Failures: an SMTP 5xx answer is permanent (bad address, rejected); anything else (connection
+ * refused, timeouts, 4xx) is retried by the dispatcher.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { EmailMessage, EmailProvider, SendResult } from '../types';
+import { PermanentError } from '../types';
+
+/** Timeouts in ms; all below the dispatcher's lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/** The message nodemailer receives (from + the rendered parts). */
+function mailOptions(from: string, m: EmailMessage) {
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html };
+}
+
+/** SMTP host:port for logs, without credentials. */
+function describeSmtp(url: string): string {
+  const u = new URL(url);
+  return `smtp ${u.hostname}:${u.port || (u.protocol === 'smtps:' ? '465' : '587')}`;
+}
+
+/** Delivers through the SMTP server of `smtpUrl`. */
+export function createSmtpEmail(opts: { smtpUrl: string; from: string }): EmailProvider {
+  const transport = nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS });
+  return {
+    description: describeSmtp(opts.smtpUrl),
+    async send(m: EmailMessage): Promise<SendResult> {
+      try {
+        const info = await transport.sendMail(mailOptions(opts.from, m));
+        return { detail: `SMTP ${String(info.response)} (${String(info.messageId)})` };
+      } catch (err) {
+        const e = err as { responseCode?: number; message?: string };
+        const reason = `SMTP: ${e.message ?? String(err)}`;
+        if (typeof e.responseCode === 'number' && e.responseCode >= 500) throw new PermanentError(reason);
+        throw new Error(reason, { cause: err });
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** File name of one logged e-mail: sortable time, then a short unique part. */
+function emlName(now: Date, messageId: string): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const unique = messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 12) || 'message';
+  return `${stamp}-${unique}.eml`;
+}
+
+/** Writes each e-mail as an .eml file under `dir/mail` (see module doc). */
+export function createLogEmail(opts: { dir: string; from: string; clock?: () => Date }): EmailProvider {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const mailDir = path.join(opts.dir, 'mail');
+  return {
+    description: `log ${mailDir}`,
+    async send(m: EmailMessage): Promise<SendResult> {
+      const info = await transport.sendMail(mailOptions(opts.from, m));
+      await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
+      const file = path.join(mailDir, emlName((opts.clock ?? (() => new Date()))(), String(info.messageId)));
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      return { detail: `written to ${file} (no SMTP_URL configured)` };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Which notification jobs a ticket event creates (SPEC.md 7, DESIGN.md 6, issue 4). Called inside
+ * the ticket's create/patch transaction, so the jobs commit (or roll back) with the change, and an
+ * idempotent replay, which changes nothing, writes nothing. Recipients are resolved here, so the
+ * delivery log names them.
+ *
+ * New ticket:
+ * - e-mail to every notification recipient (ticket details + link);
+ * - SMS to the support number when severity is high or urgent and a number is saved;
+ * - SMS to the customer when their contact method is text or severity is high or urgent;
+ * - confirmation e-mail to the customer with the ticket number;
+ * - web push to every technician/admin subscription.
+ * Staff update (at least one change):
+ * - e-mail to the customer describing the change(s);
+ * - survey invitation when the status enters resolved/closed from another status, once per ticket;
+ * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
+ */
+import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type TicketStatus } from '@portal/shared';
+import type { Database } from '../db/client';
+import type { supportTickets } from '../db/schema';
+import { staffSubscriptions, userSubscriptions } from '../features/push/repository';
+import { getNotificationEmails, getSupportSmsNumber } from '../features/settings/repository';
+import { hasJob, insertJobs, type NewJob } from './jobs';
+import type { TicketChange, TicketSnapshot } from './types';
+
+type TicketRow = typeof supportTickets.$inferSelect;
+
+/** Statuses after which the customer is invited to the survey (issue 4). */
+export const SURVEY_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
+
+/** The ticket facts a job keeps (rendered at send time). */
+export function snapshot(t: TicketRow): TicketSnapshot {
+  return {
+    id: t.id,
+    ticketNumber: t.ticketNumber,
+    clientName: t.clientName,
+    businessName: t.businessName,
+    customerEmail: t.customerEmail,
+    customerPhone: t.customerPhone,
+    severity: t.severity,
+    contactMethod: t.contactMethod,
+    issue: t.issue,
+    status: t.status,
+    resolution: t.resolution,
+    createdAt: t.createdAt.toISOString(),
+  };
+}
+
+/** Jobs for a ticket just created by the public form. */
+export async function newTicketJobs(tx: Database, t: TicketRow): Promise<NewJob[]> {
+  const ticket = snapshot(t);
+  const ticketId = t.id;
+  const alerting = ALERTING_SEVERITIES.includes(t.severity);
+  const label = `${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`;
+  const jobs: NewJob[] = [];
+  for (const email of await getNotificationEmails(tx)) {
+    jobs.push({ channel: 'email', recipient: email, ticketId, summary: `New ticket ${label}`, payload: { kind: 'new_ticket_staff', ticket } });
+  }
+  const supportNumber = alerting ? await getSupportSmsNumber(tx) : null;
+  if (supportNumber) {
+    jobs.push({ channel: 'sms', recipient: supportNumber, ticketId, summary: `Support alert: ticket ${label}`, payload: { kind: 'support_sms', ticket } });
+  }
+  if (t.contactMethod === 'text' || alerting) {
+    jobs.push({ channel: 'sms', recipient: t.customerPhone, ticketId, summary: `Customer SMS: ticket ${t.ticketNumber} received`, payload: { kind: 'customer_sms', ticket } });
+  }
+  jobs.push({
+    channel: 'email',
+    recipient: t.customerEmail,
+    ticketId,
+    summary: `Confirmation of ticket ${t.ticketNumber}`,
+    payload: { kind: 'customer_confirmation', ticket },
+  });
+  for (const sub of await staffSubscriptions(tx)) {
+    jobs.push({
+      channel: 'push',
+      recipient: `push:${sub.username}`,
+      ticketId,
+      summary: `New ticket ${label}`,
+      payload: { kind: 'new_ticket_push', ticket, subscriptionId: sub.id },
+    });
+  }
+  return jobs;
+}
+
+/** Writes the new-ticket jobs (see module doc). Call in the create transaction. */
+export async function enqueueTicketCreated(tx: Database, t: TicketRow, now: Date): Promise<void> {
+  await insertJobs(tx, await newTicketJobs(tx, t), now);
+}
+
+/** A staff update as the rules see it. */
+export interface TicketPatchEvent {
+  before: TicketRow;
+  after: TicketRow;
+  /** What changed, in work-history order (assignment values are usernames). */
+  changes: TicketChange[];
+  actor: { id: string; username: string };
+}
+
+/** Short text of the changes for the delivery log, e.g. "status In Progress, comment". */
+function changeSummary(changes: TicketChange[]): string {
+  return changes
+    .map((c) => {
+      if (c.type === 'status_change') return `status ${TICKET_STATUS_LABELS[c.to as TicketStatus] ?? c.to}`;
+      if (c.type === 'assignment') return c.to ? `assigned to ${c.to}` : 'unassigned';
+      return c.type;
+    })
+    .join(', ');
+}
+
+/** Jobs for a staff update (see module doc); none when nothing changed. */
+export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<NewJob[]> {
+  if (e.changes.length === 0) return [];
+  const { after: t } = e;
+  const ticket = snapshot(t);
+  const ticketId = t.id;
+  const jobs: NewJob[] = [
+    {
+      channel: 'email',
+      recipient: t.customerEmail,
+      ticketId,
+      summary: `Update on ticket ${t.ticketNumber}: ${changeSummary(e.changes)}`,
+      payload: { kind: 'ticket_updated', ticket, changes: e.changes, actorName: e.actor.username },
+    },
+  ];
+  const entersDone = SURVEY_STATUSES.includes(t.status) && !SURVEY_STATUSES.includes(e.before.status);
+  if (entersDone && !(await hasJob(tx, ticketId, 'survey_invite'))) {
+    jobs.push({ channel: 'email', recipient: t.customerEmail, ticketId, summary: `Survey invitation for ticket ${t.ticketNumber}`, payload: { kind: 'survey_invite', ticket } });
+  }
+  const assignee = t.assignedTo;
+  if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
+    for (const sub of await userSubscriptions(tx, assignee)) {
+      jobs.push({
+        channel: 'push',
+        recipient: `push:${sub.username}`,
+        ticketId,
+        summary: `Ticket ${t.ticketNumber} assigned by ${e.actor.username}`,
+        payload: { kind: 'assigned_push', ticket, subscriptionId: sub.id, actorName: e.actor.username },
+      });
+    }
+  }
+  return jobs;
+}
+
+/** Writes the update jobs (see module doc). Call in the patch transaction. */
+export async function enqueueTicketPatched(tx: Database, e: TicketPatchEvent, now: Date): Promise<void> {
+  await insertJobs(tx, await patchJobs(tx, e), now);
+}
