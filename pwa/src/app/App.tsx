@@ -7,6 +7,7 @@ import { AuthProvider } from '../lib/auth';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
+import { OfflineSync } from '../offline/OfflineSync';
 import { AppHeader } from './AppHeader';
 import { AppRoutes } from './AppRoutes';
 import { NavMenu } from './NavMenu';
@@ -25,6 +26,7 @@ export function App() {
         <ToastProvider>
           <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
             <AuthProvider>
+              <OfflineSync />
               <NavMenu />
               <div className="ion-page" id="main">
                 <AppHeader />

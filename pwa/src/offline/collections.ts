@@ -1,0 +1,181 @@
+/**
+ * Pull side of the sync engine (DESIGN.md 4 and 5): a registry of cached collections, each with a
+ * delta cursor in `meta`. The engine only knows this interface, so later features (vault index
+ * WITHOUT secrets, scheduler snapshot) plug in their data by calling {@link registerCollection}
+ * from their own module, without any change here or in the engine:
+ *
+ * ```ts
+ * registerCollection({
+ *   name: 'vault',
+ *   async pull(since, { db, get }) {
+ *     const rows = await get<VaultIndexEntry[]>('/api/vault');           // never secrets
+ *     await replaceRecords(db, 'vault', rows.map((r) => ({ id: r.id, data: r })));
+ *     return null;                                                         // full snapshot: no cursor
+ *   },
+ *   clear: (db) => clearRecords(db, 'vault'),
+ * });
+ * ```
+ *
+ * Built in: tickets and ticket updates (delta, `?since=CURSOR` -> DeltaPage) and technicians
+ * (full list). Works without a window.
+ */
+import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
+import { META, setMeta, getMeta, type OfflineDb } from './db';
+import type { Transport } from './transport';
+import { serverMessage } from './transport';
+
+/** A non-2xx answer to a pull. */
+export class PullError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(`${status}: ${message}`);
+    this.name = 'PullError';
+    this.status = status;
+  }
+}
+
+/** What a collection's pull gets: the database and an authenticated GET (throws PullError / NetworkError). */
+export interface PullContext {
+  db: OfflineDb;
+  get<T>(url: string): Promise<T>;
+}
+
+/** A cached collection. */
+export interface SyncCollection {
+  /** Unique name; its cursor lives in meta `cursor:<name>`. */
+  name: string;
+  /**
+   * Fetches what changed after `since` (null: never pulled) and stores it idempotently (puts by
+   * id), returning the next cursor (null for full snapshots). The cursor is saved after it returns.
+   */
+  pull(since: string | null, ctx: PullContext): Promise<string | null>;
+  /** Removes the collection's cached rows (sign-out, another user signs in). */
+  clear(db: OfflineDb): Promise<void>;
+}
+
+const registry = new Map<string, SyncCollection>();
+
+/** Adds (or replaces, by name) a collection; returns a function that removes it. */
+export function registerCollection(collection: SyncCollection): () => void {
+  registry.set(collection.name, collection);
+  return () => {
+    if (registry.get(collection.name) === collection) registry.delete(collection.name);
+  };
+}
+
+/** The registered collections, in registration order. */
+export function registeredCollections(): SyncCollection[] {
+  return [...registry.values()];
+}
+
+/** Replaces all rows of a generic collection in the `records` table. */
+export async function replaceRecords(db: OfflineDb, collection: string, rows: { id: string; data: unknown }[]): Promise<void> {
+  await db.transaction('rw', db.records, async () => {
+    await db.records.where('collection').equals(collection).delete();
+    await db.records.bulkPut(rows.map((r) => ({ collection, id: r.id, data: r.data })));
+  });
+}
+
+/** Deletes all rows of a generic collection. */
+export async function clearRecords(db: OfflineDb, collection: string): Promise<void> {
+  await db.records.where('collection').equals(collection).delete();
+}
+
+/** Tickets: delta pages; a row is replaced only by an equal or newer version (a PATCH answer may be newer). */
+export const ticketsCollection: SyncCollection = {
+  name: 'tickets',
+  async pull(since, { db, get }) {
+    const page = await get<DeltaPage<Ticket>>(`/api/tickets?since=${encodeURIComponent(since ?? '0')}`);
+    await db.transaction('rw', db.tickets, async () => {
+      const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
+      const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
+      await db.tickets.bulkPut(newer);
+    });
+    return page.cursor;
+  },
+  clear: (db) => db.tickets.clear(),
+};
+
+/** Work history: delta pages, put by id (entries never change). */
+export const ticketUpdatesCollection: SyncCollection = {
+  name: 'ticketUpdates',
+  async pull(since, { db, get }) {
+    const page = await get<DeltaPage<TicketUpdateEntry>>(`/api/ticket-updates?since=${encodeURIComponent(since ?? '0')}`);
+    await db.ticketUpdates.bulkPut(page.items);
+    return page.cursor;
+  },
+  clear: (db) => db.ticketUpdates.clear(),
+};
+
+/** Assignee list: the full list each time (users can be deleted). */
+export const techniciansCollection: SyncCollection = {
+  name: 'technicians',
+  async pull(_since, { db, get }) {
+    const list = await get<Technician[]>('/api/technicians');
+    await db.transaction('rw', db.technicians, async () => {
+      await db.technicians.clear();
+      await db.technicians.bulkPut(list);
+    });
+    return null;
+  },
+  clear: (db) => db.technicians.clear(),
+};
+
+registerCollection(ticketsCollection);
+registerCollection(ticketUpdatesCollection);
+registerCollection(techniciansCollection);
+
+/** Result of {@link pullAll}. */
+export interface PullReport {
+  pulled: string[];
+  /** The first failure; the remaining collections were not pulled. */
+  error: Error | null;
+}
+
+/**
+ * Pulls every registered collection in turn, saving each cursor after its data. On full success
+ * `lastSync` (ISO time) is set. Stops at the first failure (no answer, 401, ...).
+ */
+export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?: () => Date }): Promise<PullReport> {
+  const { db, transport } = deps;
+  const get = async <T>(url: string): Promise<T> => {
+    const res = await transport({ method: 'GET', url });
+    if (res.status < 200 || res.status >= 300) throw new PullError(res.status, serverMessage(res.body, 'Request failed'));
+    return res.body as T;
+  };
+  const report: PullReport = { pulled: [], error: null };
+  for (const c of registeredCollections()) {
+    try {
+      const since = (await getMeta<string>(db, META.cursor(c.name))) ?? null;
+      const next = await c.pull(since, { db, get });
+      if (next !== null) await setMeta(db, META.cursor(c.name), next);
+      report.pulled.push(c.name);
+    } catch (e) {
+      report.error = e instanceof Error ? e : new Error(String(e));
+      return report;
+    }
+  }
+  await setMeta(db, META.lastSync, (deps.now?.() ?? new Date()).toISOString());
+  return report;
+}
+
+/**
+ * Makes `userId` the owner of the cached data (DESIGN.md 5, sign-out rule). When the owner changes
+ * (sign-out, another user signs in, session rejected) every registered collection, the cursors
+ * and `lastSync` are cleared in one transaction. The outbox is never touched: unsent updates stay
+ * with their author and are sent when that author signs in again.
+ * @returns true when cached data was cleared.
+ */
+export async function setCacheOwner(db: OfflineDb, userId: string | null): Promise<boolean> {
+  return db.transaction('rw', db.tables, async () => {
+    const current = (await getMeta<string | null>(db, META.owner)) ?? null;
+    const hasOwnerRow = (await db.meta.get(META.owner)) !== undefined;
+    if (hasOwnerRow && current === userId) return false;
+    for (const c of registeredCollections()) await c.clear(db);
+    await db.records.clear();
+    const cursorKeys = (await db.meta.toArray()).map((m) => m.key).filter((k) => k.startsWith('cursor:'));
+    await db.meta.bulkDelete([...cursorKeys, META.lastSync]);
+    await setMeta(db, META.owner, userId);
+    return true;
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * The page's sync engine (DESIGN.md 5): when to push (drain the outbox) and pull (delta sync), for
+ * whom, and its state for the UI. The service worker does not use this module (see drain.ts).
+ *
+ * Triggers: the first {@link setSyncUser} after start (app start), the `online` event (ignoring
+ * backoff), returning to the app (`visibilitychange` to visible), a timer while visible
+ * ({@link TIMER_MS}, doubled after each failed run up to {@link MAX_TIMER_MS}), and every enqueue
+ * (push only; plus a Background Sync registration for the service worker). Runs are serialised and
+ * coalesced: at most one waits behind the running one.
+ *
+ * Auth: the bearer token of lib/session (as lib/api) plus the session cookie. Ticket updates are
+ * sent only for the signed-in author; pulls only for staff (technician, admin).
+ */
+import { useSyncExternalStore } from 'react';
+import { STAFF_ROLES, type PublicUser } from '@portal/shared';
+import { readToken } from '../lib/session';
+import { pullAll, setCacheOwner } from './collections';
+import { reportReachable } from './connectivity';
+import { getOfflineDb } from './db';
+import { drainOutbox, type DrainReport } from './drain';
+import { pruneDone } from './outbox';
+import { NetworkError, createTransport } from './transport';
+
+/** Background Sync tag the service worker listens for. */
+export const SYNC_TAG = 'outbox-sync';
+/** Timer period while the app is visible (ms), and its ceiling after repeated failures. */
+export const TIMER_MS = 30_000;
+export const MAX_TIMER_MS = 5 * 60_000;
+/** Finished ticket creations are kept this long for the form's success view (ms). */
+const DONE_KEEP_MS = 7 * 24 * 60 * 60_000;
+
+/** Engine state for the UI. */
+export interface SyncState {
+  /** The signed-in user the engine works for (null: signed out; undefined: not told yet). */
+  userId: string | null | undefined;
+  running: boolean;
+  /** Last problem of a run ("Network error", "401: ..."), null after a clean run. */
+  lastError: string | null;
+}
+
+/** What one run should do. */
+export interface SyncRequest {
+  /** Ignore backoff delays of items (network back, user asked). */
+  force?: boolean;
+  /** Also pull the cached collections (default true). */
+  pull?: boolean;
+}
+
+let state: SyncState = { userId: undefined, running: false, lastError: null };
+let user: PublicUser | null = null;
+const stateListeners = new Set<() => void>();
+const reportListeners = new Set<(r: DrainReport) => void>();
+const transport = createTransport({ getToken: readToken });
+let chain: Promise<void> = Promise.resolve();
+let waiting: { request: Required<SyncRequest>; promise: Promise<void> } | null = null;
+let failures = 0;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let started = 0;
+
+function setState(patch: Partial<SyncState>) {
+  state = { ...state, ...patch };
+  for (const l of stateListeners) l();
+}
+
+/** Current engine state (stable object between changes). */
+export function getSyncState(): SyncState {
+  return state;
+}
+
+/** React hook over {@link getSyncState}. */
+export function useSyncState(): SyncState {
+  return useSyncExternalStore(
+    (l) => {
+      stateListeners.add(l);
+      return () => stateListeners.delete(l);
+    },
+    getSyncState,
+    getSyncState,
+  );
+}
+
+/** Calls `listener` with every drain report of this page (feedback toasts). Returns unsubscribe. */
+export function onDrainReport(listener: (r: DrainReport) => void): () => void {
+  reportListeners.add(listener);
+  return () => reportListeners.delete(listener);
+}
+
+const isStaff = (u: PublicUser | null) => Boolean(u && STAFF_ROLES.includes(u.role));
+
+/**
+ * Tells the engine who is signed in (null: nobody). A change of user clears the cached data of
+ * the previous one (collections.setCacheOwner) before anything is pulled; the outbox is kept.
+ * Then syncs. Resolves when that sync is done.
+ */
+export function setSyncUser(next: PublicUser | null): Promise<void> {
+  user = next;
+  setState({ userId: next?.id ?? null });
+  chain = chain.then(async () => {
+    await setCacheOwner(getOfflineDb(), next?.id ?? null).catch(() => false);
+  });
+  return requestSync({ pull: true });
+}
+
+/** Schedules a run (coalesced with a waiting one); resolves when it has finished. Never rejects. */
+export function requestSync(request: SyncRequest = {}): Promise<void> {
+  const wanted = { force: request.force ?? false, pull: request.pull ?? true };
+  if (waiting) {
+    waiting.request.force ||= wanted.force;
+    waiting.request.pull ||= wanted.pull;
+    return waiting.promise;
+  }
+  const entry = { request: wanted, promise: Promise.resolve() };
+  entry.promise = chain.then(async () => {
+    waiting = null;
+    await runOnce(entry.request);
+  });
+  waiting = entry;
+  chain = entry.promise;
+  return entry.promise;
+}
+
+async function runOnce(request: Required<SyncRequest>): Promise<void> {
+  if (state.userId === undefined) return; // not told who is signed in yet
+  setState({ running: true });
+  let problem: string | null = null;
+  try {
+    const db = getOfflineDb();
+    const report = await drainOutbox({ db, transport, userId: user?.id ?? null, force: request.force });
+    if (report.stoppedBy === 'network') reportReachable(false);
+    else if (report.sent.length + report.conflicts.length + report.failed.length > 0) reportReachable(true);
+    if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? 'Sign in again to sync' : 'Sync failed, will retry';
+    if (report.sent.length + report.conflicts.length + report.failed.length > 0) {
+      for (const l of reportListeners) l(report);
+    }
+    if (request.pull && isStaff(user) && report.stoppedBy !== 'network') {
+      const pulled = await pullAll({ db, transport });
+      reportReachable(!(pulled.error instanceof NetworkError));
+      if (pulled.error) problem = pulled.error.message;
+    }
+  } catch (e) {
+    problem = e instanceof Error ? e.message : String(e);
+  } finally {
+    failures = problem ? failures + 1 : 0;
+    setState({ running: false, lastError: problem });
+    schedule();
+  }
+}
+
+function visible(): boolean {
+  return typeof document === 'undefined' || document.visibilityState === 'visible';
+}
+
+function schedule() {
+  if (!started) return;
+  if (timer) clearTimeout(timer);
+  timer = null;
+  if (!visible()) return;
+  const delay = Math.min(MAX_TIMER_MS, TIMER_MS * 2 ** failures);
+  timer = setTimeout(() => void requestSync({ pull: true }), delay);
+}
+
+/**
+ * Installs the triggers (idempotent; call once from the app). Returns a function removing them.
+ * The first run happens when {@link setSyncUser} is called.
+ */
+export function startSyncEngine(): () => void {
+  started += 1;
+  if (started > 1) return stopOnce();
+  const onOnline = () => void requestSync({ force: true, pull: true });
+  const onVisibility = () => {
+    if (visible()) void requestSync({ pull: true });
+    else schedule(); // clears the timer while hidden
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisibility);
+  void pruneDone(getOfflineDb(), DONE_KEEP_MS).catch(() => 0);
+  schedule();
+  remove = () => {
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisibility);
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  return stopOnce();
+}
+
+let remove: (() => void) | null = null;
+
+function stopOnce(): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    started -= 1;
+    if (started === 0) remove?.();
+  };
+}
+
+/**
+ * After an enqueue: ask the service worker for a Background Sync (Chromium) and, when the browser
+ * is online, push at once.
+ */
+export function afterEnqueue(): Promise<void> {
+  void registerBackgroundSync();
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
+  return requestSync({ pull: false });
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    const sync = (reg as unknown as { sync?: { register(tag: string): Promise<void> } } | undefined)?.sync;
+    await sync?.register(SYNC_TAG);
+  } catch {
+    // no service worker or no Background Sync: the page triggers remain
+  }
+}

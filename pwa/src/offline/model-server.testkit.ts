@@ -1,0 +1,195 @@
+/**
+ * Test kit (never bundled by the app): an in-memory model of the API's ticket rules, exactly as
+ * api/src/features/tickets/service.ts and api/src/http/idempotency.ts implement them, plus helpers
+ * to build a database on its own fake IndexedDB.
+ *
+ * Rules modelled: Idempotency-Key (a key already applied returns the stored status and body and
+ * changes nothing; the same key with another request -> 400; only successes are stored);
+ * PATCH: 404 unknown ticket, 400 invalid assignee, stale `baseVersion` merged field by field with
+ * 409 `{ message, code, ticket, conflicts }` only when a sent field changed on the server after
+ * baseVersion and differs now (nothing applied), values equal to the current ones change nothing,
+ * one history row per changed field and per comment, version + 1 once; delta feeds by sync_seq.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { MSG, TICKET_MERGE_FIELDS, formatTicketNumber } from '@portal/shared';
+import type { Ticket, TicketMergeField, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal/shared';
+import { OfflineDb } from './db';
+import type { HttpResponse, Transport } from './transport';
+
+const FIELD_TYPE: Record<TicketMergeField, UpdateType> = { status: 'status_change', assignedTo: 'assignment', resolution: 'resolution' };
+
+/** A history row with what the model needs for assertions. */
+export type ModelHistoryRow = TicketUpdateEntry & { version: number; syncSeq: number; key: string | null };
+
+export interface ModelRequest {
+  method: string;
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The in-memory API. `actor` is the user id a request is made as. */
+export class ModelServer {
+  tickets = new Map<string, Ticket & { syncSeq: number }>();
+  history: ModelHistoryRow[] = [];
+  keys = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  /** Fresh (non-replayed) successful applications per Idempotency-Key. */
+  appliedCount = new Map<string, number>();
+  staff = new Map<string, string>([['00000000-0000-4000-8000-0000000000a1', 'tech'], ['00000000-0000-4000-8000-0000000000a2', 'other']]);
+  private seq = 0;
+  private ids = 0;
+  private clock = Date.parse('2024-03-05T14:00:00Z');
+
+  private nextId(): string {
+    this.ids += 1;
+    return `00000000-0000-4000-8000-${String(this.ids).padStart(12, '0')}`;
+  }
+
+  private now(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString();
+  }
+
+  /** Creates an open ticket (as the public form would) and returns it. */
+  createTicket(key: string | null = null): Ticket {
+    const id = this.nextId();
+    const at = this.now();
+    const ticket = {
+      id, ticketNumber: formatTicketNumber(this.tickets.size + 1), clientName: 'Client', businessName: null,
+      customerEmail: 'c@example.com', customerPhone: '555', severity: 'high' as const, contactMethod: 'email' as const,
+      issue: 'Printer on fire again', status: 'open' as const, assignedTo: null, resolution: null, version: 1,
+      createdAt: at, updatedAt: at, syncSeq: ++this.seq,
+    };
+    this.tickets.set(id, ticket);
+    this.pushHistory({ ticketId: id, updatedBy: null, updateType: 'created', previousValue: null, newValue: 'open', comment: null }, 1, at, key);
+    return strip(ticket);
+  }
+
+  private pushHistory(row: Omit<TicketUpdateEntry, 'id' | 'createdAt' | 'updatedByName'>, version: number, at: string, key: string | null) {
+    const entry: ModelHistoryRow = {
+      ...row, id: this.nextId(), createdAt: at, updatedByName: row.updatedBy ? (this.staff.get(row.updatedBy) ?? null) : null,
+      version, syncSeq: ++this.seq, key,
+    };
+    this.history.push(entry);
+    return entry;
+  }
+
+  /** Handles one HTTP request as `actor` (null: anonymous). */
+  handle(req: ModelRequest, actor: string | null): HttpResponse {
+    const key = req.headers?.['Idempotency-Key'];
+    const url = new URL(req.url, 'http://model');
+    if (req.method === 'GET') return this.get(url, actor);
+    if (req.method === 'POST' && url.pathname === '/api/tickets') {
+      return this.idempotent(key, actor, `POST ${url.pathname} ${JSON.stringify(req.body)}`, () => {
+        const t = this.createTicket(key ?? null);
+        return { status: 201, body: { id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt } };
+      });
+    }
+    const m = /^\/api\/tickets\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'PATCH' && m) {
+      if (!actor) return res(401, { message: 'Authentication required', code: 'unauthenticated' });
+      const id = decodeURIComponent(m[1]);
+      return this.idempotent(key, actor, `PATCH ${url.pathname} ${JSON.stringify(req.body)}`, () => this.patch(id, req.body as TicketPatch, actor, key ?? null));
+    }
+    return res(404, { message: 'Not found', code: 'not_found' });
+  }
+
+  private idempotent(key: string | undefined, actor: string | null, fingerprint: string, work: () => HttpResponse): HttpResponse {
+    if (key) {
+      const stored = this.keys.get(key);
+      if (stored) {
+        if (stored.fingerprint !== `${actor} ${fingerprint}`) return res(400, { message: 'Idempotency-Key was already used for a different request', code: 'validation_failed' });
+        return res(stored.status, structuredClone(stored.body));
+      }
+    }
+    const result = work();
+    if (key && result.status < 300) {
+      this.keys.set(key, { fingerprint: `${actor} ${fingerprint}`, status: result.status, body: structuredClone(result.body) });
+      this.appliedCount.set(key, (this.appliedCount.get(key) ?? 0) + 1);
+    }
+    return result;
+  }
+
+  /** PATCH rules of service.ts patchTicket. */
+  patch(id: string, patch: TicketPatch, actor: string, key: string | null): HttpResponse {
+    const current = this.tickets.get(id);
+    if (!current) return res(404, { message: MSG.ticketNotFound, code: 'not_found' });
+    if (patch.assignedTo && !this.staff.has(patch.assignedTo)) {
+      return res(400, { message: MSG.assigneeInvalid, code: 'validation_failed', fieldErrors: { assignedTo: [MSG.assigneeInvalid] } });
+    }
+    if (patch.baseVersion !== undefined && patch.baseVersion !== current.version) {
+      const changed = new Set(this.history.filter((h) => h.ticketId === id && h.version > patch.baseVersion!).map((h) => h.updateType));
+      const conflicts = TICKET_MERGE_FIELDS.filter((f) => patch[f] !== undefined && changed.has(FIELD_TYPE[f]) && patch[f] !== current[f]);
+      if (conflicts.length > 0) return res(409, { message: MSG.conflict, code: 'conflict', ticket: strip(current), conflicts });
+    }
+    const version = current.version + 1;
+    const at = this.now();
+    const rows: ModelHistoryRow[] = [];
+    const next = { ...current };
+    for (const f of TICKET_MERGE_FIELDS) {
+      const v = patch[f];
+      if (v === undefined || v === current[f]) continue;
+      Object.assign(next, { [f]: v });
+      rows.push(this.pushHistory({ ticketId: id, updatedBy: actor, updateType: FIELD_TYPE[f], previousValue: current[f], newValue: v, comment: null }, version, at, key));
+    }
+    if (patch.comment) {
+      rows.push(this.pushHistory({ ticketId: id, updatedBy: actor, updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment }, version, at, key));
+    }
+    if (rows.length === 0) return res(200, { ticket: strip(current), updates: [] });
+    Object.assign(next, { version, updatedAt: at, syncSeq: ++this.seq });
+    this.tickets.set(id, next);
+    return res(200, { ticket: strip(next), updates: rows.map(stripRow) });
+  }
+
+  private get(url: URL, actor: string | null): HttpResponse {
+    if (!actor) return res(401, { message: 'Authentication required', code: 'unauthenticated' });
+    const since = url.searchParams.get('since');
+    if (url.pathname === '/api/tickets') {
+      const rows = [...this.tickets.values()].filter((t) => since === null || t.syncSeq > Number(since)).sort((a, b) => a.syncSeq - b.syncSeq);
+      return res(200, since === null ? rows.map(strip) : { items: rows.map(strip), cursor: cursor(rows, since) });
+    }
+    if (url.pathname === '/api/ticket-updates') {
+      const rows = this.history.filter((h) => since === null || h.syncSeq > Number(since));
+      return res(200, since === null ? rows.map(stripRow) : { items: rows.map(stripRow), cursor: cursor(rows, since) });
+    }
+    if (url.pathname === '/api/technicians') return res(200, [...this.staff].map(([id, username]) => ({ id, username })));
+    return res(404, { message: 'Not found', code: 'not_found' });
+  }
+
+  /** Transport that answers as `actor` (tests wrap it to inject faults). */
+  transport(actor: string | null): Transport {
+    return async (req) => this.handle(structuredClone(req), actor);
+  }
+}
+
+function res(status: number, body: unknown): HttpResponse {
+  return { status, body, retryAfterMs: null };
+}
+
+function cursor(rows: { syncSeq: number }[], since: string): string {
+  return String(rows.reduce((max, r) => Math.max(max, r.syncSeq), Number(since)));
+}
+
+function strip<T extends { syncSeq: number }>(t: T): Omit<T, 'syncSeq'> {
+  const { syncSeq: _s, ...rest } = t;
+  return rest;
+}
+
+function stripRow(r: ModelHistoryRow): TicketUpdateEntry {
+  const { version: _v, syncSeq: _s, key: _k, ...rest } = r;
+  return rest;
+}
+
+let dbCount = 0;
+
+/** A fresh IndexedDB (own fake factory) and a database on it; `reopen()` simulates an app restart. */
+export function freshDb(): { db: OfflineDb; reopen(): OfflineDb; factory: IDBFactory; name: string } {
+  const factory = new IDBFactory();
+  const name = `test-offline-${++dbCount}`;
+  const open = () => new OfflineDb(name, { indexedDB: factory, IDBKeyRange });
+  return { db: open(), reopen: open, factory, name };
+}
+
+/** The technician's and another staff member's ids in {@link ModelServer}. */
+export const TECH_ID = '00000000-0000-4000-8000-0000000000a1';
+export const OTHER_ID = '00000000-0000-4000-8000-0000000000a2';

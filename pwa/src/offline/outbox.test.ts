@@ -1,0 +1,224 @@
+/**
+ * The outbox state machine (DESIGN.md 5, issue 3 "Unit tests of the outbox state machine"):
+ * pending, sending, done, retry with backoff, conflict, failed, discard, restart recovery,
+ * FIFO per ticket, re-basing, ticket creations and the author rule, against the model API.
+ */
+import { describe, expect, it } from 'vitest';
+import { MSG, ticketEditDefaults, type Ticket, type TicketEditValues } from '@portal/shared';
+import type { OfflineDb, OutboxItem, TicketUpdateItem } from './db';
+import { drainOutbox } from './drain';
+import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
+import { discardOutboxItem, enqueueTicketCreate } from './outbox';
+import { displayTicket, enqueueTicketUpdate, resolveConflict } from './ticketOutbox';
+import type { HttpResponse, Transport } from './transport';
+import { NetworkError } from './transport';
+
+const tech = { id: TECH_ID, username: 'tech' };
+
+function setup(tickets = 2) {
+  const server = new ModelServer();
+  const made = Array.from({ length: tickets }, () => server.createTicket());
+  const { db, reopen } = freshDb();
+  const requests: { url: string; key: string | undefined; auth: boolean }[] = [];
+  let fault: ((n: number) => 'ok' | 'network' | 'lost' | HttpResponse) | null = null;
+  const transport: Transport = async (req) => {
+    requests.push({ url: req.url, key: req.headers?.['Idempotency-Key'], auth: true });
+    const f = fault?.(requests.length) ?? 'ok';
+    if (f === 'network') throw new NetworkError();
+    if (typeof f === 'object') return f;
+    const answer = server.handle(structuredClone(req), req.method === 'POST' ? null : TECH_ID);
+    if (f === 'lost') throw new NetworkError();
+    return answer;
+  };
+  const drain = (extra: Partial<Parameters<typeof drainOutbox>[0]> = {}) => drainOutbox({ db, transport, userId: TECH_ID, ...extra });
+  return { server, made, db, reopen, requests, drain, transport, setFault: (f: typeof fault) => (fault = f) };
+}
+
+async function edit(db: OfflineDb, ticketId: string, change: Partial<TicketEditValues>) {
+  const server = (await db.tickets.get(ticketId))!;
+  const items = await db.outbox.toArray();
+  const shown = displayTicket(server, items);
+  const result = await enqueueTicketUpdate(db, { shown, values: { ...ticketEditDefaults(shown), ...change }, user: tech });
+  if (result.status !== 'queued') throw new Error('nothing queued');
+  return result.seq;
+}
+
+const items = (db: OfflineDb) => db.outbox.orderBy('seq').toArray() as Promise<OutboxItem[]>;
+const seed = async (db: OfflineDb, tickets: Ticket[]) => db.tickets.bulkPut(tickets);
+
+describe('enqueue (DESIGN.md 5)', () => {
+  it('stores only the changed fields, the seen base version and a UUID key, and shows the edit at once', async () => {
+    const { db, made } = setup(1);
+    await seed(db, made);
+    const seq = await edit(db, made[0].id, { status: 'in_progress', comment: '  On site  ' });
+    const [item] = (await items(db)) as TicketUpdateItem[];
+    expect(item).toMatchObject({ seq, state: 'pending', attempts: 0, patch: { status: 'in_progress', comment: 'On site', baseVersion: 1 }, seen: { status: 'open' } });
+    expect(item.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const shown = displayTicket((await db.tickets.get(made[0].id))!, [item]);
+    expect(shown).toMatchObject({ status: 'in_progress', version: 1, sync: { pending: 1, conflict: 0, failed: 0 } });
+    expect((await db.tickets.get(made[0].id))!.status).toBe('open'); // server state untouched
+  });
+
+  it("writes nothing when nothing changed ('No Changes')", async () => {
+    const { db, made } = setup(1);
+    await seed(db, made);
+    const result = await enqueueTicketUpdate(db, { shown: { ...made[0] }, values: ticketEditDefaults(made[0]), user: tech });
+    expect(result).toEqual({ status: 'no-changes' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('drain: pending -> sending -> done', () => {
+  it('applies each update once, stores the server ticket and history, and empties the outbox', async () => {
+    const { db, made, server, drain, requests } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'in_progress', comment: 'first' });
+    const report = await drain();
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0, sent: [{ kind: 'ticket.update', ticketNumber: made[0].ticketNumber }] });
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.tickets.get(made[0].id)).toMatchObject({ status: 'in_progress', version: 2 });
+    expect((await db.ticketUpdates.where('ticketId').equals(made[0].id).toArray()).map((u) => u.updateType).sort()).toEqual(['comment', 'status_change']);
+    expect(requests).toHaveLength(1);
+    expect([...server.appliedCount.values()]).toEqual([1]);
+  });
+
+  it('keeps the item and its key on a network error, stops the pass, and resends with the same key', async () => {
+    const { db, made, drain, requests, setFault, server } = setup(2);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'closed' });
+    await edit(db, made[1].id, { status: 'closed' });
+    setFault(() => 'lost'); // applied on the server, answer lost
+    const first = await drain();
+    expect(first).toMatchObject({ stoppedBy: 'network', remaining: 2 });
+    expect(requests).toHaveLength(1); // the pass stopped at the first network failure
+    expect((await items(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Network error' });
+    setFault(null);
+    const second = await drain();
+    expect(second.sent).toHaveLength(2);
+    expect(requests[1].key).toBe(requests[0].key);
+    expect([...server.appliedCount.values()]).toEqual([1, 1]); // the replay changed nothing
+    expect(server.history.filter((h) => h.updateType === 'status_change')).toHaveLength(2);
+  });
+
+  it('backs off after 5xx and 429 (Retry-After), and a forced drain ignores the delay', async () => {
+    const { db, made, drain, requests, setFault } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'closed' });
+    setFault(() => ({ status: 503, body: { message: 'Down', code: 'internal' }, retryAfterMs: null }));
+    const now = 1_000_000;
+    expect(await drain({ now: () => now, random: () => 0 })).toMatchObject({ stoppedBy: 'server', remaining: 1 });
+    expect((await items(db))[0]).toMatchObject({ state: 'pending', nextAttemptAt: now + 2000, lastError: '503: Down' });
+    setFault(() => ({ status: 429, body: { message: 'Slow down', code: 'rate_limited' }, retryAfterMs: 60_000 }));
+    await drain({ now: () => now + 2000 });
+    expect((await items(db))[0]).toMatchObject({ nextAttemptAt: now + 62_000, attempts: 2 });
+    await drain({ now: () => now + 3000 });
+    expect(requests).toHaveLength(2); // not due yet: not sent
+    setFault(null);
+    expect((await drain({ now: () => now + 3000, force: true })).sent).toHaveLength(1);
+  });
+
+  it('puts an item left in sending by a killed app back to pending after a restart, applied once', async () => {
+    const { db, made, reopen, server, transport } = setup(1);
+    await seed(db, made);
+    const seq = await edit(db, made[0].id, { resolution: 'Replaced fuser' });
+    const item = (await db.outbox.get(seq))!;
+    await db.outbox.update(seq, { state: 'sending' });
+    await transport({ method: 'PATCH', url: `/api/tickets/${made[0].id}`, body: (item as TicketUpdateItem).patch, headers: { 'Idempotency-Key': item.key } });
+    db.close();
+    const restarted = reopen();
+    expect((await restarted.outbox.get(seq))!.state).toBe('sending');
+    const report = await drainOutbox({ db: restarted, transport, userId: TECH_ID });
+    expect(report.sent).toHaveLength(1);
+    expect(server.appliedCount.get(item.key)).toBe(1);
+    expect(server.history.filter((h) => h.updateType === 'resolution')).toHaveLength(1);
+  });
+});
+
+describe('drain: FIFO per ticket, conflicts and failures', () => {
+  it('sends a ticket’s updates in order, re-basing the next one on the version it just made (no 409)', async () => {
+    const { db, made, drain, server, requests } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'in_progress' });
+    await edit(db, made[0].id, { status: 'resolved', resolution: 'Fixed' });
+    const report = await drain();
+    expect(report.sent.map((s) => s.seq)).toEqual([1, 2]);
+    expect(requests).toHaveLength(2);
+    expect(server.tickets.get(made[0].id)).toMatchObject({ status: 'resolved', resolution: 'Fixed', version: 3 });
+  });
+
+  it('re-bases silently when the 409 only reflects this device’s own earlier change', async () => {
+    const { db, made, drain, server, requests } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'in_progress' });
+    await edit(db, made[0].id, { status: 'closed' });
+    server.patch(made[0].id, { comment: 'someone else commented' }, OTHER_ID, null); // v2: no field change
+    const report = await drain();
+    expect(report.conflicts).toHaveLength(0);
+    expect(requests).toHaveLength(3); // second item: 409 (own status change), re-based, resent
+    expect(server.tickets.get(made[0].id)!.status).toBe('closed');
+  });
+
+  it('marks a real same-field conflict, blocks only that ticket, and resolves by choice', async () => {
+    const { db, made, drain, server } = setup(2);
+    await seed(db, made);
+    const a = await edit(db, made[0].id, { status: 'resolved', comment: 'done' });
+    const b = await edit(db, made[0].id, { comment: 'after' });
+    await edit(db, made[1].id, { status: 'closed' });
+    server.patch(made[0].id, { status: 'closed' }, OTHER_ID, null);
+    const report = await drain();
+    expect(report.conflicts.map((c) => c.seq)).toEqual([a]);
+    expect(report.sent.map((s) => s.ticketId)).toEqual([made[1].id]); // other ticket not blocked
+    const conflicted = (await db.outbox.get(a)) as TicketUpdateItem;
+    expect(conflicted).toMatchObject({ state: 'conflict', conflict: { fields: ['status'], ticket: { status: 'closed', version: 2 } } });
+    expect((await db.outbox.get(b))!.state).toBe('pending'); // blocked behind it
+    expect(server.history.filter((h) => h.comment === 'done')).toHaveLength(0); // nothing applied
+
+    expect(await resolveConflict(db, a, { status: 'mine' })).toBe('requeued');
+    expect((await db.outbox.get(a)) as TicketUpdateItem).toMatchObject({ state: 'pending', patch: { status: 'resolved', baseVersion: 2 }, conflict: null });
+    await drain();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.tickets.get(made[0].id)!.status).toBe('resolved');
+    expect(server.history.filter((h) => h.comment === 'done' || h.comment === 'after')).toHaveLength(2);
+  });
+
+  it("keeping the server's value drops my field, and drops the item when nothing is left", async () => {
+    const { db, made, drain, server } = setup(1);
+    await seed(db, made);
+    const a = await edit(db, made[0].id, { status: 'resolved' });
+    server.patch(made[0].id, { status: 'closed' }, OTHER_ID, null);
+    await drain();
+    expect(await resolveConflict(db, a, { status: 'server' })).toBe('dropped');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await resolveConflict(db, a, { status: 'server' })).toBeNull();
+  });
+
+  it("marks other 4xx failed with the server's message until discarded; later items of that ticket wait", async () => {
+    const { db, made, drain } = setup(1);
+    await seed(db, made);
+    const a = await edit(db, made[0].id, { assignedTo: '00000000-0000-4000-8000-00000000dead' });
+    const b = await edit(db, made[0].id, { comment: 'next' });
+    const report = await drain();
+    expect(report.failed.map((f) => f.seq)).toEqual([a]);
+    expect(await db.outbox.get(a)).toMatchObject({ state: 'failed', error: { status: 400, message: MSG.assigneeInvalid, fieldErrors: { assignedTo: [MSG.assigneeInvalid] } } });
+    expect((await db.outbox.get(b))!.state).toBe('pending');
+    expect(await discardOutboxItem(db, b)).toBe(false); // pending items are not discardable
+    expect(await discardOutboxItem(db, a)).toBe(true);
+    expect((await drain()).sent.map((s) => s.seq)).toEqual([b]);
+  });
+
+  it('sends ticket updates only for their author; ticket creations go without a session', async () => {
+    const { db, made, drain, server } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'closed' });
+    const create = await enqueueTicketCreate(db, {
+      clientName: 'Cara', customerEmail: 'cara@example.com', customerPhone: '555-0100', severity: 'low', contactMethod: 'email', issue: 'Wi-Fi drops every hour',
+    });
+    const report = await drain({ userId: null }); // signed out
+    expect(report.sent.map((s) => s.kind)).toEqual(['ticket.create']);
+    expect(await db.outbox.get(create)).toMatchObject({ state: 'done', result: { ticketNumber: 'TKT-000002' } });
+    expect(server.tickets.size).toBe(2);
+    expect((await drain({ userId: OTHER_ID })).sent).toHaveLength(0);
+    expect((await drain({ userId: TECH_ID })).sent).toHaveLength(1);
+    expect(await discardOutboxItem(db, create)).toBe(true);
+  });
+});
