@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { STAFF_ROLES, type Role } from '@portal/shared';
+import { MSG, STAFF_ROLES, type Role } from '@portal/shared';
 import { HomePage } from '../features/home/HomePage';
 import { SupportPage } from '../features/support/SupportPage';
 import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
@@ -10,6 +10,7 @@ import { ComingSoon, NotFound } from './SimplePages';
 /** Staff and login screens load on demand so the public pages stay small (DESIGN.md 2). */
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
@@ -22,7 +23,6 @@ const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] =
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
   { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
-  { path: '/admin/settings', roles: ADMIN, title: 'SMS and Notification Settings' },
   { path: '/change-password', title: 'Change Password' },
 ];
 
@@ -44,6 +44,14 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={STAFF_ROLES}>
             <TicketsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/admin/settings"
+        element={
+          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+            <SettingsPage />
           </RequireAuth>
         }
       />
