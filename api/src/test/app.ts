@@ -3,16 +3,20 @@
  * starts createApp on an ephemeral port over a fresh test database, with a controllable clock, a
  * capturing logger and cheap argon2, and offers a small fetch client and factories.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Role, TicketCreated, TicketCreateInput } from '@portal/shared';
-import { createApp, type AppDeps } from '../app';
+import { createApp, createServices, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createPasswordHasher, type Argon2Params } from '../features/auth/passwords';
 import { insertUser } from '../features/users/repository';
 import type { Logger } from '../logger';
+import type { Notifier } from '../notify';
 import { createTestDatabase } from './db';
 
 /** Cheap argon2id for tests only (production uses OWASP_ARGON2). */
@@ -55,6 +59,8 @@ export interface TestApp {
   clock: TestClock;
   logger: ReturnType<typeof captureLogger>;
   config: Config;
+  /** The app's notification providers and dispatcher (not started: tests call `dispatcher.runOnce()`). */
+  notifier: Notifier;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
   /** Inserts a user directly; returns its id, username and password. */
@@ -98,7 +104,10 @@ export function ticketBody(overrides: Partial<TicketCreateInput> = {}): TicketCr
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle = options.db ? undefined : await createTestDatabase();
   const db = options.db ?? handle!.db;
+  // A private data folder, so the dev e-mail/SMS log never lands in the working tree.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PWA_DIST: '/nonexistent-pwa-dist',
     // High limits by default; rate-limit tests pass low `rateLimits`.
@@ -111,7 +120,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { env: _env, db: _db, wrapDb, ...deps } = options;
   void _env;
   void _db;
-  const app = createApp({ argon2: TEST_ARGON2, ...deps, config, db: wrapDb ? wrapDb(db) : db, clock: clock.now, logger });
+  const appDeps: AppDeps = { argon2: TEST_ARGON2, ...deps, config, db: wrapDb ? wrapDb(db) : db, clock: clock.now, logger };
+  const services = createServices(appDeps);
+  const app = createApp(appDeps, services);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -164,6 +175,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     logger,
     config,
+    notifier: services.notifier,
     request,
     createUser,
     loginAs,
@@ -171,7 +183,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.notifier.close();
       await handle?.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
