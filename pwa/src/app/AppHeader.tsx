@@ -1,6 +1,7 @@
 import { IonButtons, IonHeader, IonIcon, IonMenuButton, IonToolbar } from '@ionic/react';
 import { callOutline } from 'ionicons/icons';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { PushControl } from '../features/push/PushControl';
 import { useAuth } from '../lib/auth';
 import { telHref, useConfig } from '../lib/config';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
@@ -10,7 +11,8 @@ import { ThemeSwitcher } from './ThemeSwitcher';
 /**
  * The shared top bar (SPEC.md 1 / 2): app name, support phone, theme switcher and the navigation.
  * Login (visitors) or Logout (logged in) is always in the first row. Desktop (>= 992 px): a second
- * toolbar row holds the links inline and 'Welcome, {username}' sits beside Logout. Phones: a menu
+ * toolbar row holds the links inline (and, for staff, the notification control) and
+ * 'Welcome, {username}' sits beside Logout. Phones: a menu
  * button opens {@link NavMenu} with the links and the welcome text.
  */
 export function AppHeader() {
@@ -63,6 +65,7 @@ export function AppHeader() {
               </NavLink>
             ))}
           </nav>
+          <PushControl layout="bar" slot="end" />
         </IonToolbar>
       )}
     </IonHeader>

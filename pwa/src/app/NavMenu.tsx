@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { IonContent, IonHeader, IonMenu, IonToolbar } from '@ionic/react';
 import { NavLink } from 'react-router-dom';
+import { PushControl } from '../features/push/PushControl';
 import { useAuth } from '../lib/auth';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
 import { navLinks } from './nav';
@@ -9,6 +10,7 @@ import { navLinks } from './nav';
  * Phone navigation (SPEC.md 2 "Header"): a side menu with the same links as the desktop bar and
  * 'Welcome, {username}' (Login/Logout stay in the top bar). The links are rendered only below the
  * desktop breakpoint, so each text exists once in the DOM. Choosing a link closes the menu.
+ * Staff also get the 'Enable notifications' control for this device (features/push).
  */
 export function NavMenu() {
   const menuRef = useRef<HTMLIonMenuElement>(null);
@@ -27,6 +29,7 @@ export function NavMenu() {
         {!isDesktop && (
           <nav aria-label="Main" className="nav-menu">
             {user && <p className="welcome">Welcome, {user.username}</p>}
+            <PushControl layout="menu" />
             <ul>
               {navLinks(Boolean(user)).map((l) => (
                 <li key={l.to}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, PublicUser } from '@portal/shared';
 import { apiGet, apiRequest, isApiError } from './api';
+import { unsubscribeFromPush } from './push';
 import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './session';
 
 /**
@@ -23,7 +24,11 @@ export interface AuthState {
   user: PublicUser | null;
   /** Stores the login response as the session (the login page then reloads, SPEC.md 4). */
   signIn(response: LoginResponse): void;
-  /** Goes to /, POSTs /api/auth/logout (failures ignored), then clears the session and the query cache. */
+  /**
+   * Goes to /, removes this device's push subscription (browser + DELETE, at most a few seconds,
+   * failures ignored; issue 4), POSTs /api/auth/logout (failures ignored), then clears the session
+   * and the query cache.
+   */
   signOut(): Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // Leave a guarded page first, so its guard never sees "logged out" and shows 'Access Denied'.
     navigate('/');
+    await unsubscribeFromPush(); // while the token is still valid; never throws, bounded wait
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch {
