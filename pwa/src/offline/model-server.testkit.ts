@@ -82,7 +82,7 @@ export class ModelServer {
     if (req.method === 'POST' && url.pathname === '/api/tickets') {
       return this.idempotent(key, actor, `POST ${url.pathname} ${JSON.stringify(req.body)}`, () => {
         const t = this.createTicket(key ?? null);
-        return { status: 201, body: { id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt } };
+        return res(201, { id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt });
       });
     }
     const m = /^\/api\/tickets\/([^/]+)$/.exec(url.pathname);

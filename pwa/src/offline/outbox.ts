@@ -108,8 +108,37 @@ export async function discardOutboxItem(db: OfflineDb, seq: number): Promise<boo
     const item = await db.outbox.get(seq);
     if (!item || !['failed', 'conflict', 'done'].includes(item.state)) return false;
     await db.outbox.delete(seq);
+    if (item.kind === 'ticket.update') await reseatLaterItems(db, item, item.seen);
     return true;
   });
+}
+
+/**
+ * After `removed`'s change of some fields is abandoned (discarded, or a field given up for the
+ * server's value), later items of its stream that saw that change as the displayed value now
+ * "saw" `replacement[f]` instead (the value before it, or the server's accepted value), so a later
+ * 409 is judged against what the technician really ends up with. Call inside a transaction.
+ */
+export async function reseatLaterItems(
+  db: OfflineDb,
+  removed: TicketUpdateItem,
+  replacement: TicketUpdateItem['seen'],
+): Promise<void> {
+  const later = (await db.outbox.where('stream').equals(removed.stream).sortBy('seq')).filter(
+    (i): i is TicketUpdateItem => i.kind === 'ticket.update' && i.seq > removed.seq && i.state !== 'done',
+  );
+  const fields = (Object.keys(replacement) as (keyof TicketUpdateItem['seen'])[]).filter((f) => removed.patch[f] !== undefined);
+  const changed = new Set<TicketUpdateItem>();
+  for (const f of fields) {
+    for (const item of later) {
+      if (f in item.seen) {
+        item.seen = { ...item.seen, [f]: replacement[f] };
+        changed.add(item);
+      }
+      if (item.patch[f] !== undefined) break; // later items saw this one's value, not the removed one's
+    }
+  }
+  if (changed.size > 0) await db.outbox.bulkPut([...changed]);
 }
 
 /** Deletes finished creations older than `maxAgeMs` (their numbers were shown long ago). */

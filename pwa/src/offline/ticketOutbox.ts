@@ -13,7 +13,7 @@ import { TICKET_MERGE_FIELDS, buildTicketPatch } from '@portal/shared';
 import type { Ticket, TicketConflictBody, TicketEditValues, TicketMergeField, TicketPatch, TicketPatchResult } from '@portal/shared';
 import { newIdempotencyKey } from '../lib/ids';
 import type { OfflineDb, OutboxItem, OutboxState, TicketUpdateItem } from './db';
-import { changeItem, newItemFields } from './outbox';
+import { changeItem, newItemFields, reseatLaterItems } from './outbox';
 
 /** Sync marks of a displayed ticket: unsent items of its stream by state. */
 export interface TicketSyncMarks {
@@ -172,6 +172,9 @@ export async function resolveConflict(
         seen[f] = ticket[f];
       }
     }
+    const givenUp: TicketUpdateItem['seen'] = {};
+    for (const f of fields) if (choices[f] === 'server') givenUp[f] = ticket[f];
+    await reseatLaterItems(db, item, givenUp);
     const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined;
     if (!left) {
       await db.outbox.delete(seq);
