@@ -45,6 +45,7 @@ export interface DispatcherOptions {
 export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' | 'batchSize' | 'maxAttempts' | 'pollMs'>;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
 export class Dispatcher {
   private started = false;
@@ -115,7 +116,7 @@ export class Dispatcher {
     const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts };
     try {
       if (job.attempts > maxAttempts) {
-        const reason = `Gave up after ${maxAttempts} attempts (the sending process stopped)${job.lastError ? `; last error: ${job.lastError}` : ''}`;
+        const reason = `Gave up after ${attemptsText(maxAttempts)} (the sending process stopped)${job.lastError ? `; last error: ${job.lastError}` : ''}`;
         await markFailed(db, job, reason, clock());
         logger.warn('notification failed', { ...log, error: reason });
         return;
@@ -141,7 +142,7 @@ export class Dispatcher {
     const now = clock();
     const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts, error: reason };
     if (err instanceof PermanentError || job.attempts >= maxAttempts) {
-      const final = err instanceof PermanentError ? reason : `${reason} (gave up after ${job.attempts} attempts)`;
+      const final = err instanceof PermanentError ? reason : `${reason} (gave up after ${attemptsText(job.attempts)})`;
       await markFailed(db, job, final, now);
       logger.warn('notification failed', { ...log, error: final });
       return;

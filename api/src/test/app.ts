@@ -56,6 +56,8 @@ export interface RequestOptions {
 export interface TestApp {
   url: string;
   db: Database;
+  /** PostgreSQL URL of the test database (unset on PGlite), to open a second pool like another process. */
+  databaseUrl?: string | undefined;
   clock: TestClock;
   logger: ReturnType<typeof captureLogger>;
   config: Config;
@@ -172,6 +174,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     url,
     db,
+    databaseUrl: handle?.url,
     clock,
     logger,
     config,

@@ -17,8 +17,11 @@ async function adminQuery(url: string, sqlText: string): Promise<void> {
   }
 }
 
+/** A test database; `url` is set on PostgreSQL so a test can open a second connection pool (another "process"). */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /** Opens a fresh, migrated database for one test file; `close()` disposes of it. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ dataDir: IN_MEMORY });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -31,6 +34,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   });
   return {
     ...handle,
+    url: target.toString(),
     async close() {
       await handle.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
