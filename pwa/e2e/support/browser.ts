@@ -27,13 +27,14 @@ export function launchBrowser(): Promise<Browser> {
 /**
  * A phone-sized, NON-incognito Chromium profile in `userDataDir` with service workers allowed:
  * what installability checks need (Chromium never offers install in incognito, and every
- * `browser.newContext()` is incognito). Closing the context closes its browser.
+ * `browser.newContext()` is incognito), and web push (incognito refuses push subscriptions).
+ * `extraArgs` are added to the Chromium flags. Closing the context closes its browser.
  */
-export function persistentPhoneContext(userDataDir: string): Promise<BrowserContext> {
+export function persistentPhoneContext(userDataDir: string, extraArgs: readonly string[] = []): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     baseURL: inject('baseURL'),
     viewport: PHONE,
     isMobile: true,
