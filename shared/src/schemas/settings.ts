@@ -18,9 +18,10 @@ const PHONE_CHARS = /^[0-9+\-() ]+$/;
 export const supportPhoneSchema = z
   .string({ error: MSG.phoneNumberRequired })
   .trim()
-  .min(1, MSG.phoneNumberRequired)
-  .max(40, MSG.phoneNumberInvalid)
-  .regex(PHONE_CHARS, MSG.phoneNumberInvalid)
+  // `abort`: one message per input (an empty value is "required", not also "invalid").
+  .min(1, { message: MSG.phoneNumberRequired, abort: true })
+  .max(40, { message: MSG.phoneNumberInvalid, abort: true })
+  .regex(PHONE_CHARS, { message: MSG.phoneNumberInvalid, abort: true })
   .refine((v) => /[0-9]/.test(v), MSG.phoneNumberInvalid);
 
 /** Notification e-mail: non-empty ('Please enter an email address.'), basic shape ('Please enter a valid email address.'). */
