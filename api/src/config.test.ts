@@ -40,3 +40,77 @@ describe('loadConfig (DESIGN.md 4a)', () => {
     expect((error as ConfigError).message).toContain('PORT');
   });
 });
+
+describe('notification configuration (DESIGN.md 4a)', () => {
+  const vapidPublic = Buffer.alloc(65, 4).toString('base64url');
+  const vapidPrivate = Buffer.alloc(32, 7).toString('base64url');
+
+  it('defaults to the dev log folder, generated VAPID keys and a From built from APP_NAME and SUPPORT_EMAIL', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/data', APP_NAME: 'Acme "IT"', SUPPORT_EMAIL: 'help@acme.test' });
+    expect(c).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: '"Acme IT" <help@acme.test>',
+      twilio: undefined,
+      vapid: undefined,
+      vapidSubject: 'mailto:help@acme.test',
+      smsCountryCode: '1',
+      notifyMaxAttempts: 8,
+      notifyPollSeconds: 15,
+      outboxLogDir: '/srv/data/outbox-log',
+    });
+  });
+
+  it('reads SMTP, twilio and VAPID settings', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Help Desk <desk@example.com>',
+      TWILIO_ACCOUNT_SID: 'AC0123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15551234567',
+      VAPID_PUBLIC_KEY: vapidPublic,
+      VAPID_PRIVATE_KEY: vapidPrivate,
+      VAPID_SUBJECT: 'https://support.example.com',
+      SMS_COUNTRY_CODE: '+44',
+      NOTIFY_MAX_ATTEMPTS: '3',
+    });
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      mailFrom: 'Help Desk <desk@example.com>',
+      twilio: { accountSid: 'AC0123', authToken: 'secret', from: '+15551234567' },
+      vapid: { publicKey: vapidPublic, privateKey: vapidPrivate },
+      vapidSubject: 'https://support.example.com',
+      smsCountryCode: '44',
+      notifyMaxAttempts: 3,
+    });
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: 'MG0123' }).twilio?.from).toBe('MG0123');
+  });
+
+  it('lists bad values and half-configured providers', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        SMTP_URL: 'http://mail',
+        TWILIO_ACCOUNT_SID: 'XX1',
+        TWILIO_FROM: '555-1234',
+        VAPID_PUBLIC_KEY: 'short',
+        VAPID_SUBJECT: 'http://example.com',
+        NOTIFY_MAX_ATTEMPTS: '0',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
+    expect(names).toEqual([
+      'NOTIFY_MAX_ATTEMPTS',
+      'SMTP_URL',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      'TWILIO_FROM',
+      'VAPID_PRIVATE_KEY',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_SUBJECT',
+    ]);
+    expect((error as ConfigError).message).toContain('TWILIO_AUTH_TOKEN: must be set together with TWILIO_ACCOUNT_SID, TWILIO_FROM');
+  });
+});

@@ -44,6 +44,17 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/users', body: {}, allowed: ADMIN },
   { method: 'PATCH', path: '/api/users/{uuid}', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/users/{uuid}', allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/system/support_sms_number', allowed: ADMIN },
+  { method: 'POST', path: '/api/settings/system', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/notification-emails', allowed: ADMIN },
+  { method: 'POST', path: '/api/settings/notification-emails', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/settings/notification-emails', body: {}, allowed: ADMIN },
+  // No number is saved in this app, so an allowed call answers 400 and sends nothing.
+  { method: 'POST', path: '/api/settings/test-sms', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/notifications/deliveries', allowed: ADMIN },
+  { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
+  { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
 ];
 
 beforeAll(async () => {
