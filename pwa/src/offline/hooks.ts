@@ -9,9 +9,12 @@ import { META, getOfflineDb, type OutboxItem, type TicketCreateItem, type Ticket
 import { useSyncState } from './engine';
 import { displayTicket, type DisplayTicket } from './ticketOutbox';
 
-/** Items the current user can sync: their ticket updates (or authorless ones) and every creation. */
+/**
+ * Items the current user can sync: their ticket updates (or authorless ones) and every creation.
+ * Before the engine knows who is signed in (`undefined`), every item counts as theirs.
+ */
 function isMine(item: OutboxItem, userId: string | null | undefined): boolean {
-  return item.kind === 'ticket.create' || item.userId === null || item.userId === (userId ?? null);
+  return userId === undefined || item.kind === 'ticket.create' || item.userId === null || item.userId === userId;
 }
 
 /** Outbox counts for the current user (SyncStatus). */

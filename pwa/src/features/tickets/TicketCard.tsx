@@ -1,15 +1,18 @@
 import { IonBadge } from '@ionic/react';
-import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician, type Ticket } from '@portal/shared';
+import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
+import type { DisplayTicket } from '../../offline/ticketOutbox';
 import { assigneeName, severityColor, statusColor } from './labels';
+import './tickets.css';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
  * any), customer e-mail, the issue, created and updated times. The whole card selects the ticket;
- * the number is also a real button for keyboard and screen-reader users.
+ * the number is also a real button for keyboard and screen-reader users. Values include updates
+ * still waiting to sync, marked 'Pending' (or 'Conflict' / 'Failed' when the server refused one).
  */
 export function TicketCard(props: {
-  ticket: Ticket;
+  ticket: DisplayTicket;
   technicians: readonly Technician[] | undefined;
   selected: boolean;
   onSelect(id: string): void;
@@ -40,6 +43,7 @@ export function TicketCard(props: {
           <IonBadge color={severityColor(t.severity)}>{SEVERITY_NAMES[t.severity]}</IonBadge>
           <IonBadge color={statusColor(t.status)}>{TICKET_STATUS_LABELS[t.status]}</IonBadge>
         </div>
+        <SyncMarks sync={t.sync} />
       </header>
       <p className="ticket-client">
         <strong>{t.clientName}</strong>
@@ -62,5 +66,21 @@ export function TicketCard(props: {
         </div>
       </dl>
     </article>
+  );
+}
+
+/** 'Pending' / 'Conflict' / 'Failed' badges of a ticket with unsent updates (DESIGN.md 5). */
+export function SyncMarks({ sync }: { sync: DisplayTicket['sync'] }) {
+  if (sync.pending + sync.conflict + sync.failed === 0) return null;
+  return (
+    <div className="sync-marks">
+      {sync.pending > 0 && (
+        <IonBadge color="warning" title={`${sync.pending} waiting to sync`}>
+          Pending
+        </IonBadge>
+      )}
+      {sync.conflict > 0 && <IonBadge color="danger">Conflict</IonBadge>}
+      {sync.failed > 0 && <IonBadge color="danger">Failed</IonBadge>}
+    </div>
   );
 }

@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react';
-import { TICKET_STATUSES, type Ticket } from '@portal/shared';
+import { TICKET_STATUSES } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { useSyncState } from '../../offline/engine';
+import { useLastSync } from '../../offline/hooks';
+import { SyncStatus } from '../../offline/SyncStatus';
+import type { DisplayTicket } from '../../offline/ticketOutbox';
 import { useTechnicians } from './api/useTechnicians';
 import { useTickets } from './api/useTickets';
 import { emptyText, type TicketTab } from './labels';
@@ -12,7 +17,7 @@ import { UpdatePanel } from './UpdatePanel';
 
 const PLACEHOLDER = 'Select a ticket to update';
 
-function countByTab(tickets: readonly Ticket[]): Record<TicketTab, number> {
+function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number> {
   const counts = { all: tickets.length } as Record<TicketTab, number>;
   for (const s of TICKET_STATUSES) counts[s] = 0;
   for (const t of tickets) counts[t.status] += 1;
@@ -23,20 +28,26 @@ function countByTab(tickets: readonly Ticket[]): Record<TicketTab, number> {
  * /technician 'Support Ticket Management' (SPEC.md 2): status tabs with counts, ticket cards and
  * the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
- * closing the sheet or a successful update clears the selection.
+ * closing the sheet or a queued update clears the selection.
+ *
+ * Offline first (DESIGN.md 5): tickets, technicians and history come from IndexedDB, so the screen
+ * renders with no network; the sync bar shows connectivity, 'N updates waiting to sync' and the
+ * last sync time. Before the first sync on this device it says so instead of an empty list.
  */
 export default function TicketsPage() {
   const tickets = useTickets();
-  const technicians = useTechnicians();
+  const techs = useTechnicians();
+  const lastSync = useLastSync();
+  const { running } = useSyncState();
+  const { user } = useAuth();
   const isDesktop = useIsDesktop();
   const [tab, setTab] = useState<TicketTab>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
-  const list = useMemo(() => tickets.data ?? [], [tickets.data]);
+  const list = useMemo(() => tickets ?? [], [tickets]);
   const counts = useMemo(() => countByTab(list), [list]);
   const visible = tab === 'all' ? list : list.filter((t) => t.status === tab);
   const selected = list.find((t) => t.id === selectedId) ?? null;
-  const techs = technicians.data;
   const clear = () => setSelectedId(null);
 
   const panel = selected ? (
@@ -44,6 +55,7 @@ export default function TicketsPage() {
       key={selected.id}
       ticket={selected}
       technicians={techs}
+      user={user}
       onCancel={clear}
       onUpdated={isDesktop ? undefined : clear}
     />
@@ -54,14 +66,12 @@ export default function TicketsPage() {
   return (
     <div className="page page-wide">
       <h1>Support Ticket Management</h1>
-      {tickets.isPending || technicians.isPending ? (
+      <SyncStatus />
+      {tickets === undefined || lastSync === undefined || (list.length === 0 && lastSync === null && running) ? (
         <Loading text="Loading tickets..." />
-      ) : tickets.isError ? (
-        <div className="card" role="alert">
-          <p>Tickets could not be loaded. {tickets.error.message}</p>
-          <button type="button" className="btn btn-outline" onClick={() => void tickets.refetch()}>
-            Try Again
-          </button>
+      ) : list.length === 0 && lastSync === null ? (
+        <div className="card" role="status">
+          <p>Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.</p>
         </div>
       ) : (
         <div className="tickets-layout">

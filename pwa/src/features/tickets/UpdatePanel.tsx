@@ -4,52 +4,55 @@ import {
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   UNASSIGNED,
-  buildTicketPatch,
   ticketEditDefaults,
+  type PublicUser,
   type Technician,
   type Ticket,
   type TicketEditValues,
 } from '@portal/shared';
+import { getConnectivity } from '../../offline/connectivity';
+import type { DisplayTicket } from '../../offline/ticketOutbox';
 import { useToast } from '../../lib/toast';
 import { FormField } from '../../lib/ui/FormField';
-import { useUpdateTicket } from './api/useUpdateTicket';
+import { queueUpdate, useQueuedUpdates } from './api/useQueueTicketUpdate';
+import { PendingUpdates } from './PendingUpdates';
 import { WorkHistory } from './WorkHistory';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment,
- * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch:
- * nothing changed -> toast 'No Changes' and no request; otherwise PATCH -> 'Ticket Updated', or the
- * destructive 'Failed to update ticket. Please try again.' The form follows the ticket: it is
- * re-created (keyed by id and version) when another ticket is selected or the server returns a new
- * version, while the mutation and its toasts live here and survive that.
+ * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch against
+ * the ticket as shown: nothing changed -> toast 'No Changes'; otherwise the update goes to the
+ * outbox (DESIGN.md 5) and shows at once as pending; the sync engine sends it and the app says
+ * 'Ticket Updated' when the server has applied it (offline: 'Update Queued' now). Below the form:
+ * the ticket's updates not yet synced (with the conflict chooser and Discard) and the work history.
+ * The form is re-created when the shown ticket changes (new server version or outbox change).
  */
 export function UpdatePanel(props: {
-  ticket: Ticket;
+  ticket: DisplayTicket;
   technicians: readonly Technician[] | undefined;
+  user: Pick<PublicUser, 'id' | 'username'> | null;
   onCancel(): void;
-  /** Called after a successful update (phones close the sheet). */
+  /** Called after an update was queued (phones close the sheet). */
   onUpdated?(): void;
 }) {
-  const { ticket, technicians, onCancel, onUpdated } = props;
+  const { ticket, technicians, user, onCancel, onUpdated } = props;
   const toast = useToast();
-  const update = useUpdateTicket();
-  const onSubmit = (values: TicketEditValues) => {
-    const patch = buildTicketPatch(ticket, values);
-    if (!patch) {
-      toast.show({ title: 'No Changes', description: MSG.noChanges });
-      return;
+  const queued = useQueuedUpdates(ticket.id) ?? [];
+  const revision = queued.map((i) => `${i.seq}${i.state[0]}`).join('.');
+  const onSubmit = async (values: TicketEditValues) => {
+    try {
+      const result = await queueUpdate({ shown: ticket, values, user });
+      if (result.status === 'no-changes') {
+        toast.show({ title: 'No Changes', description: MSG.noChanges });
+        return;
+      }
+      if (getConnectivity() === 'offline') {
+        toast.show({ title: 'Update Queued', description: `Ticket ${ticket.ticketNumber} will be updated when you are back online.` });
+      }
+      onUpdated?.();
+    } catch {
+      toast.show({ title: 'Error', description: 'Failed to update ticket. Please try again.', variant: 'destructive' });
     }
-    update.mutate(
-      { id: ticket.id, patch },
-      {
-        onSuccess: () => {
-          toast.show({ title: 'Ticket Updated', description: `Ticket ${ticket.ticketNumber} has been updated.` });
-          onUpdated?.();
-        },
-        onError: () =>
-          toast.show({ title: 'Error', description: 'Failed to update ticket. Please try again.', variant: 'destructive' }),
-      },
-    );
   };
 
   return (
@@ -59,13 +62,13 @@ export function UpdatePanel(props: {
         {ticket.ticketNumber} · {ticket.clientName}
       </p>
       <UpdateForm
-        key={`${ticket.id}:${ticket.version}`}
+        key={`${ticket.id}:${ticket.version}:${revision}`}
         ticket={ticket}
         technicians={technicians}
-        pending={update.isPending}
         onSubmit={onSubmit}
         onCancel={onCancel}
       />
+      <PendingUpdates items={queued} technicians={technicians} />
       <WorkHistory ticketId={ticket.id} technicians={technicians} />
     </div>
   );
@@ -75,12 +78,12 @@ export function UpdatePanel(props: {
 function UpdateForm(props: {
   ticket: Ticket;
   technicians: readonly Technician[] | undefined;
-  pending: boolean;
-  onSubmit(values: TicketEditValues): void;
+  onSubmit(values: TicketEditValues): Promise<void>;
   onCancel(): void;
 }) {
-  const { ticket, technicians, pending, onSubmit, onCancel } = props;
-  const { register, handleSubmit } = useForm<TicketEditValues>({ defaultValues: ticketEditDefaults(ticket) });
+  const { ticket, technicians, onSubmit, onCancel } = props;
+  const { register, handleSubmit, formState } = useForm<TicketEditValues>({ defaultValues: ticketEditDefaults(ticket) });
+  const pending = formState.isSubmitting;
   const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
 
   return (
@@ -113,7 +116,7 @@ function UpdateForm(props: {
         </FormField>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Updating...' : 'Update Ticket'}
+            Update Ticket
           </button>
           <button type="button" className="btn btn-outline" onClick={onCancel}>
             Cancel

@@ -6,17 +6,16 @@ import { changeText } from './labels';
 
 /**
  * The selected ticket's work history, newest first (SPEC.md 2): update type, time, author,
- * comment and 'Changed from X to Y'. Scrolls inside a bounded box.
+ * comment and 'Changed from X to Y'. Read from IndexedDB, so it shows offline; updates still
+ * waiting to sync are listed above it by PendingUpdates. Scrolls inside a bounded box.
  */
 export function WorkHistory({ ticketId, technicians }: { ticketId: string; technicians: readonly Technician[] | undefined }) {
-  const { data, isPending, isError } = useTicketUpdates(ticketId);
+  const data = useTicketUpdates(ticketId);
   return (
     <section className="work-history" aria-labelledby="work-history-heading">
       <h3 id="work-history-heading">Work History</h3>
-      {isPending ? (
+      {data === undefined ? (
         <Loading text="Loading work history..." />
-      ) : isError ? (
-        <p className="muted">Work history could not be loaded.</p>
       ) : data.length === 0 ? (
         <p className="muted">No updates yet.</p>
       ) : (

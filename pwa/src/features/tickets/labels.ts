@@ -4,6 +4,7 @@ import {
   statusBadgeTone,
   type Technician,
   type Ticket,
+  type TicketMergeField,
   type TicketStatus,
   type TicketUpdateEntry,
 } from '@portal/shared';
@@ -44,4 +45,14 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
     return v || 'none';
   };
   return `Changed from ${show(entry.previousValue)} to ${show(entry.newValue)}`;
+}
+
+/** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution' };
+
+/** A field value for people: status label, assignee username ('Unassigned'), resolution text ('none'). */
+export function fieldValueText(field: TicketMergeField, value: string | null, technicians: readonly Technician[] | undefined): string {
+  if (field === 'status') return value && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : (value ?? 'none');
+  if (field === 'assignedTo') return assigneeName(value, technicians);
+  return value || 'none';
 }

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Technician } from '@portal/shared';
-import { TECHNICIANS_KEY } from './keys';
+import { useCachedTechnicians } from '../../../offline/hooks';
 
-/** GET /api/technicians -> `{ id, username }[]`: users who may be assigned tickets (SPEC.md 6). */
-export function useTechnicians() {
-  return useQuery<Technician[]>({ queryKey: TECHNICIANS_KEY });
+/**
+ * GET /api/technicians -> `{ id, username }[]` (SPEC.md 6), as last pulled into IndexedDB, so the
+ * assignee picker works offline. `undefined` while reading.
+ */
+export function useTechnicians(): Technician[] | undefined {
+  return useCachedTechnicians();
 }

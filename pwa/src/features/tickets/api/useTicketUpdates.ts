@@ -1,18 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { TicketUpdateEntry } from '@portal/shared';
-import { apiGet } from '../../../lib/api';
-import { ticketUpdatesKey } from './keys';
+import { useCachedWorkHistory } from '../../../offline/hooks';
 
 /**
- * GET /api/ticket-updates?ticketId=ID -> the ticket's work history, newest first (SPEC.md 2 / 7).
- * Disabled without a ticket id; refetched when the panel opens a ticket.
+ * A ticket's work history, newest first (SPEC.md 2), from IndexedDB (delta pulls of
+ * GET /api/ticket-updates?since=CURSOR plus the rows returned by each synced update), so it
+ * renders offline. `undefined` while reading.
  */
-export function useTicketUpdates(ticketId: string | null) {
-  return useQuery<TicketUpdateEntry[]>({
-    queryKey: ticketUpdatesKey(ticketId ?? ''),
-    queryFn: ({ signal }) =>
-      apiGet<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${encodeURIComponent(ticketId ?? '')}`, { signal }),
-    enabled: Boolean(ticketId),
-    refetchOnMount: 'always',
-  });
+export function useTicketUpdates(ticketId: string | null): TicketUpdateEntry[] | undefined {
+  return useCachedWorkHistory(ticketId);
 }

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Ticket } from '@portal/shared';
-import { TICKETS_KEY } from './keys';
+import { useDisplayedTickets } from '../../../offline/hooks';
+import type { DisplayTicket } from '../../../offline/ticketOutbox';
 
 /**
- * GET /api/tickets -> Ticket[] newest first (SPEC.md 7). Refetched whenever the screen mounts
- * (cached data shows meanwhile), since tickets change under the technician's feet; the global
- * defaults (no retry, no focus refetch, no polling) still apply. The offline layer (Dexie, DESIGN.md 5)
- * will replace this body without changing the signature.
+ * The ticket list as the technician sees it (SPEC.md 2, DESIGN.md 5): read from IndexedDB, so it
+ * renders offline, with every update still waiting to sync applied and counted in `sync`
+ * (pending / conflict / failed marks). Newest first. `undefined` while reading. The sync engine
+ * (offline/engine.ts) keeps the cache fresh with delta pulls of GET /api/tickets?since=CURSOR.
  */
-export function useTickets() {
-  return useQuery<Ticket[]>({ queryKey: TICKETS_KEY, refetchOnMount: 'always' });
+export function useTickets(): DisplayTicket[] | undefined {
+  return useDisplayedTickets();
 }

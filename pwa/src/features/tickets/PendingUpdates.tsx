@@ -1,0 +1,52 @@
+import { TICKET_MERGE_FIELDS, type Technician } from '@portal/shared';
+import type { TicketUpdateItem } from '../../offline/db';
+import { discardUpdate } from './api/useQueueTicketUpdate';
+import { ConflictChooser } from './ConflictChooser';
+import { FIELD_LABELS, fieldValueText } from './labels';
+import './tickets.css';
+
+/** 'Status: In Progress · Comment: On site' for a queued update. */
+export function updateSummary(item: TicketUpdateItem, technicians: readonly Technician[] | undefined): string {
+  const parts = TICKET_MERGE_FIELDS.filter((f) => item.patch[f] !== undefined).map(
+    (f) => `${FIELD_LABELS[f]}: ${fieldValueText(f, item.patch[f] ?? null, technicians)}`,
+  );
+  if (item.patch.comment) parts.push(`Comment: ${item.patch.comment}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The selected ticket's updates still in the outbox (issue 3 flows 3-5), oldest first: each with
+ * its state: 'Waiting to sync' (with the last transient problem, if any), 'Conflict' with the
+ * chooser, or 'Failed' with the server's message and a 'Discard' button. Renders nothing when the
+ * outbox holds nothing for this ticket.
+ */
+export function PendingUpdates({ items, technicians }: { items: readonly TicketUpdateItem[]; technicians: readonly Technician[] | undefined }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="pending-updates" aria-labelledby="pending-updates-heading">
+      <h3 id="pending-updates-heading">Not Yet Synced</h3>
+      <ol className="pending-list">
+        {items.map((item) => (
+          <li key={item.seq} className={`pending-item pending-${item.state}`}>
+            <div className="pending-head">
+              <strong>{item.state === 'conflict' ? 'Conflict' : item.state === 'failed' ? 'Failed' : 'Waiting to sync'}</strong>
+              {item.lastError && item.state !== 'failed' && <span className="muted">{item.lastError}</span>}
+            </div>
+            <p className="pending-summary">{updateSummary(item, technicians)}</p>
+            {item.state === 'conflict' && <ConflictChooser item={item} technicians={technicians} />}
+            {item.state === 'failed' && (
+              <div className="pending-failed">
+                <p role="alert" className="pending-error">
+                  {item.error?.message ?? 'Failed to update ticket. Please try again.'}
+                </p>
+                <button type="button" className="btn btn-outline btn-small" onClick={() => void discardUpdate(item.seq)}>
+                  Discard
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The ticket screen offline first (issue 3 flows 2-5, SPEC.md 2 / 4): it renders from IndexedDB
+ * without any network, queues updates in the outbox with pending marks and the counter, and shows
+ * conflicts (both values, the technician chooses) and rejected updates (server message, Discard).
+ * The network is a model of the API (offline/model-server.testkit.ts); the sync engine is not
+ * running here, so sending happens only where a test drains the outbox itself.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@portal/shared';
+import { AuthProvider } from '../../lib/auth';
+import { saveSession } from '../../lib/session';
+import { renderWithProviders, stubFetch } from '../../lib/test-utils';
+import { pullAll } from '../../offline/collections';
+import { setOfflineDb, type OfflineDb } from '../../offline/db';
+import { drainOutbox } from '../../offline/drain';
+import { ModelServer, OTHER_ID, TECH_ID, freshDb } from '../../offline/model-server.testkit';
+import TicketsPage from './TicketsPage';
+
+let server: ModelServer;
+let db: OfflineDb;
+let network: 'up' | 'down';
+const tech = { id: TECH_ID, username: 'tech', email: null, role: 'technician' as const };
+
+beforeEach(async () => {
+  server = new ModelServer();
+  server.createTicket();
+  server.createTicket();
+  db = freshDb().db;
+  setOfflineDb(db);
+  await pullAll({ db, transport: server.transport(TECH_ID) }); // signed in once while online
+  network = 'down';
+  saveSession({ user: tech, token: 't0ken' });
+  stubFetch(async (req) => {
+    if (network === 'down') throw new TypeError('Failed to fetch');
+    if (req.url === '/api/auth/me') return [200, { user: tech }];
+    const res = server.handle({ method: req.method, url: req.url, body: req.body }, TECH_ID);
+    return [res.status, res.body];
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  db.close();
+});
+
+const render = () => renderWithProviders(<AuthProvider><TicketsPage /></AuthProvider>);
+const drain = () => act(async () => void (await drainOutbox({ db, transport: server.transport(TECH_ID), userId: TECH_ID })));
+
+async function openTicket(number: string) {
+  fireEvent.click(await screen.findByRole('button', { name: number }));
+  return screen.findByRole('form', { name: `Update ticket ${number}` });
+}
+
+describe('TicketsPage offline (issue 3)', () => {
+  it('renders tickets, technicians and the last sync time from IndexedDB with no network', async () => {
+    render();
+    expect(await screen.findByText('Support Ticket Management')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'TKT-000001' })).toBeTruthy();
+    expect(screen.getByText('All (2)')).toBeTruthy();
+    expect(screen.getByText('All updates synced')).toBeTruthy();
+    expect(screen.getByText(/^Last synced /)).toBeTruthy();
+    const form = await openTicket('TKT-000002');
+    expect(within(form).getByRole('option', { name: 'other' })).toBeTruthy(); // cached technicians
+    expect(await screen.findByText('Ticket Created')).toBeTruthy(); // cached work history
+  });
+
+  it("says 'No Changes' and queues nothing when nothing changed", async () => {
+    render();
+    const form = await openTicket('TKT-000001');
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    expect(await screen.findByText(MSG.noChanges)).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('queues updates offline with pending marks and the counter, and clears them once synced', async () => {
+    render();
+    let form = await openTicket('TKT-000001');
+    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'in_progress' } });
+    fireEvent.change(within(form).getByLabelText('Update Comment'), { target: { value: 'On site' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    expect(await screen.findByText('1 update waiting to sync')).toBeTruthy();
+    expect(screen.getByText('Pending')).toBeTruthy();
+    await openTicket('TKT-000001'); // phones close the sheet once the update is queued
+    expect(await screen.findByText('Waiting to sync')).toBeTruthy();
+    expect(screen.getByText('Status: In Progress · Comment: On site')).toBeTruthy();
+    expect(screen.getByText('In Progress (1)')).toBeTruthy(); // optimistic
+
+    form = await screen.findByRole('form', { name: 'Update ticket TKT-000001' });
+    fireEvent.change(within(form).getByLabelText('Assigned To'), { target: { value: OTHER_ID } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    expect(await screen.findByText('2 updates waiting to sync')).toBeTruthy();
+    expect(server.history).toHaveLength(2); // nothing sent yet
+
+    await drain();
+    expect(await screen.findByText('All updates synced')).toBeTruthy();
+    expect(screen.queryByText('Pending')).toBeNull();
+    expect(server.tickets.get((await db.tickets.toArray())[0].id)).toMatchObject({ status: 'in_progress', assignedTo: OTHER_ID, version: 3 });
+    await openTicket('TKT-000001');
+    expect(await screen.findByText('On site')).toBeTruthy(); // work history from the PATCH answer
+  });
+
+  it('shows both values of a conflict and lets the technician keep the current one', async () => {
+    render();
+    const form = await openTicket('TKT-000001');
+    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'resolved' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    await screen.findByText('1 update waiting to sync');
+    const id = (await db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000001')!.id;
+    server.patch(id, { status: 'closed' }, OTHER_ID, null);
+    await drain();
+
+    expect(await screen.findByText('1 update needs attention')).toBeTruthy();
+    await openTicket('TKT-000001');
+    expect(screen.getAllByText('Conflict').length).toBeGreaterThan(0);
+    expect(await screen.findByText('Your change: Resolved')).toBeTruthy();
+    expect(screen.getByText('Current value: Closed')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Current value: Closed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Choice' }));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    expect(await screen.findByText('All updates synced')).toBeTruthy();
+    expect(server.tickets.get(id)!.status).toBe('closed');
+  });
+
+  it("shows a rejected update with the server's message until it is discarded", async () => {
+    render();
+    const form = await openTicket('TKT-000002');
+    fireEvent.change(within(form).getByLabelText('Resolution'), { target: { value: 'Swapped cable' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    await screen.findByText('1 update waiting to sync');
+    server.tickets.clear(); // the ticket is gone on the server: 404
+    await drain();
+    await openTicket('TKT-000002');
+    expect(await screen.findByText(MSG.ticketNotFound)).toBeTruthy();
+    expect(screen.getAllByText('Failed')).toHaveLength(2); // card mark and panel
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('All updates synced')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
