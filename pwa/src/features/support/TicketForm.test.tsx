@@ -1,10 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_METHOD_LABELS, MSG, SEVERITY_LABELS } from '@portal/shared';
 import { renderWithProviders, stubFetch } from '../../lib/test-utils';
+import { getOfflineDb } from '../../offline/db';
+import { setSyncUser } from '../../offline/engine';
 import { TicketForm } from './TicketForm';
+import { PENDING_SUBMISSION_KEY } from './useQueuedSubmission';
 
-afterEach(() => vi.unstubAllGlobals());
+// The app's OfflineSync tells the engine who is signed in; a visitor is nobody.
+beforeEach(() => setSyncUser(null));
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await getOfflineDb().outbox.clear();
+});
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -45,29 +53,48 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
 
     expect((await screen.findByTestId('ticket-number')).textContent).toBe('TKT-000042');
     expect(screen.getByText('Your ticket number is')).toBeTruthy();
-    expect(screen.getByText('Support Request Submitted')).toBeTruthy();
+    expect(await screen.findByText('Support Request Submitted')).toBeTruthy();
+    expect(screen.getByText('Your ticket number is TKT-000042.')).toBeTruthy();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/tickets' });
     expect(requests[0].body).toMatchObject({ clientName: 'Dana Customer', businessName: null, severity: 'high', contactMethod: 'text' });
     expect(requests[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit Another Request' }));
-    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+    expect(((await screen.findByLabelText(/^Name/)) as HTMLInputElement).value).toBe('');
   });
 
-  it('reuses the Idempotency-Key when the same values are retried after a failure', async () => {
-    let fail = true;
-    const { requests } = stubFetch(() => (fail ? [503, { message: 'down', code: 'internal' }] : [201, { id: 't', ticketNumber: 'TKT-000007', createdAt: '' }]));
+  it('keeps a request the server did not take, shows it is saved, and resends it with the same Idempotency-Key', async () => {
+    let down = true;
+    const { requests } = stubFetch(() => (down ? [503, { message: 'down', code: 'internal' }] : [201, { id: 't', ticketNumber: 'TKT-000007', createdAt: '' }]));
     renderWithProviders(<TicketForm />);
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Failed to submit support request. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Request saved on this device')).toBeTruthy();
+    expect(screen.getByText(/Last attempt: 503/)).toBeTruthy();
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).not.toBeNull();
 
-    fail = false;
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again Now' }));
+    expect((await screen.findByTestId('ticket-number')).textContent).toBe('TKT-000007');
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
+  });
+
+  it('shows the ticket number of a request sent while the page was closed', async () => {
+    stubFetch(() => [201, { id: 't9', ticketNumber: 'TKT-000009', createdAt: '' }]);
+    const first = renderWithProviders(<TicketForm />);
+    fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     await screen.findByTestId('ticket-number');
-    expect(requests).toHaveLength(2);
-    expect(requests[1].headers.get('Idempotency-Key')).toBe(requests[0].headers.get('Idempotency-Key'));
+    first.unmount();
+
+    renderWithProviders(<TicketForm />); // reopened: the remembered request is shown, not an empty form
+    expect((await screen.findByTestId('ticket-number')).textContent).toBe('TKT-000009');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Another Request' }));
+    expect(((await screen.findByLabelText(/^Name/)) as HTMLInputElement).value).toBe('');
+    expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull();
   });
 
   it("shows the server's field errors of a 400 under the fields", async () => {
@@ -76,6 +103,9 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     await waitFor(() => expect(screen.getByText(MSG.phoneRequired)).toBeTruthy());
-    expect(screen.getByText('Failed to submit support request. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Failed to submit support request. Please try again.')).toBeTruthy();
+    // The rejected request is back in the form to correct, and no longer queued.
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Dana Customer');
+    await waitFor(() => expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).toBeNull());
   });
 });

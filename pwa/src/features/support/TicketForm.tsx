@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -10,12 +10,13 @@ import {
   type ContactMethod,
   type Severity,
   type TicketCreate,
-  type TicketCreated,
+  type TicketCreateInput,
 } from '@portal/shared';
-import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import { useCreateTicket } from './api/useCreateTicket';
+import { useConnectivity } from '../../offline/connectivity';
+import { QueuedView } from './QueuedView';
+import { useQueuedSubmission } from './useQueuedSubmission';
 
 /** What the inputs hold; severity and contact method start unselected (''). */
 export interface TicketFormValues {
@@ -43,16 +44,32 @@ const resolver = zodResolver(ticketCreateSchema) as unknown as Resolver<TicketFo
 
 const FIELDS = Object.keys(EMPTY) as (keyof TicketFormValues)[];
 
+/** Form values of a stored request body (a rejected request goes back into the form). */
+function toFormValues(body: TicketCreateInput): TicketFormValues {
+  return {
+    ...EMPTY,
+    ...body,
+    businessName: body.businessName ?? '',
+    severity: body.severity ?? '',
+    contactMethod: body.contactMethod ?? '',
+  } as TicketFormValues;
+}
+
 /**
  * The public support ticket form (SPEC.md 2 / 4 / 5): editing -> success view with the ticket
  * number -> 'Submit Another Request' back to an empty form. Invalid input shows the SPEC.md 5
- * messages under the fields and sends nothing. A failed submit shows the destructive toast and,
- * on a 400, the server's field messages.
+ * messages under the fields and sends nothing.
+ *
+ * A valid request goes through the outbox (issue 3 flow 6, see useQueuedSubmission): online it is
+ * sent at once ('Submitting...'); with no signal the customer sees that it is saved on the device
+ * and will be sent automatically, and the ticket number appears when it has been. A request the
+ * server rejects comes back into the form with the server's field messages and the SPEC.md 8 toast.
  */
 export function TicketForm() {
   const toast = useToast();
-  const create = useCreateTicket();
-  const [created, setCreated] = useState<TicketCreated | null>(null);
+  const submission = useQueuedSubmission();
+  const connectivity = useConnectivity();
+  const { view } = submission;
   const {
     register,
     handleSubmit,
@@ -61,45 +78,60 @@ export function TicketForm() {
     formState: { errors },
   } = useForm<TicketFormValues, unknown, TicketCreate>({ resolver, defaultValues: EMPTY });
 
-  const onSubmit = (values: TicketCreate) =>
-    create.mutate(values, {
-      onSuccess: (result) => {
-        setCreated(result);
-        toast.show({
-          title: 'Support Request Submitted',
-          description: 'Thank you! A technician will contact you soon.',
-        });
-      },
-      onError: (error) => {
-        const fieldErrors = isApiError(error, 400) ? error.fieldErrors : undefined;
-        for (const [field, messages] of Object.entries(fieldErrors ?? {})) {
-          if (FIELDS.includes(field as keyof TicketFormValues) && messages[0]) {
-            setError(field as keyof TicketFormValues, { type: 'server', message: messages[0] });
-          }
+  const ticketNumber = view?.state === 'done' ? view.ticketNumber : null;
+  const announced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ticketNumber || announced.current === ticketNumber) return;
+    announced.current = ticketNumber;
+    toast.show({ title: 'Support Request Submitted', description: `Your ticket number is ${ticketNumber}.` });
+  }, [ticketNumber, toast]);
+
+  const rejected = view?.state === 'failed' ? view.error : null;
+  const { body, forget } = submission;
+  useEffect(() => {
+    if (!rejected) return;
+    void (async () => {
+      const values = await body();
+      if (values) reset(toFormValues(values));
+      for (const [field, messages] of Object.entries(rejected.fieldErrors ?? {})) {
+        if (FIELDS.includes(field as keyof TicketFormValues) && messages[0]) {
+          setError(field as keyof TicketFormValues, { type: 'server', message: messages[0] });
         }
-        toast.show({
-          title: 'Error',
-          description: 'Failed to submit support request. Please try again.',
-          variant: 'destructive',
-        });
-      },
+      }
+      toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
+      await forget({ discard: true });
+    })();
+  }, [rejected, body, forget, reset, setError, toast]);
+
+  useEffect(() => {
+    if (view === null) void forget(); // the remembered request no longer exists
+  }, [view, forget]);
+
+  const onSubmit = (values: TicketCreate) =>
+    submission.submit(values).catch(() => {
+      // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
+      toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
     });
 
-  if (created) {
+  if (ticketNumber) {
     return (
       <SuccessView
-        ticketNumber={created.ticketNumber}
+        ticketNumber={ticketNumber}
         onAnother={() => {
           reset(EMPTY);
-          create.reset();
-          setCreated(null);
+          void forget({ discard: true });
         }}
       />
     );
   }
 
+  const waiting = view?.state === 'pending' || view?.state === 'sending';
+  if (waiting && (connectivity === 'offline' || view.lastError)) {
+    return <QueuedView offline={connectivity === 'offline'} lastError={view.lastError} onRetry={() => void submission.retryNow()} />;
+  }
+
   const e = (k: keyof TicketFormValues) => errors[k]?.message;
-  const pending = create.isPending;
+  const pending = waiting;
   return (
     <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Support request">
       <div className="form-grid">
