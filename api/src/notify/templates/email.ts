@@ -113,5 +113,5 @@ function content(p: JobPayload, brand: Brand): Content {
  */
 export function renderEmail(payload: JobPayload, to: string, brand: Brand): EmailMessage {
   const c = content(payload, brand);
-  return { to, subject: c.subject.replace(/\s+/g, ' ').trim(), text: renderText(c.blocks, brand), html: renderHtml(c.title, c.blocks, brand) };
+  return { to, subject: c.subject.replace(/\s+/g, ' ').trim(), text: renderText(c.title, c.blocks, brand), html: renderHtml(c.title, c.blocks, brand) };
 }

@@ -41,8 +41,8 @@ export type Block =
   | { type: 'quote'; label: string; text: string }
   | { type: 'button'; label: string; url: string };
 
-/** The e-mail's plain-text part: blocks separated by blank lines, then the signature. */
-export function renderText(blocks: Block[], brand: Brand): string {
+/** The e-mail's plain-text part: the title, blocks separated by blank lines, then the signature. */
+export function renderText(title: string, blocks: Block[], brand: Brand): string {
   const parts = blocks.map((b) => {
     switch (b.type) {
       case 'p':
@@ -55,7 +55,7 @@ export function renderText(blocks: Block[], brand: Brand): string {
         return `${b.label}: ${b.url}`;
     }
   });
-  return `${parts.join('\n\n')}\n\n-- \n${brand.appName}\nPhone: ${brand.supportPhone}\nE-mail: ${brand.supportEmail}\n`;
+  return `${title}\n\n${parts.join('\n\n')}\n\n-- \n${brand.appName}\nPhone: ${brand.supportPhone}\nE-mail: ${brand.supportEmail}\n`;
 }
 
 const FONT = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
