@@ -21,6 +21,9 @@ import { backoffMs, claimForSending, completeCreate, markFailed, markRetry, reco
 import { completeTicketUpdate, markConflict, realConflicts, rebaseAfterConflict } from './ticketOutbox';
 import { NetworkError, createTransport, serverMessage, type HttpResponse, type Transport } from './transport';
 
+/** Background Sync tag: the page registers it after an enqueue; the service worker drains on it. */
+export const SYNC_TAG = 'outbox-sync';
+
 /** Name of the Web Lock that serialises drains across tabs and the service worker. */
 export const DRAIN_LOCK = 'outbox-drain';
 

@@ -17,12 +17,11 @@ import { readToken } from '../lib/session';
 import { pullAll, setCacheOwner } from './collections';
 import { reportReachable } from './connectivity';
 import { getOfflineDb } from './db';
-import { drainOutbox, type DrainReport } from './drain';
+import { SYNC_TAG, drainOutbox, type DrainReport } from './drain';
 import { pruneDone } from './outbox';
 import { NetworkError, createTransport } from './transport';
 
-/** Background Sync tag the service worker listens for. */
-export const SYNC_TAG = 'outbox-sync';
+export { SYNC_TAG } from './drain';
 /** Timer period while the app is visible (ms), and its ceiling after repeated failures. */
 export const TIMER_MS = 30_000;
 export const MAX_TIMER_MS = 5 * 60_000;

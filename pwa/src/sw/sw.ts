@@ -5,12 +5,22 @@
  * - Answers navigations (deep links such as /technician) with the cached /index.html; /api/* never.
  * - Waits for the page's consent before activating (the "A new version is available" prompt sends
  *   SKIP_WAITING), then claims open clients.
- * Feature handlers (Background Sync of the outbox, web push) live in ./sw/.
+ * - Background Sync (Chromium): the page registers {@link SYNC_TAG} after queueing an update; the
+ *   browser fires `sync` when the network is back, even with the app closed, and the worker drains
+ *   the outbox itself (session cookie auth). A rejected drain makes the browser retry later.
+ * - Web push: ./push.ts (notifications for new tickets and assignments, tap opens the ticket).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SYNC_TAG, backgroundSyncDrain } from '../offline/drain';
+import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+/** The Background Sync event (not yet in TypeScript's WebWorker lib). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -20,3 +30,10 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as unknown as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(backgroundSyncDrain());
+});
+
+registerPushHandlers(self);
