@@ -52,6 +52,7 @@ const ROUTES: RouteCase[] = [
   // No number is saved in this app, so an allowed call answers 400 and sends nothing.
   { method: 'POST', path: '/api/settings/test-sms', body: {}, allowed: ADMIN },
   { method: 'GET', path: '/api/notifications/deliveries', allowed: ADMIN },
+  { method: 'POST', path: '/api/notifications/deliveries/{uuid}/retry', allowed: ADMIN },
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },

@@ -5,6 +5,7 @@
  * subscriptions are pruned. Time moves through the test clock, never by sleeping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { NotificationDelivery } from '@portal/shared';
 import { IN_MEMORY, openDatabase, type Database } from '../db/client';
@@ -159,6 +160,17 @@ describe('bounded attempts', () => {
     expect(entry.summary).toBe(`Confirmation of ticket ${ticket.ticketNumber}`);
     expect(entry.lastError).toContain('gave up after 3 attempts');
     expect(log.body.every((d) => d.status === 'failed')).toBe(true);
+
+    // After the outage an admin sends it again; nothing was lost.
+    const retry = await h.t.request<NotificationDelivery>('POST', `/api/notifications/deliveries/${entry.id}/retry`, { token: admin.token });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ id: entry.id, status: 'pending', attempts: 0 });
+    await h.t.notifier.dispatcher.runOnce();
+    expect(h.smtp.to('never@customer.test')).toHaveLength(1);
+    const again = await h.t.request('POST', `/api/notifications/deliveries/${entry.id}/retry`, { token: admin.token });
+    expect(again.status).toBe(409);
+    const unknown = await h.t.request('POST', `/api/notifications/deliveries/${randomUUID()}/retry`, { token: admin.token });
+    expect(unknown.status).toBe(404);
   });
 
   it('a job left sending after its last attempt ends failed without another send', async () => {

@@ -103,6 +103,20 @@ export async function markFailed(db: Database, job: JobRow, error: string, now: 
   return rows.length > 0;
 }
 
+/**
+ * Puts a `failed` job back to `pending`, due at `now`, with a fresh attempt budget (admin retry
+ * after an outage longer than the backoff). Returns the updated row, or undefined when the job does
+ * not exist or is not `failed`.
+ */
+export async function requeueFailedJob(db: Database, id: string, now: Date): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(notificationJobs)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, leaseToken: null, updatedAt: now })
+    .where(and(eq(notificationJobs.id, id), eq(notificationJobs.status, 'failed')))
+    .returning();
+  return row;
+}
+
 /** Writes a message that was sent at once (test SMS) to the log as a finished job. */
 export async function insertFinishedJob(
   db: Database,

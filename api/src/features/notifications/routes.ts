@@ -2,22 +2,40 @@
  * Delivery log (admin only; issue 4 "admins can see recent deliveries and failures with reasons"):
  * - GET /api/notifications/deliveries?limit=50&status= -> NotificationDelivery[] newest first
  *   (deliveriesQuerySchema: limit 1-200, default 50; status pending | sending | sent | failed).
+ * - POST /api/notifications/deliveries/:id/retry -> NotificationDelivery: a `failed` job goes back
+ *   to `pending` with a fresh attempt budget and is sent at once (after an outage longer than the
+ *   backoff, nothing is lost); 404 when unknown, 409 when the job is not failed.
  */
 import Router from '@koa/router';
 import { deliveriesQuerySchema, type NotificationDelivery } from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import { notificationJobs } from '../../db/schema';
 import { requireAdmin } from '../../http/authenticate';
+import { conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
-import { validate } from '../../http/validate';
-import { listDeliveries, toDelivery } from '../../notify/jobs';
+import { idParamsSchema, validate } from '../../http/validate';
+import { listDeliveries, requeueFailedJob, toDelivery } from '../../notify/jobs';
 import type { Services } from '../../services';
 
 export function notificationRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const listInput = validate({ query: deliveriesQuerySchema });
+  const retryInput = validate({ params: idParamsSchema, notFoundMessage: 'Delivery not found' });
 
   router.get('/api/notifications/deliveries', requireAdmin(), listInput, async (ctx) => {
     const { limit, status } = listInput.get(ctx).query;
     ctx.body = (await listDeliveries(s.db, { limit, status })).map(toDelivery) satisfies NotificationDelivery[];
+  });
+
+  router.post('/api/notifications/deliveries/:id/retry', requireAdmin(), retryInput, async (ctx) => {
+    const { id } = retryInput.get(ctx).params;
+    const row = await requeueFailedJob(s.db, id, s.clock());
+    if (!row) {
+      const [existing] = await s.db.select({ id: notificationJobs.id }).from(notificationJobs).where(eq(notificationJobs.id, id)).limit(1);
+      if (!existing) throw notFound('Delivery not found');
+      throw conflict('Only failed deliveries can be retried');
+    }
+    ctx.body = toDelivery(row) satisfies NotificationDelivery;
   });
 
   return router;
