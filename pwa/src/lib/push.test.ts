@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FAKE_ENDPOINT, installFakePush, uninstallFakePush } from './push.fake';
-import { PushSetupError, base64UrlToBytes, pushAvailability, subscribeToPush, unsubscribeFromPush } from './push';
+import { PushSetupError, SUBSCRIBE_TIMEOUT_MS, base64UrlToBytes, pushAvailability, subscribeToPush, unsubscribeFromPush } from './push';
 import { saveSession } from './session';
 import { stubFetch } from './test-utils';
 
@@ -59,5 +59,22 @@ describe('lib/push (issue 4)', () => {
     const { requests } = stubFetch(() => [204]);
     await expect(unsubscribeFromPush()).resolves.toBe(false);
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('subscribeToPush timeout', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    uninstallFakePush();
+  });
+
+  it("fails with 'failed' when the push service never answers (offline), instead of hanging", async () => {
+    const fake = installFakePush({ permission: 'granted' });
+    fake.subscribe.mockImplementationOnce(() => new Promise(() => undefined));
+    vi.useFakeTimers();
+    const attempt = subscribeToPush('AQID').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(SUBSCRIBE_TIMEOUT_MS);
+    expect(await attempt).toMatchObject({ reason: 'failed', message: 'The push service did not answer.' });
   });
 });

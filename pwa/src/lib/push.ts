@@ -26,6 +26,8 @@ export class PushSetupError extends Error {
 
 /** How long to wait for the service worker before saying there is none (ms). */
 export const SERVICE_WORKER_WAIT_MS = 10_000;
+/** A subscribe the browser's push service has not answered by then fails (ms): offline it can hang for minutes. */
+export const SUBSCRIBE_TIMEOUT_MS = 30_000;
 /** Logout waits at most this long for the unsubscribe (ms); it never blocks logout (issue 4). */
 export const LOGOUT_UNSUBSCRIBE_MS = 3_000;
 
@@ -55,9 +57,16 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+/** `promise`, or `onTimeout()` (a value, or a throw) when it takes longer than `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(fallback), ms);
+    const timer = setTimeout(() => {
+      try {
+        resolve(onTimeout());
+      } catch (e) {
+        reject(e);
+      }
+    }, ms);
     promise.then(
       (v) => {
         clearTimeout(timer);
@@ -65,7 +74,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T
       },
       (e: unknown) => {
         clearTimeout(timer);
-        reject(e instanceof Error ? e : new Error(String(e)));
+        reject(e); // as is: a DOMException keeps its message
       },
     );
   });
@@ -79,7 +88,7 @@ export async function appServiceWorker(waitMs = SERVICE_WORKER_WAIT_MS): Promise
   if (!isPushSupported()) return null;
   const existing = await navigator.serviceWorker.getRegistration();
   if (existing?.active) return existing;
-  return withTimeout<ServiceWorkerRegistration | null>(navigator.serviceWorker.ready, waitMs, null);
+  return withTimeout<ServiceWorkerRegistration | null>(navigator.serviceWorker.ready, waitMs, () => null);
 }
 
 /** This device's current push subscription, or null (none, unsupported, no service worker yet). */
@@ -106,7 +115,7 @@ export async function requestPushPermission(): Promise<void> {
  * made with another key (the server's key changed) is replaced. Resolves with the
  * `PushSubscription.toJSON()` body for POST /api/push/subscriptions.
  * @throws PushSetupError: 'unsupported', 'denied' / 'dismissed' (no permission), 'no-service-worker'
- *   or 'failed' (the browser's push service refused or is unreachable).
+ *   or 'failed' (the browser's push service refused, or did not answer within SUBSCRIBE_TIMEOUT_MS).
  */
 export async function subscribeToPush(publicKey: string): Promise<PushSubscriptionBody> {
   if (!isPushSupported()) throw new PushSetupError('unsupported', 'This browser cannot receive push notifications.');
@@ -122,7 +131,13 @@ export async function subscribeToPush(publicKey: string): Promise<PushSubscripti
     subscription = null;
   }
   try {
-    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    subscription ??= await withTimeout(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+      SUBSCRIBE_TIMEOUT_MS,
+      () => {
+        throw new Error('The push service did not answer.');
+      },
+    );
   } catch (e) {
     const message = e && typeof e === 'object' && 'message' in e ? String(e.message) : String(e);
     throw new PushSetupError('failed', message);
@@ -161,7 +176,7 @@ export async function unsubscribeFromPush(timeoutMs = LOGOUT_UNSUBSCRIBE_MS): Pr
     return true;
   };
   try {
-    return await withTimeout(work(), timeoutMs, false);
+    return await withTimeout(work(), timeoutMs, () => false);
   } catch {
     return false;
   }

@@ -1,0 +1,177 @@
+/**
+ * Web push in Chromium (issue 4): a technician turns notifications on from the phone menu; the
+ * browser really subscribes (its push-service registration answered by a local stand-in, see
+ * support/fake-push-service.ts) and the server stores the subscription: the next new ticket queues
+ * a push job for that technician. The app's service worker turns a pushed PushPayload into a
+ * notification (delivered with CDP `ServiceWorker.deliverPushMessage`, since the real push service
+ * is out of reach offline; Chromium delivers only to a subscribed worker). Clicking a notification
+ * has no CDP command; the click path is unit-tested in src/sw/push.test.ts. Logout removes the subscription. Blocked permission and a refused
+ * registration show their clear states.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { NotificationDelivery, PushPayload } from '@portal/shared';
+import { api, apiLogin, baseURL, persistentPhoneContext, signIn } from './support/browser';
+import { startFakePushService, type FakePushService } from './support/fake-push-service';
+
+const TECH = { username: 'push.tech', password: 'push-pass-1' };
+let pushService: FakePushService;
+let adminToken: string;
+let context: BrowserContext | undefined;
+let profile: string | undefined;
+
+beforeAll(async () => {
+  pushService = await startFakePushService();
+  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
+  await api('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } });
+});
+afterAll(async () => {
+  await pushService?.stop();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  profile = undefined;
+  pushService.mode = 'ok';
+});
+
+/** A non-incognito phone profile (incognito refuses push) whose push registration goes to the stand-in. */
+async function pushProfile(): Promise<Page> {
+  profile = mkdtempSync(join(tmpdir(), 'push-e2e-'));
+  context = await persistentPhoneContext(profile, pushService.chromiumArgs);
+  await context.grantPermissions(['notifications'], { origin: baseURL() });
+  return context.pages()[0] ?? context.newPage();
+}
+
+/**
+ * Signs in, waits for the reload that follows a login (SPEC.md 4: 500 ms later) and for the app's
+ * service worker to control the page.
+ */
+async function signInWithWorker(page: Page): Promise<void> {
+  await signIn(page, TECH.username, TECH.password);
+  const reloadedAndControlled = () =>
+    page
+      .evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        return nav?.type === 'reload' && document.readyState === 'complete' && Boolean(navigator.serviceWorker.controller);
+      })
+      .catch(() => false); // the page is between documents
+  await expect.poll(reloadedAndControlled, { timeout: 20_000 }).toBe(true);
+}
+
+const openMenu = (page: Page) => page.getByRole('button', { name: 'Open menu' }).first().click();
+const browserEndpoint = (page: Page) =>
+  page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.endpoint ?? null);
+
+/** Push jobs the server queued for the technician (from the admin delivery log). */
+async function pushJobsForTech(): Promise<NotificationDelivery[]> {
+  const log = await api<NotificationDelivery[]>('/api/notifications/deliveries?limit=200', { token: adminToken });
+  return log.filter((d) => d.channel === 'push' && d.recipient === `push:${TECH.username}`);
+}
+
+async function newTicket(clientName: string): Promise<{ id: string; ticketNumber: string }> {
+  return api('/api/tickets', {
+    method: 'POST',
+    body: {
+      clientName,
+      businessName: null,
+      customerEmail: 'push.customer@example.com',
+      customerPhone: '555 0100',
+      severity: 'medium',
+      contactMethod: 'email',
+      issue: 'The office printer is offline again.',
+    },
+  });
+}
+
+describe('web push', () => {
+  it('subscribes a technician in Chromium, the server stores it, and logout removes it', async () => {
+    const page = await pushProfile();
+    await signInWithWorker(page);
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Enable notifications' }).click();
+    await page.getByText('Notifications On', { exact: true }).first().waitFor();
+    await page.getByText('Notifications on', { exact: true }).first().waitFor();
+
+    const endpoint = await browserEndpoint(page);
+    expect(endpoint).toMatch(/^https:\/\/.+\/fcm\/send\/e2e-/);
+    const ours = pushService.registrations.filter((r) => r.get('X-subtype'));
+    expect(ours.length).toBeGreaterThan(0);
+    // The registration's sender is the server's VAPID key.
+    const { publicKey } = await api<{ publicKey: string }>('/api/push/public-key', { token: adminToken });
+    expect(ours.at(-1)?.get('sender')).toBe(publicKey.replace(/=+$/, ''));
+
+    const before = (await pushJobsForTech()).length;
+    const ticket = await newTicket('Push Subscriber Check');
+    await expect.poll(async () => (await pushJobsForTech()).length).toBe(before + 1);
+    const job = (await pushJobsForTech())[0];
+    expect(job.summary).toContain(ticket.ticketNumber);
+
+    await page.evaluate(() => document.querySelector('ion-menu')?.close());
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await browserEndpoint(page)).toBeNull();
+    // Jobs are written in the ticket's own transaction: once POST answers, they all exist.
+    const afterLogout = (await pushJobsForTech()).length;
+    const later = await newTicket('After Logout Check');
+    const log = await api<NotificationDelivery[]>('/api/notifications/deliveries?limit=50', { token: adminToken });
+    expect(log.some((d) => d.summary.includes(later.ticketNumber))).toBe(true);
+    expect((await pushJobsForTech()).length).toBe(afterLogout);
+  });
+
+  it("the service worker shows a pushed ticket as a notification with the ticket's url", async () => {
+    const page = await pushProfile();
+    await signInWithWorker(page);
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Enable notifications' }).click();
+    await page.getByText('Notifications on', { exact: true }).first().waitFor();
+    const cdp = await context!.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => !r.isDeleted && r.scopeURL === `${baseURL()}/`)).toBe(true);
+    const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${baseURL()}/`)!.registrationId;
+
+    const payload: PushPayload = { title: 'New ticket TKT-000777', body: 'Urgent · Printer on fire', url: '/technician?ticket=abc', tag: 'ticket-abc' };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL(), registrationId, data: JSON.stringify(payload) });
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown })),
+      );
+    await expect.poll(async () => (await shown()).length).toBe(1);
+    expect((await shown())[0]).toEqual({
+      title: payload.title,
+      body: payload.body,
+      tag: payload.tag,
+      icon: `${baseURL()}/icons/icon-192.png`,
+      data: { url: payload.url },
+    });
+  });
+
+  it('shows a clear message when the push service refuses the registration', async () => {
+    pushService.mode = 'fail';
+    const page = await pushProfile();
+    await signInWithWorker(page);
+    await openMenu(page);
+    await page.getByRole('button', { name: 'Enable notifications' }).click();
+    await page.getByText('Notifications Not Enabled', { exact: true }).first().waitFor();
+    await page.getByText('The browser could not reach its push service. Check the connection and try again.').first().waitFor();
+    expect(await browserEndpoint(page)).toBeNull();
+    await page.getByRole('button', { name: 'Enable notifications' }).waitFor();
+  });
+
+  it('says notifications are blocked when the site may not show them', async () => {
+    const page = await pushProfile();
+    const cdp = await context!.newCDPSession(page);
+    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: baseURL() });
+    await signInWithWorker(page);
+    await openMenu(page);
+    await page.getByText('Notifications blocked', { exact: true }).first().waitFor();
+    await page.getByText("Notifications are blocked for this site. Allow them in the browser's site settings, then reload.").first().waitFor();
+    expect(await page.getByRole('button', { name: 'Enable notifications' }).count()).toBe(0);
+  });
+});
