@@ -84,9 +84,3 @@ export async function userSubscriptions(db: Database, userId: string): Promise<S
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(pushSubscriptions.createdAt);
 }
-
-/** Subscriptions of one session (tests and diagnostics). */
-export async function sessionSubscriptionCount(db: Database, sessionId: string): Promise<number> {
-  const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
-  return rows.length;
-}
