@@ -162,5 +162,5 @@ describe('offline technician (issue 3 flows 2-5)', () => {
         ['status_change', 'resolved', 'closed', null],
       ].sort(),
     );
-  });
+  }, 150_000);
 });

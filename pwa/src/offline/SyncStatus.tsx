@@ -19,7 +19,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
   const { running } = useSyncState();
   const offline = connectivity === 'offline';
   return (
-    <section className={`sync-status${offline ? ' sync-status-offline' : ''}`} aria-label="Sync status" aria-live="polite">
+    <section className={`sync-status${offline ? ' sync-status-offline' : ''}`} aria-label="Offline sync" aria-live="polite">
       <span className="sync-connectivity">
         <span className="sync-dot" aria-hidden="true" />
         {offline ? OFFLINE_TEXT : ONLINE_TEXT}

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MSG, ticketEditDefaults, type Ticket, type TicketEditValues } from '@portal/shared';
+import { pullAll } from './collections';
 import type { OfflineDb, OutboxItem, TicketUpdateItem } from './db';
 import { drainOutbox } from './drain';
 import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
@@ -204,6 +205,23 @@ describe('drain: FIFO per ticket, conflicts and failures', () => {
     expect(await discardOutboxItem(db, b)).toBe(false); // pending items are not discardable
     expect(await discardOutboxItem(db, a)).toBe(true);
     expect((await drain()).sent.map((s) => s.seq)).toEqual([b]);
+  });
+
+  it('after a rejected update is discarded, a later update of the same field is judged against what came before it', async () => {
+    const { db, made, drain, server } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { assignedTo: TECH_ID });
+    const bad = await edit(db, made[0].id, { assignedTo: '00000000-0000-4000-8000-00000000dead' });
+    server.patch(made[0].id, { resolution: 'other field' }, OTHER_ID, null); // the ticket moves on (v2)
+    await pullAll({ db, transport: server.transport(TECH_ID) });
+    const last = await edit(db, made[0].id, { assignedTo: null }); // made while the bad one was shown
+    expect(((await db.outbox.get(last)) as TicketUpdateItem).seen.assignedTo).toBe('00000000-0000-4000-8000-00000000dead');
+    await drain();
+    expect(await discardOutboxItem(db, bad)).toBe(true);
+    expect(((await db.outbox.get(last)) as TicketUpdateItem).seen.assignedTo).toBe(TECH_ID);
+    const report = await drain();
+    expect(report.conflicts).toHaveLength(0); // only this device changed the assignee: no conflict
+    expect(server.tickets.get(made[0].id)).toMatchObject({ assignedTo: null, resolution: 'other field' });
   });
 
   it('sends ticket updates only for their author; ticket creations go without a session', async () => {

@@ -1,0 +1,35 @@
+/**
+ * Feedback after a drain (SPEC.md 8 'Ticket Updated'; issue 3 flows 4-5) and the counter texts
+ * (DESIGN.md 5 "N updates waiting to sync").
+ */
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@portal/shared';
+import type { TicketUpdateItem } from './db';
+import type { DrainReport } from './drain';
+import { feedback } from './OfflineSync';
+import { attentionText, waitingText } from './syncText';
+
+const report = (r: Partial<DrainReport>): DrainReport => ({ sent: [], conflicts: [], failed: [], stoppedBy: null, remaining: 0, ...r });
+const sent = (ticketNumber: string) => ({ seq: 1, kind: 'ticket.update' as const, ticketId: 'x', ticketNumber });
+
+describe('drain feedback', () => {
+  it("says 'Ticket Updated' for synced updates, naming the ticket or counting tickets", () => {
+    expect(feedback(report({ sent: [sent('TKT-000001')] }))).toEqual({ title: 'Ticket Updated', description: 'Ticket TKT-000001 has been updated.' });
+    expect(feedback(report({ sent: [sent('TKT-000001'), sent('TKT-000001'), sent('TKT-000002')] }))?.description).toBe('2 tickets have been updated.');
+    expect(feedback(report({ sent: [{ seq: 2, kind: 'ticket.create', ticketId: 'y', ticketNumber: 'TKT-000009' }] }))).toBeNull();
+  });
+
+  it('puts conflicts and rejections first, with the server message', () => {
+    const item = { ticketNumber: 'TKT-000003', kind: 'ticket.update', error: { status: 404, message: MSG.ticketNotFound } } as TicketUpdateItem;
+    expect(feedback(report({ sent: [sent('TKT-000001')], conflicts: [item] }))).toMatchObject({ title: 'Update Conflict', description: `TKT-000003: ${MSG.conflict}`, variant: 'destructive' });
+    expect(feedback(report({ failed: [item] }))).toMatchObject({ title: 'Update Failed', description: `TKT-000003: ${MSG.ticketNotFound}` });
+  });
+
+  it('counts updates waiting to sync in words', () => {
+    expect(waitingText(0)).toBe('All updates synced');
+    expect(waitingText(1)).toBe('1 update waiting to sync');
+    expect(waitingText(5)).toBe('5 updates waiting to sync');
+    expect(attentionText(1)).toBe('1 update needs attention');
+    expect(attentionText(2)).toBe('2 updates need attention');
+  });
+});
