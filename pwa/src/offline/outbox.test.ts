@@ -4,7 +4,7 @@
  * FIFO per ticket, re-basing, ticket creations and the author rule, against the model API.
  */
 import { describe, expect, it } from 'vitest';
-import { MSG, ticketEditDefaults, type Ticket, type TicketEditValues } from '@portal/shared';
+import { MSG, UNASSIGNED, ticketEditDefaults, type Ticket, type TicketEditValues } from '@portal/shared';
 import { pullAll } from './collections';
 import type { OfflineDb, OutboxItem, TicketUpdateItem } from './db';
 import { drainOutbox } from './drain';
@@ -214,7 +214,7 @@ describe('drain: FIFO per ticket, conflicts and failures', () => {
     const bad = await edit(db, made[0].id, { assignedTo: '00000000-0000-4000-8000-00000000dead' });
     server.patch(made[0].id, { resolution: 'other field' }, OTHER_ID, null); // the ticket moves on (v2)
     await pullAll({ db, transport: server.transport(TECH_ID) });
-    const last = await edit(db, made[0].id, { assignedTo: null }); // made while the bad one was shown
+    const last = await edit(db, made[0].id, { assignedTo: UNASSIGNED }); // made while the bad one was shown
     expect(((await db.outbox.get(last)) as TicketUpdateItem).seen.assignedTo).toBe('00000000-0000-4000-8000-00000000dead');
     await drain();
     expect(await discardOutboxItem(db, bad)).toBe(true);
