@@ -8,7 +8,8 @@ import './sync-status.css';
 
 /**
  * The always-visible sync bar (DESIGN.md 5, issue 3 flows 2-4): 'Online' / 'Offline', 'N updates
- * waiting to sync', conflicts and rejections needing attention, 'Last synced <time>' and a
+ * waiting to sync', conflicts and rejections needing attention, the last sync problem while online
+ * (e.g. 'Sign in again to sync'), 'Last synced <time>' and a
  * 'Sync now' button. A polite live region, so changes are announced. Place it on any screen or in
  * the header; `compact` hides the button and the last-sync time.
  */
@@ -16,7 +17,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
   const connectivity = useConnectivity();
   const counts = useOutboxCounts();
   const lastSync = useLastSync();
-  const { running } = useSyncState();
+  const { running, lastError } = useSyncState();
   const offline = connectivity === 'offline';
   return (
     <section className={`sync-status${offline ? ' sync-status-offline' : ''}`} aria-label="Offline sync" aria-live="polite">
@@ -26,6 +27,7 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
       </span>
       <span>{waitingText(counts.waiting)}</span>
       {running && <span className="sync-muted">Syncing...</span>}
+      {!running && !offline && lastError && <span className="sync-attention">{lastError}</span>}
       {counts.attention > 0 && <span className="sync-attention">{attentionText(counts.attention)}</span>}
       {counts.others.map((o) => (
         <span key={o.userName} className="sync-muted">
