@@ -17,7 +17,7 @@ import { readToken } from '../lib/session';
 import { pullAll, setCacheOwner } from './collections';
 import { reportReachable } from './connectivity';
 import { getOfflineDb } from './db';
-import { SYNC_TAG, drainOutbox, type DrainReport } from './drain';
+import { SYNC_TAG, drainOutbox } from './drain';
 import { pruneDone } from './outbox';
 import { NetworkError, createTransport } from './transport';
 
@@ -48,7 +48,6 @@ export interface SyncRequest {
 let state: SyncState = { userId: undefined, running: false, lastError: null };
 let user: PublicUser | null = null;
 const stateListeners = new Set<() => void>();
-const reportListeners = new Set<(r: DrainReport) => void>();
 const transport = createTransport({ getToken: readToken });
 let chain: Promise<void> = Promise.resolve();
 let waiting: { request: Required<SyncRequest>; promise: Promise<void> } | null = null;
@@ -76,12 +75,6 @@ export function useSyncState(): SyncState {
     getSyncState,
     getSyncState,
   );
-}
-
-/** Calls `listener` with every drain report of this page (feedback toasts). Returns unsubscribe. */
-export function onDrainReport(listener: (r: DrainReport) => void): () => void {
-  reportListeners.add(listener);
-  return () => reportListeners.delete(listener);
 }
 
 const isStaff = (u: PublicUser | null) => Boolean(u && STAFF_ROLES.includes(u.role));
@@ -128,9 +121,6 @@ async function runOnce(request: Required<SyncRequest>): Promise<void> {
     if (report.stoppedBy === 'network') reportReachable(false);
     else if (report.sent.length + report.conflicts.length + report.failed.length > 0) reportReachable(true);
     if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? 'Sign in again to sync' : 'Sync failed, will retry';
-    if (report.sent.length + report.conflicts.length + report.failed.length > 0) {
-      for (const l of reportListeners) l(report);
-    }
     if (request.pull && isStaff(user) && report.stoppedBy !== 'network') {
       const pulled = await pullAll({ db, transport });
       reportReachable(!(pulled.error instanceof NetworkError));
