@@ -53,9 +53,10 @@ describe('customer on a phone', () => {
     await fillTicketForm(page, 'The office printer shows a paper jam but there is no paper inside.');
     await page.getByRole('button', { name: 'Submit Request' }).click();
 
-    const number = page.getByText(/TKT-\d{6}/).first();
+    const number = page.getByTestId('ticket-number');
     await number.waitFor();
-    const ticketNumber = (await number.textContent())!.match(/TKT-\d{6}/)![0];
+    const ticketNumber = (await number.textContent())!.trim();
+    expect(ticketNumber).toMatch(/^TKT-\d{6}$/);
     await page.getByText('Support Request Submitted').first().waitFor();
     expect(await ticketCount()).toBe(before + 1);
     const tickets = await api<Array<{ ticketNumber: string; clientName: string; severity: string; contactMethod: string }>>(
@@ -72,8 +73,9 @@ describe('customer on a phone', () => {
     await expect(page.getByLabel(/^Name/).inputValue()).resolves.toBe('');
     await fillTicketForm(page, 'Second request: the Wi-Fi drops every afternoon.');
     await page.getByRole('button', { name: 'Submit Request' }).click();
-    await page.getByText(/TKT-\d{6}/).first().waitFor();
-    const second = (await page.getByText(/TKT-\d{6}/).first().textContent())!.match(/TKT-\d{6}/)![0];
+    await page.getByTestId('ticket-number').waitFor();
+    const second = (await page.getByTestId('ticket-number').textContent())!.trim();
+    expect(second).toMatch(/^TKT-\d{6}$/);
     expect(second).not.toBe(ticketNumber);
     expect(await ticketCount()).toBe(before + 2);
   });
