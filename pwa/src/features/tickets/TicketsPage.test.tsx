@@ -64,6 +64,12 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(await screen.findByText('Ticket Created')).toBeTruthy(); // cached work history
   });
 
+  it('opens the ticket named in ?ticket= (the link of a push notification)', async () => {
+    const second = (await db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000002')!;
+    renderWithProviders(<AuthProvider><TicketsPage /></AuthProvider>, { route: `/technician?ticket=${second.id}` });
+    expect(await screen.findByRole('form', { name: 'Update ticket TKT-000002' })).toBeTruthy();
+  });
+
   it("says 'No Changes' and queues nothing when nothing changed", async () => {
     render();
     const form = await openTicket('TKT-000001');

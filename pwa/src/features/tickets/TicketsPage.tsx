@@ -14,6 +14,7 @@ import { emptyText, type TicketTab } from './labels';
 import { StatusTabs } from './StatusTabs';
 import { TicketCard } from './TicketCard';
 import { UpdatePanel } from './UpdatePanel';
+import { useSearchParams } from 'react-router-dom';
 
 const PLACEHOLDER = 'Select a ticket to update';
 
@@ -31,7 +32,7 @@ function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number
  * closing the sheet or a queued update clears the selection.
  *
  * Offline first (DESIGN.md 5): tickets, technicians and history come from IndexedDB, so the screen
- * renders with no network; the sync bar shows connectivity, 'N updates waiting to sync' and the
+ * renders with no network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows connectivity, 'N updates waiting to sync' and the
  * last sync time. Before the first sync on this device it says so instead of an empty list.
  */
 export default function TicketsPage() {
@@ -42,7 +43,9 @@ export default function TicketsPage() {
   const { user } = useAuth();
   const isDesktop = useIsDesktop();
   const [tab, setTab] = useState<TicketTab>('all');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // `/technician?ticket=<id>` (the link of a push notification or e-mail) opens that ticket.
+  const [searchParams] = useSearchParams();
+  const [selectedId, setSelectedId] = useState<string | null>(() => searchParams.get('ticket'));
 
   const list = useMemo(() => tickets ?? [], [tickets]);
   const counts = useMemo(() => countByTab(list), [list]);
