@@ -5,24 +5,25 @@
  * A job stores facts (a ticket snapshot, the changes), never rendered text: the dispatcher renders at
  * send time with the portal's branding (APP_NAME, SUPPORT_PHONE, SUPPORT_EMAIL, PUBLIC_URL).
  */
-import type { ContactMethod, PushPayload, Severity, TicketStatus } from '@portal/shared';
+import type { PushPayload, Ticket } from '@portal/shared';
 import type { Config } from '../config';
 
-/** The ticket as it was when the job was written (ISO times). */
-export interface TicketSnapshot {
-  id: string;
-  ticketNumber: string;
-  clientName: string;
-  businessName: string | null;
-  customerEmail: string;
-  customerPhone: string;
-  severity: Severity;
-  contactMethod: ContactMethod;
-  issue: string;
-  status: TicketStatus;
-  resolution: string | null;
-  createdAt: string;
-}
+/** The ticket as it was when the job was written (the API's Ticket shape without assignee and sync fields; ISO times). */
+export type TicketSnapshot = Pick<
+  Ticket,
+  | 'id'
+  | 'ticketNumber'
+  | 'clientName'
+  | 'businessName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'severity'
+  | 'contactMethod'
+  | 'issue'
+  | 'status'
+  | 'resolution'
+  | 'createdAt'
+>;
 
 /**
  * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
