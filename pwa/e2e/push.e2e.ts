@@ -49,18 +49,25 @@ async function pushProfile(): Promise<Page> {
 
 /**
  * Signs in, waits for the reload that follows a login (SPEC.md 4: 500 ms later) and for the app's
- * service worker to control the page.
+ * service worker to control the page. On a fresh profile the worker may still be installing when
+ * that reload happens; then the page is reloaded once more after the worker is ready, as a person
+ * coming back would, instead of racing its activation.
  */
 async function signInWithWorker(page: Page): Promise<void> {
   await signIn(page, TECH.username, TECH.password);
-  const reloadedAndControlled = () =>
+  await page.waitForEvent('load', { timeout: 10_000 }).catch(() => undefined); // the post-login reload
+  const ready = () =>
     page
-      .evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        return nav?.type === 'reload' && document.readyState === 'complete' && Boolean(navigator.serviceWorker.controller);
+      .evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        return document.readyState === 'complete';
       })
       .catch(() => false); // the page is between documents
-  await expect.poll(reloadedAndControlled, { timeout: 20_000 }).toBe(true);
+  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false);
+  if (!(await controlled())) await page.reload();
+  await expect.poll(controlled, { timeout: 20_000 }).toBe(true);
+  await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
 }
 
 const openMenu = (page: Page) => page.getByRole('button', { name: 'Open menu' }).first().click();
