@@ -58,16 +58,20 @@ export function OfflineSync() {
   return null;
 }
 
-/** The one toast for a drain report (problems first, one toast at a time: SPEC.md 2). */
+/**
+ * The one toast for a drain report about ticket updates (problems first, one toast at a time:
+ * SPEC.md 2). Support requests are reported by the support form itself.
+ */
 export function feedback(report: DrainReport): ToastOptions | null {
   if (report.conflicts.length > 0) {
     const [first] = report.conflicts;
     return { title: 'Update Conflict', description: `${first.ticketNumber}: ${MSG.conflict}`, variant: 'destructive' };
   }
-  if (report.failed.length > 0) {
-    const [first] = report.failed;
-    const what = first.kind === 'ticket.update' ? first.ticketNumber : 'Support request';
-    return { title: 'Update Failed', description: `${what}: ${first.error?.message ?? 'Failed to update ticket. Please try again.'}`, variant: 'destructive' };
+  // Rejected support requests are the form's to report (it puts them back into the form).
+  const failed = report.failed.filter((s) => s.kind === 'ticket.update');
+  if (failed.length > 0) {
+    const [first] = failed;
+    return { title: 'Update Failed', description: `${first.ticketNumber}: ${first.error?.message ?? 'Failed to update ticket. Please try again.'}`, variant: 'destructive' };
   }
   const updates = report.sent.filter((s) => s.kind === 'ticket.update');
   if (updates.length === 0) return null;

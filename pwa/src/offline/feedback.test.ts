@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
-import type { TicketUpdateItem } from './db';
+import type { TicketCreateItem, TicketUpdateItem } from './db';
 import type { DrainReport } from './drain';
 import { feedback } from './OfflineSync';
 import { attentionText, waitingText } from './syncText';
@@ -17,6 +17,22 @@ describe('drain feedback', () => {
     expect(feedback(report({ sent: [sent('TKT-000001')] }))).toEqual({ title: 'Ticket Updated', description: 'Ticket TKT-000001 has been updated.' });
     expect(feedback(report({ sent: [sent('TKT-000001'), sent('TKT-000001'), sent('TKT-000002')] }))?.description).toBe('2 tickets have been updated.');
     expect(feedback(report({ sent: [{ seq: 2, kind: 'ticket.create', ticketId: 'y', ticketNumber: 'TKT-000009' }] }))).toBeNull();
+    // A rejected support request is reported once, by the form that puts it back for correcting.
+    const rejected: TicketCreateItem = {
+      seq: 3,
+      kind: 'ticket.create',
+      key: 'k',
+      state: 'failed',
+      stream: 'create:k',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      attempts: 1,
+      nextAttemptAt: 0,
+      lastError: null,
+      error: { status: 400, message: 'Invalid' },
+      body: { clientName: 'x', customerEmail: 'x', customerPhone: 'x', severity: 'low', contactMethod: 'email', issue: 'x' },
+      result: null,
+    };
+    expect(feedback(report({ failed: [rejected] }))).toBeNull();
   });
 
   it('puts conflicts and rejections first, with the server message', () => {
