@@ -10,3 +10,4 @@ export * from './rules/workload';
 export * from './rules/format';
 export * from './schemas/settings';
 export * from './schemas/push';
+export * from './rules/merge';

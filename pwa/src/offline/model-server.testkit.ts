@@ -11,12 +11,10 @@
  * one history row per changed field and per comment, version + 1 once; delta feeds by sync_seq.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { MSG, TICKET_MERGE_FIELDS, formatTicketNumber } from '@portal/shared';
-import type { Ticket, TicketMergeField, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal/shared';
+import { MSG, formatTicketNumber, mergeConflicts, planTicketPatch } from '@portal/shared';
+import type { Ticket, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal/shared';
 import { OfflineDb } from './db';
 import type { HttpResponse, Transport } from './transport';
-
-const FIELD_TYPE: Record<TicketMergeField, UpdateType> = { status: 'status_change', assignedTo: 'assignment', resolution: 'resolution' };
 
 /** A history row with what the model needs for assertions. */
 export type ModelHistoryRow = TicketUpdateEntry & { version: number; syncSeq: number; key: string | null };
@@ -118,23 +116,15 @@ export class ModelServer {
       return res(400, { message: MSG.assigneeInvalid, code: 'validation_failed', fieldErrors: { assignedTo: [MSG.assigneeInvalid] } });
     }
     if (patch.baseVersion !== undefined && patch.baseVersion !== current.version) {
-      const changed = new Set(this.history.filter((h) => h.ticketId === id && h.version > patch.baseVersion!).map((h) => h.updateType));
-      const conflicts = TICKET_MERGE_FIELDS.filter((f) => patch[f] !== undefined && changed.has(FIELD_TYPE[f]) && patch[f] !== current[f]);
+      const changed = new Set<UpdateType>(this.history.filter((h) => h.ticketId === id && h.version > patch.baseVersion!).map((h) => h.updateType));
+      const conflicts = mergeConflicts(current, patch, changed);
       if (conflicts.length > 0) return res(409, { message: MSG.conflict, code: 'conflict', ticket: strip(current), conflicts });
     }
     const version = current.version + 1;
     const at = this.now();
-    const rows: ModelHistoryRow[] = [];
-    const next = { ...current };
-    for (const f of TICKET_MERGE_FIELDS) {
-      const v = patch[f];
-      if (v === undefined || v === current[f]) continue;
-      Object.assign(next, { [f]: v });
-      rows.push(this.pushHistory({ ticketId: id, updatedBy: actor, updateType: FIELD_TYPE[f], previousValue: current[f], newValue: v, comment: null }, version, at, key));
-    }
-    if (patch.comment) {
-      rows.push(this.pushHistory({ ticketId: id, updatedBy: actor, updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment }, version, at, key));
-    }
+    const plan = planTicketPatch(current, patch, (userId) => this.staff.get(userId));
+    const rows = plan.history.map((h) => this.pushHistory({ ticketId: id, updatedBy: actor, ...h }, version, at, key));
+    const next = { ...current, ...plan.set };
     if (rows.length === 0) return res(200, { ticket: strip(current), updates: [] });
     Object.assign(next, { version, updatedAt: at, syncSeq: ++this.seq });
     this.tickets.set(id, next);

@@ -9,7 +9,7 @@
  * device's own earlier items; only a field whose current value differs from what the technician
  * saw is a real conflict (see {@link realConflicts}).
  */
-import { TICKET_MERGE_FIELDS, buildTicketPatch } from '@portal/shared';
+import { TICKET_MERGE_FIELDS, applyTicketPatch, buildTicketPatch, realConflicts as sharedRealConflicts } from '@portal/shared';
 import type { Ticket, TicketConflictBody, TicketEditValues, TicketMergeField, TicketPatch, TicketPatchResult } from '@portal/shared';
 import { newIdempotencyKey } from '../lib/ids';
 import type { OfflineDb, OutboxItem, OutboxState, TicketUpdateItem } from './db';
@@ -35,9 +35,7 @@ export function displayTicket(server: Ticket, items: readonly OutboxItem[]): Dis
   const own = items.filter(isUnsentUpdate).filter((i) => i.ticketId === server.id).sort((a, b) => a.seq - b.seq);
   const shown: DisplayTicket = { ...server, sync: { pending: 0, conflict: 0, failed: 0 } };
   for (const item of own) {
-    for (const f of TICKET_MERGE_FIELDS) {
-      if (item.patch[f] !== undefined) Object.assign(shown, { [f]: item.patch[f] });
-    }
+    Object.assign(shown, applyTicketPatch(shown, item.patch));
     const mark: keyof TicketSyncMarks = stateMark(item.state);
     shown.sync[mark] += 1;
   }
@@ -118,7 +116,7 @@ export async function completeTicketUpdate(db: OfflineDb, item: TicketUpdateItem
  * this device's own earlier updates (or changed back), so the item may simply be re-based.
  */
 export function realConflicts(item: TicketUpdateItem, body: Pick<TicketConflictBody, 'ticket' | 'conflicts'>): TicketMergeField[] {
-  return body.conflicts.filter((f) => !(f in item.seen) || item.seen[f] !== body.ticket[f]);
+  return sharedRealConflicts(item.seen, body.ticket, body.conflicts);
 }
 
 /**

@@ -4,8 +4,8 @@
  * write their notification jobs (SPEC.md 7, DESIGN.md 6) into that same transaction.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MSG, STAFF_ROLES, TICKET_MERGE_FIELDS } from '@portal/shared';
-import type { TicketCreate, TicketCreated, TicketMergeField, TicketPatch, TicketPatchResult, UpdateType } from '@portal/shared';
+import { MSG, STAFF_ROLES, mergeConflicts, planTicketPatch } from '@portal/shared';
+import type { TicketCreate, TicketCreated, TicketMergeField, TicketPatch, TicketPatchResult } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, users } from '../../db/schema';
 import { lockSync, nextSyncSeq } from '../../db/sync';
@@ -48,13 +48,6 @@ export async function createTicket(tx: Database, input: TicketCreate, now: Date)
   return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt.toISOString() };
 }
 
-/** Work-history type written when a merge field changes. */
-const FIELD_UPDATE_TYPE: Record<TicketMergeField, UpdateType> = {
-  status: 'status_change',
-  assignedTo: 'assignment',
-  resolution: 'resolution',
-};
-
 /** Usernames of the given user ids (assignment history shows names, not ids). */
 async function usernames(tx: Database, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = ids.filter((id): id is string => id !== null);
@@ -74,15 +67,12 @@ async function assertAssignable(tx: Database, id: string): Promise<void> {
 }
 
 /**
- * Fields of `patch` that conflict with the server (DESIGN.md 4): only when `baseVersion` is stale,
- * the server changed that field after baseVersion, and its value now differs from the sent one.
+ * Fields of `patch` that conflict with the server: the shared merge rule (DESIGN.md 4) fed with the
+ * history types written after `baseVersion`.
  */
 async function findConflicts(tx: Database, current: TicketRow, patch: TicketPatch): Promise<TicketMergeField[]> {
   if (patch.baseVersion === undefined || patch.baseVersion === current.version) return [];
-  const changed = await updateTypesSince(tx, current.id, patch.baseVersion);
-  return TICKET_MERGE_FIELDS.filter(
-    (f) => patch[f] !== undefined && changed.has(FIELD_UPDATE_TYPE[f]) && patch[f] !== current[f],
-  );
+  return mergeConflicts(current, patch, await updateTypesSince(tx, current.id, patch.baseVersion));
 }
 
 /**
@@ -106,19 +96,11 @@ export async function patchTicket(
   if (conflicts.length > 0) throw conflict(MSG.conflict, { ticket: toTicket(current), conflicts });
 
   const version = current.version + 1;
-  const set: Partial<Pick<TicketRow, TicketMergeField>> = {};
-  const history: NewTicketUpdate[] = [];
-  const base = { ticketId, updatedBy: actor.id, ticketVersion: version, createdAt: now, comment: null };
   const names = await usernames(tx, [current.assignedTo, patch.assignedTo ?? null]);
-  for (const field of TICKET_MERGE_FIELDS) {
-    const next = patch[field];
-    if (next === undefined || next === current[field]) continue;
-    Object.assign(set, { [field]: next });
-    const show = (v: string | null) => (field === 'assignedTo' && v ? (names.get(v) ?? v) : v);
-    history.push({ ...base, updateType: FIELD_UPDATE_TYPE[field], previousValue: show(current[field]), newValue: show(next) });
-  }
-  if (patch.comment) history.push({ ...base, updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment });
-  if (history.length === 0) return { ticket: toTicket(current), updates: [] };
+  const plan = planTicketPatch(current, patch, (id) => names.get(id));
+  if (plan.history.length === 0) return { ticket: toTicket(current), updates: [] };
+  const set = plan.set;
+  const history: NewTicketUpdate[] = plan.history.map((h) => ({ ...h, ticketId, updatedBy: actor.id, ticketVersion: version, createdAt: now }));
 
   const [updated] = await tx
     .update(supportTickets)

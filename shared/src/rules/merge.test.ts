@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_UPDATE_TYPE, applyTicketPatch, mergeConflicts, planTicketPatch, realConflicts } from './merge';
+import { TICKET_MERGE_FIELDS, UPDATE_TYPES } from '../schemas/tickets';
+
+const ALICE = '11111111-1111-4111-8111-111111111111';
+const BOB = '22222222-2222-4222-8222-222222222222';
+const names = new Map([[ALICE, 'alice'], [BOB, 'bob']]);
+const usernameOf = (id: string) => names.get(id);
+const current = { status: 'open' as const, assignedTo: ALICE, resolution: null, version: 4 };
+
+describe('FIELD_UPDATE_TYPE (DESIGN.md 4)', () => {
+  it('maps every merge field to its own work-history type', () => {
+    expect(FIELD_UPDATE_TYPE).toEqual({ status: 'status_change', assignedTo: 'assignment', resolution: 'resolution' });
+    const types = TICKET_MERGE_FIELDS.map((f) => FIELD_UPDATE_TYPE[f]);
+    expect(new Set(types).size).toBe(TICKET_MERGE_FIELDS.length);
+    for (const t of types) expect(UPDATE_TYPES).toContain(t);
+  });
+});
+
+describe('planTicketPatch: stored history values', () => {
+  it('stores status values for status_change, usernames for assignment, text for resolution, then the comment', () => {
+    const plan = planTicketPatch(current, { status: 'in_progress', assignedTo: BOB, resolution: 'Swapped PSU', comment: 'on site' }, usernameOf);
+    expect(plan.set).toEqual({ status: 'in_progress', assignedTo: BOB, resolution: 'Swapped PSU' });
+    expect(plan.history).toEqual([
+      { updateType: 'status_change', previousValue: 'open', newValue: 'in_progress', comment: null },
+      { updateType: 'assignment', previousValue: 'alice', newValue: 'bob', comment: null },
+      { updateType: 'resolution', previousValue: null, newValue: 'Swapped PSU', comment: null },
+      { updateType: 'comment', previousValue: null, newValue: null, comment: 'on site' },
+    ]);
+  });
+  it('stores null for unassigned and skips values equal to the current ones', () => {
+    const plan = planTicketPatch(current, { status: 'open', assignedTo: null }, usernameOf);
+    expect(plan.set).toEqual({ assignedTo: null });
+    expect(plan.history).toEqual([{ updateType: 'assignment', previousValue: 'alice', newValue: null, comment: null }]);
+    expect(planTicketPatch(current, { status: 'open', assignedTo: ALICE }, usernameOf).history).toEqual([]);
+  });
+});
+
+describe('mergeConflicts (DESIGN.md 4)', () => {
+  const changed = new Set(['status_change'] as const);
+  it('never conflicts on a current or absent baseVersion', () => {
+    expect(mergeConflicts(current, { status: 'closed', baseVersion: 4 }, changed)).toEqual([]);
+    expect(mergeConflicts(current, { status: 'closed' }, changed)).toEqual([]);
+  });
+  it('conflicts only on a field changed since baseVersion to a different value', () => {
+    expect(mergeConflicts(current, { status: 'closed', resolution: 'x', baseVersion: 2 }, changed)).toEqual(['status']);
+    expect(mergeConflicts(current, { status: 'open', baseVersion: 2 }, changed)).toEqual([]);
+    expect(mergeConflicts(current, { resolution: 'x', baseVersion: 2 }, changed)).toEqual([]);
+  });
+  it('never conflicts on comments', () => {
+    expect(mergeConflicts(current, { comment: 'hi', baseVersion: 1 }, new Set(['comment'] as const))).toEqual([]);
+  });
+});
+
+describe('applyTicketPatch and realConflicts', () => {
+  it('applies only the merge fields of a patch', () => {
+    expect(applyTicketPatch(current, { resolution: 'done', comment: 'x', baseVersion: 1 })).toEqual({ ...current, resolution: 'done' });
+  });
+  it('keeps a conflict only where the server value differs from what was seen', () => {
+    const server = { status: 'closed' as const, assignedTo: BOB, resolution: null };
+    expect(realConflicts({ status: 'closed', assignedTo: ALICE }, server, ['status', 'assignedTo'])).toEqual(['assignedTo']);
+    expect(realConflicts({}, server, ['resolution'])).toEqual(['resolution']);
+  });
+});

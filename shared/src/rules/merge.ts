@@ -1,0 +1,105 @@
+/**
+ * THE ticket merge rule (DESIGN.md 4 "Offline-safe updates"), one pure function set used by the API
+ * (`PATCH /api/tickets/:id`), by the PWA (optimistic view, conflict judgement) and by the offline
+ * model test's in-memory server. Nothing else may decide which field conflicts or what history a
+ * change writes.
+ *
+ * - Each merge field writes one work-history row of a fixed type ({@link FIELD_UPDATE_TYPE}).
+ * - Stored history values: `status_change` stores status values (`open`, `in_progress`, ...);
+ *   `assignment` stores usernames (null = unassigned), so "Changed from X to Y" reads without
+ *   lookups; `resolution` stores the text.
+ * - A patch made against a stale `baseVersion` conflicts on a field only when that field's history
+ *   type was written after `baseVersion` AND the current value differs from the sent one. Comments
+ *   never conflict. A conflict applies nothing.
+ * - A value equal to the current one changes nothing; a patch that changes nothing writes no history
+ *   and does not bump the version.
+ */
+import type { Ticket, TicketMergeField, TicketPatch, UpdateType } from '../schemas/tickets';
+import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
+
+/** Work-history type written when a merge field changes (DESIGN.md 4). */
+export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> = {
+  status: 'status_change',
+  assignedTo: 'assignment',
+  resolution: 'resolution',
+};
+
+/** The merge fields of a ticket plus its version: all the rule needs to see. */
+export type MergeTicket = Pick<Ticket, TicketMergeField | 'version'>;
+
+/**
+ * Fields of `patch` that conflict with `current` (see module doc).
+ * @param changedSince update types of the history rows written after `patch.baseVersion`
+ *   (server: a SQL distinct; model: a filter). Ignored when baseVersion is absent or current.
+ * @returns the conflicting fields in TICKET_MERGE_FIELDS order; [] means "apply".
+ */
+export function mergeConflicts(current: MergeTicket, patch: TicketPatch, changedSince: ReadonlySet<UpdateType>): TicketMergeField[] {
+  if (patch.baseVersion === undefined || patch.baseVersion === current.version) return [];
+  return TICKET_MERGE_FIELDS.filter(
+    (f) => patch[f] !== undefined && changedSince.has(FIELD_UPDATE_TYPE[f]) && patch[f] !== current[f],
+  );
+}
+
+/** One work-history row a patch writes (before ids, authors and times are added). */
+export interface PlannedHistoryRow {
+  updateType: UpdateType;
+  /** Stored values (see module doc): status values, usernames, or texts; null for comments. */
+  previousValue: string | null;
+  newValue: string | null;
+  comment: string | null;
+}
+
+/** What applying a (conflict-free) patch does to a ticket. */
+export interface TicketPatchPlan {
+  /** New values of the merge fields that really change. */
+  set: Partial<Pick<Ticket, TicketMergeField>>;
+  /** History rows in order: one per changed field (TICKET_MERGE_FIELDS order), then the comment. */
+  history: PlannedHistoryRow[];
+}
+
+/**
+ * Plans a patch against `current` (see module doc). An empty `history` means nothing changes.
+ * @param usernameOf turns an assignee user id into the stored username; unknown ids are stored as
+ *   given (the API refuses unknown assignees before planning).
+ */
+export function planTicketPatch(
+  current: MergeTicket,
+  patch: TicketPatch,
+  usernameOf: (userId: string) => string | null | undefined,
+): TicketPatchPlan {
+  const set: TicketPatchPlan['set'] = {};
+  const history: PlannedHistoryRow[] = [];
+  const stored = (field: TicketMergeField, v: string | null) => (field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v);
+  for (const field of TICKET_MERGE_FIELDS) {
+    const next = patch[field];
+    if (next === undefined || next === current[field]) continue;
+    Object.assign(set, { [field]: next });
+    history.push({ updateType: FIELD_UPDATE_TYPE[field], previousValue: stored(field, current[field]), newValue: stored(field, next), comment: null });
+  }
+  if (patch.comment) history.push({ updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment });
+  return { set, history };
+}
+
+/**
+ * The ticket with the merge fields of `patch` applied (no version or history): the PWA's optimistic
+ * view of a queued update.
+ */
+export function applyTicketPatch<T extends MergeTicket>(ticket: T, patch: TicketPatch): T {
+  const next = { ...ticket };
+  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) Object.assign(next, { [f]: patch[f] });
+  return next;
+}
+
+/**
+ * Fields of a 409 that are real conflicts for the person who made the change: the server's current
+ * value differs from the value they saw when making it (`seen`). The others were changed on the
+ * server only by that device's own earlier updates (or changed back), so the update may simply be
+ * re-based on the server's version and resent.
+ */
+export function realConflicts(
+  seen: Partial<Record<TicketMergeField, string | null>>,
+  server: Pick<Ticket, TicketMergeField>,
+  conflicts: readonly TicketMergeField[],
+): TicketMergeField[] {
+  return conflicts.filter((f) => !(f in seen) || seen[f] !== server[f]);
+}
