@@ -3,7 +3,10 @@
  * - GET    /api/push/public-key     -> { publicKey } (VAPID application server key, base64url).
  * - POST   /api/push/subscriptions  pushSubscriptionSchema (PushSubscription.toJSON()) -> 201 { endpoint };
  *          upsert by endpoint, owned by the current user and linked to the current session (device),
- *          so logout removes it. Endpoints must be https (push services are; no requests to plain http).
+ *          so logout removes it. Endpoints must be https (push services are; no requests to plain http)
+ *          and resolve to public addresses only, unless PUSH_ALLOW_HOSTS lists the host (issue 17: the
+ *          server must not be made to connect to internal addresses). At most PUSH_MAX_PER_SESSION per
+ *          session and PUSH_MAX_PER_USER per user are kept: the least recently subscribed go first.
  * - DELETE /api/push/subscriptions  { endpoint } -> 204; only the caller's own subscription is removed.
  */
 import Router from '@koa/router';
@@ -14,7 +17,8 @@ import { badRequest } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { deleteOwnSubscription, upsertSubscription } from './repository';
+import { checkPushEndpoint } from '../../notify/providers/push';
+import { deleteOwnSubscription, trimSubscriptions, upsertSubscription } from './repository';
 
 export function pushRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -28,8 +32,19 @@ export function pushRoutes(s: Services): Router<AppState> {
   router.post('/api/push/subscriptions', requireStaff(), subscribeInput, async (ctx) => {
     const body = subscribeInput.get(ctx).body;
     if (new URL(body.endpoint).protocol !== 'https:') throw badRequest(MSG.pushEndpointInsecure, { endpoint: [MSG.pushEndpointInsecure] });
+    const refused = await checkPushEndpoint(body.endpoint, { allowHosts: s.config.pushAllowHosts });
+    if (refused) {
+      s.logger.warn('push endpoint refused', { requestId: ctx.state.requestId, reason: refused });
+      throw badRequest(MSG.pushEndpointPrivate, { endpoint: [MSG.pushEndpointPrivate] });
+    }
     const { user, sessionId } = ctx.state.auth!;
-    const row = await upsertSubscription(s.db, body, { userId: user.id, sessionId, userAgent: ctx.get('User-Agent') || null }, s.clock());
+    const owner = { userId: user.id, sessionId, userAgent: ctx.get('User-Agent') || null };
+    const limits = { maxPerUser: s.config.pushMaxPerUser, maxPerSession: s.config.pushMaxPerSession };
+    const row = await s.db.transaction(async (tx) => {
+      const stored = await upsertSubscription(tx, body, owner, s.clock());
+      await trimSubscriptions(tx, owner, limits, stored.id);
+      return stored;
+    });
     ctx.status = 201;
     ctx.body = { endpoint: row.endpoint };
   });

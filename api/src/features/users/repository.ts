@@ -2,11 +2,11 @@
  * Users repository (SPEC.md 3 users). Public shapes never include the password hash (DESIGN.md 4).
  * Functions take the db or a transaction first.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { PublicUser, Role } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -80,4 +80,21 @@ export async function updateUser(db: Database, id: string, changes: UserChanges)
 export async function deleteUser(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;
+}
+
+/**
+ * Ids of every admin, with their rows locked until the transaction ends (`FOR UPDATE`), so two
+ * concurrent demotions or deletions cannot both see "another admin is left" (issue 17).
+ */
+export async function lockAdminIds(tx: Database): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Revokes every session of `userId` except `keepSessionId` (an admin's password reset, issue 17);
+ * their push subscriptions go with them (ON DELETE CASCADE).
+ */
+export async function revokeSessionsOf(tx: Database, userId: string, keepSessionId: string | null): Promise<void> {
+  await tx.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

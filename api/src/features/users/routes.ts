@@ -2,21 +2,44 @@
  * User management (admin only; SPEC.md 2 "User Management", 5, 7):
  * - GET    /api/users      -> PublicUser[] sorted by username.
  * - POST   /api/users      userCreateSchema -> 201 PublicUser; duplicate username -> 409 MSG.usernameTaken.
- * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser.
- * - DELETE /api/users/:id  -> 204; the `admin` user -> 400; their tickets are unassigned, work history kept.
- * Password hashes are never returned.
+ * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser;
+ *                          a new password revokes that user's sessions (and so their push subscriptions),
+ *                          except the caller's own; demoting the last admin -> 400 (issue 17).
+ * - DELETE /api/users/:id  -> 204; the `admin` user or the last admin -> 400; their tickets are unassigned,
+ *                          work history kept.
+ * Password hashes are never returned. A refused request changes nothing.
  */
 import Router from '@koa/router';
 import { ADMIN_USERNAME, MSG, userCreateSchema, userUpdateSchema } from '@portal/shared';
 import { requireAdmin } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
+import type { Database } from '../../db/client';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { unassignTicketsOf } from '../tickets/service';
-import { deleteUser, findUserById, findUserByUsername, insertUser, listUsers, toPublicUser, updateUser } from './repository';
+import {
+  deleteUser,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  listUsers,
+  lockAdminIds,
+  revokeSessionsOf,
+  toPublicUser,
+  updateUser,
+} from './repository';
 
 const usernameTaken = () => conflict(MSG.usernameTaken, { fieldErrors: { username: [MSG.usernameTaken] } });
+
+/**
+ * Refuses (400) to take the admin role from `userId` when no other admin would be left. Call inside
+ * the transaction that makes the change: the admin rows stay locked until it ends.
+ */
+async function assertAnotherAdmin(tx: Database, userId: string, message: string, field?: string): Promise<void> {
+  const admins = await lockAdminIds(tx);
+  if (admins.every((id) => id === userId)) throw badRequest(message, field ? { [field]: [message] } : undefined);
+}
 
 export function userRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -50,8 +73,17 @@ export function userRoutes(s: Services): Router<AppState> {
     // The shared schema turns a missing email into null; only an email actually sent may change it.
     const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
     const email = 'email' in raw ? body.email : undefined;
-    const row = await updateUser(s.db, params.id, { username: body.username, passwordHash, email, role: body.role });
-    if (!row) throw notFound(MSG.userNotFound);
+    const row = await s.db.transaction(async (tx) => {
+      if (existing.role === 'admin' && body.role !== undefined && body.role !== 'admin') {
+        await assertAnotherAdmin(tx, existing.id, MSG.lastAdminDemote, 'role');
+      }
+      const updated = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
+      if (!updated) throw notFound(MSG.userNotFound);
+      // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
+      // their own session when resetting their own password).
+      if (passwordHash) await revokeSessionsOf(tx, params.id, ctx.state.auth!.sessionId);
+      return updated;
+    });
     ctx.body = toPublicUser(row);
   });
 
@@ -62,6 +94,7 @@ export function userRoutes(s: Services): Router<AppState> {
     if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be deleted');
     const actorId = ctx.state.auth!.user.id;
     await s.db.transaction(async (tx) => {
+      if (existing.role === 'admin') await assertAnotherAdmin(tx, id, MSG.lastAdminDelete);
       await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
       await deleteUser(tx, id);
     });
