@@ -8,12 +8,12 @@ import { MSG } from '../messages';
  * With it, the request is a 400 `validation_failed` with MSG.textInvalid under the field.
  */
 
-/** NUL, or a surrogate that is not half of a pair (the `u` flag matches paired ones as one code point). */
-const UNSAFE_TEXT = /\u0000|[\uD800-\uDFFF]/u;
+/** A surrogate that is not half of a pair (with the `u` flag a pair matches as one code point, not here). */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** true when `value` holds no NUL character and no lone surrogate (what PostgreSQL text and jsonb accept). */
 export function isSafeText(value: string): boolean {
-  return !UNSAFE_TEXT.test(value);
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /** The issue the rule raises; `abort` keeps it the field's only message. */
