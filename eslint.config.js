@@ -35,7 +35,8 @@ export default tseslint.config(
         { type: 'shared', pattern: 'shared/src' },
         { type: 'api', pattern: 'api/src' },
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'] },
-        { type: 'pwa-lib', pattern: ['pwa/src/lib', 'pwa/src/offline'] },
+        { type: 'pwa-lib', pattern: 'pwa/src/lib' },
+        { type: 'pwa-offline', pattern: 'pwa/src/offline' },
         { type: 'pwa-app', pattern: 'pwa/src/app' },
         { type: 'pwa-sw', pattern: 'pwa/src/sw' },
       ],
@@ -49,9 +50,10 @@ export default tseslint.config(
             { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['shared', 'api'] } } } } },
             { from: { element: { type: 'pwa-lib' } }, allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib'] } } } } },
+            { from: { element: { type: 'pwa-offline' } }, allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-offline'] } } } } },
             {
               from: { element: { type: 'pwa-feature' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib'] } } } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-offline'] } } } },
             },
             {
               from: { element: { type: 'pwa-feature' } },
@@ -59,11 +61,11 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'pwa-app' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-feature', 'pwa-app'] } } } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-offline', 'pwa-feature', 'pwa-app'] } } } },
             },
             {
               from: { element: { type: 'pwa-sw' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-sw'] } } } },
+              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-offline', 'pwa-sw'] } } } },
             },
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },

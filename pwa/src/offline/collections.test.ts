@@ -9,7 +9,7 @@ import { clearRecords, pullAll, registerCollection, replaceRecords, setCacheOwne
 import { META, getMeta } from './db';
 import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
 import { enqueueTicketUpdate, displayTicket } from './ticketOutbox';
-import type { Transport } from './transport';
+import type { Transport } from '../lib/http';
 
 function setup() {
   const server = new ModelServer();

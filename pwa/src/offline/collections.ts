@@ -21,8 +21,8 @@
  */
 import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { META, setMeta, getMeta, type OfflineDb } from './db';
-import type { Transport } from './transport';
-import { serverMessage } from './transport';
+import type { Transport } from '../lib/http';
+import { serverMessage } from '../lib/http';
 
 /** A non-2xx answer to a pull. */
 export class PullError extends Error {

@@ -19,7 +19,7 @@ import type { TicketConflictBody, TicketCreated, TicketPatchResult } from '@port
 import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxItem, type TicketUpdateItem } from './db';
 import { backoffMs, claimForSending, completeCreate, markFailed, markRetry, recoverStuck, unsentItems } from './outbox';
 import { completeTicketUpdate, markConflict, realConflicts, rebaseAfterConflict } from './ticketOutbox';
-import { NetworkError, createTransport, serverMessage, type HttpResponse, type Transport } from './transport';
+import { NetworkError, createTransport, serverMessage, type HttpResponse, type Transport } from '../lib/http';
 
 /** Background Sync tag: the page registers it after an enqueue; the service worker drains on it. */
 export const SYNC_TAG = 'outbox-sync';

@@ -13,13 +13,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { STAFF_ROLES, type PublicUser } from '@portal/shared';
-import { readToken } from '../lib/session';
 import { pullAll, setCacheOwner } from './collections';
 import { reportReachable } from './connectivity';
 import { getOfflineDb } from './db';
 import { SYNC_TAG, drainOutbox } from './drain';
 import { pruneDone } from './outbox';
-import { NetworkError, createTransport } from './transport';
+import { sessionTransport } from '../lib/api';
+import { NetworkError } from '../lib/http';
 
 export { SYNC_TAG } from './drain';
 /** Timer period while the app is visible (ms), and its ceiling after repeated failures. */
@@ -48,7 +48,7 @@ export interface SyncRequest {
 let state: SyncState = { userId: undefined, running: false, lastError: null };
 let user: PublicUser | null = null;
 const stateListeners = new Set<() => void>();
-const transport = createTransport({ getToken: readToken });
+const transport = sessionTransport;
 let chain: Promise<void> = Promise.resolve();
 let waiting: { request: Required<SyncRequest>; promise: Promise<void> } | null = null;
 let failures = 0;

@@ -14,7 +14,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MSG, formatTicketNumber, mergeConflicts, planTicketPatch } from '@portal/shared';
 import type { Ticket, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal/shared';
 import { OfflineDb } from './db';
-import type { HttpResponse, Transport } from './transport';
+import type { HttpResponse, Transport } from '../lib/http';
 
 /** A history row with what the model needs for assertions. */
 export type ModelHistoryRow = TicketUpdateEntry & { version: number; syncSeq: number; key: string | null };

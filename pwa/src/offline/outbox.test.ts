@@ -11,8 +11,8 @@ import { drainOutbox } from './drain';
 import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
 import { discardOutboxItem, enqueueTicketCreate } from './outbox';
 import { displayTicket, enqueueTicketUpdate, resolveConflict } from './ticketOutbox';
-import type { HttpResponse, Transport } from './transport';
-import { NetworkError } from './transport';
+import type { HttpResponse, Transport } from '../lib/http';
+import { NetworkError } from '../lib/http';
 
 const tech = { id: TECH_ID, username: 'tech' };
 

@@ -11,7 +11,7 @@ import { setOfflineDb, type OfflineDb } from './db';
 import { drainOutbox } from './drain';
 import { useQueuedTicket } from './hooks';
 import { ModelServer, freshDb } from './model-server.testkit';
-import { NetworkError, type Transport } from './transport';
+import { NetworkError, type Transport } from '../lib/http';
 
 let db: OfflineDb;
 afterEach(() => db.close());

@@ -26,7 +26,7 @@ import { drainOutbox, memoryLock } from './drain';
 import { ModelServer, OTHER_ID, TECH_ID, freshDb, type ModelRequest } from './model-server.testkit';
 import { discardOutboxItem, unsentItems } from './outbox';
 import { displayTicket, enqueueTicketUpdate, resolveConflict } from './ticketOutbox';
-import { NetworkError, type HttpResponse, type Transport } from './transport';
+import { NetworkError, type HttpResponse, type Transport } from '../lib/http';
 
 const BAD_ID = '00000000-0000-4000-8000-00000000dead';
 const STATUSES: TicketStatus[] = ['open', 'in_progress', 'resolved', 'closed'];
