@@ -16,13 +16,12 @@
  * });
  * ```
  *
- * Built in: tickets and ticket updates (delta, `?since=CURSOR` -> DeltaPage) and technicians
- * (full list). Works without a window.
+ * The engine has no collection of its own: features register theirs (the ticket feature's tickets,
+ * work history and technicians live in features/tickets/offline) through pwa/src/offline-registry.ts,
+ * in the page; collections are pulled in registration order. Works without a window.
  */
-import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { META, setMeta, getMeta, type OfflineDb } from './db';
-import type { Transport } from '../lib/http';
-import { serverMessage } from '../lib/http';
+import { serverMessage, type Transport } from '../lib/http';
 
 /** A non-2xx answer to a pull. */
 export class PullError extends Error {
@@ -80,50 +79,6 @@ export async function replaceRecords(db: OfflineDb, collection: string, rows: { 
 export async function clearRecords(db: OfflineDb, collection: string): Promise<void> {
   await db.records.where('collection').equals(collection).delete();
 }
-
-/** Tickets: delta pages; a row is replaced only by an equal or newer version (a PATCH answer may be newer). */
-export const ticketsCollection: SyncCollection = {
-  name: 'tickets',
-  async pull(since, { db, get }) {
-    const page = await get<DeltaPage<Ticket>>(`/api/tickets?since=${encodeURIComponent(since ?? '0')}`);
-    await db.transaction('rw', db.tickets, async () => {
-      const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
-      const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
-      await db.tickets.bulkPut(newer);
-    });
-    return page.cursor;
-  },
-  clear: (db) => db.tickets.clear(),
-};
-
-/** Work history: delta pages, put by id (entries never change). */
-export const ticketUpdatesCollection: SyncCollection = {
-  name: 'ticketUpdates',
-  async pull(since, { db, get }) {
-    const page = await get<DeltaPage<TicketUpdateEntry>>(`/api/ticket-updates?since=${encodeURIComponent(since ?? '0')}`);
-    await db.ticketUpdates.bulkPut(page.items);
-    return page.cursor;
-  },
-  clear: (db) => db.ticketUpdates.clear(),
-};
-
-/** Assignee list: the full list each time (users can be deleted). */
-export const techniciansCollection: SyncCollection = {
-  name: 'technicians',
-  async pull(_since, { db, get }) {
-    const list = await get<Technician[]>('/api/technicians');
-    await db.transaction('rw', db.technicians, async () => {
-      await db.technicians.clear();
-      await db.technicians.bulkPut(list);
-    });
-    return null;
-  },
-  clear: (db) => db.technicians.clear(),
-};
-
-registerCollection(ticketsCollection);
-registerCollection(ticketUpdatesCollection);
-registerCollection(techniciansCollection);
 
 /** Result of {@link pullAll}. */
 export interface PullReport {
