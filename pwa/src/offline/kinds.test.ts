@@ -84,8 +84,9 @@ describe('registered outbox kinds', () => {
   it('runs the hooks inside the transaction that settles the item (with the tables the kind names)', async () => {
     const seen: string[][] = [];
     register<{ n: number }, never, { id: string }>({
-      ...vote,
       kind: 'test.receipt',
+      auth: 'anonymous',
+      request: (item) => ({ method: 'POST', url: '/api/receipts', body: item.payload }),
       tables: ['records'],
       keepDone: true,
       async onSuccess({ db, item, body }) {
@@ -105,8 +106,8 @@ describe('registered outbox kinds', () => {
   it('lets the kind decide a 409: retry with a new payload (same key), a conflict, or a failure', async () => {
     const decisions: string[] = [];
     register<{ v: number }, { server: number }, never>({
-      ...vote,
       kind: 'test.counter',
+      auth: 'anonymous',
       request: (item) => ({ method: 'PUT', url: `/api/counters/${item.entityId}`, body: item.payload }),
       onConflict({ item, body, mayRetry }) {
         const server = (body as { v: number }).v;
