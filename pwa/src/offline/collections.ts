@@ -16,9 +16,10 @@
  * });
  * ```
  *
- * The engine has no collection of its own: features register theirs (the ticket feature's tickets,
- * work history and technicians live in features/tickets/offline) through pwa/src/offline-registry.ts,
- * in the page; collections are pulled in registration order. Works without a window.
+ * The engine has no collection of its own: features declare theirs in `features/<name>/offline/`
+ * (the ticket feature's tickets, work history and technicians) and pwa/src/offline-registry.ts
+ * registers them; collections are pulled in registration order, by the page only (staff users).
+ * Works without a window.
  */
 import { META, setMeta, getMeta, type OfflineDb } from './db';
 import { serverMessage, type Transport } from '../lib/http';
@@ -54,7 +55,12 @@ export interface SyncCollection {
 
 const registry = new Map<string, SyncCollection>();
 
-/** Adds (or replaces, by name) a collection; returns a function that removes it. */
+/**
+ * Adds (or replaces, by `name`) a cached collection: from now on every pull of the page's sync
+ * engine calls its `pull` after the collections registered before it, and a change of user calls
+ * its `clear`. Usually called through offline-registry.ts (`OfflineFeature.collections`).
+ * @returns a function that removes this registration (tests).
+ */
 export function registerCollection(collection: SyncCollection): () => void {
   registry.set(collection.name, collection);
   return () => {
@@ -67,7 +73,11 @@ export function registeredCollections(): SyncCollection[] {
   return [...registry.values()];
 }
 
-/** Replaces all rows of a generic collection in the `records` table. */
+/**
+ * Replaces all cached rows of `collection` in the generic `records` table, in one transaction (a
+ * full snapshot: rows not in `rows` are deleted). `data` is stored as is (structured-cloneable
+ * values; never secrets).
+ */
 export async function replaceRecords(db: OfflineDb, collection: string, rows: { id: string; data: unknown }[]): Promise<void> {
   await db.transaction('rw', db.records, async () => {
     await db.records.where('collection').equals(collection).delete();
@@ -75,7 +85,7 @@ export async function replaceRecords(db: OfflineDb, collection: string, rows: { 
   });
 }
 
-/** Deletes all rows of a generic collection. */
+/** Deletes all cached rows of `collection` from the `records` table (a collection's `clear`). */
 export async function clearRecords(db: OfflineDb, collection: string): Promise<void> {
   await db.records.where('collection').equals(collection).delete();
 }
