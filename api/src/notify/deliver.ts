@@ -12,8 +12,8 @@
  */
 import type { NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
-import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from '../features/push/repository';
 import type { JobRow } from './jobs';
+import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from './recipients';
 import { renderEmail } from './templates/email';
 import { renderPush, renderSms } from './templates/short';
 import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, type Brand, type JobPayload, type Providers } from './types';

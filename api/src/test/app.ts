@@ -15,7 +15,7 @@ import { createApp, createServices, type AppDeps } from '../app';
 import type { AppState } from '../http/state';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { createPasswordHasher, type Argon2Params } from '../features/auth/passwords';
+import { createPasswordHasher, type Argon2Params } from '../lib/passwords';
 import { insertUser } from '../features/users/repository';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notify';

@@ -10,14 +10,16 @@
  * - DELETE /api/push/subscriptions  { endpoint } -> 204; only the caller's own subscription is removed.
  */
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { MSG, pushSubscriptionSchema, pushUnsubscribeSchema } from '@portal/shared';
 import type { PushPublicKey } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
-import type { Services } from '../../services';
 import { checkPushEndpoint } from '../../notify/providers/push';
+import type { Services } from '../../services';
 import { deleteOwnSubscription, trimSubscriptions, upsertSubscription } from './repository';
 
 export function pushRoutes(s: Services): Router<AppState> {
@@ -29,22 +31,25 @@ export function pushRoutes(s: Services): Router<AppState> {
     ctx.body = { publicKey: await s.notifier.providers.push.publicKey() } satisfies PushPublicKey;
   });
 
-  router.post('/api/push/subscriptions', requireStaff(), subscribeInput, async (ctx) => {
-    const body = subscribeInput.get(ctx).body;
-    if (new URL(body.endpoint).protocol !== 'https:') throw badRequest(MSG.pushEndpointInsecure, { endpoint: [MSG.pushEndpointInsecure] });
-    const refused = await checkPushEndpoint(body.endpoint, { allowHosts: s.config.pushAllowHosts });
+  /** The endpoint rules, checked (with DNS) before the transaction opens. */
+  const publicEndpoint: Middleware<AppState> = async (ctx, next) => {
+    const { endpoint } = subscribeInput.get(ctx).body;
+    if (new URL(endpoint).protocol !== 'https:') throw badRequest(MSG.pushEndpointInsecure, { endpoint: [MSG.pushEndpointInsecure] });
+    const refused = await checkPushEndpoint(endpoint, { allowHosts: s.config.pushAllowHosts });
     if (refused) {
       s.logger.warn('push endpoint refused', { requestId: ctx.state.requestId, reason: refused });
       throw badRequest(MSG.pushEndpointPrivate, { endpoint: [MSG.pushEndpointPrivate] });
     }
+    await next();
+  };
+
+  router.post('/api/push/subscriptions', requireStaff(), subscribeInput, publicEndpoint, transaction(s), async (ctx) => {
+    const body = subscribeInput.get(ctx).body;
+    const tx = txOf(ctx);
     const { user, sessionId } = ctx.state.auth!;
     const owner = { userId: user.id, sessionId, userAgent: ctx.get('User-Agent') || null };
-    const limits = { maxPerUser: s.config.pushMaxPerUser, maxPerSession: s.config.pushMaxPerSession };
-    const row = await s.db.transaction(async (tx) => {
-      const stored = await upsertSubscription(tx, body, owner, s.clock());
-      await trimSubscriptions(tx, owner, limits, stored.id);
-      return stored;
-    });
+    const row = await upsertSubscription(tx, body, owner, s.clock());
+    await trimSubscriptions(tx, owner, { maxPerUser: s.config.pushMaxPerUser, maxPerSession: s.config.pushMaxPerSession }, row.id);
     ctx.status = 201;
     ctx.body = { endpoint: row.endpoint };
   });

@@ -22,7 +22,7 @@ import net from 'node:net';
 import webpush from 'web-push';
 import type { PushPayload } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { findSetting, insertSettingOnce } from '../../features/settings/repository';
+import { findSetting, insertSettingOnce } from '../../db/settings';
 import type { PushProvider, PushTarget, SendResult } from '../types';
 import { EndpointRefusedError, PermanentError, SubscriptionGoneError } from '../types';
 
