@@ -31,6 +31,7 @@ import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
+import { createStorage, type FileStorage } from './storage';
 
 export interface AppDeps {
   config: Config;
@@ -44,6 +45,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
+  /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
+  storage?: FileStorage;
 }
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
@@ -67,6 +70,7 @@ export function createServices(deps: AppDeps): Services {
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    storage: deps.storage ?? createStorage(config.storage),
   };
 }
 

@@ -37,4 +37,18 @@ export const MSG = {
   testSmsNeedsNumber: 'Please save a phone number before testing SMS.',
   testSmsSent: 'Test SMS sent',
   pushEndpointInsecure: 'Push endpoint must be an https URL',
+  // Downloads, content and files (issue 15; SPEC.md 2, 6, 8)
+  downloadsDenied: 'Admin or technician privileges required to access downloads',
+  titleRequired: 'Title is required',
+  contentTypeRequired: 'Please select a content type',
+  categoryRequired: 'Please select a category',
+  platformInvalid: 'Please select a platform',
+  contentNotFound: 'Content item not found',
+  fileNotFound: 'File not found',
+  fileMissingUpload: 'No file was uploaded. Send it in the multipart field "file".',
+  fileNotStored: 'This file does not exist. Upload it first.',
+  fileNameReserved: 'This name belongs to a built-in download. Choose another file name.',
+  uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
+  uploadAborted: 'The upload was interrupted before it finished',
+  notManagedByContent: 'This item is not managed through content management',
 } as const;
