@@ -13,6 +13,9 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { createPasswordHasher, type Argon2Params } from './features/auth/passwords';
 import { configRoutes } from './features/config/routes';
+import { contentRoutes } from './features/content/routes';
+import { downloadRoutes } from './features/downloads/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
@@ -125,6 +128,9 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    contentRoutes(s),
+    fileRoutes(s),
+    downloadRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -1,0 +1,46 @@
+/**
+ * File management routes (SPEC.md 7; admin only, DESIGN.md 4):
+ * - GET    /api/admin/files          -> FileEntry[] by name.
+ * - POST   /api/admin/files/upload   multipart/form-data, the file in field `file` -> 201 FileUploaded
+ *          `{ file, replaced }`; 400 unsafe name / not multipart / no file / content not matching the
+ *          extension / empty; 409 a built-in download's name; 413 beyond UPLOAD_MAX_MB.
+ * - DELETE /api/admin/files/:name    -> 204; 400 unsafe name; 404 no such file; 409 FileInUseBody.
+ */
+import Router from '@koa/router';
+import type { FileEntry, FileUploaded } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { requireAdmin } from '../../http/authenticate';
+import type { AppState } from '../../http/state';
+import type { Services } from '../../services';
+import { receiveFile } from './multipart';
+import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
+
+export function fileRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/api/admin/files', requireAdmin(), async (ctx) => {
+    ctx.body = (await listFiles(s.storage)) satisfies FileEntry[];
+  });
+
+  router.post('/api/admin/files/upload', requireAdmin(), async (ctx) => {
+    const maxBytes = s.config.uploadMaxBytes;
+    const result = await receiveFile(ctx.req, ctx.res, {
+      field: 'file',
+      maxBytes,
+      handle: (name, stream, signal) => storeUpload(s.storage, name, stream, { maxBytes, signal }),
+    });
+    s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
+    ctx.status = 201;
+    ctx.body = result satisfies FileUploaded;
+  });
+
+  router.delete('/api/admin/files/:name', requireAdmin(), async (ctx) => {
+    const name = ctx.params.name ?? '';
+    assertSafeName(name, 'name');
+    await s.db.transaction((tx) => deleteFile(tx as unknown as Database, s.storage, name));
+    s.logger.info('file deleted', { requestId: ctx.state.requestId, name });
+    ctx.status = 204;
+  });
+
+  return router;
+}
