@@ -31,7 +31,8 @@ export function planRange(header: string | undefined, size: number): RangePlan {
   }
   const start = Number(first);
   const end = last === '' ? size - 1 : Number(last);
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start) return { kind: 'full' };
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end)) return { kind: 'full' };
+  if (last !== '' && end < start) return { kind: 'full' };
   if (start >= size) return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end: Math.min(end, size - 1) };
 }
