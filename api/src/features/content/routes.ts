@@ -4,15 +4,15 @@
  * - POST   /api/content      admin; contentItemCreateSchema -> 201 ContentItem; 400 when `fileName` is not stored.
  * - PATCH  /api/content/:id  admin; contentItemPatchSchema -> 200 ContentItem; 404 unknown id.
  * - DELETE /api/content/:id  admin -> 204 (the file itself stays in file management).
- * Writes run in one transaction owned by the route.
+ * Writes run in the route's transaction (http/transaction.ts).
  */
 import Router from '@koa/router';
 import { MSG, contentItemCreateSchema, contentItemPatchSchema } from '@portal/shared';
 import type { ContentItem } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
-import type { Database } from '../../db/client';
 import type { Services } from '../../services';
 import { createContent, deleteContent, listContent, updateContent } from './service';
 
@@ -27,21 +27,20 @@ export function contentRoutes(s: Services): Router<AppState> {
     ctx.body = (await listContent(s.db, s.storage, s.logger, { activeOnly })) satisfies ContentItem[];
   });
 
-  router.post('/api/content', requireAdmin(), createInput, async (ctx) => {
+  router.post('/api/content', requireAdmin(), createInput, transaction(s), async (ctx) => {
     const { body } = createInput.get(ctx);
-    const item = await s.db.transaction((tx) => createContent(tx as unknown as Database, s.storage, s.logger, body, s.clock()));
     ctx.status = 201;
-    ctx.body = item satisfies ContentItem;
+    ctx.body = (await createContent(txOf(ctx), s.storage, s.logger, body, s.clock())) satisfies ContentItem;
   });
 
-  router.patch('/api/content/:id', requireAdmin(), patchInput, async (ctx) => {
+  router.patch('/api/content/:id', requireAdmin(), patchInput, transaction(s), async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = (await s.db.transaction((tx) => updateContent(tx as unknown as Database, s.storage, s.logger, params.id, body, s.clock()))) satisfies ContentItem;
+    ctx.body = (await updateContent(txOf(ctx), s.storage, s.logger, params.id, body, s.clock())) satisfies ContentItem;
   });
 
-  router.delete('/api/content/:id', requireAdmin(), idInput, async (ctx) => {
+  router.delete('/api/content/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
     const { params } = idInput.get(ctx);
-    await s.db.transaction((tx) => deleteContent(tx as unknown as Database, params.id));
+    await deleteContent(txOf(ctx), params.id);
     ctx.status = 204;
   });
 

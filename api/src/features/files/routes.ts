@@ -6,11 +6,11 @@
  *          extension / empty; 409 a built-in download's name; 413 beyond UPLOAD_MAX_MB.
  * - DELETE /api/admin/files/:name    -> 204; 400 unsafe name; 404 no such file; 409 FileInUseBody.
  */
-import Router from '@koa/router';
+import Router, { type RouterMiddleware } from '@koa/router';
 import type { FileEntry, FileUploaded } from '@portal/shared';
-import type { Database } from '../../db/client';
 import { requireAdmin } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import type { Services } from '../../services';
 import { receiveFile } from './multipart';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
@@ -34,10 +34,16 @@ export function fileRoutes(s: Services): Router<AppState> {
     ctx.body = result satisfies FileUploaded;
   });
 
-  router.delete('/api/admin/files/:name', requireAdmin(), async (ctx) => {
-    const name = ctx.params.name ?? '';
-    assertSafeName(name, 'name');
-    await s.db.transaction((tx) => deleteFile(tx as unknown as Database, s.storage, name));
+  /** 400 for an unsafe `:name`, before a transaction opens. */
+  const safeName: RouterMiddleware<AppState> = async (ctx, next) => {
+    assertSafeName(ctx.params.name ?? '', 'name');
+    await next();
+  };
+
+  // The file is deleted inside the route's transaction, while it holds the file-name lock.
+  router.delete('/api/admin/files/:name', requireAdmin(), safeName, transaction(s), async (ctx) => {
+    const name = ctx.params.name!;
+    await deleteFile(txOf(ctx), s.storage, name);
     s.logger.info('file deleted', { requestId: ctx.state.requestId, name });
     ctx.status = 204;
   });
