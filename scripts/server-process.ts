@@ -14,6 +14,8 @@ export interface AppProcess {
   port: number;
   dataDir: string;
   adminPassword: string;
+  /** Process id of the app (benchmarks read its memory from /proc). */
+  pid: number | undefined;
   /** Everything the process printed, for debugging failures. */
   output: () => string;
   stop: () => Promise<void>;
@@ -82,6 +84,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
     port,
     dataDir,
     adminPassword,
+    pid: child.pid,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
