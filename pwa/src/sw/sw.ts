@@ -9,9 +9,13 @@
  *   browser fires `sync` when the network is back, even with the app closed, and the worker drains
  *   the outbox itself (session cookie auth). A rejected drain makes the browser retry later.
  * - Web push: ./push.ts (notifications for new tickets and assignments, tap opens the ticket).
+ * - Kept downloads (issue 15, lib/keptFiles): `/api/downloads/*` goes to the network; when that
+ *   fails, the copy kept on this device answers (with its stored headers, so a kept HTML page is
+ *   still sandboxed), else the network error stands.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { DOWNLOADS_PATH, KEPT_FILES_CACHE } from '../lib/keptFiles';
 import { SYNC_TAG, backgroundSyncDrain } from '../offline/drain';
 import { registerPushHandlers } from './push';
 
@@ -25,6 +29,18 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(DOWNLOADS_PATH) && request.method === 'GET',
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (err) {
+      const kept = await (await caches.open(KEPT_FILES_CACHE)).match(new URL(request.url).pathname);
+      if (kept) return kept;
+      throw err;
+    }
+  },
+);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
