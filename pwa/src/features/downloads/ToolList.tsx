@@ -72,7 +72,9 @@ export function ToolTable(props: ListProps) {
                   <strong>{tool.title}</strong> <KeptBadge kept={kept?.get(tool.fileName)} />
                 </div>
                 {tool.description && <div className="muted tool-description">{tool.description}</div>}
-                <div className="muted tool-file">{tool.fileName}</div>
+                <div className="muted tool-file">
+                  {tool.fileName} · {tool.category}
+                </div>
               </td>
               <td className="nowrap">{tool.version ?? ''}</td>
               <td className="nowrap">{tool.platform ?? ''}</td>
