@@ -314,7 +314,7 @@ describe('files, content and downloads', () => {
           await page.screenshot({ path: join(dir, `${name}-${vpName}-${scheme}.png`) });
           if (name === 'downloads') {
             // Pages scroll inside ion-content: capture the end of the list too (device and help cards).
-            await page.evaluate(() => (document.querySelector('ion-content') as HTMLIonContentElement | null)?.scrollToBottom(0));
+            await page.evaluate(() => (document.querySelector('#main-content') as HTMLIonContentElement | null)?.scrollToBottom(0));
             await page.waitForTimeout(300);
             await page.screenshot({ path: join(dir, `${name}-end-${vpName}-${scheme}.png`) });
           }
