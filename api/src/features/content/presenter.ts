@@ -6,7 +6,7 @@ import type { ContentItemRow } from './repository';
  * Row -> ContentItem. `fileSizes` maps stored file names to their size in bytes; an item whose file
  * is not stored gets `fileSize: null`.
  */
-export function toContentItem(row: ContentItemRow, fileSizes: ReadonlyMap<string, number>): ContentItem {
+export function presentContentItem(row: ContentItemRow, fileSizes: ReadonlyMap<string, number>): ContentItem {
   return {
     id: row.id,
     title: row.title,

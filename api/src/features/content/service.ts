@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage';
-import { toContentItem } from './presenter';
+import { presentContentItem } from './presenter';
 import {
   deleteContentItem as deleteRow,
   findContentItem,
@@ -48,14 +48,14 @@ async function assertFileStored(tx: Database, storage: FileStorage, fileName: st
 export async function listContent(db: Database, storage: FileStorage, logger: Logger, options: { activeOnly: boolean }): Promise<ContentItem[]> {
   const rows = await listRows(db, options);
   const sizes = await fileSizes(storage, rows.map((r) => r.fileName), logger);
-  return rows.map((r) => toContentItem(r, sizes));
+  return rows.map((r) => presentContentItem(r, sizes));
 }
 
 /** Creates an item. @throws 400 when its file is not stored. */
 export async function createContent(tx: Database, storage: FileStorage, logger: Logger, input: ContentItemCreate, now: Date): Promise<ContentItem> {
   if (input.fileName) await assertFileStored(tx, storage, input.fileName);
   const row = await insertContentItem(tx, input, now);
-  return toContentItem(row, await fileSizes(storage, [row.fileName], logger));
+  return presentContentItem(row, await fileSizes(storage, [row.fileName], logger));
 }
 
 /** Applies a patch. @throws 404 unknown id, 400 when a new file name is not stored. */
@@ -72,7 +72,7 @@ export async function updateContent(
   if (patch.fileName && patch.fileName !== current.fileName) await assertFileStored(tx, storage, patch.fileName);
   const row = await updateRow(tx, id, patch, now);
   if (!row) throw notFound(MSG.contentNotFound);
-  return toContentItem(row, await fileSizes(storage, [row.fileName], logger));
+  return presentContentItem(row, await fileSizes(storage, [row.fileName], logger));
 }
 
 /** Deletes an item (its file stays). @throws 404 unknown id. */

@@ -4,7 +4,7 @@ import type { FileEntry } from '@portal/shared';
 import type { StoredObject } from '../../storage';
 
 /** StoredObject -> FileEntry; `type` is the content type the file is served with. */
-export function toFileEntry(o: StoredObject): FileEntry {
+export function presentFileEntry(o: StoredObject): FileEntry {
   return {
     name: o.name,
     type: fileTypeOf(o.name)?.mime ?? 'application/octet-stream',

@@ -16,7 +16,7 @@ import type { FileStorage } from '../../storage';
 import { lockFileUsers } from '../content/port';
 import { UploadInspector } from './inspect';
 import { UploadAbortedError } from './multipart';
-import { toFileEntry } from './presenter';
+import { presentFileEntry } from './presenter';
 
 /** @throws 400 with the rule the name breaks. */
 export function assertSafeName(name: string, field = 'file'): void {
@@ -26,7 +26,7 @@ export function assertSafeName(name: string, field = 'file'): void {
 
 /** Every stored file by name. */
 export async function listFiles(storage: FileStorage): Promise<FileEntry[]> {
-  return (await storage.list()).map(toFileEntry);
+  return (await storage.list()).map(presentFileEntry);
 }
 
 /**
@@ -63,7 +63,7 @@ export async function storeUpload(
   stream.pipe(inspector);
   try {
     const stored = await storage.put(name, inspector, { contentType: fileTypeOf(name)!.mime });
-    return { file: toFileEntry(stored), replaced };
+    return { file: presentFileEntry(stored), replaced };
   } catch (err) {
     throw inspectorError ?? err;
   } finally {
