@@ -187,6 +187,28 @@ describe.each(['disk', 's3'] as const)('files API on %s storage', (kind) => {
     expect((await t.request('DELETE', '/api/admin/files/vpn-client.msi', { token: admin })).status).toBe(204);
   });
 
+  it('never leaves a content item pointing at a deleted file when both race', async () => {
+    for (let round = 0; round < 6; round++) {
+      const name = `race-${round}.exe`;
+      expect((await uploadFile(t.url, name, fakeExe(), { token: admin })).status).toBe(201);
+      const [created, deleted] = await Promise.all([
+        t.request('POST', '/api/content', { token: admin, body: { title: `Race ${round}`, type: 'installer', category: 'Utilities', fileName: name } }),
+        t.request('DELETE', `/api/admin/files/${name}`, { token: admin }),
+      ]);
+      const fileExists = (await names()).includes(name);
+      if (created.status === 201) {
+        // The item won: the file must still be there and its deletion refused.
+        expect(deleted.status).toBe(409);
+        expect(fileExists).toBe(true);
+      } else {
+        // The deletion won: the item was refused for a file that is no longer stored.
+        expect(deleted.status).toBe(204);
+        expect(created.status).toBe(400);
+        expect(fileExists).toBe(false);
+      }
+    }
+  });
+
   it('is admin only: a technician can neither list, upload nor delete', async () => {
     expect((await t.request('GET', '/api/admin/files', { token: tech })).status).toBe(403);
     const upload = await uploadFile(t.url, 'x.exe', fakeExe(), { token: tech });
