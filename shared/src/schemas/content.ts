@@ -55,20 +55,3 @@ export interface ContentItem {
   /** Size in bytes of the stored file; null without a file or when the file is missing from storage. */
   fileSize: number | null;
 }
-
-/** Category whose active items appear on /downloads (SPEC.md 4). */
-export const SUPPORT_TOOLS_CATEGORY: ContentCategory = 'Support Tools';
-
-/** Tab labels of /admin/content per content type (SPEC.md 2: Documents, Guides, Installers). */
-export const CONTENT_TYPE_TABS: Record<ContentType, string> = {
-  document: 'Documents',
-  guide: 'Guides',
-  installer: 'Installers',
-};
-
-/** Singular labels of the content types for pickers and badges. */
-export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
-  document: 'Document',
-  guide: 'Guide',
-  installer: 'Installer',
-};

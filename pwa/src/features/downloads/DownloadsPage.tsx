@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
+import { getOfflineDb, useOfflineQuery } from '../../offline';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
@@ -10,6 +11,7 @@ import { useDeleteTool } from './api/useDeleteTool';
 import { useSupportTools } from './api/useSupportTools';
 import { DeviceStorageCard } from './DeviceStorageCard';
 import { HelpCard } from './HelpCard';
+import { readSupportTools, storeSupportTools } from './offline';
 import { startDownload } from './startDownload';
 import { ToolCards, ToolTable } from './ToolList';
 import { buildTools, type Tool } from './tools';
@@ -25,7 +27,8 @@ import './downloads.css';
  * sizes; 'Download Started' / 'Download Failed: Failed to start download'; for admins 'Add Tool'
  * (opens the content form preset to Support Tools) and Delete ('Cannot Delete: This item is not
  * managed through content management' for built-in entries, 'Category Removed' for a content
- * item); "Keep on this device" per tool with the space used; a help card.
+ * item); "Keep on this device" per tool with the space used; a help card. The managed tools come
+ * from the server when it answers, else from the copy the offline engine keeps (./offline).
  */
 export default function DownloadsPage() {
   const { user } = useAuth();
@@ -35,11 +38,17 @@ export default function DownloadsPage() {
   const isDesktop = useIsDesktop();
   const online = useOnline();
   const content = useSupportTools();
+  const cached = useOfflineQuery(readSupportTools);
   const keptState = useKeptFiles();
   const deleteTool = useDeleteTool();
   const [confirming, setConfirming] = useState<Tool | null>(null);
 
-  const tools = useMemo(() => buildTools(content.data ?? []), [content.data]);
+  // Online: the server's list, also stored for offline use; without an answer: the stored copy.
+  useEffect(() => {
+    if (content.data) void storeSupportTools(getOfflineDb(), content.data).catch(() => undefined);
+  }, [content.data]);
+  const items = content.data ?? cached;
+  const tools = useMemo(() => buildTools(items ?? []), [items]);
 
   const handlers = {
     onDownload: (tool: Tool) => {
@@ -123,7 +132,7 @@ export default function DownloadsPage() {
             The managed tools could not be loaded. {content.error.message}
           </p>
         )}
-        {content.isPending && !content.data && online ? <Loading text="Loading tools..." /> : null}
+        {content.isPending && items === undefined && online ? <Loading text="Loading tools..." /> : null}
         {isDesktop ? <ToolTable {...listProps} /> : <ToolCards {...listProps} />}
       </section>
       <div className="two-col downloads-cards">

@@ -2,10 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ContentItem } from '@portal/shared';
 import { CONTENT_KEY } from './keys';
 
-/**
- * GET /api/content -> ContentItem[] by title (SPEC.md 7; admins get inactive items too).
- * Refetched on mount; persisted like on /downloads (same key, tool names only).
- */
+/** GET /api/content -> ContentItem[] by title (SPEC.md 7; admins get inactive items too). Refetched on mount. */
 export function useContentItems() {
-  return useQuery<ContentItem[]>({ queryKey: CONTENT_KEY, refetchOnMount: 'always', meta: { persist: true } });
+  return useQuery<ContentItem[]>({ queryKey: CONTENT_KEY, refetchOnMount: 'always' });
 }
