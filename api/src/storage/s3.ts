@@ -42,6 +42,7 @@ export interface S3StorageSettings {
   partSize?: number;
 }
 
+/** Default multipart part size: 8 MiB (S3's minimum is 5 MiB for all but the last part). */
 export const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 
 const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$metadata.httpStatusCode : undefined);

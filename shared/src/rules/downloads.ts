@@ -23,6 +23,7 @@ export interface CatalogueEntry {
   size: number;
 }
 
+/** The six built-in entries, in the order /downloads lists them. */
 export const DOWNLOAD_CATALOGUE: readonly CatalogueEntry[] = [
   {
     id: 'customer-portal',

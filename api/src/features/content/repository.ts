@@ -21,11 +21,13 @@ export async function listContentItems(db: Database, options: { activeOnly: bool
     .orderBy(asc(contentItems.title), asc(contentItems.createdAt));
 }
 
+/** One item by id, or undefined. */
 export async function findContentItem(db: Database, id: string): Promise<ContentItemRow | undefined> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
   return row;
 }
 
+/** Inserts an item created at `now`. */
 export async function insertContentItem(tx: Database, input: ContentItemCreate, now: Date): Promise<ContentItemRow> {
   const [row] = await tx
     .insert(contentItems)

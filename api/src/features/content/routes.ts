@@ -16,6 +16,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { createContent, deleteContent, listContent, updateContent } from './service';
 
+/** The content router (see the module doc for the routes). */
 export function contentRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const createInput = validate({ body: contentItemCreateSchema });

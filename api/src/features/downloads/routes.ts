@@ -49,6 +49,7 @@ function requireDownloadAccess(): Middleware<AppState> {
 
 const header = (ctx: { get(name: string): string }, name: string) => ctx.get(name) || undefined;
 
+/** The downloads router (see the module doc). */
 export function downloadRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const builtIns = createBuiltIns(s.config);

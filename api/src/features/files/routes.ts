@@ -15,6 +15,7 @@ import type { Services } from '../../services';
 import { receiveFile } from './multipart';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
 
+/** The file management router (see the module doc for the routes). */
 export function fileRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
 
