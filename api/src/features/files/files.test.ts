@@ -91,6 +91,14 @@ describe.each(['disk', 's3'] as const)('files API on %s storage', (kind) => {
     expect(await names()).toEqual(before);
   });
 
+  it('stores a decomposed (NFD) name as NFC, so it is the same file whoever uploads it', async () => {
+    const nfd = 'U\u0308berweisung.pdf';
+    const res = await uploadFile(t.url, nfd, fakePdf(), { token: admin });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.file.name).toBe('\u00dcberweisung.pdf');
+    expect(await names()).toContain('\u00dcberweisung.pdf');
+  });
+
   it('refuses the name of a built-in download with 409', async () => {
     const res = await uploadFile(t.url, 'customer-portal.html', Buffer.from('<html>fake</html>'), { token: admin });
     expect(res.status).toBe(409);

@@ -35,10 +35,13 @@ export async function listFiles(storage: FileStorage): Promise<FileEntry[]> {
  */
 export async function storeUpload(
   storage: FileStorage,
-  name: string,
+  sentName: string,
   stream: Readable,
   options: { maxBytes: number; signal: AbortSignal },
 ): Promise<FileUploaded> {
+  // The one change ever made to a name: Unicode NFC, so "Ü" typed on a Mac (often sent
+  // decomposed, NFD) and on Windows is the same file. Everything else is refused, not rewritten.
+  const name = sentName.normalize('NFC');
   try {
     assertSafeName(name);
     if (isCatalogueFileName(name)) throw conflict(MSG.fileNameReserved);

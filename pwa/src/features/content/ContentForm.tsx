@@ -90,7 +90,7 @@ export function ContentForm(props: {
       setUploadError('Choose a file to upload');
       return;
     }
-    const problem = fileNameProblem(chosen.name);
+    const problem = fileNameProblem(chosen.name.normalize('NFC'));
     if (problem) {
       setUploadError(problem);
       return;

@@ -30,7 +30,7 @@ export function UploadCard() {
       setError('Choose a file to upload');
       return;
     }
-    const problem = fileNameProblem(file.name);
+    const problem = fileNameProblem(file.name.normalize('NFC'));
     if (problem) {
       fail(problem);
       return;
