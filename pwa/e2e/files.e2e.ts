@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, formatFileSize, type ContentItem, type FileEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, signIn } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, signIn as signInOnly } from './support/browser';
 
 const DESKTOP = { width: 1366, height: 768 } as const;
 const TECH = { username: 'files.tech', password: 'tech-pass-1' };
@@ -50,6 +50,16 @@ async function newPage(viewport: { width: number; height: number } = PHONE, colo
 }
 
 const text = (page: Page, t: string) => page.getByText(t, { exact: true }).first();
+
+/**
+ * Signs in and waits for SPEC.md 4's reload 500 ms after login, so the next navigation cannot race
+ * it (net::ERR_ABORTED on a loaded machine).
+ */
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await signInOnly(page, username, password);
+  await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');
+  await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
+}
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
 async function waitForServiceWorker(page: Page): Promise<void> {
