@@ -185,6 +185,25 @@ describe('files, content and downloads', () => {
     expect((await downloadedBytes(offline)).equals(installer)).toBe(true);
     await text(page, 'Download Started').waitFor();
     await context!.setOffline(false);
+
+    // The admin publishes a new version under the same name: the kept copy offers an update.
+    const uploadAs = async (data: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([data]), INSTALLER);
+      const res = await fetch(`${baseURL()}/api/admin/files/upload`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+      expect(res.status).toBe(201);
+    };
+    const newer = fakeExe(320 * 1024);
+    await uploadAs(newer);
+    try {
+      await page.reload();
+      await card.getByRole('button', { name: `Update the copy of ${TOOL_TITLE} on this device` }).click();
+      await text(page, 'Kept on This Device').waitFor();
+      await page.getByTestId('kept-summary').getByText(`1 tool kept for offline use (${formatFileSize(newer.length)}).`).waitFor();
+      expect(await card.getByRole('button', { name: /^Update the copy/ }).count()).toBe(0);
+    } finally {
+      await uploadAs(installer);
+    }
   });
 
   it('with the service worker, kept tools list and download after an offline reload, and a kept HTML page stays sandboxed', async () => {

@@ -13,6 +13,7 @@ export interface ToolActionHandlers {
  * The buttons of one tool: Download (Open for HTML pages), Keep on this device / Remove from
  * device, and for admins Delete (SPEC.md 2: only admins see delete controls). Offline, only kept
  * tools can be downloaded and nothing can be kept or deleted; the reason is shown (DESIGN.md 5a).
+ * A kept copy older than the listed file (another size) offers 'Update kept copy'.
  */
 export function ToolActions(props: {
   tool: Tool;
@@ -26,6 +27,9 @@ export function ToolActions(props: {
   const { tool, kept, keeping, canKeep, online, isAdmin, handlers } = props;
   const opens = opensInTab(tool.fileName);
   const canDownload = online || kept !== undefined;
+  // A managed tool whose file was replaced since it was kept (built-in pages are rendered per
+  // deployment, so their size differs from the catalogue's by design: they are not compared).
+  const outdated = Boolean(kept && !tool.builtIn && tool.size !== null && kept.size !== tool.size);
   return (
     <div className="tool-actions">
       <button
@@ -38,6 +42,17 @@ export function ToolActions(props: {
       >
         {opens && online ? 'Open' : 'Download'}
       </button>
+      {canKeep && outdated && (
+        <button
+          type="button"
+          className="btn btn-outline btn-small"
+          aria-label={`Update the copy of ${tool.title} on this device`}
+          disabled={!online || keeping}
+          onClick={() => handlers.onKeep(tool)}
+        >
+          {keeping ? 'Updating...' : 'Update kept copy'}
+        </button>
+      )}
       {canKeep &&
         (kept ? (
           <button type="button" className="btn btn-outline btn-small" aria-label={`Remove ${tool.title} from this device`} onClick={() => handlers.onRemoveKept(tool)}>
