@@ -14,6 +14,8 @@ export interface AppProcess {
   port: number;
   dataDir: string;
   adminPassword: string;
+  /** Process id of the app (benchmarks read its memory from /proc). */
+  pid: number | undefined;
   /** Everything the process printed, for debugging failures. */
   output: () => string;
   /** Sends `signal` (e.g. SIGKILL for a crash test) and resolves when the process has exited. Keeps the data folder. */
@@ -85,6 +87,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
     port,
     dataDir,
     adminPassword,
+    pid: child.pid,
     output: () => output,
     kill: async (signal) => {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -14,6 +14,9 @@ import { authRoutes } from './features/auth/routes';
 import { findSession } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
+import { contentRoutes } from './features/content/routes';
+import { downloadRoutes } from './features/downloads/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
@@ -30,6 +33,7 @@ import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
+import { createStorage, type FileStorage } from './storage';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +49,8 @@ export interface AppDeps {
   limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
+  /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
+  storage?: FileStorage;
 }
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
@@ -69,6 +75,7 @@ export function createServices(deps: AppDeps): Services {
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    storage: deps.storage ?? createStorage(config.storage),
   };
 }
 
@@ -125,6 +132,9 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    contentRoutes(s),
+    fileRoutes(s),
+    downloadRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

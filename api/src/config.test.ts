@@ -113,4 +113,41 @@ describe('notification configuration (DESIGN.md 4a)', () => {
     ]);
     expect((error as ConfigError).message).toContain('TWILIO_AUTH_TOKEN: must be set together with TWILIO_ACCOUNT_SID, TWILIO_FROM');
   });
+
+  it('stores files under DATA_DIR/files with a 512 MB upload limit by default', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.storage).toEqual({ kind: 'disk', dir: '/srv/app/data/files' });
+    expect(c.uploadMaxBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ UPLOAD_MAX_MB: '2' }).uploadMaxBytes).toBe(2 * 1024 * 1024);
+  });
+
+  it('reads the S3 settings (path-style by default with an endpoint) and lists what is missing or bad', () => {
+    const c = loadConfig({
+      FILE_STORAGE: 's3',
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'portal/files/',
+    });
+    expect(c.storage).toEqual({
+      kind: 's3',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'portal/files/',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'b' }).storage).toMatchObject({ forcePathStyle: false, credentials: undefined, prefix: '' });
+
+    let error: unknown;
+    try {
+      loadConfig({ FILE_STORAGE: 's3', S3_ACCESS_KEY_ID: 'key', S3_PREFIX: '/abs', UPLOAD_MAX_MB: '0' });
+    } catch (err) {
+      error = err;
+    }
+    const names = (error as ConfigError).problems.map((p) => p.split(':')[0]).sort();
+    expect(names).toEqual(['S3_BUCKET', 'S3_PREFIX', 'S3_SECRET_ACCESS_KEY', 'UPLOAD_MAX_MB']);
+  });
 });

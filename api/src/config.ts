@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './storage';
 
 /** Repository root (api/src/config.ts -> ../..), used to resolve relative defaults such as PWA_DIST. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,12 +100,32 @@ const envSchema = z.object({
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
   PUSH_MAX_PER_USER: positiveInt(10),
   PUSH_MAX_PER_SESSION: positiveInt(2),
+  // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
+  UPLOAD_MAX_MB: positiveInt(512),
+  FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).optional(),
+  ),
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/, 'must be a key prefix ending in / such as portal/files/')
+      .default(''),
+  ),
 });
 
 /** Variables that only make sense together: all set or all unset. */
 const GROUPS: readonly (readonly (keyof z.input<typeof envSchema>)[])[] = [
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
   ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ];
 
 /** Problems of partly set GROUPS, one line per missing variable. */
@@ -115,6 +136,7 @@ function groupProblems(env: Record<string, string | undefined>): string[] {
     if (set.length === 0 || set.length === group.length) continue;
     for (const name of group) if (!set.includes(name)) problems.push(`${name}: must be set together with ${set.join(', ')}`);
   }
+  if (env.FILE_STORAGE?.trim() === 's3' && emptyToUndefined(env.S3_BUCKET) === undefined) problems.push('S3_BUCKET: required when FILE_STORAGE=s3');
   return problems;
 }
 
@@ -168,6 +190,10 @@ export interface Config {
   pushMaxPerUser: number;
   /** Push subscriptions kept per login session (device). */
   pushMaxPerSession: number;
+  /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
+  uploadMaxBytes: number;
+  /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -224,5 +250,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    storage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+            prefix: e.S3_PREFIX,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          }
+        : { kind: 'disk', dir: path.join(dataDir, 'files') },
   };
 }

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   const { notifier } = services;
   notifier.dispatcher.start();
   logger.info('notifications', notifier.describe());
+  logger.info('file storage', { kind: services.storage.kind, location: services.storage.describe(), uploadMaxBytes: config.uploadMaxBytes });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     server.close(() => {
       notifier
         .close()
+        .then(() => services.storage.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),

@@ -8,6 +8,7 @@ import type { PasswordHasher } from './lib/passwords';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';
+import type { FileStorage } from './storage';
 
 export interface Services {
   config: Config;
@@ -19,4 +20,6 @@ export interface Services {
   limiters: RateLimiters;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
   notifier: Notifier;
+  /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
+  storage: FileStorage;
 }

@@ -12,3 +12,7 @@ export * from './rules/format';
 export * from './schemas/settings';
 export * from './schemas/push';
 export * from './rules/merge';
+export * from './rules/files';
+export * from './rules/downloads';
+export * from './schemas/files';
+export * from './schemas/content';

@@ -44,4 +44,18 @@ export const MSG = {
   /** PATCH/DELETE /api/users/:id that would leave no admin (issue 17). */
   lastAdminDemote: 'The last admin cannot be demoted; make another user admin first',
   lastAdminDelete: 'The last admin cannot be deleted; make another user admin first',
+  // Downloads, content and files (issue 15; SPEC.md 2, 6, 8)
+  downloadsDenied: 'Admin or technician privileges required to access downloads',
+  titleRequired: 'Title is required',
+  contentTypeRequired: 'Please select a content type',
+  categoryRequired: 'Please select a category',
+  platformInvalid: 'Please select a platform',
+  contentNotFound: 'Content item not found',
+  fileNotFound: 'File not found',
+  fileMissingUpload: 'No file was uploaded. Send it in the multipart field "file".',
+  fileNotStored: 'This file does not exist. Upload it first.',
+  fileNameReserved: 'This name belongs to a built-in download. Choose another file name.',
+  uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
+  uploadAborted: 'The upload was interrupted before it finished',
+  notManagedByContent: 'This item is not managed through content management',
 } as const;

@@ -17,7 +17,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ContactMethod, NotificationChannel, NotificationStatus, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
+import type { ContactMethod, ContentCategory, ContentType, NotificationChannel, NotificationStatus, Platform, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -147,11 +147,11 @@ export const contentItems = pgTable('content_items', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   description: text('description'),
-  type: text('type').notNull(),
-  category: text('category'),
+  type: text('type').$type<ContentType>().notNull(),
+  category: text('category').$type<ContentCategory>(),
   fileName: text('file_name'),
   version: text('version'),
-  platform: text('platform'),
+  platform: text('platform').$type<Platform>(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -56,6 +56,16 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/content', allowed: STAFF },
+  { method: 'POST', path: '/api/content', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/content/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/content/{uuid}', allowed: ADMIN },
+  // A built-in catalogue file: always there, never changed.
+  { method: 'GET', path: '/api/downloads/onsite-service-checklist.pdf', allowed: STAFF },
+  { method: 'GET', path: '/api/admin/files', allowed: ADMIN },
+  // A JSON body is not an upload: an allowed call answers 400 and stores nothing.
+  { method: 'POST', path: '/api/admin/files/upload', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/admin/files/missing.txt', allowed: ADMIN },
 ];
 
 beforeAll(async () => {

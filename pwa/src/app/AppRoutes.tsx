@@ -11,18 +11,18 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
 /** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
   { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
   { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
   { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
-  { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
-  { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
   { path: '/change-password', title: 'Change Password' },
 ];
 
@@ -52,6 +52,30 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
             <SettingsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/downloads"
+        element={
+          <RequireAuth roles={STAFF_ROLES} deniedMessage={MSG.downloadsDenied}>
+            <DownloadsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/admin/content"
+        element={
+          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+            <ContentPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/admin/file-management"
+        element={
+          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+            <FileManagementPage />
           </RequireAuth>
         }
       />
