@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { technicianRoutes } from './features/technicians/routes';
 import { ticketUpdateRoutes } from './features/ticket-updates/routes';
 import { ticketRoutes } from './features/tickets/routes';
@@ -40,7 +41,7 @@ export interface AppDeps {
   logger?: Logger;
   /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
   argon2?: Argon2Params;
-  /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS and RATE_LIMIT_SURVEYS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
@@ -55,6 +56,7 @@ export function createServices(deps: AppDeps): Services {
   const limits: RateLimitSettings = {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
+    survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    surveyRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

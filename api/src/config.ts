@@ -70,6 +70,19 @@ const envSchema = z.object({
   SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_POLL_SECONDS: positiveInt(15),
+  // Surveys (issue 11).
+  /** Days a survey link stays valid after the invitation. */
+  SURVEY_TTL_DAYS: positiveInt(28),
+  /** Secret the survey link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/survey-link.key. */
+  SURVEY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  RATE_LIMIT_SURVEYS: positiveInt(20),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -126,6 +139,12 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
+  /** Days a survey link stays valid after the invitation (issue 11). */
+  surveyTtlDays: number;
+  /** Secret of the survey link tokens (decoded SURVEY_SECRET); undefined -> a generated key file in `dataDir`. */
+  surveySecret: Buffer | undefined;
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  rateLimitSurveys: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -176,5 +195,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
     notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
     outboxLogDir: path.join(dataDir, 'outbox-log'),
+    surveyTtlDays: e.SURVEY_TTL_DAYS,
+    surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
   };
 }

@@ -37,4 +37,14 @@ export const MSG = {
   testSmsNeedsNumber: 'Please save a phone number before testing SMS.',
   testSmsSent: 'Test SMS sent',
   pushEndpointInsecure: 'Push endpoint must be an https URL',
+  // Survey (SPEC.md 2, 5, 8; issue 11)
+  rateOverall: 'Please rate your overall experience',
+  rateTechnician: "Please rate our technician's service",
+  rateResponseTime: 'Please rate our response time',
+  rateResolution: 'Please rate how well we resolved your issue',
+  noTicketNumber: 'No ticket number provided',
+  surveyNotFound: 'This survey link appears to be invalid or has expired. Please contact support if you need assistance.',
+  surveyAlreadySubmitted: 'Feedback for this ticket has already been submitted. Thank you!',
+  surveySubmitFailed: 'Failed to submit survey. Please try again.',
+  surveySubmitted: 'Your feedback has been submitted successfully.',
 } as const;

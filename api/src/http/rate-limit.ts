@@ -1,6 +1,6 @@
 /**
- * In-memory rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and
- * public ticket submissions per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ * In-memory rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username,
+ * public ticket submissions per IP and public survey requests per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from './errors';
@@ -16,21 +16,25 @@ export interface RateLimitSettings {
   login: RateLimit;
   /** Ticket submissions per IP (default 10 per minute). */
   ticketCreate: RateLimit;
+  /** Public survey requests (link checks and submits) per IP (default 20 per minute). */
+  survey: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { points: 10, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
+  survey: { points: 20, durationSec: 60 },
 };
 
 export interface RateLimiters {
   login: RateLimiterMemory;
   ticketCreate: RateLimiterMemory;
+  survey: RateLimiterMemory;
 }
 
 export function createRateLimiters(settings: RateLimitSettings): RateLimiters {
   const make = (l: RateLimit) => new RateLimiterMemory({ points: l.points, duration: l.durationSec });
-  return { login: make(settings.login), ticketCreate: make(settings.ticketCreate) };
+  return { login: make(settings.login), ticketCreate: make(settings.ticketCreate), survey: make(settings.survey) };
 }
 
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));

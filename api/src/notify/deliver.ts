@@ -2,10 +2,12 @@
  * Sends one claimed job (DESIGN.md 6): renders its payload with the portal's branding and hands it to
  * the channel's provider. Push jobs look their subscription up at send time: a subscription removed
  * meanwhile (logout) ends the job as failed; a 404/410 from the push service deletes the subscription.
+ * A survey invitation's link token is derived here (survey-links.ts) and its sent time recorded.
  */
 import type { Database } from '../db/client';
 import { deleteSubscriptionById, findPushTarget } from '../features/push/repository';
 import type { JobRow } from './jobs';
+import { markInvitationSent, type SurveyLinks } from './survey-links';
 import { renderEmail } from './templates/email';
 import { renderPush, renderSms } from './templates/short';
 import { PermanentError, SubscriptionGoneError, type Brand, type JobPayload, type Providers } from './types';
@@ -14,13 +16,18 @@ import { PermanentError, SubscriptionGoneError, type Brand, type JobPayload, typ
 export type Deliver = (job: JobRow) => Promise<string>;
 
 /** Builds the deliver function of a dispatcher. */
-export function createDeliver(deps: { db: Database; providers: Providers; brand: Brand }): Deliver {
-  const { db, providers, brand } = deps;
+export function createDeliver(deps: { db: Database; providers: Providers; brand: Brand; surveyLinks: SurveyLinks; clock: () => Date }): Deliver {
+  const { db, providers, brand, surveyLinks } = deps;
+  const renderContext = { surveyToken: (invitationId: string) => surveyLinks.token(invitationId) };
   return async (job) => {
     const payload = job.payload as JobPayload;
     switch (job.channel) {
-      case 'email':
-        return (await providers.email.send(renderEmail(payload, job.recipient, brand))).detail;
+      case 'email': {
+        const { detail } = await providers.email.send(renderEmail(payload, job.recipient, brand, renderContext));
+        // The invitation counts as sent (response-rate denominator) once the provider accepted it.
+        if (payload.kind === 'survey_invite' && payload.invitationId) await markInvitationSent(db, payload.invitationId, deps.clock());
+        return detail;
+      }
       case 'sms':
         return (await providers.sms.send(renderSms(payload, job.recipient, brand))).detail;
       case 'push': {

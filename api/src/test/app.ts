@@ -115,6 +115,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // High limits by default; rate-limit tests pass low `rateLimits`.
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_TICKETS: '100000',
+    RATE_LIMIT_SURVEYS: '100000',
     ...options.env,
   });
   const clock = new TestClock();

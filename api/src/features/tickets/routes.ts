@@ -50,7 +50,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const scope = { userId: actor.id, fingerprint: requestFingerprint('PATCH', `/api/tickets/${params.id}`, body), now };
     const result = await runIdempotent(s.db, key, scope, async (tx) => ({
       status: 200,
-      body: await patchTicket(tx, params.id, body, actor, now),
+      body: await patchTicket(tx, params.id, body, actor, now, { links: s.notifier.surveyLinks, ttlDays: s.config.surveyTtlDays }),
     }));
     sendResult(ctx, result);
   });

@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
 import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
+import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import {
   findTicket,
   insertTicket,
@@ -79,6 +80,7 @@ async function findConflicts(tx: Database, current: TicketRow, patch: TicketPatc
  * Applies a PATCH (SPEC.md 4): each changed field -> one work-history row, a comment -> one
  * 'comment' row, then version + 1 and updatedAt = now once, plus the update's notification jobs.
  * Values equal to the current ones change nothing and notify nobody (200, `updates: []`).
+ * Entering resolved/closed invites the customer to the survey (surveys port, `survey` deps).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -87,6 +89,7 @@ export async function patchTicket(
   patch: TicketPatch,
   actor: AuthUser,
   now: Date,
+  survey: SurveyInviteDeps,
 ): Promise<TicketPatchResult> {
   await lockSync(tx);
   const current = await findTicket(tx, ticketId, true);
@@ -115,6 +118,7 @@ export async function patchTicket(
         : { type: h.updateType as TicketChange['type'], from: h.previousValue, to: h.newValue },
   );
   await enqueueTicketPatched(tx, { before: current, after: updated!, changes, actor }, now);
+  await inviteOnResolution(tx, { before: current, after: updated! }, survey, now);
   const updates = history.map((h, i) => ({
     id: ids[i]!,
     ticketId,
