@@ -56,6 +56,13 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  // Surveys (issue 11): the public link check and submit answer 404 / 400 here (no such link, empty body).
+  { method: 'GET', path: '/api/surveys/invitation?ticket=TKT-000001&token=x', allowed: ANY },
+  { method: 'POST', path: '/api/surveys', body: {}, allowed: ANY },
+  { method: 'GET', path: '/api/surveys', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys?days=7&limit=5', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats?days=365', allowed: STAFF },
 ];
 
 beforeAll(async () => {
