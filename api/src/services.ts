@@ -4,7 +4,7 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { PasswordHasher } from './features/auth/passwords';
+import type { PasswordHasher } from './lib/passwords';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';

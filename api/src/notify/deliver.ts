@@ -5,8 +5,8 @@
  * A survey invitation's link token is derived here (survey-links.ts) and its sent time recorded.
  */
 import type { Database } from '../db/client';
-import { deleteSubscriptionById, findPushTarget } from '../features/push/repository';
 import type { JobRow } from './jobs';
+import { deleteSubscriptionById, findPushTarget } from './recipients';
 import { markInvitationSent, type SurveyLinks } from './survey-links';
 import { renderEmail } from './templates/email';
 import { renderPush, renderSms } from './templates/short';

@@ -9,9 +9,8 @@
  */
 import { BAD_RATING_MAX, type SurveyResponse } from '@portal/shared';
 import type { Database } from '../db/client';
-import { userSubscriptions } from '../features/push/repository';
-import { getNotificationEmails } from '../features/settings/repository';
 import { insertJobs, type NewJob } from './jobs';
+import { getNotificationEmails, userSubscriptions } from './recipients';
 import type { TicketSnapshot } from './types';
 
 /** What an invitation job needs: the ticket as it was, the invitation and its expiry (ISO). */

@@ -6,9 +6,8 @@
  *   ticket's one invitation (hash of the link token, expiry SURVEY_TTL_DAYS later) and the
  *   invitation e-mail job, in that same transaction. Later transitions write nothing.
  */
-import { SURVEY_TICKET_STATUSES } from '@portal/shared';
+import { SURVEY_TICKET_STATUSES, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
-import type { supportTickets } from '../../db/schema';
 import { snapshot } from '../../notify/rules';
 import { enqueueSurveyInvite } from '../../notify/surveys';
 import { insertInvitation } from './repository';
@@ -16,10 +15,8 @@ import { newInvitation, type SurveyInviteDeps } from './service';
 
 export type { SurveyInviteDeps } from './service';
 
-type TicketRow = typeof supportTickets.$inferSelect;
-
-/** Invites the customer when `after` entered resolved/closed (see module doc). Call in the update transaction. */
-export async function inviteOnResolution(tx: Database, change: { before: TicketRow; after: TicketRow }, deps: SurveyInviteDeps, now: Date): Promise<void> {
+/** Invites the customer when `after` (the presented ticket) entered resolved/closed (see module doc). Call in the update transaction. */
+export async function inviteOnResolution(tx: Database, change: { before: Ticket; after: Ticket }, deps: SurveyInviteDeps, now: Date): Promise<void> {
   const { before, after } = change;
   if (!SURVEY_TICKET_STATUSES.includes(after.status) || SURVEY_TICKET_STATUSES.includes(before.status)) return;
   const invitation = newInvitation(deps, now);

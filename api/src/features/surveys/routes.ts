@@ -9,9 +9,9 @@ import Router from '@koa/router';
 import { surveyInvitationQuerySchema, surveyListQuerySchema, surveyStatsQuerySchema, surveySubmitSchema } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
-import { readIdempotencyKey, requestFingerprint, runIdempotent, sendResult } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { checkInvitation, decodeCursor, submitSurvey, surveyPage, surveyStats } from './service';
@@ -29,13 +29,9 @@ export function surveyRoutes(s: Services): Router<AppState> {
     ctx.body = await checkInvitation(s.db, ticket, token, s.clock());
   });
 
-  router.post('/api/surveys', limited, submitInput, async (ctx) => {
-    const { body } = submitInput.get(ctx);
-    const key = readIdempotencyKey(ctx);
-    const now = s.clock();
-    const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/surveys', body), now };
-    const result = await runIdempotent(s.db, key, scope, async (tx) => ({ status: 201, body: await submitSurvey(tx, body, now) }));
-    sendResult(ctx, result);
+  router.post('/api/surveys', limited, submitInput, transaction(s, { idempotent: true }), async (ctx) => {
+    ctx.body = await submitSurvey(txOf(ctx), submitInput.get(ctx).body, s.clock());
+    ctx.status = 201;
   });
 
   router.get('/api/surveys', requireStaff(), listInput, async (ctx) => {
