@@ -84,6 +84,8 @@ export const supportTickets = pgTable(
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
     index('support_tickets_assigned_to_idx').on(t.assignedTo),
     index('support_tickets_created_at_idx').on(t.createdAt),
+    // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
+    index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
   ],
 );
 
@@ -110,9 +112,10 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
-    // Survey stats (issue 11): the moment a ticket entered resolved/closed, without reading other history rows.
+    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // other history rows (index-only scan).
     index('ticket_updates_entered_done_idx')
-      .on(t.ticketId, t.createdAt)
+      .on(t.createdAt, t.ticketId)
       .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
   ],
 );
@@ -206,7 +209,8 @@ export const satisfactionSurveys = pgTable(
  * resolved/closed. The link's token is never stored: it is HMAC(server secret, invitation id),
  * derived again when the e-mail is rendered (notify/survey-links.ts); only its sha256 is kept here for
  * the lookup. `sent_at` is set when the e-mail was handed to the provider (the response rate's
- * denominator); the link works until `expires_at` (SURVEY_TTL_DAYS after the invitation).
+ * denominator), `responded_at` when the customer answered; the link works until `expires_at`
+ * (SURVEY_TTL_DAYS after the invitation).
  */
 export const surveyInvitations = pgTable(
   'survey_invitations',
@@ -218,12 +222,14 @@ export const surveyInvitations = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     sentAt: ts('sent_at'),
+    /** When the customer answered (set in the submit transaction): the response rate's numerator. */
+    respondedAt: ts('responded_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('survey_invitations_ticket_id_idx').on(t.ticketId),
     uniqueIndex('survey_invitations_token_hash_idx').on(t.tokenHash),
-    index('survey_invitations_sent_at_idx').on(t.sentAt),
+    index('survey_invitations_sent_at_idx').on(t.sentAt, t.respondedAt),
   ],
 );
 

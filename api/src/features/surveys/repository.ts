@@ -208,8 +208,10 @@ export interface TicketAggregate {
 /**
  * Counts and the average resolution time of tickets created in `[since, now)`, overall and per
  * assignee, in one scan (GROUPING SETS). The resolution moment is the last time the ticket entered
- * resolved/closed from another status (work history, partial index ticket_updates_entered_done_idx);
- * a done ticket without such a row (data imported as done) falls back to its updated_at.
+ * resolved/closed from another status (work history): such rows of tickets created in the range are
+ * themselves in the range, so both sides are range scans (index-only on support_tickets_stats_idx
+ * and the partial ticket_updates_entered_done_idx) joined by hash. A done ticket without such a row
+ * (none is written any other way) counts as done but has no resolution time.
  */
 export async function ticketAggregates(db: Database, since: Date, now: Date): Promise<TicketAggregate[]> {
   const result = await rows<{
@@ -224,16 +226,17 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
     assignedDoneRate: number | null;
   }>(
     db,
-    sql`with t as (
-          select t.id, t.assigned_to, t.status in (${DONE}) as done,
-            case when t.status in (${DONE}) then
-              extract(epoch from (coalesce(
-                (select max(u.created_at) from ticket_updates u
-                  where u.ticket_id = t.id and u.update_type = 'status_change'
-                    and u.new_value in (${DONE}) and u.previous_value not in (${DONE})),
-                t.updated_at) - t.created_at)) / 3600
-            end as hours
+    sql`with r as (
+          select u.ticket_id, max(u.created_at) as at
+          from ticket_updates u
+          where u.update_type = 'status_change' and u.new_value in (${DONE}) and u.previous_value not in (${DONE})
+            and u.created_at >= ${at(since)}
+          group by u.ticket_id
+        ), t as (
+          select t.assigned_to, t.status in (${DONE}) as done,
+            case when t.status in (${DONE}) then extract(epoch from (r.at - t.created_at)) / 3600 end as hours
           from support_tickets t
+          left join r on r.ticket_id = t.id
           where t.created_at >= ${at(since)} and t.created_at < ${at(now)}
         )
         select (grouping(assigned_to) = 1) as "all", assigned_to as "assignedTo",
@@ -263,18 +266,23 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
 
 /**
  * Invitations e-mailed in `[since, now)`, how many of them were answered (any time), and the
- * response rate round(100 * answered / sent) (null when none was sent).
+ * response rate round(100 * answered / sent) (null when none was sent). Index-only on
+ * survey_invitations_sent_at_idx (sent_at, responded_at).
  */
 export async function invitationCounts(db: Database, since: Date, now: Date): Promise<{ sent: number; answered: number; rate: number | null }> {
   const [row] = await rows<{ sent: number; answered: number; rate: number | null }>(
     db,
-    sql`select count(*)::int as "sent", count(s.id)::int as "answered",
-          round(100.0 * count(s.id) / nullif(count(*), 0))::int as "rate"
-        from survey_invitations i
-        left join satisfaction_surveys s on s.ticket_id = i.ticket_id
-        where i.sent_at >= ${at(since)} and i.sent_at < ${at(now)}`,
+    sql`select count(*)::int as "sent", count(responded_at)::int as "answered",
+          round(100.0 * count(responded_at) / nullif(count(*), 0))::int as "rate"
+        from survey_invitations
+        where sent_at >= ${at(since)} and sent_at < ${at(now)}`,
   );
   return { sent: Number(row?.sent ?? 0), answered: Number(row?.answered ?? 0), rate: row?.rate == null ? null : Number(row.rate) };
+}
+
+/** Marks an invitation answered (in the submit transaction). */
+export async function markInvitationResponded(tx: Database, invitationId: string, now: Date): Promise<void> {
+  await tx.update(surveyInvitations).set({ respondedAt: now }).where(eq(surveyInvitations.id, invitationId));
 }
 
 /** Responses and average overall rating per UTC day/week/month bucket of `[since, now)`, empty buckets included. */

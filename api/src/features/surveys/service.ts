@@ -33,6 +33,7 @@ import {
   invitationCounts,
   latestFeedback,
   listSurveys,
+  markInvitationResponded,
   resolutionHours,
   staffNames,
   surveyAggregates,
@@ -107,6 +108,7 @@ export async function submitSurvey(tx: Database, input: SurveySubmit, now: Date)
     createdAt: now,
   });
   if (!row) throw conflict(MSG.surveyAlreadySubmitted); // a racing submit committed first
+  await markInvitationResponded(tx, inv.invitationId, now);
   await enqueueSurveyResponse(tx, toSurveyResponse(row), now);
   return { id: row.id, ticketNumber: row.ticketNumber, createdAt: row.createdAt.toISOString() };
 }
@@ -123,12 +125,15 @@ const EMPTY_COUNTS = (): Record<SurveyQuestion, RatingCounts> =>
 /** GET /api/surveys/stats (SPEC.md 3 "Survey stats", SPEC.md 9 formulas; definitions in the README). */
 export async function surveyStats(db: Database, days: number, now: Date): Promise<SurveyStats> {
   const since = rangeStart(now, days);
-  const surveys = await surveyAggregates(db, since, now);
-  const tickets = await ticketAggregates(db, since, now);
-  const invitations = await invitationCounts(db, since, now);
   const bucket = timelineBucket(days);
-  const points = await timeline(db, since, now, bucket);
-  const feedback = await latestFeedback(db, since, now, OVERVIEW_FEEDBACK_COUNT);
+  // Independent aggregates: run side by side on the pool (one connection each on PostgreSQL).
+  const [surveys, tickets, invitations, points, feedback] = await Promise.all([
+    surveyAggregates(db, since, now),
+    ticketAggregates(db, since, now),
+    invitationCounts(db, since, now),
+    timeline(db, since, now, bucket),
+    latestFeedback(db, since, now, OVERVIEW_FEEDBACK_COUNT),
+  ]);
 
   const allSurveys = surveys.find((a) => a.all);
   const allTickets = tickets.find((a) => a.all);
