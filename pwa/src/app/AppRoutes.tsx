@@ -11,6 +11,8 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
@@ -19,7 +21,6 @@ const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] =
   { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
   { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
   { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
-  { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
   { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
@@ -38,7 +39,15 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
-      <Route path="/survey" element={<ComingSoon title="Customer Satisfaction Survey" />} />
+      <Route path="/survey" element={<SurveyPage />} />
+      <Route
+        path="/survey-dashboard"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <SurveyDashboardPage />
+          </RequireAuth>
+        }
+      />
       <Route
         path="/technician"
         element={
