@@ -55,6 +55,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       // One test run submits more tickets from 127.0.0.1 than a real customer would.
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_SURVEYS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,11 +28,13 @@ export function SurveyForm(props: {
   token: string;
   /** Overall rating chosen by a star link in the e-mail (1-5), pre-selected only. */
   presetOverall?: number | undefined;
+  /** Values of an answer the server rejected, put back into the form. */
+  initialValues?: SurveySubmit | undefined;
   pending: boolean;
   onSubmit(values: SurveySubmit): void;
   serverErrors?: Record<string, string[]> | undefined;
 }) {
-  const { ticketNumber, token, presetOverall, pending, onSubmit, serverErrors } = props;
+  const { ticketNumber, token, presetOverall, initialValues, pending, onSubmit, serverErrors } = props;
   const {
     control,
     register,
@@ -43,12 +45,12 @@ export function SurveyForm(props: {
     defaultValues: {
       ticketNumber,
       token,
-      overallRating: presetOverall ?? 0,
-      technicianRating: 0,
-      responseTimeRating: 0,
-      resolutionRating: 0,
-      comments: '',
-      improvements: '',
+      overallRating: initialValues?.overallRating ?? presetOverall ?? 0,
+      technicianRating: initialValues?.technicianRating ?? 0,
+      responseTimeRating: initialValues?.responseTimeRating ?? 0,
+      resolutionRating: initialValues?.resolutionRating ?? 0,
+      comments: initialValues?.comments ?? '',
+      improvements: initialValues?.improvements ?? '',
     },
   });
   const messageOf = (field: keyof SurveyFormValues) => errors[field]?.message ?? serverErrors?.[field]?.[0];
