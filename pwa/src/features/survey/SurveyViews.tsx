@@ -5,14 +5,15 @@ import { useAuth } from '../../lib/auth';
 import { telHref, useConfig } from '../../lib/config';
 
 /** A result card whose heading takes focus when shown, so screen readers announce the outcome. */
-function ResultCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function ResultCard({ id, title, level = 2, children }: { id: string; title: string; level?: 1 | 2; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => ref.current?.focus(), []);
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="card success-view survey-result" role="region" aria-labelledby={id}>
-      <h2 id={id} ref={ref} tabIndex={-1}>
+      <Heading id={id} ref={ref} tabIndex={-1}>
         {title}
-      </h2>
+      </Heading>
       {children}
     </div>
   );
@@ -22,7 +23,7 @@ function ResultCard({ id, title, children }: { id: string; title: string; childr
 export function SurveyNotFound() {
   return (
     <div className="page page-narrow survey-page">
-      <ResultCard id="survey-not-found" title="Survey Not Found">
+      <ResultCard id="survey-not-found" title="Survey Not Found" level={1}>
         <p>{MSG.surveyNotFound}</p>
         <Link to="/" className="btn btn-outline">
           Return to Home
