@@ -13,6 +13,7 @@ import { enqueueSurveyInvite } from '../../notify/surveys';
 import { insertInvitation } from './repository';
 import { newInvitation, type SurveyInviteDeps } from './service';
 
+/** What {@link inviteOnResolution} needs from the caller: the token deriver and SURVEY_TTL_DAYS. */
 export type { SurveyInviteDeps } from './service';
 
 /** Invites the customer when `after` (the presented ticket) entered resolved/closed (see module doc). Call in the update transaction. */

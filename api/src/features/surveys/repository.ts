@@ -8,8 +8,11 @@ import { SURVEY_QUESTIONS, SURVEY_TICKET_STATUSES, type RatingCounts, type Surve
 import type { Database } from '../../db/client';
 import { satisfactionSurveys, supportTickets, surveyInvitations, users } from '../../db/schema';
 
+/** A satisfaction_surveys row. */
 export type SurveyRow = typeof satisfactionSurveys.$inferSelect;
+/** Values of a new satisfaction_surveys row. */
 export type NewSurveyRow = typeof satisfactionSurveys.$inferInsert;
+/** A survey_invitations row. */
 export type InvitationRow = typeof surveyInvitations.$inferSelect;
 
 /** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */

@@ -16,6 +16,7 @@ import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { checkInvitation, decodeCursor, submitSurvey, surveyPage, surveyStats } from './service';
 
+/** The survey routes of one app (see module doc). */
 export function surveyRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const limited = rateLimit(s.limiters.survey, (ctx) => ctx.ip);

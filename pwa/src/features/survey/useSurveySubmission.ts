@@ -3,6 +3,7 @@ import type { SurveySubmit } from '@portal/shared';
 import { discard, getOfflineDb, syncNow, useOfflineQuery } from '../../offline';
 import { enqueueSurveySubmit, readSurveySubmissions, type SurveySubmitItem } from './offline';
 
+/** The page's handle on its queued answer (see {@link useSurveySubmission}). */
 export interface SurveySubmission {
   /** The newest answer queued on this device for the ticket; null when none; undefined while reading. */
   latest: SurveySubmitItem | null | undefined;

@@ -3,6 +3,7 @@ import { RATING_LABELS } from '@portal/shared';
 import './setup';
 import { useChartTheme } from './useChartTheme';
 
+/** One bar set: a question's name and its counts of ratings 1..5. */
 export interface DistributionSeries {
   label: string;
   /** Counts of ratings 1..5. */
