@@ -10,9 +10,11 @@
  * runs the real migrations, fills it with generate_series (tickets spread over the last 400 days,
  * 60 % resolved or closed with the status history the stats read, an invitation per done ticket),
  * runs VACUUM ANALYZE (what autovacuum does to a settled database), then measures for each range (7, 30, 90, 365 days):
- * - service: `surveyStats()` itself, the SQL the route runs (median and p95 of BENCH_RUNS runs after
- *   a warm-up);
- * - http: the same call through the real Koa app over HTTP on 127.0.0.1 (auth, validation, JSON).
+ * - CPU per call: the PostgreSQL backend's CPU time (/proc/<pid>/stat) and this process's, for the
+ *   same calls on a one-connection pool: what the call costs, however busy the machine is;
+ * - wall, service: `surveyStats()` itself, the SQL the route runs (median and p95 of BENCH_RUNS runs
+ *   after a warm-up; its aggregates run side by side on the pool);
+ * - wall, http: the same call through the real Koa app over HTTP on 127.0.0.1 (auth, validation, JSON).
  * The database is dropped at the end (also on failure), unless BENCH_KEEP=1 (to EXPLAIN the queries).
  */
 import http from 'node:http';
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
     await fill.end();
     filler = undefined;
     console.log(`## Survey stats on PostgreSQL (${url.host}, database ${name})`);
+    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs (wall times grow with the load; CPU times do not)`);
     console.log(`data: ${c!.tickets} tickets, ${c!.history} work-history rows, ${c!.invitations} invitations, ${c!.surveys} surveys (filled in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent', DATABASE_URL: url.toString() });
@@ -139,6 +142,26 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const benchAdmin = await insertUser(db, { username: 'bench-admin', passwordHash: 'x', email: null, role: 'admin', createdAt: now });
     const { token } = await createSession(db, benchAdmin!.id, now, 1);
+
+    // CPU actually spent per call, independent of how busy the machine is: the same calls on a
+    // one-connection pool (one PostgreSQL backend, the queries run one after another), reading that
+    // backend's utime+stime from /proc and this process's CPU time.
+    const single = await openDatabase({ databaseUrl: url.toString(), dataDir: IN_MEMORY, poolSize: 1, onPoolError: () => {} });
+    const [{ pid }] = ((await single.db.execute('select pg_backend_pid() as pid')) as unknown as { rows: { pid: number }[] }).rows as [{ pid: number }];
+    const ticks = () => {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15), in 1/100 s
+    };
+    const cpu: Record<number, { pgMs: number; nodeMs: number }> = {};
+    for (const days of [7, 30, 90, 365]) {
+      await surveyStats(single.db, days, now);
+      const t = ticks();
+      const n0 = process.cpuUsage();
+      for (let i = 0; i < RUNS; i += 1) await surveyStats(single.db, days, now);
+      const n1 = process.cpuUsage(n0);
+      cpu[days] = { pgMs: ((ticks() - t) * 10) / RUNS, nodeMs: (n1.user + n1.system) / 1000 / RUNS };
+    }
+    await single.close();
 
     for (const days of [7, 30, 90, 365]) {
       const service: number[] = [];
@@ -160,7 +183,8 @@ async function main(): Promise<void> {
       }
       const stats = JSON.parse(body) as { totalTickets: number; totalResponses: number; responseRate: number | null };
       console.log(
-        `days=${String(days).padEnd(3)} service: ${summary(service)} | http: ${summary(overHttp)} | ` +
+        `days=${String(days).padEnd(3)} CPU per call: PostgreSQL ${cpu[days]!.pgMs.toFixed(1)} ms + Node ${cpu[days]!.nodeMs.toFixed(1)} ms | ` +
+          `wall, service: ${summary(service)} | wall, http: ${summary(overHttp)} | ` +
           `${stats.totalTickets} tickets, ${stats.totalResponses} responses, response rate ${stats.responseRate} %`,
       );
     }
