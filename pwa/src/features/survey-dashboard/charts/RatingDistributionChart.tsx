@@ -37,7 +37,7 @@ export default function RatingDistributionChart({ series, seriesIndex }: { serie
           animation: false,
           plugins: { legend: { display: series.length > 1, labels: { color: theme.text } } },
           scales: {
-            x: { ticks: { color: theme.text }, grid: { display: false } },
+            x: { ticks: { color: theme.text, maxRotation: 0, autoSkip: false, font: { size: 11 } }, grid: { display: false } },
             y: { beginAtZero: true, ticks: { color: theme.text, precision: 0 }, grid: { color: theme.grid }, title: { display: true, text: 'Responses', color: theme.text } },
           },
         }}
