@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SURVEY_RANGE_DAYS, RATING_MAX, RATING_MIN, SURVEY_RANGE_DAYS, type TicketStatus } from '../constants';
 import { MSG } from '../messages';
+import { safeText } from './text';
 
 /**
  * Customer satisfaction surveys (SPEC.md 2 "Survey" / "Survey Dashboard", 3, 5, 7, 9; issue 11).
@@ -56,8 +57,7 @@ const rating = (message: string) =>
     .min(RATING_MIN, { message })
     .max(RATING_MAX, { message });
 
-const optionalText = z
-  .string()
+const optionalText = safeText()
   .trim()
   .max(SURVEY_TEXT_MAX)
   .optional()
@@ -70,8 +70,8 @@ const optionalText = z
  * provided'. The token is only checked by the server (a missing or wrong one is 'Survey Not Found').
  */
 export const surveySubmitSchema = z.object({
-  ticketNumber: z.string({ error: MSG.noTicketNumber }).trim().min(1, MSG.noTicketNumber).max(40, MSG.noTicketNumber),
-  token: z.string().trim().max(200).optional().default(''),
+  ticketNumber: safeText({ error: MSG.noTicketNumber }).trim().min(1, MSG.noTicketNumber).max(40, MSG.noTicketNumber),
+  token: safeText().trim().max(200).optional().default(''),
   overallRating: rating(MSG.rateOverall),
   technicianRating: rating(MSG.rateTechnician),
   responseTimeRating: rating(MSG.rateResponseTime),
@@ -91,8 +91,8 @@ export interface SurveySubmitted {
 
 /** GET /api/surveys/invitation query: the two parameters of the e-mailed link. */
 export const surveyInvitationQuerySchema = z.object({
-  ticket: z.string().trim().max(40).optional().default(''),
-  token: z.string().trim().max(200).optional().default(''),
+  ticket: safeText().trim().max(40).optional().default(''),
+  token: safeText().trim().max(200).optional().default(''),
 });
 
 /**
@@ -148,8 +148,7 @@ export const SURVEY_PAGE_DEFAULT = 25;
 export const surveyListQuerySchema = z.object({
   days: daysSchema,
   limit: z.coerce.number().int().min(1).max(SURVEY_PAGE_MAX).optional().default(SURVEY_PAGE_DEFAULT),
-  cursor: z
-    .string()
+  cursor: safeText()
     .max(200)
     .regex(/^[0-9A-Za-z_-]+$/, 'cursor is not valid')
     .optional(),
