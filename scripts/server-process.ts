@@ -60,6 +60,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_LOGIN_IP: '1000',
+      RATE_LIMIT_SURVEYS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,6 +21,7 @@ import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { authenticate } from './http/authenticate';
@@ -43,7 +44,7 @@ export interface AppDeps {
   logger?: Logger;
   /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
   argon2?: Argon2Params;
-  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS per minute). */
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS and RATE_LIMIT_SURVEYS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
   /** Where limiter counts live (default: this process's memory); a PostgreSQL/Redis-backed factory shares them. */
   limiterFactory?: LimiterFactory;
@@ -63,6 +64,7 @@ export function createServices(deps: AppDeps): Services {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
     loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
+    survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     contentRoutes(s),
     fileRoutes(s),
     downloadRoutes(s),
+    surveyRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -151,3 +151,23 @@ describe('notification configuration (DESIGN.md 4a)', () => {
     expect(names).toEqual(['S3_BUCKET', 'S3_PREFIX', 'S3_SECRET_ACCESS_KEY', 'UPLOAD_MAX_MB']);
   });
 });
+
+describe('survey configuration (issue 11)', () => {
+  it('defaults to 28-day links, a generated secret and 20 public survey requests per minute', () => {
+    expect(loadConfig({})).toMatchObject({ surveyTtlDays: 28, surveySecret: undefined, rateLimitSurveys: 20 });
+  });
+
+  it('reads SURVEY_TTL_DAYS, RATE_LIMIT_SURVEYS and a base64 or base64url SURVEY_SECRET of at least 32 bytes', () => {
+    const bytes = Buffer.alloc(32, 0xfb);
+    const c = loadConfig({ SURVEY_TTL_DAYS: '7', RATE_LIMIT_SURVEYS: '5', SURVEY_SECRET: bytes.toString('base64url') });
+    expect(c).toMatchObject({ surveyTtlDays: 7, rateLimitSurveys: 5 });
+    expect(c.surveySecret).toEqual(bytes);
+    expect(loadConfig({ SURVEY_SECRET: bytes.toString('base64') }).surveySecret).toEqual(bytes);
+  });
+
+  it('refuses a short or non-base64 secret and a zero TTL', () => {
+    for (const env of [{ SURVEY_SECRET: Buffer.alloc(16).toString('base64') }, { SURVEY_SECRET: 'not base64 at all!' }, { SURVEY_TTL_DAYS: '0' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+    }
+  });
+});

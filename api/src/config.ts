@@ -119,6 +119,19 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/, 'must be a key prefix ending in / such as portal/files/')
       .default(''),
   ),
+  // Surveys (issue 11).
+  /** Days a survey link stays valid after the invitation. */
+  SURVEY_TTL_DAYS: positiveInt(28),
+  /** Secret the survey link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/survey-link.key. */
+  SURVEY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  RATE_LIMIT_SURVEYS: positiveInt(20),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -194,6 +207,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
+  /** Days a survey link stays valid after the invitation (issue 11). */
+  surveyTtlDays: number;
+  /** Secret of the survey link tokens (decoded SURVEY_SECRET); undefined -> a generated key file in `dataDir`. */
+  surveySecret: Buffer | undefined;
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  rateLimitSurveys: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -264,5 +283,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
           }
         : { kind: 'disk', dir: path.join(dataDir, 'files') },
+    surveyTtlDays: e.SURVEY_TTL_DAYS,
+    surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
   };
 }

@@ -16,3 +16,4 @@ export * from './rules/files';
 export * from './rules/downloads';
 export * from './schemas/files';
 export * from './schemas/content';
+export * from './schemas/surveys';

@@ -58,4 +58,14 @@ export const MSG = {
   uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
   uploadAborted: 'The upload was interrupted before it finished',
   notManagedByContent: 'This item is not managed through content management',
+  // Survey (SPEC.md 2, 5, 8; issue 11)
+  rateOverall: 'Please rate your overall experience',
+  rateTechnician: "Please rate our technician's service",
+  rateResponseTime: 'Please rate our response time',
+  rateResolution: 'Please rate how well we resolved your issue',
+  noTicketNumber: 'No ticket number provided',
+  surveyNotFound: 'This survey link appears to be invalid or has expired. Please contact support if you need assistance.',
+  surveyAlreadySubmitted: 'Feedback for this ticket has already been submitted. Thank you!',
+  surveySubmitFailed: 'Failed to submit survey. Please try again.',
+  surveySubmitted: 'Your feedback has been submitted successfully.',
 } as const;

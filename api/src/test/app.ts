@@ -120,6 +120,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_LOGIN_IP: '100000',
     RATE_LIMIT_TICKETS: '100000',
+    RATE_LIMIT_SURVEYS: '100000',
     ...options.env,
   });
   const clock = new TestClock();

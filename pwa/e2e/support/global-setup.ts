@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminPassword: string;
+    /** The app's data folder: e-mails land in `outbox-log/mail/*.eml` (no SMTP configured). */
+    dataDir: string;
   }
 }
 
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   const app = await startApp({ PUSH_ALLOW_HOSTS: 'fcm.googleapis.com,jmt17.google.com' });
   project.provide('baseURL', app.baseURL);
   project.provide('adminPassword', app.adminPassword);
+  project.provide('dataDir', app.dataDir);
   return async () => {
     await app.stop();
   };

@@ -14,6 +14,8 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
 const ContentPage = lazy(() => import('../features/content/ContentPage'));
 const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
@@ -21,7 +23,6 @@ const ADMIN: readonly Role[] = ['admin'];
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
   { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
   { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
-  { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/change-password', title: 'Change Password' },
 ];
@@ -38,7 +39,15 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
-      <Route path="/survey" element={<ComingSoon title="Customer Satisfaction Survey" />} />
+      <Route path="/survey" element={<SurveyPage />} />
+      <Route
+        path="/survey-dashboard"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <SurveyDashboardPage />
+          </RequireAuth>
+        }
+      />
       <Route
         path="/technician"
         element={
