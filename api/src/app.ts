@@ -17,6 +17,7 @@ import { configRoutes } from './features/config/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
+import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    schedulerRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

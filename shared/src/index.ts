@@ -11,3 +11,5 @@ export * from './rules/format';
 export * from './schemas/settings';
 export * from './schemas/push';
 export * from './rules/merge';
+export * from './rules/kpi';
+export * from './schemas/scheduler';

@@ -56,6 +56,10 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler?range=week&tz=America%2FNew_York', allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler/tickets?status=open', allowed: STAFF },
+  // An unknown technician: an allowed call answers 404.
+  { method: 'GET', path: '/api/scheduler/technicians/{uuid}', allowed: STAFF },
 ];
 
 beforeAll(async () => {
