@@ -82,6 +82,8 @@ export const supportTickets = pgTable(
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
     index('support_tickets_assigned_to_idx').on(t.assignedTo),
     index('support_tickets_created_at_idx').on(t.createdAt),
+    // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
+    index('support_tickets_active_idx').on(t.assignedTo).where(sql`status IN ('open', 'in_progress')`),
   ],
 );
 
@@ -108,6 +110,12 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
+    // Scheduler KPIs (issue 12): staff entries since a range start (first response time) ...
+    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`updated_by IS NOT NULL AND update_type <> 'created'`),
+    // ... and moves from open/in_progress to resolved/closed (resolution time, resolved per day).
+    index('ticket_updates_resolved_idx')
+      .on(t.createdAt, t.ticketId)
+      .where(sql`update_type = 'status_change' AND new_value IN ('resolved', 'closed') AND previous_value IN ('open', 'in_progress')`),
   ],
 );
 
@@ -177,7 +185,10 @@ export const satisfactionSurveys = pgTable('satisfaction_surveys', {
   comments: text('comments'),
   improvements: text('improvements'),
   createdAt: createdAt(),
-});
+},
+// Scheduler satisfaction (issue 12): surveys submitted in a range.
+(t) => [index('satisfaction_surveys_created_at_idx').on(t.createdAt)],
+);
 
 /** One endpoint of a vault entry (SPEC.md 3); passwords are stored encrypted (DESIGN.md 7). */
 export interface VaultEndpoint {

@@ -29,13 +29,19 @@ const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
 /** Characters of the issue read for the board and timeline: 100 shown, one more tells "longer". */
 const CUT_ISSUE_READ = 101;
 
-const statusList = (list: readonly TicketStatus[]) =>
-  sql.join(
-    list.map((s) => sql`${s}`),
-    sql`, `,
-  );
+/**
+ * A constant status list as SQL literals (not parameters), so the planner can match the partial
+ * indexes of db/schema.ts, whose predicates name these statuses. Only shared constants go in here.
+ */
+const statusList = (list: readonly TicketStatus[]) => {
+  if (!list.every((s) => /^[a-z_]+$/.test(s))) throw new Error('status constants only');
+  return sql.raw(list.map((s) => `'${s}'`).join(', '));
+};
 const DONE = statusList(DONE_STATUSES);
 const ACTIVE = statusList(ACTIVE_STATUSES);
+
+/** A work-history row (alias u) that moved a ticket from open/in_progress to resolved/closed. */
+const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value IN (${ACTIVE})`;
 
 /** Runs raw SQL on either driver (node-postgres and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -109,27 +115,29 @@ export interface TicketAggregateRow {
 
 /**
  * Counts per status, done tickets with their summed resolution time and first-response time, per
- * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement:
- * the per-ticket "resolved at" and "first response" come from two index lookups in ticket_updates
- * (LATERAL ... LIMIT 1), then GROUP BY GROUPING SETS ((assigned_to), ()).
+ * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement.
+ * A ticket's first staff entry and its last move to resolved/closed are necessarily later than its
+ * creation, so both are read from the work history since the range start only (partial indexes
+ * `ticket_updates_staff_idx` / `ticket_updates_resolved_idx`), aggregated per ticket and hash-joined:
+ * no per-ticket lookups. Then GROUP BY GROUPING SETS ((assigned_to), ()).
  */
 export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {
+  const from = bounds.from.toISOString();
   return rowsOf<TicketAggregateRow>(
     db,
-    sql`WITH f AS (
+    sql`WITH fr AS (
+          SELECT u.ticket_id, min(u.created_at) AS first_at FROM ticket_updates u
+          WHERE u.updated_by IS NOT NULL AND u.update_type <> 'created' AND u.created_at >= ${from}::timestamptz
+          GROUP BY u.ticket_id
+        ), rs AS (
+          SELECT u.ticket_id, max(u.created_at) AS resolved_at FROM ticket_updates u
+          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz
+          GROUP BY u.ticket_id
+        ), f AS (
           SELECT t.status, t.assigned_to, t.created_at, t.updated_at, fr.first_at, rs.resolved_at
           FROM support_tickets t
-          LEFT JOIN LATERAL (
-            SELECT u.created_at AS first_at FROM ticket_updates u
-            WHERE u.ticket_id = t.id AND u.updated_by IS NOT NULL AND u.update_type <> 'created'
-            ORDER BY u.ticket_version, u.created_at LIMIT 1
-          ) fr ON true
-          LEFT JOIN LATERAL (
-            SELECT u.created_at AS resolved_at FROM ticket_updates u
-            WHERE t.status IN (${DONE}) AND u.ticket_id = t.id AND u.update_type = 'status_change'
-              AND u.new_value IN (${DONE}) AND u.previous_value IN (${ACTIVE})
-            ORDER BY u.ticket_version DESC, u.created_at DESC LIMIT 1
-          ) rs ON true
+          LEFT JOIN fr ON fr.ticket_id = t.id
+          LEFT JOIN rs ON rs.ticket_id = t.id
           WHERE ${inRange(bounds, technicianId)}
         )
         SELECT GROUPING(assigned_to) = 1 AS "isTotal",
@@ -174,13 +182,15 @@ export interface SurveyAggregateRow {
 export async function surveyAggregates(db: Database, bounds: RangeBounds): Promise<SurveyAggregateRow[]> {
   return rowsOf<SurveyAggregateRow>(
     db,
-    sql`SELECT coalesce(s.assigned_technician_id, t.assigned_to) AS "technicianId",
-               avg(s.technician_rating)::float8 AS "avgRating",
-               count(*)::int AS "surveys"
-        FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
-        WHERE s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
-          AND coalesce(s.assigned_technician_id, t.assigned_to) IS NOT NULL
-        GROUP BY 1`,
+    sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
+        FROM (
+          SELECT s.technician_rating AS rating,
+                 coalesce(s.assigned_technician_id, (SELECT t.assigned_to FROM support_tickets t WHERE t.id = s.ticket_id)) AS tech
+          FROM satisfaction_surveys s
+          WHERE s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
+        ) x
+        WHERE x.tech IS NOT NULL
+        GROUP BY x.tech`,
   );
 }
 
@@ -293,8 +303,7 @@ export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string,
         ), resolved AS (
           SELECT (u.created_at AT TIME ZONE ${tz})::date AS day, count(DISTINCT u.ticket_id)::int AS n
           FROM ticket_updates u ${techJoin}
-          WHERE u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value IN (${ACTIVE})
-            AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
+          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
           GROUP BY 1
         )
         SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(c.n, 0)::int AS created, coalesce(r.n, 0)::int AS resolved
