@@ -1,4 +1,4 @@
-CREATE INDEX "satisfaction_surveys_created_at_idx" ON "satisfaction_surveys" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "support_tickets_active_idx" ON "support_tickets" USING btree ("assigned_to") WHERE status IN ('open', 'in_progress');--> statement-breakpoint
-CREATE INDEX "ticket_updates_staff_idx" ON "ticket_updates" USING btree ("created_at","ticket_id") WHERE updated_by IS NOT NULL AND update_type <> 'created';--> statement-breakpoint
-CREATE INDEX "ticket_updates_resolved_idx" ON "ticket_updates" USING btree ("created_at","ticket_id") WHERE update_type = 'status_change' AND new_value IN ('resolved', 'closed') AND previous_value IN ('open', 'in_progress');
+CREATE INDEX "satisfaction_surveys_created_at_idx" ON "satisfaction_surveys" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "support_tickets_active_idx" ON "support_tickets" USING btree ("assigned_to") WHERE "support_tickets"."status" IN ('open', 'in_progress');--> statement-breakpoint
+CREATE INDEX "ticket_updates_entered_done_idx" ON "ticket_updates" USING btree ("created_at","ticket_id") WHERE "ticket_updates"."update_type" = 'status_change' AND "ticket_updates"."new_value" IN ('resolved', 'closed') AND "ticket_updates"."previous_value" NOT IN ('resolved', 'closed');--> statement-breakpoint
+CREATE INDEX "ticket_updates_staff_idx" ON "ticket_updates" USING btree ("created_at","ticket_id") WHERE "ticket_updates"."updated_by" IS NOT NULL AND "ticket_updates"."update_type" <> 'created';

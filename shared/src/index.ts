@@ -13,3 +13,4 @@ export * from './schemas/push';
 export * from './rules/merge';
 export * from './rules/kpi';
 export * from './schemas/scheduler';
+export * from './rules/history';

@@ -83,7 +83,7 @@ export const supportTickets = pgTable(
     index('support_tickets_assigned_to_idx').on(t.assignedTo),
     index('support_tickets_created_at_idx').on(t.createdAt),
     // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
-    index('support_tickets_active_idx').on(t.assignedTo).where(sql`status IN ('open', 'in_progress')`),
+    index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
   ],
 );
 
@@ -110,12 +110,14 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
-    // Scheduler KPIs (issue 12): staff entries since a range start (first response time) ...
-    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`updated_by IS NOT NULL AND update_type <> 'created'`),
-    // ... and moves from open/in_progress to resolved/closed (resolution time, resolved per day).
-    index('ticket_updates_resolved_idx')
+    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // other history rows (index-only scan).
+    index('ticket_updates_entered_done_idx')
       .on(t.createdAt, t.ticketId)
-      .where(sql`update_type = 'status_change' AND new_value IN ('resolved', 'closed') AND previous_value IN ('open', 'in_progress')`),
+      .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
+    // Scheduler KPIs (issue 12): staff entries since a range start (first response time); resolution
+    // moments and resolved-per-day use ticket_updates_entered_done_idx above.
+    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`${t.updatedBy} IS NOT NULL AND ${t.updateType} <> 'created'`),
   ],
 );
 
@@ -186,8 +188,8 @@ export const satisfactionSurveys = pgTable('satisfaction_surveys', {
   improvements: text('improvements'),
   createdAt: createdAt(),
 },
-// Scheduler satisfaction (issue 12): surveys submitted in a range.
-(t) => [index('satisfaction_surveys_created_at_idx').on(t.createdAt)],
+  // Surveys submitted in a range (issue 12 satisfaction; the same index issue 11 defines for its stats).
+  (t) => [index('satisfaction_surveys_created_at_idx').on(t.createdAt, t.id)],
 );
 
 /** One endpoint of a vault entry (SPEC.md 3); passwords are stored encrypted (DESIGN.md 7). */

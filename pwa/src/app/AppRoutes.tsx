@@ -11,13 +11,13 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
 /** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
   { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
-  { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
   { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
   { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
@@ -44,6 +44,14 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={STAFF_ROLES}>
             <TicketsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/scheduler"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <SchedulerPage />
           </RequireAuth>
         }
       />

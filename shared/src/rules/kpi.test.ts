@@ -56,3 +56,16 @@ describe('scheduler query schemas', () => {
     });
   });
 });
+
+describe('historyChangeText (SPEC.md 2 Work History)', () => {
+  it('names statuses by label and assignments by username', async () => {
+    const { historyChangeText } = await import('./history');
+    expect(historyChangeText({ updateType: 'status_change', previousValue: 'in_progress', newValue: 'resolved' })).toBe(
+      'Changed from In Progress to Resolved',
+    );
+    expect(historyChangeText({ updateType: 'assignment', previousValue: null, newValue: 'alice' })).toBe('Changed from Unassigned to alice');
+    expect(historyChangeText({ updateType: 'resolution', previousValue: null, newValue: 'Fixed' })).toBe('Changed from none to Fixed');
+    expect(historyChangeText({ updateType: 'comment', previousValue: null, newValue: null })).toBeNull();
+    expect(historyChangeText({ updateType: 'created', previousValue: null, newValue: 'open' })).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../constants';
 import type { Role, Severity, TicketStatus } from '../constants';
 import type { WorkloadLevel } from '../rules/workload';
-import type { TicketUpdateEntry } from './tickets';
+import type { Technician, TicketUpdateEntry } from './tickets';
 
 /**
  * The Scheduler and KPI dashboard contract (SPEC.md 2 "Scheduler and KPI Dashboard", issue 12):
@@ -183,6 +183,8 @@ export interface SchedulerDashboard {
   summary: SchedulerSummary;
   /** One card per technician (role technician, and admins who have tickets), by username. */
   technicians: TechnicianKpi[];
+  /** Everyone the technician filter offers (technicians and admins), by username; kept with the snapshot offline. */
+  staff: Technician[];
   kanban: KanbanColumn[];
   /** The 10 newest tickets of the range, issue cut to 100 characters (SPEC.md 2 "Calendar View"). */
   timeline: SchedulerTicket[];

@@ -7,8 +7,8 @@
  * Definitions (README "Decisions" -> "Scheduler KPIs"):
  * - a ticket is *in range* when it was created in [from, to);
  * - *done* = status resolved or closed; *resolved at* = the last time the ticket went from open or
- *   in_progress to resolved or closed (work history), falling back to updated_at when no such entry
- *   exists (SPEC.md 9's created -> updated);
+ *   in_progress into resolved or closed (work history; resolved -> closed is not a new resolution),
+ *   falling back to updated_at when no such entry exists (SPEC.md 9's created -> updated);
  * - *first response* = the first work-history entry written by a staff member (updated_by set, not
  *   the 'created' row of the public form);
  * - *active* = open or in_progress now, whatever the range (workload, SPEC.md 4).
@@ -40,8 +40,12 @@ const statusList = (list: readonly TicketStatus[]) => {
 const DONE = statusList(DONE_STATUSES);
 const ACTIVE = statusList(ACTIVE_STATUSES);
 
-/** A work-history row (alias u) that moved a ticket from open/in_progress to resolved/closed. */
-const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value IN (${ACTIVE})`;
+/**
+ * A work-history row (alias u) that moved a ticket into resolved/closed from another status. Written
+ * exactly like the predicate of the partial index `ticket_updates_entered_done_idx` (shared with the
+ * survey stats) so the planner uses it.
+ */
+const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value NOT IN (${DONE})`;
 
 /** Runs raw SQL on either driver (node-postgres and PGlite both answer `{ rows }`). */
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -118,7 +122,7 @@ export interface TicketAggregateRow {
  * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement.
  * A ticket's first staff entry and its last move to resolved/closed are necessarily later than its
  * creation, so both are read from the work history since the range start only (partial indexes
- * `ticket_updates_staff_idx` / `ticket_updates_resolved_idx`), aggregated per ticket and hash-joined:
+ * `ticket_updates_staff_idx` / `ticket_updates_entered_done_idx`), aggregated per ticket and hash-joined:
  * no per-ticket lookups. Then GROUP BY GROUPING SETS ((assigned_to), ()).
  */
 export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {

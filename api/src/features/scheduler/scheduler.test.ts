@@ -224,6 +224,8 @@ describe('GET /api/scheduler: this week in America/New_York', () => {
     expect(card(d, 'zed')).toMatchObject({ role: 'admin', total: 1, activeTickets: 1, avgFirstResponseMinutes: 5 });
     expect(card(d, 'root-admin')).toBeUndefined();
     expect(d.technicians.map((k) => k.username)).toEqual(['alice', 'bob', 'carol', 'dave', 'erin', 'zed']);
+    // The filter offers every technician and admin.
+    expect(d.staff.map((u) => u.username)).toEqual(['alice', 'bob', 'carol', 'dave', 'erin', 'root-admin', 'zed']);
   });
 
   it('builds kanban columns with full counts and newest cards first', () => {

@@ -151,6 +151,7 @@ export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: D
       unassigned: (totals?.total ?? 0) - (totals?.assigned ?? 0),
     },
     technicians: kpiRows(staff, tech, aggregates, active, surveys),
+    staff: staff.map((u) => ({ id: u.id, username: u.username })),
     kanban,
     timeline: timeline.map((t) => presentSchedulerTicket(t)),
     daily,
