@@ -166,15 +166,17 @@ export default function SchedulerPage() {
     body = (
       <>
         <SummaryTiles summary={d.summary} onOpen={setList} />
-        <ViewTabs value={view} onChange={(v) => update({ tab: v === 'kpi' ? null : v })} />
+        <div className="sched-tabs-row">
+          <ViewTabs value={view} onChange={(v) => update({ tab: v === 'kpi' ? null : v })} />
+          {view === 'kpi' && (
+            <button type="button" className="btn btn-outline btn-small" onClick={exportCsv} disabled={rows.length === 0}>
+              {TEXT.exportCsv}
+            </button>
+          )}
+        </div>
         <div role="tabpanel" id={viewPanelId(view)} aria-labelledby={`sched-tab-${view}`} className="sched-panel">
           {view === 'kpi' && (
             <>
-              <div className="sched-toolbar">
-                <button type="button" className="btn btn-outline btn-small" onClick={exportCsv} disabled={rows.length === 0}>
-                  {TEXT.exportCsv}
-                </button>
-              </div>
               <div className="sched-kpi-layout">
                 <Suspense fallback={<div className="card sched-chart sched-chart-loading" />}>
                   {rows.length > 0 && <WorkloadChart rows={rows} />}
