@@ -14,3 +14,4 @@ export * from './rules/merge';
 export * from './rules/kpi';
 export * from './schemas/scheduler';
 export * from './rules/history';
+export * from './rules/ticketUpdate';

@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
-import { useConnectivity } from '../../offline/connectivity';
+import { useConnectivity } from '../../offline';
 import { browserTimeZone, type DashboardParams } from './api/keys';
 import { useMoveTicket } from './api/useMoveTicket';
 import { useSchedulerDashboard } from './api/useSchedulerDashboard';
@@ -70,7 +70,7 @@ export default function SchedulerPage() {
   const params: DashboardParams = { range, tz, technicianId };
 
   const state = useSchedulerDashboard(params);
-  const { moves, move, canMove } = useMoveTicket();
+  const { moves, move, canMove } = useMoveTicket(state.data?.generatedAt, state.refetch);
   const reflected = useMemo(() => (state.data ? reflectMoves(state.data, moves) : undefined), [state.data, moves]);
   const d = reflected?.dashboard;
   const rows = useMemo(() => ownFirst(d?.technicians ?? [], user?.id), [d, user?.id]);
@@ -126,7 +126,9 @@ export default function SchedulerPage() {
 
   const freshness = d && (
     <p className={`sched-freshness${state.status === 'cached' ? ' sched-stale' : ''}`} role="status">
-      {state.status === 'cached' ? `Offline: as of ${formatDateTime(d.generatedAt)}` : `Updated ${formatDateTime(d.generatedAt)}`}
+      {state.status === 'cached'
+        ? `${online ? 'Saved on this device' : 'Offline'}: as of ${formatDateTime(d.generatedAt)}`
+        : `Updated ${formatDateTime(d.generatedAt)}`}
       {state.refreshing && ' · refreshing...'}
       {online && (
         <button type="button" className="link-button sched-refresh" onClick={state.refetch} disabled={state.refreshing}>

@@ -29,7 +29,8 @@ export type MoveMark = 'pending' | 'conflict' | 'failed';
 export interface QueuedMove {
   ticketId: string;
   status: TicketStatus;
-  mark: MoveMark;
+  /** null: already sent, shown until the next dashboard answer includes it. */
+  mark: MoveMark | null;
 }
 
 /** A dashboard with queued moves applied, and the sync mark of each moved card. */
@@ -64,7 +65,7 @@ export function reflectMoves(d: SchedulerDashboard, moves: readonly QueuedMove[]
   for (const move of last.values()) {
     const card = cards.get(move.ticketId);
     if (!card) continue;
-    marks.set(card.id, move.mark);
+    if (move.mark) marks.set(card.id, move.mark);
     const from = card.status;
     const to = move.status;
     if (from === to) continue;

@@ -1,4 +1,5 @@
-import type { SchedulerRange, SchedulerTicketFilter } from '@portal/shared';
+import type { SchedulerTicketFilter } from '@portal/shared';
+import type { DashboardParams } from '../offline';
 
 /** The browser's IANA time zone (the ranges are calendar days of the staff member), 'UTC' when unknown. */
 export function browserTimeZone(): string {
@@ -9,21 +10,13 @@ export function browserTimeZone(): string {
   }
 }
 
-/** What one dashboard answer depends on: range, zone and the technician filter (undefined = all). */
-export interface DashboardParams {
-  range: SchedulerRange;
-  tz: string;
-  technicianId?: string | undefined;
-}
+export { dashboardUrl, type DashboardParams } from '../offline';
 
 function query(params: Record<string, string | number | boolean | undefined>): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
   return q.toString();
 }
-
-/** GET /api/scheduler?range&tz&technicianId */
-export const dashboardUrl = (p: DashboardParams) => `/api/scheduler?${query({ range: p.range, tz: p.tz, technicianId: p.technicianId })}`;
 
 /** GET /api/scheduler/tickets: the tickets behind a count. */
 export const ticketsUrl = (p: DashboardParams, f: SchedulerTicketFilter, cursor?: string) =>
