@@ -79,7 +79,9 @@ async function signIn(page: Page, username: string): Promise<void> {
   await page.goto('/login');
   await page.getByPlaceholder('Enter your username').fill(username);
   await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+  const reloaded = page.waitForEvent('load'); // SPEC.md 4: the page reloads 500 ms after login
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await reloaded;
   await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
 }
 
@@ -350,4 +352,77 @@ describe('scheduler on a phone (390x844), as a technician', () => {
     await page.getByRole('region', { name: 'Customer Feedback' }).getByText('Great help, fixed within the hour').waitFor();
     await shot(page, 'phone-detail');
   });
+});
+
+/** Waits until the page is controlled by the activated service worker (offline reloads need it). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
+    }
+  });
+}
+
+describe('scheduler offline on a phone (issue 12 flow 4)', () => {
+  let ctx: BrowserContext;
+  afterAll(() => ctx?.close());
+
+  it('shows the saved board "as of" offline, queues a kanban move, syncs it once into the work history', async () => {
+    ctx = await browser.newContext({ baseURL: app.url, viewport: PHONE, isMobile: true, hasTouch: true, timezoneId: zone, serviceWorkers: 'allow' });
+    const page = await ctx.newPage();
+    await signIn(page, 'alice');
+    await page.goto('/scheduler?range=today&tab=kanban');
+    await waitForServiceWorker(page);
+    await page.locator('[data-column="open"] [data-ticket]').first().waitFor();
+    await page.getByText(/^Updated /).waitFor();
+    const before = await dashboardFromApi(users.alice!.token);
+    const openCount = before.kanban.find((c) => c.status === 'open')!.count;
+    const a5 = before.kanban.flatMap((c) => c.tickets).find((t) => t.id === tickets.A5)!;
+
+    // No network at all: the page comes from the service worker, the board from IndexedDB.
+    await ctx.setOffline(true);
+    await page.reload();
+    await page.getByText(/^Offline: as of /).waitFor();
+    const open = page.locator('[data-column="open"]');
+    expect(Number(await open.locator('[data-count]').innerText())).toBe(openCount);
+
+    // The 'Move to' menu (keyboard / touch / screen reader) moves the card at once, marked Pending.
+    await page.getByLabel(`Move ${a5.ticketNumber} to`).selectOption({ label: 'In Progress' });
+    const moved = page.locator(`[data-column="in_progress"] [data-ticket="${a5.ticketNumber}"]`);
+    await moved.getByText('Pending', { exact: true }).waitFor();
+    expect(Number(await open.locator('[data-count]').innerText())).toBe(openCount - 1);
+    expect(await open.locator(`[data-ticket="${a5.ticketNumber}"]`).count()).toBe(0);
+    expect(Number(await tileValue(page, 'in_progress'))).toBe(before.summary.byStatus.in_progress + 1);
+    await page.getByText('1 update waiting to sync').waitFor();
+    await moved.scrollIntoViewIfNeeded();
+    await shot(page, 'phone-kanban-offline');
+    const server = await app.request('GET', `/api/ticket-updates?ticketId=${a5.id}`, { token: adminToken });
+    expect(server.body.filter((h: { updateType: string }) => h.updateType === 'status_change')).toEqual([]); // nothing sent yet
+
+    // Back online: the outbox drains by itself, once.
+    await ctx.setOffline(false);
+    await page.getByText('All updates synced').waitFor();
+    await moved.waitFor();
+    await page.getByText(/^Updated /).waitFor();
+    expect(await moved.getByText('Pending', { exact: true }).count()).toBe(0);
+    const history = (await app.request('GET', `/api/ticket-updates?ticketId=${a5.id}`, { token: adminToken })).body as {
+      updateType: string;
+      previousValue: string | null;
+      newValue: string | null;
+      updatedByName: string | null;
+    }[];
+    expect(history.filter((h) => h.updateType === 'status_change').map((h) => [h.previousValue, h.newValue, h.updatedByName])).toEqual([
+      ['open', 'in_progress', 'alice'],
+    ]);
+    const after = await dashboardFromApi(users.alice!.token);
+    expect(after.kanban.find((c) => c.status === 'in_progress')!.tickets.map((t) => t.id)).toContain(a5.id);
+
+    // ... and the move is in the ticket's Work History on the technician detail.
+    await page.goto('/scheduler?range=today');
+    await page.getByRole('button', { name: 'View Details of alice' }).click();
+    const card = page.getByRole('region', { name: 'Assigned Tickets' }).locator(`[data-ticket="${a5.ticketNumber}"]`);
+    await card.getByText('Changed from Open to In Progress').waitFor();
+    await shot(page, 'phone-detail-after-move');
+  }, 120_000);
 });

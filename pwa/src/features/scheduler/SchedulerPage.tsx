@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
-import { useConnectivity } from '../../offline';
+import { SyncStatus, useConnectivity } from '../../offline';
 import { browserTimeZone, type DashboardParams } from './api/keys';
 import { useMoveTicket } from './api/useMoveTicket';
 import { useSchedulerDashboard } from './api/useSchedulerDashboard';
@@ -206,6 +206,7 @@ export default function SchedulerPage() {
   return (
     <div className="page page-wide sched-page">
       <h1>{TEXT.title}</h1>
+      <SyncStatus compact />
       {controls}
       {freshness}
       {body}
