@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { IonBadge } from '@ionic/react';
 import {
@@ -94,6 +94,7 @@ export function KanbanBoard(props: {
 }) {
   const { columns, marks, canMove, onMove, onOpen } = props;
   const [over, setOver] = useState<TicketStatus | null>(null);
+  const columnRefs = useRef(new Map<TicketStatus, HTMLElement>());
   const byId = new Map(columns.flatMap((c) => c.tickets.map((t) => [t.id, t] as const)));
 
   const onDrop = (e: DragEvent, status: TicketStatus) => {
@@ -104,55 +105,74 @@ export function KanbanBoard(props: {
   };
 
   return (
-    <div className="kanban" aria-label="Kanban Board">
-      {columns.map((c) => (
-        <section
-          key={c.status}
-          className={`kanban-column${over === c.status ? ' kanban-over' : ''}`}
-          aria-labelledby={`kanban-${c.status}`}
-          data-column={c.status}
-          onDragOver={
-            canMove
-              ? (e) => {
-                  if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
-                  e.preventDefault();
-                  e.dataTransfer.dropEffect = 'move';
-                  setOver(c.status);
-                }
-              : undefined
-          }
-          onDragLeave={() => setOver((o) => (o === c.status ? null : o))}
-          onDrop={canMove ? (e) => onDrop(e, c.status) : undefined}
-        >
-          <header className="kanban-column-head">
-            <h3 id={`kanban-${c.status}`}>{TICKET_STATUS_LABELS[c.status]}</h3>
-            <button
-              type="button"
-              className="badge-button"
-              aria-label={`${TICKET_STATUS_LABELS[c.status]}: ${c.count} tickets. Show all`}
-              onClick={() => onOpen({ status: c.status })}
-            >
-              <IonBadge color="medium" data-count>
-                {c.count}
-              </IonBadge>
-            </button>
-          </header>
-          {c.tickets.length === 0 ? (
-            <p className="muted kanban-empty">{emptyColumnText(c.status)}</p>
-          ) : (
-            <ul className="kanban-cards">
-              {c.tickets.map((t) => (
-                <KanbanCard key={t.id} ticket={t} mark={marks.get(t.id)} canMove={canMove} onMove={onMove} />
-              ))}
-            </ul>
-          )}
-          {c.count > c.tickets.length && (
-            <button type="button" className="btn btn-outline btn-small btn-block" onClick={() => onOpen({ status: c.status })}>
-              Show all {c.count}
-            </button>
-          )}
-        </section>
-      ))}
-    </div>
+    <>
+      {/* Phones: one column per screen width; these jump to a column (swiping works too). */}
+      <nav className="kanban-jump" aria-label="Kanban columns">
+        {columns.map((c) => (
+          <button
+            key={c.status}
+            type="button"
+            className="kanban-jump-button"
+            onClick={() => columnRefs.current.get(c.status)?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' })}
+          >
+            {TICKET_STATUS_LABELS[c.status]} <span className="muted">{c.count}</span>
+          </button>
+        ))}
+      </nav>
+      <div className="kanban" aria-label="Kanban Board">
+        {columns.map((c) => (
+          <section
+            key={c.status}
+            ref={(el) => {
+              if (el) columnRefs.current.set(c.status, el);
+              else columnRefs.current.delete(c.status);
+            }}
+            className={`kanban-column${over === c.status ? ' kanban-over' : ''}`}
+            aria-labelledby={`kanban-${c.status}`}
+            data-column={c.status}
+            onDragOver={
+              canMove
+                ? (e) => {
+                    if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    setOver(c.status);
+                  }
+                : undefined
+            }
+            onDragLeave={() => setOver((o) => (o === c.status ? null : o))}
+            onDrop={canMove ? (e) => onDrop(e, c.status) : undefined}
+          >
+            <header className="kanban-column-head">
+              <h3 id={`kanban-${c.status}`}>{TICKET_STATUS_LABELS[c.status]}</h3>
+              <button
+                type="button"
+                className="badge-button"
+                aria-label={`${TICKET_STATUS_LABELS[c.status]}: ${c.count} tickets. Show all`}
+                onClick={() => onOpen({ status: c.status })}
+              >
+                <IonBadge color="medium" data-count>
+                  {c.count}
+                </IonBadge>
+              </button>
+            </header>
+            {c.tickets.length === 0 ? (
+              <p className="muted kanban-empty">{emptyColumnText(c.status)}</p>
+            ) : (
+              <ul className="kanban-cards">
+                {c.tickets.map((t) => (
+                  <KanbanCard key={t.id} ticket={t} mark={marks.get(t.id)} canMove={canMove} onMove={onMove} />
+                ))}
+              </ul>
+            )}
+            {c.count > c.tickets.length && (
+              <button type="button" className="btn btn-outline btn-small btn-block" onClick={() => onOpen({ status: c.status })}>
+                Show all {c.count}
+              </button>
+            )}
+          </section>
+        ))}
+      </div>
+    </>
   );
 }

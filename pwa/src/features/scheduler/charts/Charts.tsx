@@ -64,8 +64,8 @@ export function CreatedResolvedChart({ days }: { days: readonly SchedulerDay[] }
   const data = {
     labels,
     datasets: [
-      { label: 'Created', data: days.map((d) => d.created), backgroundColor: p.primary },
-      { label: 'Resolved', data: days.map((d) => d.resolved), backgroundColor: p.success },
+      { label: 'Created', data: days.map((d) => d.created), backgroundColor: p.primary, maxBarThickness: 40 },
+      { label: 'Resolved', data: days.map((d) => d.resolved), backgroundColor: p.success, maxBarThickness: 40 },
     ],
   };
   return (
@@ -103,7 +103,7 @@ export function WorkloadChart({ rows }: { rows: readonly TechnicianKpi[] }) {
   const color = { light: p.success, moderate: p.warning, heavy: p.danger };
   const data = {
     labels: rows.map((r) => r.username),
-    datasets: [{ label: 'Active tickets', data: rows.map((r) => r.activeTickets), backgroundColor: rows.map((r) => color[r.workload]) }],
+    datasets: [{ label: 'Active tickets', data: rows.map((r) => r.activeTickets), backgroundColor: rows.map((r) => color[r.workload]), maxBarThickness: 28 }],
   };
   const options = baseOptions(p, true);
   return (
