@@ -24,8 +24,9 @@ export interface DashboardState {
  * GET /api/scheduler for a range, zone and technician filter, kept on the device (issue 12
  * offline): every answer is saved as the snapshot of its parameters in IndexedDB (features/
  * scheduler/offline), and the screen falls back to that snapshot offline, when the fetch fails, or
- * while the first fetch runs. TanStack Query with SPEC.md 7 defaults (no retry); it refetches on
- * every visit and tries even when the browser says offline (lie-fi), failing fast to the snapshot.
+ * while the first fetch runs. TanStack Query without retries (SPEC.md 7); it refetches on every
+ * visit and for answers older than a minute, and tries even when the browser says offline
+ * (lie-fi), failing fast to the snapshot.
  */
 export function useSchedulerDashboard(params: DashboardParams): DashboardState {
   const online = useConnectivity() === 'online';
@@ -37,6 +38,8 @@ export function useSchedulerDashboard(params: DashboardParams): DashboardState {
       return data;
     },
     refetchOnMount: 'always',
+    // Back to a range seen more than a minute ago: fetch it again (SPEC.md 7's "never stale" default is for lists).
+    staleTime: 60_000,
     networkMode: 'always',
   });
   const key = snapshotKey(params);
