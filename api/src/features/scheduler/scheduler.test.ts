@@ -302,6 +302,11 @@ describe('GET /api/scheduler: technician filter and roles', () => {
     expect(card(today, 'alice')).toMatchObject({ total: 2, satisfactionPercent: 80, surveyCount: 2, avgResolutionHours: null });
   });
 
+  it('reports its server time (Server-Timing, read by the benchmark)', async () => {
+    const res = await dashboard(`range=week&tz=${encodeURIComponent(NY)}`);
+    expect(res.headers.get('server-timing')).toMatch(/^app;dur=\d+(\.\d)?$/);
+  });
+
   it('refuses bad input with 400/404 and changes nothing', async () => {
     const zone = await dashboard('range=week&tz=Mars%2FOlympus');
     expect(zone.status).toBe(400);
