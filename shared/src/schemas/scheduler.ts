@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from '../constants';
 import type { Role, Severity, TicketStatus } from '../constants';
 import type { WorkloadLevel } from '../rules/workload';
+import { safeText } from './text';
 import type { Technician, TicketUpdateEntry } from './tickets';
 
 /**
@@ -53,7 +54,8 @@ export function isKnownTimeZone(tz: string): boolean {
 }
 
 const rangeField = z.enum(SCHEDULER_RANGES, { message: SCHEDULER_MSG.rangeInvalid }).default('today');
-const tzField = z.string().refine(isKnownTimeZone, SCHEDULER_MSG.timeZoneInvalid).default('UTC');
+const tzField = safeText().refine(isKnownTimeZone, SCHEDULER_MSG.timeZoneInvalid).default('UTC');
+const cursorField = safeText().max(200).optional();
 
 /**
  * GET /api/scheduler query: `range` (today | week | month, default today), `tz` (IANA zone of the
@@ -85,7 +87,7 @@ export const schedulerTicketsQuerySchema = schedulerQuerySchema.extend({
     .transform((v) => v === 'true')
     .optional(),
   scope: z.enum(SCHEDULER_SCOPES).default('range'),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorField,
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type SchedulerTicketsQuery = z.output<typeof schedulerTicketsQuerySchema>;
@@ -102,7 +104,7 @@ export interface SchedulerTicketFilter {
 export const schedulerDetailQuerySchema = z.object({
   range: rangeField,
   tz: tzField,
-  cursor: z.string().max(200).optional(),
+  cursor: cursorField,
 });
 export type SchedulerDetailQuery = z.output<typeof schedulerDetailQuerySchema>;
 
