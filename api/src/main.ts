@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
+import { rebuildTicketCounts } from './features/tickets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLogger } from './logger';
 
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       (err: unknown) => logger.warn('housekeeping failed', { error: String(err) }),
     );
   await housekeeping();
+  await rebuildTicketCounts(database.db);
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 

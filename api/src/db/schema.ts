@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -12,6 +13,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -80,9 +82,50 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
-    index('support_tickets_assigned_to_idx').on(t.assignedTo),
-    index('support_tickets_created_at_idx').on(t.createdAt),
+    // Keyset pages of the staff list (issue 16): newest first, optionally per status or assignee.
+    index('support_tickets_created_at_idx').on(t.createdAt, t.id),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('support_tickets_assigned_created_idx').on(t.assignedTo, t.createdAt, t.id),
+    // A phone's working set (delta sync with recentDays): tickets not closed, in feed order...
+    index('support_tickets_active_sync_seq_idx').on(t.syncSeq).where(sql`${t.status} <> 'closed'`),
+    // ...and where the feed of the last N days starts.
+    index('support_tickets_updated_at_idx').on(t.updatedAt),
+    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm, issue 16).
+    index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * The text the staff list's `q` searches (issue 16): number, client, business, e-mail, phone and
+ * issue in one expression. The GIN trigram index above is built on exactly this expression, and
+ * the repository's ILIKE must use it unchanged for the index to apply.
+ */
+export function ticketSearchText(t: {
+  ticketNumber: AnyPgColumn;
+  clientName: AnyPgColumn;
+  businessName: AnyPgColumn;
+  customerEmail: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+  issue: AnyPgColumn;
+}) {
+  return sql`${t.ticketNumber} || ' ' || ${t.clientName} || ' ' || coalesce(${t.businessName}, '') || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone} || ' ' || ${t.issue}`;
+}
+
+/**
+ * Tickets per (assignee, status) for the status tabs (issue 16): `GET /api/tickets/counts` sums a
+ * handful of rows instead of counting every ticket. `assignee` is the user id, '' for unassigned.
+ * Kept in step by the tickets service inside each ticket write (create, PATCH, unassign on user
+ * deletion), under the sync lock; rebuilt from support_tickets at every start (main.ts), so rows
+ * inserted by hand are counted after a restart.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    assignee: text('assignee').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assignee, t.status] })],
 );
 
 /**

@@ -4,5 +4,6 @@
  *
  * - `unassignTicketsOf(tx, userId, username, actorId, now)`: before a user is deleted, unassigns
  *   their tickets with one assignment history row each (users feature, DELETE /api/users/:id).
+ * - `rebuildTicketCounts(db)`: recounts the status-tab counts from the tickets (main.ts at start).
  */
-export { unassignTicketsOf } from './service';
+export { rebuildTicketCounts, unassignTicketsOf } from './service';

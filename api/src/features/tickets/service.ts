@@ -14,10 +14,12 @@ import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
+  adjustTicketCounts,
   findTicket,
   insertTicket,
   insertTicketUpdates,
   isAssignable,
+  recountTickets,
   takeTicketNumber,
   unassignAllOf,
   updateTicketFields,
@@ -36,6 +38,7 @@ export async function createTicket(tx: Database, input: TicketCreate, now: Date)
   await insertTicketUpdates(tx, [
     { ticketId: row.id, updatedBy: null, updateType: 'created', previousValue: null, newValue: row.status, comment: null, ticketVersion: row.version, createdAt: now },
   ]);
+  await adjustTicketCounts(tx, [{ assignee: null, status: row.status, delta: 1 }]);
   const ticket = presentTicket(row);
   await enqueueTicketCreated(tx, ticket, now);
   return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt };
@@ -71,6 +74,12 @@ export async function patchTicket(
 
   const version = current.version + 1;
   const updated = await updateTicketFields(tx, ticketId, plan.set, version, now);
+  if (updated.status !== current.status || updated.assignedTo !== current.assignedTo) {
+    await adjustTicketCounts(tx, [
+      { assignee: current.assignedTo, status: current.status, delta: -1 },
+      { assignee: updated.assignedTo, status: updated.status, delta: 1 },
+    ]);
+  }
   const rows = await insertTicketUpdates(
     tx,
     plan.history.map((h) => ({ ...h, ticketId, updatedBy: actor.id, ticketVersion: version, createdAt: now })),
@@ -96,6 +105,13 @@ export async function patchTicket(
 export async function unassignTicketsOf(tx: Database, userId: string, username: string, actorId: string, now: Date): Promise<number> {
   await lockSync(tx);
   const rows = await unassignAllOf(tx, userId, now);
+  await adjustTicketCounts(
+    tx,
+    rows.flatMap((r) => [
+      { assignee: userId, status: r.status, delta: -1 },
+      { assignee: null, status: r.status, delta: 1 },
+    ]),
+  );
   await insertTicketUpdates(
     tx,
     rows.map((r) => ({
@@ -110,4 +126,17 @@ export async function unassignTicketsOf(tx: Database, userId: string, username: 
     })),
   );
   return rows.length;
+}
+
+/**
+ * Rebuilds the status-tab counts (ticket_counts) from the tickets, under the sync lock so no ticket
+ * write interleaves. main.ts calls it at every start: counts stay right after an upgrade or rows
+ * written by hand. One scan of support_tickets.
+ */
+export async function rebuildTicketCounts(db: Database): Promise<void> {
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    await lockSync(tx);
+    await recountTickets(tx);
+  });
 }

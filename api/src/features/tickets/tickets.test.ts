@@ -99,7 +99,7 @@ describe('GET /api/tickets and /api/ticket-updates (delta sync, DESIGN.md 4)', (
     const updatesCursor = (await t.request<DeltaPage<TicketUpdateEntry>>('GET', '/api/ticket-updates?since=0', { token: staff })).body.cursor;
 
     const idle = await t.request<DeltaPage<Ticket>>('GET', `/api/tickets?since=${cursor}`, { token: staff });
-    expect(idle.body).toEqual({ items: [], cursor });
+    expect(idle.body).toEqual({ items: [], cursor, more: false });
 
     const created = await t.createTicket({ clientName: 'Delta' });
     const old = all.body.items[0]!;
