@@ -3,6 +3,8 @@
  * filters, the status-tab counts, one ticket by id or number, and the bounded legacy list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatTicketNumber } from '@portal/shared';
 import type { DeltaPage, Ticket, TicketCounts, TicketListPage, TicketUpdateEntry } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
 import { rebuildTicketCounts } from './port';
@@ -67,7 +69,7 @@ describe('delta sync pages (GET /api/tickets?since=, /api/ticket-updates?since=)
 
   it('refuses a limit outside 1..1000 and a bad recentDays', async () => {
     for (const q of ['limit=0', 'limit=1001', 'limit=x', 'recentDays=0', 'recentDays=1.5']) {
-      const res = await get(`/api/tickets?since=0&${q}`);
+      const res = await get<{ code: string }>(`/api/tickets?since=0&${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.code).toBe('validation_failed');
     }
@@ -271,6 +273,20 @@ describe('status-tab counts (GET /api/tickets/counts)', () => {
 
   it('refuses a bad assignee', async () => {
     expect((await get('/api/tickets/counts?assignee=x')).status).toBe(400);
+  });
+});
+
+describe('ticket numbers from the one-statement create', () => {
+  it('formats like formatTicketNumber past six digits', async () => {
+    const app = await startTestApp();
+    try {
+      await app.db.execute(sql`insert into ticket_sequence (id, last_number) values ('TICKET_SEQ', 999998)`);
+      const numbers = [(await app.createTicket()).ticketNumber, (await app.createTicket()).ticketNumber];
+      expect(numbers).toEqual([formatTicketNumber(999_999), formatTicketNumber(1_000_000)]);
+      expect(numbers[1]).toBe('TKT-1000000');
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -4,39 +4,75 @@
  * presenter.ts turns rows into API shapes.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES, TICKET_STATUSES, formatTicketNumber } from '@portal/shared';
+import { STAFF_ROLES, TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketCreate, TicketMergeField, TicketStatus, UpdateType } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets, ticketCounts, ticketSearchText, ticketSequence, ticketUpdates, users } from '../../db/schema';
-import { nextSyncSeq } from '../../db/sync';
+import { supportTickets, ticketCounts, ticketSearchText, ticketUpdates, users } from '../../db/schema';
+import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
 
-/**
- * Takes the next ticket number from the `TICKET_SEQ` row (created on first use) with one atomic
- * upsert ... RETURNING: unique and gap-free under concurrency (DESIGN.md 4). Call in the create
- * transaction so a rolled-back create gives its number back.
- */
-export async function takeTicketNumber(tx: Database, now: Date): Promise<string> {
-  const [row] = await tx
-    .insert(ticketSequence)
-    .values({ id: 'TICKET_SEQ', lastNumber: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: ticketSequence.id,
-      set: { lastNumber: sql`${ticketSequence.lastNumber} + 1`, updatedAt: now },
-    })
-    .returning({ lastNumber: ticketSequence.lastNumber });
-  return formatTicketNumber(row!.lastNumber);
+/** A support_tickets row as a raw SQL statement returns it (snake_case, driver types). */
+type RawTicketRow = Record<string, unknown>;
+
+/** Raw row -> TicketRow (node-postgres gives int8 as string; both drivers give Date for timestamptz). */
+function ticketFromRaw(r: RawTicketRow): TicketRow {
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: String(r.id),
+    ticketNumber: String(r.ticket_number),
+    clientName: String(r.client_name),
+    businessName: (r.business_name as string | null) ?? null,
+    customerEmail: String(r.customer_email),
+    customerPhone: String(r.customer_phone),
+    severity: r.severity as TicketRow['severity'],
+    contactMethod: r.contact_method as TicketRow['contactMethod'],
+    issue: String(r.issue),
+    status: r.status as TicketStatus,
+    assignedTo: (r.assigned_to as string | null) ?? null,
+    resolution: (r.resolution as string | null) ?? null,
+    version: Number(r.version),
+    syncSeq: Number(r.sync_seq),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
 }
 
-/** Inserts a new open ticket at version 1. */
-export async function insertTicket(tx: Database, input: TicketCreate, ticketNumber: string, now: Date): Promise<TicketRow> {
-  const [row] = await tx
-    .insert(supportTickets)
-    .values({ ...input, ticketNumber, status: 'open', version: 1, createdAt: now, updatedAt: now })
-    .returning();
-  return row!;
+/**
+ * Creates a ticket in ONE statement (issue 16): takes the sync lock, the next ticket number
+ * (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + 1` on the `TICKET_SEQ`
+ * row, created on first use: unique and gap-free under concurrency, DESIGN.md 4; formatted like
+ * `formatTicketNumber`: `TKT-` and at least six digits), inserts the open ticket at version 1, its 'created' work-history row and its
+ * status-tab count. Every create waits for the lock and the number row until its transaction
+ * commits, so this section is kept to one round trip plus the notification jobs and COMMIT.
+ * Call inside the create transaction; a rollback gives the number back.
+ */
+export async function insertNewTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketRow> {
+  const result = await tx.execute(sql`
+    with sync_lock as (select ${syncLockExpression()}),
+    num as (
+      insert into ticket_sequence (id, last_number, updated_at)
+      select 'TICKET_SEQ', 1, ${now} from sync_lock
+      on conflict (id) do update set last_number = ticket_sequence.last_number + 1, updated_at = excluded.updated_at
+      returning last_number),
+    t as (
+      insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
+        severity, contact_method, issue, status, version, created_at, updated_at)
+      select 'TKT-' || lpad(num.last_number::text, greatest(6, length(num.last_number::text)), '0'),
+        ${input.clientName}, ${input.businessName}, ${input.customerEmail}, ${input.customerPhone},
+        ${input.severity}, ${input.contactMethod}, ${input.issue}, 'open', 1, ${now}, ${now}
+      from num
+      returning *),
+    h as (
+      insert into ticket_updates (ticket_id, updated_by, update_type, previous_value, new_value, comment, ticket_version, created_at)
+      select id, null, 'created', null, status, null, version, created_at from t),
+    c as (
+      insert into ticket_counts (assignee, status, count) select '', status, 1 from t
+      on conflict (assignee, status) do update set count = ticket_counts.count + 1)
+    select * from t`);
+  const rows = (result as unknown as { rows: RawTicketRow[] }).rows;
+  return ticketFromRaw(rows[0]!);
 }
 
 /** One ticket, optionally locked FOR UPDATE (inside a transaction). */

@@ -10,17 +10,16 @@ import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
+import { enqueueTicketCreated, enqueueTicketPatched, newTicketRecipients } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   adjustTicketCounts,
   findTicket,
-  insertTicket,
+  insertNewTicket,
   insertTicketUpdates,
   isAssignable,
   recountTickets,
-  takeTicketNumber,
   unassignAllOf,
   updateTicketFields,
   updateTypesSince,
@@ -28,20 +27,17 @@ import {
 } from './repository';
 
 /**
- * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form) and the
- * new-ticket notification jobs.
+ * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form), its
+ * tab count and the new-ticket notification jobs. Recipients are read first; then one statement
+ * takes the sync lock and the number and writes the rows (repository `insertNewTicket`), so the
+ * section every ticket write waits for is that statement, the jobs insert and COMMIT (issue 16).
  */
 export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
-  await lockSync(tx);
-  const ticketNumber = await takeTicketNumber(tx, now);
-  const row = await insertTicket(tx, input, ticketNumber, now);
-  await insertTicketUpdates(tx, [
-    { ticketId: row.id, updatedBy: null, updateType: 'created', previousValue: null, newValue: row.status, comment: null, ticketVersion: row.version, createdAt: now },
-  ]);
-  await adjustTicketCounts(tx, [{ assignee: null, status: row.status, delta: 1 }]);
+  const recipients = await newTicketRecipients(tx, input.severity);
+  const row = await insertNewTicket(tx, input, now);
   const ticket = presentTicket(row);
-  await enqueueTicketCreated(tx, ticket, now);
-  return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt };
+  await enqueueTicketCreated(tx, ticket, now, recipients);
+  return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
 }
 
 /**
