@@ -11,7 +11,7 @@ import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
-import { findSession } from './features/auth/sessions';
+import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
 import { healthRoutes } from './features/health/routes';
@@ -25,6 +25,7 @@ import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type RateLimitSettings } from './http/rate-limit';
 import { noStoreApi, requestId, securityHeaders } from './http/security';
+import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
@@ -48,6 +49,9 @@ export interface AppDeps {
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
 
+/** Most login sessions one process caches (issue 16). */
+const SESSION_CACHE_MAX = 10_000;
+
 /** Builds the services object every router receives. */
 export function createServices(deps: AppDeps): Services {
   const { config } = deps;
@@ -65,6 +69,7 @@ export function createServices(deps: AppDeps): Services {
     logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits),
+    sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
   };
 }
@@ -106,7 +111,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
-  app.use(onlyApi(authenticate((token) => findSession(s.db, token, s.clock()))));
+  app.use(onlyApi(authenticate((token) => s.sessionCache.lookup(hashToken(token), () => findSession(s.db, token, s.clock())))));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 
   const routers: Router<AppState>[] = [

@@ -48,6 +48,11 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
+  /** Seconds a login session stays cached in the process (issue 16); 0 = always read the database. */
+  SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number of seconds (0 turns the cache off)' }).int('must be a whole number of seconds (0 turns the cache off)').min(0).max(3600).default(10),
+  ),
   TRUST_PROXY: boolFlag,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
@@ -104,6 +109,8 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
+  /** Longest life of a cached login session in seconds; 0 = no cache (issue 16). */
+  sessionCacheSeconds: number;
   trustProxy: boolean;
   logLevel: LogLevel;
   rateLimitLogin: number;
@@ -160,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,

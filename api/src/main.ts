@@ -13,6 +13,7 @@ import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { rebuildTicketCounts } from './features/tickets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
+import { connectSessionCache } from './http/session-cache';
 import { createLogger } from './logger';
 
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
+  const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   notifier.dispatcher.start();
   logger.info('notifications', notifier.describe());
   const server = http.createServer(app.callback());
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
     server.close(() => {
       notifier
         .close()
+        .then(() => stopSessionEvents())
         .then(() => database.close())
         .then(
           () => process.exit(0),

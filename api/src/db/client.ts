@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgSessionEvents, pgliteSessionEvents, type SessionEvents } from './session-events';
 
 /**
  * Extensions the migrations need, created before they run (drizzle's schema cannot declare them):
@@ -34,6 +35,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  /** Session change notifications of this database (LISTEN), for the session cache. */
+  sessionEvents: SessionEvents;
   close(): Promise<void>;
 }
 
@@ -92,7 +95,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Database, driver: 'pg', close: () => pool.end() };
+    return { db: db as unknown as Database, driver: 'pg', sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
   }
   let dataDir = IN_MEMORY;
   if (target.dataDir !== IN_MEMORY) {
@@ -108,5 +111,5 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await client.close();
     throw err;
   }
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, driver: 'pglite', sessionEvents: pgliteSessionEvents(client), close: () => client.close() };
 }

@@ -58,6 +58,7 @@ export function userRoutes(s: Services): Router<AppState> {
     const email = 'email' in raw ? body.email : undefined;
     const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
     if (!row) throw notFound(MSG.userNotFound);
+    s.sessionCache.forget({ userId: params.id });
     ctx.body = presentUser(row);
   });
 
@@ -70,6 +71,7 @@ export function userRoutes(s: Services): Router<AppState> {
     const actorId = ctx.state.auth!.user.id;
     await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
     await deleteUser(tx, id);
+    s.sessionCache.forget({ userId: id });
     ctx.status = 204;
   });
 
