@@ -1,11 +1,13 @@
 /**
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
- * same app against their own database. Middleware order: request id -> error envelope -> security
+ * same app against their own database. Middleware order: request id -> compression -> error envelope -> security
  * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
  * successful writes -> feature routers -> /api 404 -> PWA files.
  */
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
+import compress from 'koa-compress';
 import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
@@ -45,6 +47,14 @@ export interface AppDeps {
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
 }
+
+/**
+ * Responses compressed on the fly (issue 16): compressible types (JSON, and static files that
+ * have no precompressed variant) of at least 1 KiB, brotli quality 4 or gzip level 6, whichever the
+ * client prefers; smaller answers go out as they are (compressing them costs more than it saves).
+ * Precompressed static files are sent as they are (http/static.ts).
+ */
+export const COMPRESS_THRESHOLD = 1024;
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
@@ -105,6 +115,14 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.silent = true;
 
   app.use(requestId(s.logger));
+  app.use(
+    compress({
+      threshold: COMPRESS_THRESHOLD,
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
