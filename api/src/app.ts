@@ -25,7 +25,7 @@ import { userRoutes } from './features/users/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
-import { DEFAULT_RATE_LIMITS, createRateLimiters, type RateLimitSettings } from './http/rate-limit';
+import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
 import { noStoreApi, requestId, securityHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
@@ -44,6 +44,8 @@ export interface AppDeps {
   argon2?: Argon2Params;
   /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
+  limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
 }
@@ -78,7 +80,7 @@ export function createServices(deps: AppDeps): Services {
     clock,
     logger,
     passwords: createPasswordHasher(deps.argon2),
-    limiters: createRateLimiters(limits),
+    limiters: createRateLimiters(limits, deps.limiterFactory),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
   };

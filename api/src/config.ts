@@ -59,6 +59,9 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  /** Where rate-limit counts live (issue 16); default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
+  RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'postgres', 'redis'], { message: 'must be memory, postgres or redis' }).optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/@/, 'must be an e-mail address or "Name <address>"').optional()),
@@ -115,6 +118,10 @@ export interface Config {
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** Where rate-limit counts live: this process, PostgreSQL (`rate_limits`) or Redis (issue 16). */
+  rateLimitStore: 'memory' | 'postgres' | 'redis';
+  /** Redis for shared rate limits (RATE_LIMIT_STORE=redis). */
+  redisUrl: string | undefined;
   /** nodemailer SMTP URL; undefined -> e-mails are written as .eml files to `outboxLogDir`. */
   smtpUrl: string | undefined;
   /** From header of every e-mail (default `"APP_NAME" <SUPPORT_EMAIL>`). */
@@ -152,6 +159,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
   problems.push(...groupProblems(env));
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'redis' && !parsed.data.REDIS_URL) {
+    problems.push('RATE_LIMIT_STORE: redis needs REDIS_URL');
+  }
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'postgres' && !parsed.data.DATABASE_URL) {
+    problems.push('RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -172,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory'),
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
     twilio:

@@ -13,6 +13,7 @@ import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { rebuildTicketCounts } from './features/tickets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
+import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
 import { createLogger } from './logger';
 
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const deps = { config, db: database.db, logger };
+  const limiterStore = createLimiterStore(config, database.pool);
+  logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
+  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
       notifier
         .close()
         .then(() => stopSessionEvents())
+        .then(() => limiterStore.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),

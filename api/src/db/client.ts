@@ -35,6 +35,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  /** The node-postgres pool (driver 'pg' only): shared rate limits use it (issue 16). */
+  pool?: pg.Pool;
   /** Session change notifications of this database (LISTEN), for the session cache. */
   sessionEvents: SessionEvents;
   close(): Promise<void>;
@@ -95,7 +97,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Database, driver: 'pg', sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
+    return { db: db as unknown as Database, driver: 'pg', pool, sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
   }
   let dataDir = IN_MEMORY;
   if (target.dataDir !== IN_MEMORY) {

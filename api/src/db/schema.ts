@@ -18,6 +18,7 @@ import {
   text,
   timestamp,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import type { ContactMethod, NotificationChannel, NotificationStatus, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
@@ -264,6 +265,17 @@ export const customerVault = pgTable(
   },
   (t) => [index('customer_vault_business_name_idx').on(t.businessName)],
 );
+
+/**
+ * Rate-limit counters shared by every API process on the database (issue 16): the table layout of
+ * rate-limiter-flexible's RateLimiterPostgres (http/rate-limit-stores.ts), one row per limiter
+ * prefix + key, `expire` in epoch ms. Used when RATE_LIMIT_STORE is `postgres`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 /**
  * Stored results of writes made with an Idempotency-Key header (DESIGN.md 4): a replay with the same

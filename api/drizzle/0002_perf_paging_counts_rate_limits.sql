@@ -1,3 +1,9 @@
+CREATE TABLE "rate_limits" (
+	"key" varchar(255) PRIMARY KEY NOT NULL,
+	"points" integer DEFAULT 0 NOT NULL,
+	"expire" bigint
+);
+--> statement-breakpoint
 CREATE TABLE "ticket_counts" (
 	"assignee" text NOT NULL,
 	"status" text NOT NULL,
