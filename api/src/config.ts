@@ -25,6 +25,26 @@ const boolFlag = z.preprocess(
 /** A base64url string that decodes to exactly `bytes` bytes (VAPID keys). */
 const base64urlKey = (bytes: number, message: string) =>
   z.string().refine((v) => /^[A-Za-z0-9_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64url').length === bytes, message);
+/**
+ * TRUST_PROXY: how many reverse proxies in front of the app append to X-Forwarded-For. `false`/`0`
+ * trusts none, `true` means 1 (compatibility with the former boolean), a number 0-10 that many.
+ */
+const proxyHops = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^(true|false|yes|no|10|[0-9])$/, 'must be false, true (= 1) or the number of proxy hops (0-10)')
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' || v === 'no' ? 0 : v === 'true' || v === 'yes' ? 1 : Number(v))),
+);
+/** A comma-separated list of host names or IP literals, lower-cased, without brackets. */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean)),
+);
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback));
 
@@ -53,7 +73,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ error: 'must be a whole number of seconds (0 turns the cache off)' }).int('must be a whole number of seconds (0 turns the cache off)').min(0).max(3600).default(10),
   ),
-  TRUST_PROXY: boolFlag,
+  TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
   RATE_LIMIT_LOGIN: positiveInt(10),
@@ -62,6 +82,10 @@ const envSchema = z.object({
   /** Where rate-limit counts live (issue 16); default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'postgres', 'redis'], { message: 'must be memory, postgres or redis' }).optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
+  RATE_LIMIT_LOGIN_IP: positiveInt(50),
+  /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
+  PGLITE_FSYNC: z.preprocess((v) => emptyToUndefined(v) ?? 'true', boolFlag),
   // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/@/, 'must be an e-mail address or "Name <address>"').optional()),
@@ -78,6 +102,11 @@ const envSchema = z.object({
   SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_POLL_SECONDS: positiveInt(15),
+  /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
+  PUSH_ALLOW_HOSTS: hostList,
+  /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
+  PUSH_MAX_PER_USER: positiveInt(10),
+  PUSH_MAX_PER_SESSION: positiveInt(2),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -114,7 +143,10 @@ export interface Config {
   sessionTtlHours: number;
   /** Longest life of a cached login session in seconds; 0 = no cache (issue 16). */
   sessionCacheSeconds: number;
+  /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
+  /** Reverse proxies in front of the app: the client IP is this many entries from the right of X-Forwarded-For. */
+  trustProxyHops: number;
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
@@ -122,6 +154,10 @@ export interface Config {
   rateLimitStore: 'memory' | 'postgres' | 'redis';
   /** Redis for shared rate limits (RATE_LIMIT_STORE=redis). */
   redisUrl: string | undefined;
+  /** Failed logins per IP per 15 minutes, whatever the usernames. */
+  rateLimitLoginIp: number;
+  /** fsync of the embedded PGlite database (no effect with DATABASE_URL). */
+  pgliteFsync: boolean;
   /** nodemailer SMTP URL; undefined -> e-mails are written as .eml files to `outboxLogDir`. */
   smtpUrl: string | undefined;
   /** From header of every e-mail (default `"APP_NAME" <SUPPORT_EMAIL>`). */
@@ -140,6 +176,12 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
+  /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
+  pushAllowHosts: string[];
+  /** Push subscriptions kept per user. */
+  pushMaxPerUser: number;
+  /** Push subscriptions kept per login session (device). */
+  pushMaxPerSession: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -181,10 +223,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY > 0,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
+    rateLimitLoginIp: e.RATE_LIMIT_LOGIN_IP,
+    pgliteFsync: e.PGLITE_FSYNC,
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory'),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -199,5 +244,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
     notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
     outboxLogDir: path.join(dataDir, 'outbox-log'),
+    pushAllowHosts: e.PUSH_ALLOW_HOSTS,
+    pushMaxPerUser: e.PUSH_MAX_PER_USER,
+    pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
   };
 }

@@ -1,10 +1,13 @@
 /**
- * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and public
- * ticket submissions per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and per IP
+ * (issue 17: one IP trying one password against many usernames), and public ticket submissions per
+ * IP. Limits come from createApp deps so tests can trigger 429 cheaply.
  *
- * Limiters are rate-limiter-flexible's `RateLimiterAbstract`, built by a {@link LimiterFactory}: the
- * default keeps counts in this process's memory; the factories of `rate-limit-stores.ts` keep them
- * in PostgreSQL or Redis, so several API processes share one budget (issue 16).
+ * Limiters are typed as rate-limiter-flexible's `RateLimiterAbstract` and built by a
+ * {@link LimiterFactory}: the default keeps counts in this process's memory; a factory returning
+ * `RateLimiterPostgres`/`RateLimiterRedis` instances (same interface) shares them between processes
+ * without changing any caller. The client IP is `ctx.ip`, which honours TRUST_PROXY's hop count
+ * (see `createApp`).
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from './errors';
@@ -18,12 +21,15 @@ export interface RateLimit {
 export interface RateLimitSettings {
   /** Failed logins per IP+username (default 10 per 15 minutes). */
   login: RateLimit;
+  /** Failed logins per IP whatever the username (default 50 per 15 minutes). */
+  loginIp: RateLimit;
   /** Ticket submissions per IP (default 10 per minute). */
   ticketCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { points: 10, durationSec: 15 * 60 },
+  loginIp: { points: 50, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
 };
 
@@ -44,7 +50,11 @@ export const memoryLimiters: LimiterFactory = (name, l) => new RateLimiterMemory
 
 /** Builds every limiter of `settings` with `factory` (default {@link memoryLimiters}). */
 export function createRateLimiters(settings: RateLimitSettings, factory: LimiterFactory = memoryLimiters): RateLimiters {
-  return { login: factory('login', settings.login), ticketCreate: factory('ticketCreate', settings.ticketCreate) };
+  return {
+    login: factory('login', settings.login),
+    loginIp: factory('loginIp', settings.loginIp),
+    ticketCreate: factory('ticketCreate', settings.ticketCreate),
+  };
 }
 
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -65,6 +75,7 @@ export async function consumeOrThrow(limiter: Limiter, key: string): Promise<voi
 /**
  * Refuses with 429 when `key` has no points left, without taking one (used before checking a
  * password, so only failures are counted).
+ * @throws RateLimitedError (429, Retry-After) when the window is used up.
  */
 export async function assertNotLimited(limiter: Limiter, key: string): Promise<void> {
   const res = await limiter.get(key);
@@ -79,4 +90,12 @@ export function rateLimit(limiter: Limiter, keyOf: (ctx: { ip: string }) => stri
     await consumeOrThrow(limiter, keyOf(ctx));
     await next();
   };
+}
+
+/**
+ * Counts one failed attempt against each `[limiter, key]` pair (failed logins: per IP+username and
+ * per IP). Never throws for a used-up window: the caller answers the failure itself.
+ */
+export async function recordFailure(pairs: readonly (readonly [Limiter, string])[]): Promise<void> {
+  await Promise.all(pairs.map(([limiter, key]) => limiter.penalty(key, 1)));
 }
