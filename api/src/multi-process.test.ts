@@ -2,7 +2,7 @@
  * Two API processes on one PostgreSQL database (issue 16), started like `npm start` (tsx
  * api/src/main.ts, scripts/server-process.ts) at the same moment on an EMPTY database, so they also
  * migrate side by side. Shows:
- * - rate limits shared through the `rate_limits` table (RATE_LIMIT_STORE defaults to postgres with
+ * - rate limits shared through the `rate_limits` table (RATE_LIMIT_STORE=postgres, the default with
  *   DATABASE_URL): one budget for both processes, for ticket submissions and failed logins;
  * - tickets created through both at once get distinct, gap-free numbers;
  * - each notification job is sent exactly once (both dispatchers run; e-mails land as .eml files
@@ -59,6 +59,10 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
     url = target.toString();
     const env = {
       DATABASE_URL: url,
+      // The PostgreSQL store explicitly (a REDIS_URL of the caller's environment would pick Redis,
+      // whose keys outlive this test's database).
+      RATE_LIMIT_STORE: 'postgres',
+      REDIS_URL: '',
       TRUST_PROXY: 'true',
       RATE_LIMIT_TICKETS: String(TICKET_LIMIT),
       RATE_LIMIT_LOGIN: String(LOGIN_LIMIT),
