@@ -3,6 +3,7 @@ import { CONTENT_CATEGORIES, CONTENT_TYPES, PLATFORMS } from '../constants';
 import type { ContentCategory, ContentType, Platform } from '../constants';
 import { MSG } from '../messages';
 import { fileNameSchema } from './files';
+import { safeText } from './text';
 
 /**
  * Content items (SPEC.md 3 `content_items`, 7, 9): documents, guides and installers that admins
@@ -14,12 +15,12 @@ import { fileNameSchema } from './files';
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const shape = {
-  title: z.string({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, 'Title must be at most 200 characters'),
-  description: z.preprocess(blankToNull, z.string().trim().max(2000, 'Description must be at most 2000 characters').nullable()),
+  title: safeText({ error: MSG.titleRequired }).trim().min(1, MSG.titleRequired).max(200, 'Title must be at most 200 characters'),
+  description: z.preprocess(blankToNull, safeText().trim().max(2000, 'Description must be at most 2000 characters').nullable()),
   type: z.enum(CONTENT_TYPES, { message: MSG.contentTypeRequired }),
   category: z.enum(CONTENT_CATEGORIES, { message: MSG.categoryRequired }),
   fileName: z.preprocess(blankToNull, fileNameSchema.nullable()),
-  version: z.preprocess(blankToNull, z.string().trim().max(50, 'Version must be at most 50 characters').nullable()),
+  version: z.preprocess(blankToNull, safeText().trim().max(50, 'Version must be at most 50 characters').nullable()),
   platform: z.preprocess(blankToNull, z.enum(PLATFORMS, { message: MSG.platformInvalid }).nullable()),
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 };

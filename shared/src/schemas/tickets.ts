@@ -194,13 +194,12 @@ const assigneeParam = z
  * - `limit`: 1..TICKET_LIST_MAX (default TICKET_LIST_DEFAULT); `cursor`: `nextCursor` of the previous page.
  */
 export const ticketListQuerySchema = z.object({
-  status: z
-    .string()
+  status: safeText()
     .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.enum(TICKET_STATUSES, { message: `status must be one of ${TICKET_STATUSES.join(', ')}` })))
     .optional(),
   assignee: assigneeParam,
-  q: z.string().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
+  q: safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
   limit: limitParam(TICKET_LIST_MAX),
   cursor: z.uuid('cursor must be a nextCursor returned by a previous page').optional(),
 });
