@@ -21,6 +21,8 @@ import { technicianRoutes } from './features/technicians/routes';
 import { ticketUpdateRoutes } from './features/ticket-updates/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
+import { loadVaultKeyring, type VaultKeyring } from './features/vault/keys';
+import { vaultRoutes } from './features/vault/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
@@ -44,6 +46,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
+  /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
+  vaultKeys?: VaultKeyring;
 }
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
@@ -67,6 +71,7 @@ export function createServices(deps: AppDeps): Services {
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
   };
 }
 
@@ -121,6 +126,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    vaultRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -25,6 +25,14 @@ const boolFlag = z.preprocess(
 /** A base64url string that decodes to exactly `bytes` bytes (VAPID keys). */
 const base64urlKey = (bytes: number, message: string) =>
   z.string().refine((v) => /^[A-Za-z0-9_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64url').length === bytes, message);
+/** Decodes a base64 (or base64url) AES-256 key; null unless it is exactly 32 bytes. */
+function decodeKey32(text: string): Buffer | null {
+  const v = text.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) return null;
+  const bytes = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+const VAULT_KEY_MESSAGE = 'must be a base64 32-byte key (openssl rand -base64 32)';
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback));
 
@@ -70,6 +78,16 @@ const envSchema = z.object({
   SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_POLL_SECONDS: positiveInt(15),
+  /** Vault encryption key (DESIGN.md 7); unset -> a key file generated once in DATA_DIR (0600). */
+  VAULT_KEY: z.preprocess(emptyToUndefined, z.string().refine((v) => decodeKey32(v) !== null, VAULT_KEY_MESSAGE).optional()),
+  /** Older vault keys, comma-separated, that still decrypt during a rotation (`npm run vault:rotate-key`). */
+  VAULT_PREVIOUS_KEYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
+      .optional(),
+  ),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -126,6 +144,10 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
+  /** VAULT_KEY (32 bytes); undefined -> the key file `DATA_DIR/vault-keys.json` (features/vault/keys.ts). */
+  vaultKey: Buffer | undefined;
+  /** VAULT_PREVIOUS_KEYS: keys that only decrypt (a rotation in progress). */
+  vaultPreviousKeys: Buffer[];
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -176,5 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
     notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
     outboxLogDir: path.join(dataDir, 'outbox-log'),
+    vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
+    vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
   };
 }

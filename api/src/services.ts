@@ -5,6 +5,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './features/auth/passwords';
+import type { VaultKeyring } from './features/vault/keys';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';
@@ -19,4 +20,6 @@ export interface Services {
   limiters: RateLimiters;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
   notifier: Notifier;
+  /** Keys of the Customer Vault's secret encryption (issue 13, DESIGN.md 7). */
+  vaultKeys: VaultKeyring;
 }

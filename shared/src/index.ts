@@ -11,3 +11,4 @@ export * from './rules/format';
 export * from './schemas/settings';
 export * from './schemas/push';
 export * from './rules/merge';
+export * from './schemas/vault';

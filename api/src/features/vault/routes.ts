@@ -1,0 +1,104 @@
+/**
+ * Customer Vault routes (SPEC.md 7 plus what the security needs; README API table):
+ * - GET    /api/vault              staff; `?q=` search, `?limit=`; `?since=CURSOR` -> VaultDeltaPage (offline index)
+ * - GET    /api/vault/audit        admin; reveal audit newest first (`?entryId=&userId=&before=&limit=`)
+ * - GET    /api/vault/:id          staff; VaultEntry (no secret values)
+ * - POST   /api/vault              staff; vaultCreateSchema -> 201 VaultEntry; Idempotency-Key optional
+ * - PATCH  /api/vault/:id          staff; vaultPatchSchema -> VaultEntry; Idempotency-Key optional
+ * - DELETE /api/vault/:id          admin; 204
+ * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row
+ * `user` gets 403, anonymous 401 (DESIGN.md 4).
+ */
+import Router from '@koa/router';
+import {
+  MSG,
+  VAULT_SECRET_FIELDS,
+  vaultAuditQuerySchema,
+  vaultCreateSchema,
+  vaultListQuerySchema,
+  vaultPatchSchema,
+  vaultRevealSchema,
+} from '@portal/shared';
+import { requireAdmin, requireStaff } from '../../http/authenticate';
+import { readIdempotencyKey, requestFingerprint, runIdempotent, sendResult } from '../../http/idempotency';
+import type { AppState } from '../../http/state';
+import { idParamsSchema, validate } from '../../http/validate';
+import type { Services } from '../../services';
+import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
+
+/**
+ * The body an Idempotency-Key is bound to, with every secret replaced by a presence marker: the
+ * fingerprint is stored as an unsalted hash, which must not become a way to test password guesses.
+ */
+function fingerprintBody(body: Record<string, unknown>): unknown {
+  const copy: Record<string, unknown> = { ...body };
+  for (const f of VAULT_SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = copy[f] === null ? null : '[secret]';
+  if (Array.isArray(copy.endpoints)) {
+    copy.endpoints = (copy.endpoints as Record<string, unknown>[]).map((e) =>
+      e.password === undefined ? e : { ...e, password: e.password === null ? null : '[secret]' },
+    );
+  }
+  return copy;
+}
+
+export function vaultRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const deps: VaultDeps = { keys: s.vaultKeys, logger: s.logger };
+  const listInput = validate({ query: vaultListQuerySchema });
+  const auditInput = validate({ query: vaultAuditQuerySchema });
+  const idInput = validate({ params: idParamsSchema, notFoundMessage: MSG.vaultEntryNotFound });
+  const createInput = validate({ body: vaultCreateSchema });
+  const patchInput = validate({ params: idParamsSchema, body: vaultPatchSchema, notFoundMessage: MSG.vaultEntryNotFound });
+  const revealInput = validate({ params: idParamsSchema, body: vaultRevealSchema, notFoundMessage: MSG.vaultEntryNotFound });
+
+  router.get('/api/vault', requireStaff(), listInput, async (ctx) => {
+    const { q, since, limit } = listInput.get(ctx).query;
+    ctx.body = since === undefined ? await listEntries(s.db, q, limit) : await listEntriesSince(s.db, since, limit);
+  });
+
+  router.get('/api/vault/audit', requireAdmin(), auditInput, async (ctx) => {
+    ctx.body = await listAudit(s.db, auditInput.get(ctx).query);
+  });
+
+  router.get('/api/vault/:id', requireStaff(), idInput, async (ctx) => {
+    ctx.body = await getEntry(s.db, idInput.get(ctx).params.id);
+  });
+
+  router.post('/api/vault', requireStaff(), createInput, async (ctx) => {
+    const { body } = createInput.get(ctx);
+    const actor = ctx.state.auth!.user;
+    const now = s.clock();
+    const scope = { userId: actor.id, fingerprint: requestFingerprint('POST', '/api/vault', fingerprintBody(body)), now };
+    const result = await runIdempotent(s.db, readIdempotencyKey(ctx), scope, async (tx) => ({
+      status: 201,
+      body: await createEntry(tx, deps, body, actor, now),
+    }));
+    sendResult(ctx, result);
+  });
+
+  router.patch('/api/vault/:id', requireStaff(), patchInput, async (ctx) => {
+    const { params, body } = patchInput.get(ctx);
+    const actor = ctx.state.auth!.user;
+    const now = s.clock();
+    const scope = { userId: actor.id, fingerprint: requestFingerprint('PATCH', `/api/vault/${params.id}`, fingerprintBody(body)), now };
+    const result = await runIdempotent(s.db, readIdempotencyKey(ctx), scope, async (tx) => ({
+      status: 200,
+      body: await updateEntry(tx, deps, params.id, body, actor, now),
+    }));
+    sendResult(ctx, result);
+  });
+
+  router.delete('/api/vault/:id', requireAdmin(), idInput, async (ctx) => {
+    const { id } = idInput.get(ctx).params;
+    await s.db.transaction((tx) => deleteEntry(tx as never, id, s.clock()));
+    ctx.status = 204;
+  });
+
+  router.post('/api/vault/:id/reveal', requireStaff(), revealInput, async (ctx) => {
+    const { params, body } = revealInput.get(ctx);
+    const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId };
+    ctx.body = await s.db.transaction((tx) => revealSecret(tx as never, deps, params.id, body, who, s.clock()));
+  });
+
+  return router;
+}
