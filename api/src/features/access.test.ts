@@ -56,6 +56,15 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  // Customer Vault (issue 13): technicians view, create, edit and reveal; only admins delete and read the audit.
+  { method: 'GET', path: '/api/vault', allowed: STAFF },
+  { method: 'GET', path: '/api/vault?since=0', allowed: STAFF },
+  { method: 'GET', path: '/api/vault/audit', allowed: ADMIN },
+  { method: 'GET', path: '/api/vault/{uuid}', allowed: STAFF },
+  { method: 'POST', path: '/api/vault', body: {}, allowed: STAFF },
+  { method: 'PATCH', path: '/api/vault/{uuid}', body: {}, allowed: STAFF },
+  { method: 'DELETE', path: '/api/vault/{uuid}', allowed: ADMIN },
+  { method: 'POST', path: '/api/vault/{uuid}/reveal', body: { field: 'wifiPassword' }, allowed: STAFF },
 ];
 
 beforeAll(async () => {
