@@ -8,14 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { VaultEntry } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { storedKeyId } from './crypto';
 import { KEY_FILE_NAME, readKeyFile, vaultKey } from './keys';
 import { rotateVaultKey } from './rotation';
 
+
 let t: TestApp;
+
+/** Rows of a raw SQL query (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 let token: string;
 const entries: { id: string; wifi: string; nasId: string; nas: string }[] = [];
 
@@ -37,10 +43,10 @@ async function reveal(id: string, body: object): Promise<{ status: number; value
 
 /** Key ids used by every stored secret. */
 async function storedKeyIds(): Promise<string[]> {
-  const r = await t.db.execute<{ wifi_password: string | null; router_password: string | null; endpoints: { password: string | null }[] }>(
+  const r = await rowsOf<{ wifi_password: string | null; router_password: string | null; endpoints: { password: string | null }[] }>(
     sql`select wifi_password, router_password, endpoints from customer_vault`,
   );
-  return r.rows.flatMap((row) => [row.wifi_password, row.router_password, ...row.endpoints.map((e) => e.password)].filter((v): v is string => v !== null).map((v) => storedKeyId(v)!));
+  return r.flatMap((row) => [row.wifi_password, row.router_password, ...row.endpoints.map((e) => e.password)].filter((v): v is string => v !== null).map((v) => storedKeyId(v)!));
 }
 
 async function expectAllReadable() {
@@ -78,8 +84,8 @@ describe('rotateVaultKey (key file mode)', () => {
     // The running app reads both and already writes with the new key (it reloaded the file).
     await expectAllReadable();
     await createEntry(100);
-    const r = await t.db.execute<{ wifi_password: string }>(sql`select wifi_password from customer_vault where id = ${entries.at(-1)!.id}`);
-    expect(storedKeyId(r.rows[0]!.wifi_password)).toBe(newId);
+    const r = await rowsOf<{ wifi_password: string }>(sql`select wifi_password from customer_vault where id = ${entries.at(-1)!.id}`);
+    expect(storedKeyId(r[0]!.wifi_password)).toBe(newId);
     // An edit made mid-rotation keeps the other secrets readable.
     await t.request('PATCH', `/api/vault/${entries[5]!.id}`, { token, body: { wifiPassword: 'changed-mid-rotation' } });
     entries[5]!.wifi = 'changed-mid-rotation';
@@ -97,8 +103,8 @@ describe('rotateVaultKey (key file mode)', () => {
 
     // 3. Round trip: every value reads back unchanged with only the new key; versions untouched.
     await expectAllReadable();
-    const versions = await t.db.execute<{ version: number }>(sql`select version from customer_vault where business_name = 'Rotate 0'`);
-    expect(versions.rows[0]!.version).toBe(1);
+    const versions = await rowsOf<{ version: number }>(sql`select version from customer_vault where business_name = 'Rotate 0'`);
+    expect(versions[0]!.version).toBe(1);
   });
 
   it('a tampered secret under the old key is reported and the old key is kept', async () => {
@@ -109,10 +115,10 @@ describe('rotateVaultKey (key file mode)', () => {
     const newId = readKeyFile(keyFile())!.current.id;
     expect(newId).not.toBe(before);
     // Find an entry still under the old key and flip a byte of its router password.
-    const r = await t.db.execute<{ id: string; router_password: string }>(
+    const r = await rowsOf<{ id: string; router_password: string }>(
       sql`select id, router_password from customer_vault where router_password like ${`v1:${before}:%`} order by id limit 1`,
     );
-    const row = r.rows[0]!;
+    const row = r[0]!;
     const [v, id, b64] = row.router_password.split(':') as [string, string, string];
     const blob = Buffer.from(b64, 'base64url');
     blob[0]! ^= 1;

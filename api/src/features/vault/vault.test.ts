@@ -6,11 +6,17 @@
  * tombstone for the offline index's delta sync.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { MSG, type VaultAuditEntry, type VaultDeltaPage, type VaultEntry, type VaultIndexEntry } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 
+
 let t: TestApp;
+
+/** Rows of a raw SQL query (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 let tech: Awaited<ReturnType<TestApp['loginAs']>>;
 let admin: Awaited<ReturnType<TestApp['loginAs']>>;
 
@@ -62,8 +68,8 @@ async function create(body: object = fullBody(), token = tech.token) {
 }
 
 async function countRows(table: 'customer_vault' | 'vault_reveals'): Promise<number> {
-  const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
-  return r.rows[0]!.n;
+  const r = await rowsOf<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  return r[0]!.n;
 }
 
 beforeAll(async () => {
@@ -154,8 +160,8 @@ describe('create, list, search, view', () => {
 
   it('stores secrets as AES-GCM ciphertext with a key id prefix (read with SQL)', async () => {
     const entry = await create(fullBody('Cipher Check'));
-    const r = await t.db.execute<Record<string, unknown>>(sql`select * from customer_vault where id = ${entry.id}`);
-    const row = r.rows[0]!;
+    const r = await rowsOf<Record<string, unknown>>(sql`select * from customer_vault where id = ${entry.id}`);
+    const row = r[0]!;
     for (const column of ['domain_password', 'hosting_password', 'wifi_password', 'router_password', 'isp_account_number', 'phone_account_number']) {
       expect(row[column]).toMatch(/^v1:[A-Za-z0-9_-]{12}:[A-Za-z0-9_-]+$/);
     }
@@ -165,8 +171,8 @@ describe('create, list, search, view', () => {
     expectNoSecret(row);
     // Same plaintext twice -> different ciphertexts (random nonce).
     const other = await create(fullBody('Cipher Check 2'));
-    const r2 = await t.db.execute<{ wifi_password: string }>(sql`select wifi_password from customer_vault where id = ${other.id}`);
-    expect(r2.rows[0]!.wifi_password).not.toBe(row.wifi_password);
+    const r2 = await rowsOf<{ wifi_password: string }>(sql`select wifi_password from customer_vault where id = ${other.id}`);
+    expect(r2[0]!.wifi_password).not.toBe(row.wifi_password);
   });
 
   it('the database refuses a plaintext secret (CHECK constraint)', async () => {
@@ -308,8 +314,8 @@ describe('tampered ciphertext fails closed', () => {
 
   it('one changed byte', async () => {
     const data = await revealAfter(async (id) => {
-      const r = await t.db.execute<{ v: string }>(sql`select router_password as v from customer_vault where id = ${id}`);
-      const stored = r.rows[0]!.v;
+      const r = await rowsOf<{ v: string }>(sql`select router_password as v from customer_vault where id = ${id}`);
+      const stored = r[0]!.v;
       const blob = Buffer.from(stored.split(':')[2]!, 'base64url');
       blob[blob.length - 20]! ^= 0x01;
       const tampered = `${stored.split(':').slice(0, 2).join(':')}:${blob.toString('base64url')}`;
@@ -412,8 +418,8 @@ describe('edit', () => {
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body.id).toBe(first.body.id);
-    const stored = await t.db.execute(sql`select * from idempotency_keys where key = ${key}`);
-    expectNoSecret(stored.rows);
+    const stored = await rowsOf(sql`select * from idempotency_keys where key = ${key}`);
+    expectNoSecret(stored);
   });
 });
 
@@ -437,8 +443,8 @@ describe('delete (admin) and the delta feed of the offline index', () => {
     expect(del.status).toBe(204);
     expect((await t.request('GET', `/api/vault/${entry.id}`, { token: tech.token })).status).toBe(404);
     expect((await t.request('DELETE', `/api/vault/${entry.id}`, { token: admin.token })).status).toBe(404);
-    const gone = await t.db.execute(sql`select * from customer_vault where id = ${entry.id}`);
-    expect(gone.rows).toHaveLength(0);
+    const gone = await rowsOf(sql`select * from customer_vault where id = ${entry.id}`);
+    expect(gone).toHaveLength(0);
 
     const delta2 = await t.request<VaultDeltaPage>('GET', `/api/vault?since=${delta1.body.cursor}`, { token: tech.token });
     expect(delta2.body).toEqual({ items: [], deleted: [entry.id], cursor: expect.any(String), more: false });
