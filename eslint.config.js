@@ -1,11 +1,20 @@
 // Lint config: typescript-eslint recommended, React hooks rules, and the import boundaries of
 // DESIGN.md 3 (shared <- api, shared <- pwa; inside pwa: lib/offline <- features <- app; no imports
-// between features), enforced with eslint-plugin-boundaries.
+// between features), enforced with eslint-plugin-boundaries. Inside the API (issue 9, api/README.md):
+// lib <- db <- http, notify, storage <- features <- app; http, db, notify and storage import no
+// feature; a feature imports another feature only through that feature's `port.ts`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+
+const API_TYPES = ['api-root', 'api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'];
+
+/** Boundaries policy: `from` may import shared and the given API element types. */
+function apiLayer(from, to) {
+  return [{ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: ['shared', ...to] } } } } }];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'api/drizzle/**', '**/dev-dist/**'] },
@@ -31,9 +40,19 @@ export default tseslint.config(
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/include': ['shared/src/**/*', 'api/src/**/*', 'pwa/src/**/*'],
+      // API tests and their harness drive the whole app; they stand outside the layers.
+      'boundaries/ignore': ['api/src/**/*.test.ts', 'api/src/test/**/*'],
       'boundaries/elements': [
         { type: 'shared', pattern: 'shared/src' },
-        { type: 'api', pattern: 'api/src' },
+        // API layers (first match wins; the catch-all api-root, for app.ts, main.ts, services.ts,
+        // config.ts and logger.ts, comes last).
+        { type: 'api-lib', pattern: 'api/src/lib' },
+        { type: 'api-db', pattern: 'api/src/db' },
+        { type: 'api-http', pattern: 'api/src/http' },
+        { type: 'api-notify', pattern: 'api/src/notify' },
+        { type: 'api-storage', pattern: 'api/src/storage' },
+        { type: 'api-feature', pattern: 'api/src/features/*', capture: ['feature'] },
+        { type: 'api-root', pattern: 'api/src' },
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'] },
         { type: 'pwa-lib', pattern: ['pwa/src/lib', 'pwa/src/offline'] },
         { type: 'pwa-app', pattern: 'pwa/src/app' },
@@ -47,7 +66,25 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
-            { from: { element: { type: 'api' } }, allow: { to: { element: { types: { anyOf: ['shared', 'api'] } } } } },
+            ...apiLayer('api-lib', ['api-lib']),
+            ...apiLayer('api-db', ['api-lib', 'api-db']),
+            ...apiLayer('api-http', ['api-lib', 'api-db', 'api-http']),
+            ...apiLayer('api-notify', ['api-lib', 'api-db', 'api-notify']),
+            ...apiLayer('api-storage', ['api-lib', 'api-storage']),
+            ...apiLayer('api-feature', ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage']),
+            // a feature's own files, and another feature's port.ts (its documented public functions)
+            {
+              from: { element: { type: 'api-feature' } },
+              allow: { to: { element: { type: 'api-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+            { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-feature', internalPath: 'port.ts' } } } },
+            // configuration, logger and the Services type, never app.ts or main.ts
+            {
+              from: { element: { types: { anyOf: ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'] } } },
+              allow: { to: { element: { type: 'api-root', internalPath: ['config.ts', 'logger.ts', 'services.ts'] } } },
+            },
+            ...apiLayer('api-root', API_TYPES),
+
             { from: { element: { type: 'pwa-lib' } }, allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib'] } } } } },
             {
               from: { element: { type: 'pwa-feature' } },

@@ -11,17 +11,16 @@ import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
-import { createPasswordHasher, type Argon2Params } from './features/auth/passwords';
+import { findSession } from './features/auth/sessions';
+import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { settingsRoutes } from './features/settings/routes';
-import { technicianRoutes } from './features/technicians/routes';
-import { ticketUpdateRoutes } from './features/ticket-updates/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
-import { loadVaultKeyring, type VaultKeyring } from './features/vault/keys';
+import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
 import { vaultRoutes } from './features/vault/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
@@ -112,7 +111,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
-  app.use(onlyApi(authenticate(s.db, s.clock)));
+  app.use(onlyApi(authenticate((token) => findSession(s.db, token, s.clock()))));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 
   const routers: Router<AppState>[] = [
@@ -120,8 +119,6 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     configRoutes(s),
     authRoutes(s),
     ticketRoutes(s),
-    ticketUpdateRoutes(s),
-    technicianRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
     pushRoutes(s),

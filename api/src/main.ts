@@ -10,7 +10,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
-import { createPasswordHasher } from './features/auth/passwords';
+import { createPasswordHasher } from './lib/passwords';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLogger } from './logger';
 

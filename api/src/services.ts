@@ -4,8 +4,8 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { PasswordHasher } from './features/auth/passwords';
-import type { VaultKeyring } from './features/vault/keys';
+import type { PasswordHasher } from './lib/passwords';
+import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';

@@ -6,10 +6,14 @@
 import type { Middleware } from 'koa';
 import { MSG, STAFF_ROLES } from '@portal/shared';
 import type { Role } from '@portal/shared';
-import type { Database } from '../db/client';
-import { findSession } from '../features/auth/sessions';
 import { forbidden, unauthenticated } from './errors';
-import type { AppState } from './state';
+import type { AppState, AuthInfo } from './state';
+
+/**
+ * Resolves a bearer/cookie token to its user and session, null when unknown or expired. Injected by
+ * createApp (the auth feature's session store): http/ imports no feature.
+ */
+export type SessionLookup = (token: string) => Promise<AuthInfo | null>;
 
 /** Name of the session cookie set at login. */
 export const SESSION_COOKIE = 'session';
@@ -22,10 +26,11 @@ export function requestToken(ctx: { get(h: string): string; cookies: { get(n: st
   return ctx.cookies.get(SESSION_COOKIE) ?? null;
 }
 
-export function authenticate(db: Database, clock: () => Date): Middleware<AppState> {
+/** Sets `ctx.state.auth` from the request's token through `lookup` (see module doc). */
+export function authenticate(lookup: SessionLookup): Middleware<AppState> {
   return async (ctx, next) => {
     const token = requestToken(ctx);
-    ctx.state.auth = token && token.length <= 200 ? await findSession(db, token, clock()) : null;
+    ctx.state.auth = token && token.length <= 200 ? await lookup(token) : null;
     await next();
   };
 }

@@ -1,5 +1,6 @@
 /** Per-request Koa state shared by the middleware (DESIGN.md 4). */
 import type { Role } from '@portal/shared';
+import type { Database } from '../db/client';
 
 /** The logged-in user as middleware sees it (never the password hash). */
 export interface AuthUser {
@@ -22,4 +23,6 @@ export interface AppState {
   auth: AuthInfo | null;
   /** Parsed input from `validate(...)`; read it through the validator's typed `get(ctx)`. */
   input?: unknown;
+  /** The route's transaction, set by `transaction(...)`; read it with `txOf(ctx)`. */
+  tx?: Database | undefined;
 }

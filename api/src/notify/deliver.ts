@@ -4,8 +4,8 @@
  * meanwhile (logout) ends the job as failed; a 404/410 from the push service deletes the subscription.
  */
 import type { Database } from '../db/client';
-import { deleteSubscriptionById, findPushTarget } from '../features/push/repository';
 import type { JobRow } from './jobs';
+import { deleteSubscriptionById, findPushTarget } from './recipients';
 import { renderEmail } from './templates/email';
 import { renderPush, renderSms } from './templates/short';
 import { PermanentError, SubscriptionGoneError, type Brand, type JobPayload, type Providers } from './types';

@@ -141,6 +141,12 @@ export async function insertFinishedJob(
   });
 }
 
+/** True when a job (delivery) with this id exists. */
+export async function jobExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: notificationJobs.id }).from(notificationJobs).where(eq(notificationJobs.id, id)).limit(1);
+  return Boolean(row);
+}
+
 /** Row -> NotificationDelivery (admin delivery log). */
 export function toDelivery(r: JobRow): NotificationDelivery {
   return {

@@ -15,21 +15,17 @@
  * - survey invitation when the status enters resolved/closed from another status, once per ticket;
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
  */
-import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type TicketStatus } from '@portal/shared';
+import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Ticket, type TicketStatus } from '@portal/shared';
 import type { Database } from '../db/client';
-import type { supportTickets } from '../db/schema';
-import { staffSubscriptions, userSubscriptions } from '../features/push/repository';
-import { getNotificationEmails, getSupportSmsNumber } from '../features/settings/repository';
 import { hasJob, insertJobs, type NewJob } from './jobs';
+import { getNotificationEmails, getSupportSmsNumber, staffSubscriptions, userSubscriptions } from './recipients';
 import type { TicketChange, TicketSnapshot } from './types';
-
-type TicketRow = typeof supportTickets.$inferSelect;
 
 /** Statuses after which the customer is invited to the survey (issue 4). */
 export const SURVEY_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
 
-/** The ticket facts a job keeps (rendered at send time). */
-export function snapshot(t: TicketRow): TicketSnapshot {
+/** The ticket facts a job keeps (rendered at send time), picked from the presented ticket. */
+export function snapshot(t: Ticket): TicketSnapshot {
   return {
     id: t.id,
     ticketNumber: t.ticketNumber,
@@ -42,12 +38,12 @@ export function snapshot(t: TicketRow): TicketSnapshot {
     issue: t.issue,
     status: t.status,
     resolution: t.resolution,
-    createdAt: t.createdAt.toISOString(),
+    createdAt: t.createdAt,
   };
 }
 
 /** Jobs for a ticket just created by the public form. */
-export async function newTicketJobs(tx: Database, t: TicketRow): Promise<NewJob[]> {
+export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> {
   const ticket = snapshot(t);
   const ticketId = t.id;
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
@@ -83,14 +79,14 @@ export async function newTicketJobs(tx: Database, t: TicketRow): Promise<NewJob[
 }
 
 /** Writes the new-ticket jobs (see module doc). Call in the create transaction. */
-export async function enqueueTicketCreated(tx: Database, t: TicketRow, now: Date): Promise<void> {
+export async function enqueueTicketCreated(tx: Database, t: Ticket, now: Date): Promise<void> {
   await insertJobs(tx, await newTicketJobs(tx, t), now);
 }
 
 /** A staff update as the rules see it. */
 export interface TicketPatchEvent {
-  before: TicketRow;
-  after: TicketRow;
+  before: Ticket;
+  after: Ticket;
   /** What changed, in work-history order (assignment values are usernames). */
   changes: TicketChange[];
   actor: { id: string; username: string };

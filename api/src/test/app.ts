@@ -13,7 +13,7 @@ import type { Role, TicketCreated, TicketCreateInput } from '@portal/shared';
 import { createApp, createServices, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { createPasswordHasher, type Argon2Params } from '../features/auth/passwords';
+import { createPasswordHasher, type Argon2Params } from '../lib/passwords';
 import { insertUser } from '../features/users/repository';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notify';

@@ -5,7 +5,7 @@ import type { LoginResponse } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { createServices } from '../../app';
 import { loadConfig } from '../../config';
-import { OWASP_ARGON2, createPasswordHasher } from './passwords';
+import { OWASP_ARGON2, createPasswordHasher } from '../../lib/passwords';
 
 let t: TestApp;
 

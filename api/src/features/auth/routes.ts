@@ -14,9 +14,10 @@ import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
 import { assertNotLimited } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { findUserById, findUserByUsername, toPublicUser, updateUser } from '../users/repository';
+import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
@@ -45,7 +46,7 @@ export function authRoutes(s: Services): Router<AppState> {
       expires: session.expiresAt,
       overwrite: true,
     });
-    ctx.body = { user: toPublicUser(user), token: session.token, expiresAt: session.expiresAt.toISOString() } satisfies LoginResponse;
+    ctx.body = { user: presentUser(user), token: session.token, expiresAt: session.expiresAt.toISOString() } satisfies LoginResponse;
   });
 
   router.post('/api/auth/logout', requireLogin(), async (ctx) => {
@@ -55,21 +56,20 @@ export function authRoutes(s: Services): Router<AppState> {
   });
 
   router.get('/api/auth/me', requireLogin(), (ctx) => {
-    ctx.body = { user: toPublicUser(ctx.state.auth!.user) };
+    ctx.body = { user: presentUser(ctx.state.auth!.user) };
   });
 
-  router.post('/api/auth/change-password', requireLogin(), changeInput, async (ctx) => {
+  router.post('/api/auth/change-password', requireLogin(), changeInput, transaction(s), async (ctx) => {
     const { currentPassword, newPassword } = changeInput.get(ctx).body;
     const { user, sessionId } = ctx.state.auth!;
-    const row = await findUserById(s.db, user.id);
+    const tx = txOf(ctx);
+    const row = await findUserById(tx, user.id);
     if (!row || !(await s.passwords.verify(row.password, currentPassword))) {
       throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] });
     }
     const passwordHash = await s.passwords.hash(newPassword);
-    await s.db.transaction(async (tx) => {
-      await updateUser(tx, user.id, { passwordHash });
-      await deleteOtherSessions(tx, user.id, sessionId);
-    });
+    await updateUser(tx, user.id, { passwordHash });
+    await deleteOtherSessions(tx, user.id, sessionId);
     ctx.body = { message: 'Password changed' };
   });
 

@@ -8,13 +8,11 @@
  */
 import Router from '@koa/router';
 import { deliveriesQuerySchema, type NotificationDelivery } from '@portal/shared';
-import { eq } from 'drizzle-orm';
-import { notificationJobs } from '../../db/schema';
 import { requireAdmin } from '../../http/authenticate';
 import { conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { idParamsSchema, validate } from '../../http/validate';
-import { listDeliveries, requeueFailedJob, toDelivery } from '../../notify/jobs';
+import { jobExists, listDeliveries, requeueFailedJob, toDelivery } from '../../notify/jobs';
 import type { Services } from '../../services';
 
 export function notificationRoutes(s: Services): Router<AppState> {
@@ -31,8 +29,7 @@ export function notificationRoutes(s: Services): Router<AppState> {
     const { id } = retryInput.get(ctx).params;
     const row = await requeueFailedJob(s.db, id, s.clock());
     if (!row) {
-      const [existing] = await s.db.select({ id: notificationJobs.id }).from(notificationJobs).where(eq(notificationJobs.id, id)).limit(1);
-      if (!existing) throw notFound('Delivery not found');
+      if (!(await jobExists(s.db, id))) throw notFound('Delivery not found');
       throw conflict('Only failed deliveries can be retried');
     }
     ctx.body = toDelivery(row) satisfies NotificationDelivery;

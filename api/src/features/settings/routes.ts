@@ -19,10 +19,13 @@ import { requireAdmin } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { validate } from '../../http/validate';
+import { transaction, txOf } from '../../http/transaction';
 import { insertFinishedJob } from '../../notify/jobs';
+import { getNotificationEmails, getSupportSmsNumber } from '../../notify/recipients';
 import { renderSms } from '../../notify/templates/short';
 import type { Services } from '../../services';
-import { changeNotificationEmails, findSetting, getNotificationEmails, getSupportSmsNumber, toSystemSetting, upsertSetting } from './repository';
+import { presentSystemSetting } from './presenter';
+import { changeNotificationEmails, findSetting, upsertSetting } from './repository';
 
 /** Description stored with the support number when the client sends none. */
 const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number for SMS alerts on high and urgent tickets';
@@ -35,28 +38,29 @@ export function settingsRoutes(s: Services): Router<AppState> {
 
   router.get('/api/settings/system/:key', requireAdmin(), keyInput, async (ctx) => {
     const { key } = keyInput.get(ctx).params;
-    ctx.body = toSystemSetting(key, await findSetting(s.db, key)) satisfies SystemSetting;
+    ctx.body = presentSystemSetting(key, await findSetting(s.db, key)) satisfies SystemSetting;
   });
 
-  router.post('/api/settings/system', requireAdmin(), systemInput, async (ctx) => {
+  router.post('/api/settings/system', requireAdmin(), systemInput, transaction(s), async (ctx) => {
     const { key, value, description } = systemInput.get(ctx).body;
-    const existing = await findSetting(s.db, key);
-    const row = await upsertSetting(s.db, { key, value, description: description ?? (existing ? undefined : SUPPORT_NUMBER_DESCRIPTION) }, s.clock());
-    ctx.body = toSystemSetting(key, row) satisfies SystemSetting;
+    const tx = txOf(ctx);
+    const existing = await findSetting(tx, key);
+    const row = await upsertSetting(tx, { key, value, description: description ?? (existing ? undefined : SUPPORT_NUMBER_DESCRIPTION) }, s.clock());
+    ctx.body = presentSystemSetting(key, row) satisfies SystemSetting;
   });
 
   router.get('/api/settings/notification-emails', requireAdmin(), async (ctx) => {
     ctx.body = { emails: await getNotificationEmails(s.db) } satisfies NotificationEmails;
   });
 
-  router.post('/api/settings/notification-emails', requireAdmin(), emailInput, async (ctx) => {
+  router.post('/api/settings/notification-emails', requireAdmin(), emailInput, transaction(s), async (ctx) => {
     const { email } = emailInput.get(ctx).body;
-    ctx.body = { emails: await changeNotificationEmails(s.db, 'add', email, s.clock()) } satisfies NotificationEmails;
+    ctx.body = { emails: await changeNotificationEmails(txOf(ctx), 'add', email, s.clock()) } satisfies NotificationEmails;
   });
 
-  router.delete('/api/settings/notification-emails', requireAdmin(), emailInput, async (ctx) => {
+  router.delete('/api/settings/notification-emails', requireAdmin(), emailInput, transaction(s), async (ctx) => {
     const { email } = emailInput.get(ctx).body;
-    ctx.body = { emails: await changeNotificationEmails(s.db, 'remove', email, s.clock()) } satisfies NotificationEmails;
+    ctx.body = { emails: await changeNotificationEmails(txOf(ctx), 'remove', email, s.clock()) } satisfies NotificationEmails;
   });
 
   router.post('/api/settings/test-sms', requireAdmin(), async (ctx) => {

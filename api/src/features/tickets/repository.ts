@@ -1,35 +1,17 @@
 /**
- * Tickets and work-history repository (SPEC.md 3 support_tickets / ticket_updates, DESIGN.md 4).
- * Maps rows to the shared API shapes (`Ticket`, `TicketUpdateEntry`; ISO times, no sync_seq).
+ * Tickets and work-history repository (SPEC.md 3 support_tickets / ticket_updates, DESIGN.md 4):
+ * ALL of the feature's SQL. Functions take the db or the route's transaction first and return rows;
+ * presenter.ts turns rows into API shapes.
  */
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { formatTicketNumber } from '@portal/shared';
-import type { Ticket, TicketCreate, TicketUpdateEntry, UpdateType } from '@portal/shared';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { STAFF_ROLES, formatTicketNumber } from '@portal/shared';
+import type { TicketCreate, TicketMergeField, UpdateType } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketSequence, ticketUpdates, users } from '../../db/schema';
+import { nextSyncSeq } from '../../db/sync';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
-
-/** Row -> API ticket. */
-export function toTicket(r: TicketRow): Ticket {
-  return {
-    id: r.id,
-    ticketNumber: r.ticketNumber,
-    clientName: r.clientName,
-    businessName: r.businessName,
-    customerEmail: r.customerEmail,
-    customerPhone: r.customerPhone,
-    severity: r.severity,
-    contactMethod: r.contactMethod,
-    issue: r.issue,
-    status: r.status,
-    assignedTo: r.assignedTo,
-    resolution: r.resolution,
-    version: r.version,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
+export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
 
 /**
  * Takes the next ticket number from the `TICKET_SEQ` row (created on first use) with one atomic
@@ -78,6 +60,34 @@ export async function listTicketsSince(db: Database, since: string): Promise<Tic
     .orderBy(asc(supportTickets.syncSeq));
 }
 
+/**
+ * Sets merge fields, `version` and `updatedAt` and moves the ticket forward in the delta feed.
+ * @returns the updated row.
+ */
+export async function updateTicketFields(
+  tx: Database,
+  id: string,
+  set: Partial<Pick<TicketRow, TicketMergeField>>,
+  version: number,
+  now: Date,
+): Promise<TicketRow> {
+  const [row] = await tx
+    .update(supportTickets)
+    .set({ ...set, version, updatedAt: now, syncSeq: nextSyncSeq() })
+    .where(eq(supportTickets.id, id))
+    .returning();
+  return row!;
+}
+
+/** Unassigns every ticket of `userId` (version + 1, new sync_seq); returns the new ids and versions. */
+export async function unassignAllOf(tx: Database, userId: string, now: Date): Promise<{ id: string; version: number }[]> {
+  return tx
+    .update(supportTickets)
+    .set({ assignedTo: null, version: sql`${supportTickets.version} + 1`, updatedAt: now, syncSeq: nextSyncSeq() })
+    .where(eq(supportTickets.assignedTo, userId))
+    .returning({ id: supportTickets.id, version: supportTickets.version });
+}
+
 /** A work-history row to insert. */
 export interface NewTicketUpdate {
   ticketId: string;
@@ -90,56 +100,33 @@ export interface NewTicketUpdate {
   createdAt: Date;
 }
 
-/** Inserts work-history rows (each takes the next sync_seq by default); returns their ids in order. */
-export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[]): Promise<string[]> {
+/** Inserts work-history rows (each takes the next sync_seq by default); returns them in order. */
+export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[]): Promise<TicketUpdateRow[]> {
   if (rows.length === 0) return [];
-  const inserted = await tx.insert(ticketUpdates).values(rows).returning({ id: ticketUpdates.id });
-  return inserted.map((r) => r.id);
+  return tx.insert(ticketUpdates).values(rows).returning();
 }
 
-const updateColumns = {
-  id: ticketUpdates.id,
-  ticketId: ticketUpdates.ticketId,
-  updatedBy: ticketUpdates.updatedBy,
-  updatedByName: users.username,
-  updateType: ticketUpdates.updateType,
-  previousValue: ticketUpdates.previousValue,
-  newValue: ticketUpdates.newValue,
-  comment: ticketUpdates.comment,
-  createdAt: ticketUpdates.createdAt,
-  syncSeq: ticketUpdates.syncSeq,
-};
-
-type UpdateRow = { createdAt: Date; syncSeq: number } & Omit<TicketUpdateEntry, 'createdAt'>;
-
-/** Row -> API work-history entry. */
-export function toUpdateEntry(r: UpdateRow): TicketUpdateEntry {
-  return {
-    id: r.id,
-    ticketId: r.ticketId,
-    updatedBy: r.updatedBy,
-    updatedByName: r.updatedByName,
-    updateType: r.updateType,
-    previousValue: r.previousValue,
-    newValue: r.newValue,
-    comment: r.comment,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
+/** A work-history row with its author's username (null for the public form or a deleted user). */
+export type TicketUpdateWithAuthor = TicketUpdateRow & { updatedByName: string | null };
 
 /**
  * Work history with the author's username. Without `since`: newest first. With `since`: rows whose
  * sync_seq > since, oldest first (delta sync). `ticketId` narrows to one ticket.
  */
-export async function listTicketUpdates(db: Database, opts: { since?: string; ticketId?: string }): Promise<UpdateRow[]> {
+export async function listTicketUpdates(db: Database, opts: { since?: string; ticketId?: string }): Promise<TicketUpdateWithAuthor[]> {
   const filters = [
     opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined,
     opts.since !== undefined ? gt(ticketUpdates.syncSeq, Number(opts.since)) : undefined,
   ];
-  const q = db.select(updateColumns).from(ticketUpdates).leftJoin(users, eq(users.id, ticketUpdates.updatedBy)).where(and(...filters));
-  return opts.since !== undefined
-    ? q.orderBy(asc(ticketUpdates.syncSeq))
-    : q.orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
+  const q = db
+    .select({ row: ticketUpdates, updatedByName: users.username })
+    .from(ticketUpdates)
+    .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
+    .where(and(...filters));
+  const rows = opts.since !== undefined
+    ? await q.orderBy(asc(ticketUpdates.syncSeq))
+    : await q.orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
+  return rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
 }
 
 /** Update types recorded for a ticket after version `baseVersion` (what the server changed since). */
@@ -149,4 +136,22 @@ export async function updateTypesSince(tx: Database, ticketId: string, baseVersi
     .from(ticketUpdates)
     .where(and(eq(ticketUpdates.ticketId, ticketId), gt(ticketUpdates.ticketVersion, baseVersion)));
   return new Set(rows.map((r) => r.updateType));
+}
+
+/** Usernames of the given user ids (assignment history stores names, not ids). */
+export async function usernamesOf(tx: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = ids.filter((id): id is string => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+/** True when `id` is a technician or admin (SPEC.md 6: the assignee list offers only those). */
+export async function isAssignable(tx: Database, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
+    .limit(1);
+  return Boolean(row);
 }

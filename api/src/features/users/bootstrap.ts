@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_USERNAME } from '@portal/shared';
 import type { Database } from '../../db/client';
-import type { PasswordHasher } from '../auth/passwords';
+import type { PasswordHasher } from '../../lib/passwords';
 import { findUserByUsername, insertUser } from './repository';
 
 /** @returns `{ created: true, generatedPassword? }` when the admin was created now; generatedPassword only when none was configured. */

@@ -1,19 +1,14 @@
 /**
- * Users repository (SPEC.md 3 users). Public shapes never include the password hash (DESIGN.md 4).
- * Functions take the db or a transaction first.
+ * Users repository (SPEC.md 3 users): all SQL of the users feature. Functions take the db or the
+ * route's transaction first; presenter.ts makes the public shape (never the password hash).
  */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
-import type { PublicUser, Role } from '@portal/shared';
+import type { Role } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** The API shape of a user: `{ id, username, email, role, createdAt }` (ISO time). */
-export function toPublicUser(u: Pick<UserRow, 'id' | 'username' | 'email' | 'role' | 'createdAt'>): PublicUser {
-  return { id: u.id, username: u.username, email: u.email, role: u.role, createdAt: u.createdAt.toISOString() };
-}
 
 export async function findUserByUsername(db: Database, username: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.username, username)).limit(1);

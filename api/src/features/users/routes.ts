@@ -4,17 +4,21 @@
  * - POST   /api/users      userCreateSchema -> 201 PublicUser; duplicate username -> 409 MSG.usernameTaken.
  * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser.
  * - DELETE /api/users/:id  -> 204; the `admin` user -> 400; their tickets are unassigned, work history kept.
+ * - GET    /api/technicians (staff; SPEC.md 3 / 6) -> Technician[]: technicians and admins, by username.
  * Password hashes are never returned.
  */
 import Router from '@koa/router';
 import { ADMIN_USERNAME, MSG, userCreateSchema, userUpdateSchema } from '@portal/shared';
-import { requireAdmin } from '../../http/authenticate';
+import type { Technician } from '@portal/shared';
+import { requireAdmin, requireStaff } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { unassignTicketsOf } from '../tickets/service';
-import { deleteUser, findUserById, findUserByUsername, insertUser, listUsers, toPublicUser, updateUser } from './repository';
+import { unassignTicketsOf } from '../tickets/port';
+import { presentUser } from './presenter';
+import { deleteUser, findUserById, findUserByUsername, insertUser, listAssignableUsers, listUsers, updateUser } from './repository';
 
 const usernameTaken = () => conflict(MSG.usernameTaken, { fieldErrors: { username: [MSG.usernameTaken] } });
 
@@ -25,48 +29,52 @@ export function userRoutes(s: Services): Router<AppState> {
   const deleteInput = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
 
   router.get('/api/users', requireAdmin(), async (ctx) => {
-    ctx.body = (await listUsers(s.db)).map(toPublicUser);
+    ctx.body = (await listUsers(s.db)).map(presentUser);
   });
 
-  router.post('/api/users', requireAdmin(), createInput, async (ctx) => {
+  router.post('/api/users', requireAdmin(), createInput, transaction(s), async (ctx) => {
     const { username, password, email, role } = createInput.get(ctx).body;
-    if (await findUserByUsername(s.db, username)) throw usernameTaken();
+    const tx = txOf(ctx);
+    if (await findUserByUsername(tx, username)) throw usernameTaken();
     const passwordHash = await s.passwords.hash(password);
-    const row = await insertUser(s.db, { username, passwordHash, email, role, createdAt: s.clock() });
+    const row = await insertUser(tx, { username, passwordHash, email, role, createdAt: s.clock() });
     if (!row) throw usernameTaken();
     ctx.status = 201;
-    ctx.body = toPublicUser(row);
+    ctx.body = presentUser(row);
   });
 
-  router.patch('/api/users/:id', requireAdmin(), updateInput, async (ctx) => {
+  router.patch('/api/users/:id', requireAdmin(), updateInput, transaction(s), async (ctx) => {
     const { params, body } = updateInput.get(ctx);
-    const existing = await findUserById(s.db, params.id);
+    const tx = txOf(ctx);
+    const existing = await findUserById(tx, params.id);
     if (!existing) throw notFound(MSG.userNotFound);
     if (body.username !== undefined && body.username !== existing.username) {
       if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be renamed', { username: ['The admin user cannot be renamed'] });
-      if (await findUserByUsername(s.db, body.username)) throw usernameTaken();
+      if (await findUserByUsername(tx, body.username)) throw usernameTaken();
     }
     const passwordHash = body.password ? await s.passwords.hash(body.password) : undefined;
     // The shared schema turns a missing email into null; only an email actually sent may change it.
     const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
     const email = 'email' in raw ? body.email : undefined;
-    const row = await updateUser(s.db, params.id, { username: body.username, passwordHash, email, role: body.role });
+    const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
     if (!row) throw notFound(MSG.userNotFound);
-    ctx.body = toPublicUser(row);
+    ctx.body = presentUser(row);
   });
 
-  router.delete('/api/users/:id', requireAdmin(), deleteInput, async (ctx) => {
+  router.delete('/api/users/:id', requireAdmin(), deleteInput, transaction(s), async (ctx) => {
     const { id } = deleteInput.get(ctx).params;
-    const existing = await findUserById(s.db, id);
+    const tx = txOf(ctx);
+    const existing = await findUserById(tx, id);
     if (!existing) throw notFound(MSG.userNotFound);
     if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be deleted');
     const actorId = ctx.state.auth!.user.id;
-    await s.db.transaction(async (tx) => {
-      await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
-      await deleteUser(tx, id);
-    });
+    await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
+    await deleteUser(tx, id);
     ctx.status = 204;
   });
 
+  router.get('/api/technicians', requireStaff(), async (ctx) => {
+    ctx.body = (await listAssignableUsers(s.db)) satisfies Technician[];
+  });
   return router;
 }

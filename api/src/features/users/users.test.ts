@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
 import type { PublicUser, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { startTestApp, TEST_ARGON2, type TestApp } from '../../test/app';
-import { createPasswordHasher } from '../auth/passwords';
+import { createPasswordHasher } from '../../lib/passwords';
 import { ensureAdminUser } from './bootstrap';
 import { findUserByUsername } from './repository';
 

@@ -20,7 +20,7 @@ import {
   serializeKeyFile,
   staticKeyring,
   vaultKey,
-} from './keys';
+} from '../../lib/vault-keys';
 
 const k1 = randomBytes(32);
 const k2 = randomBytes(32);

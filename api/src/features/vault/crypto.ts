@@ -10,7 +10,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { VaultRevealField } from '@portal/shared';
-import type { VaultKeyring } from './keys';
+import type { VaultKeyring } from '../../lib/vault-keys';
 
 const FORMAT = 'v1';
 const NONCE_BYTES = 12;

@@ -1,13 +1,13 @@
 /**
  * Customer Vault presenters: rows -> the shared API types. Secrets leave only as `has...` flags;
- * `toVaultEntry` reads a ciphertext column solely to test it for null.
+ * `presentVaultEntry` reads a ciphertext column solely to test it for null.
  */
 import { VAULT_SECRET_FIELDS, vaultSecretFlag } from '@portal/shared';
 import type { VaultAuditEntry, VaultEntry, VaultIndexEntry, VaultRevealField, VaultSecretFlags } from '@portal/shared';
 import type { VaultIndexRow, VaultRevealRow, VaultRow } from './repository';
 
 /** Index row -> list / offline index entry. */
-export function toVaultIndexEntry(r: VaultIndexRow): VaultIndexEntry {
+export function presentVaultIndexEntry(r: VaultIndexRow): VaultIndexEntry {
   return {
     id: r.id,
     businessName: r.businessName,
@@ -34,7 +34,7 @@ function secretFlags(r: VaultRow): VaultSecretFlags {
 }
 
 /** Full row -> the View dialog's entry (every non-secret field; `names` maps user id -> username). */
-export function toVaultEntry(r: VaultRow, names: Map<string, string>): VaultEntry {
+export function presentVaultEntry(r: VaultRow, names: Map<string, string>): VaultEntry {
   return {
     id: r.id,
     businessName: r.businessName,
@@ -71,7 +71,7 @@ export function toVaultEntry(r: VaultRow, names: Map<string, string>): VaultEntr
 }
 
 /** Audit row -> API audit entry. */
-export function toVaultAuditEntry(r: VaultRevealRow): VaultAuditEntry {
+export function presentVaultAuditEntry(r: VaultRevealRow): VaultAuditEntry {
   return {
     id: r.id,
     entryId: r.entryId,

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { VaultEntry } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { storedKeyId } from './crypto';
-import { KEY_FILE_NAME, readKeyFile, vaultKey } from './keys';
+import { KEY_FILE_NAME, readKeyFile, vaultKey } from '../../lib/vault-keys';
 import { rotateVaultKey } from './rotation';
 
 

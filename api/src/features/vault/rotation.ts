@@ -36,7 +36,7 @@ import {
   createKeyFileOnce,
   type VaultKeyConfig,
   type VaultKeyring,
-} from './keys';
+} from '../../lib/vault-keys';
 import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
 
 /** A secret that could not be re-encrypted. */

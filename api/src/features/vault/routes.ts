@@ -7,7 +7,8 @@
  * - PATCH  /api/vault/:id          staff; vaultPatchSchema -> VaultEntry; Idempotency-Key optional
  * - DELETE /api/vault/:id          admin; 204
  * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row
- * `user` gets 403, anonymous 401 (DESIGN.md 4).
+ * `user` gets 403, anonymous 401 (DESIGN.md 4). Writes and reveals run in the route's transaction
+ * (http/transaction.ts): a reveal's audit row and the answer commit together or not at all.
  */
 import Router from '@koa/router';
 import {
@@ -20,8 +21,8 @@ import {
   vaultRevealSchema,
 } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
-import { readIdempotencyKey, requestFingerprint, runIdempotent, sendResult } from '../../http/idempotency';
 import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
@@ -30,8 +31,8 @@ import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntries
  * The body an Idempotency-Key is bound to, with every secret replaced by a presence marker: the
  * fingerprint is stored as an unsalted hash, which must not become a way to test password guesses.
  */
-function fingerprintBody(body: Record<string, unknown>): unknown {
-  const copy: Record<string, unknown> = { ...body };
+function fingerprintBody(body: unknown): unknown {
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const f of VAULT_SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = copy[f] === null ? null : '[secret]';
   if (Array.isArray(copy.endpoints)) {
     copy.endpoints = (copy.endpoints as Record<string, unknown>[]).map((e) =>
@@ -50,6 +51,8 @@ export function vaultRoutes(s: Services): Router<AppState> {
   const createInput = validate({ body: vaultCreateSchema });
   const patchInput = validate({ params: idParamsSchema, body: vaultPatchSchema, notFoundMessage: MSG.vaultEntryNotFound });
   const revealInput = validate({ params: idParamsSchema, body: vaultRevealSchema, notFoundMessage: MSG.vaultEntryNotFound });
+  // Creates and edits are offline-safe (the PWA outbox resends them with the same key).
+  const idempotentWrite = transaction(s, { idempotent: true, fingerprint: fingerprintBody });
 
   router.get('/api/vault', requireStaff(), listInput, async (ctx) => {
     const { q, since, limit } = listInput.get(ctx).query;
@@ -64,40 +67,25 @@ export function vaultRoutes(s: Services): Router<AppState> {
     ctx.body = await getEntry(s.db, idInput.get(ctx).params.id);
   });
 
-  router.post('/api/vault', requireStaff(), createInput, async (ctx) => {
-    const { body } = createInput.get(ctx);
-    const actor = ctx.state.auth!.user;
-    const now = s.clock();
-    const scope = { userId: actor.id, fingerprint: requestFingerprint('POST', '/api/vault', fingerprintBody(body)), now };
-    const result = await runIdempotent(s.db, readIdempotencyKey(ctx), scope, async (tx) => ({
-      status: 201,
-      body: await createEntry(tx, deps, body, actor, now),
-    }));
-    sendResult(ctx, result);
+  router.post('/api/vault', requireStaff(), createInput, idempotentWrite, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createEntry(txOf(ctx), deps, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
   });
 
-  router.patch('/api/vault/:id', requireStaff(), patchInput, async (ctx) => {
+  router.patch('/api/vault/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    const actor = ctx.state.auth!.user;
-    const now = s.clock();
-    const scope = { userId: actor.id, fingerprint: requestFingerprint('PATCH', `/api/vault/${params.id}`, fingerprintBody(body)), now };
-    const result = await runIdempotent(s.db, readIdempotencyKey(ctx), scope, async (tx) => ({
-      status: 200,
-      body: await updateEntry(tx, deps, params.id, body, actor, now),
-    }));
-    sendResult(ctx, result);
+    ctx.body = await updateEntry(txOf(ctx), deps, params.id, body, ctx.state.auth!.user, s.clock());
   });
 
-  router.delete('/api/vault/:id', requireAdmin(), idInput, async (ctx) => {
-    const { id } = idInput.get(ctx).params;
-    await s.db.transaction((tx) => deleteEntry(tx as never, id, s.clock()));
+  router.delete('/api/vault/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
+    await deleteEntry(txOf(ctx), idInput.get(ctx).params.id, s.clock());
     ctx.status = 204;
   });
 
-  router.post('/api/vault/:id/reveal', requireStaff(), revealInput, async (ctx) => {
+  router.post('/api/vault/:id/reveal', requireStaff(), revealInput, transaction(s), async (ctx) => {
     const { params, body } = revealInput.get(ctx);
     const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId };
-    ctx.body = await s.db.transaction((tx) => revealSecret(tx as never, deps, params.id, body, who, s.clock()));
+    ctx.body = await revealSecret(txOf(ctx), deps, params.id, body, who, s.clock());
   });
 
   return router;

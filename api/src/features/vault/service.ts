@@ -29,8 +29,8 @@ import { ApiError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
 import type { Logger } from '../../logger';
 import { VaultIntegrityError, decryptSecret, encryptSecret, type SecretSlot } from './crypto';
-import type { VaultKeyring } from './keys';
-import { toVaultAuditEntry, toVaultEntry, toVaultIndexEntry } from './presenter';
+import type { VaultKeyring } from '../../lib/vault-keys';
+import { presentVaultAuditEntry, presentVaultEntry, presentVaultIndexEntry } from './presenter';
 import {
   deleteEntry as deleteEntryRow,
   findEntry,
@@ -61,7 +61,7 @@ export const VAULT_DELTA_LIMIT = 500;
 export const integrityFailed = () => new ApiError(500, 'integrity_failed', MSG.vaultIntegrityFailed);
 
 async function present(db: Database, row: VaultRow): Promise<VaultEntry> {
-  return toVaultEntry(row, await usernamesOf(db, [row.createdBy, row.updatedBy]));
+  return presentVaultEntry(row, await usernamesOf(db, [row.createdBy, row.updatedBy]));
 }
 
 /** Endpoints of a create/update body -> stored endpoints (passwords encrypted; `previous` keeps stored ones by id). */
@@ -139,7 +139,7 @@ export async function getEntry(db: Database, id: string): Promise<VaultEntry> {
 
 /** GET /api/vault: the index sorted by business name, optionally searched (never a secret). */
 export async function listEntries(db: Database, q: string | undefined, limit = VAULT_LIST_LIMIT): Promise<VaultIndexEntry[]> {
-  return (await listIndex(db, q, limit)).map(toVaultIndexEntry);
+  return (await listIndex(db, q, limit)).map(presentVaultIndexEntry);
 }
 
 /**
@@ -156,7 +156,7 @@ export async function listEntriesSince(db: Database, since: string, limit = VAUL
   const page = changes.slice(0, limit);
   const cursor = String(page.reduce((max, c) => Math.max(max, c.seq), from));
   return {
-    items: page.flatMap((c) => (c.row ? [toVaultIndexEntry(c.row)] : [])),
+    items: page.flatMap((c) => (c.row ? [presentVaultIndexEntry(c.row)] : [])),
     deleted: page.flatMap((c) => (c.deleted ? [c.deleted] : [])),
     cursor,
     more: changes.length > limit,
@@ -234,7 +234,7 @@ export async function revealSecret(
 
 /** GET /api/vault/audit: reveal rows newest first. */
 export async function listAudit(db: Database, query: VaultAuditQuery): Promise<VaultAuditEntry[]> {
-  return (await listReveals(db, query)).map(toVaultAuditEntry);
+  return (await listReveals(db, query)).map(presentVaultAuditEntry);
 }
 
 /** Every secret of an entry, decrypted (see port.ts). */

@@ -13,7 +13,7 @@ import type https from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { findSetting, insertSettingOnce } from '../../features/settings/repository';
+import { findSetting, insertSettingOnce } from '../../db/settings';
 import type { PushProvider, PushTarget, SendResult } from '../types';
 import { PermanentError, SubscriptionGoneError } from '../types';
 

@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /** One key of the keyring. */
 export interface VaultKey {

@@ -1,0 +1,44 @@
+/**
+ * Tickets presenter (DESIGN.md 4 "one presenter per entity"): the ONE place where a database row
+ * becomes the shared API shape. Routes, the PATCH answer, delta pages and the notification jobs'
+ * ticket snapshot all go through it. Times become ISO 8601 strings; `sync_seq` and
+ * `ticket_version` stay internal.
+ */
+import type { Ticket, TicketUpdateEntry } from '@portal/shared';
+import type { TicketRow, TicketUpdateRow } from './repository';
+
+/** Row -> `Ticket` (SPEC.md 3 support_tickets). */
+export function presentTicket(r: TicketRow): Ticket {
+  return {
+    id: r.id,
+    ticketNumber: r.ticketNumber,
+    clientName: r.clientName,
+    businessName: r.businessName,
+    customerEmail: r.customerEmail,
+    customerPhone: r.customerPhone,
+    severity: r.severity,
+    contactMethod: r.contactMethod,
+    issue: r.issue,
+    status: r.status,
+    assignedTo: r.assignedTo,
+    resolution: r.resolution,
+    version: r.version,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** Work-history row with its author's username -> `TicketUpdateEntry` (SPEC.md 3 ticket_updates). */
+export function presentTicketUpdate(r: TicketUpdateRow & { updatedByName: string | null }): TicketUpdateEntry {
+  return {
+    id: r.id,
+    ticketId: r.ticketId,
+    updatedBy: r.updatedBy,
+    updatedByName: r.updatedByName,
+    updateType: r.updateType,
+    previousValue: r.previousValue,
+    newValue: r.newValue,
+    comment: r.comment,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

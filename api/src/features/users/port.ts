@@ -1,0 +1,7 @@
+/**
+ * The users feature's port (api/README.md "Features and ports"): what other features may use of
+ * the users table. The auth feature signs users in and changes their own password with these.
+ * Each function takes the db or the caller's transaction first.
+ */
+export { findUserById, findUserByUsername, updateUser, type UserRow } from './repository';
+export { presentUser } from './presenter';

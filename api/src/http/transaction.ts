@@ -1,0 +1,133 @@
+/**
+ * The route owns the transaction (DESIGN.md 4; after Outline's `middlewares/transaction.ts`).
+ *
+ * `transaction(s)` opens ONE database transaction around the rest of the route: the handler reads it
+ * with {@link txOf} and hands it to its service; it commits when the handler returns and rolls back
+ * when anything throws, so a write and its side effects (work history, notification jobs, audit rows)
+ * land together or not at all. Handlers report failures by throwing the factories of `errors.ts`.
+ *
+ * `transaction(s, { idempotent: true })` adds the Idempotency-Key step (DESIGN.md 4 "Offline-safe
+ * updates") inside that transaction: the key row (unique) is inserted first; a key already stored
+ * answers with the stored status and body (`Idempotent-Replayed: true`) and changes nothing, even
+ * when the duplicate races the first request. Only successful results are stored: a thrown error
+ * rolls the key back with everything else, so the client may retry. A key reused by another user or
+ * for another request (method, path, parsed body) -> 400.
+ *
+ * Mount it after `requireRole` and `validate(...)`: the fingerprint uses the parsed body.
+ */
+import { createHash } from 'node:crypto';
+import type { Middleware, ParameterizedContext } from 'koa';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { badRequest } from './errors';
+import type { AppState } from './state';
+
+const keySchema = z.uuid();
+
+/**
+ * Reads the Idempotency-Key header: undefined when absent.
+ * @throws 400 when present but not a UUID.
+ */
+export function readIdempotencyKey(ctx: { get(h: string): string }): string | undefined {
+  const raw = ctx.get(IDEMPOTENCY_KEY_HEADER).trim();
+  if (!raw) return undefined;
+  if (!keySchema.safeParse(raw).success) {
+    throw badRequest(`${IDEMPOTENCY_KEY_HEADER} must be a UUID`, { [IDEMPOTENCY_KEY_HEADER]: ['Must be a UUID'] });
+  }
+  return raw.toLowerCase();
+}
+
+/** `METHOD path sha256(json(input))`: what a key is bound to. */
+export function requestFingerprint(method: string, path: string, input: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify(input ?? null)).digest('hex');
+  return `${method.toUpperCase()} ${path} ${digest}`;
+}
+
+/** What the middleware needs of the app's services. */
+export interface TransactionDeps {
+  db: Database;
+  /** Current time, stored with idempotency keys (purged after 30 days, db/maintenance.ts). */
+  clock: () => Date;
+}
+
+/** Options of {@link transaction}. */
+export interface TransactionOptions {
+  /** Honour the Idempotency-Key header (see module doc). */
+  idempotent?: boolean;
+  /**
+   * What of the parsed body the key's fingerprint hashes (default: all of it). The fingerprint is an
+   * unsalted hash kept 30 days, so a route whose body carries secrets (vault passwords) passes a
+   * function that replaces them with a marker.
+   */
+  fingerprint?: (body: unknown) => unknown;
+}
+
+/** Opens the route's transaction (see module doc). */
+export function transaction(s: TransactionDeps, options: TransactionOptions = {}): Middleware<AppState> {
+  return async (ctx, next) => {
+    const key = options.idempotent ? readIdempotencyKey(ctx) : undefined;
+    await s.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      ctx.state.tx = tx;
+      try {
+        if (key) {
+          const body = (ctx.state.input as { body?: unknown } | undefined)?.body;
+          const input = options.fingerprint ? options.fingerprint(body) : body;
+          const scope = { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
+          const stored = await claimKey(tx, key, scope, s.clock());
+          if (stored) {
+            ctx.status = stored.status;
+            ctx.body = stored.body;
+            ctx.set('Idempotent-Replayed', 'true');
+            return;
+          }
+        }
+        await next();
+        if (key) await settleKey(tx, key, ctx.status, ctx.body);
+      } finally {
+        ctx.state.tx = undefined;
+      }
+    });
+  };
+}
+
+/**
+ * The transaction opened by {@link transaction} for this request.
+ * @throws Error when the route has no transaction middleware (a programming error: 500).
+ */
+export function txOf(ctx: ParameterizedContext<AppState>): Database {
+  if (!ctx.state.tx) throw new Error(`${ctx.method} ${ctx.path}: route has no transaction() middleware`);
+  return ctx.state.tx;
+}
+
+/** Inserts the key; returns the stored answer when it was already used for the same request. */
+async function claimKey(
+  tx: Database,
+  key: string,
+  scope: { userId: string | null; fingerprint: string },
+  now: Date,
+): Promise<{ status: number; body: unknown } | null> {
+  const claimed = await tx
+    .insert(idempotencyKeys)
+    .values({ key, userId: scope.userId, fingerprint: scope.fingerprint, createdAt: now })
+    .onConflictDoNothing({ target: idempotencyKeys.key })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return null;
+  const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  if (!stored || stored.userId !== scope.userId || stored.fingerprint !== scope.fingerprint || stored.statusCode === null) {
+    throw badRequest(`${IDEMPOTENCY_KEY_HEADER} was already used for a different request`);
+  }
+  return { status: stored.statusCode, body: stored.responseBody };
+}
+
+/** Stores a successful answer under the key; any other answer gives the key back. */
+async function settleKey(tx: Database, key: string, status: number, body: unknown): Promise<void> {
+  if (status >= 200 && status < 300) {
+    await tx.update(idempotencyKeys).set({ statusCode: status, responseBody: (body ?? null) as unknown }).where(eq(idempotencyKeys.key, key));
+  } else {
+    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  }
+}

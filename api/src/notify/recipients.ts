@@ -1,0 +1,76 @@
+/**
+ * Who the notification outbox sends to (DESIGN.md 6). notify/ imports no feature, so it owns the
+ * reads of its recipients: the notification e-mail list and support SMS number (rows of the
+ * `settings` table that the settings feature writes) and the push subscriptions (rows the push
+ * feature writes). Rules call these inside the ticket transaction, so recipients are resolved when
+ * the event happens and the delivery log names them.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
+import type { Database } from '../db/client';
+import { pushSubscriptions, users } from '../db/schema';
+import { findSetting } from '../db/settings';
+import type { PushTarget } from './types';
+
+/**
+ * Parses the stored recipients list (a JSON array of lower-case addresses); anything unreadable
+ * counts as empty. The settings feature uses it for its read-modify-write too.
+ */
+export function parseNotificationEmails(value: string | undefined | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The notification recipients, sorted (SPEC.md 7: every new ticket e-mails all of them). */
+export async function getNotificationEmails(db: Database): Promise<string[]> {
+  return parseNotificationEmails((await findSetting(db, NOTIFICATION_EMAILS_KEY))?.value);
+}
+
+/** The saved support SMS number (SPEC.md 7), or null. */
+export async function getSupportSmsNumber(db: Database): Promise<string | null> {
+  return (await findSetting(db, SUPPORT_SMS_NUMBER_KEY))?.value ?? null;
+}
+
+/** A subscription with its owner's username (the delivery log shows `push:<username>`). */
+export interface SubscriptionOwner {
+  id: string;
+  username: string;
+}
+
+const ownerColumns = { id: pushSubscriptions.id, username: users.username };
+
+/** Every subscription of a technician or admin (new-ticket push, DESIGN.md 6). */
+export async function staffSubscriptions(db: Database): Promise<SubscriptionOwner[]> {
+  return db
+    .select(ownerColumns)
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(pushSubscriptions.createdAt);
+}
+
+/** Every subscription of one user (assignment push). */
+export async function userSubscriptions(db: Database, userId: string): Promise<SubscriptionOwner[]> {
+  return db
+    .select(ownerColumns)
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(pushSubscriptions.createdAt);
+}
+
+/** The push target of a subscription id, or undefined when it was removed meanwhile (logout). */
+export async function findPushTarget(db: Database, id: string): Promise<PushTarget | undefined> {
+  const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1);
+  return row ? { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } } : undefined;
+}
+
+/** Deletes a dead subscription (the push service answered 404/410). */
+export async function deleteSubscriptionById(db: Database, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
