@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   const { notifier } = services;
   notifier.dispatcher.start();
   logger.info('notifications', notifier.describe());
+  // The key id only (derived from the key, reveals nothing about it), never the key.
+  logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
