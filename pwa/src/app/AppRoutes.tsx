@@ -11,6 +11,7 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const VaultPage = lazy(() => import('../features/vault/VaultPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
@@ -18,7 +19,6 @@ const ADMIN: readonly Role[] = ['admin'];
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
   { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
   { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
-  { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
   { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
@@ -44,6 +44,14 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={STAFF_ROLES}>
             <TicketsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/vault"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <VaultPage />
           </RequireAuth>
         }
       />

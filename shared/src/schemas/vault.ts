@@ -140,15 +140,16 @@ const endpointUrl = trimmedText(2_000)
   .refine((v) => v === null || endpointHref(v) !== null, MSG.vaultEndpointUrlInvalid);
 
 /**
- * One endpoint row of a create or update body. `id` names an existing endpoint (update: its stored
- * password is kept when `password` is absent); new rows have none and get one from the server.
+ * One endpoint row of a create or update body. `id` names an existing endpoint: on update, every
+ * key left out (`url`, `username`, `password`) keeps the stored value; new rows have no id and get
+ * one from the server.
  */
 export const vaultEndpointInputSchema = z.object({
   id: z.uuid().optional(),
   name: z.string({ error: MSG.vaultEndpointNameRequired }).trim().min(1, MSG.vaultEndpointNameRequired).max(VAULT_LIMITS.text),
   url: endpointUrl.optional(),
   username: optionalText().optional(),
-  /** Absent: keep the stored password (update) / none (create); '' or null: none; text: set. */
+  /** Absent: keep the stored password (existing row) / none (new row); '' or null: none; text: set. */
   password: optionalSecret.optional(),
 });
 export type VaultEndpointInput = z.input<typeof vaultEndpointInputSchema>;

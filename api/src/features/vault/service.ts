@@ -64,7 +64,11 @@ async function present(db: Database, row: VaultRow): Promise<VaultEntry> {
   return presentVaultEntry(row, await usernamesOf(db, [row.createdBy, row.updatedBy]));
 }
 
-/** Endpoints of a create/update body -> stored endpoints (passwords encrypted; `previous` keeps stored ones by id). */
+/**
+ * Endpoints of a create/update body -> stored endpoints (passwords encrypted). A row whose `id` names
+ * a stored endpoint keeps that endpoint's url, username and password for every key it does not send
+ * (an offline edit knows only names and URLs); null or '' clears; new rows get a fresh id.
+ */
 function storeEndpoints(keys: VaultKeyring, entryId: string, input: VaultEndpointValue[], previous: VaultEndpoint[]): VaultEndpoint[] {
   const byId = new Map(previous.map((e) => [e.id, e]));
   return input.map((e) => {
@@ -72,7 +76,9 @@ function storeEndpoints(keys: VaultKeyring, entryId: string, input: VaultEndpoin
     const id = old?.id ?? randomUUID();
     const slot: SecretSlot = { entryId, field: 'endpointPassword', endpointId: id };
     const password = e.password === undefined ? (old?.password ?? null) : e.password === null ? null : encryptSecret(keys, slot, e.password);
-    return { id, name: e.name, url: e.url ?? null, username: e.username ?? null, password };
+    const url = e.url === undefined ? (old?.url ?? null) : e.url;
+    const username = e.username === undefined ? (old?.username ?? null) : e.username;
+    return { id, name: e.name, url, username, password };
   });
 }
 

@@ -390,6 +390,16 @@ describe('edit', () => {
     expect(await reveal({ field: 'endpointPassword', endpointId: nas!.id })).toBe(ENDPOINT_SECRET);
     expect(await reveal({ field: 'endpointPassword', endpointId: printer!.id })).toBe('Endpoint-Pw-Two');
 
+    // An existing row that leaves out url/username keeps them (offline edits know only names and URLs).
+    const kept = await t.request<VaultEntry>('PATCH', `/api/vault/${entry.id}`, {
+      token: tech.token,
+      body: { endpoints: [{ id: nas!.id, name: 'NAS' }, { id: printer!.id, name: 'Printer', url: printer!.url }] },
+    });
+    expect(kept.body.endpoints.map((e) => [e.name, e.url, e.username, e.hasPassword])).toEqual([
+      ['NAS', nas!.url, 'nasadmin', true],
+      ['Printer', printer!.url, null, true],
+    ]);
+
     // Removing an endpoint from the list drops it; unknown ids become new endpoints.
     const dropped = await t.request<VaultEntry>('PATCH', `/api/vault/${entry.id}`, {
       token: tech.token,

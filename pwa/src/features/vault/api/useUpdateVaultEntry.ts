@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VaultEntry, VaultPatchInput } from '@portal/shared';
+import { apiRequest } from '../../../lib/api';
+import { newIdempotencyKey } from '../../../lib/ids';
+import { VAULT_INDEX_KEY, vaultEntryKey } from './keys';
+
+/**
+ * PATCH /api/vault/:id (SPEC.md 7; staff) with only the changed fields and an Idempotency-Key ->
+ * VaultEntry, which replaces the cached one; the index is refetched. Errors: ApiError or TypeError.
+ */
+export function useUpdateVaultEntry() {
+  const queryClient = useQueryClient();
+  return useMutation<VaultEntry, Error, { id: string; patch: VaultPatchInput }>({
+    mutationFn: ({ id, patch }) => apiRequest<VaultEntry>('PATCH', `/api/vault/${id}`, patch, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
+    onSuccess: async (entry) => {
+      queryClient.setQueryData(vaultEntryKey(entry.id), entry);
+      await queryClient.invalidateQueries({ queryKey: VAULT_INDEX_KEY, exact: true });
+    },
+  });
+}

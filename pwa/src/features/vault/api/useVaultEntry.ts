@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import type { VaultEntry } from '@portal/shared';
+import { vaultEntryKey } from './keys';
+
+/**
+ * GET /api/vault/:id -> VaultEntry (staff): every non-secret field for the View dialog and the edit
+ * form (usernames, notes, endpoints with `hasPassword`). `id` null -> idle. Refetched on mount.
+ */
+export function useVaultEntry(id: string | null) {
+  return useQuery<VaultEntry>({ queryKey: vaultEntryKey(id ?? ''), enabled: id !== null, refetchOnMount: 'always' });
+}
