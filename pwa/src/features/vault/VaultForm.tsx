@@ -99,7 +99,7 @@ export function VaultForm(props: {
         return next;
       });
     return (
-      <FormField id={id} label={VAULT_FIELD_LABELS[f]} error={errorOf(f)} hint={online ? undefined : OFFLINE_SECRET_HINT} optional>
+      <FormField id={id} label={VAULT_FIELD_LABELS[f]} error={errorOf(f)} hint={online ? (stored && !isCleared ? VAULT_TEXT.savedSecretHint : undefined) : OFFLINE_SECRET_HINT} optional>
         <SecretInput
           id={id}
           disabled={!online}
@@ -198,7 +198,7 @@ export function VaultForm(props: {
                 <FormField id={userId} label="Username" optional hint={online ? undefined : OFFLINE_FIELD_HINT}>
                   <input id={userId} className="input" autoComplete="off" disabled={!online} {...register(`endpoints.${i}.username`)} />
                 </FormField>
-                <FormField id={passId} label="Password" optional hint={online ? undefined : OFFLINE_SECRET_HINT}>
+                <FormField id={passId} label="Password" optional hint={online ? (stored && !row.clearPassword ? VAULT_TEXT.savedSecretHint : undefined) : OFFLINE_SECRET_HINT}>
                   <SecretInput
                     id={passId}
                     disabled={!online}

@@ -23,8 +23,9 @@ export const VAULT_TEXT = {
   revealFailed: 'The value could not be shown. Please try again.',
   needsConnection: 'Needs a connection',
   offlineNotice: 'You are offline. The list below is this device’s copy; passwords, account numbers, usernames and notes need a connection.',
-  savedSecret: 'Saved (leave blank to keep)',
-  clearedSecret: 'Will be removed when you save',
+  savedSecret: '•••••••• saved',
+  savedSecretHint: 'Leave blank to keep the saved value.',
+  clearedSecret: 'Removed when you save',
 } as const;
 
 /** The View dialog's and the form's section headings (SPEC.md 2). */
