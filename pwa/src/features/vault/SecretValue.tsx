@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { VaultRevealField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
@@ -27,6 +28,7 @@ export function SecretValue(props: {
 }) {
   const { entryId, field, endpointId, label, online, children } = props;
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [value, setValue] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [left, setLeft] = useState(0);
@@ -64,6 +66,8 @@ export function SecretValue(props: {
     try {
       const revealed = await revealVaultSecret(entryId, field, endpointId);
       if (alive.current) setValue(revealed);
+      // The reveal wrote an audit row: an admin's Reveal History refreshes.
+      void queryClient.invalidateQueries({ queryKey: ['/api/vault/audit'] });
     } catch (error) {
       const message = isApiError(error) && error.errorBody?.code === 'integrity_failed' ? error.serverMessage : VAULT_TEXT.revealFailed;
       toast.show({ title: 'Error', description: message ?? VAULT_TEXT.revealFailed, variant: 'destructive' });

@@ -3,6 +3,7 @@ import { VAULT_FIELD_LABELS, endpointHref, type VaultEntry, type VaultIndexEntry
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
 import { mailtoHref, mapsHref, smsHref, telHref } from './links';
+import { RevealHistory } from './RevealHistory';
 import { SecretValue } from './SecretValue';
 import { VAULT_TEXT, VIEW_SECTIONS } from './texts';
 import { WifiQr } from './WifiQr';
@@ -24,11 +25,13 @@ export function VaultDetail(props: {
   /** The entry is being fetched. */
   loading: boolean;
   online: boolean;
+  /** Admins also see the entry's reveal history. */
+  isAdmin?: boolean;
   headingId: string;
   onEdit(): void;
   onClose(): void;
 }) {
-  const { index, entry, loading, online, headingId, onEdit, onClose } = props;
+  const { index, entry, loading, online, isAdmin, headingId, onEdit, onClose } = props;
   // Fields outside the index: the entry's value, or undefined while loading / offline.
   const more = <K extends keyof VaultEntry>(k: K): VaultEntry[K] | undefined => entry?.[k];
   const pending = loading ? <span className="muted">Loading...</span> : <span className="muted">{VAULT_TEXT.needsConnection}</span>;
@@ -149,6 +152,8 @@ export function VaultDetail(props: {
           {text(more('notes'), (v) => <p className="vault-notes">{v}</p>)}
         </Row>
       </Section>
+
+      {isAdmin && online && <RevealHistory entryId={index.id} />}
 
       {loading && !entry && <Loading text="Loading customer information..." />}
       <div className="form-actions vault-detail-actions">

@@ -218,6 +218,7 @@ export default function VaultPage() {
             entry={entry.data}
             loading={online && entry.isPending}
             online={online}
+            isAdmin={isAdmin}
             headingId="vault-view-heading"
             onEdit={() => setMode({ kind: 'edit', id: openIndex.id, fromView: true })}
             onClose={close}
