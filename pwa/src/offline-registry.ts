@@ -10,9 +10,10 @@
 import { registerOfflineFeature, type OfflineFeature } from './offline/core';
 import { supportOffline } from './features/support/offline';
 import { ticketsOffline } from './features/tickets/offline';
+import { vaultOffline } from './features/vault/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, vaultOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

@@ -27,14 +27,22 @@ export function VaultDetail(props: {
   online: boolean;
   /** Admins also see the entry's reveal history. */
   isAdmin?: boolean;
+  /** Created offline and not sent yet: nothing more to load, no edit. */
+  queued?: boolean;
   headingId: string;
   onEdit(): void;
   onClose(): void;
 }) {
-  const { index, entry, loading, online, isAdmin, headingId, onEdit, onClose } = props;
+  const { index, entry, loading, online, isAdmin, queued, headingId, onEdit, onClose } = props;
   // Fields outside the index: the entry's value, or undefined while loading / offline.
   const more = <K extends keyof VaultEntry>(k: K): VaultEntry[K] | undefined => entry?.[k];
-  const pending = loading ? <span className="muted">Loading...</span> : <span className="muted">{VAULT_TEXT.needsConnection}</span>;
+  const pending = loading ? (
+    <span className="muted">Loading...</span>
+  ) : queued ? (
+    <span className="muted">Waiting to sync</span>
+  ) : (
+    <span className="muted">{VAULT_TEXT.needsConnection}</span>
+  );
   const text = (value: Shown, render: (v: string) => ReactNode = (v) => v) => (value === undefined ? pending : value === null ? null : render(value));
   const secret = (field: VaultSecretField, children?: (value: string) => ReactNode) =>
     index[`has${field[0]!.toUpperCase()}${field.slice(1)}` as keyof VaultIndexEntry] ? (
@@ -69,6 +77,7 @@ export function VaultDetail(props: {
         {entry?.updatedByName ? ` by ${entry.updatedByName}` : ''}
       </p>
       {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineNotice}</p>}
+      {queued && <p className="vault-offline-note">Saved on this device: it is sent to the server when you are back online.</p>}
 
       <Section title={VIEW_SECTIONS.contact}>
         <Row label={VAULT_FIELD_LABELS.contactName}>{text(index.contactName)}</Row>
@@ -153,13 +162,15 @@ export function VaultDetail(props: {
         </Row>
       </Section>
 
-      {isAdmin && online && <RevealHistory entryId={index.id} />}
+      {isAdmin && online && !queued && <RevealHistory entryId={index.id} />}
 
       {loading && !entry && <Loading text="Loading customer information..." />}
       <div className="form-actions vault-detail-actions">
-        <button type="button" className="btn btn-primary" onClick={onEdit} disabled={!entry}>
-          Edit
-        </button>
+        {!queued && (
+          <button type="button" className="btn btn-primary" onClick={onEdit} disabled={online && !entry}>
+            Edit
+          </button>
+        )}
         <button type="button" className="btn btn-outline" onClick={onClose}>
           Close
         </button>

@@ -1,19 +1,22 @@
 import { useMemo, useState } from 'react';
-import { matchesVaultSearch, type VaultIndexEntry, type VaultSecretField } from '@portal/shared';
+import { IonBadge } from '@ionic/react';
+import { matchesVaultSearch, type VaultSecretField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
-import { useConnectivity } from '../../offline/connectivity';
+import { SyncStatus, discard, getOfflineDb, useConnectivity, useLastSync, useSyncState } from '../../offline';
 import { useCreateVaultEntry } from './api/useCreateVaultEntry';
 import { useDeleteVaultEntry } from './api/useDeleteVaultEntry';
 import { useUpdateVaultEntry } from './api/useUpdateVaultEntry';
 import { useVaultEntry } from './api/useVaultEntry';
-import { useVaultIndex } from './api/useVaultIndex';
+import { useVaultList } from './api/useVaultList';
 import { buildCreateBody, buildPatchBody, type FormBase, type VaultFormValues } from './formModel';
 import { mailtoHref, telHref } from './links';
+import { enqueueVaultCreate, enqueueVaultUpdate, type VaultListEntry } from './offline';
 import { VAULT_TEXT } from './texts';
 import { VaultDetail } from './VaultDetail';
 import { VaultForm } from './VaultForm';
@@ -29,8 +32,14 @@ type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id
  * name, contact name, or email...'), 'Add Customer', the list (business, contact, e-mail, phone)
  * with View / Edit / delete; cards on phones, a table from 992 px; the View and the form in a
  * full-screen sheet on phones and a dialog on desktops; delete asks 'Are you sure?'. Only admins see
- * delete (the API refuses technicians). Search runs on the index on this device (business, contact,
- * e-mail), the same rule as the API's `q`.
+ * delete (the API refuses technicians).
+ *
+ * Offline first (issue 13, DESIGN.md 5): the list is the offline index in IndexedDB (never a
+ * secret), so it renders and searches with no network (search: business, contact, e-mail, the same
+ * rule as the API's `q`). Offline, the View shows the index fields and says which values need a
+ * connection; Add and Edit go through the outbox WITHOUT secrets (inputs disabled with the reason)
+ * and the entry shows 'Waiting to sync' until sent; a rejected one shows the server's message with
+ * Discard. Online writes go straight to the API (they may carry secrets) and update the index.
  */
 export default function VaultPage() {
   const toast = useToast();
@@ -38,20 +47,23 @@ export default function VaultPage() {
   const isAdmin = user?.role === 'admin';
   const isDesktop = useIsDesktop();
   const online = useConnectivity() === 'online';
-  const index = useVaultIndex();
+  const list = useVaultList();
+  const lastSync = useLastSync();
+  const { running } = useSyncState();
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(VAULT_PAGE_SIZE);
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [deleteId, setDeleteId] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | undefined>();
 
-  const all = useMemo(() => index.data ?? [], [index.data]);
+  const all = useMemo(() => list ?? [], [list]);
   const matches = useMemo(() => all.filter((e) => matchesVaultSearch(e, query)), [all, query]);
   const byId = (id: string | null) => all.find((e) => e.id === id) ?? null;
 
   const openId = mode.kind === 'view' || mode.kind === 'edit' ? mode.id : null;
   const openIndex = byId(openId);
-  const entry = useVaultEntry(openId && online ? openId : null);
+  // Entries created offline exist only in the outbox: nothing to fetch yet.
+  const entry = useVaultEntry(openId && openIndex?.queuedSeq === undefined ? openId : null, online);
 
   const create = useCreateVaultEntry();
   const update = useUpdateVaultEntry();
@@ -67,18 +79,36 @@ export default function VaultPage() {
     toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
   };
 
-  const onCreate = (values: VaultFormValues) =>
-    create.mutate(buildCreateBody(values, online), {
+  const author = user ? { id: user.id, username: user.username } : null;
+
+  /** Offline: the write goes to the outbox (no secrets) and is sent when the connection returns. */
+  const queue = async (write: () => Promise<number>, name: string) => {
+    try {
+      await write();
+      toast.show({ title: 'Saved on This Device', description: `${name} will be saved when you are back online.` });
+      close();
+    } catch {
+      toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
+    }
+  };
+
+  const onCreate = (values: VaultFormValues) => {
+    const body = buildCreateBody(values, online);
+    if (!online && author) return void queue(() => enqueueVaultCreate(getOfflineDb(), body, author), body.businessName);
+    create.mutate(body, {
       onSuccess: () => {
         toast.show(VAULT_TEXT.added);
         close();
       },
       onError: saveFailed,
     });
+  };
 
-  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) =>
+  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) => {
+    const patch = buildPatchBody(values, base, cleared, online);
+    if (!online && author) return void queue(() => enqueueVaultUpdate(getOfflineDb(), id, patch.businessName ?? base.index.businessName, patch, author), base.index.businessName);
     update.mutate(
-      { id, patch: buildPatchBody(values, base, cleared, online) },
+      { id, patch },
       {
         onSuccess: () => {
           toast.show(VAULT_TEXT.updated);
@@ -88,6 +118,7 @@ export default function VaultPage() {
         onError: saveFailed,
       },
     );
+  };
 
   const onDelete = (id: string) =>
     remove.mutate(id, {
@@ -99,15 +130,32 @@ export default function VaultPage() {
       onError: () => toast.show({ ...VAULT_TEXT.deleteFailed, variant: 'destructive' }),
     });
 
-  const actions = (e: VaultIndexEntry) => (
+  const marks = (e: VaultListEntry) =>
+    e.sync.pending + e.sync.failed.length === 0 ? null : (
+      <div className="vault-marks">
+        {e.sync.pending > 0 && <IonBadge color="warning">Waiting to sync</IonBadge>}
+        {e.sync.failed.map((f) => (
+          <span key={f.seq} className="vault-failed">
+            <IonBadge color="danger">Not saved</IonBadge> <span className="vault-failed-text">{f.message}</span>{' '}
+            <button type="button" className="btn btn-outline btn-small" aria-label={`Discard the change to ${e.businessName}`} onClick={() => void discard(getOfflineDb(), f.seq)}>
+              Discard
+            </button>
+          </span>
+        ))}
+      </div>
+    );
+
+  const actions = (e: VaultListEntry) => (
     <div className="vault-actions">
       <button type="button" className="btn btn-outline btn-small" aria-label={`View ${e.businessName}`} onClick={() => setMode({ kind: 'view', id: e.id })}>
         View
       </button>
-      <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${e.businessName}`} onClick={() => setMode({ kind: 'edit', id: e.id, fromView: false })}>
-        Edit
-      </button>
-      {isAdmin && (
+      {e.queuedSeq === undefined && (
+        <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${e.businessName}`} onClick={() => setMode({ kind: 'edit', id: e.id, fromView: false })}>
+          Edit
+        </button>
+      )}
+      {isAdmin && e.queuedSeq === undefined && (
         <button type="button" className="btn btn-outline btn-small btn-danger" aria-label={`Delete ${e.businessName}`} onClick={() => setDeleteId(e.id)}>
           Delete
         </button>
@@ -116,13 +164,14 @@ export default function VaultPage() {
   );
 
   const visible = matches.slice(0, shown);
+  const neverSynced = lastSync === null && all.length === 0;
   let body;
-  if (index.isPending) body = <Loading text={VAULT_TEXT.loading} />;
-  else if (index.isError && all.length === 0)
+  if (list === undefined || lastSync === undefined || (neverSynced && (running || online))) body = <Loading text={VAULT_TEXT.loading} />;
+  else if (neverSynced)
     body = (
-      <p className="form-error" role="alert">
-        The customer list could not be loaded. {index.error.message}
-      </p>
+      <div className="card" role="status">
+        <p>The customer list has not been downloaded to this device yet. Connect to the internet and it will sync.</p>
+      </div>
     );
   else if (all.length === 0) body = <p className="muted empty">{VAULT_TEXT.empty}</p>;
   else if (matches.length === 0) body = <p className="muted empty">{VAULT_TEXT.noMatches}</p>;
@@ -146,7 +195,10 @@ export default function VaultPage() {
               <tbody>
                 {visible.map((e) => (
                   <tr key={e.id}>
-                    <td className="vault-business">{e.businessName}</td>
+                    <td className="vault-business">
+                      {e.businessName}
+                      {marks(e)}
+                    </td>
                     <td>{e.contactName ?? ''}</td>
                     <td className="break">{e.contactEmail ? <a href={mailtoHref(e.contactEmail) ?? undefined}>{e.contactEmail}</a> : ''}</td>
                     <td className="nowrap">{e.contactPhone ? <a href={telHref(e.contactPhone) ?? undefined}>{e.contactPhone}</a> : ''}</td>
@@ -161,6 +213,7 @@ export default function VaultPage() {
             {visible.map((e) => (
               <li key={e.id} className="card vault-card" aria-label={e.businessName}>
                 <h2 className="vault-card-title">{e.businessName}</h2>
+                {marks(e)}
                 {e.contactName && <p className="vault-card-line">{e.contactName}</p>}
                 {e.contactEmail && (
                   <p className="vault-card-line break">
@@ -207,7 +260,13 @@ export default function VaultPage() {
           setShown(VAULT_PAGE_SIZE);
         }}
       />
-      {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineNotice}</p>}
+      <SyncStatus />
+      {!online && (
+        <p className="vault-offline-note">
+          {VAULT_TEXT.offlineNotice}
+          {lastSync ? ` List as of ${formatDateTime(lastSync)}.` : ''}
+        </p>
+      )}
       {body}
 
       <Sheet open={mode.kind === 'view' && openIndex !== null} onClose={close} labelledBy="vault-view-heading" className="vault-dialog">
@@ -216,7 +275,8 @@ export default function VaultPage() {
             key={openIndex.id}
             index={openIndex}
             entry={entry.data}
-            loading={online && entry.isPending}
+            loading={online && openIndex.queuedSeq === undefined && entry.isPending}
+            queued={openIndex.queuedSeq !== undefined}
             online={online}
             isAdmin={isAdmin}
             headingId="vault-view-heading"

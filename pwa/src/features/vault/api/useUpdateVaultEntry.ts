@@ -2,11 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VaultEntry, VaultPatchInput } from '@portal/shared';
 import { apiRequest } from '../../../lib/api';
 import { newIdempotencyKey } from '../../../lib/ids';
-import { VAULT_INDEX_KEY, vaultEntryKey } from './keys';
+import { getOfflineDb } from '../../../offline';
+import { putVaultIndex } from '../offline';
+import { vaultEntryKey } from './keys';
 
 /**
  * PATCH /api/vault/:id (SPEC.md 7; staff) with only the changed fields and an Idempotency-Key ->
- * VaultEntry, which replaces the cached one; the index is refetched. Errors: ApiError or TypeError.
+ * VaultEntry, which replaces the cached one and its offline index row. Online only (may carry
+ * secrets); offline edits go through `enqueueVaultUpdate`. Errors: ApiError or TypeError.
  */
 export function useUpdateVaultEntry() {
   const queryClient = useQueryClient();
@@ -14,7 +17,7 @@ export function useUpdateVaultEntry() {
     mutationFn: ({ id, patch }) => apiRequest<VaultEntry>('PATCH', `/api/vault/${id}`, patch, { headers: { 'Idempotency-Key': newIdempotencyKey() } }),
     onSuccess: async (entry) => {
       queryClient.setQueryData(vaultEntryKey(entry.id), entry);
-      await queryClient.invalidateQueries({ queryKey: VAULT_INDEX_KEY, exact: true });
+      await putVaultIndex(getOfflineDb(), [entry]);
     },
   });
 }
