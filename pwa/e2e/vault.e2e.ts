@@ -3,8 +3,10 @@
  * full-screen sheets) and a desktop one (1366x768, table and dialogs): a technician creates an
  * entry with endpoints (validation toast first), searches it, views it with every secret masked,
  * reveals and hides the Wi-Fi password (QR code while shown, one audit row on the server), edits it
- * (a new router password, the others kept); an admin deletes it after the confirmation. IndexedDB
- * is read store by store: it never holds a secret.
+ * (a new router password, the others kept); an admin deletes it after the confirmation. Offline:
+ * after a reload with no network the list and search work from the offline index, the View says
+ * which values need a connection, an edit and a new customer are queued without secrets and sync
+ * once back online. IndexedDB is read store by store: it never holds a secret.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -19,6 +21,16 @@ let page: Page;
 let adminToken: string;
 
 const text = (t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
+
+/** Waits until the page is controlled by the activated service worker (offline reloads need it). */
+async function waitForServiceWorker(p: Page): Promise<void> {
+  await p.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
+    }
+  });
+}
 const dialog = () => page.getByRole('dialog');
 
 /** Every value of every object store of every IndexedDB database of the page, as one JSON text. */
@@ -194,4 +206,108 @@ describe.each([
     await page.getByRole('button', { name: `View ${business}` }).waitFor({ state: 'detached' });
     expect((await api<VaultIndexEntry[]>(`/api/vault?q=${encodeURIComponent(business)}`, { token: adminToken })).length).toBe(0);
   });
+
+  it('offline: list and search after a reload with no network; edits and new customers queue without secrets and sync back', async () => {
+    const offlineSecrets = { wifi: `offline-wifi-${name}-S3cret`, router: `offline-router-${name}-S3cret`, isp: `offline-isp-${name}-77`, nas: `offline-nas-${name}-pw` };
+    const bakery = `Corner Bakery ${name}`;
+    const florist = `Rose Florist ${name}`;
+    const created = await api<{ id: string }>('/api/vault', {
+      method: 'POST',
+      token: adminToken,
+      body: {
+        businessName: bakery,
+        contactName: 'Bea Baker',
+        contactEmail: `bea.${name}@bakery.test`,
+        contactPhone: '555-0142',
+        address: '5 Flour Ln',
+        ispProvider: 'Metro Net',
+        domainUsername: `bakery-dns-${name}`,
+        notes: `Back door code with Bea (${name})`,
+        wifiSsid: 'Bakery-WiFi',
+        wifiPassword: offlineSecrets.wifi,
+        routerPassword: offlineSecrets.router,
+        ispAccountNumber: offlineSecrets.isp,
+        endpoints: [{ name: 'Oven controller', url: 'http://10.0.0.9', username: 'oven', password: offlineSecrets.nas }],
+      },
+    });
+    await api('/api/vault', { method: 'POST', token: adminToken, body: { businessName: florist, contactName: 'Ross Florist' } });
+
+    context = await browser.newContext({ baseURL: baseURL(), viewport, isMobile: name === 'phone', hasTouch: name === 'phone', serviceWorkers: 'allow' });
+    page = await context.newPage();
+    await signIn(page, TECH.username, TECH.password);
+    await page.goto('/vault');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: `View ${bakery}` }).waitFor();
+    await text(/^Last synced /).waitFor();
+    // Seen online once: the View has fetched the full entry (memory only) and can reveal.
+    await page.getByRole('button', { name: `View ${bakery}` }).click();
+    await dialog().getByRole('button', { name: 'Show WiFi Password' }).waitFor();
+    await dialog().getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // A reload with no network at all: the list comes from IndexedDB.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Customer Vault', level: 1 }).waitFor();
+    await text('Offline').waitFor();
+    await page.getByRole('button', { name: `View ${bakery}` }).waitFor();
+    await page.getByRole('button', { name: `View ${florist}` }).waitFor();
+    const search = page.getByPlaceholder('Search by business name, contact name, or email...');
+    await search.fill(`bea.${name}@`);
+    await page.getByRole('button', { name: `View ${florist}` }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `View ${bakery}` }).waitFor();
+    await search.fill('ross');
+    await page.getByRole('button', { name: `View ${florist}` }).waitFor();
+    await search.fill('no-such-customer');
+    await text('No customers found matching your search.').waitFor();
+    await search.fill('');
+
+    // The View offline: index fields shown, every other value says it needs a connection.
+    await page.getByRole('button', { name: `View ${bakery}` }).click();
+    const view = dialog();
+    await view.getByRole('heading', { name: bakery }).waitFor();
+    await view.getByText('5 Flour Ln').waitFor();
+    await view.getByRole('link', { name: 'http://10.0.0.9' }).waitFor();
+    expect(await view.getByRole('button', { name: /^Show / }).count()).toBe(0);
+    expect(await view.getByText('Needs a connection', { exact: true }).count()).toBeGreaterThanOrEqual(4);
+    await view.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // Edit offline: secrets refused with the reason; the change is queued and shown as waiting.
+    await page.getByRole('button', { name: `Edit ${bakery}` }).click();
+    const edit = page.getByRole('form', { name: `Edit ${bakery}` });
+    expect(await edit.getByRole('textbox', { name: /^WiFi Password/ }).isDisabled()).toBe(true);
+    await edit.getByText('Passwords and account numbers can only be saved online: they are never stored on this device.').first().waitFor();
+    await edit.getByLabel('Contact Phone').fill('555-0199');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await text(`${bakery} will be saved when you are back online.`).waitFor();
+    await text('Waiting to sync').waitFor();
+
+    // Add Customer offline.
+    await page.getByRole('button', { name: 'Add Customer' }).click();
+    const add = page.getByRole('form', { name: 'Add Customer' });
+    await add.getByLabel('Business Name').fill(`Queued Cafe ${name}`);
+    await add.getByLabel('Contact Email').fill(`cafe.${name}@queued.test`);
+    await add.getByRole('button', { name: 'Create' }).click();
+    await text(`Queued Cafe ${name} will be saved when you are back online.`).waitFor();
+    await page.getByRole('button', { name: `View Queued Cafe ${name}` }).waitFor();
+    await text('2 updates waiting to sync').waitFor();
+
+    // IndexedDB: the index is there, no secret anywhere (every store read).
+    const idb = await dumpIndexedDb(page);
+    expect(idb).toContain(bakery);
+    expect(idb).toContain('555-0199');
+    for (const s of Object.values(offlineSecrets)) expect(idb).not.toContain(s);
+    expect(idb).not.toContain(`bakery-dns-${name}`); // usernames and notes are not in the offline index either
+    expect(idb).not.toContain('Back door code');
+
+    // Back online: both writes are sent once; secrets untouched on the server.
+    await context.setOffline(false);
+    await text('All updates synced').waitFor();
+    expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(0);
+    const [bakeryNow] = await api<VaultIndexEntry[]>(`/api/vault?q=${encodeURIComponent(bakery)}`, { token: adminToken });
+    expect(bakeryNow).toMatchObject({ id: created.id, contactPhone: '555-0199', hasWifiPassword: true, hasRouterPassword: true, version: 2 });
+    expect((await api<VaultIndexEntry[]>(`/api/vault?q=${encodeURIComponent(`Queued Cafe ${name}`)}`, { token: adminToken })).length).toBe(1);
+    const reveal = (field: string) => api<{ value: string }>(`/api/vault/${created.id}/reveal`, { method: 'POST', token: adminToken, body: { field } });
+    expect((await reveal('wifiPassword')).value).toBe(offlineSecrets.wifi);
+    expect((await reveal('ispAccountNumber')).value).toBe(offlineSecrets.isp);
+  }, 150_000);
 });
