@@ -76,7 +76,7 @@ export function VaultDetail(props: {
         Updated {formatDateTime(entry?.updatedAt ?? index.updatedAt)}
         {entry?.updatedByName ? ` by ${entry.updatedByName}` : ''}
       </p>
-      {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineNotice}</p>}
+      {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineViewNotice}</p>}
       {queued && <p className="vault-offline-note">Saved on this device: it is sent to the server when you are back online.</p>}
 
       <Section title={VIEW_SECTIONS.contact}>

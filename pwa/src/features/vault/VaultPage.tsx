@@ -249,6 +249,7 @@ export default function VaultPage() {
           {VAULT_TEXT.add}
         </button>
       </div>
+      <SyncStatus />
       <input
         type="search"
         className="input vault-search"
@@ -260,7 +261,6 @@ export default function VaultPage() {
           setShown(VAULT_PAGE_SIZE);
         }}
       />
-      <SyncStatus />
       {!online && (
         <p className="vault-offline-note">
           {VAULT_TEXT.offlineNotice}

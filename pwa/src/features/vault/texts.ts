@@ -22,6 +22,7 @@ export const VAULT_TEXT = {
   validation: { title: 'Validation Error' },
   revealFailed: 'The value could not be shown. Please try again.',
   needsConnection: 'Needs a connection',
+  offlineViewNotice: 'You are offline: passwords, account numbers, usernames and notes need a connection.',
   offlineNotice: 'You are offline. The list below is this device’s copy; passwords, account numbers, usernames and notes need a connection.',
   savedSecret: '•••••••• saved',
   savedSecretHint: 'Leave blank to keep the saved value.',
