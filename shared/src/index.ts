@@ -12,3 +12,4 @@ export * from './schemas/settings';
 export * from './schemas/push';
 export * from './rules/merge';
 export * from './schemas/vault';
+export * from './rules/vault';

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import {
-  endpointHref,
-  matchesVaultSearch,
-  vaultCreateSchema,
-  vaultPatchSchema,
-  vaultRevealSchema,
-  vaultSecretFlag,
-  wifiQrPayload,
-} from './vault';
+import { endpointHref, matchesVaultSearch, vaultSecretFlag, wifiQrPayload } from '../rules/vault';
+import { vaultCreateSchema, vaultPatchSchema, vaultRevealSchema } from './vault';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
