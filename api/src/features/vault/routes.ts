@@ -6,11 +6,13 @@
  * - POST   /api/vault              staff; vaultCreateSchema -> 201 VaultEntry; Idempotency-Key optional
  * - PATCH  /api/vault/:id          staff; vaultPatchSchema -> VaultEntry; Idempotency-Key optional
  * - DELETE /api/vault/:id          admin; 204
- * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row
+ * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row; 429 after
+ *                                  REVEAL_LIMIT reveals per user in 10 minutes
  * `user` gets 403, anonymous 401 (DESIGN.md 4). Writes and reveals run in the route's transaction
  * (http/transaction.ts): a reveal's audit row and the answer commit together or not at all.
  */
 import Router from '@koa/router';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   MSG,
   VAULT_SECRET_FIELDS,
@@ -21,6 +23,8 @@ import {
   vaultRevealSchema,
 } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
+import { RateLimitedError } from '../../http/errors';
+import { consumeOrThrow } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
@@ -42,8 +46,16 @@ function fingerprintBody(body: unknown): unknown {
   return copy;
 }
 
+/**
+ * Reveals allowed per user per window (per process). Far above a technician's real use (values stay
+ * shown 30 s and can be copied); it slows a stolen session exporting the vault and leaves a warning
+ * in the log. Over it: 429 with Retry-After.
+ */
+export const REVEAL_LIMIT = { points: 120, durationSec: 10 * 60 } as const;
+
 export function vaultRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
+  const revealLimiter = new RateLimiterMemory({ points: REVEAL_LIMIT.points, duration: REVEAL_LIMIT.durationSec });
   const deps: VaultDeps = { keys: s.vaultKeys, logger: s.logger };
   const listInput = validate({ query: vaultListQuerySchema });
   const auditInput = validate({ query: vaultAuditQuerySchema });
@@ -82,7 +94,18 @@ export function vaultRoutes(s: Services): Router<AppState> {
     ctx.status = 204;
   });
 
-  router.post('/api/vault/:id/reveal', requireStaff(), revealInput, transaction(s), async (ctx) => {
+  const limitReveals = async (ctx: { state: AppState }, next: () => Promise<unknown>) => {
+    const user = ctx.state.auth!.user;
+    try {
+      await consumeOrThrow(revealLimiter, user.id);
+    } catch (err) {
+      if (err instanceof RateLimitedError) s.logger.warn('vault reveal limit reached', { userId: user.id, username: user.username, requestId: ctx.state.requestId });
+      throw err;
+    }
+    await next();
+  };
+
+  router.post('/api/vault/:id/reveal', requireStaff(), limitReveals, revealInput, transaction(s), async (ctx) => {
     const { params, body } = revealInput.get(ctx);
     const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId };
     ctx.body = await revealSecret(txOf(ctx), deps, params.id, body, who, s.clock());

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { MSG, type VaultAuditEntry, type VaultDeltaPage, type VaultEntry, type VaultIndexEntry } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
+import { REVEAL_LIMIT } from './routes';
 
 
 let t: TestApp;
@@ -292,6 +293,21 @@ describe('reveal and the audit', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const older = await t.request<VaultAuditEntry[]>('GET', `/api/vault/audit?before=${encodeURIComponent(all.body[0]!.createdAt)}`, { token: admin.token });
     expect(older.body.every((a) => a.createdAt < all.body[0]!.createdAt)).toBe(true);
+  });
+});
+
+describe('reveal rate limit', () => {
+  it(`refuses more than ${REVEAL_LIMIT.points} reveals per user in 10 minutes with 429 and a warning`, async () => {
+    const burst = await t.loginAs('technician', { username: 'vault-burst' });
+    const entry = await create(fullBody('Burst Co'), burst.token);
+    const reveal = () => t.request('POST', `/api/vault/${entry.id}/reveal`, { token: burst.token, body: { field: 'routerPassword' } });
+    for (let i = 0; i < REVEAL_LIMIT.points; i += 1) expect((await reveal()).status).toBe(200);
+    const refused = await reveal();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(t.logger.entries.some((e) => e.msg === 'vault reveal limit reached' && e.data?.username === 'vault-burst')).toBe(true);
+    // Other users are not affected.
+    expect((await t.request('POST', `/api/vault/${entry.id}/reveal`, { token: tech.token, body: { field: 'routerPassword' } })).status).toBe(200);
   });
 });
 

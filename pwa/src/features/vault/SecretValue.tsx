@@ -69,7 +69,9 @@ export function SecretValue(props: {
       // The reveal wrote an audit row: an admin's Reveal History refreshes.
       void queryClient.invalidateQueries({ queryKey: ['/api/vault/audit'] });
     } catch (error) {
-      const message = isApiError(error) && error.errorBody?.code === 'integrity_failed' ? error.serverMessage : VAULT_TEXT.revealFailed;
+      // The server's words for a tampered value or too many reveals; a generic text otherwise.
+      const code = isApiError(error) ? error.errorBody?.code : undefined;
+      const message = isApiError(error) && (code === 'integrity_failed' || code === 'rate_limited') ? error.serverMessage : VAULT_TEXT.revealFailed;
       toast.show({ title: 'Error', description: message ?? VAULT_TEXT.revealFailed, variant: 'destructive' });
     } finally {
       if (alive.current) setPending(false);
