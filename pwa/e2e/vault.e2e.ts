@@ -121,6 +121,7 @@ describe.each([
     await search.fill('zz-nobody-zz');
     await text('No customers found matching your search.').waitFor();
     await search.fill(business.toUpperCase());
+    await page.getByRole('button', { name: `View ${business}` }).waitFor();
     expect(await page.getByRole('button', { name: /^View / }).count()).toBe(1);
 
     // View: the six sections, every secret masked.
@@ -302,7 +303,7 @@ describe.each([
     // Back online: both writes are sent once; secrets untouched on the server.
     await context.setOffline(false);
     await text('All updates synced').waitFor();
-    expect(await page.getByText('Waiting to sync', { exact: true }).count()).toBe(0);
+    await page.getByText('Waiting to sync', { exact: true }).first().waitFor({ state: 'detached' });
     const [bakeryNow] = await api<VaultIndexEntry[]>(`/api/vault?q=${encodeURIComponent(bakery)}`, { token: adminToken });
     expect(bakeryNow).toMatchObject({ id: created.id, contactPhone: '555-0199', hasWifiPassword: true, hasRouterPassword: true, version: 2 });
     expect((await api<VaultIndexEntry[]>(`/api/vault?q=${encodeURIComponent(`Queued Cafe ${name}`)}`, { token: adminToken })).length).toBe(1);
