@@ -14,8 +14,12 @@ export interface AppProcess {
   port: number;
   dataDir: string;
   adminPassword: string;
+  /** Process id of the app (benchmarks read its memory from /proc). */
+  pid: number | undefined;
   /** Everything the process printed, for debugging failures. */
   output: () => string;
+  /** Sends `signal` (e.g. SIGKILL for a crash test) and resolves when the process has exited. Keeps the data folder. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -55,6 +59,8 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       // One test run submits more tickets from 127.0.0.1 than a real customer would.
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_LOGIN_IP: '1000',
+      RATE_LIMIT_SURVEYS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +88,14 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
     port,
     dataDir,
     adminPassword,
+    pid: child.pid,
     output: () => output,
+    kill: async (signal) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

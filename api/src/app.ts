@@ -14,10 +14,14 @@ import { authRoutes } from './features/auth/routes';
 import { findSession } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
+import { contentRoutes } from './features/content/routes';
+import { downloadRoutes } from './features/downloads/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
@@ -25,13 +29,14 @@ import { vaultRoutes } from './features/vault/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
-import { DEFAULT_RATE_LIMITS, createRateLimiters, type RateLimitSettings } from './http/rate-limit';
-import { noStoreApi, requestId, securityHeaders } from './http/security';
+import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
+import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
+import { createStorage, type FileStorage } from './storage';
 
 export interface AppDeps {
   config: Config;
@@ -41,12 +46,16 @@ export interface AppDeps {
   logger?: Logger;
   /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
   argon2?: Argon2Params;
-  /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS and RATE_LIMIT_SURVEYS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Where limiter counts live (default: this process's memory); a PostgreSQL/Redis-backed factory shares them. */
+  limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
   /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
   vaultKeys?: VaultKeyring;
+  /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
+  storage?: FileStorage;
 }
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
@@ -57,7 +66,9 @@ export function createServices(deps: AppDeps): Services {
   const { config } = deps;
   const limits: RateLimitSettings = {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
+    loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
+    survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -68,9 +79,10 @@ export function createServices(deps: AppDeps): Services {
     clock,
     logger,
     passwords: createPasswordHasher(deps.argon2),
-    limiters: createRateLimiters(limits),
+    limiters: createRateLimiters(limits, deps.limiterFactory),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
+    storage: deps.storage ?? createStorage(config.storage),
   };
 }
 
@@ -101,12 +113,16 @@ function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
  */
 export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   const s = services ?? createServices(deps);
-  const app = new Koa<AppState>({ proxy: s.config.trustProxy });
+  // TRUST_PROXY hops (issue 17): only the right-most `hops` X-Forwarded-For entries were written by
+  // our proxies; ctx.ip is the left-most of those, so a client cannot choose its IP (rate limits).
+  const hops = s.config.trustProxyHops;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
 
   app.use(requestId(s.logger));
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
+  app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
@@ -124,6 +140,10 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),
+    contentRoutes(s),
+    fileRoutes(s),
+    downloadRoutes(s),
+    surveyRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './storage';
 
 /** Repository root (api/src/config.ts -> ../..), used to resolve relative defaults such as PWA_DIST. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,6 +34,26 @@ function decodeKey32(text: string): Buffer | null {
   return bytes.length === 32 ? bytes : null;
 }
 const VAULT_KEY_MESSAGE = 'must be a base64 32-byte key (openssl rand -base64 32)';
+/**
+ * TRUST_PROXY: how many reverse proxies in front of the app append to X-Forwarded-For. `false`/`0`
+ * trusts none, `true` means 1 (compatibility with the former boolean), a number 0-10 that many.
+ */
+const proxyHops = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^(true|false|yes|no|10|[0-9])$/, 'must be false, true (= 1) or the number of proxy hops (0-10)')
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' || v === 'no' ? 0 : v === 'true' || v === 'yes' ? 1 : Number(v))),
+);
+/** A comma-separated list of host names or IP literals, lower-cased, without brackets. */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean)),
+);
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback));
 
@@ -56,12 +77,16 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
-  TRUST_PROXY: boolFlag,
+  TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
+  RATE_LIMIT_LOGIN_IP: positiveInt(50),
+  /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
+  PGLITE_FSYNC: z.preprocess((v) => emptyToUndefined(v) ?? 'true', boolFlag),
   // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/@/, 'must be an e-mail address or "Name <address>"').optional()),
@@ -88,12 +113,50 @@ const envSchema = z.object({
       .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
       .optional(),
   ),
+  /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
+  PUSH_ALLOW_HOSTS: hostList,
+  /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
+  PUSH_MAX_PER_USER: positiveInt(10),
+  PUSH_MAX_PER_SESSION: positiveInt(2),
+  // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
+  UPLOAD_MAX_MB: positiveInt(512),
+  FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).optional(),
+  ),
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/, 'must be a key prefix ending in / such as portal/files/')
+      .default(''),
+  ),
+  // Surveys (issue 11).
+  /** Days a survey link stays valid after the invitation. */
+  SURVEY_TTL_DAYS: positiveInt(28),
+  /** Secret the survey link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/survey-link.key. */
+  SURVEY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  RATE_LIMIT_SURVEYS: positiveInt(20),
 });
 
 /** Variables that only make sense together: all set or all unset. */
 const GROUPS: readonly (readonly (keyof z.input<typeof envSchema>)[])[] = [
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
   ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ];
 
 /** Problems of partly set GROUPS, one line per missing variable. */
@@ -104,6 +167,7 @@ function groupProblems(env: Record<string, string | undefined>): string[] {
     if (set.length === 0 || set.length === group.length) continue;
     for (const name of group) if (!set.includes(name)) problems.push(`${name}: must be set together with ${set.join(', ')}`);
   }
+  if (env.FILE_STORAGE?.trim() === 's3' && emptyToUndefined(env.S3_BUCKET) === undefined) problems.push('S3_BUCKET: required when FILE_STORAGE=s3');
   return problems;
 }
 
@@ -122,10 +186,17 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
+  /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
+  /** Reverse proxies in front of the app: the client IP is this many entries from the right of X-Forwarded-For. */
+  trustProxyHops: number;
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** Failed logins per IP per 15 minutes, whatever the usernames. */
+  rateLimitLoginIp: number;
+  /** fsync of the embedded PGlite database (no effect with DATABASE_URL). */
+  pgliteFsync: boolean;
   /** nodemailer SMTP URL; undefined -> e-mails are written as .eml files to `outboxLogDir`. */
   smtpUrl: string | undefined;
   /** From header of every e-mail (default `"APP_NAME" <SUPPORT_EMAIL>`). */
@@ -144,10 +215,26 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
-  /** VAULT_KEY (32 bytes); undefined -> the key file `DATA_DIR/vault-keys.json` (features/vault/keys.ts). */
+  /** VAULT_KEY (32 bytes); undefined -> the key file `DATA_DIR/vault-keys.json` (lib/vault-keys.ts). */
   vaultKey: Buffer | undefined;
   /** VAULT_PREVIOUS_KEYS: keys that only decrypt (a rotation in progress). */
   vaultPreviousKeys: Buffer[];
+  /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
+  pushAllowHosts: string[];
+  /** Push subscriptions kept per user. */
+  pushMaxPerUser: number;
+  /** Push subscriptions kept per login session (device). */
+  pushMaxPerSession: number;
+  /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
+  uploadMaxBytes: number;
+  /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** Days a survey link stays valid after the invitation (issue 11). */
+  surveyTtlDays: number;
+  /** Secret of the survey link tokens (decoded SURVEY_SECRET); undefined -> a generated key file in `dataDir`. */
+  surveySecret: Buffer | undefined;
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  rateLimitSurveys: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -182,10 +269,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY > 0,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
+    rateLimitLoginIp: e.RATE_LIMIT_LOGIN_IP,
+    pgliteFsync: e.PGLITE_FSYNC,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
     twilio:
@@ -200,5 +290,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxLogDir: path.join(dataDir, 'outbox-log'),
     vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
     vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
+    pushAllowHosts: e.PUSH_ALLOW_HOSTS,
+    pushMaxPerUser: e.PUSH_MAX_PER_USER,
+    pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    storage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+            prefix: e.S3_PREFIX,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          }
+        : { kind: 'disk', dir: path.join(dataDir, 'files') },
+    surveyTtlDays: e.SURVEY_TTL_DAYS,
+    surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
   };
 }

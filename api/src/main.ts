@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   logger.info('notifications', notifier.describe());
   // The key id only (derived from the key, reveals nothing about it), never the key.
   logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
+  logger.info('file storage', { kind: services.storage.kind, location: services.storage.describe(), uploadMaxBytes: config.uploadMaxBytes });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
     server.close(() => {
       notifier
         .close()
+        .then(() => services.storage.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),

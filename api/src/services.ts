@@ -9,6 +9,7 @@ import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';
+import type { FileStorage } from './storage';
 
 export interface Services {
   config: Config;
@@ -22,4 +23,6 @@ export interface Services {
   notifier: Notifier;
   /** Keys of the Customer Vault's secret encryption (issue 13, DESIGN.md 7). */
   vaultKeys: VaultKeyring;
+  /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
+  storage: FileStorage;
 }

@@ -4,6 +4,7 @@
  * 2. Outbox drain: time from going online to an empty outbox with N queued ticket updates
  *    (BENCH_QUEUED, default 200), driven through the real PWA in Chromium at a phone viewport.
  * 3. Lighthouse mobile performance of /support and /login.
+ * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
  * Builds the PWA first (set BENCH_SKIP_BUILD=1 to measure the existing pwa/dist) and runs the app
  * like `npm start` in a fresh data folder. Run it on an otherwise idle machine: the scores depend on CPU.
  */
@@ -13,6 +14,7 @@ import { startApp } from '../server-process';
 import { measureBundle } from './bundle';
 import { measureDrain } from './drain';
 import { runLighthouse } from './lighthouse';
+import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
     for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {
       console.log(`${r.path.padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
     }
+
+    printUploadMemory(await measureUploadMemory(app));
   } finally {
     await app.stop();
   }

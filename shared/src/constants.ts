@@ -73,6 +73,23 @@ export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
 export const PLATFORMS = ['Windows', 'Mac', 'Linux', 'Cross-Platform', 'Web-based'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/** Category whose active items appear on /downloads (SPEC.md 4). */
+export const SUPPORT_TOOLS_CATEGORY: ContentCategory = 'Support Tools';
+
+/** Tab labels of /admin/content per content type (SPEC.md 2: Documents, Guides, Installers). */
+export const CONTENT_TYPE_TABS: Record<ContentType, string> = {
+  document: 'Documents',
+  guide: 'Guides',
+  installer: 'Installers',
+};
+
+/** Singular labels of the content types for pickers and badges. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  document: 'Document',
+  guide: 'Guide',
+  installer: 'Installer',
+};
+
 /** Survey rating scale and labels (SPEC.md 2 "Survey"). */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -91,6 +108,11 @@ export const DEFAULT_SURVEY_RANGE_DAYS = 30;
 /** Validation limits (SPEC.md 9). */
 export const MIN_ISSUE_LENGTH = 10;
 export const MIN_NEW_PASSWORD_LENGTH = 6;
+
+/** Largest PostgreSQL `integer` (versions, counters): request numbers above it are refused with 400 (issue 17). */
+export const PG_INTEGER_MAX = 2_147_483_647;
+/** Latest epoch time in ms a request may carry (9999-12-31T23:59:59.999Z, the last date PostgreSQL and `Date` both print as four digits). */
+export const MAX_EPOCH_MS = 253_402_300_799_999;
 
 /** Delay before the page reloads after a successful login, in milliseconds (SPEC.md 4 / 9). */
 export const LOGIN_RELOAD_DELAY_MS = 500;

@@ -45,4 +45,35 @@ export const MSG = {
   vaultSecretNotStored: 'No value is stored for this field.',
   vaultIntegrityFailed:
     'This value failed its integrity check and cannot be shown. It was changed outside the app or the vault key is wrong; ask an administrator.',
+  /** Any request text with a NUL character or a lone UTF-16 surrogate (shared/src/schemas/text.ts). */
+  textInvalid: 'Must not contain NUL characters or invalid Unicode',
+  /** Push endpoint on a loopback, private or link-local address, or a host that does not resolve. */
+  pushEndpointPrivate: 'Push endpoint must be a public push service',
+  /** PATCH/DELETE /api/users/:id that would leave no admin (issue 17). */
+  lastAdminDemote: 'The last admin cannot be demoted; make another user admin first',
+  lastAdminDelete: 'The last admin cannot be deleted; make another user admin first',
+  // Downloads, content and files (issue 15; SPEC.md 2, 6, 8)
+  downloadsDenied: 'Admin or technician privileges required to access downloads',
+  titleRequired: 'Title is required',
+  contentTypeRequired: 'Please select a content type',
+  categoryRequired: 'Please select a category',
+  platformInvalid: 'Please select a platform',
+  contentNotFound: 'Content item not found',
+  fileNotFound: 'File not found',
+  fileMissingUpload: 'No file was uploaded. Send it in the multipart field "file".',
+  fileNotStored: 'This file does not exist. Upload it first.',
+  fileNameReserved: 'This name belongs to a built-in download. Choose another file name.',
+  uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
+  uploadAborted: 'The upload was interrupted before it finished',
+  notManagedByContent: 'This item is not managed through content management',
+  // Survey (SPEC.md 2, 5, 8; issue 11)
+  rateOverall: 'Please rate your overall experience',
+  rateTechnician: "Please rate our technician's service",
+  rateResponseTime: 'Please rate our response time',
+  rateResolution: 'Please rate how well we resolved your issue',
+  noTicketNumber: 'No ticket number provided',
+  surveyNotFound: 'This survey link appears to be invalid or has expired. Please contact support if you need assistance.',
+  surveyAlreadySubmitted: 'Feedback for this ticket has already been submitted. Thank you!',
+  surveySubmitFailed: 'Failed to submit survey. Please try again.',
+  surveySubmitted: 'Your feedback has been submitted successfully.',
 } as const;

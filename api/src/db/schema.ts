@@ -16,9 +16,10 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ContactMethod, NotificationChannel, NotificationStatus, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
+import type { ContactMethod, ContentCategory, ContentType, NotificationChannel, NotificationStatus, Platform, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -83,6 +84,8 @@ export const supportTickets = pgTable(
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
     index('support_tickets_assigned_to_idx').on(t.assignedTo),
     index('support_tickets_created_at_idx').on(t.createdAt),
+    // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
+    index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
   ],
 );
 
@@ -109,6 +112,11 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
+    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // other history rows (index-only scan).
+    index('ticket_updates_entered_done_idx')
+      .on(t.createdAt, t.ticketId)
+      .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
   ],
 );
 
@@ -148,37 +156,82 @@ export const contentItems = pgTable('content_items', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   description: text('description'),
-  type: text('type').notNull(),
-  category: text('category'),
+  type: text('type').$type<ContentType>().notNull(),
+  category: text('category').$type<ContentCategory>(),
   fileName: text('file_name'),
   version: text('version'),
-  platform: text('platform'),
+  platform: text('platform').$type<Platform>(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-/** SPEC.md 3 satisfaction_surveys (one per ticket: DESIGN.md 4). */
-export const satisfactionSurveys = pgTable('satisfaction_surveys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ticketId: uuid('ticket_id')
-    .notNull()
-    .unique()
-    .references(() => supportTickets.id, { onDelete: 'cascade' }),
-  ticketNumber: text('ticket_number').notNull(),
-  customerName: text('customer_name'),
-  customerEmail: text('customer_email'),
-  assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
-  assignedTechnicianName: text('assigned_technician_name'),
-  resolutionTimeHours: real('resolution_time_hours'),
-  overallRating: integer('overall_rating').notNull(),
-  technicianRating: integer('technician_rating').notNull(),
-  responseTimeRating: integer('response_time_rating').notNull(),
-  resolutionRating: integer('resolution_rating').notNull(),
-  comments: text('comments'),
-  improvements: text('improvements'),
-  createdAt: createdAt(),
-});
+/**
+ * SPEC.md 3 satisfaction_surveys: one response per ticket (unique ticket_id: a second submit, even a
+ * racing one, inserts nothing), ratings 1-5 checked by the database (issue 11). The ticket number,
+ * customer and assigned technician are copied at submit time, so the row still reads correctly after
+ * the ticket or the user changes. Issue 12 (KPIs) reads technician_rating per assigned_technician_id.
+ */
+export const satisfactionSurveys = pgTable(
+  'satisfaction_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .unique()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketNumber: text('ticket_number').notNull(),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedTechnicianName: text('assigned_technician_name'),
+    resolutionTimeHours: real('resolution_time_hours'),
+    overallRating: integer('overall_rating').notNull(),
+    technicianRating: integer('technician_rating').notNull(),
+    responseTimeRating: integer('response_time_rating').notNull(),
+    resolutionRating: integer('resolution_rating').notNull(),
+    comments: text('comments'),
+    improvements: text('improvements'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('satisfaction_surveys_created_at_idx').on(t.createdAt, t.id),
+    index('satisfaction_surveys_technician_idx').on(t.assignedTechnicianId, t.createdAt),
+    check('satisfaction_surveys_overall_rating_check', sql`${t.overallRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_technician_rating_check', sql`${t.technicianRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_response_time_rating_check', sql`${t.responseTimeRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_resolution_rating_check', sql`${t.resolutionRating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Survey invitations (issue 11): one per ticket, written in the transaction that moves the ticket to
+ * resolved/closed. The link's token is never stored: it is HMAC(server secret, invitation id),
+ * derived again when the e-mail is rendered (notify/survey-links.ts); only its sha256 is kept here for
+ * the lookup. `sent_at` is set when the e-mail was handed to the provider (the response rate's
+ * denominator), `responded_at` when the customer answered; the link works until `expires_at`
+ * (SURVEY_TTL_DAYS after the invitation).
+ */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at'),
+    /** When the customer answered (set in the submit transaction): the response rate's numerator. */
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('survey_invitations_ticket_id_idx').on(t.ticketId),
+    uniqueIndex('survey_invitations_token_hash_idx').on(t.tokenHash),
+    index('survey_invitations_sent_at_idx').on(t.sentAt, t.respondedAt),
+  ],
+);
 
 /**
  * One endpoint of a vault entry (SPEC.md 3), stored in the `endpoints` jsonb list. `id` is stable
@@ -326,6 +379,12 @@ export const pushSubscriptions = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     expirationTime: ts('expiration_time'),
     userAgent: text('user_agent'),
+    /** Failed sends in a row (issue 17): the subscription is backed off until `retryAt`, and dropped after too many. */
+    failures: integer('failures').notNull().default(0),
+    /** First failure of the current streak; null while healthy. */
+    failingSince: ts('failing_since'),
+    /** No send to this endpoint before this time (backoff); null while healthy. */
+    retryAt: ts('retry_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -65,6 +65,23 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', path: '/api/vault/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/vault/{uuid}', allowed: ADMIN },
   { method: 'POST', path: '/api/vault/{uuid}/reveal', body: { field: 'wifiPassword' }, allowed: STAFF },
+  { method: 'GET', path: '/api/content', allowed: STAFF },
+  { method: 'POST', path: '/api/content', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/content/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/content/{uuid}', allowed: ADMIN },
+  // A built-in catalogue file: always there, never changed.
+  { method: 'GET', path: '/api/downloads/onsite-service-checklist.pdf', allowed: STAFF },
+  { method: 'GET', path: '/api/admin/files', allowed: ADMIN },
+  // A JSON body is not an upload: an allowed call answers 400 and stores nothing.
+  { method: 'POST', path: '/api/admin/files/upload', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/admin/files/missing.txt', allowed: ADMIN },
+  // Surveys (issue 11): the public link check and submit answer 404 / 400 here (no such link, empty body).
+  { method: 'GET', path: '/api/surveys/invitation?ticket=TKT-000001&token=x', allowed: ANY },
+  { method: 'POST', path: '/api/surveys', body: {}, allowed: ANY },
+  { method: 'GET', path: '/api/surveys', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys?days=7&limit=5', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats?days=365', allowed: STAFF },
 ];
 
 beforeAll(async () => {

@@ -12,17 +12,15 @@
  * - web push to every technician/admin subscription.
  * Staff update (at least one change):
  * - e-mail to the customer describing the change(s);
- * - survey invitation when the status enters resolved/closed from another status, once per ticket;
+ * - (the survey invitation when the status enters resolved/closed is written by the surveys feature's
+ *   port with its invitation row: notify/surveys.ts, issue 11);
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
  */
 import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Ticket, type TicketStatus } from '@portal/shared';
 import type { Database } from '../db/client';
-import { hasJob, insertJobs, type NewJob } from './jobs';
+import { insertJobs, type NewJob } from './jobs';
 import { getNotificationEmails, getSupportSmsNumber, staffSubscriptions, userSubscriptions } from './recipients';
 import type { TicketChange, TicketSnapshot } from './types';
-
-/** Statuses after which the customer is invited to the survey (issue 4). */
-export const SURVEY_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
 
 /** The ticket facts a job keeps (rendered at send time), picked from the presented ticket. */
 export function snapshot(t: Ticket): TicketSnapshot {
@@ -118,10 +116,6 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<NewJ
       payload: { kind: 'ticket_updated', ticket, changes: e.changes, actorName: e.actor.username },
     },
   ];
-  const entersDone = SURVEY_STATUSES.includes(t.status) && !SURVEY_STATUSES.includes(e.before.status);
-  if (entersDone && !(await hasJob(tx, ticketId, 'survey_invite'))) {
-    jobs.push({ channel: 'email', recipient: t.customerEmail, ticketId, summary: `Survey invitation for ticket ${t.ticketNumber}`, payload: { kind: 'survey_invite', ticket } });
-  }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
     for (const sub of await userSubscriptions(tx, assignee)) {

@@ -11,18 +11,19 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
 const VaultPage = lazy(() => import('../features/vault/VaultPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
 /** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
   { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
-  { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
-  { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
-  { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
   { path: '/change-password', title: 'Change Password' },
 ];
 
@@ -38,7 +39,15 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
-      <Route path="/survey" element={<ComingSoon title="Customer Satisfaction Survey" />} />
+      <Route path="/survey" element={<SurveyPage />} />
+      <Route
+        path="/survey-dashboard"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <SurveyDashboardPage />
+          </RequireAuth>
+        }
+      />
       <Route
         path="/technician"
         element={
@@ -60,6 +69,30 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
             <SettingsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/downloads"
+        element={
+          <RequireAuth roles={STAFF_ROLES} deniedMessage={MSG.downloadsDenied}>
+            <DownloadsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/admin/content"
+        element={
+          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+            <ContentPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/admin/file-management"
+        element={
+          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+            <FileManagementPage />
           </RequireAuth>
         }
       />

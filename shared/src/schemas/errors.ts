@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'provider_failed',
   /** 500: a stored vault secret failed its AES-GCM integrity check (tampered, or the wrong key); nothing is returned. */
   'integrity_failed',
+  /** 416: a Range header outside the file (GET /api/downloads/:fileName). */
+  'range_not_satisfiable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

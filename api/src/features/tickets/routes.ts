@@ -49,7 +49,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock());
+    const survey = { links: s.notifier.surveyLinks, ttlDays: s.config.surveyTtlDays };
+    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey);
   });
 
   router.get('/api/ticket-updates', requireStaff(), updatesInput, async (ctx) => {

@@ -12,6 +12,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
 import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
+import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   findTicket,
@@ -45,7 +46,7 @@ export async function createTicket(tx: Database, input: TicketCreate, now: Date)
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
  * row, a comment -> one 'comment' row, then version + 1 and updatedAt = now once, plus the update's
  * notification jobs. Values equal to the current ones change nothing and notify nobody (200,
- * `updates: []`).
+ * `updates: []`). Entering resolved/closed invites the customer to the survey (surveys port, `survey`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -54,6 +55,7 @@ export async function patchTicket(
   patch: TicketPatch,
   actor: AuthUser,
   now: Date,
+  survey: SurveyInviteDeps,
 ): Promise<TicketPatchResult> {
   await lockSync(tx);
   const current = await findTicket(tx, ticketId, true);
@@ -84,6 +86,7 @@ export async function patchTicket(
   const before = presentTicket(current);
   const after = presentTicket(updated);
   await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
+  await inviteOnResolution(tx, { before, after }, survey, now);
   return { ticket: after, updates: rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username })) };
 }
 
