@@ -20,6 +20,7 @@ import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
+import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     fileRoutes(s),
     downloadRoutes(s),
     surveyRoutes(s),
+    schedulerRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -19,3 +19,7 @@ export * from './rules/downloads';
 export * from './schemas/files';
 export * from './schemas/content';
 export * from './schemas/surveys';
+export * from './rules/kpi';
+export * from './schemas/scheduler';
+export * from './rules/history';
+export * from './rules/ticketUpdate';

@@ -86,6 +86,8 @@ export const supportTickets = pgTable(
     index('support_tickets_created_at_idx').on(t.createdAt),
     // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
     index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
+    // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
+    index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
   ],
 );
 
@@ -117,6 +119,9 @@ export const ticketUpdates = pgTable(
     index('ticket_updates_entered_done_idx')
       .on(t.createdAt, t.ticketId)
       .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
+    // Scheduler KPIs (issue 12): staff entries since a range start (first response time); resolution
+    // moments and resolved-per-day use ticket_updates_entered_done_idx above.
+    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`${t.updatedBy} IS NOT NULL AND ${t.updateType} <> 'created'`),
   ],
 );
 

@@ -82,6 +82,10 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/surveys?days=7&limit=5', allowed: STAFF },
   { method: 'GET', path: '/api/surveys/stats', allowed: STAFF },
   { method: 'GET', path: '/api/surveys/stats?days=365', allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler?range=week&tz=America%2FNew_York', allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler/tickets?status=open', allowed: STAFF },
+  // An unknown technician: an allowed call answers 404.
+  { method: 'GET', path: '/api/scheduler/technicians/{uuid}', allowed: STAFF },
 ];
 
 beforeAll(async () => {

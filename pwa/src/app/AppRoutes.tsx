@@ -16,13 +16,13 @@ const ContentPage = lazy(() => import('../features/content/ContentPage'));
 const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
+const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
 const VaultPage = lazy(() => import('../features/vault/VaultPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
 /** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/change-password', title: 'Change Password' },
 ];
@@ -53,6 +53,14 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={STAFF_ROLES}>
             <TicketsPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/scheduler"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <SchedulerPage />
           </RequireAuth>
         }
       />

@@ -222,7 +222,3 @@ export interface SurveyStats {
   recentFeedback: SurveyResponse[];
 }
 
-/** Satisfaction percent (SPEC.md 9): average technician rating times 20, rounded; null stays null. */
-export function satisfactionPercent(averageTechnicianRating: number | null): number | null {
-  return averageTechnicianRating === null ? null : Math.round(averageTechnicianRating * 20);
-}
