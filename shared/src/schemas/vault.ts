@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { safeText } from './text';
 import { VAULT_LIMITS, VAULT_REVEAL_FIELDS, VAULT_SECRET_FIELDS, endpointHref, type VaultRevealField, type VaultSecretField, type VaultSecretFlags, type VaultTextField } from '../rules/vault';
 
 /**
  * The Customer Vault (SPEC.md 2 "Customer Vault", 3 customer_vault, 5, 7; DESIGN.md 7; issue 13).
+ * Every text field follows issue 17's safe-text rule (no NUL, no lone surrogate: 400, never a 500).
  *
  * Which fields are secrets (decision, README "Decisions"):
  * - SECRETS: every password (domain, hosting, Wi-Fi, router, each endpoint's) and the ISP and phone
@@ -18,7 +20,7 @@ import { VAULT_LIMITS, VAULT_REVEAL_FIELDS, VAULT_SECRET_FIELDS, endpointHref, t
  * Search matches business name, contact name and e-mail (SPEC.md 2's placeholder), never a secret.
  */
 
-const trimmedText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const trimmedText = (max: number) => safeText().trim().max(max, `Must be at most ${max} characters`);
 
 /** Optional plain text: '' or null -> null (create), absent stays absent (patch). */
 const optionalText = (max: number = VAULT_LIMITS.text) =>
@@ -27,17 +29,15 @@ const optionalText = (max: number = VAULT_LIMITS.text) =>
     .transform((v) => (v ? v : null));
 
 /** Secrets are kept exactly as typed (a password may start or end with a space); '' -> null. */
-const optionalSecret = z
-  .string()
+const optionalSecret = safeText()
   .max(VAULT_LIMITS.secret, `Must be at most ${VAULT_LIMITS.secret} characters`)
   .nullable()
   .transform((v) => (v === '' || v === null ? null : v));
 
-const businessName = z.string({ error: MSG.vaultBusinessNameRequired }).trim().min(1, MSG.vaultBusinessNameRequired).max(VAULT_LIMITS.text);
+const businessName = safeText({ error: MSG.vaultBusinessNameRequired }).trim().min(1, MSG.vaultBusinessNameRequired).max(VAULT_LIMITS.text);
 
 /** contactEmail: a valid e-mail or empty (SPEC.md 5). */
-const contactEmail = z
-  .string()
+const contactEmail = safeText()
   .trim()
   .max(254, MSG.emailInvalid)
   .nullable()
@@ -56,7 +56,7 @@ const endpointUrl = trimmedText(2_000)
  */
 export const vaultEndpointInputSchema = z.object({
   id: z.uuid().optional(),
-  name: z.string({ error: MSG.vaultEndpointNameRequired }).trim().min(1, MSG.vaultEndpointNameRequired).max(VAULT_LIMITS.text),
+  name: safeText({ error: MSG.vaultEndpointNameRequired }).trim().min(1, MSG.vaultEndpointNameRequired).max(VAULT_LIMITS.text),
   url: endpointUrl.optional(),
   username: optionalText().optional(),
   /** Absent: keep the stored password (existing row) / none (new row); '' or null: none; text: set. */
@@ -132,9 +132,8 @@ export type VaultPatch = Partial<Omit<VaultCreate, 'endpoints'>> & { endpoints?:
 
 /** GET /api/vault query: `q` searches business, contact name and e-mail; `since` switches to a delta page. */
 export const vaultListQuerySchema = z.object({
-  q: z.string().trim().max(VAULT_LIMITS.search).optional(),
-  since: z
-    .string()
+  q: safeText().trim().max(VAULT_LIMITS.search).optional(),
+  since: safeText()
     .regex(/^\d{1,15}$/, 'since must be a cursor returned by a previous call')
     .optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),

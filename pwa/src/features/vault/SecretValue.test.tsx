@@ -37,6 +37,7 @@ describe('SecretValue', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Show WiFi Password' }));
     await screen.findByText(SECRET);
+    await act(async () => undefined); // let the timer effect start
     await act(async () => {
       vi.advanceTimersByTime(REVEAL_MS + 1000);
     });
