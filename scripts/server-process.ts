@@ -12,10 +12,10 @@ import { join, resolve } from 'node:path';
 export interface AppProcess {
   baseURL: string;
   port: number;
+  /** Process id of the API (benchmarks read its memory). */
+  pid: number;
   dataDir: string;
   adminPassword: string;
-  /** Process id of the app (benchmarks read its memory from /proc). */
-  pid: number | undefined;
   /** Everything the process printed, for debugging failures. */
   output: () => string;
   /** Sends `signal` (e.g. SIGKILL for a crash test) and resolves when the process has exited. Keeps the data folder. */
@@ -38,16 +38,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Extra options of {@link startApp}. */
+export interface StartOptions {
+  /** Node options put before the entry, e.g. `['--import', './scripts/bench/probe.ts']`. */
+  nodeArgs?: string[];
+}
+
 /**
  * Spawns the app. `env` adds or overrides variables (e.g. DATABASE_URL). Rejects with the process
  * output when it does not become healthy within `timeoutMs` (default 60 s).
  */
-export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppProcess> {
+export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000, options: StartOptions = {}): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const adminPassword = 'e2e-admin-password';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -86,9 +92,9 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   return {
     baseURL,
     port,
+    pid: child.pid!,
     dataDir,
     adminPassword,
-    pid: child.pid,
     output: () => output,
     kill: async (signal) => {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -41,6 +41,35 @@ describe('loadConfig (DESIGN.md 4a)', () => {
   });
 });
 
+describe('issue 16 settings', () => {
+  it('picks the rate-limit store from REDIS_URL / DATABASE_URL unless RATE_LIMIT_STORE says otherwise', () => {
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://r:6379' })).toMatchObject({ rateLimitStore: 'redis', redisUrl: 'redis://r:6379' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({}).sessionCacheSeconds).toBe(10);
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '0' }).sessionCacheSeconds).toBe(0);
+  });
+
+  it('refuses a store that cannot work and bad values', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+    };
+    expect(problems({ RATE_LIMIT_STORE: 'redis' })).toEqual(['RATE_LIMIT_STORE']);
+    expect(problems({ RATE_LIMIT_STORE: 'postgres' })).toEqual(['RATE_LIMIT_STORE']);
+    expect(problems({ RATE_LIMIT_STORE: 'disk', REDIS_URL: 'http://x', SESSION_CACHE_SECONDS: '-1' }).sort()).toEqual([
+      'RATE_LIMIT_STORE',
+      'REDIS_URL',
+      'SESSION_CACHE_SECONDS',
+    ]);
+  });
+});
+
 describe('notification configuration (DESIGN.md 4a)', () => {
   const vapidPublic = Buffer.alloc(65, 4).toString('base64url');
   const vapidPrivate = Buffer.alloc(32, 7).toString('base64url');

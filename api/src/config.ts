@@ -77,12 +77,20 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
+  /** Seconds a login session stays cached in the process (issue 16); 0 = always read the database. */
+  SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number of seconds (0 turns the cache off)' }).int('must be a whole number of seconds (0 turns the cache off)').min(0).max(3600).default(10),
+  ),
   TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  /** Where rate-limit counts live (issue 16); default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
+  RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'postgres', 'redis'], { message: 'must be memory, postgres or redis' }).optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
   RATE_LIMIT_LOGIN_IP: positiveInt(50),
   /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
@@ -186,6 +194,8 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
+  /** Longest life of a cached login session in seconds; 0 = no cache (issue 16). */
+  sessionCacheSeconds: number;
   /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
   /** Reverse proxies in front of the app: the client IP is this many entries from the right of X-Forwarded-For. */
@@ -193,6 +203,10 @@ export interface Config {
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** Where rate-limit counts live: this process, PostgreSQL (`rate_limits`) or Redis (issue 16). */
+  rateLimitStore: 'memory' | 'postgres' | 'redis';
+  /** Redis for shared rate limits (RATE_LIMIT_STORE=redis). */
+  redisUrl: string | undefined;
   /** Failed logins per IP per 15 minutes, whatever the usernames. */
   rateLimitLoginIp: number;
   /** fsync of the embedded PGlite database (no effect with DATABASE_URL). */
@@ -254,6 +268,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
   problems.push(...groupProblems(env));
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'redis' && !parsed.data.REDIS_URL) {
+    problems.push('RATE_LIMIT_STORE: redis needs REDIS_URL');
+  }
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'postgres' && !parsed.data.DATABASE_URL) {
+    problems.push('RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -269,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY > 0,
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -276,6 +297,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
     rateLimitLoginIp: e.RATE_LIMIT_LOGIN_IP,
     pgliteFsync: e.PGLITE_FSYNC,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory'),
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
     twilio:

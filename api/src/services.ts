@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
 import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
+import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';
 import type { FileStorage } from './storage';
@@ -19,6 +20,8 @@ export interface Services {
   logger: Logger;
   passwords: PasswordHasher;
   limiters: RateLimiters;
+  /** Login sessions cached in this process (issue 16; http/session-cache.ts). */
+  sessionCache: SessionCache;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
   notifier: Notifier;
   /** Keys of the Customer Vault's secret encryption (issue 13, DESIGN.md 7). */

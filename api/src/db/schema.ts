@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -13,11 +14,13 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import type { ContactMethod, ContentCategory, ContentType, NotificationChannel, NotificationStatus, Platform, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
@@ -82,13 +85,54 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
-    index('support_tickets_assigned_to_idx').on(t.assignedTo),
-    index('support_tickets_created_at_idx').on(t.createdAt),
     // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
     index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
     // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
     index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
+    // Keyset pages of the staff list (issue 16): newest first, optionally per status or assignee.
+    index('support_tickets_created_at_idx').on(t.createdAt, t.id),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('support_tickets_assigned_created_idx').on(t.assignedTo, t.createdAt, t.id),
+    // A phone's working set (delta sync with recentDays): tickets not closed, in feed order...
+    index('support_tickets_active_sync_seq_idx').on(t.syncSeq).where(sql`${t.status} <> 'closed'`),
+    // ...and where the feed of the last N days starts.
+    index('support_tickets_updated_at_idx').on(t.updatedAt),
+    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm, issue 16).
+    index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * The text the staff list's `q` searches (issue 16): number, client, business, e-mail, phone and
+ * issue in one expression. The GIN trigram index above is built on exactly this expression, and
+ * the repository's ILIKE must use it unchanged for the index to apply.
+ */
+export function ticketSearchText(t: {
+  ticketNumber: AnyPgColumn;
+  clientName: AnyPgColumn;
+  businessName: AnyPgColumn;
+  customerEmail: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+  issue: AnyPgColumn;
+}) {
+  return sql`${t.ticketNumber} || ' ' || ${t.clientName} || ' ' || coalesce(${t.businessName}, '') || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone} || ' ' || ${t.issue}`;
+}
+
+/**
+ * Tickets per (assignee, status) for the status tabs (issue 16): `GET /api/tickets/counts` sums a
+ * handful of rows instead of counting every ticket. `assignee` is the user id, '' for unassigned.
+ * Kept in step by the tickets service inside each ticket write (create, PATCH, unassign on user
+ * deletion), under the sync lock; rebuilt from support_tickets at every start (main.ts), so rows
+ * inserted by hand are counted after a restart.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    assignee: text('assignee').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assignee, t.status] })],
 );
 
 /**
@@ -349,6 +393,17 @@ export const vaultReveals = pgTable(
     index('vault_reveals_user_id_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * Rate-limit counters shared by every API process on the database (issue 16): the table layout of
+ * rate-limiter-flexible's RateLimiterPostgres (http/rate-limit-stores.ts), one row per limiter
+ * prefix + key, `expire` in epoch ms. Used when RATE_LIMIT_STORE is `postgres`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 /**
  * Stored results of writes made with an Idempotency-Key header (DESIGN.md 4): a replay with the same

@@ -36,7 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   survey: { points: 20, durationSec: 60 },
 };
 
-/** Any rate-limiter-flexible limiter: memory today, a PostgreSQL or Redis store later. */
+/** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
 export type Limiter = RateLimiterAbstract;
 
 /** One limiter per named limit of RateLimitSettings. */
