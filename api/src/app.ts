@@ -84,6 +84,7 @@ export function createServices(deps: AppDeps): Services {
     loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
+    vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { safeText } from './text';
+import type { DeltaPage } from './tickets';
 import { VAULT_LIMITS, VAULT_REVEAL_FIELDS, VAULT_SECRET_FIELDS, endpointHref, type VaultRevealField, type VaultSecretField, type VaultSecretFlags, type VaultTextField } from '../rules/vault';
 
 /**
@@ -205,12 +206,12 @@ export interface VaultEntry extends VaultSecretFlags, TextValues<string | null> 
   updatedAt: string;
 }
 
-/** GET /api/vault?since=CURSOR: changed entries, ids deleted since, the next cursor and whether more pages wait. */
-export interface VaultDeltaPage {
-  items: VaultIndexEntry[];
+/**
+ * GET /api/vault?since=CURSOR: a delta page (issue 16's shape: changed entries oldest change first,
+ * the next cursor, `more` when another page waits) plus the ids deleted since the cursor.
+ */
+export interface VaultDeltaPage extends DeltaPage<VaultIndexEntry> {
   deleted: string[];
-  cursor: string;
-  more: boolean;
 }
 
 /** POST /api/vault/:id/reveal answer: the one secret asked for. */

@@ -12,7 +12,6 @@
  * (http/transaction.ts): a reveal's audit row and the answer commit together or not at all.
  */
 import Router from '@koa/router';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   MSG,
   VAULT_SECRET_FIELDS,
@@ -24,7 +23,7 @@ import {
 } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import { RateLimitedError } from '../../http/errors';
-import { consumeOrThrow } from '../../http/rate-limit';
+import { DEFAULT_RATE_LIMITS, consumeOrThrow } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
@@ -47,15 +46,15 @@ function fingerprintBody(body: unknown): unknown {
 }
 
 /**
- * Reveals allowed per user per window (per process). Far above a technician's real use (values stay
- * shown 30 s and can be copied); it slows a stolen session exporting the vault and leaves a warning
- * in the log. Over it: 429 with Retry-After.
+ * Reveals allowed per user per window (`s.limiters.vaultReveal`, in the shared rate-limit store when
+ * several processes run). Far above a technician's real use (values stay shown 30 s and can be
+ * copied); it slows a stolen session exporting the vault and leaves a warning in the log. Over it:
+ * 429 with Retry-After.
  */
-export const REVEAL_LIMIT = { points: 120, durationSec: 10 * 60 } as const;
+export const REVEAL_LIMIT = DEFAULT_RATE_LIMITS.vaultReveal;
 
 export function vaultRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
-  const revealLimiter = new RateLimiterMemory({ points: REVEAL_LIMIT.points, duration: REVEAL_LIMIT.durationSec });
   const deps: VaultDeps = { keys: s.vaultKeys, logger: s.logger };
   const listInput = validate({ query: vaultListQuerySchema });
   const auditInput = validate({ query: vaultAuditQuerySchema });
@@ -97,7 +96,7 @@ export function vaultRoutes(s: Services): Router<AppState> {
   const limitReveals = async (ctx: { state: AppState }, next: () => Promise<unknown>) => {
     const user = ctx.state.auth!.user;
     try {
-      await consumeOrThrow(revealLimiter, user.id);
+      await consumeOrThrow(s.limiters.vaultReveal, user.id);
     } catch (err) {
       if (err instanceof RateLimitedError) s.logger.warn('vault reveal limit reached', { userId: user.id, username: user.username, requestId: ctx.state.requestId });
       throw err;
