@@ -27,6 +27,8 @@ import { settingsRoutes } from './features/settings/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
+import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
+import { vaultRoutes } from './features/vault/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
@@ -54,6 +56,8 @@ export interface AppDeps {
   limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
+  /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
+  vaultKeys?: VaultKeyring;
   /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
   storage?: FileStorage;
 }
@@ -80,6 +84,7 @@ export function createServices(deps: AppDeps): Services {
     loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
+    vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -93,6 +98,7 @@ export function createServices(deps: AppDeps): Services {
     limiters: createRateLimiters(limits, deps.limiterFactory),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
   };
 }
@@ -158,6 +164,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    vaultRoutes(s),
     contentRoutes(s),
     fileRoutes(s),
     downloadRoutes(s),

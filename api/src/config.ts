@@ -26,6 +26,14 @@ const boolFlag = z.preprocess(
 /** A base64url string that decodes to exactly `bytes` bytes (VAPID keys). */
 const base64urlKey = (bytes: number, message: string) =>
   z.string().refine((v) => /^[A-Za-z0-9_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64url').length === bytes, message);
+/** Decodes a base64 (or base64url) AES-256 key; null unless it is exactly 32 bytes. */
+function decodeKey32(text: string): Buffer | null {
+  const v = text.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(v)) return null;
+  const bytes = Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+const VAULT_KEY_MESSAGE = 'must be a base64 32-byte key (openssl rand -base64 32)';
 /**
  * TRUST_PROXY: how many reverse proxies in front of the app append to X-Forwarded-For. `false`/`0`
  * trusts none, `true` means 1 (compatibility with the former boolean), a number 0-10 that many.
@@ -103,6 +111,16 @@ const envSchema = z.object({
   SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_POLL_SECONDS: positiveInt(15),
+  /** Vault encryption key (DESIGN.md 7); unset -> a key file generated once in DATA_DIR (0600). */
+  VAULT_KEY: z.preprocess(emptyToUndefined, z.string().refine((v) => decodeKey32(v) !== null, VAULT_KEY_MESSAGE).optional()),
+  /** Older vault keys, comma-separated, that still decrypt during a rotation (`npm run vault:rotate-key`). */
+  VAULT_PREVIOUS_KEYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
+      .optional(),
+  ),
   /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
   PUSH_ALLOW_HOSTS: hostList,
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
@@ -211,6 +229,10 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
+  /** VAULT_KEY (32 bytes); undefined -> the key file `DATA_DIR/vault-keys.json` (lib/vault-keys.ts). */
+  vaultKey: Buffer | undefined;
+  /** VAULT_PREVIOUS_KEYS: keys that only decrypt (a rotation in progress). */
+  vaultPreviousKeys: Buffer[];
   /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
   pushAllowHosts: string[];
   /** Push subscriptions kept per user. */
@@ -289,6 +311,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
     notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
     outboxLogDir: path.join(dataDir, 'outbox-log'),
+    vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
+    vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   notifier.dispatcher.start();
   logger.info('notifications', notifier.describe());
+  // The key id only (derived from the key, reveals nothing about it), never the key.
+  logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
   logger.info('file storage', { kind: services.storage.kind, location: services.storage.describe(), uploadMaxBytes: config.uploadMaxBytes });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {

@@ -5,6 +5,7 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
+import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
@@ -23,6 +24,8 @@ export interface Services {
   sessionCache: SessionCache;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
   notifier: Notifier;
+  /** Keys of the Customer Vault's secret encryption (issue 13, DESIGN.md 7). */
+  vaultKeys: VaultKeyring;
   /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
   storage: FileStorage;
 }

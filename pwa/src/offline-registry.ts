@@ -13,9 +13,10 @@ import { supportOffline } from './features/support/offline';
 import { surveyOffline } from './features/survey/offline';
 import { ticketsOffline } from './features/tickets/offline';
 import { schedulerOffline } from './features/scheduler/offline';
+import { vaultOffline } from './features/vault/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, schedulerOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, schedulerOffline, vaultOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

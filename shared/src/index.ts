@@ -12,6 +12,8 @@ export * from './rules/format';
 export * from './schemas/settings';
 export * from './schemas/push';
 export * from './rules/merge';
+export * from './schemas/vault';
+export * from './rules/vault';
 export * from './rules/files';
 export * from './rules/downloads';
 export * from './schemas/files';

@@ -37,6 +37,14 @@ export const MSG = {
   testSmsNeedsNumber: 'Please save a phone number before testing SMS.',
   testSmsSent: 'Test SMS sent',
   pushEndpointInsecure: 'Push endpoint must be an https URL',
+  vaultBusinessNameRequired: 'Business name is required.',
+  vaultEndpointNameRequired: 'Endpoint name is required.',
+  vaultEndpointUrlInvalid: 'Enter a web address such as https://example.com, or a host name or IP address.',
+  vaultEntryNotFound: 'Vault entry not found',
+  vaultEndpointNotFound: 'Endpoint not found',
+  vaultSecretNotStored: 'No value is stored for this field.',
+  vaultIntegrityFailed:
+    'This value failed its integrity check and cannot be shown. It was changed outside the app or the vault key is wrong; ask an administrator.',
   /** Any request text with a NUL character or a lone UTF-16 surrogate (shared/src/schemas/text.ts). */
   textInvalid: 'Must not contain NUL characters or invalid Unicode',
   /** Push endpoint on a loopback, private or link-local address, or a host that does not resolve. */

@@ -282,15 +282,34 @@ export const surveyInvitations = pgTable(
   ],
 );
 
-/** One endpoint of a vault entry (SPEC.md 3); passwords are stored encrypted (DESIGN.md 7). */
+/**
+ * One endpoint of a vault entry (SPEC.md 3), stored in the `endpoints` jsonb list. `id` is stable
+ * across edits (it is part of the password's associated data and lets an edit keep the stored
+ * password); `password` is the encrypted value (api/src/features/vault/crypto.ts), never plaintext.
+ */
 export interface VaultEndpoint {
+  id: string;
   name: string;
   url?: string | null;
   username?: string | null;
   password?: string | null;
 }
 
-/** SPEC.md 3 customer_vault. Secret columns hold AES-256-GCM ciphertext (DESIGN.md 7). */
+/** Secret columns of customer_vault (AES-256-GCM ciphertext, `v1:<keyId>:...`; DESIGN.md 7). */
+const VAULT_SECRET_COLUMNS = [
+  'domain_password',
+  'hosting_password',
+  'wifi_password',
+  'router_password',
+  'isp_account_number',
+  'phone_account_number',
+] as const;
+
+/**
+ * SPEC.md 3 customer_vault. Secret columns hold AES-256-GCM ciphertext (DESIGN.md 7); a CHECK refuses
+ * anything that does not look like the ciphertext format, so a bug can never store a plaintext
+ * secret. `version` grows with every change; `sync_seq` feeds the offline index's delta sync.
+ */
 export const customerVault = pgTable(
   'customer_vault',
   {
@@ -317,12 +336,62 @@ export const customerVault = pgTable(
     phoneAccountNumber: text('phone_account_number'),
     notes: text('notes'),
     endpoints: jsonb('endpoints').$type<VaultEndpoint[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    syncSeq: syncSeqColumn(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customer_vault_business_name_idx').on(t.businessName)],
+  (t) => [
+    index('customer_vault_business_name_idx').on(t.businessName),
+    index('customer_vault_sort_idx').on(sql`lower(${t.businessName})`, t.id),
+    index('customer_vault_sync_seq_idx').on(t.syncSeq),
+    ...VAULT_SECRET_COLUMNS.map((c) =>
+      check(`customer_vault_${c}_encrypted`, sql`${sql.identifier(c)} is null or ${sql.identifier(c)} ~ '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$'`),
+    ),
+  ],
+);
+
+/**
+ * Deleted vault entries, so the offline index's delta sync can remove them from devices
+ * (`GET /api/vault?since=` lists their ids in `deleted`). Only the id is kept; nothing of the entry.
+ */
+export const vaultTombstones = pgTable(
+  'vault_tombstones',
+  {
+    entryId: uuid('entry_id').primaryKey(),
+    syncSeq: syncSeqColumn(),
+    deletedAt: ts('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [index('vault_tombstones_sync_seq_idx').on(t.syncSeq)],
+);
+
+/**
+ * The reveal audit (issue 13): one row per secret revealed, with who, which entry and field, when
+ * and from which IP. Append-only: the app never updates or deletes a row, and there are no foreign
+ * keys, so deleting the entry or the user cannot change or remove the evidence (names are copied).
+ */
+export const vaultReveals = pgTable(
+  'vault_reveals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entryId: uuid('entry_id').notNull(),
+    businessName: text('business_name').notNull(),
+    userId: uuid('user_id'),
+    username: text('username').notNull(),
+    field: text('field').notNull(),
+    endpointId: uuid('endpoint_id'),
+    endpointName: text('endpoint_name'),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vault_reveals_created_at_idx').on(t.createdAt),
+    index('vault_reveals_entry_id_idx').on(t.entryId, t.createdAt),
+    index('vault_reveals_user_id_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /**

@@ -27,6 +27,8 @@ export interface RateLimitSettings {
   ticketCreate: RateLimit;
   /** Public survey requests (link checks and submits) per IP (default 20 per minute). */
   survey: RateLimit;
+  /** Vault secrets revealed per user (default 120 per 10 minutes; issue 13). */
+  vaultReveal: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -34,6 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginIp: { points: 50, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
   survey: { points: 20, durationSec: 60 },
+  vaultReveal: { points: 120, durationSec: 10 * 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -58,6 +61,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     loginIp: factory('loginIp', settings.loginIp),
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
     survey: factory('survey', settings.survey),
+    vaultReveal: factory('vaultReveal', settings.vaultReveal),
   };
 }
 

@@ -57,6 +57,12 @@ export interface TransactionDeps {
 export interface TransactionOptions {
   /** Honour the Idempotency-Key header (see module doc). */
   idempotent?: boolean;
+  /**
+   * What of the parsed body the key's fingerprint hashes (default: all of it). The fingerprint is an
+   * unsalted hash kept 30 days, so a route whose body carries secrets (vault passwords) passes a
+   * function that replaces them with a marker.
+   */
+  fingerprint?: (body: unknown) => unknown;
 }
 
 /** Opens the route's transaction (see module doc). */
@@ -68,7 +74,8 @@ export function transaction(s: TransactionDeps, options: TransactionOptions = {}
       ctx.state.tx = tx;
       try {
         if (key) {
-          const input = (ctx.state.input as { body?: unknown } | undefined)?.body;
+          const body = (ctx.state.input as { body?: unknown } | undefined)?.body;
+          const input = options.fingerprint ? options.fingerprint(body) : body;
           const scope = { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
           const stored = await claimKey(tx, key, scope, s.clock());
           if (stored) {

@@ -17,12 +17,12 @@ const FileManagementPage = lazy(() => import('../features/files/FileManagementPa
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
 const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
+const VaultPage = lazy(() => import('../features/vault/VaultPage'));
 
 const ADMIN: readonly Role[] = ['admin'];
 
 /** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
 const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
   { path: '/admin', roles: ADMIN, title: 'User Management' },
   { path: '/change-password', title: 'Change Password' },
 ];
@@ -61,6 +61,14 @@ export function AppRoutes() {
         element={
           <RequireAuth roles={STAFF_ROLES}>
             <SchedulerPage />
+          </RequireAuth>
+        }
+      />
+      <Route
+        path="/vault"
+        element={
+          <RequireAuth roles={STAFF_ROLES}>
+            <VaultPage />
           </RequireAuth>
         }
       />

@@ -1,0 +1,14 @@
+/**
+ * What other features may use of the Customer Vault (issue 13). Issue 14 (vault secrets offline,
+ * encrypted per device) builds on these; nothing else should decrypt vault secrets.
+ *
+ * - `entrySecrets(db, keys, entryId)`: every secret of one entry in clear (top-level fields and each
+ *   endpoint password, with `version`), for re-encryption under a device's bundle key. It writes no
+ *   audit row: an export for offline use is not a reveal; record it (and each offline reveal) in
+ *   the caller's own tables. Throws VaultIntegrityError on a tampered value (fail closed).
+ * - `listEntriesSince(db, since, limit)`: the index delta feed (changed entries and deleted ids), to
+ *   know which entries' secrets a device must refresh or drop.
+ * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
+ */
+export { entrySecrets, integrityFailed, listEntriesSince, type EntrySecrets } from './service';
+export { VaultIntegrityError } from './crypto';

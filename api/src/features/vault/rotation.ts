@@ -1,0 +1,238 @@
+/**
+ * Vault key rotation (`npm run vault:rotate-key`, scripts/vault-rotate-key.ts): re-encrypts every
+ * stored secret under a new key. Resumable and loss-free when stopped at ANY point:
+ *
+ * 1. Key file mode (no VAULT_KEY): when the key file holds ONE key, a new random key is added as
+ *    `current` and the old one is KEPT (atomic rewrite, 0600). Running API processes notice the
+ *    rewritten file and encrypt new values with the new key from then on. When the file already
+ *    holds several keys, an earlier run stopped half-way: it is resumed, no new key is made.
+ *    Env mode (VAULT_KEY set): the operator already made VAULT_KEY the new key and listed the old
+ *    one(s) in VAULT_PREVIOUS_KEYS (or they are in an old key file); only steps 2-3 run.
+ * 2. Entries are walked in id order in small batches; each entry whose secrets use an old key is
+ *    locked, decrypted with the old key and re-encrypted with the current one in ITS OWN
+ *    transaction. A stop between two entries leaves every entry readable (old or new key, both in
+ *    the keyring). Passes repeat until one finds nothing left (a process that encrypted with the
+ *    old key just before it saw the new file is caught by the next pass).
+ * 3. Only when a full pass finds no secret under an old key and no failure are the old keys
+ *    dropped from the key file. A secret that fails its integrity check cannot be re-encrypted: it
+ *    is reported (entry, field, reason; never a value) and the old keys stay, exit code 1.
+ *
+ * Plaintext is unchanged, so version, sync_seq and updatedAt are not touched.
+ */
+import { randomBytes } from 'node:crypto';
+import { VAULT_SECRET_FIELDS } from '@portal/shared';
+import type { Database } from '../../db/client';
+import type { VaultEndpoint } from '../../db/schema';
+import { VaultIntegrityError, reencryptSecret, storedKeyId, type SecretSlot } from './crypto';
+import {
+  VAULT_KEY_BYTES,
+  keyCreatedAt,
+  keyFilePath,
+  readKeyFile,
+  replaceKeyFile,
+  serializeKeyFile,
+  staticKeyring,
+  vaultKey,
+  createKeyFileOnce,
+  type VaultKeyConfig,
+  type VaultKeyring,
+} from '../../lib/vault-keys';
+import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
+
+/** A secret that could not be re-encrypted. */
+export interface RotationFailure {
+  entryId: string;
+  field: SecretSlot['field'];
+  endpointId: string | null;
+  reason: VaultIntegrityError['reason'];
+}
+
+export interface RotationReport {
+  /** Id of the key every secret is now (or will be, after a resume) encrypted with. */
+  keyId: string;
+  mode: 'file' | 'env';
+  /** True when this run created the new key (false: resumed, or env mode). */
+  startedNewRotation: boolean;
+  /** Entries rewritten and secrets re-encrypted by this run. */
+  entriesRewritten: number;
+  secretsReencrypted: number;
+  failures: RotationFailure[];
+  /** True when the old keys were dropped from the key file (file mode, clean finish). */
+  oldKeysRemoved: boolean;
+  /** Old key ids still in the keyring after this run. */
+  oldKeyIds: string[];
+}
+
+export interface RotationOptions {
+  db: Database;
+  config: VaultKeyConfig;
+  now?: () => Date;
+  /** Entries per page (default 100). */
+  batchSize?: number;
+  /** Wait after switching keys, so requests that loaded the old key finish first (default 2000 ms). */
+  graceMs?: number;
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+  /** The new key (tests); default 32 random bytes. */
+  newKey?: Buffer;
+  /** Test hook: throw after this many entries were rewritten (simulates a crash half-way). */
+  crashAfterEntries?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Prepares the keyring of this run (see the module doc, step 1). */
+function prepareKeyring(opts: RotationOptions, log: (l: string) => void): { keyring: VaultKeyring; started: boolean; file: string | null } {
+  const now = opts.now ?? (() => new Date());
+  const file = keyFilePath(opts.config);
+  const fromFile = readKeyFile(file);
+  if (opts.config.vaultKey) {
+    const keyring = staticKeyring([opts.config.vaultKey, ...opts.config.vaultPreviousKeys, ...(fromFile?.keys.map((k) => k.key) ?? [])], 'env');
+    log(`VAULT_KEY mode: re-encrypting under key ${keyring.current().id}; old keys: ${keyring.ids().slice(1).join(', ') || 'none'}`);
+    return { keyring, started: false, file: null };
+  }
+  if (!fromFile) {
+    const key = vaultKey(opts.newKey ?? randomBytes(VAULT_KEY_BYTES));
+    createKeyFileOnce(file, serializeKeyFile(key, [], now()));
+    const created = readKeyFile(file)!;
+    log(`No key file existed: created ${file} with key ${created.current.id}`);
+    return { keyring: staticKeyring(created.keys.map((k) => k.key), 'file'), started: true, file };
+  }
+  if (fromFile.keys.length > 1) {
+    log(`Resuming the rotation to key ${fromFile.current.id}; old keys kept until done: ${fromFile.keys.slice(1).map((k) => k.id).join(', ')}`);
+    return { keyring: staticKeyring(fromFile.keys.map((k) => k.key), 'file'), started: false, file };
+  }
+  const next = vaultKey(opts.newKey ?? randomBytes(VAULT_KEY_BYTES));
+  replaceKeyFile(file, serializeKeyFile(next, fromFile.keys, now(), keyCreatedAt(fromFile.text)));
+  log(`New key ${next.id} is current; old key ${fromFile.current.id} is kept in ${file} until every secret is re-encrypted`);
+  return { keyring: staticKeyring([next.key, ...fromFile.keys.map((k) => k.key)], 'file'), started: true, file };
+}
+
+/** The secret slots of a row with their stored values. */
+function slotsOf(row: VaultSecretRow): { slot: SecretSlot; stored: string }[] {
+  const slots: { slot: SecretSlot; stored: string }[] = [];
+  for (const f of VAULT_SECRET_FIELDS) {
+    const stored = row[f];
+    if (stored) slots.push({ slot: { entryId: row.id, field: f }, stored });
+  }
+  for (const e of row.endpoints) {
+    if (e.password) slots.push({ slot: { entryId: row.id, field: 'endpointPassword', endpointId: e.id }, stored: e.password });
+  }
+  return slots;
+}
+
+const needsRotation = (row: VaultSecretRow, currentId: string) => slotsOf(row).some((s) => storedKeyId(s.stored) !== currentId);
+
+/** Re-encrypts one locked row; returns the columns to write, the count and failures. */
+function rotateRow(keyring: VaultKeyring, row: VaultSecretRow) {
+  const set: Partial<Omit<VaultSecretRow, 'id'>> = {};
+  const failures: RotationFailure[] = [];
+  let count = 0;
+  const redo = (slot: SecretSlot, stored: string): string => {
+    try {
+      const next = reencryptSecret(keyring, slot, stored);
+      if (next !== stored) count += 1;
+      return next;
+    } catch (err) {
+      if (!(err instanceof VaultIntegrityError)) throw err;
+      failures.push({ entryId: slot.entryId, field: slot.field, endpointId: slot.endpointId ?? null, reason: err.reason });
+      return stored;
+    }
+  };
+  for (const f of VAULT_SECRET_FIELDS) {
+    const stored = row[f];
+    if (!stored) continue;
+    const next = redo({ entryId: row.id, field: f }, stored);
+    if (next !== stored) set[f] = next;
+  }
+  let endpointsChanged = false;
+  const endpoints: VaultEndpoint[] = row.endpoints.map((e) => {
+    if (!e.password) return e;
+    const next = redo({ entryId: row.id, field: 'endpointPassword', endpointId: e.id }, e.password);
+    if (next === e.password) return e;
+    endpointsChanged = true;
+    return { ...e, password: next };
+  });
+  if (endpointsChanged) set.endpoints = endpoints;
+  return { set, count, failures };
+}
+
+/** One pass over every entry; see the module doc, step 2. */
+async function pass(opts: RotationOptions, keyring: VaultKeyring, counters: { entries: number; secrets: number }): Promise<{ rewritten: number; failures: RotationFailure[] }> {
+  const currentId = keyring.current().id;
+  const batchSize = opts.batchSize ?? 100;
+  const failures: RotationFailure[] = [];
+  let rewritten = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page = await listSecretRows(opts.db, after, batchSize);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    for (const candidate of page) {
+      if (!needsRotation(candidate, currentId)) continue;
+      const result = await opts.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Database;
+        const row = await lockSecretRow(tx, candidate.id);
+        if (!row) return null; // deleted meanwhile
+        const r = rotateRow(keyring, row);
+        if (Object.keys(r.set).length > 0) await writeSecretColumns(tx, row.id, r.set);
+        return r;
+      });
+      if (!result) continue;
+      failures.push(...result.failures);
+      if (Object.keys(result.set).length > 0) {
+        rewritten += 1;
+        counters.entries += 1;
+        counters.secrets += result.count;
+        if (opts.crashAfterEntries !== undefined && counters.entries >= opts.crashAfterEntries) throw new Error('rotation interrupted (test)');
+      }
+    }
+  }
+  return { rewritten, failures };
+}
+
+/**
+ * Runs (or resumes) a key rotation; see the module doc.
+ * @returns the report; `failures` non-empty means the old keys were kept and it must be run again
+ *   after the reported secrets are fixed (re-entered or cleared).
+ */
+export async function rotateVaultKey(opts: RotationOptions): Promise<RotationReport> {
+  const log = opts.log ?? (() => undefined);
+  const now = opts.now ?? (() => new Date());
+  const { keyring, started, file } = prepareKeyring(opts, log);
+  if (started && (opts.graceMs ?? 2000) > 0) await sleep(opts.graceMs ?? 2000);
+  const counters = { entries: 0, secrets: 0 };
+  let failures: RotationFailure[] = [];
+  let lastRewritten = 0;
+  for (let round = 1; round <= 5; round += 1) {
+    const r = await pass(opts, keyring, counters);
+    failures = r.failures;
+    lastRewritten = r.rewritten;
+    log(`Pass ${round}: ${r.rewritten} entries re-encrypted${r.failures.length ? `, ${r.failures.length} secrets failed` : ''}`);
+    if (r.rewritten === 0 || failures.length > 0) break;
+  }
+  // Clean only when the last pass found nothing left under an old key.
+  const leftover = failures.length === 0 ? lastRewritten : 0;
+  let oldKeysRemoved = false;
+  const oldKeyIds = keyring.ids().slice(1);
+  if (failures.length === 0 && leftover === 0 && file && oldKeyIds.length > 0) {
+    const current = readKeyFile(file)!;
+    if (current.current.id !== keyring.current().id) throw new Error(`the key file changed during the rotation (current is now ${current.current.id}); run again`);
+    replaceKeyFile(file, serializeKeyFile(keyring.current(), [], now(), keyCreatedAt(current.text)));
+    oldKeysRemoved = true;
+    log(`Every secret uses key ${keyring.current().id}; old keys removed from ${file}`);
+  } else if (failures.length === 0 && !file && oldKeyIds.length > 0) {
+    log(`Every secret uses VAULT_KEY (${keyring.current().id}). Remove VAULT_PREVIOUS_KEYS${readKeyFile(keyFilePath(opts.config)) ? ' and the old key file' : ''} and restart.`);
+  }
+  for (const f of failures) log(`FAILED entry ${f.entryId} ${f.field}${f.endpointId ? ` (endpoint ${f.endpointId})` : ''}: ${f.reason}`);
+  return {
+    keyId: keyring.current().id,
+    mode: file ? 'file' : 'env',
+    startedNewRotation: started,
+    entriesRewritten: counters.entries,
+    secretsReencrypted: counters.secrets,
+    failures,
+    oldKeysRemoved,
+    oldKeyIds: oldKeysRemoved ? [] : oldKeyIds,
+  };
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { VaultRevealField } from '@portal/shared';
+import { isApiError } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { revealVaultSecret } from './api/revealVaultSecret';
+import { VAULT_TEXT } from './texts';
+
+/** A revealed value hides again after this long (issue 13). */
+export const REVEAL_MS = 30_000;
+const MASK = '••••••••';
+
+/**
+ * One secret in the View dialog (SPEC.md 2 "Sensitive values are masked, with a show/hide toggle per
+ * value"): masked until 'Show' calls the audited reveal API; then the value, 'Hide', 'Copy' and a
+ * countdown. It hides again after {@link REVEAL_MS}, when the app goes to the background and when
+ * the dialog closes (unmount): the value lives only in this component's state, never in a cache,
+ * storage or a log. Offline it says it needs a connection. `children(value)` renders extras while
+ * shown (the Wi-Fi QR code).
+ */
+export function SecretValue(props: {
+  entryId: string;
+  field: VaultRevealField;
+  endpointId?: string;
+  label: string;
+  online: boolean;
+  children?: (value: string) => ReactNode;
+}) {
+  const { entryId, field, endpointId, label, online, children } = props;
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [left, setLeft] = useState(0);
+  const alive = useRef(true);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  // Countdown and automatic hiding while shown; hide when the page is hidden.
+  useEffect(() => {
+    if (value === null) return;
+    const until = Date.now() + REVEAL_MS;
+    setLeft(Math.ceil(REVEAL_MS / 1000));
+    const tick = setInterval(() => {
+      const ms = until - Date.now();
+      if (ms <= 0) setValue(null);
+      else setLeft(Math.ceil(ms / 1000));
+    }, 1000);
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') setValue(null);
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      clearInterval(tick);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [value]);
+
+  const show = async () => {
+    setPending(true);
+    try {
+      const revealed = await revealVaultSecret(entryId, field, endpointId);
+      if (alive.current) setValue(revealed);
+      // The reveal wrote an audit row: an admin's Reveal History refreshes.
+      void queryClient.invalidateQueries({ queryKey: ['/api/vault/audit'] });
+    } catch (error) {
+      // The server's words for a tampered value or too many reveals; a generic text otherwise.
+      const code = isApiError(error) ? error.errorBody?.code : undefined;
+      const message = isApiError(error) && (code === 'integrity_failed' || code === 'rate_limited') ? error.serverMessage : VAULT_TEXT.revealFailed;
+      toast.show({ title: 'Error', description: message ?? VAULT_TEXT.revealFailed, variant: 'destructive' });
+    } finally {
+      if (alive.current) setPending(false);
+    }
+  };
+
+  const copy = async () => {
+    if (value === null) return;
+    try {
+      await navigator.clipboard.writeText(value);
+      toast.show({ title: 'Copied', description: `${label} copied to the clipboard.` });
+    } catch {
+      toast.show({ title: 'Copy Failed', description: 'The browser did not allow copying. Select the value and copy it.', variant: 'destructive' });
+    }
+  };
+
+  if (value === null) {
+    return (
+      <div className="secret">
+        <span className="secret-mask" aria-label={`${label} hidden`}>
+          {MASK}
+        </span>
+        {online ? (
+          <button type="button" className="btn btn-outline btn-small" aria-label={`Show ${label}`} disabled={pending} onClick={() => void show()}>
+            {pending ? 'Showing...' : 'Show'}
+          </button>
+        ) : (
+          <span className="muted secret-offline">{VAULT_TEXT.needsConnection}</span>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="secret-shown">
+      <div className="secret">
+        <code className="secret-value" data-secret={endpointId ? `endpoint:${endpointId}` : field}>
+          {value}
+        </code>
+        <button type="button" className="btn btn-outline btn-small" aria-label={`Hide ${label}`} onClick={() => setValue(null)}>
+          Hide
+        </button>
+        <button type="button" className="btn btn-outline btn-small" aria-label={`Copy ${label}`} onClick={() => void copy()}>
+          Copy
+        </button>
+        <span className="muted secret-timer" aria-hidden="true">
+          {left} s
+        </span>
+      </div>
+      {children?.(value)}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import { VAULT_FIELD_LABELS, endpointHref, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
+import { formatDateTime } from '../../lib/format';
+import { Loading } from '../../lib/ui/Loading';
+import { mailtoHref, mapsHref, smsHref, telHref } from './links';
+import { RevealHistory } from './RevealHistory';
+import { SecretValue } from './SecretValue';
+import { VAULT_TEXT, VIEW_SECTIONS } from './texts';
+import { WifiQr } from './WifiQr';
+
+/** A value of the View: a string, null (not stored: row hidden) or undefined (not loaded yet / offline). */
+type Shown = string | null | undefined;
+
+/**
+ * The View dialog's content (SPEC.md 2): Contact Information, Domain & Hosting, Network Information,
+ * ISP & Phone, Endpoints & Access Points, Notes. Index fields (from the list, also offline) show at
+ * once; the rest comes from GET /api/vault/:id (`entry`) and, offline, says it needs a connection.
+ * Each secret is masked with its own Show/Hide (audited reveal), Copy and a 30 s timer; the Wi-Fi
+ * password shows a join QR code while revealed. Contacts are one-tap links (call, text, e-mail,
+ * maps); endpoint URLs open in a new tab (only safe schemes are links).
+ */
+export function VaultDetail(props: {
+  index: VaultIndexEntry;
+  entry: VaultEntry | undefined;
+  /** The entry is being fetched. */
+  loading: boolean;
+  online: boolean;
+  /** Admins also see the entry's reveal history. */
+  isAdmin?: boolean;
+  /** Created offline and not sent yet: nothing more to load, no edit. */
+  queued?: boolean;
+  headingId: string;
+  onEdit(): void;
+  onClose(): void;
+}) {
+  const { index, entry, loading, online, isAdmin, queued, headingId, onEdit, onClose } = props;
+  // Fields outside the index: the entry's value, or undefined while loading / offline.
+  const more = <K extends keyof VaultEntry>(k: K): VaultEntry[K] | undefined => entry?.[k];
+  const pending = loading ? (
+    <span className="muted">Loading...</span>
+  ) : queued ? (
+    <span className="muted">Waiting to sync</span>
+  ) : (
+    <span className="muted">{VAULT_TEXT.needsConnection}</span>
+  );
+  const text = (value: Shown, render: (v: string) => ReactNode = (v) => v) => (value === undefined ? pending : value === null ? null : render(value));
+  const secret = (field: VaultSecretField, children?: (value: string) => ReactNode) =>
+    index[`has${field[0]!.toUpperCase()}${field.slice(1)}` as keyof VaultIndexEntry] ? (
+      <SecretValue entryId={index.id} field={field} label={VAULT_FIELD_LABELS[field]} online={online}>
+        {children}
+      </SecretValue>
+    ) : null;
+
+  const phoneLinks = (phone: string) => (
+    <span className="contact-links">
+      <a href={telHref(phone) ?? undefined}>{phone}</a>
+      {smsHref(phone) && (
+        <a className="btn btn-outline btn-small" href={smsHref(phone)!} aria-label={`Text ${phone}`}>
+          Text
+        </a>
+      )}
+      {telHref(phone) && (
+        <a className="btn btn-outline btn-small" href={telHref(phone)!} aria-label={`Call ${phone}`}>
+          Call
+        </a>
+      )}
+    </span>
+  );
+  const wifiSsid = more('wifiSsid');
+  const endpoints = entry?.endpoints ?? index.endpoints.map((e) => ({ ...e, username: undefined as string | null | undefined }));
+
+  return (
+    <div className="vault-detail">
+      <h2 id={headingId}>{index.businessName}</h2>
+      <p className="muted vault-detail-sub">
+        Updated {formatDateTime(entry?.updatedAt ?? index.updatedAt)}
+        {entry?.updatedByName ? ` by ${entry.updatedByName}` : ''}
+      </p>
+      {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineViewNotice}</p>}
+      {queued && <p className="vault-offline-note">Saved on this device: it is sent to the server when you are back online.</p>}
+
+      <Section title={VIEW_SECTIONS.contact}>
+        <Row label={VAULT_FIELD_LABELS.contactName}>{text(index.contactName)}</Row>
+        <Row label="Email">{text(index.contactEmail, (v) => (mailtoHref(v) ? <a href={mailtoHref(v)!}>{v}</a> : v))}</Row>
+        <Row label="Phone">{text(index.contactPhone, phoneLinks)}</Row>
+        <Row label={VAULT_FIELD_LABELS.address}>
+          {text(index.address, (v) => (
+            <a href={mapsHref(v)!} target="_blank" rel="noopener noreferrer">
+              {v} <span className="muted">(Open in Maps)</span>
+            </a>
+          ))}
+        </Row>
+      </Section>
+
+      <Section title={VIEW_SECTIONS.domain}>
+        <Row label={VAULT_FIELD_LABELS.domainRegistrar}>{text(more('domainRegistrar'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.domainUsername}>{text(more('domainUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.domainPassword}>{secret('domainPassword')}</Row>
+        <Row label={VAULT_FIELD_LABELS.hostingProvider}>{text(more('hostingProvider'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.hostingUsername}>{text(more('hostingUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.hostingPassword}>{secret('hostingPassword')}</Row>
+      </Section>
+
+      <Section title={VIEW_SECTIONS.network}>
+        <Row label={VAULT_FIELD_LABELS.wifiSsid}>{text(wifiSsid)}</Row>
+        <Row label={VAULT_FIELD_LABELS.wifiPassword}>
+          {secret('wifiPassword', (password) => (wifiSsid ? <WifiQr ssid={wifiSsid} password={password} /> : null))}
+        </Row>
+        <Row label={VAULT_FIELD_LABELS.routerUsername}>{text(more('routerUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.routerPassword}>{secret('routerPassword')}</Row>
+        <Row label={VAULT_FIELD_LABELS.staticIp}>{text(more('staticIp'))}</Row>
+      </Section>
+
+      <Section title={VIEW_SECTIONS.isp}>
+        <Row label={VAULT_FIELD_LABELS.ispProvider}>{text(index.ispProvider)}</Row>
+        <Row label={VAULT_FIELD_LABELS.ispAccountNumber}>{secret('ispAccountNumber')}</Row>
+        <Row label={VAULT_FIELD_LABELS.phoneProvider}>{text(more('phoneProvider'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.phoneAccountNumber}>{secret('phoneAccountNumber')}</Row>
+      </Section>
+
+      <section className="vault-section" aria-label={VIEW_SECTIONS.endpoints}>
+        <h3>{VIEW_SECTIONS.endpoints}</h3>
+        {endpoints.length === 0 ? (
+          <p className="muted vault-nothing">Nothing stored.</p>
+        ) : (
+          <ul className="endpoint-list">
+            {endpoints.map((e) => {
+              const href = endpointHref(e.url);
+              const label = `${e.name} password`;
+              return (
+                <li key={e.id} className="endpoint" aria-label={e.name}>
+                  <h4>{e.name}</h4>
+                  <dl className="vault-rows">
+                    {e.url && (
+                      <Row label="URL">
+                        {href ? (
+                          <a href={href} target="_blank" rel="noopener noreferrer">
+                            {e.url}
+                          </a>
+                        ) : (
+                          e.url
+                        )}
+                      </Row>
+                    )}
+                    <Row label="Username">{text(e.username)}</Row>
+                    {e.hasPassword && (
+                      <Row label="Password">
+                        <SecretValue entryId={index.id} field={'endpointPassword' satisfies VaultRevealField} endpointId={e.id} label={label} online={online} />
+                      </Row>
+                    )}
+                  </dl>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <Section title={VIEW_SECTIONS.notes}>
+        <Row label={VAULT_FIELD_LABELS.notes} hideLabel>
+          {text(more('notes'), (v) => <p className="vault-notes">{v}</p>)}
+        </Row>
+      </Section>
+
+      {isAdmin && online && !queued && <RevealHistory entryId={index.id} />}
+
+      {loading && !entry && <Loading text="Loading customer information..." />}
+      <div className="form-actions vault-detail-actions">
+        {!queued && (
+          <button type="button" className="btn btn-primary" onClick={onEdit} disabled={online && !entry}>
+            Edit
+          </button>
+        )}
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A titled section; says 'Nothing stored.' when none of its rows has a value. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const rows = (Array.isArray(children) ? children : [children]) as { props?: { children?: ReactNode } }[];
+  const empty = rows.every((r) => r?.props?.children === null || r?.props?.children === undefined);
+  return (
+    <section className="vault-section" aria-label={title}>
+      <h3>{title}</h3>
+      {empty ? <p className="muted vault-nothing">Nothing stored.</p> : <dl className="vault-rows">{children}</dl>}
+    </section>
+  );
+}
+
+/** One label/value row; nothing when the value is null (not stored). */
+function Row({ label, children, hideLabel }: { label: string; children: ReactNode; hideLabel?: boolean }) {
+  if (children === null || children === undefined) return null;
+  return (
+    <div className="vault-row">
+      <dt className={hideLabel ? 'visually-hidden' : undefined}>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

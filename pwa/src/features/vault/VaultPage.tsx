@@ -1,0 +1,334 @@
+import { useMemo, useState } from 'react';
+import { IonBadge } from '@ionic/react';
+import { matchesVaultSearch, type VaultSecretField } from '@portal/shared';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDateTime } from '../../lib/format';
+import { useToast } from '../../lib/toast';
+import { Loading } from '../../lib/ui/Loading';
+import { Sheet } from '../../lib/ui/Sheet';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { SyncStatus, discard, getOfflineDb, useConnectivity, useLastSync, useSyncState } from '../../offline';
+import { useCreateVaultEntry } from './api/useCreateVaultEntry';
+import { useDeleteVaultEntry } from './api/useDeleteVaultEntry';
+import { useUpdateVaultEntry } from './api/useUpdateVaultEntry';
+import { useVaultEntry } from './api/useVaultEntry';
+import { useVaultList } from './api/useVaultList';
+import { buildCreateBody, buildPatchBody, type FormBase, type VaultFormValues } from './formModel';
+import { mailtoHref, telHref } from './links';
+import { enqueueVaultCreate, enqueueVaultUpdate, type VaultListEntry } from './offline';
+import { VAULT_TEXT } from './texts';
+import { VaultDetail } from './VaultDetail';
+import { VaultForm } from './VaultForm';
+import './vault.css';
+
+/** Rows shown before 'Show more' (lists are never one endless page, DESIGN.md 5a). */
+export const VAULT_PAGE_SIZE = 50;
+
+type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id: string; fromView: boolean } | { kind: 'new' };
+
+/**
+ * /vault 'Customer Vault' (SPEC.md 2; staff, guarded in app/AppRoutes): search ('Search by business
+ * name, contact name, or email...'), 'Add Customer', the list (business, contact, e-mail, phone)
+ * with View / Edit / delete; cards on phones, a table from 992 px; the View and the form in a
+ * full-screen sheet on phones and a dialog on desktops; delete asks 'Are you sure?'. Only admins see
+ * delete (the API refuses technicians).
+ *
+ * Offline first (issue 13, DESIGN.md 5): the list is the offline index in IndexedDB (never a
+ * secret), so it renders and searches with no network (search: business, contact, e-mail, the same
+ * rule as the API's `q`). Offline, the View shows the index fields and says which values need a
+ * connection; Add and Edit go through the outbox WITHOUT secrets (inputs disabled with the reason)
+ * and the entry shows 'Waiting to sync' until sent; a rejected one shows the server's message with
+ * Discard. Online writes go straight to the API (they may carry secrets) and update the index.
+ */
+export default function VaultPage() {
+  const toast = useToast();
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const isDesktop = useIsDesktop();
+  const online = useConnectivity() === 'online';
+  const list = useVaultList();
+  const lastSync = useLastSync();
+  const { running } = useSyncState();
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(VAULT_PAGE_SIZE);
+  const [mode, setMode] = useState<Mode>({ kind: 'none' });
+  const [deleteId, setDeleteId] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]> | undefined>();
+
+  const all = useMemo(() => list ?? [], [list]);
+  const matches = useMemo(() => all.filter((e) => matchesVaultSearch(e, query)), [all, query]);
+  const byId = (id: string | null) => all.find((e) => e.id === id) ?? null;
+
+  const openId = mode.kind === 'view' || mode.kind === 'edit' ? mode.id : null;
+  const openIndex = byId(openId);
+  // Entries created offline exist only in the outbox: nothing to fetch yet.
+  const entry = useVaultEntry(openId && openIndex?.queuedSeq === undefined ? openId : null, online);
+
+  const create = useCreateVaultEntry();
+  const update = useUpdateVaultEntry();
+  const remove = useDeleteVaultEntry();
+
+  const close = () => {
+    setMode({ kind: 'none' });
+    setServerErrors(undefined);
+  };
+
+  const saveFailed = (error: Error) => {
+    setServerErrors(isApiError(error, 400) ? error.fieldErrors : undefined);
+    toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
+  };
+
+  const author = user ? { id: user.id, username: user.username } : null;
+
+  /** Offline: the write goes to the outbox (no secrets) and is sent when the connection returns. */
+  const queue = async (write: () => Promise<number>, name: string) => {
+    try {
+      await write();
+      toast.show({ title: 'Saved on This Device', description: `${name} will be saved when you are back online.` });
+      close();
+    } catch {
+      toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
+    }
+  };
+
+  const onCreate = (values: VaultFormValues) => {
+    const body = buildCreateBody(values, online);
+    if (!online && author) return void queue(() => enqueueVaultCreate(getOfflineDb(), body, author), body.businessName);
+    create.mutate(body, {
+      onSuccess: () => {
+        toast.show(VAULT_TEXT.added);
+        close();
+      },
+      onError: saveFailed,
+    });
+  };
+
+  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) => {
+    const patch = buildPatchBody(values, base, cleared, online);
+    if (!online && author) return void queue(() => enqueueVaultUpdate(getOfflineDb(), id, patch.businessName ?? base.index.businessName, patch, author), base.index.businessName);
+    update.mutate(
+      { id, patch },
+      {
+        onSuccess: () => {
+          toast.show(VAULT_TEXT.updated);
+          setServerErrors(undefined);
+          setMode(fromView ? { kind: 'view', id } : { kind: 'none' });
+        },
+        onError: saveFailed,
+      },
+    );
+  };
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        toast.show(VAULT_TEXT.deleted);
+        setDeleteId(null);
+        if (openId === id) close();
+      },
+      onError: () => toast.show({ ...VAULT_TEXT.deleteFailed, variant: 'destructive' }),
+    });
+
+  const marks = (e: VaultListEntry) =>
+    e.sync.pending + e.sync.failed.length === 0 ? null : (
+      <div className="vault-marks">
+        {e.sync.pending > 0 && <IonBadge color="warning">Waiting to sync</IonBadge>}
+        {e.sync.failed.map((f) => (
+          <span key={f.seq} className="vault-failed">
+            <IonBadge color="danger">Not saved</IonBadge> <span className="vault-failed-text">{f.message}</span>{' '}
+            <button type="button" className="btn btn-outline btn-small" aria-label={`Discard the change to ${e.businessName}`} onClick={() => void discard(getOfflineDb(), f.seq)}>
+              Discard
+            </button>
+          </span>
+        ))}
+      </div>
+    );
+
+  const actions = (e: VaultListEntry) => (
+    <div className="vault-actions">
+      <button type="button" className="btn btn-outline btn-small" aria-label={`View ${e.businessName}`} onClick={() => setMode({ kind: 'view', id: e.id })}>
+        View
+      </button>
+      {e.queuedSeq === undefined && (
+        <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${e.businessName}`} onClick={() => setMode({ kind: 'edit', id: e.id, fromView: false })}>
+          Edit
+        </button>
+      )}
+      {isAdmin && e.queuedSeq === undefined && (
+        <button type="button" className="btn btn-outline btn-small btn-danger" aria-label={`Delete ${e.businessName}`} onClick={() => setDeleteId(e.id)}>
+          Delete
+        </button>
+      )}
+    </div>
+  );
+
+  const visible = matches.slice(0, shown);
+  const neverSynced = lastSync === null && all.length === 0;
+  let body;
+  if (list === undefined || lastSync === undefined || (neverSynced && (running || online))) body = <Loading text={VAULT_TEXT.loading} />;
+  else if (neverSynced)
+    body = (
+      <div className="card" role="status">
+        <p>The customer list has not been downloaded to this device yet. Connect to the internet and it will sync.</p>
+      </div>
+    );
+  else if (all.length === 0) body = <p className="muted empty">{VAULT_TEXT.empty}</p>;
+  else if (matches.length === 0) body = <p className="muted empty">{VAULT_TEXT.noMatches}</p>;
+  else
+    body = (
+      <>
+        {isDesktop ? (
+          <div className="card vault-table-wrap">
+            <table className="vault-table" aria-label="Customers">
+              <thead>
+                <tr>
+                  <th scope="col">Business Name</th>
+                  <th scope="col">Contact</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((e) => (
+                  <tr key={e.id}>
+                    <td className="vault-business">
+                      {e.businessName}
+                      {marks(e)}
+                    </td>
+                    <td>{e.contactName ?? ''}</td>
+                    <td className="break">{e.contactEmail ? <a href={mailtoHref(e.contactEmail) ?? undefined}>{e.contactEmail}</a> : ''}</td>
+                    <td className="nowrap">{e.contactPhone ? <a href={telHref(e.contactPhone) ?? undefined}>{e.contactPhone}</a> : ''}</td>
+                    <td className="vault-actions-cell">{actions(e)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <ul className="vault-cards" aria-label="Customers">
+            {visible.map((e) => (
+              <li key={e.id} className="card vault-card" aria-label={e.businessName}>
+                <h2 className="vault-card-title">{e.businessName}</h2>
+                {marks(e)}
+                {e.contactName && <p className="vault-card-line">{e.contactName}</p>}
+                {e.contactEmail && (
+                  <p className="vault-card-line break">
+                    <a href={mailtoHref(e.contactEmail) ?? undefined}>{e.contactEmail}</a>
+                  </p>
+                )}
+                {e.contactPhone && (
+                  <p className="vault-card-line">
+                    <a href={telHref(e.contactPhone) ?? undefined}>{e.contactPhone}</a>
+                  </p>
+                )}
+                {actions(e)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {matches.length > shown && (
+          <button type="button" className="btn btn-outline vault-more" onClick={() => setShown((n) => n + VAULT_PAGE_SIZE)}>
+            Show more ({matches.length - shown} more)
+          </button>
+        )}
+      </>
+    );
+
+  const editBase: FormBase | null = mode.kind === 'edit' && openIndex ? { index: openIndex, entry: entry.data } : null;
+  const deleting = byId(deleteId);
+
+  return (
+    <div className="page vault-page">
+      <div className="vault-head">
+        <h1>{VAULT_TEXT.title}</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setMode({ kind: 'new' })}>
+          {VAULT_TEXT.add}
+        </button>
+      </div>
+      <SyncStatus />
+      <input
+        type="search"
+        className="input vault-search"
+        aria-label="Search customers"
+        placeholder={VAULT_TEXT.searchPlaceholder}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setShown(VAULT_PAGE_SIZE);
+        }}
+      />
+      {!online && (
+        <p className="vault-offline-note">
+          {VAULT_TEXT.offlineNotice}
+          {lastSync ? ` List as of ${formatDateTime(lastSync)}.` : ''}
+        </p>
+      )}
+      {body}
+
+      <Sheet open={mode.kind === 'view' && openIndex !== null} onClose={close} labelledBy="vault-view-heading" className="vault-dialog">
+        {mode.kind === 'view' && openIndex && (
+          <VaultDetail
+            key={openIndex.id}
+            index={openIndex}
+            entry={entry.data}
+            loading={online && openIndex.queuedSeq === undefined && entry.isPending}
+            queued={openIndex.queuedSeq !== undefined}
+            online={online}
+            isAdmin={isAdmin}
+            headingId="vault-view-heading"
+            onEdit={() => setMode({ kind: 'edit', id: openIndex.id, fromView: true })}
+            onClose={close}
+          />
+        )}
+      </Sheet>
+
+      <Sheet open={mode.kind === 'new' || mode.kind === 'edit'} onClose={close} labelledBy="vault-form-heading" className="vault-dialog">
+        {mode.kind === 'new' && (
+          <VaultForm online={online} headingId="vault-form-heading" pending={create.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} />
+        )}
+        {mode.kind === 'edit' && editBase && (online ? editBase.entry !== undefined : true) ? (
+          <VaultForm
+            key={`${editBase.index.id}:${editBase.entry?.version ?? editBase.index.version}`}
+            base={editBase}
+            online={online}
+            headingId="vault-form-heading"
+            pending={update.isPending}
+            serverErrors={serverErrors}
+            onSubmit={onUpdate(editBase.index.id, editBase, mode.fromView)}
+            onCancel={mode.fromView ? () => setMode({ kind: 'view', id: editBase.index.id }) : close}
+          />
+        ) : (
+          mode.kind === 'edit' && (
+            <div>
+              <h2 id="vault-form-heading">Edit</h2>
+              <Loading text={VAULT_TEXT.loading} />
+            </div>
+          )
+        )}
+      </Sheet>
+
+      <Sheet open={deleting !== null} onClose={() => setDeleteId(null)} labelledBy="vault-delete-heading" className="vault-confirm" role="alertdialog">
+        {deleting && (
+          <div className="vault-confirm-body">
+            <h2 id="vault-delete-heading">{VAULT_TEXT.deleteTitle}</h2>
+            <p>{VAULT_TEXT.deleteText}</p>
+            <p className="muted">{deleting.businessName}</p>
+            <div className="form-actions">
+              <button type="button" className="btn btn-outline" onClick={() => setDeleteId(null)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger-solid" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </button>
+            </div>
+            {!online && <p className="muted">Deleting needs a connection.</p>}
+          </div>
+        )}
+      </Sheet>
+    </div>
+  );
+}
