@@ -25,6 +25,7 @@ export const MSG = {
   loginRequired: 'You must be logged in to access this page.',
   adminRequired: 'Admin privileges required',
   staffRequired: 'Admin or technician privileges required',
+  downloadsStaffRequired: 'Admin or technician privileges required to access downloads',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   currentPasswordWrong: 'Current password is incorrect',
   usernameTaken: 'Username already exists',

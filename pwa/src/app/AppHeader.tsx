@@ -5,13 +5,15 @@ import { PushControl } from '../features/push/PushControl';
 import { useAuth } from '../lib/auth';
 import { telHref, useConfig } from '../lib/config';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
-import { navLinks } from './nav';
+import { AdminMenu } from './AdminMenu';
+import { isEndLink, navigationFor, type NavLinkItem } from './nav';
 import { ThemeSwitcher } from './ThemeSwitcher';
 
 /**
  * The shared top bar (SPEC.md 1 / 2): app name, support phone, theme switcher and the navigation.
  * Login (visitors) or Logout (logged in) is always in the first row. Desktop (>= 992 px): a second
- * toolbar row holds the links inline (and, for staff, the notification control) and
+ * toolbar row holds, in ONE row, the links this role may open (app/nav.ts) with the admin pages
+ * grouped in the 'Admin' menu (and, for staff, the notification control), and
  * 'Welcome, {username}' sits beside Logout. Phones: a menu
  * button opens {@link NavMenu} with the links and the welcome text.
  */
@@ -20,6 +22,7 @@ export function AppHeader() {
   const { user, signOut } = useAuth();
   const isDesktop = useIsDesktop();
   const navigate = useNavigate();
+  const nav = navigationFor(user);
 
   return (
     <IonHeader className="app-header">
@@ -59,15 +62,21 @@ export function AppHeader() {
       {isDesktop && (
         <IonToolbar className="nav-toolbar">
           <nav aria-label="Main" className="nav-inline">
-            {navLinks(Boolean(user)).map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === '/' || l.to === '/admin'} className="nav-link">
-                {l.label}
-              </NavLink>
-            ))}
+            {nav.links.map(barLink)}
+            <AdminMenu links={nav.admin} />
+            {nav.account.map(barLink)}
           </nav>
           <PushControl layout="bar" slot="end" />
         </IonToolbar>
       )}
     </IonHeader>
+  );
+}
+
+function barLink(l: NavLinkItem) {
+  return (
+    <NavLink key={l.to} to={l.to} end={isEndLink(l.to)} className="nav-link">
+      {l.label}
+    </NavLink>
   );
 }

@@ -1,35 +1,43 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { MSG, STAFF_ROLES, type Role } from '@portal/shared';
 import { HomePage } from '../features/home/HomePage';
 import { SupportPage } from '../features/support/SupportPage';
 import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
 import { RequireAuth } from './RequireAuth';
+import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { ComingSoon, NotFound } from './SimplePages';
 
 /** Staff and login screens load on demand so the public pages stay small (DESIGN.md 2). */
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 
-const ADMIN: readonly Role[] = ['admin'];
+/** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
+function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
+  const access: PageAccess = PAGE_ACCESS[path];
+  return (
+    <RequireAuth roles={access.roles} deniedMessage={access.deniedMessage}>
+      {children}
+    </RequireAuth>
+  );
+}
 
-/** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
-const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/downloads', roles: STAFF_ROLES, title: 'Downloads' },
-  { path: '/scheduler', roles: STAFF_ROLES, title: 'Scheduler and KPI Dashboard' },
-  { path: '/vault', roles: STAFF_ROLES, title: 'Customer Vault' },
-  { path: '/survey-dashboard', roles: STAFF_ROLES, title: 'Survey Dashboard' },
-  { path: '/admin', roles: ADMIN, title: 'User Management' },
-  { path: '/admin/content', roles: ADMIN, title: 'Content Management' },
-  { path: '/admin/file-management', roles: ADMIN, title: 'File Management' },
-  { path: '/change-password', title: 'Change Password' },
+/** Guarded placeholder routes: path and title. */
+const PLACEHOLDERS: { path: GuardedPath; title: string }[] = [
+  { path: '/downloads', title: 'Downloads' },
+  { path: '/scheduler', title: 'Scheduler and KPI Dashboard' },
+  { path: '/vault', title: 'Customer Vault' },
+  { path: '/survey-dashboard', title: 'Survey Dashboard' },
+  { path: '/admin/content', title: 'Content Management' },
+  { path: '/admin/file-management', title: 'File Management' },
 ];
 
 /**
- * The route table of SPEC.md 2 with the guard decisions of DESIGN.md 4: staff screens need admin
- * or technician, admin screens need admin, change password any logged-in user; anything else is
- * the 404 page.
+ * The route table of SPEC.md 2 with the guard decisions of DESIGN.md 4 (app/nav.ts PAGE_ACCESS):
+ * staff screens need admin or technician, admin screens need admin, change password any logged-in
+ * user; a wrong role is sent to / with SPEC.md 6's message; anything else is the 404 page.
  */
 export function AppRoutes() {
   return (
@@ -42,17 +50,33 @@ export function AppRoutes() {
       <Route
         path="/technician"
         element={
-          <RequireAuth roles={STAFF_ROLES}>
+          <Guard path="/technician">
             <TicketsPage />
-          </RequireAuth>
+          </Guard>
         }
       />
       <Route
         path="/admin/settings"
         element={
-          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
+          <Guard path="/admin/settings">
             <SettingsPage />
-          </RequireAuth>
+          </Guard>
+        }
+      />
+      <Route
+        path="/admin"
+        element={
+          <Guard path="/admin">
+            <UsersPage />
+          </Guard>
+        }
+      />
+      <Route
+        path="/change-password"
+        element={
+          <Guard path="/change-password">
+            <ChangePasswordPage />
+          </Guard>
         }
       />
       {PLACEHOLDERS.map((p) => (
@@ -60,9 +84,9 @@ export function AppRoutes() {
           key={p.path}
           path={p.path}
           element={
-            <RequireAuth roles={p.roles}>
+            <Guard path={p.path}>
               <ComingSoon title={p.title} />
-            </RequireAuth>
+            </Guard>
           }
         />
       ))}
