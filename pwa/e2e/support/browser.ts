@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 768 } as const;
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Chromium flags this sandboxed, offline machine needs. */
@@ -91,4 +92,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByPlaceholder('Enter your password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
+}
+
+/** A fresh desktop-sized (1366x768) context pointed at the app under test, service workers blocked. */
+export async function desktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });
 }

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminPassword: string;
+    /** The app's DATA_DIR (e-mails are written to DATA_DIR/outbox-log/mail/*.eml). */
+    dataDir: string;
   }
 }
 
@@ -16,6 +18,7 @@ export default async function setup(project: TestProject) {
   const app = await startApp();
   project.provide('baseURL', app.baseURL);
   project.provide('adminPassword', app.adminPassword);
+  project.provide('dataDir', app.dataDir);
   return async () => {
     await app.stop();
   };

@@ -14,7 +14,8 @@ import { ThemeSwitcher } from './ThemeSwitcher';
  * Login (visitors) or Logout (logged in) is always in the first row. Desktop (>= 992 px): a second
  * toolbar row holds, in ONE row, the links this role may open (app/nav.ts) with the admin pages
  * grouped in the 'Admin' menu (and, for staff, the notification control), and
- * 'Welcome, {username}' sits beside Logout. Phones: a menu
+ * 'Welcome, {username}' and Change Password sit beside Logout in the first row (so the links fit
+ * one row at 992 px with the notification control). Phones: a menu
  * button opens {@link NavMenu} with the links and the welcome text.
  */
 export function AppHeader() {
@@ -48,6 +49,7 @@ export function AppHeader() {
           {user ? (
             <>
               {isDesktop && <span className="welcome">Welcome, {user.username}</span>}
+              {isDesktop && nav.account.map(barLink)}
               <button type="button" className="btn btn-outline btn-small" onClick={() => void signOut()}>
                 Logout
               </button>
@@ -64,7 +66,6 @@ export function AppHeader() {
           <nav aria-label="Main" className="nav-inline">
             {nav.links.map(barLink)}
             <AdminMenu links={nav.admin} />
-            {nav.account.map(barLink)}
           </nav>
           <PushControl layout="bar" slot="end" />
         </IonToolbar>
