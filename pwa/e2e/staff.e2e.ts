@@ -63,6 +63,9 @@ describe('staff sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Login Successful').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/');
+    // SPEC.md 4: the page reloads 500 ms after login; open the menu only after that reload, or the
+    // reload closes it again (seen on a loaded machine).
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');
     await page.getByText('Welcome, admin').first().waitFor({ state: 'attached' });
     const stored = await page.evaluate(() => Object.keys(localStorage));
     expect(stored.length).toBeGreaterThanOrEqual(2);
