@@ -5,12 +5,12 @@ import { ConflictChooser } from './ConflictChooser';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import './tickets.css';
 
-/** 'Status: In Progress · Comment: On site' for a queued update. */
+/** 'Status: In Progress · Internal note: On site' (or 'Reply to customer: ...') for a queued update. */
 export function updateSummary(item: TicketUpdateItem, technicians: readonly Technician[] | undefined): string {
   const parts = TICKET_MERGE_FIELDS.filter((f) => item.patch[f] !== undefined).map(
     (f) => `${FIELD_LABELS[f]}: ${fieldValueText(f, item.patch[f] ?? null, technicians)}`,
   );
-  if (item.patch.comment) parts.push(`Comment: ${item.patch.comment}`);
+  if (item.patch.comment) parts.push(`${item.patch.reply ? 'Reply to customer' : 'Internal note'}: ${item.patch.comment}`);
   return parts.join(' · ');
 }
 

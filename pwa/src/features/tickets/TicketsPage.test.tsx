@@ -88,7 +88,7 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     await openTicket('TKT-000001'); // phones close the sheet once the update is queued
     expect(await screen.findByText('Waiting to sync')).toBeTruthy();
-    expect(screen.getByText('Status: In Progress · Comment: On site')).toBeTruthy();
+    expect(screen.getByText('Status: In Progress · Internal note: On site')).toBeTruthy();
     expect(screen.getByText('In Progress (1)')).toBeTruthy(); // optimistic
 
     form = await screen.findByRole('form', { name: 'Update ticket TKT-000001' });
