@@ -29,7 +29,7 @@ export function TicketFilters(props: {
           id="ticket-search"
           type="search"
           className="input"
-          placeholder="Search number, client, business, e-mail, phone, issue"
+          placeholder="Search number, name, e-mail, phone, issue"
           autoComplete="off"
           spellCheck={false}
           enterKeyHint="search"

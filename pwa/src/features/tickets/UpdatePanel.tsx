@@ -133,14 +133,17 @@ function UpdateForm(props: {
           <legend>Who sees this comment?</legend>
           <div className="comment-kind-options">
             <label className="comment-kind-option">
-              <input type="radio" value="note" checked={!reply} onChange={() => setValue('reply', false)} />
-              <span>Internal note (staff only)</span>
+              <input type="radio" name="comment-kind" value="note" checked={!reply} onChange={() => setValue('reply', false)} />
+              <span>Internal note</span>
             </label>
             <label className="comment-kind-option">
-              <input type="radio" value="reply" checked={reply} onChange={() => setValue('reply', true)} />
-              <span>Reply to customer (e-mailed)</span>
+              <input type="radio" name="comment-kind" value="reply" checked={reply} onChange={() => setValue('reply', true)} />
+              <span>Reply to customer</span>
             </label>
           </div>
+          <p className="form-hint" aria-live="polite">
+            {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
+          </p>
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={pending}>
