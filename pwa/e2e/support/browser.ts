@@ -98,3 +98,12 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function desktopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });
 }
+
+/**
+ * {@link signIn}, then waits for the reload the app does after a login (SPEC.md 4: 500 ms later),
+ * so a following `page.goto` is not aborted by it.
+ */
+export async function signInSettled(page: Page, username: string, password: string): Promise<void> {
+  await signIn(page, username, password);
+  await page.waitForEvent('load', { timeout: 5000 }).catch(() => undefined);
+}
