@@ -55,11 +55,11 @@ const listedNumbers = (page: Page) => page.locator('.ticket-card h3').allInnerTe
 /** Reads every .eml the app wrote to DATA_DIR/outbox-log/mail, soft line breaks of quoted-printable removed. */
 function sentMails(): string[] {
   const dir = join(inject('dataDir'), 'outbox-log', 'mail');
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.eml'));
   } catch {
-    return [];
+    return []; // nothing sent yet
   }
   return names.map((n) => readFileSync(join(dir, n), 'utf8').replace(/=\r?\n/g, ''));
 }
