@@ -1,8 +1,9 @@
 // Lint config: typescript-eslint recommended, React hooks rules, and the import boundaries of
-// DESIGN.md 3 (shared <- api, shared <- pwa; inside pwa: lib/offline <- features <- app; no imports
-// between features), enforced with eslint-plugin-boundaries. Inside the API (issue 9, api/README.md):
-// lib <- db <- http, notify, storage <- features <- app; http, db, notify and storage import no
-// feature; a feature imports another feature only through that feature's `port.ts`.
+// DESIGN.md 3 (shared <- api, shared <- pwa; inside pwa: lib <- offline <- features <- app; no imports
+// between features; offline/index.ts is the engine's one entry), enforced with eslint-plugin-boundaries.
+// Inside the API (issue 9, api/README.md): lib <- db <- http, notify, storage <- features <- app; http,
+// db, notify and storage import no feature; a feature imports another feature only through that
+// feature's `port.ts`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -53,10 +54,18 @@ export default tseslint.config(
         { type: 'api-storage', pattern: 'api/src/storage' },
         { type: 'api-feature', pattern: 'api/src/features/*', capture: ['feature'] },
         { type: 'api-root', pattern: 'api/src' },
+        { type: 'pwa-feature-offline', pattern: 'pwa/src/features/*/offline', capture: ['feature'] },
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'] },
-        { type: 'pwa-lib', pattern: ['pwa/src/lib', 'pwa/src/offline'] },
+        { type: 'pwa-lib', pattern: 'pwa/src/lib' },
+        { type: 'pwa-offline', pattern: 'pwa/src/offline' },
         { type: 'pwa-app', pattern: 'pwa/src/app' },
         { type: 'pwa-sw', pattern: 'pwa/src/sw' },
+      ],
+      'boundaries/files': [
+        { category: 'test', pattern: '**/*.{test.ts,test.tsx,testkit.ts}' },
+        // The composition file of the offline engine: the one list of features' offline parts,
+        // imported by main.tsx and the service worker (elements are folders, so it is a file category).
+        { category: 'offline-registry', pattern: 'pwa/src/offline-registry.ts' },
       ],
     },
     rules: {
@@ -86,21 +95,67 @@ export default tseslint.config(
             ...apiLayer('api-root', API_TYPES),
 
             { from: { element: { type: 'pwa-lib' } }, allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib'] } } } } },
+            // Offline engine (pwa/src/offline/README.md): names no feature. Screens and the app use
+            // only its entry index.ts; features' offline modules, the registry and the service worker
+            // use its worker-safe half core.ts (no React, no DOM).
+            { from: { element: { type: 'pwa-offline' } }, allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-offline'] } } } } },
             {
-              from: { element: { type: 'pwa-feature' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib'] } } } },
+              from: { element: { type: 'pwa-feature-offline' } },
+              allow: {
+                to: [
+                  { element: { type: 'shared' } },
+                  { element: { type: 'pwa-offline', fileInternalPath: 'core.ts' } },
+                  { element: { type: 'pwa-feature-offline', captured: { feature: '{{ from.element.captured.feature }}' } } },
+                ],
+              },
             },
             {
               from: { element: { type: 'pwa-feature' } },
-              allow: { to: { element: { type: 'pwa-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+              allow: {
+                to: [
+                  { element: { types: { anyOf: ['shared', 'pwa-lib'] } } },
+                  { element: { type: 'pwa-offline', fileInternalPath: 'index.ts' } },
+                  { element: { types: { anyOf: ['pwa-feature', 'pwa-feature-offline'] }, captured: { feature: '{{ from.element.captured.feature }}' } } },
+                ],
+              },
+            },
+            {
+              from: { file: { categories: 'offline-registry' } },
+              allow: {
+                to: [
+                  { element: { type: 'pwa-offline', fileInternalPath: 'core.ts' } },
+                  { element: { type: 'pwa-feature-offline', fileInternalPath: 'index.ts' } },
+                ],
+              },
             },
             {
               from: { element: { type: 'pwa-app' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-feature', 'pwa-app'] } } } },
+              allow: {
+                to: [
+                  { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-feature', 'pwa-app'] } } },
+                  { element: { type: 'pwa-offline', fileInternalPath: 'index.ts' } },
+                ],
+              },
             },
             {
               from: { element: { type: 'pwa-sw' } },
-              allow: { to: { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-sw'] } } } },
+              allow: {
+                to: [
+                  { element: { types: { anyOf: ['shared', 'pwa-lib', 'pwa-sw', 'pwa-feature-offline'] } } },
+                  { element: { type: 'pwa-offline', fileInternalPath: 'core.ts' } },
+                  { file: { categories: 'offline-registry' } },
+                ],
+              },
+            },
+            // Tests: any test may use the offline test kit; the engine's own tests drive it with the
+            // features registered as the app registers them.
+            {
+              from: { file: { categories: 'test' } },
+              allow: { to: { element: { type: 'pwa-offline', fileInternalPath: '*.testkit.ts' } } },
+            },
+            {
+              from: { element: { type: 'pwa-offline' }, file: { categories: 'test' } },
+              allow: { to: [{ file: { categories: 'offline-registry' } }, { element: { type: 'pwa-feature-offline' } }] },
             },
             { allow: { to: { module: { origin: 'external' } } } },
             { allow: { to: { module: { origin: 'core' } } } },
@@ -112,6 +167,17 @@ export default tseslint.config(
   {
     files: ['pwa/src/sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    // A feature's offline part runs in the service worker too (offline-registry.ts): no React, no UI.
+    files: ['pwa/src/features/*/offline/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(react|react-dom|dexie-react-hooks|@ionic/|@tanstack/react|react-)', message: 'features/*/offline runs in the service worker: no React (pwa/src/offline/README.md)' }] },
+      ],
+    },
   },
   {
     files: ['shared/src/**/*.ts'],

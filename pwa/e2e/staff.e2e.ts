@@ -70,12 +70,14 @@ describe('staff sign-in', () => {
     const stored = await page.evaluate(() => Object.keys(localStorage));
     expect(stored.length).toBeGreaterThanOrEqual(2);
 
+    // Logout stays in the top bar; check it before the menu opens (an open Ionic menu hides the
+    // page behind it from the accessibility tree, so getByRole would no longer find it).
+    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
     // On a phone the navigation lives in the menu.
     await page.getByRole('button', { name: /menu/i }).first().click();
     for (const name of HEADER_LINKS) {
       await page.getByRole('link', { name, exact: true }).or(page.getByRole('button', { name, exact: true })).first().waitFor();
     }
-    await page.getByRole('button', { name: 'Logout' }).first().waitFor();
   });
 });
 

@@ -14,9 +14,14 @@ import './app/styles.css';
 
 import { App } from './app/App';
 import { applyThemeMode, readThemeMode } from './app/theme';
+import { registerOfflineFeatures } from './offline-registry';
 
-/** Entry: apply the remembered theme before the first paint, set up Ionic, render the app. */
+/**
+ * Entry: apply the remembered theme before the first paint, register every feature's offline
+ * kinds and collections (the service worker registers the same list), set up Ionic, render the app.
+ */
 applyThemeMode(readThemeMode());
+registerOfflineFeatures();
 setupIonicReact();
 
 createRoot(document.getElementById('root')!).render(

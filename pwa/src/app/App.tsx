@@ -7,7 +7,7 @@ import { AuthProvider } from '../lib/auth';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
-import { OfflineSync } from '../offline/OfflineSync';
+import { OfflineSync } from '../offline';
 import { AppHeader } from './AppHeader';
 import { AppRoutes } from './AppRoutes';
 import { NavMenu } from './NavMenu';

@@ -43,6 +43,12 @@ describe('apiRequest (SPEC.md 7 / 8)', () => {
     expect(e.serverMessage).toBeUndefined();
   });
 
+  it("rejects with the browser's own TypeError when there is no answer (offline)", async () => {
+    const offline = new TypeError('Failed to fetch');
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(offline)));
+    await expect(apiGet('/api/config')).rejects.toBe(offline);
+  });
+
   it('resolves undefined for 204', async () => {
     stubFetch(() => [204]);
     await expect(apiRequest('POST', '/api/auth/logout')).resolves.toBeUndefined();

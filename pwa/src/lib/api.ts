@@ -1,16 +1,25 @@
 import type { ApiErrorBody } from '@portal/shared';
+import { NetworkError, createTransport, errorBodyOf, parseJson, type Transport } from './http';
 import { readToken } from './session';
 
 /**
- * The one HTTP client of the PWA (SPEC.md 7 / 8).
+ * The screens' HTTP client (SPEC.md 7 / 8), a throwing layer over the one transport (lib/http.ts)
+ * that the offline sync engine uses too.
  *
- * Every call sends cookies (`credentials: 'include'`) and, when a session token is stored,
- * `Authorization: Bearer <token>`. Bodies are JSON. Any non-OK response throws an {@link ApiError}
+ * Every call sends cookies and, when a session token is stored, `Authorization: Bearer <token>`
+ * (both added by the transport). Bodies are JSON. Any non-OK response throws an {@link ApiError}
  * whose message is `${status}: ${bodyText || statusText}` (SPEC.md 8); the server's `message`,
  * `code` and `fieldErrors` (DESIGN.md 4 envelope) stay readable on the error.
  * Network failures reject with the browser's TypeError, untouched, so callers can tell "offline"
  * from "the server said no".
  */
+
+/**
+ * The page's transport: bearer token of lib/session (read per request, so a logout takes effect at
+ * once) plus the session cookie, 30 s limit by default. Used by {@link apiRequest} (without a time
+ * limit unless asked) and by the page's sync engine.
+ */
+export const sessionTransport: Transport = createTransport({ getToken: readToken });
 
 /** A non-OK HTTP response. */
 export class ApiError extends Error {
@@ -30,11 +39,7 @@ export class ApiError extends Error {
 
   /** The body when it has the API's `{ message, code }` shape. */
   get errorBody(): ApiErrorBody | undefined {
-    const b = this.body;
-    if (b && typeof b === 'object' && typeof (b as { message?: unknown }).message === 'string') {
-      return b as ApiErrorBody;
-    }
-    return undefined;
+    return errorBodyOf(this.body);
   }
 
   /** The server's human message, if it sent one (shown in toasts, SPEC.md 8). */
@@ -48,15 +53,6 @@ export class ApiError extends Error {
   }
 }
 
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /** True when `e` is an {@link ApiError} with the given status. */
 export function isApiError(e: unknown, status?: number): e is ApiError {
   return e instanceof ApiError && (status === undefined || e.status === status);
@@ -66,6 +62,8 @@ export interface RequestOptions {
   /** Extra headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Time limit in ms (the request then fails like a lost connection); default none. */
+  timeoutMs?: number | null;
 }
 
 /**
@@ -73,7 +71,8 @@ export interface RequestOptions {
  * @param method HTTP method.
  * @param url path such as `/api/tickets`.
  * @param body serialised as JSON when given.
- * @throws ApiError on any non-2xx status; TypeError (from fetch) on network failure.
+ * @throws ApiError on any non-2xx status; the browser's TypeError (from fetch) on network failure;
+ *   the AbortError of `options.signal` when aborted.
  */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -81,21 +80,14 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = readToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'include',
-    signal: options.signal,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, res.statusText, text);
-  return parseJson(text) as T;
+  let res;
+  try {
+    res = await sessionTransport({ method, url, body, headers: options.headers, signal: options.signal, timeoutMs: options.timeoutMs ?? null });
+  } catch (e) {
+    throw e instanceof NetworkError && e.cause !== undefined ? e.cause : e;
+  }
+  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.statusText ?? '', res.bodyText ?? '');
+  return res.body as T;
 }
 
 /** GET `url` and parse JSON (the default query function's transport). */

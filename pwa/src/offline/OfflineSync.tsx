@@ -1,32 +1,33 @@
 import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { MSG } from '@portal/shared';
 import { useAuth } from '../lib/auth';
-import { useToast, type ToastOptions } from '../lib/toast';
-import { getOfflineDb, type OutboxState, type TicketUpdateItem } from './db';
+import { useToast } from '../lib/toast';
+import { getOfflineDb, type OutboxItem, type OutboxState } from './db';
 import type { DrainReport } from './drain';
 import { setSyncUser, startSyncEngine } from './engine';
+import { outboxKind, type Notice } from './kinds';
 
 /**
  * Runs the page's sync engine for the whole app (mount once, inside AuthProvider and
  * ToastProvider; renders nothing):
  * - installs the triggers (app start, `online`, return to the app, timer);
- * - tells the engine who is signed in; on sign-out or a change of user the cached tickets, history
- *   and technicians are cleared (another person may use this phone next) while unsent updates stay
- *   in the outbox with their author, sent when that author signs in again: never dropped silently;
+ * - tells the engine who is signed in; on sign-out or a change of user the cached collections are
+ *   cleared (another person may use this phone next) while unsent items stay in the outbox with
+ *   their author, sent when that author signs in again: never dropped silently;
  * - gives feedback on what left the queue, whoever sent it (this page, another tab or the service
- *   worker's Background Sync): 'Ticket Updated' (SPEC.md 8), 'Update Conflict' with MSG.conflict,
- *   or 'Update Failed' with the server's message. It watches the outbox: an item that was pending
- *   or sending and is gone was applied (discards and conflict choices start from other states).
+ *   worker's Background Sync), with the texts of the item's kind (`notices`, e.g. 'Ticket Updated',
+ *   'Update Conflict', 'Update Failed'). It watches the outbox items of kinds that have notices: an
+ *   item that was pending or sending and is gone (or done) was applied (discards and conflict
+ *   choices start from other states).
  */
 export function OfflineSync() {
   const { user } = useAuth();
   const toast = useToast();
-  const updates = useLiveQuery(async () => {
+  const watched = useLiveQuery(async () => {
     const items = await getOfflineDb().outbox.where('state').anyOf('pending', 'sending', 'conflict', 'failed').toArray();
-    return items.filter((i): i is TicketUpdateItem => i.kind === 'ticket.update');
+    return items.filter((i) => outboxKind(i.kind)?.notices);
   }, []);
-  const previous = useRef<Map<number, { state: OutboxState; item: TicketUpdateItem }> | null>(null);
+  const previous = useRef<Map<number, { state: OutboxState; item: OutboxItem }> | null>(null);
 
   useEffect(() => startSyncEngine(), []);
 
@@ -35,15 +36,15 @@ export function OfflineSync() {
   }, [user]);
 
   useEffect(() => {
-    if (!updates) return;
-    const now = new Map(updates.map((i) => [i.seq, { state: i.state, item: i }]));
+    if (!watched) return;
+    const now = new Map(watched.map((i) => [i.seq, { state: i.state, item: i }]));
     const before = previous.current;
     previous.current = now;
     if (!before) return;
-    const report: DrainReport = { sent: [], conflicts: [], failed: [], stoppedBy: null, remaining: 0 };
+    const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
     for (const [seq, { state, item }] of before) {
       if ((state === 'pending' || state === 'sending') && !now.has(seq)) {
-        report.sent.push({ seq, kind: 'ticket.update', ticketId: item.ticketId, ticketNumber: item.ticketNumber });
+        report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });
       }
     }
     for (const [seq, { state, item }] of now) {
@@ -53,31 +54,36 @@ export function OfflineSync() {
     }
     const message = feedback(report);
     if (message) toast.show(message);
-  }, [updates, toast]);
+  }, [watched, toast]);
 
   return null;
 }
 
 /**
- * The one toast for a drain report about ticket updates (problems first, one toast at a time:
- * SPEC.md 2). Support requests are reported by the support form itself.
+ * The one toast for a drain report (problems first, one toast at a time: SPEC.md 2), in the words
+ * of each item's kind (`notices`). Kinds without notices stay silent (e.g. the support form
+ * reports its own requests). Order: the first conflict, else the first failure, else the
+ * successes of the first kind that has a text for them (its distinct labels, in order).
+ * @returns the toast, or null when there is nothing to say.
  */
-export function feedback(report: DrainReport): ToastOptions | null {
-  if (report.conflicts.length > 0) {
-    const [first] = report.conflicts;
-    return { title: 'Update Conflict', description: `${first.ticketNumber}: ${MSG.conflict}`, variant: 'destructive' };
+export function feedback(report: DrainReport): Notice | null {
+  for (const item of report.conflicts) {
+    const notice = outboxKind(item.kind)?.notices?.conflict?.(item);
+    if (notice) return notice;
   }
-  // Rejected support requests are the form's to report (it puts them back into the form).
-  const failed = report.failed.filter((s) => s.kind === 'ticket.update');
-  if (failed.length > 0) {
-    const [first] = failed;
-    return { title: 'Update Failed', description: `${first.ticketNumber}: ${first.error?.message ?? 'Failed to update ticket. Please try again.'}`, variant: 'destructive' };
+  for (const item of report.failed) {
+    const notice = outboxKind(item.kind)?.notices?.failed?.(item);
+    if (notice) return notice;
   }
-  const updates = report.sent.filter((s) => s.kind === 'ticket.update');
-  if (updates.length === 0) return null;
-  const numbers = [...new Set(updates.map((s) => s.ticketNumber))];
-  return {
-    title: 'Ticket Updated',
-    description: numbers.length === 1 ? `Ticket ${numbers[0]} has been updated.` : `${numbers.length} tickets have been updated.`,
-  };
+  const labels = new Map<string, string[]>();
+  for (const s of report.sent) {
+    const list = labels.get(s.kind) ?? [];
+    if (!list.includes(s.label)) list.push(s.label);
+    labels.set(s.kind, list);
+  }
+  for (const [kind, list] of labels) {
+    const notice = outboxKind(kind)?.notices?.sent?.(list);
+    if (notice) return notice;
+  }
+  return null;
 }

@@ -1,8 +1,7 @@
 import { formatDateTime } from '../lib/format';
-import { syncNow } from './actions';
 import { useConnectivity } from './connectivity';
-import { useSyncState } from './engine';
-import { useLastSync, useOutboxCounts } from './hooks';
+import { syncNow } from './engine';
+import { useLastSync, useOutboxCounts, useSyncState } from './hooks';
 import { NEVER_SYNCED_TEXT, OFFLINE_TEXT, ONLINE_TEXT, attentionText, othersText, waitingText } from './syncText';
 import './sync-status.css';
 

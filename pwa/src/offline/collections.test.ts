@@ -3,13 +3,15 @@
  * collection registry (a later feature plugs in its own data), and the sign-out rule (cached data
  * cleared for a new owner, the outbox kept).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketEditDefaults } from '@portal/shared';
-import { clearRecords, pullAll, registerCollection, replaceRecords, setCacheOwner } from './collections';
-import { META, getMeta } from './db';
-import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
-import { enqueueTicketUpdate, displayTicket } from './ticketOutbox';
-import type { Transport } from './transport';
+import { displayTicket, enqueueTicketUpdate } from '../features/tickets/offline';
+import type { Transport } from '../lib/http';
+import { registerOfflineFeatures } from '../offline-registry';
+import { clearRecords, registerCollection, replaceRecords } from './core';
+import { META, ModelServer, OTHER_ID, TECH_ID, freshDb, getMeta, pullAll, setCacheOwner } from './model-server.testkit';
+
+beforeAll(registerOfflineFeatures); // the ticket collections, as the page registers them
 
 function setup() {
   const server = new ModelServer();

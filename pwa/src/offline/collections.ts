@@ -16,13 +16,13 @@
  * });
  * ```
  *
- * Built in: tickets and ticket updates (delta, `?since=CURSOR` -> DeltaPage) and technicians
- * (full list). Works without a window.
+ * The engine has no collection of its own: features declare theirs in `features/<name>/offline/`
+ * (the ticket feature's tickets, work history and technicians) and pwa/src/offline-registry.ts
+ * registers them; collections are pulled in registration order, by the page only (staff users).
+ * Works without a window.
  */
-import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { META, setMeta, getMeta, type OfflineDb } from './db';
-import type { Transport } from './transport';
-import { serverMessage } from './transport';
+import { serverMessage, type Transport } from '../lib/http';
 
 /** A non-2xx answer to a pull. */
 export class PullError extends Error {
@@ -55,7 +55,12 @@ export interface SyncCollection {
 
 const registry = new Map<string, SyncCollection>();
 
-/** Adds (or replaces, by name) a collection; returns a function that removes it. */
+/**
+ * Adds (or replaces, by `name`) a cached collection: from now on every pull of the page's sync
+ * engine calls its `pull` after the collections registered before it, and a change of user calls
+ * its `clear`. Usually called through offline-registry.ts (`OfflineFeature.collections`).
+ * @returns a function that removes this registration (tests).
+ */
 export function registerCollection(collection: SyncCollection): () => void {
   registry.set(collection.name, collection);
   return () => {
@@ -68,7 +73,11 @@ export function registeredCollections(): SyncCollection[] {
   return [...registry.values()];
 }
 
-/** Replaces all rows of a generic collection in the `records` table. */
+/**
+ * Replaces all cached rows of `collection` in the generic `records` table, in one transaction (a
+ * full snapshot: rows not in `rows` are deleted). `data` is stored as is (structured-cloneable
+ * values; never secrets).
+ */
 export async function replaceRecords(db: OfflineDb, collection: string, rows: { id: string; data: unknown }[]): Promise<void> {
   await db.transaction('rw', db.records, async () => {
     await db.records.where('collection').equals(collection).delete();
@@ -76,54 +85,10 @@ export async function replaceRecords(db: OfflineDb, collection: string, rows: { 
   });
 }
 
-/** Deletes all rows of a generic collection. */
+/** Deletes all cached rows of `collection` from the `records` table (a collection's `clear`). */
 export async function clearRecords(db: OfflineDb, collection: string): Promise<void> {
   await db.records.where('collection').equals(collection).delete();
 }
-
-/** Tickets: delta pages; a row is replaced only by an equal or newer version (a PATCH answer may be newer). */
-export const ticketsCollection: SyncCollection = {
-  name: 'tickets',
-  async pull(since, { db, get }) {
-    const page = await get<DeltaPage<Ticket>>(`/api/tickets?since=${encodeURIComponent(since ?? '0')}`);
-    await db.transaction('rw', db.tickets, async () => {
-      const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
-      const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
-      await db.tickets.bulkPut(newer);
-    });
-    return page.cursor;
-  },
-  clear: (db) => db.tickets.clear(),
-};
-
-/** Work history: delta pages, put by id (entries never change). */
-export const ticketUpdatesCollection: SyncCollection = {
-  name: 'ticketUpdates',
-  async pull(since, { db, get }) {
-    const page = await get<DeltaPage<TicketUpdateEntry>>(`/api/ticket-updates?since=${encodeURIComponent(since ?? '0')}`);
-    await db.ticketUpdates.bulkPut(page.items);
-    return page.cursor;
-  },
-  clear: (db) => db.ticketUpdates.clear(),
-};
-
-/** Assignee list: the full list each time (users can be deleted). */
-export const techniciansCollection: SyncCollection = {
-  name: 'technicians',
-  async pull(_since, { db, get }) {
-    const list = await get<Technician[]>('/api/technicians');
-    await db.transaction('rw', db.technicians, async () => {
-      await db.technicians.clear();
-      await db.technicians.bulkPut(list);
-    });
-    return null;
-  },
-  clear: (db) => db.technicians.clear(),
-};
-
-registerCollection(ticketsCollection);
-registerCollection(ticketUpdatesCollection);
-registerCollection(techniciansCollection);
 
 /** Result of {@link pullAll}. */
 export interface PullReport {

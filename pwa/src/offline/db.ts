@@ -2,40 +2,35 @@
  * The PWA's one IndexedDB database (DESIGN.md 5), typed with Dexie.
  *
  * Tables:
- * - `tickets`        server state of each ticket (`Ticket`, as the API last returned it). Pending
- *                    edits are NOT written here; screens overlay the outbox (see ticketOutbox.ts),
- *                    so a delta pull can never clobber an edit that is still waiting to sync.
- * - `ticketUpdates`  work-history entries (`TicketUpdateEntry`), by id, indexed by ticketId.
- * - `technicians`    the assignee list (`Technician`), replaced on every pull.
- * - `outbox`         the ONE owner of offline writes (`OutboxItem`); `seq` (auto-increment) is the
- *                    first-in-first-out order, `stream` groups items that must not overtake each other.
+ * - `outbox`         the ONE owner of offline writes (`OutboxItem`, any registered kind); `seq`
+ *                    (auto-increment) is the first-in-first-out order, `stream` groups items that
+ *                    must not overtake each other, `entityId` finds the items of one record.
  * - `meta`           small key/value rows: delta cursors (`cursor:<collection>`), `lastSync`, `owner`.
- * - `records`        generic cached collections keyed `[collection+id]`, so later features (vault
- *                    index WITHOUT secrets, scheduler snapshot) can cache their data through
- *                    collections.ts `registerCollection` without a schema change. A feature that
- *                    needs its own indexes adds a table in a new `this.version(n)` below instead.
+ * - `records`        generic cached collections keyed `[collection+id]`: a feature caches its data
+ *                    through `registerCollection` + `replaceRecords` without a schema change.
+ * - `tickets`, `ticketUpdates`, `technicians`: the ticket feature's cached collections
+ *                    (features/tickets/offline), which need their own indexes. The schema lives here
+ *                    because Dexie must know every table and version before the database opens, in
+ *                    the page and in the service worker alike; a feature that needs its own indexes
+ *                    adds its table in a new `this.version(n)` below, with an upgrade when data moves.
+ *
+ * Versions: 1 (issue 3) had ticket-only outbox items; 2 makes items generic (kind + payload) and
+ * converts queued version-1 items in its upgrade (legacy.ts), so nothing queued is lost.
  *
  * Works in windows and in the service worker (no DOM use).
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
-import type {
-  Technician,
-  Ticket,
-  TicketCreated,
-  TicketCreateInput,
-  TicketMergeField,
-  TicketPatch,
-  TicketUpdateEntry,
-} from '@portal/shared';
+import type { Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
+import { upgradeOutboxItemV1 } from './legacy';
 
 /** Name of the IndexedDB database. */
 export const OFFLINE_DB_NAME = 'portal-offline';
 
 /**
- * Outbox item states (DESIGN.md 5): pending -> sending -> done (ticket updates are deleted at once;
- * ticket creations keep their result for the form) | pending again with backoff (network error,
- * 5xx, 408, 429, 401) | conflict (409) | failed (other 4xx). Nothing leaves the outbox except
- * by success or by the technician's explicit choice.
+ * Outbox item states (DESIGN.md 5): pending -> sending -> done (deleted at once, or kept with its
+ * result when the kind says `keepDone`) | pending again with backoff (network error, 5xx, 408,
+ * 429, 401) | conflict (409, when the kind handles it) | failed (other 4xx). Nothing leaves the
+ * outbox except by success or by the user's explicit choice.
  */
 export type OutboxState = 'pending' | 'sending' | 'conflict' | 'failed' | 'done';
 
@@ -46,14 +41,23 @@ export interface OutboxError {
   fieldErrors?: Record<string, string[]>;
 }
 
-interface OutboxItemBase {
+/**
+ * One queued write. The engine reads only the common fields; `payload`, `conflict` and `result`
+ * belong to the item's kind (see kinds.ts `registerOutboxKind`).
+ * @typeParam P what the kind needs to build the request (e.g. a ticket patch)
+ * @typeParam C what the kind keeps in state 'conflict' for the user's choice
+ * @typeParam R what the kind keeps in state 'done' (kinds with `keepDone`)
+ */
+export interface OutboxItem<P = unknown, C = unknown, R = unknown> {
   /** Auto-increment primary key: enqueue order (FIFO). Absent only before insertion. */
   seq: number;
   /** Idempotency-Key (client UUID), generated once at enqueue and kept for every resend. */
   key: string;
-  state: OutboxState;
-  /** FIFO stream: `ticket:<id>` for updates, `create:<key>` for new tickets. */
+  /** Registered kind, e.g. 'ticket.update'; an unknown kind is kept and reported, never dropped. */
+  kind: string;
+  /** FIFO stream: items of one stream are sent strictly in order (e.g. `ticket:<id>`). */
   stream: string;
+  state: OutboxState;
   /** Enqueue time (ISO 8601). */
   createdAt: string;
   /** Number of sends made so far (any outcome). */
@@ -64,34 +68,23 @@ interface OutboxItemBase {
   lastError: string | null;
   /** The server's rejection when `state` is 'failed'. */
   error: OutboxError | null;
-}
-
-/** A queued `PATCH /api/tickets/:id` (SPEC.md 4 ticket update). */
-export interface TicketUpdateItem extends OutboxItemBase {
-  kind: 'ticket.update';
-  ticketId: string;
-  /** For messages ("Ticket TKT-000123 has been updated."). */
-  ticketNumber: string;
-  /** Author: only their session may send it (sign-out keeps it for them). Null if unknown. */
+  /**
+   * Author: kinds with `auth: 'session'` are sent only with this user's session (sign-out keeps
+   * the item for them). Null = anonymous (or, for session kinds, an unknown author).
+   */
   userId: string | null;
   userName: string | null;
-  /** Only the changed fields (shared buildTicketPatch) plus `baseVersion`, the server version seen. */
-  patch: TicketPatch;
-  /** Displayed value of each changed merge field when the edit was made (decides real conflicts). */
-  seen: Partial<Record<TicketMergeField, string | null>>;
-  /** Set in state 'conflict': the server's current ticket and the fields really in conflict. */
-  conflict: { ticket: Ticket; fields: TicketMergeField[] } | null;
+  /** Human label for messages, e.g. the ticket number ("TKT-000123: ..."). */
+  label: string;
+  /** Indexed id of the record the item changes (e.g. the ticket id); null when none. */
+  entityId: string | null;
+  /** Kind-specific request data. */
+  payload: P;
+  /** Kind-specific data kept in state 'conflict'; null otherwise. */
+  conflict: C | null;
+  /** Kind-specific result kept in state 'done'; null otherwise. */
+  result: R | null;
 }
-
-/** A queued public `POST /api/tickets` (issue 3 flow 6); sent without a session. */
-export interface TicketCreateItem extends OutboxItemBase {
-  kind: 'ticket.create';
-  body: TicketCreateInput;
-  /** Set when done: the created ticket's id and number, for the form's success view. */
-  result: TicketCreated | null;
-}
-
-export type OutboxItem = TicketUpdateItem | TicketCreateItem;
 
 /** A key/value row of the `meta` table. */
 export interface MetaRow {
@@ -106,6 +99,16 @@ export interface CachedRecord {
   data: unknown;
 }
 
+/** The version-1 schema (issue 3), kept so Dexie can upgrade databases created by it. */
+export const SCHEMA_V1 = {
+  tickets: 'id',
+  ticketUpdates: 'id, ticketId',
+  technicians: 'id',
+  outbox: '++seq, state, stream, ticketId',
+  meta: 'key',
+  records: '[collection+id], collection',
+} as const;
+
 /** The typed Dexie database. Construct with another `indexedDB` (tests) via `options`. */
 export class OfflineDb extends Dexie {
   tickets!: EntityTable<Ticket, 'id'>;
@@ -117,14 +120,17 @@ export class OfflineDb extends Dexie {
 
   constructor(name: string = OFFLINE_DB_NAME, options?: DexieOptions) {
     super(name, options);
-    this.version(1).stores({
-      tickets: 'id',
-      ticketUpdates: 'id, ticketId',
-      technicians: 'id',
-      outbox: '++seq, state, stream, ticketId',
-      meta: 'key',
-      records: '[collection+id], collection',
-    });
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2)
+      .stores({ outbox: '++seq, state, stream, entityId, kind' })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((item: Record<string, unknown>, ref: { value: unknown }) => {
+            ref.value = upgradeOutboxItemV1(item);
+          }),
+      );
   }
 }
 

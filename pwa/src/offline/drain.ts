@@ -1,25 +1,30 @@
 /**
  * Push side of the sync engine (DESIGN.md 5): drains the outbox. Runs in a window and in the
- * service worker (Background Sync): no window, localStorage or React.
+ * service worker (Background Sync): no window, localStorage or React. Names no feature: each item
+ * is sent and settled by the registered kind of `item.kind` (kinds.ts).
  *
  * Rules:
  * - One drainer at a time per origin: the Web Locks API (`navigator.locks`, lock {@link DRAIN_LOCK})
  *   across tabs and the service worker; an in-memory lock where it is missing (jsdom, old browsers).
  *   Holding the lock, items found in 'sending' belong to a dead sender and go back to 'pending'.
- * - First-in-first-out per stream (one ticket, or one new ticket): an item never overtakes an older
- *   item of its stream; a conflicted, failed, backing-off or other-user item blocks only its stream.
- * - Outcomes: 2xx done; 409 conflict (or a silent re-base when no field really conflicts, see
- *   ticketOutbox.realConflicts); 401 / 408 / 429 / 5xx / no answer -> pending again and the pass
- *   stops (like Workbox's queue); other 4xx -> failed with the server's message.
- * - Ticket updates are sent only for their author's session (`userId`); ticket creations always
- *   (anonymous public form).
+ * - First-in-first-out per stream: an item never overtakes an older item of its stream; a
+ *   conflicted, failed, backing-off, other-user or unknown-kind item blocks only its stream.
+ * - Every request carries the item's Idempotency-Key (one key per item for life).
+ * - Outcomes: 2xx done (kind's onSuccess); 409 -> the kind's onConflict decides: resend at once
+ *   (retry, at most {@link MAX_RETRIES_PER_PASS} times per item and pass), conflict, or failure;
+ *   401 / 408 / 429 / 5xx / no answer -> pending again and the pass stops (like Workbox's queue;
+ *   5xx / 408 / 429 with exponential backoff or Retry-After); other 4xx -> failed with the server's
+ *   message (kind's onFailure). Each outcome is written in one Dexie transaction with the kind's hook.
+ * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
+ *   user when the author is unknown); 'anonymous' kinds always.
+ * - An item of an unregistered kind (e.g. queued by a newer version of the app) is never sent and
+ *   never dropped: it stays pending and is listed in `DrainReport.unknown`.
  */
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
-import type { TicketConflictBody, TicketCreated, TicketPatchResult } from '@portal/shared';
-import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxItem, type TicketUpdateItem } from './db';
-import { backoffMs, claimForSending, completeCreate, markFailed, markRetry, recoverStuck, unsentItems } from './outbox';
-import { completeTicketUpdate, markConflict, realConflicts, rebaseAfterConflict } from './ticketOutbox';
-import { NetworkError, createTransport, serverMessage, type HttpResponse, type Transport } from './transport';
+import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxError, type OutboxItem } from './db';
+import { outboxKind, type ConflictDecision, type OutboxKind, type SettleContext } from './kinds';
+import { backoffMs, changeItem, claimForSending, recoverStuck, unsentItems } from './outbox';
+import { NetworkError, createTransport, errorBodyOf, serverMessage, type HttpResponse, type Transport } from '../lib/http';
 
 /** Background Sync tag: the page registers it after an enqueue; the service worker drains on it. */
 export const SYNC_TAG = 'outbox-sync';
@@ -27,8 +32,8 @@ export const SYNC_TAG = 'outbox-sync';
 /** Name of the Web Lock that serialises drains across tabs and the service worker. */
 export const DRAIN_LOCK = 'outbox-drain';
 
-/** Re-bases after a 409 without real conflict, per item and pass, before it counts as a conflict. */
-const MAX_REBASES = 3;
+/** Resends after a 409 the kind decided to retry, per item and pass, before it must be a conflict. */
+export const MAX_RETRIES_PER_PASS = 3;
 
 /** Runs `fn` while holding a lock. */
 export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -57,7 +62,7 @@ export interface DrainDeps {
   db: OfflineDb;
   /** Default: cookie-authenticated fetch (service worker). The page passes one with its bearer token. */
   transport: Transport;
-  /** Whose ticket updates may be sent; undefined -> the `owner` meta row the page keeps (service worker). */
+  /** Whose items of 'session' kinds may be sent; undefined -> the `owner` meta row the page keeps (service worker). */
   userId: string | null | undefined;
   /** Epoch ms. */
   now: () => number;
@@ -70,17 +75,20 @@ export interface DrainDeps {
 /** An item finished in this pass. */
 export interface SentItem {
   seq: number;
-  kind: OutboxItem['kind'];
-  ticketId: string | null;
-  ticketNumber: string | null;
+  kind: string;
+  /** The item's label (e.g. the ticket number). */
+  label: string;
+  entityId: string | null;
 }
 
 /** Result of one drain. */
 export interface DrainReport {
   sent: SentItem[];
-  /** Items that became conflicts / failed in this pass. */
-  conflicts: TicketUpdateItem[];
+  /** Items that became conflicts / failed in this pass, as settled. */
+  conflicts: OutboxItem[];
   failed: OutboxItem[];
+  /** Items skipped because no kind of their name is registered (kept in the outbox). */
+  unknown: OutboxItem[];
   /** Why the pass stopped early: no answer, server trouble (5xx/408/429), or the session was rejected (401). */
   stoppedBy: 'network' | 'server' | 'auth' | null;
   /** Items still to send (pending or sending) after the pass. */
@@ -123,18 +131,24 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   const { db } = deps;
   await recoverStuck(db);
   const owner = deps.userId !== undefined ? deps.userId : ((await getMeta<string | null>(db, META.owner)) ?? null);
-  const report: DrainReport = { sent: [], conflicts: [], failed: [], stoppedBy: null, remaining: 0 };
+  const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
   let again = true;
   rounds: while (again) {
     again = false;
     const blocked = new Set<string>();
     for (const item of await unsentItems(db)) {
       if (blocked.has(item.stream)) continue;
-      if (!isDue(item, owner, deps)) {
+      const kind = outboxKind(item.kind);
+      if (!kind) {
+        if (!report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
         blocked.add(item.stream);
         continue;
       }
-      const outcome = await sendOne(item.seq, deps, report);
+      if (!isDue(item, kind, owner, deps)) {
+        blocked.add(item.stream);
+        continue;
+      }
+      const outcome = await sendOne(item.seq, kind, deps, report);
       if (outcome === 'done') {
         again = true; // look again for items enqueued meanwhile
       } else if (outcome === 'blocked') {
@@ -149,79 +163,79 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   return report;
 }
 
-function isDue(item: OutboxItem, owner: string | null, deps: DrainDeps): boolean {
+function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: DrainDeps): boolean {
   if (item.state !== 'pending') return false;
   if (!deps.force && item.nextAttemptAt > deps.now()) return false;
-  if (item.kind === 'ticket.update') return owner !== null && (item.userId === null || item.userId === owner);
+  if (kind.auth === 'session') return owner !== null && (item.userId === null || item.userId === owner);
   return true;
 }
 
-function request(item: OutboxItem) {
-  const headers = { [IDEMPOTENCY_KEY_HEADER]: item.key };
-  return item.kind === 'ticket.update'
-    ? { method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.ticketId)}`, body: item.patch, headers }
-    : { method: 'POST', url: '/api/tickets', body: item.body, headers };
-}
-
-/** Claims, sends and settles one item (re-sending at once after a conflict-free re-base). */
-async function sendOne(seq: number, deps: DrainDeps, report: DrainReport): Promise<Outcome> {
+/** Claims, sends and settles one item (re-sending at once when the kind retries after a 409). */
+async function sendOne(seq: number, kind: OutboxKind, deps: DrainDeps, report: DrainReport): Promise<Outcome> {
   const { db } = deps;
-  for (let rebases = 0; ; rebases++) {
+  for (let retries = 0; ; retries++) {
     const item = await claimForSending(db, seq);
     if (!item) return 'blocked';
+    const req = kind.request(item);
     let res: HttpResponse;
     try {
-      res = await deps.transport(request(item));
+      res = await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
     } catch (e) {
-      await markRetry(db, seq, 0, e instanceof NetworkError ? e.message : 'Network error');
+      await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error' });
       return 'network';
     }
-    const { status, body } = res;
-    if (status >= 200 && status < 300) {
-      if (item.kind === 'ticket.update') await completeTicketUpdate(db, item, body as TicketPatchResult);
-      else await completeCreate(db, seq, body as TicketCreated);
-      report.sent.push({
-        seq,
-        kind: item.kind,
-        ticketId: item.kind === 'ticket.update' ? item.ticketId : ((body as TicketCreated | undefined)?.id ?? null),
-        ticketNumber: item.kind === 'ticket.update' ? item.ticketNumber : ((body as TicketCreated | undefined)?.ticketNumber ?? null),
-      });
-      return 'done';
-    }
-    if (status === 409 && item.kind === 'ticket.update' && isConflictBody(body)) {
-      const real = realConflicts(item, body);
-      if (real.length === 0 && rebases < MAX_REBASES) {
-        await rebaseAfterConflict(db, item, body.ticket);
-        continue;
-      }
-      const fields = real.length > 0 ? real : body.conflicts;
-      await markConflict(db, item, body.ticket, fields);
-      report.conflicts.push({ ...item, state: 'conflict', conflict: { ticket: body.ticket, fields } });
-      return 'blocked';
-    }
-    const message = serverMessage(body, `${status}`);
-    if (status === 401) {
-      await markRetry(db, seq, 0, 'Sign in again to sync');
-      return 'auth';
-    }
-    if (status === 408 || status === 429 || status >= 500) {
-      const delay = res.retryAfterMs ?? backoffMs(item.attempts, deps.random);
-      await markRetry(db, seq, deps.now() + delay, `${status}: ${message}`);
-      return 'server';
-    }
-    const error = { status, message, ...fieldErrorsOf(body) };
-    await markFailed(db, seq, error);
-    report.failed.push({ ...item, state: 'failed', error });
-    return 'blocked';
+    const ctx: SettleContext = { db, item, status: res.status, body: res.body };
+    // The scope function must be `async`: only then does Dexie carry the transaction across the
+    // native awaits of the hooks (else their writes would land after it committed).
+    const outcome = await db.transaction('rw', ['outbox', ...(kind.tables ?? [])], async () => settle(kind, ctx, res, retries, deps, report));
+    if (outcome !== 'retry') return outcome;
   }
 }
 
-function isConflictBody(body: unknown): body is TicketConflictBody {
-  const b = body as Partial<TicketConflictBody> | undefined;
-  return Boolean(b && typeof b === 'object' && b.ticket && typeof b.ticket.version === 'number' && Array.isArray(b.conflicts));
-}
-
-function fieldErrorsOf(body: unknown): { fieldErrors?: Record<string, string[]> } {
-  const fe = (body as { fieldErrors?: unknown } | undefined)?.fieldErrors;
-  return fe && typeof fe === 'object' ? { fieldErrors: fe as Record<string, string[]> } : {};
+/** Writes the outcome of one answer (inside the settling transaction, with the kind's hook). */
+async function settle(
+  kind: OutboxKind,
+  ctx: SettleContext,
+  res: HttpResponse,
+  retries: number,
+  deps: DrainDeps,
+  report: DrainReport,
+): Promise<Outcome | 'retry'> {
+  const { db, item, status, body } = ctx;
+  const seq = item.seq;
+  if (status >= 200 && status < 300) {
+    const result = await kind.onSuccess?.(ctx);
+    if (kind.keepDone) await changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, error: null });
+    else await db.outbox.delete(seq);
+    report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });
+    return 'done';
+  }
+  if (status === 409 && kind.onConflict) {
+    const decision: ConflictDecision = await kind.onConflict({ ...ctx, mayRetry: retries < MAX_RETRIES_PER_PASS });
+    if (decision.action === 'retry') {
+      await changeItem(db, seq, { state: 'pending', payload: decision.payload, nextAttemptAt: 0 });
+      return 'retry';
+    }
+    if (decision.action === 'conflict') {
+      await changeItem(db, seq, { state: 'conflict', conflict: decision.conflict, lastError: null });
+      report.conflicts.push({ ...item, state: 'conflict', conflict: decision.conflict, lastError: null });
+      return 'blocked';
+    }
+  }
+  const message = serverMessage(body, `${status}`);
+  if (status === 401) {
+    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: 'Sign in again to sync' });
+    return 'auth';
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    const delay = res.retryAfterMs ?? backoffMs(item.attempts, deps.random);
+    await changeItem(db, seq, { state: 'pending', nextAttemptAt: deps.now() + delay, lastError: `${status}: ${message}` });
+    return 'server';
+  }
+  const fieldErrors = errorBodyOf(body)?.fieldErrors;
+  const error: OutboxError = { status, message, ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}) };
+  await kind.onFailure?.({ ...ctx, error });
+  await changeItem(db, seq, { state: 'failed', error, lastError: null });
+  report.failed.push({ ...item, state: 'failed', error, lastError: null });
+  return 'blocked';
 }

@@ -5,27 +5,28 @@
  * Triggers: the first {@link setSyncUser} after start (app start), the `online` event (ignoring
  * backoff), returning to the app (`visibilitychange` to visible), a timer while visible
  * ({@link TIMER_MS}, doubled after each failed run up to {@link MAX_TIMER_MS}), and every enqueue
- * (push only; plus a Background Sync registration for the service worker). Runs are serialised and
- * coalesced: at most one waits behind the running one.
+ * (push only; plus a Background Sync registration for the service worker; any `enqueue` or
+ * `nudgeSync` in this page triggers it). Runs are serialised and coalesced: at most one waits
+ * behind the running one.
  *
- * Auth: the bearer token of lib/session (as lib/api) plus the session cookie. Ticket updates are
- * sent only for the signed-in author; pulls only for staff (technician, admin).
+ * Auth: lib/api's `sessionTransport` (bearer token of lib/session plus the session cookie). Items
+ * of 'session' kinds are sent only for the signed-in author; pulls only for staff (technician,
+ * admin). No React here: hooks.ts reads the state with {@link subscribeSyncState}.
  */
-import { useSyncExternalStore } from 'react';
 import { STAFF_ROLES, type PublicUser } from '@portal/shared';
-import { readToken } from '../lib/session';
 import { pullAll, setCacheOwner } from './collections';
 import { reportReachable } from './connectivity';
 import { getOfflineDb } from './db';
 import { SYNC_TAG, drainOutbox } from './drain';
-import { pruneDone } from './outbox';
-import { NetworkError, createTransport } from './transport';
+import { onOutboxWork, pruneDone } from './outbox';
+import { sessionTransport } from '../lib/api';
+import { NetworkError } from '../lib/http';
 
 export { SYNC_TAG } from './drain';
 /** Timer period while the app is visible (ms), and its ceiling after repeated failures. */
 export const TIMER_MS = 30_000;
 export const MAX_TIMER_MS = 5 * 60_000;
-/** Finished ticket creations are kept this long for the form's success view (ms). */
+/** Done items (kinds with `keepDone`, e.g. a support request's number) are kept this long (ms). */
 const DONE_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 /** Engine state for the UI. */
@@ -48,7 +49,7 @@ export interface SyncRequest {
 let state: SyncState = { userId: undefined, running: false, lastError: null };
 let user: PublicUser | null = null;
 const stateListeners = new Set<() => void>();
-const transport = createTransport({ getToken: readToken });
+const transport = sessionTransport;
 let chain: Promise<void> = Promise.resolve();
 let waiting: { request: Required<SyncRequest>; promise: Promise<void> } | null = null;
 let failures = 0;
@@ -65,16 +66,10 @@ export function getSyncState(): SyncState {
   return state;
 }
 
-/** React hook over {@link getSyncState}. */
-export function useSyncState(): SyncState {
-  return useSyncExternalStore(
-    (l) => {
-      stateListeners.add(l);
-      return () => stateListeners.delete(l);
-    },
-    getSyncState,
-    getSyncState,
-  );
+/** Subscribes to changes of {@link getSyncState}; returns the unsubscribe function. */
+export function subscribeSyncState(listener: () => void): () => void {
+  stateListeners.add(listener);
+  return () => stateListeners.delete(listener);
 }
 
 const isStaff = (u: PublicUser | null) => Boolean(u && STAFF_ROLES.includes(u.role));
@@ -185,11 +180,16 @@ function stopOnce(): () => void {
   };
 }
 
+/** "Sync now": push (ignoring backoff) and pull at once. Resolves when done; never rejects. */
+export function syncNow(): Promise<void> {
+  return requestSync({ force: true, pull: true });
+}
+
 /**
- * After an enqueue: ask the service worker for a Background Sync (Chromium) and, when the browser
- * is online, push at once.
+ * After an enqueue (or a re-queued item): ask the service worker for a Background Sync (Chromium)
+ * and, when the browser is online, push at once.
  */
-export function afterEnqueue(): Promise<void> {
+function afterEnqueue(): Promise<void> {
   void registerBackgroundSync();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve();
   return requestSync({ pull: false });
@@ -204,3 +204,5 @@ async function registerBackgroundSync(): Promise<void> {
     // no service worker or no Background Sync: the page triggers remain
   }
 }
+
+onOutboxWork(() => void afterEnqueue());

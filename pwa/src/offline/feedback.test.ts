@@ -2,21 +2,25 @@
  * Feedback after a drain (SPEC.md 8 'Ticket Updated'; issue 3 flows 4-5) and the counter texts
  * (DESIGN.md 5 "N updates waiting to sync").
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
-import type { TicketCreateItem, TicketUpdateItem } from './db';
-import type { DrainReport } from './drain';
+import type { TicketCreateItem } from '../features/support/offline';
+import type { TicketUpdateItem } from '../features/tickets/offline';
+import { registerOfflineFeatures } from '../offline-registry';
+import type { DrainReport } from './core';
 import { feedback } from './OfflineSync';
 import { attentionText, waitingText } from './syncText';
 
-const report = (r: Partial<DrainReport>): DrainReport => ({ sent: [], conflicts: [], failed: [], stoppedBy: null, remaining: 0, ...r });
-const sent = (ticketNumber: string) => ({ seq: 1, kind: 'ticket.update' as const, ticketId: 'x', ticketNumber });
+beforeAll(registerOfflineFeatures); // the texts come from the kinds' notices
+
+const report = (r: Partial<DrainReport>): DrainReport => ({ sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, ...r });
+const sent = (ticketNumber: string) => ({ seq: 1, kind: 'ticket.update', entityId: 'x', label: ticketNumber });
 
 describe('drain feedback', () => {
   it("says 'Ticket Updated' for synced updates, naming the ticket or counting tickets", () => {
     expect(feedback(report({ sent: [sent('TKT-000001')] }))).toEqual({ title: 'Ticket Updated', description: 'Ticket TKT-000001 has been updated.' });
     expect(feedback(report({ sent: [sent('TKT-000001'), sent('TKT-000001'), sent('TKT-000002')] }))?.description).toBe('2 tickets have been updated.');
-    expect(feedback(report({ sent: [{ seq: 2, kind: 'ticket.create', ticketId: 'y', ticketNumber: 'TKT-000009' }] }))).toBeNull();
+    expect(feedback(report({ sent: [{ seq: 2, kind: 'ticket.create', entityId: null, label: 'Support request' }] }))).toBeNull();
     // A rejected support request is reported once, by the form that puts it back for correcting.
     const rejected: TicketCreateItem = {
       seq: 3,
@@ -29,14 +33,19 @@ describe('drain feedback', () => {
       nextAttemptAt: 0,
       lastError: null,
       error: { status: 400, message: 'Invalid' },
-      body: { clientName: 'x', customerEmail: 'x', customerPhone: 'x', severity: 'low', contactMethod: 'email', issue: 'x' },
+      userId: null,
+      userName: null,
+      label: 'Support request',
+      entityId: null,
+      payload: { clientName: 'x', customerEmail: 'x', customerPhone: 'x', severity: 'low', contactMethod: 'email', issue: 'x' },
+      conflict: null,
       result: null,
     };
     expect(feedback(report({ failed: [rejected] }))).toBeNull();
   });
 
   it('puts conflicts and rejections first, with the server message', () => {
-    const item = { ticketNumber: 'TKT-000003', kind: 'ticket.update', error: { status: 404, message: MSG.ticketNotFound } } as TicketUpdateItem;
+    const item = { label: 'TKT-000003', kind: 'ticket.update', error: { status: 404, message: MSG.ticketNotFound } } as TicketUpdateItem;
     expect(feedback(report({ sent: [sent('TKT-000001')], conflicts: [item] }))).toMatchObject({ title: 'Update Conflict', description: `TKT-000003: ${MSG.conflict}`, variant: 'destructive' });
     expect(feedback(report({ failed: [item] }))).toMatchObject({ title: 'Update Failed', description: `TKT-000003: ${MSG.ticketNotFound}` });
   });

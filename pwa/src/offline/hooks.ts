@@ -1,29 +1,45 @@
 /**
  * Live reads of the offline database for screens that must work offline (DESIGN.md 5,
  * dexie-react-hooks `useLiveQuery`): they re-render on every change, including changes made by
- * another tab or the service worker. `undefined` means "still reading".
+ * another tab or the service worker. `undefined` means "still reading". Names no feature: a
+ * feature passes its own reader (e.g. features/tickets/offline `readDisplayedTickets`) to
+ * {@link useOfflineQuery}.
  */
+import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Technician, TicketUpdateEntry } from '@portal/shared';
-import { META, getOfflineDb, type OutboxItem, type TicketCreateItem, type TicketUpdateItem } from './db';
-import { useSyncState } from './engine';
-import { displayTicket, type DisplayTicket } from './ticketOutbox';
+import { META, getOfflineDb, type OfflineDb, type OutboxItem } from './db';
+import { getSyncState, subscribeSyncState, type SyncState } from './engine';
+
+/** React hook over the page engine's state (who is signed in, running, last problem). */
+export function useSyncState(): SyncState {
+  return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);
+}
 
 /**
- * Items the current user can sync: their ticket updates (or authorless ones) and every creation.
- * Before the engine knows who is signed in (`undefined`), every item counts as theirs.
+ * Runs `read` against the offline database and re-runs it whenever the tables it read change.
+ * @param read an async reader using only Dexie (e.g. `(db) => readTicketOutbox(db, id)`).
+ * @param deps values `read` depends on (like useEffect's).
+ * @returns the result; `undefined` while reading.
+ */
+export function useOfflineQuery<T>(read: (db: OfflineDb) => Promise<T>, deps: readonly unknown[] = []): T | undefined {
+  return useLiveQuery(() => read(getOfflineDb()), [...deps]);
+}
+
+/**
+ * Items the current user can sync: anonymous or authorless items and their own. Before the engine
+ * knows who is signed in (`undefined`), every item counts as theirs.
  */
 function isMine(item: OutboxItem, userId: string | null | undefined): boolean {
-  return userId === undefined || item.kind === 'ticket.create' || item.userId === null || item.userId === userId;
+  return userId === undefined || item.userId === null || item.userId === userId;
 }
 
 /** Outbox counts for the current user (SyncStatus). */
 export interface OutboxCounts {
   /** pending + sending: "N updates waiting to sync". */
   waiting: number;
-  /** conflict + failed: need the technician. */
+  /** conflict + failed: need the user. */
   attention: number;
-  /** Unsent ticket updates of other users on this device, by username. */
+  /** Unsent items of other users on this device, by username. */
   others: { userName: string; count: number }[];
 }
 
@@ -37,7 +53,7 @@ export function useOutboxCounts(): OutboxCounts {
       const others = new Map<string, number>();
       for (const i of items) {
         if (!isMine(i, userId)) {
-          const name = (i as TicketUpdateItem).userName ?? 'another user';
+          const name = i.userName ?? 'another user';
           others.set(name, (others.get(name) ?? 0) + 1);
         } else if (i.state === 'conflict' || i.state === 'failed') counts.attention += 1;
         else counts.waiting += 1;
@@ -50,7 +66,7 @@ export function useOutboxCounts(): OutboxCounts {
   );
 }
 
-/** Number of updates waiting to sync for the current user. */
+/** Number of items waiting to sync for the current user. */
 export function useOutboxCount(): number {
   return useOutboxCounts().waiting;
 }
@@ -60,60 +76,25 @@ export function useLastSync(): string | null | undefined {
   return useLiveQuery(async () => ((await getOfflineDb().meta.get(META.lastSync))?.value as string | undefined) ?? null, []);
 }
 
-/** All cached tickets as displayed (server + unsent edits, with marks), newest first. */
-export function useDisplayedTickets(): DisplayTicket[] | undefined {
-  return useLiveQuery(async () => {
-    const db = getOfflineDb();
-    const [tickets, items] = await Promise.all([db.tickets.toArray(), db.outbox.where('state').notEqual('done').toArray()]);
-    return tickets
-      .map((t) => displayTicket(t, items))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.ticketNumber.localeCompare(a.ticketNumber));
-  }, []);
-}
-
-/** Unsent updates of one ticket, oldest first (pending marks, conflicts and failures in the panel). */
-export function useTicketOutbox(ticketId: string | null): TicketUpdateItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (!ticketId) return [];
-    const items = await getOfflineDb().outbox.where('ticketId').equals(ticketId).sortBy('seq');
-    return items.filter((i): i is TicketUpdateItem => i.kind === 'ticket.update' && i.state !== 'done');
-  }, [ticketId]);
-}
-
-/** Cached work history of one ticket, newest first. */
-export function useCachedWorkHistory(ticketId: string | null): TicketUpdateEntry[] | undefined {
-  return useLiveQuery(async () => {
-    if (!ticketId) return [];
-    const rows = await getOfflineDb().ticketUpdates.where('ticketId').equals(ticketId).toArray();
-    return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
-  }, [ticketId]);
-}
-
-/** Cached assignee list, by username. */
-export function useCachedTechnicians(): Technician[] | undefined {
-  return useLiveQuery(async () => (await getOfflineDb().technicians.toArray()).sort((a, b) => a.username.localeCompare(b.username)), []);
-}
-
-/** Progress of a queued public support request, as the form shows it. */
-export interface QueuedTicketView {
-  state: TicketCreateItem['state'];
-  /** Set once the server created the ticket. */
-  ticketNumber: string | null;
-  /** The server's rejection (state 'failed'), with per-field messages when it sent them. */
-  error: TicketCreateItem['error'];
-  /** Last transient problem while waiting ("Network error", "429: ..."). */
-  lastError: string | null;
+/**
+ * Live view of one outbox item by `seq` (e.g. a queued support request): the item, null when it
+ * does not exist (sent and deleted, or discarded), undefined while reading or when `seq` is null.
+ */
+export function useOutboxItem(seq: number | null): OutboxItem | null | undefined {
+  return useLiveQuery(async () => (seq === null ? undefined : ((await getOfflineDb().outbox.get(seq)) ?? null)), [seq]);
 }
 
 /**
- * Live view of a queued support request (issue 3 flow 6): null when it does not exist (forgotten),
- * undefined while reading or when `seq` is null.
+ * Live list of the unsent items (not 'done') of one kind, optionally of one record, oldest first.
+ * @param filter.kind registered kind name, e.g. 'ticket.update'.
+ * @param filter.entityId only items changing that record; null -> [] (nothing selected).
  */
-export function useQueuedTicket(seq: number | null): QueuedTicketView | null | undefined {
+export function useOutboxItems(filter: { kind: string; entityId?: string | null }): OutboxItem[] | undefined {
+  const { kind, entityId } = filter;
   return useLiveQuery(async () => {
-    if (seq === null) return undefined;
-    const item = await getOfflineDb().outbox.get(seq);
-    if (!item || item.kind !== 'ticket.create') return null;
-    return { state: item.state, ticketNumber: item.result?.ticketNumber ?? null, error: item.error, lastError: item.lastError };
-  }, [seq]);
+    if (entityId === null) return [];
+    const db = getOfflineDb();
+    const items = entityId === undefined ? await db.outbox.where('kind').equals(kind).sortBy('seq') : await db.outbox.where('entityId').equals(entityId).sortBy('seq');
+    return items.filter((i) => i.kind === kind && i.state !== 'done');
+  }, [kind, entityId]);
 }

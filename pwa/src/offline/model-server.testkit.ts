@@ -1,7 +1,8 @@
 /**
  * Test kit (never bundled by the app): an in-memory model of the API's ticket rules, exactly as
- * api/src/features/tickets/service.ts and api/src/http/idempotency.ts implement them, plus helpers
- * to build a database on its own fake IndexedDB.
+ * api/src/features/tickets/service.ts and api/src/http/idempotency.ts implement them, helpers to
+ * build a database on its own fake IndexedDB, and the engine internals tests drive directly
+ * (drain, pull, owner rule, page engine user). Tests anywhere in pwa/src may import this file.
  *
  * Rules modelled: Idempotency-Key (a key already applied returns the stored status and body and
  * changes nothing; the same key with another request -> 400; only successes are stored);
@@ -14,7 +15,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MSG, formatTicketNumber, mergeConflicts, planTicketPatch } from '@portal/shared';
 import type { Ticket, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal/shared';
 import { OfflineDb } from './db';
-import type { HttpResponse, Transport } from './transport';
+import type { HttpResponse, Transport } from '../lib/http';
+
+export { pullAll, setCacheOwner } from './collections';
+export { META, getMeta, setOfflineDb } from './db';
+export { drainOutbox, memoryLock } from './drain';
+export { setSyncUser } from './engine';
+export { unsentItems } from './outbox';
 
 /** A history row with what the model needs for assertions. */
 export type ModelHistoryRow = TicketUpdateEntry & { version: number; syncSeq: number; key: string | null };

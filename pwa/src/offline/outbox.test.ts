@@ -3,16 +3,16 @@
  * pending, sending, done, retry with backoff, conflict, failed, discard, restart recovery,
  * FIFO per ticket, re-basing, ticket creations and the author rule, against the model API.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, UNASSIGNED, ticketEditDefaults, type Ticket, type TicketEditValues } from '@portal/shared';
-import { pullAll } from './collections';
-import type { OfflineDb, OutboxItem, TicketUpdateItem } from './db';
-import { drainOutbox } from './drain';
-import { ModelServer, OTHER_ID, TECH_ID, freshDb } from './model-server.testkit';
-import { discardOutboxItem, enqueueTicketCreate } from './outbox';
-import { displayTicket, enqueueTicketUpdate, resolveConflict } from './ticketOutbox';
-import type { HttpResponse, Transport } from './transport';
-import { NetworkError } from './transport';
+import { enqueueTicketCreate } from '../features/support/offline';
+import { displayTicket, enqueueTicketUpdate, resolveConflict, type TicketUpdateItem } from '../features/tickets/offline';
+import { NetworkError, type HttpResponse, type Transport } from '../lib/http';
+import { registerOfflineFeatures } from '../offline-registry';
+import { discard as discardOutboxItem, type OfflineDb, type OutboxItem } from './core';
+import { ModelServer, OTHER_ID, TECH_ID, drainOutbox, freshDb, pullAll } from './model-server.testkit';
+
+beforeAll(registerOfflineFeatures); // the ticket kinds, as the page and the service worker register them
 
 const tech = { id: TECH_ID, username: 'tech' };
 
@@ -53,7 +53,7 @@ describe('enqueue (DESIGN.md 5)', () => {
     await seed(db, made);
     const seq = await edit(db, made[0].id, { status: 'in_progress', comment: '  On site  ' });
     const [item] = (await items(db)) as TicketUpdateItem[];
-    expect(item).toMatchObject({ seq, state: 'pending', attempts: 0, patch: { status: 'in_progress', comment: 'On site', baseVersion: 1 }, seen: { status: 'open' } });
+    expect(item).toMatchObject({ seq, state: 'pending', attempts: 0, payload: { patch: { status: 'in_progress', comment: 'On site', baseVersion: 1 }, seen: { status: 'open' } } });
     expect(item.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const shown = displayTicket((await db.tickets.get(made[0].id))!, [item]);
     expect(shown).toMatchObject({ status: 'in_progress', version: 1, sync: { pending: 1, conflict: 0, failed: 0 } });
@@ -75,7 +75,7 @@ describe('drain: pending -> sending -> done', () => {
     await seed(db, made);
     await edit(db, made[0].id, { status: 'in_progress', comment: 'first' });
     const report = await drain();
-    expect(report).toMatchObject({ stoppedBy: null, remaining: 0, sent: [{ kind: 'ticket.update', ticketNumber: made[0].ticketNumber }] });
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0, sent: [{ kind: 'ticket.update', label: made[0].ticketNumber }] });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.tickets.get(made[0].id)).toMatchObject({ status: 'in_progress', version: 2 });
     expect((await db.ticketUpdates.where('ticketId').equals(made[0].id).toArray()).map((u) => u.updateType).sort()).toEqual(['comment', 'status_change']);
@@ -124,7 +124,7 @@ describe('drain: pending -> sending -> done', () => {
     const seq = await edit(db, made[0].id, { resolution: 'Replaced fuser' });
     const item = (await db.outbox.get(seq))!;
     await db.outbox.update(seq, { state: 'sending' });
-    await transport({ method: 'PATCH', url: `/api/tickets/${made[0].id}`, body: (item as TicketUpdateItem).patch, headers: { 'Idempotency-Key': item.key } });
+    await transport({ method: 'PATCH', url: `/api/tickets/${made[0].id}`, body: (item as TicketUpdateItem).payload.patch, headers: { 'Idempotency-Key': item.key } });
     db.close();
     const restarted = reopen();
     expect((await restarted.outbox.get(seq))!.state).toBe('sending');
@@ -168,14 +168,14 @@ describe('drain: FIFO per ticket, conflicts and failures', () => {
     server.patch(made[0].id, { status: 'closed' }, OTHER_ID, null);
     const report = await drain();
     expect(report.conflicts.map((c) => c.seq)).toEqual([a]);
-    expect(report.sent.map((s) => s.ticketId)).toEqual([made[1].id]); // other ticket not blocked
+    expect(report.sent.map((s) => s.entityId)).toEqual([made[1].id]); // other ticket not blocked
     const conflicted = (await db.outbox.get(a)) as TicketUpdateItem;
     expect(conflicted).toMatchObject({ state: 'conflict', conflict: { fields: ['status'], ticket: { status: 'closed', version: 2 } } });
     expect((await db.outbox.get(b))!.state).toBe('pending'); // blocked behind it
     expect(server.history.filter((h) => h.comment === 'done')).toHaveLength(0); // nothing applied
 
     expect(await resolveConflict(db, a, { status: 'mine' })).toBe('requeued');
-    expect((await db.outbox.get(a)) as TicketUpdateItem).toMatchObject({ state: 'pending', patch: { status: 'resolved', baseVersion: 2 }, conflict: null });
+    expect((await db.outbox.get(a)) as TicketUpdateItem).toMatchObject({ state: 'pending', payload: { patch: { status: 'resolved', baseVersion: 2 } }, conflict: null });
     await drain();
     expect(await db.outbox.count()).toBe(0);
     expect(server.tickets.get(made[0].id)!.status).toBe('resolved');
@@ -215,10 +215,10 @@ describe('drain: FIFO per ticket, conflicts and failures', () => {
     server.patch(made[0].id, { resolution: 'other field' }, OTHER_ID, null); // the ticket moves on (v2)
     await pullAll({ db, transport: server.transport(TECH_ID) });
     const last = await edit(db, made[0].id, { assignedTo: UNASSIGNED }); // made while the bad one was shown
-    expect(((await db.outbox.get(last)) as TicketUpdateItem).seen.assignedTo).toBe('00000000-0000-4000-8000-00000000dead');
+    expect(((await db.outbox.get(last)) as TicketUpdateItem).payload.seen.assignedTo).toBe('00000000-0000-4000-8000-00000000dead');
     await drain();
     expect(await discardOutboxItem(db, bad)).toBe(true);
-    expect(((await db.outbox.get(last)) as TicketUpdateItem).seen.assignedTo).toBe(TECH_ID);
+    expect(((await db.outbox.get(last)) as TicketUpdateItem).payload.seen.assignedTo).toBe(TECH_ID);
     const report = await drain();
     expect(report.conflicts).toHaveLength(0); // only this device changed the assignee: no conflict
     expect(server.tickets.get(made[0].id)).toMatchObject({ assignedTo: null, resolution: 'other field' });

@@ -1,22 +1,24 @@
 /**
- * The outbox state machine (DESIGN.md 5): the only place that changes `outbox` rows, apart from
- * ticket-specific steps in ticketOutbox.ts.
+ * The outbox state machine (DESIGN.md 5): the only place that adds, claims, settles and discards
+ * `outbox` rows; kind-specific steps run in the hooks of the item's kind (kinds.ts), inside the
+ * same transactions.
  *
- *   pending --claim--> sending --2xx--> done (update: deleted; create: kept with its result)
- *                         |----network error / 5xx / 408 / 429 / 401--> pending (+ backoff)
- *                         |----409--> conflict --resolve--> pending | deleted (nothing left to send)
- *                         `----other 4xx--> failed --discard--> deleted
+ *   enqueue --> pending --claim--> sending --2xx--> done (deleted, or kept with its result: keepDone)
+ *                                     |----network error / 5xx / 408 / 429 / 401--> pending (+ backoff)
+ *                                     |----409 (kind decides)--> pending again (retry) | conflict | failed
+ *                                     `----other 4xx--> failed --discard--> deleted
+ *   conflict --the feature's resolution--> pending | deleted;  failed / conflict / done --discard--> deleted
  *   sending found by a drain that holds the lock (its sender died) --> pending (the
  *   Idempotency-Key makes the resend safe).
  *
  * Every function runs its read-check-write in one Dexie transaction, so two tabs (or a tab and the
  * service worker) never both move the same item. Works without a window.
  */
-import type { TicketCreateInput } from '@portal/shared';
 import { newIdempotencyKey } from '../lib/ids';
-import type { OfflineDb, OutboxError, OutboxItem, OutboxState, TicketCreateItem, TicketUpdateItem } from './db';
+import type { OfflineDb, OutboxItem, OutboxState } from './db';
+import { outboxKind } from './kinds';
 
-/** States of items that still need the server or the technician. */
+/** States of items that still need the server or the user. */
 export const UNSENT_STATES: readonly OutboxState[] = ['pending', 'sending', 'conflict', 'failed'];
 
 /** First retry delay after a 5xx / 429 (ms); doubled per attempt up to {@link MAX_BACKOFF_MS}. */
@@ -32,28 +34,75 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(exp * (1 + 0.2 * random()));
 }
 
-/** Fields every new item starts with. */
-export function newItemFields(stream: string, key: string, now: Date) {
-  return {
+/** What a feature passes to {@link enqueue}. */
+export interface OutboxDraft<P = unknown> {
+  /** A registered kind (kinds.ts); enqueueing an unregistered kind throws. */
+  kind: string;
+  /** Kind-specific request data (stored as is: plain JSON-like values). */
+  payload: P;
+  /** Human label for messages, e.g. the ticket number. */
+  label: string;
+  /** Author: only their session sends a 'session' kind. Null = anonymous. */
+  user: { id: string; username: string } | null;
+  /** Indexed id of the record the item changes (e.g. the ticket id). Default null. */
+  entityId?: string | null;
+  /** FIFO group; default `<kind>:<entityId>`, or `<kind>:<key>` (an item of its own) without entityId. */
+  stream?: string;
+}
+
+const workListeners = new Set<() => void>();
+
+/**
+ * Subscribes to "the outbox has something new to send" (the page's sync engine registers a
+ * Background Sync and pushes). Returns the unsubscribe function.
+ */
+export function onOutboxWork(listener: () => void): () => void {
+  workListeners.add(listener);
+  return () => workListeners.delete(listener);
+}
+
+/**
+ * Tells whoever drains in this JS context (the page's engine) that items are due now, e.g. after a
+ * feature re-queued a conflicted item. No-op where nobody listens (service worker, unit tests).
+ */
+export function nudgeSync(): void {
+  for (const l of workListeners) l();
+}
+
+/**
+ * Queues one write (DESIGN.md 5: the outbox is the one owner of offline writes): stores it in
+ * IndexedDB with a new Idempotency-Key, state 'pending', then nudges the sync engine (it is sent at
+ * once when online). It survives a closed tab or a killed app; nothing waits for the network.
+ * @param db the offline database (`getOfflineDb()` in the app).
+ * @param now enqueue time (tests).
+ * @returns the item's `seq` (its FIFO position; read it back with useOutboxItem).
+ * @throws Error when `draft.kind` is not registered (add it to offline-registry.ts).
+ */
+export async function enqueue<P>(db: OfflineDb, draft: OutboxDraft<P>, now = new Date()): Promise<number> {
+  if (!outboxKind(draft.kind)) throw new Error(`Outbox kind '${draft.kind}' is not registered (see pwa/src/offline-registry.ts)`);
+  const key = newIdempotencyKey();
+  const entityId = draft.entityId ?? null;
+  const item: Omit<OutboxItem<P>, 'seq'> = {
     key,
-    state: 'pending' as const,
-    stream,
+    kind: draft.kind,
+    stream: draft.stream ?? `${draft.kind}:${entityId ?? key}`,
+    state: 'pending',
     createdAt: now.toISOString(),
     attempts: 0,
     nextAttemptAt: 0,
     lastError: null,
     error: null,
+    userId: draft.user?.id ?? null,
+    userName: draft.user?.username ?? null,
+    label: draft.label,
+    entityId,
+    payload: draft.payload,
+    conflict: null,
+    result: null,
   };
-}
-
-/**
- * Queues a public ticket form submission (issue 3 flow 6) with its own Idempotency-Key.
- * @returns the item's seq (pass it to `useQueuedTicket`).
- */
-export async function enqueueTicketCreate(db: OfflineDb, body: TicketCreateInput, now = new Date()): Promise<number> {
-  const key = newIdempotencyKey();
-  const item: Omit<TicketCreateItem, 'seq'> = { ...newItemFields(`create:${key}`, key, now), kind: 'ticket.create', body, result: null };
-  return db.outbox.add(item as TicketCreateItem);
+  const seq = await db.outbox.add(item as OutboxItem);
+  nudgeSync();
+  return seq;
 }
 
 /** Puts items left in 'sending' by a dead sender back to 'pending'. Call only while holding the drain lock. */
@@ -76,72 +125,32 @@ export async function claimForSending(db: OfflineDb, seq: number): Promise<Outbo
 }
 
 /** Applies `changes` to an item (no-op when it is gone). */
-export async function changeItem(db: OfflineDb, seq: number, changes: Partial<TicketUpdateItem> | Partial<TicketCreateItem>): Promise<void> {
+export async function changeItem(db: OfflineDb, seq: number, changes: Partial<OutboxItem>): Promise<void> {
   await db.outbox.update(seq, (item) => {
     Object.assign(item, changes);
   });
 }
 
-/** sending -> pending, not before `nextAttemptAt` (epoch ms; 0 = at the next pass), noting why. */
-export async function markRetry(db: OfflineDb, seq: number, nextAttemptAt: number, lastError: string): Promise<void> {
-  await changeItem(db, seq, { state: 'pending', nextAttemptAt, lastError });
-}
-
-/** sending -> failed with the server's rejection; blocks later items of the same stream. */
-export async function markFailed(db: OfflineDb, seq: number, error: OutboxError): Promise<void> {
-  await changeItem(db, seq, { state: 'failed', error, lastError: null });
-}
-
-/** sending -> done for a ticket creation: the number is kept for the form's success view. */
-export async function completeCreate(db: OfflineDb, seq: number, result: TicketCreateItem['result']): Promise<void> {
-  await changeItem(db, seq, { state: 'done', result, lastError: null, error: null });
-}
-
 /**
  * Removes an item by the user's explicit choice: a failed or conflicted item ("Discard"), or a
- * finished ticket creation whose number was shown. Pending and sending items cannot be discarded
- * here (they may already be on the server).
+ * finished item whose result was shown. Pending and sending items cannot be discarded (they may
+ * already be on the server). The kind's `onDiscard` runs in the same transaction.
  * @returns true when removed.
  */
-export async function discardOutboxItem(db: OfflineDb, seq: number): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
+export async function discard(db: OfflineDb, seq: number): Promise<boolean> {
+  const head = await db.outbox.get(seq);
+  if (!head) return false;
+  const kind = outboxKind(head.kind);
+  return db.transaction('rw', ['outbox', ...(kind?.tables ?? [])], async () => {
     const item = await db.outbox.get(seq);
     if (!item || !['failed', 'conflict', 'done'].includes(item.state)) return false;
     await db.outbox.delete(seq);
-    if (item.kind === 'ticket.update') await reseatLaterItems(db, item, item.seen);
+    await kind?.onDiscard?.({ db, item });
     return true;
   });
 }
 
-/**
- * After `removed`'s change of some fields is abandoned (discarded, or a field given up for the
- * server's value), later items of its stream that saw that change as the displayed value now
- * "saw" `replacement[f]` instead (the value before it, or the server's accepted value), so a later
- * 409 is judged against what the technician really ends up with. Call inside a transaction.
- */
-export async function reseatLaterItems(
-  db: OfflineDb,
-  removed: TicketUpdateItem,
-  replacement: TicketUpdateItem['seen'],
-): Promise<void> {
-  const later = (await db.outbox.where('stream').equals(removed.stream).sortBy('seq')).filter(
-    (i): i is TicketUpdateItem => i.kind === 'ticket.update' && i.seq > removed.seq && i.state !== 'done',
-  );
-  const fields = (Object.keys(replacement) as (keyof TicketUpdateItem['seen'])[]).filter((f) => removed.patch[f] !== undefined);
-  const changed = new Set<TicketUpdateItem>();
-  for (const f of fields) {
-    for (const item of later) {
-      if (f in item.seen) {
-        item.seen = { ...item.seen, [f]: replacement[f] };
-        changed.add(item);
-      }
-      if (item.patch[f] !== undefined) break; // later items saw this one's value, not the removed one's
-    }
-  }
-  if (changed.size > 0) await db.outbox.bulkPut([...changed]);
-}
-
-/** Deletes finished creations older than `maxAgeMs` (their numbers were shown long ago). */
+/** Deletes done items older than `maxAgeMs` (their results were shown long ago). */
 export async function pruneDone(db: OfflineDb, maxAgeMs: number, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - maxAgeMs).toISOString();
   return db.outbox
@@ -151,7 +160,7 @@ export async function pruneDone(db: OfflineDb, maxAgeMs: number, now = Date.now(
     .delete();
 }
 
-/** Items still needing the server or the technician, in FIFO order. */
+/** Items still needing the server or the user, in FIFO order. */
 export async function unsentItems(db: OfflineDb): Promise<OutboxItem[]> {
   const all = await db.outbox.orderBy('seq').toArray();
   return all.filter((i) => i.state !== 'done');

@@ -1,7 +1,9 @@
 /**
  * Model-based property test of outbox + sync + server (issue 3 "Tests"; fast-check commands).
  *
- * The real outbox, drain and pull code runs on fake IndexedDB against ModelServer, an in-memory
+ * The real generic outbox, drain and pull code, with the ticket feature's `ticket.update` kind and
+ * collections registered exactly as the page and the service worker register them
+ * (offline-registry.ts), runs on fake IndexedDB against ModelServer, an in-memory
  * API with exactly the server's rules (idempotency keys, field-by-field merge of a stale
  * baseVersion, 409 on a real same-field conflict). Random command sequences mix technician edits,
  * another user's writes, pulls, drains through a faulty network (no connection, answers lost,
@@ -18,15 +20,15 @@
  * - convergence: after a pull the local tickets equal the server's.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UNASSIGNED, ticketEditDefaults, type TicketMergeField, type TicketStatus } from '@portal/shared';
-import { pullAll } from './collections';
-import type { OfflineDb, TicketUpdateItem } from './db';
-import { drainOutbox, memoryLock } from './drain';
-import { ModelServer, OTHER_ID, TECH_ID, freshDb, type ModelRequest } from './model-server.testkit';
-import { discardOutboxItem, unsentItems } from './outbox';
-import { displayTicket, enqueueTicketUpdate, resolveConflict } from './ticketOutbox';
-import { NetworkError, type HttpResponse, type Transport } from './transport';
+import { displayTicket, enqueueTicketUpdate, isTicketUpdate, resolveConflict, type TicketUpdateItem } from '../features/tickets/offline';
+import { NetworkError, type HttpResponse, type Transport } from '../lib/http';
+import { registerOfflineFeatures } from '../offline-registry';
+import { discard as discardOutboxItem, type OfflineDb } from './core';
+import { ModelServer, OTHER_ID, TECH_ID, drainOutbox, freshDb, memoryLock, pullAll, unsentItems, type ModelRequest } from './model-server.testkit';
+
+beforeAll(registerOfflineFeatures);
 
 const BAD_ID = '00000000-0000-4000-8000-00000000dead';
 const STATUSES: TicketStatus[] = ['open', 'in_progress', 'resolved', 'closed'];
@@ -74,14 +76,14 @@ function faultyTransport(r: Real, faults: Fault[]): Transport {
 
 async function drain(m: Model, r: Real, faults: Fault[]) {
   const report = await drainOutbox({ db: r.db, transport: faultyTransport(r, faults), userId: TECH_ID, lock: r.lock, force: true });
-  for (const item of report.conflicts) {
+  for (const item of report.conflicts.filter(isTicketUpdate)) {
     const { ticket, fields } = item.conflict!;
     for (const field of fields) {
-      const differs = ticket[field] !== item.seen[field] && ticket[field] !== item.patch[field];
-      m.conflictsSeen.push({ ticketId: item.ticketId, field, ok: differs });
+      const differs = ticket[field] !== item.payload.seen[field] && ticket[field] !== item.payload.patch[field];
+      m.conflictsSeen.push({ ticketId: item.entityId!, field, ok: differs });
     }
   }
-  for (const item of report.failed) if (item.kind === 'ticket.update') m.tainted.add(item.ticketId);
+  for (const item of report.failed) if (isTicketUpdate(item)) m.tainted.add(item.entityId!);
 }
 
 class EditCmd implements fc.AsyncCommand<Model, Real> {
@@ -101,7 +103,7 @@ class EditCmd implements fc.AsyncCommand<Model, Real> {
     const item = (await r.db.outbox.get(result.seq)) as TicketUpdateItem;
     if (comment) m.comments.set(comment, { key: item.key, ticketId: id });
     const last = m.lastIntended.get(id) ?? {};
-    for (const f of ['status', 'assignedTo', 'resolution'] as const) if (item.patch[f] !== undefined) last[f] = item.patch[f]!;
+    for (const f of ['status', 'assignedTo', 'resolution'] as const) if (item.payload.patch[f] !== undefined) last[f] = item.payload.patch[f]!;
     m.lastIntended.set(id, last);
   }
   toString = () => `Edit(${this.t}, ${JSON.stringify(this.change)})`;
@@ -151,11 +153,11 @@ class RestartCmd implements fc.AsyncCommand<Model, Real> {
   async run(_m: Model, r: Real) {
     // Only the head of a stream can be in flight (FIFO); a previous crash may have left it 'sending'.
     const unsent = await unsentItems(r.db);
-    const head = unsent.find((i) => (i.state === 'pending' || i.state === 'sending') && i.kind === 'ticket.update') as TicketUpdateItem | undefined;
+    const head = unsent.find((i): i is TicketUpdateItem => (i.state === 'pending' || i.state === 'sending') && isTicketUpdate(i));
     if (head && this.crash !== 'none' && unsent.find((i) => i.stream === head.stream) === head) {
       await r.db.outbox.update(head.seq, { state: 'sending', attempts: head.attempts + 1 });
       if (this.crash === 'after-send') {
-        r.server.handle({ method: 'PATCH', url: `/api/tickets/${head.ticketId}`, body: structuredClone(head.patch), headers: { 'Idempotency-Key': head.key } }, TECH_ID);
+        r.server.handle({ method: 'PATCH', url: `/api/tickets/${head.entityId}`, body: structuredClone(head.payload.patch), headers: { 'Idempotency-Key': head.key } }, TECH_ID);
       }
     }
     r.db.close();
@@ -184,7 +186,7 @@ class DiscardCmd implements fc.AsyncCommand<Model, Real> {
 async function resolveAll(m: Model, r: Real, bits: number) {
   let i = 0;
   for (const item of await r.db.outbox.where('state').equals('conflict').toArray()) {
-    if (item.kind !== 'ticket.update' || !item.conflict) continue;
+    if (!isTicketUpdate(item) || !item.conflict) continue;
     const choices = Object.fromEntries(item.conflict.fields.map((f) => [f, (bits >> i++) & 1 ? 'server' : 'mine']));
     const outcome = await resolveConflict(r.db, item.seq, choices);
     if (outcome === 'dropped') m.discardedKeys.add(item.key);
@@ -195,7 +197,7 @@ async function discardFailed(m: Model, r: Real) {
   for (const item of await r.db.outbox.where('state').equals('failed').toArray()) {
     if (await discardOutboxItem(r.db, item.seq)) {
       m.discardedKeys.add(item.key);
-      if (item.kind === 'ticket.update') m.tainted.add(item.ticketId);
+      if (isTicketUpdate(item)) m.tainted.add(item.entityId!);
     }
   }
 }

@@ -7,12 +7,14 @@
  *   SKIP_WAITING), then claims open clients.
  * - Background Sync (Chromium): the page registers {@link SYNC_TAG} after queueing an update; the
  *   browser fires `sync` when the network is back, even with the app closed, and the worker drains
- *   the outbox itself (session cookie auth). A rejected drain makes the browser retry later.
+ *   the outbox itself (session cookie auth), with the same outbox kinds as the page
+ *   (offline-registry.ts). A rejected drain makes the browser retry later.
  * - Web push: ./push.ts (notifications for new tickets and assignments, tap opens the ticket).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SYNC_TAG, backgroundSyncDrain } from '../offline/drain';
+import { SYNC_TAG, backgroundSyncDrain } from '../offline/core';
+import { registerOfflineFeatures } from '../offline-registry';
 import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -22,6 +24,7 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
+registerOfflineFeatures();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));

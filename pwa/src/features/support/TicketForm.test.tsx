@@ -1,13 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_METHOD_LABELS, MSG, SEVERITY_LABELS } from '@portal/shared';
 import { renderWithProviders, stubFetch } from '../../lib/test-utils';
-import { getOfflineDb } from '../../offline/db';
-import { setSyncUser } from '../../offline/engine';
+import { getOfflineDb, registerOfflineFeature } from '../../offline';
+import { setSyncUser } from '../../offline/model-server.testkit';
+import { supportOffline } from './offline';
 import { TicketForm } from './TicketForm';
 import { PENDING_SUBMISSION_KEY } from './useQueuedSubmission';
 
 // The app's OfflineSync tells the engine who is signed in; a visitor is nobody.
+beforeAll(() => void registerOfflineFeature(supportOffline));
 beforeEach(() => setSyncUser(null));
 afterEach(async () => {
   vi.unstubAllGlobals();

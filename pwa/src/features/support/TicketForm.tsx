@@ -14,7 +14,7 @@ import {
 } from '@portal/shared';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import { useConnectivity } from '../../offline/connectivity';
+import { useConnectivity } from '../../offline';
 import { QueuedView } from './QueuedView';
 import { useQueuedSubmission } from './useQueuedSubmission';
 

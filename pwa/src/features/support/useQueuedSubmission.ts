@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { discardQueuedItem, queueTicketCreate, syncNow } from '../../offline/actions';
-import { getOfflineDb } from '../../offline/db';
-import { useQueuedTicket, type QueuedTicketView } from '../../offline/hooks';
+import { discard as discardItem, getOfflineDb, syncNow, useOutboxItem } from '../../offline';
+import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
 
 /** localStorage key remembering the support request this browser is waiting for (survives a closed tab). */
 export const PENDING_SUBMISSION_KEY = 'support.pendingRequest';
@@ -48,23 +47,24 @@ export interface QueuedSubmission {
  */
 export function useQueuedSubmission(): QueuedSubmission {
   const [seq, setSeq] = useState<number | null>(readStoredSeq);
-  const view = useQueuedTicket(seq);
+  const item = useOutboxItem(seq);
+  const view = useMemo(() => (item === undefined ? undefined : queuedTicketView(item)), [item]);
 
   const submit = useCallback(async (body: TicketCreateInput) => {
-    const next = await queueTicketCreate(body);
+    const next = await enqueueTicketCreate(getOfflineDb(), body);
     storeSeq(next);
     setSeq(next);
   }, []);
 
   const body = useCallback(async () => {
     if (seq === null) return null;
-    const item = await getOfflineDb().outbox.get(seq);
-    return item?.kind === 'ticket.create' ? item.body : null;
+    const stored = await getOfflineDb().outbox.get(seq);
+    return stored && isTicketCreate(stored) ? stored.payload : null;
   }, [seq]);
 
   const forget = useCallback(
     async ({ discard = false }: { discard?: boolean } = {}) => {
-      if (discard && seq !== null) await discardQueuedItem(seq);
+      if (discard && seq !== null) await discardItem(getOfflineDb(), seq);
       storeSeq(null);
       setSeq(null);
     },

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import type { Technician, TicketMergeField } from '@portal/shared';
-import type { TicketUpdateItem } from '../../offline/db';
-import { discardUpdate, resolveConflict } from './api/useQueueTicketUpdate';
+import { discard, getOfflineDb } from '../../offline';
+import { resolveConflict, type ConflictChoice, type TicketUpdateItem } from './offline';
 import { FIELD_LABELS, fieldValueText } from './labels';
-
-type Choice = 'mine' | 'server';
 
 /**
  * Conflict chooser (issue 3 flow 5, DESIGN.md 5): someone else changed the same field meanwhile
@@ -14,7 +12,7 @@ type Choice = 'mine' | 'server';
  * whole update. Nothing is overwritten without this choice.
  */
 export function ConflictChooser({ item, technicians }: { item: TicketUpdateItem; technicians: readonly Technician[] | undefined }) {
-  const [choices, setChoices] = useState<Partial<Record<TicketMergeField, Choice>>>({});
+  const [choices, setChoices] = useState<Partial<Record<TicketMergeField, ConflictChoice>>>({});
   const [busy, setBusy] = useState(false);
   const conflict = item.conflict;
   if (!conflict) return null;
@@ -29,14 +27,14 @@ export function ConflictChooser({ item, technicians }: { item: TicketUpdateItem;
   };
 
   return (
-    <div className="conflict" role="group" aria-label={`Conflict on ${item.ticketNumber}`}>
+    <div className="conflict" role="group" aria-label={`Conflict on ${item.label}`}>
       <p className="conflict-text">Someone else changed this ticket. Choose which values to keep.</p>
       {conflict.fields.map((f) => (
         <fieldset key={f} className="conflict-field">
           <legend>{FIELD_LABELS[f]}</legend>
           <label className="conflict-option">
             <input type="radio" name={`conflict-${item.seq}-${f}`} checked={choices[f] === 'mine'} onChange={() => setChoices((c) => ({ ...c, [f]: 'mine' }))} />
-            <span>Your change: {fieldValueText(f, item.patch[f] ?? null, technicians)}</span>
+            <span>Your change: {fieldValueText(f, item.payload.patch[f] ?? null, technicians)}</span>
           </label>
           <label className="conflict-option">
             <input type="radio" name={`conflict-${item.seq}-${f}`} checked={choices[f] === 'server'} onChange={() => setChoices((c) => ({ ...c, [f]: 'server' }))} />
@@ -45,10 +43,10 @@ export function ConflictChooser({ item, technicians }: { item: TicketUpdateItem;
         </fieldset>
       ))}
       <div className="form-actions">
-        <button type="button" className="btn btn-primary btn-small" disabled={!complete || busy} onClick={() => void run(() => resolveConflict(item.seq, choices))}>
+        <button type="button" className="btn btn-primary btn-small" disabled={!complete || busy} onClick={() => void run(() => resolveConflict(getOfflineDb(), item.seq, choices))}>
           Save Choice
         </button>
-        <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => void run(() => discardUpdate(item.seq))}>
+        <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => void run(() => discard(getOfflineDb(), item.seq))}>
           Discard Update
         </button>
       </div>

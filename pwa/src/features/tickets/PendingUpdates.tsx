@@ -1,16 +1,17 @@
 import { TICKET_MERGE_FIELDS, type Technician } from '@portal/shared';
-import type { TicketUpdateItem } from '../../offline/db';
-import { discardUpdate } from './api/useQueueTicketUpdate';
+import { discard, getOfflineDb } from '../../offline';
+import type { TicketUpdateItem } from './offline';
 import { ConflictChooser } from './ConflictChooser';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import './tickets.css';
 
 /** 'Status: In Progress · Internal note: On site' (or 'Reply to customer: ...') for a queued update. */
 export function updateSummary(item: TicketUpdateItem, technicians: readonly Technician[] | undefined): string {
-  const parts = TICKET_MERGE_FIELDS.filter((f) => item.patch[f] !== undefined).map(
-    (f) => `${FIELD_LABELS[f]}: ${fieldValueText(f, item.patch[f] ?? null, technicians)}`,
+  const { patch } = item.payload;
+  const parts = TICKET_MERGE_FIELDS.filter((f) => patch[f] !== undefined).map(
+    (f) => `${FIELD_LABELS[f]}: ${fieldValueText(f, patch[f] ?? null, technicians)}`,
   );
-  if (item.patch.comment) parts.push(`${item.patch.reply ? 'Reply to customer' : 'Internal note'}: ${item.patch.comment}`);
+  if (patch.comment) parts.push(`${patch.reply ? 'Reply to customer' : 'Internal note'}: ${patch.comment}`);
   return parts.join(' · ');
 }
 
@@ -39,7 +40,7 @@ export function PendingUpdates({ items, technicians }: { items: readonly TicketU
                 <p role="alert" className="pending-error">
                   {item.error?.message ?? 'Failed to update ticket. Please try again.'}
                 </p>
-                <button type="button" className="btn btn-outline btn-small" onClick={() => void discardUpdate(item.seq)}>
+                <button type="button" className="btn btn-outline btn-small" onClick={() => void discard(getOfflineDb(), item.seq)}>
                   Discard
                 </button>
               </div>

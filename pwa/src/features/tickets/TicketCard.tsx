@@ -1,7 +1,7 @@
 import { IonBadge } from '@ionic/react';
 import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
-import type { DisplayTicket } from '../../offline/ticketOutbox';
+import type { DisplayTicket } from './offline';
 import { ContactLinks } from './ContactLinks';
 import { assigneeName, severityColor, statusColor } from './labels';
 import './tickets.css';

@@ -6,16 +6,17 @@
  * running here, so sending happens only where a test drains the outbox itself.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/shared';
 import { AuthProvider } from '../../lib/auth';
 import { saveSession } from '../../lib/session';
 import { renderWithProviders, stubFetch } from '../../lib/test-utils';
-import { pullAll } from '../../offline/collections';
-import { setOfflineDb, type OfflineDb } from '../../offline/db';
-import { drainOutbox } from '../../offline/drain';
-import { ModelServer, OTHER_ID, TECH_ID, freshDb } from '../../offline/model-server.testkit';
+import { registerOfflineFeature, type OfflineDb } from '../../offline';
+import { ModelServer, OTHER_ID, TECH_ID, drainOutbox, freshDb, pullAll, setOfflineDb } from '../../offline/model-server.testkit';
+import { ticketsOffline } from './offline';
 import TicketsPage from './TicketsPage';
+
+beforeAll(() => void registerOfflineFeature(ticketsOffline));
 
 let server: ModelServer;
 let db: OfflineDb;

@@ -4,12 +4,8 @@ import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
-import { useSyncState } from '../../offline/engine';
-import { useLastSync } from '../../offline/hooks';
-import { SyncStatus } from '../../offline/SyncStatus';
-import type { DisplayTicket } from '../../offline/ticketOutbox';
-import { useTechnicians } from './api/useTechnicians';
-import { useTickets } from './api/useTickets';
+import { SyncStatus, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
+import { readDisplayedTickets, readTechnicians, type DisplayTicket } from './offline';
 import { emptyText, type TicketTab } from './labels';
 import { ANY_ASSIGNEE, filterTickets, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
@@ -41,8 +37,8 @@ function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number
  * last sync time. Before the first sync on this device it says so instead of an empty list.
  */
 export default function TicketsPage() {
-  const tickets = useTickets();
-  const techs = useTechnicians();
+  const tickets = useOfflineQuery(readDisplayedTickets);
+  const techs = useOfflineQuery(readTechnicians);
   const lastSync = useLastSync();
   const { running } = useSyncState();
   const { user } = useAuth();

@@ -10,12 +10,11 @@ import {
   type Ticket,
   type TicketEditValues,
 } from '@portal/shared';
-import { getConnectivity } from '../../offline/connectivity';
-import type { DisplayTicket } from '../../offline/ticketOutbox';
+import { getConnectivity, getOfflineDb, useOfflineQuery } from '../../offline';
 import { useToast } from '../../lib/toast';
 import { FormField } from '../../lib/ui/FormField';
-import { queueUpdate, useQueuedUpdates } from './api/useQueueTicketUpdate';
 import { ContactLinks } from './ContactLinks';
+import { enqueueTicketUpdate, readTicketOutbox, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
 import { WorkHistory } from './WorkHistory';
 
@@ -40,11 +39,11 @@ export function UpdatePanel(props: {
 }) {
   const { ticket, technicians, user, onCancel, onUpdated } = props;
   const toast = useToast();
-  const queued = useQueuedUpdates(ticket.id) ?? [];
+  const queued = useOfflineQuery((db) => readTicketOutbox(db, ticket.id), [ticket.id]) ?? [];
   const revision = queued.map((i) => `${i.seq}${i.state[0]}`).join('.');
   const onSubmit = async (values: TicketEditValues) => {
     try {
-      const result = await queueUpdate({ shown: ticket, values, user });
+      const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user });
       if (result.status === 'no-changes') {
         toast.show({ title: 'No Changes', description: MSG.noChanges });
         return;

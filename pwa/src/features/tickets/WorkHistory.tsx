@@ -1,7 +1,8 @@
 import { UPDATE_TYPE_LABELS, type Technician, type TicketUpdateEntry } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
-import { useTicketUpdates } from './api/useTicketUpdates';
+import { useOfflineQuery } from '../../offline';
+import { readWorkHistory } from './offline';
 import { changeText } from './labels';
 
 /**
@@ -11,7 +12,7 @@ import { changeText } from './labels';
  * waiting to sync are listed above it by PendingUpdates. Scrolls inside a bounded box.
  */
 export function WorkHistory({ ticketId, technicians }: { ticketId: string; technicians: readonly Technician[] | undefined }) {
-  const data = useTicketUpdates(ticketId);
+  const data = useOfflineQuery((db) => readWorkHistory(db, ticketId), [ticketId]);
   return (
     <section className="work-history" aria-labelledby="work-history-heading">
       <h3 id="work-history-heading">Work History</h3>

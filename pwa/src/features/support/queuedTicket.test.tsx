@@ -1,17 +1,20 @@
 /**
- * Public support form offline (issue 3 flow 6): queueTicketCreate keeps the request in the
- * outbox with its own Idempotency-Key; useQueuedTicket shows its progress and, once sent without
- * a session, the ticket number; a validation rejection keeps the server's field messages.
+ * Public support form offline (issue 3 flow 6): enqueueTicketCreate keeps the request in the
+ * outbox with its own Idempotency-Key; useOutboxItem + queuedTicketView show its progress and,
+ * once sent without a session, the ticket number; a validation rejection keeps the server's field
+ * messages.
  */
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '@portal/shared';
-import { queueTicketCreate } from './actions';
-import { setOfflineDb, type OfflineDb } from './db';
-import { drainOutbox } from './drain';
-import { useQueuedTicket } from './hooks';
-import { ModelServer, freshDb } from './model-server.testkit';
-import { NetworkError, type Transport } from './transport';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, type TicketCreateInput } from '@portal/shared';
+import { NetworkError, type Transport } from '../../lib/http';
+import { getOfflineDb, registerOfflineFeature, useOutboxItem, type OfflineDb } from '../../offline';
+import { ModelServer, drainOutbox, freshDb, setOfflineDb } from '../../offline/model-server.testkit';
+import { enqueueTicketCreate, queuedTicketView, supportOffline } from './offline';
+
+beforeAll(() => void registerOfflineFeature(supportOffline));
+const queueTicketCreate = (input: TicketCreateInput) => enqueueTicketCreate(getOfflineDb(), input);
+const useQueuedTicket = (seq: number) => queuedTicketView(useOutboxItem(seq));
 
 let db: OfflineDb;
 afterEach(() => db.close());

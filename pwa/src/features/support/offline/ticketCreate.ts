@@ -1,0 +1,56 @@
+/**
+ * The `ticket.create` outbox kind (issue 3 flow 6): the public support form's
+ * `POST /api/tickets`, queued so a customer with no signal can submit, close the tab and see the
+ * ticket number once back online. Anonymous (no author: sent whoever is signed in on the device);
+ * kept in state 'done' with the created ticket's id and number for the form's success view. The
+ * form reports its own outcome (no app toast). No React: the service worker registers it too.
+ */
+import type { TicketCreated, TicketCreateInput } from '@portal/shared';
+import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+
+/** Name of the kind (stored on queued items: never rename). */
+export const TICKET_CREATE = 'ticket.create';
+
+/** Label of a queued request (it has no ticket number before the server answers). */
+export const SUPPORT_REQUEST_LABEL = 'Support request';
+
+/** A queued support request: payload = the form's body, result = the created ticket. */
+export type TicketCreateItem = OutboxItem<TicketCreateInput, never, TicketCreated>;
+
+/** The kind: POST /api/tickets with the body; 2xx keeps `{ id, ticketNumber, createdAt }` as the result. */
+export const ticketCreateKind: OutboxKind<TicketCreateInput, never, TicketCreated> = {
+  kind: TICKET_CREATE,
+  auth: 'anonymous',
+  keepDone: true,
+  request: (item) => ({ method: 'POST', url: '/api/tickets', body: item.payload }),
+  onSuccess: ({ body }) => body as TicketCreated,
+};
+
+/** True for items of {@link ticketCreateKind}. */
+export const isTicketCreate = (item: OutboxItem): item is TicketCreateItem => isItemOf(ticketCreateKind, item);
+
+/**
+ * Queues a public support request with its own Idempotency-Key (its own stream: requests never
+ * wait for each other); it is sent as soon as the network allows.
+ * @returns the item's seq (read its progress with {@link queuedTicketView}).
+ */
+export function enqueueTicketCreate(db: OfflineDb, body: TicketCreateInput, now = new Date()): Promise<number> {
+  return enqueue<TicketCreateInput>(db, { kind: TICKET_CREATE, payload: body, label: SUPPORT_REQUEST_LABEL, user: null }, now);
+}
+
+/** Progress of a queued public support request, as the form shows it. */
+export interface QueuedTicketView {
+  state: TicketCreateItem['state'];
+  /** Set once the server created the ticket. */
+  ticketNumber: string | null;
+  /** The server's rejection (state 'failed'), with per-field messages when it sent them. */
+  error: TicketCreateItem['error'];
+  /** Last transient problem while waiting ("Network error", "429: ..."). */
+  lastError: string | null;
+}
+
+/** An outbox item (or its absence) -> the form's view; null when it is not a support request or is gone. */
+export function queuedTicketView(item: OutboxItem | null | undefined): QueuedTicketView | null {
+  if (!item || !isTicketCreate(item)) return null;
+  return { state: item.state, ticketNumber: item.result?.ticketNumber ?? null, error: item.error, lastError: item.lastError };
+}

@@ -1,0 +1,33 @@
+/**
+ * The ticket feature's offline part (no React: the service worker imports it through
+ * pwa/src/offline-registry.ts): the `ticket.update` outbox kind, the optimistic view, conflict
+ * resolution, and the cached collections tickets, ticket updates and technicians.
+ */
+import type { OfflineFeature } from '../../../offline/core';
+import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
+import { ticketUpdateKind } from './ticketUpdate';
+
+export { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
+export {
+  TICKET_UPDATE,
+  enqueueTicketUpdate,
+  isTicketUpdate,
+  realConflicts,
+  resolveConflict,
+  storeServerTicket,
+  ticketStream,
+  ticketUpdateKind,
+  type ConflictChoice,
+  type EnqueueResult,
+  type TicketConflict,
+  type TicketUpdateItem,
+  type TicketUpdatePayload,
+} from './ticketUpdate';
+export { displayTicket, readDisplayedTickets, readTechnicians, readTicketOutbox, readWorkHistory, type DisplayTicket, type TicketSyncMarks } from './view';
+
+/** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
+export const ticketsOffline: OfflineFeature = {
+  name: 'tickets',
+  kinds: [ticketUpdateKind],
+  collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection],
+};

@@ -1,0 +1,223 @@
+/**
+ * The `ticket.update` outbox kind (SPEC.md 4, DESIGN.md 4 and 5): a queued
+ * `PATCH /api/tickets/:id`, its optimistic bookkeeping, the server's answers, conflicts and their
+ * resolution. No window, no React: the service worker registers this kind too.
+ *
+ * Each item remembers the value of each changed field the technician saw (`payload.seen`): the
+ * server answers 409 whenever a field changed after `baseVersion`, including changes made by this
+ * device's own earlier items; only a field whose current value differs from what the technician
+ * saw is a real conflict (shared `realConflicts`, the one merge rule). Otherwise the item is
+ * silently re-based on the server's version and resent with the same Idempotency-Key (a 409 stores
+ * nothing on the server).
+ */
+import {
+  MSG,
+  TICKET_MERGE_FIELDS,
+  buildTicketPatch,
+  realConflicts as sharedRealConflicts,
+  type Ticket,
+  type TicketConflictBody,
+  type TicketEditValues,
+  type TicketMergeField,
+  type TicketPatch,
+  type TicketPatchResult,
+} from '@portal/shared';
+import { enqueue, isItemOf, nudgeSync, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+
+/** What a ticket update sends and remembers. */
+export interface TicketUpdatePayload {
+  /** Only the changed fields (shared buildTicketPatch) plus `baseVersion`, the server version seen. */
+  patch: TicketPatch;
+  /** Displayed value of each changed merge field when the edit was made (decides real conflicts). */
+  seen: Partial<Record<TicketMergeField, string | null>>;
+}
+
+/** Kept in state 'conflict': the server's current ticket and the fields really in conflict. */
+export interface TicketConflict {
+  ticket: Ticket;
+  fields: TicketMergeField[];
+}
+
+/** A queued ticket update: `entityId` is the ticket id, `label` its number. */
+export type TicketUpdateItem = OutboxItem<TicketUpdatePayload, TicketConflict, never>;
+
+/** Name of the kind (stored on queued items: never rename). */
+export const TICKET_UPDATE = 'ticket.update';
+
+/** Stream of a ticket's updates (items of one stream are sent strictly in order). */
+export const ticketStream = (ticketId: string) => `ticket:${ticketId}`;
+
+/** Stores a ticket from the server unless the local copy is already newer (versions only grow). */
+export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
+  const local = await db.tickets.get(ticket.id);
+  if (!local || local.version <= ticket.version) await db.tickets.put(ticket);
+}
+
+/**
+ * Fields of a 409 that are real conflicts for the technician: the server's current value differs
+ * from the value they saw when making the change. The others were changed on the server only by
+ * this device's own earlier updates (or changed back), so the item may simply be re-based.
+ */
+export function realConflicts(item: TicketUpdateItem, body: Pick<TicketConflictBody, 'ticket' | 'conflicts'>): TicketMergeField[] {
+  return sharedRealConflicts(item.payload.seen, body.ticket, body.conflicts);
+}
+
+function isConflictBody(body: unknown): body is TicketConflictBody {
+  const b = body as Partial<TicketConflictBody> | undefined;
+  return Boolean(b && typeof b === 'object' && b.ticket && typeof b.ticket.version === 'number' && Array.isArray(b.conflicts));
+}
+
+/**
+ * The kind: PATCH with the patch; sent only with its author's session.
+ * - 2xx: the server ticket and its new history rows are stored; later never-sent items of the same
+ *   ticket whose baseVersion is the version right before this one move onto the new version
+ *   (nothing but this device's own change happened in between, so no conflict check is lost).
+ * - 409 with the conflict body: no real conflict -> re-based and resent (retry); else state
+ *   'conflict' with the server's ticket and the real fields (all fields once retries are used up).
+ * - Discard: later items that saw this change as the displayed value are re-seated.
+ */
+export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, never> = {
+  kind: TICKET_UPDATE,
+  auth: 'session',
+  tables: ['tickets', 'ticketUpdates'],
+  request: (item) => ({ method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}`, body: item.payload.patch }),
+  async onSuccess({ db, item, body }) {
+    const result = body as TicketPatchResult;
+    await storeServerTicket(db, result.ticket);
+    if (result.updates.length === 0) return;
+    await db.ticketUpdates.bulkPut(result.updates);
+    const v = result.ticket.version;
+    await db.outbox
+      .where('stream')
+      .equals(item.stream)
+      .filter((i) => isTicketUpdate(i) && i.seq > item.seq && i.state === 'pending' && i.attempts === 0 && i.payload.patch.baseVersion === v - 1)
+      .modify((i) => {
+        if (isTicketUpdate(i)) i.payload = { ...i.payload, patch: { ...i.payload.patch, baseVersion: v } };
+      });
+  },
+  async onConflict({ db, item, body, mayRetry }) {
+    if (!isConflictBody(body)) return { action: 'fail' };
+    await storeServerTicket(db, body.ticket);
+    const real = realConflicts(item, body);
+    if (real.length === 0 && mayRetry) {
+      return { action: 'retry', payload: { ...item.payload, patch: { ...item.payload.patch, baseVersion: body.ticket.version } } };
+    }
+    return { action: 'conflict', conflict: { ticket: body.ticket, fields: real.length > 0 ? real : body.conflicts } };
+  },
+  onDiscard: ({ db, item }) => reseatLaterItems(db, item, item.payload.seen),
+  notices: {
+    sent: (labels) => ({
+      title: 'Ticket Updated',
+      description: labels.length === 1 ? `Ticket ${labels[0]} has been updated.` : `${labels.length} tickets have been updated.`,
+    }),
+    conflict: (item) => ({ title: 'Update Conflict', description: `${item.label}: ${MSG.conflict}`, variant: 'destructive' }),
+    failed: (item) => ({
+      title: 'Update Failed',
+      description: `${item.label}: ${item.error?.message ?? 'Failed to update ticket. Please try again.'}`,
+      variant: 'destructive',
+    }),
+  },
+};
+
+/** True for items of {@link ticketUpdateKind}. */
+export const isTicketUpdate = (item: OutboxItem): item is TicketUpdateItem => isItemOf(ticketUpdateKind, item);
+
+/** What {@link enqueueTicketUpdate} did. */
+export type EnqueueResult = { status: 'queued'; seq: number } | { status: 'no-changes' };
+
+/**
+ * Queues the 'Update Ticket' panel's values as one update (DESIGN.md 5); it shows at once as
+ * pending and the sync engine sends it when it can. The patch holds only the changed fields
+ * (shared buildTicketPatch against `shown`, the ticket the technician saw: server + unsent edits)
+ * and `baseVersion` = the server version under it. Nothing changed -> `no-changes` and nothing is
+ * written (SPEC.md 4 'No Changes').
+ * @param input.user the author (only their session sends it); null when unknown.
+ * @returns `{ status: 'queued', seq }` once stored, or `{ status: 'no-changes' }`.
+ */
+export async function enqueueTicketUpdate(
+  db: OfflineDb,
+  input: { shown: Ticket; values: TicketEditValues; user: { id: string; username: string } | null },
+  now = new Date(),
+): Promise<EnqueueResult> {
+  const { shown, values, user } = input;
+  const patch = buildTicketPatch(shown, values);
+  if (!patch) return { status: 'no-changes' };
+  const seen: TicketUpdatePayload['seen'] = {};
+  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f];
+  const seq = await enqueue<TicketUpdatePayload>(
+    db,
+    { kind: TICKET_UPDATE, payload: { patch, seen }, label: shown.ticketNumber, entityId: shown.id, stream: ticketStream(shown.id), user },
+    now,
+  );
+  return { status: 'queued', seq };
+}
+
+/**
+ * After `removed`'s change of some fields is abandoned (discarded, or a field given up for the
+ * server's value), later items of its stream that saw that change as the displayed value now
+ * "saw" `replacement[f]` instead (the value before it, or the server's accepted value), so a later
+ * 409 is judged against what the technician really ends up with. Call inside a transaction.
+ */
+export async function reseatLaterItems(db: OfflineDb, removed: TicketUpdateItem, replacement: TicketUpdatePayload['seen']): Promise<void> {
+  const later = (await db.outbox.where('stream').equals(removed.stream).sortBy('seq')).filter(
+    (i): i is TicketUpdateItem => isTicketUpdate(i) && i.seq > removed.seq && i.state !== 'done',
+  );
+  const fields = (Object.keys(replacement) as TicketMergeField[]).filter((f) => removed.payload.patch[f] !== undefined);
+  const changed = new Set<TicketUpdateItem>();
+  for (const f of fields) {
+    for (const item of later) {
+      if (f in item.payload.seen) {
+        item.payload = { ...item.payload, seen: { ...item.payload.seen, [f]: replacement[f] } };
+        changed.add(item);
+      }
+      if (item.payload.patch[f] !== undefined) break; // later items saw this one's value, not the removed one's
+    }
+  }
+  if (changed.size > 0) await db.outbox.bulkPut([...changed]);
+}
+
+/** The technician's choice per conflicting field: keep their change, or keep the server's value. */
+export type ConflictChoice = 'mine' | 'server';
+
+/**
+ * Resolves a conflicted update (issue 3 flow 5). For each field in conflict: 'mine' keeps the
+ * technician's value, now based on the server's current version; 'server' drops the field.
+ * Fields not chosen default to 'mine'. If nothing is left to send (no field, no comment) the item
+ * is deleted; otherwise it is pending again in its place in the queue (same seq, same key) and the
+ * sync engine is nudged.
+ * @returns 'requeued' | 'dropped', or null when the item is not (any more) in conflict.
+ */
+export async function resolveConflict(
+  db: OfflineDb,
+  seq: number,
+  choices: Partial<Record<TicketMergeField, ConflictChoice>>,
+): Promise<'requeued' | 'dropped' | null> {
+  const outcome = await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(seq);
+    if (!item || !isTicketUpdate(item) || item.state !== 'conflict' || !item.conflict) return null;
+    const { ticket, fields } = item.conflict;
+    const patch: TicketPatch = { ...item.payload.patch, baseVersion: ticket.version };
+    const seen = { ...item.payload.seen };
+    for (const f of fields) {
+      if (choices[f] === 'server') {
+        delete patch[f];
+        delete seen[f];
+      } else {
+        seen[f] = ticket[f];
+      }
+    }
+    const givenUp: TicketUpdatePayload['seen'] = {};
+    for (const f of fields) if (choices[f] === 'server') givenUp[f] = ticket[f];
+    await reseatLaterItems(db, item, givenUp);
+    const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined;
+    if (!left) {
+      await db.outbox.delete(seq);
+      return 'dropped' as const;
+    }
+    const requeued: TicketUpdateItem = { ...item, payload: { patch, seen }, state: 'pending', conflict: null, nextAttemptAt: 0, error: null };
+    await db.outbox.put(requeued);
+    return 'requeued' as const;
+  });
+  if (outcome === 'requeued') nudgeSync();
+  return outcome;
+}

@@ -1,0 +1,20 @@
+/**
+ * The one list of every feature's offline part (outbox kinds and cached collections), imported by
+ * the page (main.tsx) and by the service worker (sw/sw.ts), so both know the same kinds: an item
+ * queued by a screen can be sent by the worker's Background Sync with the app closed.
+ *
+ * To add a feature: create `features/<name>/offline/index.ts` exporting an `OfflineFeature`
+ * (no React: the worker imports it) and add it to {@link OFFLINE_FEATURES}. Order matters only for
+ * collections (pulled in this order). See offline/README.md.
+ */
+import { registerOfflineFeature, type OfflineFeature } from './offline/core';
+import { supportOffline } from './features/support/offline';
+import { ticketsOffline } from './features/tickets/offline';
+
+/** Every feature's offline part. */
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline];
+
+/** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
+export function registerOfflineFeatures(): void {
+  for (const feature of OFFLINE_FEATURES) registerOfflineFeature(feature);
+}

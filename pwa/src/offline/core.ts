@@ -1,0 +1,22 @@
+/**
+ * The offline engine's worker-safe public API (no React, no DOM): what a feature's
+ * `features/<name>/offline/` module, pwa/src/offline-registry.ts and the service worker import.
+ * Screens and the app import `offline/index.ts`, which re-exports all of this plus the page's
+ * hooks, sync triggers and components. See README.md "To add an offline feature".
+ */
+export { OFFLINE_DB_NAME, OfflineDb, getOfflineDb, type CachedRecord, type OutboxError, type OutboxItem, type OutboxState } from './db';
+export {
+  isItemOf,
+  outboxKind,
+  registerOutboxKind,
+  type ConflictDecision,
+  type Notice,
+  type OutboxAuth,
+  type OutboxKind,
+  type OutboxRequest,
+  type SettleContext,
+} from './kinds';
+export { UNSENT_STATES, discard, enqueue, nudgeSync, type OutboxDraft } from './outbox';
+export { PullError, clearRecords, registerCollection, replaceRecords, type PullContext, type SyncCollection } from './collections';
+export { registerOfflineFeature, type OfflineFeature } from './feature';
+export { SYNC_TAG, backgroundSyncDrain, type DrainReport, type SentItem } from './drain';
