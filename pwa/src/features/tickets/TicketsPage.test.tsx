@@ -117,6 +117,9 @@ describe('TicketsPage offline (issue 3)', () => {
     await drain();
 
     expect(await screen.findByText('1 update needs attention')).toBeTruthy();
+    // Honest (issue 10): never 'All updates synced' beside it, and a link to that ticket.
+    expect(screen.queryByText('All updates synced')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Review TKT-000001' }).getAttribute('href')).toBe(`/technician?ticket=${id}`);
     await openTicket('TKT-000001');
     expect(screen.getAllByText('Conflict').length).toBeGreaterThan(0);
     expect(await screen.findByText('Your change: Resolved')).toBeTruthy();
@@ -136,7 +139,11 @@ describe('TicketsPage offline (issue 3)', () => {
     await screen.findByText('1 update waiting to sync');
     server.tickets.clear(); // the ticket is gone on the server: 404
     await drain();
-    await openTicket('TKT-000002');
+    expect(await screen.findByText('1 update needs attention')).toBeTruthy();
+    expect(screen.queryByText('All updates synced')).toBeNull();
+    // The sync bar's link opens the ticket that needs attention.
+    fireEvent.click(screen.getByRole('link', { name: 'Review TKT-000002' }));
+    expect(await screen.findByRole('form', { name: 'Update ticket TKT-000002' })).toBeTruthy();
     expect(await screen.findByText(MSG.ticketNotFound)).toBeTruthy();
     expect(screen.getAllByText('Failed')).toHaveLength(2); // card mark and panel
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));

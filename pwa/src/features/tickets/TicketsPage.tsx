@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { TICKET_STATUSES } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
@@ -46,7 +46,12 @@ export default function TicketsPage() {
   const [tab, setTab] = useState<TicketTab>('all');
   // `/technician?ticket=<id>` (the link of a push notification or e-mail) opens that ticket.
   const [searchParams] = useSearchParams();
-  const [selectedId, setSelectedId] = useState<string | null>(() => searchParams.get('ticket'));
+  const linked = searchParams.get('ticket');
+  const [selectedId, setSelectedId] = useState<string | null>(linked);
+  // A link followed while the screen is open (the sync bar's 'Review TKT-...') selects that ticket too.
+  useEffect(() => {
+    if (linked) setSelectedId(linked);
+  }, [linked]);
 
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
