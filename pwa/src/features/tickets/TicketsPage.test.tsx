@@ -79,6 +79,27 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('queues a reply to the customer offline, sends it as reply: true and marks it in the history (issue 10)', async () => {
+    render();
+    const form = await openTicket('TKT-000001');
+    expect((within(form).getByLabelText('Internal note') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Update Comment'), { target: { value: 'Please restart your PC' } });
+    fireEvent.click(within(form).getByLabelText('Reply to customer'));
+    expect(within(form).getByText(/^E-mailed to .* and kept in the work history\.$/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    expect(await screen.findByText('1 update waiting to sync')).toBeTruthy();
+    const [item] = await db.outbox.toArray();
+    expect(item.payload).toMatchObject({ patch: { comment: 'Please restart your PC', reply: true } });
+    await openTicket('TKT-000001');
+    expect(await screen.findByText('Reply to customer: Please restart your PC')).toBeTruthy();
+
+    await drain();
+    expect(server.history.filter((h) => h.updateType === 'comment').map((h) => [h.comment, h.reply])).toEqual([['Please restart your PC', true]]);
+    const entry = (await screen.findByText('Please restart your PC')).closest('li')!;
+    expect(within(entry).getByText('Reply to Customer')).toBeTruthy();
+    expect(within(entry).getByText('E-mailed')).toBeTruthy();
+  });
+
   it('queues updates offline with pending marks and the counter, and clears them once synced', async () => {
     render();
     let form = await openTicket('TKT-000001');
