@@ -3,7 +3,8 @@
  * 1. Bundle: entry JS gzip (what /support downloads first) and the lazy route chunks.
  * 2. Outbox drain: time from going online to an empty outbox with N queued ticket updates
  *    (BENCH_QUEUED, default 200), driven through the real PWA in Chromium at a phone viewport.
- * 3. Lighthouse mobile performance of /support and /login.
+ * 3. Ticket list: open, search and 'Mine' with BENCH_TICKETS (default 10,000) cached tickets.
+ * 4. Lighthouse mobile performance of /support and /login.
  * Builds the PWA first (set BENCH_SKIP_BUILD=1 to measure the existing pwa/dist) and runs the app
  * like `npm start` in a fresh data folder. Run it on an otherwise idle machine: the scores depend on CPU.
  */
@@ -13,6 +14,7 @@ import { startApp } from '../server-process';
 import { measureBundle } from './bundle';
 import { measureDrain } from './drain';
 import { runLighthouse } from './lighthouse';
+import { measureTicketList, printTicketList } from './ticketList';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     const drain = await measureDrain(app.baseURL, app.adminPassword, queued);
     console.log(`online -> empty outbox: ${drain.drainMs} ms (${((queued / drain.drainMs) * 1000).toFixed(1)} updates/s)`);
     console.log(`server work-history rows added: ${drain.serverRows} (expected ${queued})`);
+
+    printTicketList(await measureTicketList(app.baseURL, app.adminPassword, Number(process.env.BENCH_TICKETS ?? 10_000)));
 
     console.log('\n## Lighthouse (mobile, simulated throttling)');
     for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {

@@ -6,15 +6,19 @@ const ESTIMATE_PX = 260;
 /** Space between cards (px), as `.ticket-list`'s gap. */
 const GAP_PX = 12;
 
+/** Items rendered while the page's scroll element is not known yet (the first screenful or two). */
+const FIRST_PAINT_ITEMS = 12;
+
 /**
  * The scrolling element of the app's main IonContent (`#main-content`), which is what scrolls the
- * page (app/App.tsx); null until Ionic has upgraded the element, and where there is none (unit tests).
+ * page (app/App.tsx): null until Ionic has upgraded the element; 'none' where there is no
+ * IonContent at all (unit tests).
  */
-export function useMainScrollElement(): HTMLElement | null {
-  const [el, setEl] = useState<HTMLElement | null>(null);
+export function useMainScrollElement(): HTMLElement | null | 'none' {
+  const [el, setEl] = useState<HTMLElement | null | 'none'>(() => (document.getElementById('main-content') ? null : 'none'));
   useEffect(() => {
     const content = document.getElementById('main-content') as HTMLIonContentElement | null;
-    if (!content || typeof content.getScrollElement !== 'function') return;
+    if (!content) return;
     let active = true;
     void customElements.whenDefined('ion-content').then(() => content.getScrollElement().then((e) => active && setEl(e)));
     return () => {
@@ -28,8 +32,8 @@ export function useMainScrollElement(): HTMLElement | null {
  * A virtualised list for the page's own scroll (issue 10: 10,000 cached tickets, no jank): only the
  * items in and near the viewport are in the DOM, positioned in a spacer as tall as the whole list;
  * each item is measured after rendering (cards differ in height). The list scrolls with the page
- * (the IonContent scroll element), so phones keep one natural scroll. Without that scroll element
- * (unit tests) every item is rendered. `renderItem` gets the index; `itemKey` keeps measurements
+ * (the IonContent scroll element), so phones keep one natural scroll. Until Ionic hands out that
+ * element only the first few items are rendered; without an IonContent (unit tests) all of them. `renderItem` gets the index; `itemKey` keeps measurements
  * attached to the right item when the list is filtered.
  */
 export function VirtualTicketList(props: {
@@ -41,7 +45,8 @@ export function VirtualTicketList(props: {
   id?: string;
 }) {
   const { count, itemKey, renderItem, label, labelledBy, id } = props;
-  const scrollEl = useMainScrollElement();
+  const found = useMainScrollElement();
+  const scrollEl = found === 'none' ? null : found;
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
 
@@ -71,9 +76,12 @@ export function VirtualTicketList(props: {
   });
 
   if (!scrollEl) {
+    // Before Ionic hands out its scroll element: the first cards only (never 10,000 at once);
+    // without an IonContent at all (unit tests): every card.
+    const shown = found === 'none' ? count : Math.min(count, FIRST_PAINT_ITEMS);
     return (
       <div id={id} ref={listRef} role="list" aria-label={label} aria-labelledby={labelledBy} className="ticket-list">
-        {Array.from({ length: count }, (_, i) => (
+        {Array.from({ length: shown }, (_, i) => (
           <div key={itemKey(i)} role="listitem">
             {renderItem(i)}
           </div>
