@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG } from '@portal/shared';
-import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signInSettled } from './support/browser';
+import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn } from './support/browser';
 
 let browser: Browser;
 let adminToken: string;
@@ -47,7 +47,7 @@ describe.each(SIZES)('user management at %s size', (size) => {
 
   it('an admin creates a technician (role technician by default) who then signs in', async () => {
     const page = await newPage(size);
-    await signInSettled(page, 'admin', inject('adminPassword'));
+    await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
     // The admin user cannot be deleted from the UI (SPEC.md 2).
@@ -76,19 +76,19 @@ describe.each(SIZES)('user management at %s size', (size) => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const techPage = await newPage(size);
-    await signInSettled(techPage, tech, 'first-pass-1');
+    await signIn(techPage, tech, 'first-pass-1');
     await techPage.goto('/technician');
     await techPage.getByText('Support Ticket Management').first().waitFor();
   });
 
   it("an admin resets the technician's password: the technician's open session is signed out", async () => {
     const techPage = await newPage(size);
-    await signInSettled(techPage, tech, 'first-pass-1');
+    await signIn(techPage, tech, 'first-pass-1');
     await techPage.goto('/technician');
     await techPage.getByText('Support Ticket Management').first().waitFor();
 
     const page = await newPage(size);
-    await signInSettled(page, 'admin', inject('adminPassword'));
+    await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/admin');
     await page.getByRole('button', { name: `Edit ${tech}` }).click();
     const dialog = page.getByRole('dialog');
@@ -116,7 +116,7 @@ describe.each(SIZES)('user management at %s size', (size) => {
     const victim = `leaver-${size}`;
     await createUser(victim, 'leaver-pass-1', 'user');
     const page = await newPage(size);
-    await signInSettled(page, 'admin', inject('adminPassword'));
+    await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/admin');
     await page.getByRole('button', { name: `Delete ${victim}` }).click();
     const confirm = page.getByRole('alertdialog');
@@ -136,7 +136,7 @@ describe.each(SIZES)('change password at %s size', (size) => {
     await createUser(username, 'old-pass-1', 'user');
     const other = await apiLogin(username, 'old-pass-1');
     const page = await newPage(size);
-    await signInSettled(page, username, 'old-pass-1');
+    await signIn(page, username, 'old-pass-1');
     await page.goto('/change-password');
     const submit = () => page.getByRole('button', { name: 'Change Password', exact: true }).click();
     const fill = async (current: string, next: string, confirm: string) => {
@@ -193,7 +193,7 @@ describe.each(SIZES)('guards and navigation at %s size', (size) => {
     const username = `plain-${size}`;
     await createUser(username, 'plain-pass-1', 'user');
     const page = await newPage(size);
-    await signInSettled(page, username, 'plain-pass-1');
+    await signIn(page, username, 'plain-pass-1');
     for (const [path, message] of [...STAFF_PAGES, ...ADMIN_PAGES]) await expectDenied(page, path, message);
 
     if (size === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
@@ -209,7 +209,7 @@ describe.each(SIZES)('guards and navigation at %s size', (size) => {
     const username = `tech-guard-${size}`;
     await createUser(username, 'tech-pass-1', 'technician');
     const page = await newPage(size);
-    await signInSettled(page, username, 'tech-pass-1');
+    await signIn(page, username, 'tech-pass-1');
     for (const [path, message] of ADMIN_PAGES) await expectDenied(page, path, message);
     await page.goto('/downloads');
     await page.getByRole('heading', { name: 'Downloads' }).waitFor();
@@ -230,7 +230,7 @@ describe('desktop header', () => {
     const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width, height: 768 }, serviceWorkers: 'block' });
     contexts.push(context);
     const page = await context.newPage();
-    await signInSettled(page, 'admin', inject('adminPassword'));
+    await signIn(page, 'admin', inject('adminPassword'));
     const nav = page.getByRole('navigation', { name: 'Main' });
     const tops = await nav.getByRole('link').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
     expect(new Set(tops).size, `link rows at ${width}px: ${tops.join(',')}`).toBe(1);
@@ -241,5 +241,31 @@ describe('desktop header', () => {
     await page.getByRole('menuitem', { name: 'SMS Settings' }).click();
     await page.waitForURL('**/admin/settings');
     await page.getByText('SMS and Notification Settings').first().waitFor();
+  });
+
+  it('tables wrap only between words: the delivery log keeps each e-mail address whole', async () => {
+    const email = 'operations.manager@very-long-company-domain-example.com';
+    await api('/api/settings/notification-emails', { method: 'POST', token: adminToken, body: { email } });
+    await api('/api/tickets', {
+      method: 'POST',
+      body: { clientName: 'Wrap Test', customerEmail: 'c@example.com', customerPhone: '555-0101', severity: 'low', contactMethod: 'email', issue: 'Checking how the delivery log wraps.' },
+    });
+    const context = await desktopContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/admin/settings');
+    const cell = page.getByRole('table', { name: 'Recent deliveries' }).getByRole('cell', { name: email, exact: true }).first();
+    await cell.waitFor();
+    const lines = await cell.evaluate((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    const styles = await page.locator('.delivery-table td, .data-table td').evaluateAll((tds) =>
+      tds.map((td) => `${getComputedStyle(td).overflowWrap}/${getComputedStyle(td).wordBreak}`),
+    );
+    expect(styles.filter((s) => s.includes('anywhere') || s.includes('break-all'))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { NotificationDelivery } from '@portal/shared';
-import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signInSettled } from './support/browser';
+import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn } from './support/browser';
 
 let browser: Browser;
 let adminToken: string;
@@ -78,7 +78,7 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
 
     const context = await newContext(size);
     const page = await context.newPage();
-    await signInSettled(page, username, 'field-pass-1');
+    await signIn(page, username, 'field-pass-1');
     await page.goto('/technician');
     const search = page.getByLabel('Search tickets');
     await search.waitFor();
@@ -136,7 +136,7 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
 
     const context = await newContext(size);
     const page = await context.newPage();
-    await signInSettled(page, username, 'reply-pass-1');
+    await signIn(page, username, 'reply-pass-1');
     await page.goto('/technician');
     await page.getByLabel('Search tickets').fill(ticket.ticketNumber);
     const form = page.getByRole('form', { name: `Update ticket ${ticket.ticketNumber}` });

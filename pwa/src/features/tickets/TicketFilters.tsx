@@ -3,7 +3,7 @@ import { assigneeValue, parseAssignee, type AssigneeFilter } from './search';
 
 /**
  * Search box and assignee filter above the ticket tabs (issue 10): 'Search tickets' over number,
- * client, business, e-mail, phone and issue; 'Assigned to' Anyone / Unassigned / each technician,
+ * client, business, e-mail, phone and issue; 'Assignee' Anyone / Unassigned / each technician,
  * with a 'Mine' toggle for the signed-in user (pressed when the filter is theirs). Works on the
  * cached tickets, so it works offline. `resultText` is announced politely ('12 of 240 tickets').
  */
@@ -39,7 +39,7 @@ export function TicketFilters(props: {
       </div>
       <div className="ticket-assignee">
         <label htmlFor="ticket-assignee" className="ticket-assignee-label">
-          Assigned to
+          Assignee
         </label>
         <select
           id="ticket-assignee"
