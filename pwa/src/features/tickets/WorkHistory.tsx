@@ -27,8 +27,10 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
             return (
               <li key={u.id} className={`history-item${u.updateType === 'comment' ? (u.reply ? ' history-reply' : ' history-note') : ''}`}>
                 <div className="history-head">
-                  <strong>{historyTitle(u)}</strong>
-                  {u.updateType === 'comment' && <CommentMark reply={u.reply === true} />}
+                  <span className="history-title">
+                    <strong>{historyTitle(u)}</strong>
+                    {u.updateType === 'comment' && <CommentMark reply={u.reply === true} />}
+                  </span>
                   <time dateTime={u.createdAt} className="muted">
                     {formatDateTime(u.createdAt)}
                   </time>
