@@ -16,6 +16,8 @@ export interface AppProcess {
   adminPassword: string;
   /** Everything the process printed, for debugging failures. */
   output: () => string;
+  /** Sends `signal` (e.g. SIGKILL for a crash test) and resolves when the process has exited. Keeps the data folder. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       // One test run submits more tickets from 127.0.0.1 than a real customer would.
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
+      RATE_LIMIT_LOGIN_IP: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +86,12 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
     dataDir,
     adminPassword,
     output: () => output,
+    kill: async (signal) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill(signal);
+      await exited;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

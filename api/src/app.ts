@@ -23,8 +23,8 @@ import { userRoutes } from './features/users/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
-import { DEFAULT_RATE_LIMITS, createRateLimiters, type RateLimitSettings } from './http/rate-limit';
-import { noStoreApi, requestId, securityHeaders } from './http/security';
+import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
+import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
@@ -39,8 +39,10 @@ export interface AppDeps {
   logger?: Logger;
   /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
   argon2?: Argon2Params;
-  /** Rate limits (default from config: RATE_LIMIT_LOGIN per 15 min, RATE_LIMIT_TICKETS per minute). */
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
+  /** Where limiter counts live (default: this process's memory); a PostgreSQL/Redis-backed factory shares them. */
+  limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
 }
@@ -53,6 +55,7 @@ export function createServices(deps: AppDeps): Services {
   const { config } = deps;
   const limits: RateLimitSettings = {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
+    loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     ...deps.rateLimits,
   };
@@ -64,7 +67,7 @@ export function createServices(deps: AppDeps): Services {
     clock,
     logger,
     passwords: createPasswordHasher(deps.argon2),
-    limiters: createRateLimiters(limits),
+    limiters: createRateLimiters(limits, deps.limiterFactory),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
   };
 }
@@ -96,12 +99,16 @@ function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
  */
 export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   const s = services ?? createServices(deps);
-  const app = new Koa<AppState>({ proxy: s.config.trustProxy });
+  // TRUST_PROXY hops (issue 17): only the right-most `hops` X-Forwarded-For entries were written by
+  // our proxies; ctx.ip is the left-most of those, so a client cannot choose its IP (rate limits).
+  const hops = s.config.trustProxyHops;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
 
   app.use(requestId(s.logger));
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
+  app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];

@@ -25,6 +25,26 @@ const boolFlag = z.preprocess(
 /** A base64url string that decodes to exactly `bytes` bytes (VAPID keys). */
 const base64urlKey = (bytes: number, message: string) =>
   z.string().refine((v) => /^[A-Za-z0-9_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64url').length === bytes, message);
+/**
+ * TRUST_PROXY: how many reverse proxies in front of the app append to X-Forwarded-For. `false`/`0`
+ * trusts none, `true` means 1 (compatibility with the former boolean), a number 0-10 that many.
+ */
+const proxyHops = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^(true|false|yes|no|10|[0-9])$/, 'must be false, true (= 1) or the number of proxy hops (0-10)')
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' || v === 'no' ? 0 : v === 'true' || v === 'yes' ? 1 : Number(v))),
+);
+/** A comma-separated list of host names or IP literals, lower-cased, without brackets. */
+const hostList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean)),
+);
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback));
 
@@ -48,12 +68,16 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
-  TRUST_PROXY: boolFlag,
+  TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
+  RATE_LIMIT_LOGIN_IP: positiveInt(50),
+  /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
+  PGLITE_FSYNC: z.preprocess((v) => emptyToUndefined(v) ?? 'true', boolFlag),
   // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().regex(/@/, 'must be an e-mail address or "Name <address>"').optional()),
@@ -70,6 +94,11 @@ const envSchema = z.object({
   SMS_COUNTRY_CODE: z.preprocess(emptyToUndefined, z.string().regex(/^\+?[1-9]\d{0,2}$/, 'must be a country calling code such as 1 or 44').default('1')),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_POLL_SECONDS: positiveInt(15),
+  /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
+  PUSH_ALLOW_HOSTS: hostList,
+  /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
+  PUSH_MAX_PER_USER: positiveInt(10),
+  PUSH_MAX_PER_SESSION: positiveInt(2),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -104,10 +133,17 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
+  /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
+  /** Reverse proxies in front of the app: the client IP is this many entries from the right of X-Forwarded-For. */
+  trustProxyHops: number;
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** Failed logins per IP per 15 minutes, whatever the usernames. */
+  rateLimitLoginIp: number;
+  /** fsync of the embedded PGlite database (no effect with DATABASE_URL). */
+  pgliteFsync: boolean;
   /** nodemailer SMTP URL; undefined -> e-mails are written as .eml files to `outboxLogDir`. */
   smtpUrl: string | undefined;
   /** From header of every e-mail (default `"APP_NAME" <SUPPORT_EMAIL>`). */
@@ -126,6 +162,12 @@ export interface Config {
   notifyPollSeconds: number;
   /** Folder of the development e-mail/SMS log: `DATA_DIR/outbox-log`. */
   outboxLogDir: string;
+  /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
+  pushAllowHosts: string[];
+  /** Push subscriptions kept per user. */
+  pushMaxPerUser: number;
+  /** Push subscriptions kept per login session (device). */
+  pushMaxPerSession: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -160,10 +202,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY > 0,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     rateLimitLogin: e.RATE_LIMIT_LOGIN,
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
+    rateLimitLoginIp: e.RATE_LIMIT_LOGIN_IP,
+    pgliteFsync: e.PGLITE_FSYNC,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
     twilio:
@@ -176,5 +221,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifyMaxAttempts: e.NOTIFY_MAX_ATTEMPTS,
     notifyPollSeconds: e.NOTIFY_POLL_SECONDS,
     outboxLogDir: path.join(dataDir, 'outbox-log'),
+    pushAllowHosts: e.PUSH_ALLOW_HOSTS,
+    pushMaxPerUser: e.PUSH_MAX_PER_USER,
+    pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
   };
 }

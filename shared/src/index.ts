@@ -5,6 +5,7 @@ export * from './schemas/auth';
 export * from './schemas/tickets';
 export * from './schemas/users';
 export * from './schemas/errors';
+export * from './schemas/text';
 export * from './rules/tickets';
 export * from './rules/workload';
 export * from './rules/format';

@@ -39,4 +39,11 @@ export const MSG = {
   testSmsNeedsNumber: 'Please save a phone number before testing SMS.',
   testSmsSent: 'Test SMS sent',
   pushEndpointInsecure: 'Push endpoint must be an https URL',
+  /** Any request text with a NUL character or a lone UTF-16 surrogate (shared/src/schemas/text.ts). */
+  textInvalid: 'Must not contain NUL characters or invalid Unicode',
+  /** Push endpoint on a loopback, private or link-local address, or a host that does not resolve. */
+  pushEndpointPrivate: 'Push endpoint must be a public push service',
+  /** PATCH/DELETE /api/users/:id that would leave no admin (issue 17). */
+  lastAdminDemote: 'The last admin cannot be demoted; make another user admin first',
+  lastAdminDelete: 'The last admin cannot be deleted; make another user admin first',
 } as const;

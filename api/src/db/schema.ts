@@ -258,6 +258,12 @@ export const pushSubscriptions = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     expirationTime: ts('expiration_time'),
     userAgent: text('user_agent'),
+    /** Failed sends in a row (issue 17): the subscription is backed off until `retryAt`, and dropped after too many. */
+    failures: integer('failures').notNull().default(0),
+    /** First failure of the current streak; null while healthy. */
+    failingSince: ts('failing_since'),
+    /** No send to this endpoint before this time (backoff); null while healthy. */
+    retryAt: ts('retry_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,15 @@
 /**
- * In-memory rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and
- * public ticket submissions per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and per IP
+ * (issue 17: one IP trying one password against many usernames), and public ticket submissions per
+ * IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ *
+ * Limiters are typed as rate-limiter-flexible's `RateLimiterAbstract` and built by a
+ * {@link LimiterFactory}: the default keeps counts in this process's memory; a factory returning
+ * `RateLimiterPostgres`/`RateLimiterRedis` instances (same interface) shares them between processes
+ * without changing any caller. The client IP is `ctx.ip`, which honours TRUST_PROXY's hop count
+ * (see `createApp`).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from './errors';
 
 /** `points` allowed per `durationSec` window. */
@@ -14,23 +21,40 @@ export interface RateLimit {
 export interface RateLimitSettings {
   /** Failed logins per IP+username (default 10 per 15 minutes). */
   login: RateLimit;
+  /** Failed logins per IP whatever the username (default 50 per 15 minutes). */
+  loginIp: RateLimit;
   /** Ticket submissions per IP (default 10 per minute). */
   ticketCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { points: 10, durationSec: 15 * 60 },
+  loginIp: { points: 50, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
 };
 
-export interface RateLimiters {
-  login: RateLimiterMemory;
-  ticketCreate: RateLimiterMemory;
-}
+/** Any rate-limiter-flexible limiter: memory today, a PostgreSQL or Redis store later. */
+export type Limiter = RateLimiterAbstract;
 
-export function createRateLimiters(settings: RateLimitSettings): RateLimiters {
-  const make = (l: RateLimit) => new RateLimiterMemory({ points: l.points, duration: l.durationSec });
-  return { login: make(settings.login), ticketCreate: make(settings.ticketCreate) };
+/** One limiter per named limit of RateLimitSettings. */
+export type RateLimiters = Record<keyof RateLimitSettings, Limiter>;
+
+/**
+ * Builds the limiter of one named limit. `name` doubles as the key prefix, so limiters sharing a
+ * store (one table, one Redis) never mix their counts.
+ */
+export type LimiterFactory = (name: keyof RateLimitSettings, limit: RateLimit) => Limiter;
+
+/** The default factory: counts in this process's memory (one API process). */
+export const memoryLimiters: LimiterFactory = (name, l) => new RateLimiterMemory({ keyPrefix: name, points: l.points, duration: l.durationSec });
+
+/** Builds every limiter of `settings` with `factory` (default {@link memoryLimiters}). */
+export function createRateLimiters(settings: RateLimitSettings, factory: LimiterFactory = memoryLimiters): RateLimiters {
+  return {
+    login: factory('login', settings.login),
+    loginIp: factory('loginIp', settings.loginIp),
+    ticketCreate: factory('ticketCreate', settings.ticketCreate),
+  };
 }
 
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -39,7 +63,7 @@ const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNe
  * Takes one point for `key`.
  * @throws RateLimitedError (429, Retry-After) when the window is used up.
  */
-export async function consumeOrThrow(limiter: RateLimiterMemory, key: string): Promise<void> {
+export async function consumeOrThrow(limiter: Limiter, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (err) {
@@ -51,8 +75,9 @@ export async function consumeOrThrow(limiter: RateLimiterMemory, key: string): P
 /**
  * Refuses with 429 when `key` has no points left, without taking one (used before checking a
  * password, so only failures are counted).
+ * @throws RateLimitedError (429, Retry-After) when the window is used up.
  */
-export async function assertNotLimited(limiter: RateLimiterMemory, key: string): Promise<void> {
+export async function assertNotLimited(limiter: Limiter, key: string): Promise<void> {
   const res = await limiter.get(key);
   if (res && res.remainingPoints <= 0 && res.consumedPoints >= limiter.points) {
     throw new RateLimitedError(retryAfter(res));
@@ -60,9 +85,17 @@ export async function assertNotLimited(limiter: RateLimiterMemory, key: string):
 }
 
 /** Middleware taking one point per request, keyed by `keyOf(ctx)` (e.g. the client IP). */
-export function rateLimit(limiter: RateLimiterMemory, keyOf: (ctx: { ip: string }) => string) {
+export function rateLimit(limiter: Limiter, keyOf: (ctx: { ip: string }) => string) {
   return async (ctx: { ip: string }, next: () => Promise<unknown>) => {
     await consumeOrThrow(limiter, keyOf(ctx));
     await next();
   };
+}
+
+/**
+ * Counts one failed attempt against each `[limiter, key]` pair (failed logins: per IP+username and
+ * per IP). Never throws for a used-up window: the caller answers the failure itself.
+ */
+export async function recordFailure(pairs: readonly (readonly [Limiter, string])[]): Promise<void> {
+  await Promise.all(pairs.map(([limiter, key]) => limiter.penalty(key, 1)));
 }

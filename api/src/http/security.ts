@@ -69,3 +69,15 @@ export function noStoreApi(): Middleware {
     await next();
   };
 }
+
+/**
+ * Marks cookies Secure when the public URL is https (issue 17), also when TLS ends at a proxy and
+ * TRUST_PROXY/X-Forwarded-Proto are not set: the browser only ever talks https to the portal, so the
+ * session cookie must never travel over plain http. Cookie writers pass `secure: ctx.cookies.secure`.
+ */
+export function secureCookies(publicHttps: boolean): Middleware {
+  return async (ctx, next) => {
+    if (publicHttps) ctx.cookies.secure = true;
+    await next();
+  };
+}

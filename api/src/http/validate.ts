@@ -27,9 +27,10 @@ export interface ValidatedInput<S extends RequestSchemas> {
   params: Out<S['params']>;
 }
 
-/** The middleware plus a typed accessor for what it parsed. */
+/** The middleware plus a typed accessor for what it parsed, and its schemas (the fuzz test reads them). */
 export type Validator<S extends RequestSchemas> = Middleware<AppState> & {
   get(ctx: ParameterizedContext<AppState>): ValidatedInput<S>;
+  schemas: S;
 };
 
 /** Converts a ZodError to `fieldErrors` (top-level field -> messages) and a headline message. */
@@ -74,6 +75,7 @@ export function validate<S extends RequestSchemas>(schemas: S): Validator<S> {
   };
   return Object.assign(middleware, {
     get: (ctx: ParameterizedContext<AppState>) => ctx.state.input as ValidatedInput<S>,
+    schemas,
   });
 }
 

@@ -5,18 +5,24 @@
  * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
  * - other errors -> `pending` again after an exponential backoff (30 s, 1 min, 2 min, ... capped at
  *   1 h) until `maxAttempts` attempts were made, then `failed` with the last reason.
+ * - DeferredError (a push subscription backing off) -> `pending` until then, the attempt not counted.
  * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
  * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
  *
- * Scheduling: `start()` runs at once and then every `pollMs`; `wake()` (called after each committed
- * write request) runs it again soon; `stop()` ends the timer and waits for the running pass.
- * `runOnce()` is the pass itself, for tests and tools: it claims batches until nothing is due.
+ * Lanes (issue 17): each channel (email, sms, push) claims and sends its own batches in its own loop,
+ * so e-mail and SMS never wait for a push service that hangs; `deliver` bounds every send with a
+ * per-channel timeout, and backs off push subscriptions that keep failing.
+ *
+ * Scheduling: `start()` runs every lane at once and then every `pollMs`; `wake()` (called after each
+ * committed write request) runs them again soon; `stop()` ends the timer and waits for running passes.
+ * `runOnce()` is one pass of every lane, for tests and tools: each claims batches until nothing is due.
  */
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
-import { claimDueJobs, markFailed, markRetry, markSent, type JobRow } from './jobs';
-import { PermanentError } from './types';
+import { claimDueJobs, markDeferred, markFailed, markRetry, markSent, type JobRow } from './jobs';
+import { DeferredError, PermanentError } from './types';
 
 /** Default retry delay before attempt `attempts + 1`, in ms: 30 s * 2^(attempts-1), at most 1 h. */
 export function exponentialBackoff(attempts: number): number {
@@ -37,7 +43,7 @@ export interface DispatcherOptions {
   backoffMs?: (attempts: number) => number;
   /** How long a claim lasts before another dispatcher may take the job, in ms (default 5 min). */
   leaseMs?: number;
-  /** Jobs claimed and sent concurrently per batch (default 10). */
+  /** Jobs claimed and sent concurrently per batch of one lane (default 10). */
   batchSize?: number;
 }
 
@@ -47,11 +53,17 @@ export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' |
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
 
+/** The loop state of one channel's lane. */
+interface Lane {
+  channel: NotificationChannel;
+  running: Promise<void> | null;
+  again: boolean;
+}
+
 export class Dispatcher {
   private started = false;
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly lanes: Lane[] = NOTIFICATION_CHANNELS.map((channel) => ({ channel, running: null, again: false }));
 
   constructor(private readonly o: DispatcherOptions) {}
 
@@ -64,46 +76,55 @@ export class Dispatcher {
     this.wake();
   }
 
-  /** Asks for a pass soon (after a commit that may have written jobs); no-op unless started. */
+  /** Asks every lane for a pass soon (after a commit that may have written jobs); no-op unless started. */
   wake(): void {
     if (!this.started) return;
-    if (this.running) {
-      this.again = true;
-      return;
+    for (const lane of this.lanes) {
+      if (lane.running) {
+        lane.again = true;
+        continue;
+      }
+      lane.running = this.loop(lane).finally(() => {
+        lane.running = null;
+      });
     }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
   }
 
-  /** Stops polling and waits for the running pass (jobs it holds finish or keep their lease). */
+  /** Stops polling and waits for the running passes (jobs they hold finish or keep their lease). */
   async stop(): Promise<void> {
     this.started = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await Promise.all(this.lanes.map((lane) => lane.running));
   }
 
-  private async loop(): Promise<void> {
+  private async loop(lane: Lane): Promise<void> {
     do {
-      this.again = false;
+      lane.again = false;
       try {
-        await this.runOnce();
+        await this.drain(lane.channel);
       } catch (err) {
-        this.o.logger.warn('notification dispatch failed', { error: message(err) });
+        this.o.logger.warn('notification dispatch failed', { channel: lane.channel, error: message(err) });
       }
-    } while (this.again && this.started);
+    } while (lane.again && this.started);
   }
 
   /**
-   * One pass: claims and sends batches until no job is due at the clock's time.
-   * @returns how many jobs were claimed.
+   * One pass of every lane at once: each claims and sends batches of its channel until no job of it
+   * is due at the clock's time.
+   * @returns how many jobs were claimed in all.
    * @throws only when claiming fails (database unreachable); send failures are recorded instead.
    */
   async runOnce(): Promise<number> {
+    const counts = await Promise.all(NOTIFICATION_CHANNELS.map((channel) => this.drain(channel)));
+    return counts.reduce((a, b) => a + b, 0);
+  }
+
+  /** Claims and sends batches of `channel` until none is due; returns how many jobs were claimed. */
+  private async drain(channel: NotificationChannel): Promise<number> {
     let total = 0;
     for (;;) {
-      const jobs = await claimDueJobs(this.o.db, this.o.clock(), this.o.batchSize ?? 10, this.o.leaseMs ?? 300_000);
+      const jobs = await claimDueJobs(this.o.db, this.o.clock(), this.o.batchSize ?? 10, this.o.leaseMs ?? 300_000, channel);
       if (jobs.length === 0) return total;
       total += jobs.length;
       await Promise.all(jobs.map((job) => this.process(job)));
@@ -141,6 +162,11 @@ export class Dispatcher {
     const reason = message(err);
     const now = clock();
     const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts, error: reason };
+    if (err instanceof DeferredError) {
+      await markDeferred(db, job, reason, err.until, now);
+      logger.debug('notification deferred', { ...log, until: err.until.toISOString() });
+      return;
+    }
     if (err instanceof PermanentError || job.attempts >= maxAttempts) {
       const final = err instanceof PermanentError ? reason : `${reason} (gave up after ${attemptsText(job.attempts)})`;
       await markFailed(db, job, final, now);

@@ -6,7 +6,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import { createDeliver } from './deliver';
+import { createDeliver, type DeliverTuning } from './deliver';
 import { Dispatcher, type DispatcherTuning } from './dispatcher';
 import { createLogEmail, createSmtpEmail } from './providers/email';
 import { createWebPush, loadOrCreateVapidKeys, memoizeAsync } from './providers/push';
@@ -27,6 +27,8 @@ export interface Notifier {
 export interface NotifyOverrides {
   providers?: Partial<Providers>;
   tuning?: Partial<DispatcherTuning>;
+  /** Send timeouts per channel and the push subscription backoff (issue 17). */
+  deliver?: DeliverTuning;
 }
 
 /**
@@ -42,7 +44,7 @@ export function createProviders(config: Config, db: Database, clock: () => Date)
     : createLogSms({ dir: config.outboxLogDir, countryCode: config.smsCountryCode, clock });
   const vapid = config.vapid;
   const keys = vapid ? () => Promise.resolve(vapid) : memoizeAsync(() => loadOrCreateVapidKeys(db, clock()));
-  const push = createWebPush({ keys, subject: config.vapidSubject });
+  const push = createWebPush({ keys, subject: config.vapidSubject, allowHosts: config.pushAllowHosts });
   return { email, sms, push };
 }
 
@@ -67,7 +69,7 @@ export function createNotifier(deps: {
     db,
     logger,
     clock,
-    deliver: createDeliver({ db, providers, brand }),
+    deliver: createDeliver({ db, providers, brand, clock, ...(deps.overrides?.deliver ? { tuning: deps.overrides.deliver } : {}) }),
     maxAttempts: config.notifyMaxAttempts,
     pollMs: config.notifyPollSeconds * 1000,
     ...deps.overrides?.tuning,

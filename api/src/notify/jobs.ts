@@ -47,12 +47,19 @@ export async function hasJob(tx: Database, ticketId: string, kind: JobKind): Pro
 /**
  * Claims up to `limit` due jobs: `pending` ones whose `next_attempt_at` has come, and `sending` ones
  * whose lease ran out. Each gets `attempts + 1`, status `sending`, a lease until `now + leaseMs`.
+ * `channel` restricts the claim to one channel (the dispatcher's lanes, issue 17).
  */
-export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number): Promise<JobRow[]> {
+export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number, channel?: NotificationChannel): Promise<JobRow[]> {
   const due = db
     .select({ id: notificationJobs.id })
     .from(notificationJobs)
-    .where(and(inArray(notificationJobs.status, ['pending', 'sending']), lte(notificationJobs.nextAttemptAt, now)))
+    .where(
+      and(
+        inArray(notificationJobs.status, ['pending', 'sending']),
+        lte(notificationJobs.nextAttemptAt, now),
+        channel ? eq(notificationJobs.channel, channel) : undefined,
+      ),
+    )
     .orderBy(notificationJobs.nextAttemptAt, notificationJobs.createdAt)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -88,6 +95,26 @@ export async function markRetry(db: Database, job: JobRow, error: string, retryA
   const rows = await db
     .update(notificationJobs)
     .set({ status: 'pending', lastError: error.slice(0, 1000), nextAttemptAt: retryAt, leaseToken: null, updatedAt: now })
+    .where(held(job))
+    .returning({ id: notificationJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Puts a job back to `pending` until `until` WITHOUT counting the attempt (its target is backing off,
+ * nothing was sent). `reason` shows in the delivery log meanwhile.
+ */
+export async function markDeferred(db: Database, job: JobRow, reason: string, until: Date, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notificationJobs)
+    .set({
+      status: 'pending',
+      attempts: sql`greatest(${notificationJobs.attempts} - 1, 0)`,
+      lastError: reason.slice(0, 1000),
+      nextAttemptAt: until,
+      leaseToken: null,
+      updatedAt: now,
+    })
     .where(held(job))
     .returning({ id: notificationJobs.id });
   return rows.length > 0;

@@ -5,7 +5,7 @@
  * feature writes). Rules call these inside the ticket transaction, so recipients are resolved when
  * the event happens and the delivery log names them.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
 import type { Database } from '../db/client';
 import { pushSubscriptions, users } from '../db/schema';
@@ -64,10 +64,52 @@ export async function userSubscriptions(db: Database, userId: string): Promise<S
     .orderBy(pushSubscriptions.createdAt);
 }
 
-/** The push target of a subscription id, or undefined when it was removed meanwhile (logout). */
-export async function findPushTarget(db: Database, id: string): Promise<PushTarget | undefined> {
+/** Failure state of a subscription (issue 17): failed sends in a row and the backoff deadline. */
+export interface SubscriptionHealth {
+  failures: number;
+  failingSince: Date | null;
+  retryAt: Date | null;
+}
+
+/** The push target of a subscription id with its health, or undefined when it was removed meanwhile (logout). */
+export async function findPushTarget(db: Database, id: string): Promise<(PushTarget & SubscriptionHealth) | undefined> {
   const [row] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1);
-  return row ? { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } } : undefined;
+  return row
+    ? { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth }, failures: row.failures, failingSince: row.failingSince, retryAt: row.retryAt }
+    : undefined;
+}
+
+/**
+ * Counts one failed send (issue 17): `failures + 1`, the streak's start kept, no send before
+ * `now + backoffMs(failures)`. When the streak reaches `maxFailures` the subscription is deleted.
+ * @returns the new failure count and whether the subscription is gone (dropped now or meanwhile).
+ */
+export async function recordSubscriptionFailure(
+  db: Database,
+  id: string,
+  now: Date,
+  policy: { maxFailures: number; backoffMs: (failures: number) => number },
+): Promise<{ failures: number; dropped: boolean }> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1`, failingSince: sql`coalesce(${pushSubscriptions.failingSince}, ${now})` })
+    .where(eq(pushSubscriptions.id, id))
+    .returning({ failures: pushSubscriptions.failures });
+  if (!row) return { failures: 0, dropped: true };
+  if (row.failures >= policy.maxFailures) {
+    await deleteSubscriptionById(db, id);
+    return { failures: row.failures, dropped: true };
+  }
+  await db
+    .update(pushSubscriptions)
+    .set({ retryAt: new Date(now.getTime() + policy.backoffMs(row.failures)) })
+    .where(eq(pushSubscriptions.id, id));
+  return { failures: row.failures, dropped: false };
+}
+
+/** Ends a failure streak after a successful send. */
+export async function clearSubscriptionFailures(db: Database, id: string): Promise<void> {
+  await db.update(pushSubscriptions).set({ failures: 0, failingSince: null, retryAt: null }).where(eq(pushSubscriptions.id, id));
 }
 
 /** Deletes a dead subscription (the push service answered 404/410). */

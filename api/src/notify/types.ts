@@ -132,3 +132,28 @@ export class SubscriptionGoneError extends PermanentError {
     this.name = 'SubscriptionGoneError';
   }
 }
+
+/**
+ * The push endpoint breaks the endpoint rules (not https, or its host resolves to a loopback,
+ * private or link-local address; issue 17): nothing is sent and the subscription is deleted.
+ */
+export class EndpointRefusedError extends PermanentError {
+  constructor(reason: string) {
+    super(`Push endpoint refused: ${reason}; subscription removed`);
+    this.name = 'EndpointRefusedError';
+  }
+}
+
+/**
+ * Not sent now, and not an attempt: the target is backing off (a push subscription that keeps
+ * failing) until `until`. The dispatcher puts the job back to `pending` for then without counting it.
+ */
+export class DeferredError extends Error {
+  constructor(
+    readonly until: Date,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeferredError';
+  }
+}

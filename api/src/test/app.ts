@@ -10,7 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Role, TicketCreated, TicketCreateInput } from '@portal/shared';
+import type Koa from 'koa';
 import { createApp, createServices, type AppDeps } from '../app';
+import type { AppState } from '../http/state';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createPasswordHasher, type Argon2Params } from '../lib/passwords';
@@ -63,6 +65,8 @@ export interface TestApp {
   config: Config;
   /** The app's notification providers and dispatcher (not started: tests call `dispatcher.runOnce()`). */
   notifier: Notifier;
+  /** The Koa app itself (the fuzz test lists its routes). */
+  app: Koa<AppState>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<TestResponse<T>>;
   /** Inserts a user directly; returns its id, username and password. */
@@ -114,6 +118,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     PWA_DIST: '/nonexistent-pwa-dist',
     // High limits by default; rate-limit tests pass low `rateLimits`.
     RATE_LIMIT_LOGIN: '100000',
+    RATE_LIMIT_LOGIN_IP: '100000',
     RATE_LIMIT_TICKETS: '100000',
     ...options.env,
   });
@@ -179,6 +184,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     config,
     notifier: services.notifier,
+    app,
     request,
     createUser,
     loginAs,

@@ -13,7 +13,7 @@ import type { JobRow } from '../notify/jobs';
 import { createWebPush } from '../notify/providers/push';
 import { createTwilioSms } from '../notify/providers/sms';
 import { startTestApp, type TestApp, type TestAppOptions } from './app';
-import { startPushPeer, type PushPeer } from './push-peer';
+import { PUSH_PEER_HOST, startPushPeer, type PushPeer } from './push-peer';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { startTwilioPeer, type TwilioPeer } from './twilio-peer';
 
@@ -38,12 +38,13 @@ export async function startNotifyTestApp(options: TestAppOptions = {}): Promise<
   const vapid = webpush.generateVAPIDKeys();
   const t = await startTestApp({
     ...options,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL, ...options.env },
+    // The push peer listens on 127.0.0.1, which the endpoint rules refuse unless allowed (issue 17).
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL, PUSH_ALLOW_HOSTS: PUSH_PEER_HOST, ...options.env },
     notify: {
       ...options.notify,
       providers: {
         sms: createTwilioSms({ ...TEST_TWILIO, countryCode: '1', httpClient: sms.httpClient }),
-        push: createWebPush({ keys: () => Promise.resolve(vapid), subject: 'mailto:support@example.com', agent: push.agent }),
+        push: createWebPush({ keys: () => Promise.resolve(vapid), subject: 'mailto:support@example.com', agent: push.agent, allowHosts: [PUSH_PEER_HOST] }),
         ...options.notify?.providers,
       },
     },

@@ -29,6 +29,10 @@ export interface PushPeer {
   gone: Set<string>;
   /** Endpoints that answer 503 (push service trouble, retried). */
   unavailable: Set<string>;
+  /** Endpoints that never answer (a dead push service: the request hangs until the client gives up). */
+  hang: Set<string>;
+  /** Requests to `hang` endpoints received so far (they get no answer). */
+  hanging: number;
   /** HTTPS agent trusting the peer's certificate (pass to createWebPush). */
   agent: https.Agent;
   /** A fresh subscription on this service, as PushSubscription.toJSON() would give it. */
@@ -56,11 +60,15 @@ export function decryptPush(body: Buffer, sub: BrowserSubscription): string {
   return plain.subarray(0, end).toString('utf8');
 }
 
+/** Host the push peer listens on: loopback, so apps using it need PUSH_ALLOW_HOSTS to include it. */
+export const PUSH_PEER_HOST = '127.0.0.1';
+
 /** Starts the push service; `close()` it in afterAll. */
 export async function startPushPeer(): Promise<PushPeer> {
   const received: ReceivedPush[] = [];
   const gone = new Set<string>();
   const unavailable = new Set<string>();
+  const hang = new Set<string>();
   let origin = '';
   const server = https.createServer({ cert: TEST_TLS_CERT, key: TEST_TLS_KEY }, (req, res) => {
     const chunks: Buffer[] = [];
@@ -69,17 +77,23 @@ export async function startPushPeer(): Promise<PushPeer> {
       const endpoint = origin + (req.url ?? '');
       if (gone.has(endpoint)) return void res.writeHead(410).end('push subscription has unsubscribed or expired.');
       if (unavailable.has(endpoint)) return void res.writeHead(503).end('try later');
+      if (hang.has(endpoint)) {
+        peer.hanging += 1;
+        return;
+      }
       received.push({ endpoint, headers: req.headers, body: Buffer.concat(chunks) });
       res.writeHead(201, { location: `${endpoint}/messages/${randomUUID()}` }).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, PUSH_PEER_HOST, resolve));
+  origin = `https://${PUSH_PEER_HOST}:${(server.address() as AddressInfo).port}`;
   const agent = new https.Agent({ ca: TEST_TLS_CERT, keepAlive: false });
-  return {
+  const peer: PushPeer = {
     received,
     gone,
     unavailable,
+    hang,
+    hanging: 0,
     agent,
     subscribe() {
       const ecdh = createECDH('prime256v1');
@@ -101,4 +115,5 @@ export async function startPushPeer(): Promise<PushPeer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return peer;
 }

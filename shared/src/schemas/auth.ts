@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { MIN_NEW_PASSWORD_LENGTH, ROLES } from '../constants';
 import { MSG } from '../messages';
+import { safeText } from './text';
 
 /** POST /api/auth/login body and the login form (SPEC.md 5: both fields required). */
 export const loginSchema = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  username: safeText({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
+  password: safeText({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** POST /api/auth/change-password body (SPEC.md 5). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(200),
-  newPassword: z.string({ error: MSG.newPasswordTooShort }).min(MIN_NEW_PASSWORD_LENGTH, MSG.newPasswordTooShort).max(200),
+  currentPassword: safeText({ error: MSG.currentPasswordRequired }).min(1, MSG.currentPasswordRequired).max(200),
+  newPassword: safeText({ error: MSG.newPasswordTooShort }).min(MIN_NEW_PASSWORD_LENGTH, MSG.newPasswordTooShort).max(200),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password form: the request plus a confirmation that must match (SPEC.md 5). */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string({ error: MSG.confirmPasswordRequired }).min(1, MSG.confirmPasswordRequired) })
+  .extend({ confirmPassword: safeText({ error: MSG.confirmPasswordRequired }).min(1, MSG.confirmPasswordRequired) })
   .refine((v) => v.confirmPassword === '' || v.newPassword === v.confirmPassword, {
     message: MSG.passwordsDontMatch,
     path: ['confirmPassword'],

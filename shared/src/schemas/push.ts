@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_EPOCH_MS } from '../constants';
+import { SAFE_TEXT_ISSUE, isSafeText, safeText } from './text';
 
 /**
  * Web push subscriptions (issue 4, DESIGN.md 6). A subscription belongs to one user and one device
@@ -7,17 +9,18 @@ import { z } from 'zod';
 
 /** POST /api/push/subscriptions body: the browser's PushSubscription.toJSON() shape. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url('Invalid push endpoint').max(2048),
-  expirationTime: z.number().nullable().optional(),
+  endpoint: z.url('Invalid push endpoint').max(2048).refine(isSafeText, SAFE_TEXT_ISSUE),
+  /** Epoch ms (browsers send null or a time); bounded so it is always a valid timestamp (issue 17). */
+  expirationTime: z.number().min(0).max(MAX_EPOCH_MS, 'expirationTime must be an epoch time in milliseconds').nullable().optional(),
   keys: z.object({
-    p256dh: z.string().min(1).max(512),
-    auth: z.string().min(1).max(512),
+    p256dh: safeText().min(1).max(512),
+    auth: safeText().min(1).max(512),
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionSchema>;
 
 /** DELETE /api/push/subscriptions body. */
-export const pushUnsubscribeSchema = z.object({ endpoint: z.url('Invalid push endpoint').max(2048) });
+export const pushUnsubscribeSchema = z.object({ endpoint: z.url('Invalid push endpoint').max(2048).refine(isSafeText, SAFE_TEXT_ISSUE) });
 
 /** GET /api/push/public-key response: the VAPID application server key (base64url). */
 export interface PushPublicKey {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { safeText } from './text';
 
 /**
  * Admin settings (SPEC.md 2 "Settings", 5, 7): the support SMS number and the notification e-mail
@@ -15,8 +16,7 @@ export const NOTIFICATION_EMAILS_KEY = 'notification_emails';
 const PHONE_CHARS = /^[0-9+\-() ]+$/;
 
 /** Support SMS number: non-empty ('Please enter a phone number.'), allowed characters ('Please enter a valid phone number.'). */
-export const supportPhoneSchema = z
-  .string({ error: MSG.phoneNumberRequired })
+export const supportPhoneSchema = safeText({ error: MSG.phoneNumberRequired })
   .trim()
   // `abort`: one message per input (an empty value is "required", not also "invalid").
   .min(1, { message: MSG.phoneNumberRequired, abort: true })
@@ -25,8 +25,7 @@ export const supportPhoneSchema = z
   .refine((v) => /[0-9]/.test(v), MSG.phoneNumberInvalid);
 
 /** Notification e-mail: non-empty ('Please enter an email address.'), basic shape ('Please enter a valid email address.'). */
-export const notificationEmailSchema = z
-  .string({ error: MSG.emailRequired })
+export const notificationEmailSchema = safeText({ error: MSG.emailRequired })
   .trim()
   .min(1, MSG.emailRequired)
   .max(254, MSG.emailInvalid)
@@ -43,7 +42,7 @@ export const notificationEmailBodySchema = z.object({ email: notificationEmailSc
 export const systemSettingBodySchema = z.object({
   key: z.literal(SUPPORT_SMS_NUMBER_KEY, { message: 'Unknown setting' }),
   value: supportPhoneSchema,
-  description: z.string().trim().max(500).optional().nullable(),
+  description: safeText().trim().max(500).optional().nullable(),
 });
 export type SystemSettingBody = z.infer<typeof systemSettingBodySchema>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { CONTACT_METHODS, MIN_ISSUE_LENGTH, SEVERITIES, TICKET_STATUSES } from '../constants';
+import { CONTACT_METHODS, MIN_ISSUE_LENGTH, PG_INTEGER_MAX, SEVERITIES, TICKET_STATUSES } from '../constants';
 import type { ContactMethod, Severity, TicketStatus } from '../constants';
 import { MSG } from '../messages';
+import { safeText } from './text';
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .optional()
@@ -17,13 +17,13 @@ const optionalText = (max: number) =>
  * businessName becomes null. A missing field gets the same SPEC.md 5 message as an empty one.
  */
 export const ticketCreateSchema = z.object({
-  clientName: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(200),
+  clientName: safeText({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(200),
   businessName: optionalText(200),
-  customerEmail: z.string({ error: MSG.validEmailRequired }).trim().max(254).pipe(z.email(MSG.validEmailRequired)),
-  customerPhone: z.string({ error: MSG.phoneRequired }).trim().min(1, MSG.phoneRequired).max(40),
+  customerEmail: safeText({ error: MSG.validEmailRequired }).trim().max(254).pipe(z.email(MSG.validEmailRequired)),
+  customerPhone: safeText({ error: MSG.phoneRequired }).trim().min(1, MSG.phoneRequired).max(40),
   severity: z.enum(SEVERITIES, { message: MSG.severityRequired }),
   contactMethod: z.enum(CONTACT_METHODS, { message: MSG.contactMethodRequired }),
-  issue: z.string({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
+  issue: safeText({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
@@ -46,10 +46,10 @@ export const ticketPatchSchema = z
   .object({
     status: z.enum(TICKET_STATUSES).optional(),
     assignedTo: z.uuid('Assignee must be a user id').nullable().optional(),
-    resolution: z.string().trim().min(1).max(10_000).optional(),
-    comment: z.string().trim().min(1).max(10_000).optional(),
+    resolution: safeText().trim().min(1).max(10_000).optional(),
+    comment: safeText().trim().min(1).max(10_000).optional(),
     reply: z.boolean().optional(),
-    baseVersion: z.number().int().min(1).optional(),
+    baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
   })
   .refine(
     (v) =>
@@ -146,8 +146,7 @@ export interface DeltaPage<T> {
 
 /** Query of the delta-sync endpoints: `since` is a cursor from a previous page, "0" for everything. */
 export const deltaQuerySchema = z.object({
-  since: z
-    .string()
+  since: safeText()
     .regex(/^\d{1,15}$/, 'since must be a cursor returned by a previous call')
     .optional(),
 });

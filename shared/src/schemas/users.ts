@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES } from '../constants';
 import { MSG } from '../messages';
+import { safeText } from './text';
 
-const optionalEmail = z
-  .string()
+const optionalEmail = safeText()
   .trim()
   .max(254)
   .optional()
@@ -13,8 +13,8 @@ const optionalEmail = z
 
 /** POST /api/users body (SPEC.md 5: username and password required, email optional, role enum). */
 export const userCreateSchema = z.object({
-  username: z.string({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  username: safeText({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
+  password: safeText({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
   email: optionalEmail,
   role: z.enum(ROLES, { message: MSG.roleInvalid }).default(DEFAULT_ROLE),
 });
@@ -22,9 +22,8 @@ export type UserCreate = z.output<typeof userCreateSchema>;
 
 /** PATCH /api/users/:id body (SPEC.md 5): every field optional; a blank password keeps the current one. */
 export const userUpdateSchema = z.object({
-  username: z.string().trim().min(1, MSG.usernameRequired).max(100).optional(),
-  password: z
-    .string()
+  username: safeText().trim().min(1, MSG.usernameRequired).max(100).optional(),
+  password: safeText()
     .max(200)
     .optional()
     .transform((v) => (v ? v : undefined)),

@@ -1,7 +1,9 @@
 /**
  * Auth routes (SPEC.md 5 / 7, DESIGN.md 4):
- * - POST /api/auth/login            anonymous; loginSchema -> 200 LoginResponse + httpOnly `session` cookie;
- *                                   bad credentials -> 401 MSG.invalidCredentials; failures rate limited per IP+username.
+ * - POST /api/auth/login            anonymous; loginSchema -> 200 LoginResponse + httpOnly `session` cookie
+ *                                   (Secure when PUBLIC_URL is https or the request is);
+ *                                   bad credentials -> 401 MSG.invalidCredentials; failures rate limited per
+ *                                   IP+username and per IP (issue 17); a success resets only the former.
  * - POST /api/auth/logout           logged in; revokes this session -> 204.
  * - GET  /api/auth/me               logged in; -> { user }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
@@ -12,7 +14,7 @@ import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
 import type { LoginResponse } from '@portal/shared';
 import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
-import { assertNotLimited } from '../../http/rate-limit';
+import { assertNotLimited, recordFailure } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
@@ -28,20 +30,26 @@ export function authRoutes(s: Services): Router<AppState> {
   router.post('/api/auth/login', loginInput, async (ctx) => {
     const { username, password } = loginInput.get(ctx).body;
     const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
+    await assertNotLimited(s.limiters.loginIp, ctx.ip);
     await assertNotLimited(s.limiters.login, limitKey);
     const user = await findUserByUsername(s.db, username);
     const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
     if (!user || !ok) {
-      await s.limiters.login.penalty(limitKey, 1);
+      await recordFailure([
+        [s.limiters.login, limitKey],
+        [s.limiters.loginIp, ctx.ip],
+      ]);
       throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
     }
+    // Only the username's counter is reset: logging into one's own account must not clear the
+    // failures this IP collected against other usernames.
     await s.limiters.login.delete(limitKey);
     const now = s.clock();
     const session = await createSession(s.db, user.id, now, s.config.sessionTtlHours);
     ctx.cookies.set(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.secure,
+      secure: ctx.cookies.secure,
       path: '/',
       expires: session.expiresAt,
       overwrite: true,
@@ -51,7 +59,7 @@ export function authRoutes(s: Services): Router<AppState> {
 
   router.post('/api/auth/logout', requireLogin(), async (ctx) => {
     await deleteSession(s.db, ctx.state.auth!.sessionId);
-    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', path: '/', overwrite: true });
+    ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.cookies.secure, path: '/', overwrite: true });
     ctx.status = 204;
   });
 

@@ -9,13 +9,13 @@ import webpush from 'web-push';
 import { pushSubscriptions, settings } from '../../db/schema';
 import { VAPID_KEYS_SETTING } from '../../notify/providers/push';
 import { startTestApp, type TestApp } from '../../test/app';
-import { startPushPeer, type PushPeer } from '../../test/push-peer';
+import { PUSH_PEER_HOST, startPushPeer, type PushPeer } from '../../test/push-peer';
 
 let t: TestApp;
 let peer: PushPeer;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { PUSH_ALLOW_HOSTS: PUSH_PEER_HOST } });
   peer = await startPushPeer();
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@
  * user and session (a shared device after another login). The notification outbox reads them
  * itself (notify/recipients.ts) and deletes dead ones (404/410).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, ne, notInArray } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema';
@@ -27,6 +27,10 @@ export async function upsertSubscription(
     expirationTime: typeof body.expirationTime === 'number' ? new Date(body.expirationTime) : null,
     userAgent: owner.userAgent?.slice(0, 300) ?? null,
     updatedAt: now,
+    // Subscribing again (the PWA re-sends its subscription on every start) clears any failure streak.
+    failures: 0,
+    failingSince: null,
+    retryAt: null,
   };
   const [row] = await db
     .insert(pushSubscriptions)
@@ -43,4 +47,36 @@ export async function deleteOwnSubscription(db: Database, endpoint: string, user
     .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)))
     .returning({ id: pushSubscriptions.id });
   return rows.length;
+}
+
+/**
+ * Keeps at most `maxPerSession` subscriptions of `sessionId` and `maxPerUser` of `userId` (issue 17),
+ * deleting the least recently (re)subscribed ones beyond. Call after an upsert, in its transaction;
+ * `keepId` (the row just stored) always stays.
+ * @returns how many rows were deleted.
+ */
+export async function trimSubscriptions(
+  db: Database,
+  owner: { userId: string; sessionId: string },
+  limits: { maxPerUser: number; maxPerSession: number },
+  keepId: string,
+): Promise<number> {
+  let removed = 0;
+  for (const [column, value, keep] of [
+    [pushSubscriptions.sessionId, owner.sessionId, limits.maxPerSession],
+    [pushSubscriptions.userId, owner.userId, limits.maxPerUser],
+  ] as const) {
+    const newest = db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(column, value), ne(pushSubscriptions.id, keepId)))
+      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(Math.max(0, keep - 1));
+    const rows = await db
+      .delete(pushSubscriptions)
+      .where(and(eq(column, value), ne(pushSubscriptions.id, keepId), notInArray(pushSubscriptions.id, newest)))
+      .returning({ id: pushSubscriptions.id });
+    removed += rows.length;
+  }
+  return removed;
 }

@@ -2,10 +2,13 @@
  * User management (admin only; SPEC.md 2 "User Management", 5, 7):
  * - GET    /api/users      -> PublicUser[] sorted by username.
  * - POST   /api/users      userCreateSchema -> 201 PublicUser; duplicate username -> 409 MSG.usernameTaken.
- * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser.
- * - DELETE /api/users/:id  -> 204; the `admin` user -> 400; their tickets are unassigned, work history kept.
+ * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser;
+ *                          a new password revokes that user's sessions (and so their push subscriptions),
+ *                          except the caller's own; demoting the last admin -> 400 (issue 17).
+ * - DELETE /api/users/:id  -> 204; the `admin` user or the last admin -> 400; their tickets are unassigned,
+ *                          work history kept.
  * - GET    /api/technicians (staff; SPEC.md 3 / 6) -> Technician[]: technicians and admins, by username.
- * Password hashes are never returned.
+ * Password hashes are never returned. A refused request changes nothing.
  */
 import Router from '@koa/router';
 import { ADMIN_USERNAME, MSG, userCreateSchema, userUpdateSchema } from '@portal/shared';
@@ -16,8 +19,10 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { deleteOtherSessions } from '../auth/port';
 import { unassignTicketsOf } from '../tickets/port';
 import { presentUser } from './presenter';
+import { assertAnotherAdmin } from './service';
 import { deleteUser, findUserById, findUserByUsername, insertUser, listAssignableUsers, listUsers, updateUser } from './repository';
 
 const usernameTaken = () => conflict(MSG.usernameTaken, { fieldErrors: { username: [MSG.usernameTaken] } });
@@ -56,8 +61,14 @@ export function userRoutes(s: Services): Router<AppState> {
     // The shared schema turns a missing email into null; only an email actually sent may change it.
     const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
     const email = 'email' in raw ? body.email : undefined;
+    if (existing.role === 'admin' && body.role !== undefined && body.role !== 'admin') {
+      await assertAnotherAdmin(tx, existing.id, MSG.lastAdminDemote, 'role');
+    }
     const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
     if (!row) throw notFound(MSG.userNotFound);
+    // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
+    // their own session when resetting their own password).
+    if (passwordHash) await deleteOtherSessions(tx, params.id, ctx.state.auth!.sessionId);
     ctx.body = presentUser(row);
   });
 
@@ -68,6 +79,7 @@ export function userRoutes(s: Services): Router<AppState> {
     if (!existing) throw notFound(MSG.userNotFound);
     if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be deleted');
     const actorId = ctx.state.auth!.user.id;
+    if (existing.role === 'admin') await assertAnotherAdmin(tx, id, MSG.lastAdminDelete);
     await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
     await deleteUser(tx, id);
     ctx.status = 204;
