@@ -112,6 +112,21 @@ describe.each(SIZES)('user management at %s size', (size) => {
     await apiLogin(tech, 'reset-pass-2');
   });
 
+  it("the last admin cannot be demoted: the form says why (issue 17's rule)", async () => {
+    const page = await newPage(size);
+    await signIn(page, 'admin', inject('adminPassword'));
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Edit admin' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Role').selectOption('user');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Failed to update user', MSG.lastAdminDemote);
+    await dialog.getByText(MSG.lastAdminDemote).waitFor(); // under the Role field too
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const users = await api<{ username: string; role: string }[]>('/api/users', { token: adminToken });
+    expect(users.find((u) => u.username === 'admin')?.role).toBe('admin');
+  });
+
   it('an admin deletes a user after confirming', async () => {
     const victim = `leaver-${size}`;
     await createUser(victim, 'leaver-pass-1', 'user');
