@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 export interface AppProcess {
   baseURL: string;
   port: number;
+  /** Process id of the API (benchmarks read its memory). */
+  pid: number;
   dataDir: string;
   adminPassword: string;
   /** Everything the process printed, for debugging failures. */
@@ -36,16 +38,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Extra options of {@link startApp}. */
+export interface StartOptions {
+  /** Node options put before the entry, e.g. `['--import', './scripts/bench/probe.ts']`. */
+  nodeArgs?: string[];
+}
+
 /**
  * Spawns the app. `env` adds or overrides variables (e.g. DATABASE_URL). Rejects with the process
  * output when it does not become healthy within `timeoutMs` (default 60 s).
  */
-export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppProcess> {
+export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000, options: StartOptions = {}): Promise<AppProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const adminPassword = 'e2e-admin-password';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...(options.nodeArgs ?? []), 'api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -58,6 +66,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
       RATE_LIMIT_LOGIN_IP: '1000',
+      RATE_LIMIT_SURVEYS: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,6 +92,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   return {
     baseURL,
     port,
+    pid: child.pid!,
     dataDir,
     adminPassword,
     output: () => output,

@@ -1,23 +1,30 @@
 /**
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
- * same app against their own database. Middleware order: request id -> error envelope -> security
+ * same app against their own database. Middleware order: request id -> compression -> error envelope -> security
  * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
  * successful writes -> feature routers -> /api 404 -> PWA files.
  */
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
+import compress from 'koa-compress';
 import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/routes';
-import { findSession } from './features/auth/sessions';
+import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
+import { contentRoutes } from './features/content/routes';
+import { downloadRoutes } from './features/downloads/routes';
+import { fileRoutes } from './features/files/routes';
 import { healthRoutes } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
+import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { authenticate } from './http/authenticate';
@@ -25,11 +32,13 @@ import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
 import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
+import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
+import { createStorage, type FileStorage } from './storage';
 
 export interface AppDeps {
   config: Config;
@@ -39,16 +48,29 @@ export interface AppDeps {
   logger?: Logger;
   /** argon2id cost (default OWASP_ARGON2); tests may lower it. */
   argon2?: Argon2Params;
-  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS per minute). */
+  /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS and RATE_LIMIT_SURVEYS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Where limiter counts live (default: this process's memory); a PostgreSQL/Redis-backed factory shares them. */
+  /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
   limiterFactory?: LimiterFactory;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
+  /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
+  storage?: FileStorage;
 }
+
+/**
+ * Responses compressed on the fly (issue 16): compressible types (JSON, and static files that
+ * have no precompressed variant) of at least 1 KiB, brotli quality 4 or gzip level 6, whichever the
+ * client prefers; smaller answers go out as they are (compressing them costs more than it saves).
+ * Precompressed static files are sent as they are (http/static.ts).
+ */
+export const COMPRESS_THRESHOLD = 1024;
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
+
+/** Most login sessions one process caches (issue 16). */
+const SESSION_CACHE_MAX = 10_000;
 
 /** Builds the services object every router receives. */
 export function createServices(deps: AppDeps): Services {
@@ -57,6 +79,7 @@ export function createServices(deps: AppDeps): Services {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
     loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
+    survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -68,7 +91,9 @@ export function createServices(deps: AppDeps): Services {
     logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
+    sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    storage: deps.storage ?? createStorage(config.storage),
   };
 }
 
@@ -106,6 +131,14 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.silent = true;
 
   app.use(requestId(s.logger));
+  app.use(
+    compress({
+      threshold: COMPRESS_THRESHOLD,
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
   app.use(errorHandler(s.logger));
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
@@ -113,7 +146,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
-  app.use(onlyApi(authenticate((token) => findSession(s.db, token, s.clock()))));
+  app.use(onlyApi(authenticate((token) => s.sessionCache.lookup(hashToken(token), () => findSession(s.db, token, s.clock())))));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 
   const routers: Router<AppState>[] = [
@@ -125,6 +158,11 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     settingsRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    contentRoutes(s),
+    fileRoutes(s),
+    downloadRoutes(s),
+    surveyRoutes(s),
+    schedulerRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './storage';
 
 /** Repository root (api/src/config.ts -> ../..), used to resolve relative defaults such as PWA_DIST. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -68,12 +69,20 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
+  /** Seconds a login session stays cached in the process (issue 16); 0 = always read the database. */
+  SESSION_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a whole number of seconds (0 turns the cache off)' }).int('must be a whole number of seconds (0 turns the cache off)').min(0).max(3600).default(10),
+  ),
   TRUST_PROXY: proxyHops,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   /** Failed logins allowed per IP+username per 15 minutes (DESIGN.md 7). */
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
+  /** Where rate-limit counts live (issue 16); default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
+  RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'postgres', 'redis'], { message: 'must be memory, postgres or redis' }).optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
   RATE_LIMIT_LOGIN_IP: positiveInt(50),
   /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
@@ -99,12 +108,45 @@ const envSchema = z.object({
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
   PUSH_MAX_PER_USER: positiveInt(10),
   PUSH_MAX_PER_SESSION: positiveInt(2),
+  // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
+  UPLOAD_MAX_MB: positiveInt(512),
+  FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).optional(),
+  ),
+  S3_PREFIX: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/, 'must be a key prefix ending in / such as portal/files/')
+      .default(''),
+  ),
+  // Surveys (issue 11).
+  /** Days a survey link stays valid after the invitation. */
+  SURVEY_TTL_DAYS: positiveInt(28),
+  /** Secret the survey link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/survey-link.key. */
+  SURVEY_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  RATE_LIMIT_SURVEYS: positiveInt(20),
 });
 
 /** Variables that only make sense together: all set or all unset. */
 const GROUPS: readonly (readonly (keyof z.input<typeof envSchema>)[])[] = [
   ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
   ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ];
 
 /** Problems of partly set GROUPS, one line per missing variable. */
@@ -115,6 +157,7 @@ function groupProblems(env: Record<string, string | undefined>): string[] {
     if (set.length === 0 || set.length === group.length) continue;
     for (const name of group) if (!set.includes(name)) problems.push(`${name}: must be set together with ${set.join(', ')}`);
   }
+  if (env.FILE_STORAGE?.trim() === 's3' && emptyToUndefined(env.S3_BUCKET) === undefined) problems.push('S3_BUCKET: required when FILE_STORAGE=s3');
   return problems;
 }
 
@@ -133,6 +176,8 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
+  /** Longest life of a cached login session in seconds; 0 = no cache (issue 16). */
+  sessionCacheSeconds: number;
   /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
   /** Reverse proxies in front of the app: the client IP is this many entries from the right of X-Forwarded-For. */
@@ -140,6 +185,10 @@ export interface Config {
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
+  /** Where rate-limit counts live: this process, PostgreSQL (`rate_limits`) or Redis (issue 16). */
+  rateLimitStore: 'memory' | 'postgres' | 'redis';
+  /** Redis for shared rate limits (RATE_LIMIT_STORE=redis). */
+  redisUrl: string | undefined;
   /** Failed logins per IP per 15 minutes, whatever the usernames. */
   rateLimitLoginIp: number;
   /** fsync of the embedded PGlite database (no effect with DATABASE_URL). */
@@ -168,6 +217,16 @@ export interface Config {
   pushMaxPerUser: number;
   /** Push subscriptions kept per login session (device). */
   pushMaxPerSession: number;
+  /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
+  uploadMaxBytes: number;
+  /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
+  storage: StorageSettings;
+  /** Days a survey link stays valid after the invitation (issue 11). */
+  surveyTtlDays: number;
+  /** Secret of the survey link tokens (decoded SURVEY_SECRET); undefined -> a generated key file in `dataDir`. */
+  surveySecret: Buffer | undefined;
+  /** Public survey requests (link checks and submits) allowed per IP per minute. */
+  rateLimitSurveys: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -187,6 +246,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
   problems.push(...groupProblems(env));
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'redis' && !parsed.data.REDIS_URL) {
+    problems.push('RATE_LIMIT_STORE: redis needs REDIS_URL');
+  }
+  if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'postgres' && !parsed.data.DATABASE_URL) {
+    problems.push('RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -202,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY > 0,
     trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -209,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitTickets: e.RATE_LIMIT_TICKETS,
     rateLimitLoginIp: e.RATE_LIMIT_LOGIN_IP,
     pgliteFsync: e.PGLITE_FSYNC,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'postgres' : 'memory'),
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `"${e.APP_NAME.replace(/["\\]/g, '')}" <${e.SUPPORT_EMAIL}>`,
     twilio:
@@ -224,5 +292,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    storage:
+      e.FILE_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : ['true', '1', 'yes'].includes(e.S3_FORCE_PATH_STYLE),
+            prefix: e.S3_PREFIX,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          }
+        : { kind: 'disk', dir: path.join(dataDir, 'files') },
+    surveyTtlDays: e.SURVEY_TTL_DAYS,
+    surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
   };
 }

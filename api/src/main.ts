@@ -11,7 +11,10 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
+import { rebuildTicketCounts } from './features/tickets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
+import { createLimiterStore } from './http/rate-limit-stores';
+import { connectSessionCache } from './http/session-cache';
 import { createLogger } from './logger';
 
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
@@ -50,15 +53,20 @@ async function main(): Promise<void> {
       (err: unknown) => logger.warn('housekeeping failed', { error: String(err) }),
     );
   await housekeeping();
+  await rebuildTicketCounts(database.db);
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const deps = { config, db: database.db, logger };
+  const limiterStore = createLimiterStore(config, database.pool);
+  logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
+  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
+  const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   notifier.dispatcher.start();
   logger.info('notifications', notifier.describe());
+  logger.info('file storage', { kind: services.storage.kind, location: services.storage.describe(), uploadMaxBytes: config.uploadMaxBytes });
   const server = http.createServer(app.callback());
   server.on('error', (err: NodeJS.ErrnoException) => {
     const hint = err.code === 'EADDRINUSE' ? ` (port ${config.port} is in use; set PORT)` : '';
@@ -79,6 +87,9 @@ async function main(): Promise<void> {
     server.close(() => {
       notifier
         .close()
+        .then(() => services.storage.close())
+        .then(() => stopSessionEvents())
+        .then(() => limiterStore.close())
         .then(() => database.close())
         .then(
           () => process.exit(0),

@@ -6,8 +6,10 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
 import type { RateLimiters } from './http/rate-limit';
+import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
 import type { Notifier } from './notify';
+import type { FileStorage } from './storage';
 
 export interface Services {
   config: Config;
@@ -17,6 +19,10 @@ export interface Services {
   logger: Logger;
   passwords: PasswordHasher;
   limiters: RateLimiters;
+  /** Login sessions cached in this process (issue 16; http/session-cache.ts). */
+  sessionCache: SessionCache;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
   notifier: Notifier;
+  /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
+  storage: FileStorage;
 }

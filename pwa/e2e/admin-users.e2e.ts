@@ -184,7 +184,7 @@ describe.each(SIZES)('change password at %s size', (size) => {
 
 /** Each guarded route and what a wrong role reads (SPEC.md 6). */
 const STAFF_PAGES: [string, string][] = [
-  ['/downloads', MSG.downloadsStaffRequired],
+  ['/downloads', MSG.downloadsDenied],
   ['/technician', MSG.staffRequired],
   ['/scheduler', MSG.staffRequired],
   ['/vault', MSG.staffRequired],

@@ -8,11 +8,14 @@
  * collections (pulled in this order). See offline/README.md.
  */
 import { registerOfflineFeature, type OfflineFeature } from './offline/core';
+import { downloadsOffline } from './features/downloads/offline';
 import { supportOffline } from './features/support/offline';
+import { surveyOffline } from './features/survey/offline';
 import { ticketsOffline } from './features/tickets/offline';
+import { schedulerOffline } from './features/scheduler/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, schedulerOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

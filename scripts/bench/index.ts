@@ -3,52 +3,98 @@
  * 1. Bundle: entry JS gzip (what /support downloads first) and the lazy route chunks.
  * 2. Outbox drain: time from going online to an empty outbox with N queued ticket updates
  *    (BENCH_QUEUED, default 200), driven through the real PWA in Chromium at a phone viewport.
- * 3. Ticket list: open, search and 'Mine' with BENCH_TICKETS (default 10,000) cached tickets.
- * 4. Lighthouse mobile performance of /support and /login.
- * Builds the PWA first (set BENCH_SKIP_BUILD=1 to measure the existing pwa/dist) and runs the app
- * like `npm start` in a fresh data folder. Run it on an otherwise idle machine: the scores depend on CPU.
+ * 3. Lighthouse mobile performance of /support and /login.
+ * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
+ * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
+ * 5. API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
+ *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets; e.g. BENCH_ONLY=api). A part
+ * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
+ * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
+ * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
+ * machine: the scores depend on CPU.
  */
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startApp } from '../server-process';
+import { runApiBench } from './api';
 import { measureBundle } from './bundle';
 import { measureDrain } from './drain';
 import { runLighthouse } from './lighthouse';
 import { measureTicketList, printTicketList } from './ticketList';
+import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-async function main(): Promise<void> {
-  if (!process.env.BENCH_SKIP_BUILD) execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets'] as const;
+type Part = (typeof PARTS)[number];
+const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
+const wants = (p: Part) => only.includes(p);
 
-  const bundle = measureBundle(dist);
-  console.log('\n## Bundle (gzip -9)');
-  console.log(`entry JS total: ${bundle.entryGzipTotal} B (${kb(bundle.entryGzipTotal)})`);
-  for (const c of bundle.entry) console.log(`  entry  ${c.file}  ${kb(c.gzip)} gzip, ${kb(c.raw)} raw`);
-  for (const c of bundle.chunks.slice(0, 8)) console.log(`  chunk  ${c.file}  ${kb(c.gzip)} gzip`);
-  console.log(`  (${bundle.chunks.length} lazy chunks, ${kb(bundle.chunks.reduce((n, c) => n + c.gzip, 0))} gzip in all)`);
-  for (const c of bundle.css) console.log(`  css    ${c.file}  ${kb(c.gzip)} gzip`);
-  if (bundle.serviceWorker) console.log(`  sw.js  ${kb(bundle.serviceWorker.gzip)} gzip`);
-
-  const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000' });
+/** Runs one part; a failure is printed and remembered, and the benchmark goes on. */
+async function part(name: string, run: () => Promise<void> | void): Promise<void> {
   try {
-    const queued = Number(process.env.BENCH_QUEUED ?? 200);
-    console.log(`\n## Outbox drain (${queued} queued updates)`);
-    const drain = await measureDrain(app.baseURL, app.adminPassword, queued);
-    console.log(`online -> empty outbox: ${drain.drainMs} ms (${((queued / drain.drainMs) * 1000).toFixed(1)} updates/s)`);
-    console.log(`server work-history rows added: ${drain.serverRows} (expected ${queued})`);
-
-    printTicketList(await measureTicketList(app.baseURL, app.adminPassword, Number(process.env.BENCH_TICKETS ?? 10_000)));
-
-    console.log('\n## Lighthouse (mobile, simulated throttling)');
-    for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {
-      console.log(`${r.path.padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
-    }
-  } finally {
-    await app.stop();
+    await run();
+  } catch (err) {
+    console.log(`\n${name}: FAILED: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
   }
+}
+
+async function main(): Promise<void> {
+  const unknown = only.filter((p) => !PARTS.includes(p));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; use ${PARTS.join(', ')}`);
+  const needsPwa = wants('bundle') || wants('drain') || wants('lighthouse') || wants('tickets');
+  if (needsPwa && !process.env.BENCH_SKIP_BUILD) execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
+
+  if (wants('bundle')) {
+    await part('Bundle', () => {
+      const bundle = measureBundle(dist);
+      console.log('\n## Bundle (gzip -9)');
+      console.log(`entry JS total: ${bundle.entryGzipTotal} B (${kb(bundle.entryGzipTotal)})`);
+      for (const c of bundle.entry) console.log(`  entry  ${c.file}  ${kb(c.gzip)} gzip, ${kb(c.raw)} raw`);
+      for (const c of bundle.chunks.slice(0, 8)) console.log(`  chunk  ${c.file}  ${kb(c.gzip)} gzip`);
+      console.log(`  (${bundle.chunks.length} lazy chunks, ${kb(bundle.chunks.reduce((n, c) => n + c.gzip, 0))} gzip in all)`);
+      for (const c of bundle.css) console.log(`  css    ${c.file}  ${kb(c.gzip)} gzip`);
+      if (bundle.serviceWorker) console.log(`  sw.js  ${kb(bundle.serviceWorker.gzip)} gzip`);
+    });
+  }
+
+  if (wants('drain') || wants('lighthouse') || wants('upload') || wants('tickets')) {
+    await part('App start', async () => {
+      const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000' });
+      try {
+        if (wants('drain')) {
+          const queued = Number(process.env.BENCH_QUEUED ?? 200);
+          await part(`Outbox drain (${queued} queued updates)`, async () => {
+            console.log(`\n## Outbox drain (${queued} queued updates)`);
+            const drain = await measureDrain(app.baseURL, app.adminPassword, queued);
+            console.log(`online -> empty outbox: ${drain.drainMs} ms (${((queued / drain.drainMs) * 1000).toFixed(1)} updates/s)`);
+            console.log(`server work-history rows added: ${drain.serverRows} (expected ${queued})`);
+          });
+        }
+        if (wants('tickets')) {
+          const count = Number(process.env.BENCH_LIST_TICKETS ?? 10_000);
+          await part(`Ticket list (${count} cached tickets)`, async () => printTicketList(await measureTicketList(app.baseURL, app.adminPassword, count)));
+        }
+        if (wants('lighthouse')) {
+          await part('Lighthouse', async () => {
+            console.log('\n## Lighthouse (mobile, simulated throttling)');
+            for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {
+              console.log(`${r.path.padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
+            }
+          });
+        }
+        if (wants('upload')) await part('Upload memory', async () => printUploadMemory(await measureUploadMemory(app)));
+      } finally {
+        await app.stop();
+      }
+    });
+  }
+
+  if (wants('api')) await part('API throughput', async () => void (await runApiBench()));
 }
 
 await main();

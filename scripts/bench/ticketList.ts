@@ -159,7 +159,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()
   const { startApp } = await import('../server-process');
   const app = await startApp();
   try {
-    printTicketList(await measureTicketList(app.baseURL, app.adminPassword, Number(process.env.BENCH_TICKETS ?? 10_000)));
+    printTicketList(await measureTicketList(app.baseURL, app.adminPassword, Number(process.env.BENCH_LIST_TICKETS ?? 10_000)));
   } finally {
     await app.stop();
   }

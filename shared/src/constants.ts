@@ -73,6 +73,23 @@ export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
 export const PLATFORMS = ['Windows', 'Mac', 'Linux', 'Cross-Platform', 'Web-based'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/** Category whose active items appear on /downloads (SPEC.md 4). */
+export const SUPPORT_TOOLS_CATEGORY: ContentCategory = 'Support Tools';
+
+/** Tab labels of /admin/content per content type (SPEC.md 2: Documents, Guides, Installers). */
+export const CONTENT_TYPE_TABS: Record<ContentType, string> = {
+  document: 'Documents',
+  guide: 'Guides',
+  installer: 'Installers',
+};
+
+/** Singular labels of the content types for pickers and badges. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  document: 'Document',
+  guide: 'Guide',
+  installer: 'Installer',
+};
+
 /** Survey rating scale and labels (SPEC.md 2 "Survey"). */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -5,19 +5,24 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core';
-import type { ContactMethod, NotificationChannel, NotificationStatus, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
+import type { ContactMethod, ContentCategory, ContentType, NotificationChannel, NotificationStatus, Platform, Role, Severity, TicketStatus, UpdateType } from '@portal/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -80,9 +85,54 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
-    index('support_tickets_assigned_to_idx').on(t.assignedTo),
-    index('support_tickets_created_at_idx').on(t.createdAt),
+    // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
+    index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
+    // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
+    index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
+    // Keyset pages of the staff list (issue 16): newest first, optionally per status or assignee.
+    index('support_tickets_created_at_idx').on(t.createdAt, t.id),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('support_tickets_assigned_created_idx').on(t.assignedTo, t.createdAt, t.id),
+    // A phone's working set (delta sync with recentDays): tickets not closed, in feed order...
+    index('support_tickets_active_sync_seq_idx').on(t.syncSeq).where(sql`${t.status} <> 'closed'`),
+    // ...and where the feed of the last N days starts.
+    index('support_tickets_updated_at_idx').on(t.updatedAt),
+    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm, issue 16).
+    index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * The text the staff list's `q` searches (issue 16): number, client, business, e-mail, phone and
+ * issue in one expression. The GIN trigram index above is built on exactly this expression, and
+ * the repository's ILIKE must use it unchanged for the index to apply.
+ */
+export function ticketSearchText(t: {
+  ticketNumber: AnyPgColumn;
+  clientName: AnyPgColumn;
+  businessName: AnyPgColumn;
+  customerEmail: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+  issue: AnyPgColumn;
+}) {
+  return sql`${t.ticketNumber} || ' ' || ${t.clientName} || ' ' || coalesce(${t.businessName}, '') || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone} || ' ' || ${t.issue}`;
+}
+
+/**
+ * Tickets per (assignee, status) for the status tabs (issue 16): `GET /api/tickets/counts` sums a
+ * handful of rows instead of counting every ticket. `assignee` is the user id, '' for unassigned.
+ * Kept in step by the tickets service inside each ticket write (create, PATCH, unassign on user
+ * deletion), under the sync lock; rebuilt from support_tickets at every start (main.ts), so rows
+ * inserted by hand are counted after a restart.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    assignee: text('assignee').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assignee, t.status] })],
 );
 
 /**
@@ -110,6 +160,14 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
+    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // other history rows (index-only scan).
+    index('ticket_updates_entered_done_idx')
+      .on(t.createdAt, t.ticketId)
+      .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
+    // Scheduler KPIs (issue 12): staff entries since a range start (first response time); resolution
+    // moments and resolved-per-day use ticket_updates_entered_done_idx above.
+    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`${t.updatedBy} IS NOT NULL AND ${t.updateType} <> 'created'`),
   ],
 );
 
@@ -149,37 +207,82 @@ export const contentItems = pgTable('content_items', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   description: text('description'),
-  type: text('type').notNull(),
-  category: text('category'),
+  type: text('type').$type<ContentType>().notNull(),
+  category: text('category').$type<ContentCategory>(),
   fileName: text('file_name'),
   version: text('version'),
-  platform: text('platform'),
+  platform: text('platform').$type<Platform>(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
-/** SPEC.md 3 satisfaction_surveys (one per ticket: DESIGN.md 4). */
-export const satisfactionSurveys = pgTable('satisfaction_surveys', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  ticketId: uuid('ticket_id')
-    .notNull()
-    .unique()
-    .references(() => supportTickets.id, { onDelete: 'cascade' }),
-  ticketNumber: text('ticket_number').notNull(),
-  customerName: text('customer_name'),
-  customerEmail: text('customer_email'),
-  assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
-  assignedTechnicianName: text('assigned_technician_name'),
-  resolutionTimeHours: real('resolution_time_hours'),
-  overallRating: integer('overall_rating').notNull(),
-  technicianRating: integer('technician_rating').notNull(),
-  responseTimeRating: integer('response_time_rating').notNull(),
-  resolutionRating: integer('resolution_rating').notNull(),
-  comments: text('comments'),
-  improvements: text('improvements'),
-  createdAt: createdAt(),
-});
+/**
+ * SPEC.md 3 satisfaction_surveys: one response per ticket (unique ticket_id: a second submit, even a
+ * racing one, inserts nothing), ratings 1-5 checked by the database (issue 11). The ticket number,
+ * customer and assigned technician are copied at submit time, so the row still reads correctly after
+ * the ticket or the user changes. Issue 12 (KPIs) reads technician_rating per assigned_technician_id.
+ */
+export const satisfactionSurveys = pgTable(
+  'satisfaction_surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .unique()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketNumber: text('ticket_number').notNull(),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    assignedTechnicianId: uuid('assigned_technician_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedTechnicianName: text('assigned_technician_name'),
+    resolutionTimeHours: real('resolution_time_hours'),
+    overallRating: integer('overall_rating').notNull(),
+    technicianRating: integer('technician_rating').notNull(),
+    responseTimeRating: integer('response_time_rating').notNull(),
+    resolutionRating: integer('resolution_rating').notNull(),
+    comments: text('comments'),
+    improvements: text('improvements'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('satisfaction_surveys_created_at_idx').on(t.createdAt, t.id),
+    index('satisfaction_surveys_technician_idx').on(t.assignedTechnicianId, t.createdAt),
+    check('satisfaction_surveys_overall_rating_check', sql`${t.overallRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_technician_rating_check', sql`${t.technicianRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_response_time_rating_check', sql`${t.responseTimeRating} BETWEEN 1 AND 5`),
+    check('satisfaction_surveys_resolution_rating_check', sql`${t.resolutionRating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Survey invitations (issue 11): one per ticket, written in the transaction that moves the ticket to
+ * resolved/closed. The link's token is never stored: it is HMAC(server secret, invitation id),
+ * derived again when the e-mail is rendered (notify/survey-links.ts); only its sha256 is kept here for
+ * the lookup. `sent_at` is set when the e-mail was handed to the provider (the response rate's
+ * denominator), `responded_at` when the customer answered; the link works until `expires_at`
+ * (SURVEY_TTL_DAYS after the invitation).
+ */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at'),
+    /** When the customer answered (set in the submit transaction): the response rate's numerator. */
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('survey_invitations_ticket_id_idx').on(t.ticketId),
+    uniqueIndex('survey_invitations_token_hash_idx').on(t.tokenHash),
+    index('survey_invitations_sent_at_idx').on(t.sentAt, t.respondedAt),
+  ],
+);
 
 /** One endpoint of a vault entry (SPEC.md 3); passwords are stored encrypted (DESIGN.md 7). */
 export interface VaultEndpoint {
@@ -223,6 +326,17 @@ export const customerVault = pgTable(
   },
   (t) => [index('customer_vault_business_name_idx').on(t.businessName)],
 );
+
+/**
+ * Rate-limit counters shared by every API process on the database (issue 16): the table layout of
+ * rate-limiter-flexible's RateLimiterPostgres (http/rate-limit-stores.ts), one row per limiter
+ * prefix + key, `expire` in epoch ms. Used when RATE_LIMIT_STORE is `postgres`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
+});
 
 /**
  * Stored results of writes made with an Idempotency-Key header (DESIGN.md 4): a replay with the same

@@ -15,6 +15,12 @@ export async function lockSync(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_LOCK_ID})`);
 }
 
+/**
+ * The lock of {@link lockSync} as an SQL expression, for a statement that takes it itself (the
+ * ticket create takes the lock, the number and inserts its rows in one round trip: issue 16).
+ */
+export const syncLockExpression = () => sql`pg_advisory_xact_lock(${SYNC_LOCK_ID})`;
+
 /** SQL value for an UPDATE that must move a row forward in the delta feed. */
 export const nextSyncSeq = () => sql`nextval('sync_seq')`;
 

@@ -37,6 +37,9 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/auth/change-password', body: {}, allowed: LOGGED_IN },
   { method: 'GET', path: '/api/tickets', allowed: STAFF },
   { method: 'GET', path: '/api/tickets?since=0', allowed: STAFF },
+  { method: 'GET', path: '/api/tickets/list?limit=5', allowed: STAFF },
+  { method: 'GET', path: '/api/tickets/counts', allowed: STAFF },
+  { method: 'GET', path: '/api/tickets/{ticket}', allowed: STAFF },
   { method: 'PATCH', path: '/api/tickets/{ticket}', body: { comment: 'matrix' }, allowed: STAFF },
   { method: 'GET', path: '/api/ticket-updates', allowed: STAFF },
   { method: 'GET', path: '/api/technicians', allowed: STAFF },
@@ -56,6 +59,27 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/content', allowed: STAFF },
+  { method: 'POST', path: '/api/content', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/content/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/content/{uuid}', allowed: ADMIN },
+  // A built-in catalogue file: always there, never changed.
+  { method: 'GET', path: '/api/downloads/onsite-service-checklist.pdf', allowed: STAFF },
+  { method: 'GET', path: '/api/admin/files', allowed: ADMIN },
+  // A JSON body is not an upload: an allowed call answers 400 and stores nothing.
+  { method: 'POST', path: '/api/admin/files/upload', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/admin/files/missing.txt', allowed: ADMIN },
+  // Surveys (issue 11): the public link check and submit answer 404 / 400 here (no such link, empty body).
+  { method: 'GET', path: '/api/surveys/invitation?ticket=TKT-000001&token=x', allowed: ANY },
+  { method: 'POST', path: '/api/surveys', body: {}, allowed: ANY },
+  { method: 'GET', path: '/api/surveys', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys?days=7&limit=5', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats', allowed: STAFF },
+  { method: 'GET', path: '/api/surveys/stats?days=365', allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler?range=week&tz=America%2FNew_York', allowed: STAFF },
+  { method: 'GET', path: '/api/scheduler/tickets?status=open', allowed: STAFF },
+  // An unknown technician: an allowed call answers 404.
+  { method: 'GET', path: '/api/scheduler/technicians/{uuid}', allowed: STAFF },
 ];
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and per IP
- * (issue 17: one IP trying one password against many usernames), and public ticket submissions per
- * IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ * (issue 17: one IP trying one password against many usernames), public ticket submissions per
+ * IP and public survey requests (link checks and submits) per IP (issue 11). Limits come from createApp deps so tests can trigger 429 cheaply.
  *
  * Limiters are typed as rate-limiter-flexible's `RateLimiterAbstract` and built by a
  * {@link LimiterFactory}: the default keeps counts in this process's memory; a factory returning
@@ -25,15 +25,18 @@ export interface RateLimitSettings {
   loginIp: RateLimit;
   /** Ticket submissions per IP (default 10 per minute). */
   ticketCreate: RateLimit;
+  /** Public survey requests (link checks and submits) per IP (default 20 per minute). */
+  survey: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { points: 10, durationSec: 15 * 60 },
   loginIp: { points: 50, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
+  survey: { points: 20, durationSec: 60 },
 };
 
-/** Any rate-limiter-flexible limiter: memory today, a PostgreSQL or Redis store later. */
+/** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
 export type Limiter = RateLimiterAbstract;
 
 /** One limiter per named limit of RateLimitSettings. */
@@ -54,6 +57,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     login: factory('login', settings.login),
     loginIp: factory('loginIp', settings.loginIp),
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
+    survey: factory('survey', settings.survey),
   };
 }
 

@@ -1,7 +1,13 @@
 /**
  * Serves the built PWA (DESIGN.md 2): files from `distDir` with koa-send; `/assets/*` (hashed names)
- * immutable for a year; index.html, sw.js and the manifest `no-cache`; any other non-/api GET that is
- * not a file gets index.html (SPA deep links like /technician). Without a build, 503 with a hint.
+ * `public, max-age=31536000, immutable`; index.html, sw.js and the manifest `no-cache`; any other
+ * non-/api GET that is not a file gets index.html (SPA deep links like /technician). Without a
+ * build, 503 with a hint.
+ *
+ * Compression (issue 16): the build writes `<file>.br` and `<file>.gz` next to each compressible
+ * file (pwa/scripts/precompress.mjs). koa-send picks the `.br` (else `.gz`) variant when the request
+ * accepts it and sets Content-Encoding; every file answer says `Vary: Accept-Encoding`, so caches
+ * keep the variants apart. The Cache-Control of a variant is the one of the original file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,8 +16,13 @@ import type { Middleware } from 'koa';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'manifest.json', 'registerSW.js']);
 
+/** Cache-Control of a served file (a `.br`/`.gz` variant counts as its original). */
 function cacheControlFor(filePath: string, distDir: string): string {
-  const rel = path.relative(distDir, filePath).split(path.sep).join('/');
+  const rel = path
+    .relative(distDir, filePath)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
   if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
   if (NO_CACHE.has(rel) || rel.startsWith('workbox-')) return 'no-cache';
   return 'public, max-age=3600';
@@ -22,6 +33,7 @@ export function serveSpa(distDir: string): Middleware {
   const root = path.resolve(distDir);
   const setHeaders = (res: { setHeader(name: string, value: string): void }, filePath: string) => {
     res.setHeader('Cache-Control', cacheControlFor(filePath, root));
+    res.setHeader('Vary', 'Accept-Encoding');
   };
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

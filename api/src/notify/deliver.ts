@@ -9,11 +9,15 @@
  * failed send no job is sent to it before `retryAt` (1 min, 2 min, 4 min ... at most 1 h; those jobs are
  * deferred, which costs them no attempt), and after PUSH_MAX_FAILURES failures in a row (about two hours
  * of failing) it is deleted. The PWA subscribes again the next time the device opens the app.
+ *
+ * A survey invitation's link token is derived here (survey-links.ts, issue 11) and, once the provider
+ * accepted the e-mail, the invitation's sent time is recorded.
  */
 import type { NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
 import type { JobRow } from './jobs';
 import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from './recipients';
+import { markInvitationSent, type SurveyLinks } from './survey-links';
 import { renderEmail } from './templates/email';
 import { renderPush, renderSms } from './templates/short';
 import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, type Brand, type JobPayload, type Providers } from './types';
@@ -62,10 +66,22 @@ async function withTimeout<T>(work: Promise<T>, channel: NotificationChannel, ms
   }
 }
 
-/** Builds the deliver function of a dispatcher. `clock` dates push backoffs (default: real time). */
-export function createDeliver(deps: { db: Database; providers: Providers; brand: Brand; clock?: () => Date; tuning?: DeliverTuning }): Deliver {
-  const { db, providers, brand } = deps;
+/**
+ * Builds the deliver function of a dispatcher. `clock` dates push backoffs and invitation sent times
+ * (default: real time); `surveyLinks` derives survey link tokens (without it a survey invitation fails
+ * as permanent; createNotifier always passes it).
+ */
+export function createDeliver(deps: {
+  db: Database;
+  providers: Providers;
+  brand: Brand;
+  clock?: () => Date;
+  tuning?: DeliverTuning;
+  surveyLinks?: SurveyLinks;
+}): Deliver {
+  const { db, providers, brand, surveyLinks } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const renderContext = surveyLinks ? { surveyToken: (invitationId: string) => surveyLinks.token(invitationId) } : {};
   const timeouts = { ...SEND_TIMEOUTS_MS, ...deps.tuning?.timeoutsMs };
   const pushPolicy = {
     maxFailures: deps.tuning?.pushMaxFailures ?? PUSH_MAX_FAILURES,
@@ -74,8 +90,12 @@ export function createDeliver(deps: { db: Database; providers: Providers; brand:
   return async (job) => {
     const payload = job.payload as JobPayload;
     switch (job.channel) {
-      case 'email':
-        return (await withTimeout(providers.email.send(renderEmail(payload, job.recipient, brand)), 'email', timeouts.email)).detail;
+      case 'email': {
+        const { detail } = await withTimeout(providers.email.send(renderEmail(payload, job.recipient, brand, renderContext)), 'email', timeouts.email);
+        // The invitation counts as sent (response-rate denominator) once the provider accepted it.
+        if (payload.kind === 'survey_invite' && payload.invitationId) await markInvitationSent(db, payload.invitationId, clock());
+        return detail;
+      }
       case 'sms':
         return (await withTimeout(providers.sms.send(renderSms(payload, job.recipient, brand)), 'sms', timeouts.sms)).detail;
       case 'push': {

@@ -11,12 +11,15 @@ import { Dispatcher, type DispatcherTuning } from './dispatcher';
 import { createLogEmail, createSmtpEmail } from './providers/email';
 import { createWebPush, loadOrCreateVapidKeys, memoizeAsync } from './providers/push';
 import { createLogSms, createTwilioSms } from './providers/sms';
+import { createSurveyLinks, type SurveyLinks } from './survey-links';
 import type { Brand, Providers } from './types';
 
 export interface Notifier {
   dispatcher: Dispatcher;
   providers: Providers;
   brand: Brand;
+  /** Survey link tokens (issue 11): the surveys feature stores their hash, the dispatcher renders them. */
+  surveyLinks: SurveyLinks;
   /** Where each channel goes, for the start log, e.g. `email: log /data/outbox-log/mail`. */
   describe(): Record<'email' | 'sms' | 'push', string>;
   /** Stops the dispatcher and closes provider connections. */
@@ -65,11 +68,12 @@ export function createNotifier(deps: {
     push: custom.push ?? defaults!.push,
   };
   const brand: Brand = { appName: config.appName, supportPhone: config.supportPhone, supportEmail: config.supportEmail, publicUrl: config.publicUrl };
+  const surveyLinks = createSurveyLinks({ secret: config.surveySecret, dataDir: config.dataDir });
   const dispatcher = new Dispatcher({
     db,
     logger,
     clock,
-    deliver: createDeliver({ db, providers, brand, clock, ...(deps.overrides?.deliver ? { tuning: deps.overrides.deliver } : {}) }),
+    deliver: createDeliver({ db, providers, brand, surveyLinks, clock, ...(deps.overrides?.deliver ? { tuning: deps.overrides.deliver } : {}) }),
     maxAttempts: config.notifyMaxAttempts,
     pollMs: config.notifyPollSeconds * 1000,
     ...deps.overrides?.tuning,
@@ -78,6 +82,7 @@ export function createNotifier(deps: {
     dispatcher,
     providers,
     brand,
+    surveyLinks,
     describe: () => ({ email: providers.email.description, sms: providers.sms.description, push: providers.push.description }),
     async close() {
       await dispatcher.stop();

@@ -13,7 +13,7 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { NotificationChannel, NotificationDelivery, NotificationStatus } from '@portal/shared';
 import type { Database } from '../db/client';
 import { notificationJobs } from '../db/schema';
-import type { JobKind, JobPayload } from './types';
+import type { JobPayload } from './types';
 
 export type JobRow = typeof notificationJobs.$inferSelect;
 
@@ -32,16 +32,6 @@ export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promi
   await tx.insert(notificationJobs).values(
     jobs.map((j) => ({ ...j, kind: j.payload.kind, status: 'pending' as const, nextAttemptAt: now, createdAt: now, updatedAt: now })),
   );
-}
-
-/** Whether a job of `kind` was ever written for `ticketId` (one survey invitation per ticket). */
-export async function hasJob(tx: Database, ticketId: string, kind: JobKind): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: notificationJobs.id })
-    .from(notificationJobs)
-    .where(and(eq(notificationJobs.ticketId, ticketId), eq(notificationJobs.kind, kind)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**

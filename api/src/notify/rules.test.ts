@@ -191,7 +191,7 @@ describe('staff update (SPEC.md 4, issue 4)', () => {
     await deliver();
     const mails = h.smtp.to('survey@customer.test');
     const invite = mails.find((m) => m.subject.startsWith('How did we do?'))!;
-    expect(invite.decoded).toContain(`${TEST_PUBLIC_URL}/survey?ticket=${ticket.ticketNumber}`);
+    expect(invite.decoded).toMatch(new RegExp(`${TEST_PUBLIC_URL}/survey\\?ticket=${ticket.ticketNumber}&token=[A-Za-z0-9_-]{43}`));
     const resolved = mails.find((m) => m.decoded.includes('Status: Open -> Resolved'))!;
     expect(resolved.decoded).toContain('Replaced the toner');
     expect(mails.some((m) => m.decoded.includes('Status: Resolved -> Closed'))).toBe(true);

@@ -14,17 +14,15 @@
  * - e-mail to the customer describing the change(s) the customer may see: status, technician,
  *   resolution and replies. Internal notes (comments without `reply`, issue 10) are never e-mailed;
  *   an update that is only an internal note e-mails nobody;
- * - survey invitation when the status enters resolved/closed from another status, once per ticket;
+ * - (the survey invitation when the status enters resolved/closed is written by the surveys feature's
+ *   port with its invitation row: notify/surveys.ts, issue 11);
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
  */
 import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Ticket, type TicketStatus } from '@portal/shared';
 import type { Database } from '../db/client';
-import { hasJob, insertJobs, type NewJob } from './jobs';
-import { getNotificationEmails, getSupportSmsNumber, staffSubscriptions, userSubscriptions } from './recipients';
+import { insertJobs, type NewJob } from './jobs';
+import { getNotificationEmails, getSupportSmsNumber, staffSubscriptions, userSubscriptions, type SubscriptionOwner } from './recipients';
 import type { TicketChange, TicketSnapshot } from './types';
-
-/** Statuses after which the customer is invited to the survey (issue 4). */
-export const SURVEY_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
 
 /** The ticket facts a job keeps (rendered at send time), picked from the presented ticket. */
 export function snapshot(t: Ticket): TicketSnapshot {
@@ -44,19 +42,40 @@ export function snapshot(t: Ticket): TicketSnapshot {
   };
 }
 
-/** Jobs for a ticket just created by the public form. */
-export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> {
+/** Who a new ticket alerts, read before the ticket exists (see {@link newTicketRecipients}). */
+export interface NewTicketRecipients {
+  emails: string[];
+  /** The support number, read only for alerting severities. */
+  supportNumber: string | null;
+  subscriptions: SubscriptionOwner[];
+}
+
+/**
+ * Reads the recipients of a new ticket of `severity`. The create transaction calls it BEFORE it
+ * takes the sync lock and the ticket number (issue 16), so these reads do not lengthen the section
+ * every ticket write waits for; they are still inside the transaction.
+ */
+export async function newTicketRecipients(tx: Database, severity: Ticket['severity']): Promise<NewTicketRecipients> {
+  const alerting = ALERTING_SEVERITIES.includes(severity);
+  return {
+    emails: await getNotificationEmails(tx),
+    supportNumber: alerting ? await getSupportSmsNumber(tx) : null,
+    subscriptions: await staffSubscriptions(tx),
+  };
+}
+
+/** The jobs of a ticket just created by the public form, for recipients read before. */
+export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): NewJob[] {
   const ticket = snapshot(t);
   const ticketId = t.id;
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const label = `${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`;
   const jobs: NewJob[] = [];
-  for (const email of await getNotificationEmails(tx)) {
+  for (const email of r.emails) {
     jobs.push({ channel: 'email', recipient: email, ticketId, summary: `New ticket ${label}`, payload: { kind: 'new_ticket_staff', ticket } });
   }
-  const supportNumber = alerting ? await getSupportSmsNumber(tx) : null;
-  if (supportNumber) {
-    jobs.push({ channel: 'sms', recipient: supportNumber, ticketId, summary: `Support alert: ticket ${label}`, payload: { kind: 'support_sms', ticket } });
+  if (alerting && r.supportNumber) {
+    jobs.push({ channel: 'sms', recipient: r.supportNumber, ticketId, summary: `Support alert: ticket ${label}`, payload: { kind: 'support_sms', ticket } });
   }
   if (t.contactMethod === 'text' || alerting) {
     jobs.push({ channel: 'sms', recipient: t.customerPhone, ticketId, summary: `Customer SMS: ticket ${t.ticketNumber} received`, payload: { kind: 'customer_sms', ticket } });
@@ -68,7 +87,7 @@ export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> 
     summary: `Confirmation of ticket ${t.ticketNumber}`,
     payload: { kind: 'customer_confirmation', ticket },
   });
-  for (const sub of await staffSubscriptions(tx)) {
+  for (const sub of r.subscriptions) {
     jobs.push({
       channel: 'push',
       recipient: `push:${sub.username}`,
@@ -80,9 +99,17 @@ export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> 
   return jobs;
 }
 
-/** Writes the new-ticket jobs (see module doc). Call in the create transaction. */
-export async function enqueueTicketCreated(tx: Database, t: Ticket, now: Date): Promise<void> {
-  await insertJobs(tx, await newTicketJobs(tx, t), now);
+/** Jobs for a ticket just created by the public form. */
+export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> {
+  return newTicketJobsFor(t, await newTicketRecipients(tx, t.severity));
+}
+
+/**
+ * Writes the new-ticket jobs (see module doc). Call in the create transaction; pass `recipients`
+ * read earlier with {@link newTicketRecipients} to skip reading them now.
+ */
+export async function enqueueTicketCreated(tx: Database, t: Ticket, now: Date, recipients?: NewTicketRecipients): Promise<void> {
+  await insertJobs(tx, recipients ? newTicketJobsFor(t, recipients) : await newTicketJobs(tx, t), now);
 }
 
 /** A staff update as the rules see it. */
@@ -127,10 +154,6 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<NewJ
       summary: `Update on ticket ${t.ticketNumber}: ${changeSummary(forCustomer)}`,
       payload: { kind: 'ticket_updated', ticket, changes: forCustomer, actorName: e.actor.username },
     });
-  }
-  const entersDone = SURVEY_STATUSES.includes(t.status) && !SURVEY_STATUSES.includes(e.before.status);
-  if (entersDone && !(await hasJob(tx, ticketId, 'survey_invite'))) {
-    jobs.push({ channel: 'email', recipient: t.customerEmail, ticketId, summary: `Survey invitation for ticket ${t.ticketNumber}`, payload: { kind: 'survey_invite', ticket } });
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {

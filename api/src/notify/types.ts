@@ -5,7 +5,7 @@
  * A job stores facts (a ticket snapshot, the changes), never rendered text: the dispatcher renders at
  * send time with the portal's branding (APP_NAME, SUPPORT_PHONE, SUPPORT_EMAIL, PUBLIC_URL).
  */
-import type { PushPayload, Ticket } from '@portal/shared';
+import type { PushPayload, SurveyResponse, Ticket } from '@portal/shared';
 import type { Config } from '../config';
 
 /** The ticket as it was when the job was written (the API's Ticket shape without assignee and sync fields; ISO times). */
@@ -51,8 +51,16 @@ export type JobPayload =
   | { kind: 'new_ticket_push'; ticket: TicketSnapshot; subscriptionId: string }
   /** E-mail to the customer describing a staff update (SPEC.md 4 "The customer is e-mailed on update"). */
   | { kind: 'ticket_updated'; ticket: TicketSnapshot; changes: TicketChange[]; actorName: string }
-  /** Survey invitation when a ticket becomes resolved or closed (`PUBLIC_URL/survey?ticket=N`). */
-  | { kind: 'survey_invite'; ticket: TicketSnapshot }
+  /**
+   * Survey invitation when a ticket becomes resolved or closed (issue 11):
+   * `PUBLIC_URL/survey?ticket=N&token=T`, T derived from `invitationId` at render time (survey-links.ts),
+   * never stored. Jobs written before signed links have no invitation and fail as permanent.
+   */
+  | { kind: 'survey_invite'; ticket: TicketSnapshot; invitationId?: string; expiresAt?: string }
+  /** E-mail to a notification recipient: a customer rated a ticket 1 or 2 overall (issue 11). */
+  | { kind: 'bad_rating_staff'; survey: SurveyResponse }
+  /** Web push to one device of the ticket's assigned technician about a bad rating (issue 11). */
+  | { kind: 'bad_rating_push'; survey: SurveyResponse; subscriptionId: string }
   /** Web push to one device of the new assignee. */
   | { kind: 'assigned_push'; ticket: TicketSnapshot; subscriptionId: string; actorName: string }
   /** POST /api/settings/test-sms (sent at once, logged like a job). */

@@ -15,10 +15,12 @@ import { createApp, createServices, type AppDeps } from '../app';
 import type { AppState } from '../http/state';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
+import { connectSessionCache } from '../http/session-cache';
 import { createPasswordHasher, type Argon2Params } from '../lib/passwords';
 import { insertUser } from '../features/users/repository';
 import type { Logger } from '../logger';
 import type { Notifier } from '../notify';
+import { IN_MEMORY, openDatabase } from '../db/client';
 import { createTestDatabase } from './db';
 
 /** Cheap argon2id for tests only (production uses OWASP_ARGON2). */
@@ -88,6 +90,11 @@ export interface TestUser {
 export interface TestAppOptions extends Partial<Omit<AppDeps, 'config' | 'db' | 'clock' | 'logger'>> {
   env?: Record<string, string>;
   db?: Database;
+  /**
+   * Joins an existing PostgreSQL test database (another app's `databaseUrl`) with a pool and LISTEN
+   * connection of its own, like a second API process; closing this app leaves the database.
+   */
+  attachTo?: string;
   /** Wraps the database given to the app (e.g. to inject failures). */
   wrapDb?: (db: Database) => Database;
 }
@@ -108,7 +115,11 @@ export function ticketBody(overrides: Partial<TicketCreateInput> = {}): TicketCr
 
 /** Starts the app on port 0 over a fresh database. Call `close()` in afterAll. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const handle = options.db ? undefined : await createTestDatabase();
+  const handle = options.db
+    ? undefined
+    : options.attachTo
+      ? await openDatabase({ databaseUrl: options.attachTo, dataDir: IN_MEMORY, poolSize: 5, onPoolError: () => {} })
+      : await createTestDatabase();
   const db = options.db ?? handle!.db;
   // A private data folder, so the dev e-mail/SMS log never lands in the working tree.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -120,15 +131,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_LOGIN_IP: '100000',
     RATE_LIMIT_TICKETS: '100000',
+    RATE_LIMIT_SURVEYS: '100000',
     ...options.env,
   });
   const clock = new TestClock();
   const logger = captureLogger();
-  const { env: _env, db: _db, wrapDb, ...deps } = options;
+  const { env: _env, db: _db, wrapDb, attachTo: _attachTo, ...deps } = options;
   void _env;
   void _db;
+  void _attachTo;
   const appDeps: AppDeps = { argon2: TEST_ARGON2, ...deps, config, db: wrapDb ? wrapDb(db) : db, clock: clock.now, logger };
   const services = createServices(appDeps);
+  const stopSessionEvents = handle ? await connectSessionCache(services.sessionCache, handle.sessionEvents) : async () => {};
   const app = createApp(appDeps, services);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -179,7 +193,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     url,
     db,
-    databaseUrl: handle?.url,
+    databaseUrl: options.attachTo ?? (handle as { url?: string } | undefined)?.url,
     clock,
     logger,
     config,
@@ -193,6 +207,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.notifier.close();
+      await stopSessionEvents();
       await handle?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -9,7 +9,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminPassword: string;
-    /** The app's DATA_DIR (e-mails are written to DATA_DIR/outbox-log/mail/*.eml). */
+    /** The app's data folder: e-mails land in `outbox-log/mail/*.eml` (no SMTP configured). */
     dataDir: string;
   }
 }

@@ -11,6 +11,12 @@ import { ComingSoon, NotFound } from './SimplePages';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
+const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
+const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 
@@ -24,14 +30,18 @@ function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
   );
 }
 
-/** Guarded placeholder routes: path and title. */
-const PLACEHOLDERS: { path: GuardedPath; title: string }[] = [
-  { path: '/downloads', title: 'Downloads' },
-  { path: '/scheduler', title: 'Scheduler and KPI Dashboard' },
-  { path: '/vault', title: 'Customer Vault' },
-  { path: '/survey-dashboard', title: 'Survey Dashboard' },
-  { path: '/admin/content', title: 'Content Management' },
-  { path: '/admin/file-management', title: 'File Management' },
+/** The guarded pages: path (its guard is PAGE_ACCESS[path]) and the page. */
+const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
+  { path: '/downloads', page: <DownloadsPage /> },
+  { path: '/technician', page: <TicketsPage /> },
+  { path: '/scheduler', page: <SchedulerPage /> },
+  { path: '/vault', page: <ComingSoon title="Customer Vault" /> },
+  { path: '/survey-dashboard', page: <SurveyDashboardPage /> },
+  { path: '/admin', page: <UsersPage /> },
+  { path: '/admin/content', page: <ContentPage /> },
+  { path: '/admin/file-management', page: <FileManagementPage /> },
+  { path: '/admin/settings', page: <SettingsPage /> },
+  { path: '/change-password', page: <ChangePasswordPage /> },
 ];
 
 /**
@@ -46,49 +56,9 @@ export function AppRoutes() {
       <Route path="/login" element={<LoginPage />} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
-      <Route path="/survey" element={<ComingSoon title="Customer Satisfaction Survey" />} />
-      <Route
-        path="/technician"
-        element={
-          <Guard path="/technician">
-            <TicketsPage />
-          </Guard>
-        }
-      />
-      <Route
-        path="/admin/settings"
-        element={
-          <Guard path="/admin/settings">
-            <SettingsPage />
-          </Guard>
-        }
-      />
-      <Route
-        path="/admin"
-        element={
-          <Guard path="/admin">
-            <UsersPage />
-          </Guard>
-        }
-      />
-      <Route
-        path="/change-password"
-        element={
-          <Guard path="/change-password">
-            <ChangePasswordPage />
-          </Guard>
-        }
-      />
-      {PLACEHOLDERS.map((p) => (
-        <Route
-          key={p.path}
-          path={p.path}
-          element={
-            <Guard path={p.path}>
-              <ComingSoon title={p.title} />
-            </Guard>
-          }
-        />
+      <Route path="/survey" element={<SurveyPage />} />
+      {GUARDED.map((g) => (
+        <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}
       <Route path="*" element={<NotFound />} />
     </Routes>

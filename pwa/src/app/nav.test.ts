@@ -36,7 +36,7 @@ describe('navigation by role (issue 10: offer only what the role may open)', () 
 
 describe('wrong-role messages (SPEC.md 6)', () => {
   it.each([
-    ['/downloads', MSG.downloadsStaffRequired],
+    ['/downloads', MSG.downloadsDenied],
     ['/technician', MSG.staffRequired],
     ['/vault', MSG.staffRequired],
     ['/admin', MSG.adminRequired],

@@ -21,7 +21,7 @@ export const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /** The guard of every guarded route of SPEC.md 2, by path. AppRoutes and the navigation both read it. */
 export const PAGE_ACCESS = {
-  '/downloads': { roles: STAFF_ROLES, deniedMessage: MSG.downloadsStaffRequired },
+  '/downloads': { roles: STAFF_ROLES, deniedMessage: MSG.downloadsDenied },
   '/technician': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
   '/scheduler': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
   '/vault': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },

@@ -150,6 +150,8 @@ export class ModelServer {
       return res(200, since === null ? rows.map(stripRow) : { items: rows.map(stripRow), cursor: cursor(rows, since) });
     }
     if (url.pathname === '/api/technicians') return res(200, [...this.staff].map(([id, username]) => ({ id, username })));
+    // The downloads feature's collection (no content in the model).
+    if (url.pathname === '/api/content') return res(200, []);
     return res(404, { message: 'Not found', code: 'not_found' });
   }
 

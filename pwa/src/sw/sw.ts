@@ -10,9 +10,13 @@
  *   the outbox itself (session cookie auth), with the same outbox kinds as the page
  *   (offline-registry.ts). A rejected drain makes the browser retry later.
  * - Web push: ./push.ts (notifications for new tickets and assignments, tap opens the ticket).
+ * - Kept downloads (issue 15, lib/keptFiles): `/api/downloads/*` goes to the network; when that
+ *   fails, the copy kept on this device answers (with its stored headers, so a kept HTML page is
+ *   still sandboxed), else the network error stands.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { DOWNLOADS_PATH, KEPT_FILES_CACHE } from '../lib/keptFiles';
 import { SYNC_TAG, backgroundSyncDrain } from '../offline/core';
 import { registerOfflineFeatures } from '../offline-registry';
 import { registerPushHandlers } from './push';
@@ -28,6 +32,18 @@ registerOfflineFeatures();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith(DOWNLOADS_PATH) && request.method === 'GET',
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (err) {
+      const kept = await (await caches.open(KEPT_FILES_CACHE)).match(new URL(request.url).pathname);
+      if (kept) return kept;
+      throw err;
+    }
+  },
+);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'internal',
   /** 502: an e-mail/SMS/push provider refused or could not be reached (POST /api/settings/test-sms). */
   'provider_failed',
+  /** 416: a Range header outside the file (GET /api/downloads/:fileName). */
+  'range_not_satisfiable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

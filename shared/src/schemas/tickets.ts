@@ -139,14 +139,93 @@ export interface Technician {
 
 /** Delta-sync page: `GET /api/tickets?since=CURSOR` and `GET /api/ticket-updates?since=CURSOR` (DESIGN.md 4). */
 export interface DeltaPage<T> {
+  /** Changes after `since`, oldest change first, at most `limit`. */
   items: T[];
   /** Opaque cursor to send as `since` next time; unchanged when nothing changed. */
   cursor: string;
+  /**
+   * True when more changes wait after `cursor` (the page was full): ask again at once with
+   * `since=cursor`. False: the client is up to date as of this answer (issue 16).
+   */
+  more: boolean;
 }
 
-/** Query of the delta-sync endpoints: `since` is a cursor from a previous page, "0" for everything. */
+/** Default and largest `limit` of a delta-sync page (issue 16). */
+export const DELTA_PAGE_DEFAULT = 500;
+export const DELTA_PAGE_MAX = 1000;
+
+/** A `limit` query parameter: a whole number from 1 to `max`. */
+const limitParam = (max: number) =>
+  z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${max}` })
+    .int(`limit must be a whole number from 1 to ${max}`)
+    .min(1, `limit must be a whole number from 1 to ${max}`)
+    .max(max, `limit must be a whole number from 1 to ${max}`)
+    .optional();
+
+/**
+ * Query of the delta-sync endpoints: `since` is a cursor from a previous page, "0" for everything;
+ * `limit` (1..DELTA_PAGE_MAX, default DELTA_PAGE_DEFAULT) bounds the page; `recentDays` narrows the
+ * feed to a phone's working set: tickets that are not closed plus tickets changed in the last
+ * `recentDays` days (and, on /api/ticket-updates, the work history of those tickets). See the root
+ * README's API table for the exact rule.
+ */
 export const deltaQuerySchema = z.object({
   since: safeText()
     .regex(/^\d{1,15}$/, 'since must be a cursor returned by a previous call')
     .optional(),
+  limit: limitParam(DELTA_PAGE_MAX),
+  recentDays: z.coerce
+    .number({ error: 'recentDays must be a whole number from 1 to 3650' })
+    .int('recentDays must be a whole number from 1 to 3650')
+    .min(1, 'recentDays must be a whole number from 1 to 3650')
+    .max(3650, 'recentDays must be a whole number from 1 to 3650')
+    .optional(),
 });
+
+/** Default and largest `limit` of a staff list page (issue 16). */
+export const TICKET_LIST_DEFAULT = 50;
+export const TICKET_LIST_MAX = 200;
+
+/** `assignee` filter of the staff list: the caller, nobody, or a user id. */
+export type TicketAssigneeFilter = 'mine' | 'unassigned' | (string & {});
+
+const assigneeParam = z
+  .union([z.literal('mine'), z.literal('unassigned'), z.uuid()], { error: "assignee must be 'mine', 'unassigned' or a user id" })
+  .optional();
+
+/**
+ * Query of `GET /api/tickets/list` (issue 16): keyset-paginated staff list, newest first.
+ * - `status`: one status or a comma list (`open,in_progress`); absent = every status.
+ * - `assignee`: `mine` (the caller), `unassigned`, or a user id.
+ * - `q`: 1-100 characters searched (case-insensitive substring) in the ticket number, client,
+ *   business, e-mail, phone and issue.
+ * - `limit`: 1..TICKET_LIST_MAX (default TICKET_LIST_DEFAULT); `cursor`: `nextCursor` of the previous page.
+ */
+export const ticketListQuerySchema = z.object({
+  status: z
+    .string()
+    .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(TICKET_STATUSES, { message: `status must be one of ${TICKET_STATUSES.join(', ')}` })))
+    .optional(),
+  assignee: assigneeParam,
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
+  limit: limitParam(TICKET_LIST_MAX),
+  cursor: z.uuid('cursor must be a nextCursor returned by a previous page').optional(),
+});
+export type TicketListQuery = z.output<typeof ticketListQuerySchema>;
+
+/** `GET /api/tickets/list` answer: one keyset page, newest ticket first (issue 16). */
+export interface TicketListPage {
+  items: Ticket[];
+  /** Send as `cursor` for the next (older) page; null when this is the last page. */
+  nextCursor: string | null;
+  /** True when older tickets match: fetch `cursor=nextCursor`. */
+  more: boolean;
+}
+
+/** Query of `GET /api/tickets/counts`: the same `assignee` filter as the list. */
+export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam });
+
+/** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status), issue 16. */
+export type TicketCounts = Record<'all' | TicketStatus, number>;

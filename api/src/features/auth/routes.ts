@@ -58,7 +58,9 @@ export function authRoutes(s: Services): Router<AppState> {
   });
 
   router.post('/api/auth/logout', requireLogin(), async (ctx) => {
-    await deleteSession(s.db, ctx.state.auth!.sessionId);
+    const { sessionId } = ctx.state.auth!;
+    await deleteSession(s.db, sessionId);
+    s.sessionCache.forget({ sessionId });
     ctx.cookies.set(SESSION_COOKIE, null, { httpOnly: true, sameSite: 'lax', secure: ctx.cookies.secure, path: '/', overwrite: true });
     ctx.status = 204;
   });
@@ -78,6 +80,7 @@ export function authRoutes(s: Services): Router<AppState> {
     const passwordHash = await s.passwords.hash(newPassword);
     await updateUser(tx, user.id, { passwordHash });
     await deleteOtherSessions(tx, user.id, sessionId);
+    s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
   });
 

@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import type { AuthInfo } from '../../http/state';
+import { announceSessionChange } from '../../db/session-events';
+import type { LoadedSession } from '../../http/session-cache';
 
 /** sha256 hex of a token: what the sessions table stores. */
 export function hashToken(token: string): string {
@@ -32,12 +33,13 @@ export async function createSession(
 /** How often `last_used_at` is refreshed at most (avoids a write per request), in ms. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Resolves a token to its user and session; null when unknown or expired at `now`. */
-export async function findSession(db: Database, token: string, now: Date): Promise<AuthInfo | null> {
+/** Resolves a token to its user, session and expiry; null when unknown or expired at `now`. */
+export async function findSession(db: Database, token: string, now: Date): Promise<LoadedSession | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       username: users.username,
       email: users.email,
@@ -52,19 +54,27 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { sessionId, lastUsedAt: _unused, ...user } = row;
+  const { sessionId, lastUsedAt: _unused, expiresAt, ...user } = row;
   void _unused;
-  return { sessionId, user };
+  return { auth: { sessionId, user }, expiresAt };
 }
 
-/** Revokes one session (logout). */
+/** Revokes one session (logout); every API process drops it from its session cache. */
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    await tx.delete(sessions).where(eq(sessions.id, sessionId));
+    await announceSessionChange(tx, { sessionId });
+  });
 }
 
-/** Revokes every session of `userId` except `keepSessionId` (password change, DESIGN.md 4). */
+/**
+ * Revokes every session of `userId` except `keepSessionId` (password change, DESIGN.md 4) and
+ * announces it to the session caches. Call inside the change's transaction.
+ */
 export async function deleteOtherSessions(db: Database, userId: string, keepSessionId: string | null): Promise<void> {
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await announceSessionChange(db, { userId });
 }

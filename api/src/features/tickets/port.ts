@@ -4,5 +4,9 @@
  *
  * - `unassignTicketsOf(tx, userId, username, actorId, now)`: before a user is deleted, unassigns
  *   their tickets with one assignment history row each (users feature, DELETE /api/users/:id).
+ * - `rebuildTicketCounts(db)`: recounts the status-tab counts from the tickets (main.ts at start).
+ * - `presentTicketUpdate(row)`: work-history row with `updatedByName` -> `TicketUpdateEntry`
+ *   (scheduler feature, technician detail), so the entity keeps one presenter.
  */
-export { unassignTicketsOf } from './service';
+export { rebuildTicketCounts, unassignTicketsOf } from './service';
+export { presentTicketUpdate } from './presenter';

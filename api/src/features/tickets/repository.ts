@@ -3,40 +3,76 @@
  * ALL of the feature's SQL. Functions take the db or the route's transaction first and return rows;
  * presenter.ts turns rows into API shapes.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { STAFF_ROLES, formatTicketNumber } from '@portal/shared';
-import type { TicketCreate, TicketMergeField, UpdateType } from '@portal/shared';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { STAFF_ROLES, TICKET_STATUSES } from '@portal/shared';
+import type { TicketCounts, TicketCreate, TicketMergeField, TicketStatus, UpdateType } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets, ticketSequence, ticketUpdates, users } from '../../db/schema';
-import { nextSyncSeq } from '../../db/sync';
+import { supportTickets, ticketCounts, ticketSearchText, ticketUpdates, users } from '../../db/schema';
+import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
 
-/**
- * Takes the next ticket number from the `TICKET_SEQ` row (created on first use) with one atomic
- * upsert ... RETURNING: unique and gap-free under concurrency (DESIGN.md 4). Call in the create
- * transaction so a rolled-back create gives its number back.
- */
-export async function takeTicketNumber(tx: Database, now: Date): Promise<string> {
-  const [row] = await tx
-    .insert(ticketSequence)
-    .values({ id: 'TICKET_SEQ', lastNumber: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: ticketSequence.id,
-      set: { lastNumber: sql`${ticketSequence.lastNumber} + 1`, updatedAt: now },
-    })
-    .returning({ lastNumber: ticketSequence.lastNumber });
-  return formatTicketNumber(row!.lastNumber);
+/** A support_tickets row as a raw SQL statement returns it (snake_case, driver types). */
+type RawTicketRow = Record<string, unknown>;
+
+/** Raw row -> TicketRow (node-postgres gives int8 as string; both drivers give Date for timestamptz). */
+function ticketFromRaw(r: RawTicketRow): TicketRow {
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: String(r.id),
+    ticketNumber: String(r.ticket_number),
+    clientName: String(r.client_name),
+    businessName: (r.business_name as string | null) ?? null,
+    customerEmail: String(r.customer_email),
+    customerPhone: String(r.customer_phone),
+    severity: r.severity as TicketRow['severity'],
+    contactMethod: r.contact_method as TicketRow['contactMethod'],
+    issue: String(r.issue),
+    status: r.status as TicketStatus,
+    assignedTo: (r.assigned_to as string | null) ?? null,
+    resolution: (r.resolution as string | null) ?? null,
+    version: Number(r.version),
+    syncSeq: Number(r.sync_seq),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
 }
 
-/** Inserts a new open ticket at version 1. */
-export async function insertTicket(tx: Database, input: TicketCreate, ticketNumber: string, now: Date): Promise<TicketRow> {
-  const [row] = await tx
-    .insert(supportTickets)
-    .values({ ...input, ticketNumber, status: 'open', version: 1, createdAt: now, updatedAt: now })
-    .returning();
-  return row!;
+/**
+ * Creates a ticket in ONE statement (issue 16): takes the sync lock, the next ticket number
+ * (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + 1` on the `TICKET_SEQ`
+ * row, created on first use: unique and gap-free under concurrency, DESIGN.md 4; formatted like
+ * `formatTicketNumber`: `TKT-` and at least six digits), inserts the open ticket at version 1, its 'created' work-history row and its
+ * status-tab count. Every create waits for the lock and the number row until its transaction
+ * commits, so this section is kept to one round trip plus the notification jobs and COMMIT.
+ * Call inside the create transaction; a rollback gives the number back.
+ */
+export async function insertNewTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketRow> {
+  const result = await tx.execute(sql`
+    with sync_lock as (select ${syncLockExpression()}),
+    num as (
+      insert into ticket_sequence (id, last_number, updated_at)
+      select 'TICKET_SEQ', 1, ${now} from sync_lock
+      on conflict (id) do update set last_number = ticket_sequence.last_number + 1, updated_at = excluded.updated_at
+      returning last_number),
+    t as (
+      insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
+        severity, contact_method, issue, status, version, created_at, updated_at)
+      select 'TKT-' || lpad(num.last_number::text, greatest(6, length(num.last_number::text)), '0'),
+        ${input.clientName}, ${input.businessName}, ${input.customerEmail}, ${input.customerPhone},
+        ${input.severity}, ${input.contactMethod}, ${input.issue}, 'open', 1, ${now}, ${now}
+      from num
+      returning *),
+    h as (
+      insert into ticket_updates (ticket_id, updated_by, update_type, previous_value, new_value, comment, ticket_version, created_at)
+      select id, null, 'created', null, status, null, version, created_at from t),
+    c as (
+      insert into ticket_counts (assignee, status, count) select '', status, 1 from t
+      on conflict (assignee, status) do update set count = ticket_counts.count + 1)
+    select * from t`);
+  const rows = (result as unknown as { rows: RawTicketRow[] }).rows;
+  return ticketFromRaw(rows[0]!);
 }
 
 /** One ticket, optionally locked FOR UPDATE (inside a transaction). */
@@ -46,20 +82,79 @@ export async function findTicket(db: Database, id: string, forUpdate = false): P
   return row;
 }
 
-/** All tickets, newest first. */
-export async function listTickets(db: Database): Promise<TicketRow[]> {
-  return db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt), desc(supportTickets.ticketNumber));
+/** Most tickets the deprecated unpaged `GET /api/tickets` returns (newest first). */
+export const LEGACY_LIST_LIMIT = 1000;
+
+/** The newest `limit` tickets, newest first (the deprecated unpaged list). */
+export async function listTickets(db: Database, limit = LEGACY_LIST_LIMIT): Promise<TicketRow[]> {
+  return db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt), desc(supportTickets.id)).limit(limit);
 }
 
-/** Tickets changed after cursor `since` (sync_seq > since), oldest change first. */
-export async function listTicketsSince(db: Database, since: string): Promise<TicketRow[]> {
-  return db
-    .select()
+/** One page of a feed: at most `limit` rows and whether more follow. */
+export interface FeedPage<T> {
+  rows: T[];
+  more: boolean;
+}
+
+/** Cuts a `limit + 1` query result into a page. */
+function toPage<T>(rows: T[], limit: number): FeedPage<T> {
+  return rows.length > limit ? { rows: rows.slice(0, limit), more: true } : { rows, more: false };
+}
+
+/**
+ * First sync_seq of the last `days` days: the smallest sync_seq of a ticket whose last change is at
+ * or after `now - days` (index on updated_at; reads only the recent tickets). Every change after it
+ * is recent. Null when nothing changed in that window.
+ */
+async function recentSeqStart(db: Database, now: Date, days: number): Promise<number | null> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000);
+  const [row] = await db
+    .select({ seq: sql<string | number | null>`min(${supportTickets.syncSeq})` })
     .from(supportTickets)
-    .where(gt(supportTickets.syncSeq, Number(since)))
-    .orderBy(asc(supportTickets.syncSeq));
+    .where(gte(supportTickets.updatedAt, cutoff));
+  return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
 }
 
+/** Options of the delta feeds. */
+export interface FeedOptions {
+  /** Cursor: rows with sync_seq > since. */
+  since: number;
+  limit: number;
+  /** Working set only: tickets not closed plus tickets changed in the last `recentDays` days. */
+  recentDays?: number | undefined;
+  now: Date;
+}
+
+/**
+ * Tickets changed after cursor `since` (sync_seq > since), oldest change first, at most `limit`
+ * (issue 16). With `recentDays`, only the working set: tickets not closed (partial index
+ * support_tickets_active_sync_seq_idx) before the window's first sync_seq, then every change from
+ * it on (every such ticket changed in the window). Each phase reads at most `limit + 1` index
+ * entries, so a page never costs more than its size, whatever the table holds.
+ */
+export async function listTicketsSince(db: Database, opts: FeedOptions): Promise<FeedPage<TicketRow>> {
+  const { since, limit } = opts;
+  const page = (from: number, to: number | null, activeOnly: boolean, n: number) =>
+    db
+      .select()
+      .from(supportTickets)
+      .where(
+        and(
+          gt(supportTickets.syncSeq, from),
+          to === null ? undefined : lt(supportTickets.syncSeq, to),
+          activeOnly ? ne(supportTickets.status, 'closed') : undefined,
+        ),
+      )
+      .orderBy(asc(supportTickets.syncSeq))
+      .limit(n);
+  if (opts.recentDays === undefined) return toPage(await page(since, null, false, limit + 1), limit);
+
+  const start = await recentSeqStart(db, opts.now, opts.recentDays);
+  const active = start === null || since + 1 < start ? await page(since, start, true, limit + 1) : [];
+  if (active.length > limit || start === null) return toPage(active, limit);
+  const recent = await page(Math.max(since, start - 1), null, false, limit + 1 - active.length);
+  return toPage([...active, ...recent], limit);
+}
 /**
  * Sets merge fields, `version` and `updatedAt` and moves the ticket forward in the delta feed.
  * @returns the updated row.
@@ -79,13 +174,13 @@ export async function updateTicketFields(
   return row!;
 }
 
-/** Unassigns every ticket of `userId` (version + 1, new sync_seq); returns the new ids and versions. */
-export async function unassignAllOf(tx: Database, userId: string, now: Date): Promise<{ id: string; version: number }[]> {
+/** Unassigns every ticket of `userId` (version + 1, new sync_seq); returns the ids, new versions and statuses. */
+export async function unassignAllOf(tx: Database, userId: string, now: Date): Promise<{ id: string; version: number; status: TicketStatus }[]> {
   return tx
     .update(supportTickets)
     .set({ assignedTo: null, version: sql`${supportTickets.version} + 1`, updatedAt: now, syncSeq: nextSyncSeq() })
     .where(eq(supportTickets.assignedTo, userId))
-    .returning({ id: supportTickets.id, version: supportTickets.version });
+    .returning({ id: supportTickets.id, version: supportTickets.version, status: supportTickets.status });
 }
 
 /** A work-history row to insert. */
@@ -111,24 +206,51 @@ export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[])
 /** A work-history row with its author's username (null for the public form or a deleted user). */
 export type TicketUpdateWithAuthor = TicketUpdateRow & { updatedByName: string | null };
 
-/**
- * Work history with the author's username. Without `since`: newest first. With `since`: rows whose
- * sync_seq > since, oldest first (delta sync). `ticketId` narrows to one ticket.
- */
-export async function listTicketUpdates(db: Database, opts: { since?: string; ticketId?: string }): Promise<TicketUpdateWithAuthor[]> {
-  const filters = [
-    opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined,
-    opts.since !== undefined ? gt(ticketUpdates.syncSeq, Number(opts.since)) : undefined,
-  ];
-  const q = db
+/** Reads work history with authors; `where` and `order` decide which rows. */
+function historyQuery(db: Database, where: SQL | undefined) {
+  return db
     .select({ row: ticketUpdates, updatedByName: users.username })
     .from(ticketUpdates)
     .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
-    .where(and(...filters));
-  const rows = opts.since !== undefined
-    ? await q.orderBy(asc(ticketUpdates.syncSeq))
-    : await q.orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
-  return rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
+    .where(where);
+}
+
+const withAuthor = (rows: { row: TicketUpdateRow; updatedByName: string | null }[]): TicketUpdateWithAuthor[] =>
+  rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
+
+/**
+ * Work history, newest first, at most `limit` rows (`ticketId` narrows to one ticket): the plain
+ * array of `GET /api/ticket-updates` without `since`.
+ */
+export async function listTicketUpdates(db: Database, opts: { ticketId?: string | undefined; limit: number }): Promise<TicketUpdateWithAuthor[]> {
+  const rows = await historyQuery(db, opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined)
+    .orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq))
+    .limit(opts.limit);
+  return withAuthor(rows);
+}
+
+/**
+ * Work-history rows written after cursor `since`, oldest first, at most `limit` (delta sync, issue
+ * 16); `ticketId` narrows to one ticket. With `recentDays`, only the history of the working-set
+ * tickets (not closed, or changed in the last `recentDays` days), read from those tickets' side.
+ */
+export async function listTicketUpdatesSince(
+  db: Database,
+  opts: FeedOptions & { ticketId?: string | undefined },
+): Promise<FeedPage<TicketUpdateWithAuthor>> {
+  let working: SQL | undefined;
+  if (opts.recentDays !== undefined) {
+    const start = await recentSeqStart(db, opts.now, opts.recentDays);
+    const ids = db
+      .select({ id: supportTickets.id })
+      .from(supportTickets)
+      .where(start === null ? ne(supportTickets.status, 'closed') : or(ne(supportTickets.status, 'closed'), gte(supportTickets.syncSeq, start)));
+    working = inArray(ticketUpdates.ticketId, ids);
+  }
+  const where = and(gt(ticketUpdates.syncSeq, opts.since), opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined, working);
+  const rows = await historyQuery(db, where).orderBy(asc(ticketUpdates.syncSeq)).limit(opts.limit + 1);
+  const page = toPage(rows, opts.limit);
+  return { rows: withAuthor(page.rows), more: page.more };
 }
 
 /** Update types recorded for a ticket after version `baseVersion` (what the server changed since). */
@@ -156,4 +278,120 @@ export async function isAssignable(tx: Database, id: string): Promise<boolean> {
     .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
     .limit(1);
   return Boolean(row);
+}
+
+/** Filters of the staff list and counts (issue 16), resolved: `assignee` null = unassigned. */
+export interface TicketFilter {
+  statuses?: TicketStatus[] | undefined;
+  /** A user id, null for unassigned tickets, undefined for everyone's. */
+  assignee?: string | null | undefined;
+  /** Case-insensitive substring of ticketSearchText. */
+  q?: string | undefined;
+}
+
+/** `q` as an ILIKE pattern: its own %, _ and \\ match literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL conditions of a filter. */
+function filterConditions(f: TicketFilter): (SQL | undefined)[] {
+  return [
+    f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
+    f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
+    f.q ? sql`(${ticketSearchText(supportTickets)}) ilike ${containsPattern(f.q)}` : undefined,
+  ];
+}
+
+/**
+ * One keyset page of the staff list (issue 16): tickets matching `filter`, newest first
+ * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
+ * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
+ * and tickets created meanwhile never shift or repeat rows of later pages. Served by the
+ * (created_at, id), (status, created_at, id) and (assigned_to, created_at, id) indexes; `q` by the
+ * trigram index.
+ */
+export async function listTicketPage(
+  db: Database,
+  filter: TicketFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<FeedPage<TicketRow>> {
+  const after = page.cursor
+    ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(and(...filterConditions(filter), after))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit);
+}
+
+/** A ticket by id or by ticket number (`TKT-000123`, any case). */
+export async function findTicketByRef(db: Database, ref: { id?: string; ticketNumber?: string }): Promise<TicketRow | undefined> {
+  const where = ref.id ? eq(supportTickets.id, ref.id) : eq(supportTickets.ticketNumber, ref.ticketNumber!.toUpperCase());
+  const [row] = await db.select().from(supportTickets).where(where).limit(1);
+  return row;
+}
+
+/** `assignee` key of ticket_counts: the user id, '' for unassigned. */
+const countKey = (assignee: string | null) => assignee ?? '';
+
+/** One change of the tab counts: `delta` tickets of `assignee` (null = unassigned) in `status`. */
+export interface CountDelta {
+  assignee: string | null;
+  status: TicketStatus;
+  delta: number;
+}
+
+/**
+ * Applies count changes in one statement (upsert, summed per key). Call inside the ticket write's
+ * transaction, after lockSync, so counts change in step with the tickets they describe.
+ */
+export async function adjustTicketCounts(tx: Database, deltas: CountDelta[]): Promise<void> {
+  const merged = new Map<string, { assignee: string; status: TicketStatus; count: number }>();
+  for (const d of deltas) {
+    const key = `${countKey(d.assignee)}|${d.status}`;
+    const cur = merged.get(key) ?? { assignee: countKey(d.assignee), status: d.status, count: 0 };
+    cur.count += d.delta;
+    merged.set(key, cur);
+  }
+  const values = [...merged.values()].filter((v) => v.count !== 0);
+  if (values.length === 0) return;
+  await tx
+    .insert(ticketCounts)
+    .values(values)
+    .onConflictDoUpdate({ target: [ticketCounts.assignee, ticketCounts.status], set: { count: sql`${ticketCounts.count} + excluded.count` } });
+}
+
+/**
+ * Rebuilds ticket_counts from support_tickets (one scan; at start). Call inside a transaction
+ * after lockSync so no ticket write interleaves.
+ */
+export async function recountTickets(tx: Database): Promise<void> {
+  await tx.delete(ticketCounts);
+  await tx.execute(sql`
+    insert into ticket_counts (assignee, status, count)
+    select coalesce(assigned_to::text, ''), status, count(*)::int from support_tickets group by 1, 2`);
+}
+
+/**
+ * Tickets per status tab from ticket_counts (a handful of rows, whatever the table holds);
+ * `assignee`: a user id, null = unassigned, undefined = everyone.
+ */
+export async function countTickets(db: Database, assignee: string | null | undefined): Promise<TicketCounts> {
+  const rows = await db
+    .select({ status: ticketCounts.status, count: sql<number>`sum(${ticketCounts.count})::int` })
+    .from(ticketCounts)
+    .where(assignee === undefined ? undefined : eq(ticketCounts.assignee, countKey(assignee)))
+    .groupBy(ticketCounts.status);
+  const counts = { all: 0 } as TicketCounts;
+  for (const s of TICKET_STATUSES) counts[s] = 0;
+  for (const r of rows) {
+    if (!(r.status in counts)) continue;
+    counts[r.status] = Number(r.count);
+    counts.all += Number(r.count);
+  }
+  return counts;
 }

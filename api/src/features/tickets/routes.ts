@@ -1,28 +1,61 @@
 /**
- * Ticket routes (SPEC.md 7, DESIGN.md 4):
- * - POST  /api/tickets         anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
- * - GET   /api/tickets         staff; array newest first, or `?since=CURSOR` -> DeltaPage<Ticket>.
- * - PATCH /api/tickets/:id     staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
- * - GET   /api/ticket-updates  staff; work history with `updatedByName`: array newest first, or
- *                              `?since=CURSOR` -> DeltaPage<TicketUpdateEntry> oldest change first; `?ticketId=` narrows.
+ * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
+ * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
+ * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
+ *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
+ * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage.
+ * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=`) -> TicketCounts.
+ * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
+ * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
+ * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
+ *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
+ *                               first (at most `limit`, default DELTA_PAGE_DEFAULT); `?ticketId=` narrows.
  * Writes run in the route's transaction (http/transaction.ts) with the Idempotency-Key step.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { MSG, deltaQuerySchema, ticketCreateSchema, ticketPatchSchema } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketUpdateEntry } from '@portal/shared';
+import {
+  DELTA_PAGE_DEFAULT,
+  MSG,
+  TICKET_LIST_DEFAULT,
+  deltaQuerySchema,
+  ticketCountsQuerySchema,
+  ticketCreateSchema,
+  ticketListQuerySchema,
+  ticketPatchSchema,
+} from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketListPage, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
-import { listTicketUpdates, listTickets, listTicketsSince } from './repository';
+import {
+  LEGACY_LIST_LIMIT,
+  countTickets,
+  findTicketByRef,
+  listTicketPage,
+  listTicketUpdates,
+  listTicketUpdatesSince,
+  listTickets,
+  listTicketsSince,
+} from './repository';
 import { createTicket, patchTicket } from './service';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
+/** `:ref` of GET /api/tickets/:ref: a ticket id or a ticket number such as TKT-000123 (any case). */
+const ticketRefSchema = z.object({ ref: z.union([z.uuid(), z.string().regex(/^TKT-\d{6,}$/i)]) });
+
+/** The `assignee` filter as a user id, null (unassigned) or undefined (everyone's). */
+function resolveAssignee(assignee: TicketAssigneeFilter | undefined, callerId: string): string | null | undefined {
+  if (assignee === 'mine') return callerId;
+  if (assignee === 'unassigned') return null;
+  return assignee;
+}
 
 export function ticketRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -30,6 +63,9 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const listInput = validate({ query: deltaQuerySchema });
   const patchInput = validate({ params: idParamsSchema, body: ticketPatchSchema, notFoundMessage: MSG.ticketNotFound });
   const updatesInput = validate({ query: updatesQuerySchema });
+  const pageInput = validate({ query: ticketListQuerySchema });
+  const countsInput = validate({ query: ticketCountsQuerySchema });
+  const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
   const idempotentWrite = transaction(s, { idempotent: true });
 
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, idempotentWrite, async (ctx) => {
@@ -38,25 +74,56 @@ export function ticketRoutes(s: Services): Router<AppState> {
   });
 
   router.get('/api/tickets', requireStaff(), listInput, async (ctx) => {
-    const { since } = listInput.get(ctx).query;
+    const { since, limit, recentDays } = listInput.get(ctx).query;
     if (since === undefined) {
-      ctx.body = (await listTickets(s.db)).map(presentTicket);
+      // Deprecated (issue 16): kept for scripts and old clients, bounded to the newest tickets.
+      ctx.set('Deprecation', 'true');
+      ctx.set('Link', '</api/tickets/list>; rel="successor-version"');
+      ctx.body = (await listTickets(s.db, Math.min(limit ?? LEGACY_LIST_LIMIT, LEGACY_LIST_LIMIT))).map(presentTicket);
       return;
     }
-    const rows = await listTicketsSince(s.db, since);
-    ctx.body = { items: rows.map(presentTicket), cursor: nextCursor(rows, since) } satisfies DeltaPage<Ticket>;
+    const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
+    ctx.body = { items: page.rows.map(presentTicket), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
+  });
+
+  router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
+    const { status, assignee, q, limit, cursor } = pageInput.get(ctx).query;
+    const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q };
+    const page = await listTicketPage(s.db, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
+    const last = page.rows.at(-1);
+    ctx.body = { items: page.rows.map(presentTicket), nextCursor: page.more && last ? last.id : null, more: page.more } satisfies TicketListPage;
+  });
+
+  router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {
+    const { assignee } = countsInput.get(ctx).query;
+    ctx.body = await countTickets(s.db, resolveAssignee(assignee, ctx.state.auth!.user.id));
+  });
+
+  router.get('/api/tickets/:ref', requireStaff(), refInput, async (ctx) => {
+    const { ref } = refInput.get(ctx).params;
+    const row = await findTicketByRef(s.db, z.uuid().safeParse(ref).success ? { id: ref } : { ticketNumber: ref });
+    if (!row) throw notFound(MSG.ticketNotFound);
+    ctx.body = presentTicket(row);
   });
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock());
+    const survey = { links: s.notifier.surveyLinks, ttlDays: s.config.surveyTtlDays };
+    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey);
   });
 
   router.get('/api/ticket-updates', requireStaff(), updatesInput, async (ctx) => {
-    const { since, ticketId } = updatesInput.get(ctx).query;
-    const rows = await listTicketUpdates(s.db, { since, ticketId });
-    const items = rows.map(presentTicketUpdate);
-    ctx.body = since === undefined ? items : ({ items, cursor: nextCursor(rows, since) } satisfies DeltaPage<TicketUpdateEntry>);
+    const { since, ticketId, limit, recentDays } = updatesInput.get(ctx).query;
+    if (since === undefined) {
+      ctx.body = (await listTicketUpdates(s.db, { ticketId, limit: limit ?? DELTA_PAGE_DEFAULT })).map(presentTicketUpdate);
+      return;
+    }
+    const page = await listTicketUpdatesSince(s.db, { since: Number(since), ticketId, limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
+    ctx.body = {
+      items: page.rows.map(presentTicketUpdate),
+      cursor: nextCursor(page.rows, since),
+      more: page.more,
+    } satisfies DeltaPage<TicketUpdateEntry>;
   });
   return router;
 }

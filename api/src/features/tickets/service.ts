@@ -10,15 +10,17 @@ import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { enqueueTicketCreated, enqueueTicketPatched } from '../../notify/rules';
+import { enqueueTicketCreated, enqueueTicketPatched, newTicketRecipients } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
+import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
+  adjustTicketCounts,
   findTicket,
-  insertTicket,
+  insertNewTicket,
   insertTicketUpdates,
   isAssignable,
-  takeTicketNumber,
+  recountTickets,
   unassignAllOf,
   updateTicketFields,
   updateTypesSince,
@@ -26,27 +28,26 @@ import {
 } from './repository';
 
 /**
- * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form) and the
- * new-ticket notification jobs.
+ * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form), its
+ * tab count and the new-ticket notification jobs. Recipients are read first; then one statement
+ * takes the sync lock and the number and writes the rows (repository `insertNewTicket`), so the
+ * section every ticket write waits for is that statement, the jobs insert and COMMIT (issue 16).
  */
 export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
-  await lockSync(tx);
-  const ticketNumber = await takeTicketNumber(tx, now);
-  const row = await insertTicket(tx, input, ticketNumber, now);
-  await insertTicketUpdates(tx, [
-    { ticketId: row.id, updatedBy: null, updateType: 'created', previousValue: null, newValue: row.status, comment: null, ticketVersion: row.version, createdAt: now },
-  ]);
+  const recipients = await newTicketRecipients(tx, input.severity);
+  const row = await insertNewTicket(tx, input, now);
   const ticket = presentTicket(row);
-  await enqueueTicketCreated(tx, ticket, now);
-  return { id: ticket.id, ticketNumber, createdAt: ticket.createdAt };
+  await enqueueTicketCreated(tx, ticket, now, recipients);
+  return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
 }
 
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
  * row, a comment -> one 'comment' row (`reply` true for a customer-visible reply, else an internal
  * note; issue 10), then version + 1 and updatedAt = now once, plus the update's notification jobs
- * (notify/rules.ts decides who hears of what: internal notes are never e-mailed). Values equal to the current ones change nothing and notify nobody (200,
- * `updates: []`).
+ * (notify/rules.ts decides who hears of what: internal notes are never e-mailed). Values equal to
+ * the current ones change nothing and notify nobody (200, `updates: []`). Entering resolved/closed
+ * invites the customer to the survey (surveys port, `survey`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -55,6 +56,7 @@ export async function patchTicket(
   patch: TicketPatch,
   actor: AuthUser,
   now: Date,
+  survey: SurveyInviteDeps,
 ): Promise<TicketPatchResult> {
   await lockSync(tx);
   const current = await findTicket(tx, ticketId, true);
@@ -72,6 +74,12 @@ export async function patchTicket(
 
   const version = current.version + 1;
   const updated = await updateTicketFields(tx, ticketId, plan.set, version, now);
+  if (updated.status !== current.status || updated.assignedTo !== current.assignedTo) {
+    await adjustTicketCounts(tx, [
+      { assignee: current.assignedTo, status: current.status, delta: -1 },
+      { assignee: updated.assignedTo, status: updated.status, delta: 1 },
+    ]);
+  }
   const rows = await insertTicketUpdates(
     tx,
     plan.history.map((h) => ({ ...h, ticketId, updatedBy: actor.id, ticketVersion: version, createdAt: now })),
@@ -85,6 +93,7 @@ export async function patchTicket(
   const before = presentTicket(current);
   const after = presentTicket(updated);
   await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
+  await inviteOnResolution(tx, { before, after }, survey, now);
   return { ticket: after, updates: rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username })) };
 }
 
@@ -97,6 +106,13 @@ export async function patchTicket(
 export async function unassignTicketsOf(tx: Database, userId: string, username: string, actorId: string, now: Date): Promise<number> {
   await lockSync(tx);
   const rows = await unassignAllOf(tx, userId, now);
+  await adjustTicketCounts(
+    tx,
+    rows.flatMap((r) => [
+      { assignee: userId, status: r.status, delta: -1 },
+      { assignee: null, status: r.status, delta: 1 },
+    ]),
+  );
   await insertTicketUpdates(
     tx,
     rows.map((r) => ({
@@ -111,4 +127,17 @@ export async function unassignTicketsOf(tx: Database, userId: string, username: 
     })),
   );
   return rows.length;
+}
+
+/**
+ * Rebuilds the status-tab counts (ticket_counts) from the tickets, under the sync lock so no ticket
+ * write interleaves. main.ts calls it at every start: counts stay right after an upgrade or rows
+ * written by hand. One scan of support_tickets.
+ */
+export async function rebuildTicketCounts(db: Database): Promise<void> {
+  await db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    await lockSync(tx);
+    await recountTickets(tx);
+  });
 }

@@ -99,7 +99,7 @@ describe('GET /api/tickets and /api/ticket-updates (delta sync, DESIGN.md 4)', (
     const updatesCursor = (await t.request<DeltaPage<TicketUpdateEntry>>('GET', '/api/ticket-updates?since=0', { token: staff })).body.cursor;
 
     const idle = await t.request<DeltaPage<Ticket>>('GET', `/api/tickets?since=${cursor}`, { token: staff });
-    expect(idle.body).toEqual({ items: [], cursor });
+    expect(idle.body).toEqual({ items: [], cursor, more: false });
 
     const created = await t.createTicket({ clientName: 'Delta' });
     const old = all.body.items[0]!;
@@ -111,7 +111,7 @@ describe('GET /api/tickets and /api/ticket-updates (delta sync, DESIGN.md 4)', (
     const updates = await t.request<DeltaPage<TicketUpdateEntry>>('GET', `/api/ticket-updates?since=${updatesCursor}`, { token: staff });
     expect(updates.body.items.map((u) => u.updateType).sort()).toEqual(['comment', 'created']);
     const next = await t.request<DeltaPage<TicketUpdateEntry>>('GET', `/api/ticket-updates?since=${updates.body.cursor}`, { token: staff });
-    expect(next.body).toEqual({ items: [], cursor: updates.body.cursor });
+    expect(next.body).toEqual({ items: [], cursor: updates.body.cursor, more: false });
   });
 
   it('rejects a malformed cursor with 400', async () => {

@@ -6,6 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { Role } from '@portal/shared';
 import type { Database } from '../../db/client';
+import { announceSessionChange } from '../../db/session-events';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -68,12 +69,15 @@ export async function updateUser(db: Database, id: string, changes: UserChanges)
   if (changes.role !== undefined) set.role = changes.role;
   if (Object.keys(set).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
+  // Cached sessions carry the user's name and role: every API process drops them (issue 16).
+  if (row) await announceSessionChange(db, { userId: id });
   return row;
 }
 
 /** Deletes a user; tickets are unassigned and work history kept by the foreign keys (ON DELETE SET NULL). */
 export async function deleteUser(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (rows.length > 0) await announceSessionChange(db, { userId: id });
   return rows.length > 0;
 }
 

@@ -69,6 +69,7 @@ export function userRoutes(s: Services): Router<AppState> {
     // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
     // their own session when resetting their own password).
     if (passwordHash) await deleteOtherSessions(tx, params.id, ctx.state.auth!.sessionId);
+    s.sessionCache.forget({ userId: params.id });
     ctx.body = presentUser(row);
   });
 
@@ -82,6 +83,7 @@ export function userRoutes(s: Services): Router<AppState> {
     if (existing.role === 'admin') await assertAnotherAdmin(tx, id, MSG.lastAdminDelete);
     await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
     await deleteUser(tx, id);
+    s.sessionCache.forget({ userId: id });
     ctx.status = 204;
   });
 

@@ -6,15 +6,79 @@
 import {
   CONTACT_METHOD_LABELS,
   PHONE_SUPPORT_HOURS,
+  RATING_LABELS,
+  RATING_MAX,
+  RATING_MIN,
   SEVERITY_LABELS,
   SEVERITY_NAMES,
+  SURVEY_QUESTIONS,
+  SURVEY_QUESTION_NAMES,
   TICKET_STATUS_LABELS,
+  type SurveyResponse,
   type TicketStatus,
 } from '@portal/shared';
-import type { Brand, EmailMessage, JobPayload, TicketChange, TicketSnapshot } from '../types';
+import { PermanentError, type Brand, type EmailMessage, type JobPayload, type TicketChange, type TicketSnapshot } from '../types';
 import { portalLink, renderHtml, renderText, surveyPath, ticketPath, type Block } from './layout';
 
 type Content = { subject: string; title: string; blocks: Block[] };
+
+/** What rendering needs besides the payload: the survey link token of an invitation (survey-links.ts). */
+export interface RenderContext {
+  surveyToken?: (invitationId: string) => string;
+}
+
+/** 'Mar 5, 2026' (SPEC.md 9 'MMM d, yyyy'), in UTC so every process renders the same date. */
+const formatDay = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A rating as e-mails show it: '2/5 (Poor)'. */
+export const ratingText = (n: number) => `${n}/${RATING_MAX} (${RATING_LABELS[n] ?? n})`;
+
+/** The survey invitation (issue 11): the signed link, five star links that pre-select the overall rating, the expiry. */
+function surveyInvite(p: Extract<JobPayload, { kind: 'survey_invite' }>, brand: Brand, ctx: RenderContext): Content {
+  const t = p.ticket;
+  if (!p.invitationId || !ctx.surveyToken) throw new PermanentError('Survey invitation without a signed link (written before issue 11)');
+  const token = ctx.surveyToken(p.invitationId);
+  const stars = [];
+  for (let n = RATING_MIN; n <= RATING_MAX; n += 1) {
+    stars.push({ text: `${n} \u2605`, title: `${n} - ${RATING_LABELS[n]}`, url: portalLink(brand, surveyPath(t.ticketNumber, token, n)) });
+  }
+  return {
+    subject: `How did we do? Rate your support for ticket ${t.ticketNumber}`,
+    title: 'How did we do?',
+    blocks: [
+      { type: 'p', text: `Hello ${t.clientName},` },
+      { type: 'p', text: `Your support ticket ${t.ticketNumber} is now ${statusLabel(t.status).toLowerCase()}. Please take a minute to rate the support you received; it helps us serve you better.` },
+      { type: 'links', label: 'How was your overall experience? Pick a rating to start:', links: stars },
+      { type: 'button', label: 'Rate our support', url: portalLink(brand, surveyPath(t.ticketNumber, token)) },
+      ...(p.expiresAt ? [{ type: 'p' as const, text: `This link is personal to your ticket and works until ${formatDay(p.expiresAt)}.` }] : []),
+    ],
+  };
+}
+
+/** The bad-rating alert to the notification recipients (issue 11): ratings, the customer's words, a link to the ticket. */
+function badRating(s: SurveyResponse, brand: Brand): Content {
+  const who = s.customerName ?? s.customerEmail ?? 'A customer';
+  return {
+    subject: `Low rating ${s.overallRating}/${RATING_MAX} for ticket ${s.ticketNumber} - ${who}`,
+    title: `Low satisfaction rating on ticket ${s.ticketNumber}`,
+    blocks: [
+      { type: 'p', text: `${who} rated the support on ticket ${s.ticketNumber} ${ratingText(s.overallRating)} overall. Please follow up.` },
+      {
+        type: 'fields',
+        rows: [
+          ['Ticket', s.ticketNumber],
+          ['Customer', [s.customerName, s.customerEmail].filter(Boolean).join(', ') || 'unknown'],
+          ['Technician', s.assignedTechnicianName ?? 'Unassigned'],
+          ...SURVEY_QUESTIONS.map((q): [string, string] => [SURVEY_QUESTION_NAMES[q], ratingText(s[q])]),
+        ],
+      },
+      ...(s.comments ? [{ type: 'quote' as const, label: 'Comments', text: s.comments }] : []),
+      ...(s.improvements ? [{ type: 'quote' as const, label: 'How we can improve', text: s.improvements }] : []),
+      { type: 'button', label: 'Open the ticket', url: portalLink(brand, ticketPath(s.ticketId)) },
+    ],
+  };
+}
 
 const statusLabel = (v: string | null) => (v ? (TICKET_STATUS_LABELS[v as TicketStatus] ?? v) : 'none');
 
@@ -48,7 +112,7 @@ function describeChange(c: TicketChange, actorName: string): Block {
   }
 }
 
-function content(p: JobPayload, brand: Brand): Content {
+function content(p: JobPayload, brand: Brand, ctx: RenderContext): Content {
   switch (p.kind) {
     case 'new_ticket_staff': {
       const t = p.ticket;
@@ -90,28 +154,21 @@ function content(p: JobPayload, brand: Brand): Content {
         ],
       };
     }
-    case 'survey_invite': {
-      const t = p.ticket;
-      return {
-        subject: `How did we do? Rate your support for ticket ${t.ticketNumber}`,
-        title: 'How did we do?',
-        blocks: [
-          { type: 'p', text: `Hello ${t.clientName},` },
-          { type: 'p', text: `Your support ticket ${t.ticketNumber} is now ${statusLabel(t.status).toLowerCase()}. Please take a minute to rate the support you received; it helps us serve you better.` },
-          { type: 'button', label: 'Rate our support', url: portalLink(brand, surveyPath(t.ticketNumber)) },
-        ],
-      };
-    }
+    case 'survey_invite':
+      return surveyInvite(p, brand, ctx);
+    case 'bad_rating_staff':
+      return badRating(p.survey, brand);
     default:
       throw new Error(`No e-mail template for ${p.kind}`);
   }
 }
 
 /**
- * Renders the e-mail of a job (plain text + HTML, user text escaped).
- * @throws Error for a payload kind that is not an e-mail.
+ * Renders the e-mail of a job (plain text + HTML, user text escaped). `ctx` supplies the survey link
+ * token of an invitation.
+ * @throws Error for a payload kind that is not an e-mail; PermanentError for an unsigned invitation.
  */
-export function renderEmail(payload: JobPayload, to: string, brand: Brand): EmailMessage {
-  const c = content(payload, brand);
+export function renderEmail(payload: JobPayload, to: string, brand: Brand, ctx: RenderContext = {}): EmailMessage {
+  const c = content(payload, brand, ctx);
   return { to, subject: c.subject.replace(/\s+/g, ' ').trim(), text: renderText(c.title, c.blocks, brand), html: renderHtml(c.title, c.blocks, brand) };
 }

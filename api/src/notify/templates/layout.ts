@@ -22,9 +22,13 @@ export function ticketPath(ticketId: string): string {
   return `/technician?ticket=${encodeURIComponent(ticketId)}`;
 }
 
-/** `/survey?ticket=<ticketNumber>` (SPEC.md 2 Survey). */
-export function surveyPath(ticketNumber: string): string {
-  return `/survey?ticket=${encodeURIComponent(ticketNumber)}`;
+/**
+ * `/survey?ticket=<ticketNumber>&token=<token>` (SPEC.md 2 Survey, issue 11); `rating` adds
+ * `&rating=N`, which only pre-selects the overall rating on the page (opening records nothing).
+ */
+export function surveyPath(ticketNumber: string, token: string, rating?: number): string {
+  const base = `/survey?ticket=${encodeURIComponent(ticketNumber)}&token=${encodeURIComponent(token)}`;
+  return rating === undefined ? base : `${base}&rating=${rating}`;
 }
 
 /** Cuts `text` to `max` characters on one line, adding "..." when cut (SMS and push bodies). */
@@ -39,7 +43,9 @@ export type Block =
   | { type: 'fields'; rows: [label: string, value: string][] }
   /** Multi-line user text (issue, comment, resolution), kept with its line breaks. */
   | { type: 'quote'; label: string; text: string }
-  | { type: 'button'; label: string; url: string };
+  | { type: 'button'; label: string; url: string }
+  /** A row of small links, e.g. the five stars of a survey invitation; `title` is each link's full name. */
+  | { type: 'links'; label: string; links: { text: string; title: string; url: string }[] };
 
 /** The e-mail's plain-text part: the title, blocks separated by blank lines, then the signature. */
 export function renderText(title: string, blocks: Block[], brand: Brand): string {
@@ -53,6 +59,8 @@ export function renderText(title: string, blocks: Block[], brand: Brand): string
         return `${b.label}:\n${b.text.trim()}`;
       case 'button':
         return `${b.label}: ${b.url}`;
+      case 'links':
+        return `${b.label}\n${b.links.map((l) => `${l.title}: ${l.url}`).join('\n')}`;
     }
   });
   return `${title}\n\n${parts.join('\n\n')}\n\n-- \n${brand.appName}\nPhone: ${brand.supportPhone}\nE-mail: ${brand.supportEmail}\n`;
@@ -78,6 +86,13 @@ export function renderHtml(title: string, blocks: Block[], brand: Brand): string
           return `<p style="margin:0 0 4px;color:#555">${escapeHtml(b.label)}</p><div style="margin:0 0 16px;padding:12px;background:#f4f5f7;border-radius:6px;white-space:pre-wrap">${escapeHtml(b.text.trim())}</div>`;
         case 'button':
           return `<p style="margin:24px 0"><a href="${escapeHtml(b.url)}" style="display:block;padding:14px 16px;background:#1d4ed8;color:#fff;text-align:center;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(b.label)}</a></p>`;
+        case 'links':
+          return `<p style="margin:0 0 8px;color:#555">${escapeHtml(b.label)}</p><table role="presentation" style="border-collapse:separate;border-spacing:6px 0;margin:0 -6px 16px"><tr>${b.links
+            .map(
+              (l) =>
+                `<td><a href="${escapeHtml(l.url)}" title="${escapeHtml(l.title)}" aria-label="${escapeHtml(l.title)}" style="display:inline-block;min-width:44px;padding:10px 0;border:1px solid #cbd5e1;border-radius:6px;color:#b45309;text-align:center;text-decoration:none;font-size:18px">${escapeHtml(l.text)}</a></td>`,
+            )
+            .join('')}</tr></table>`;
       }
     })
     .join('\n');

@@ -57,6 +57,16 @@ export function renderPush(payload: JobPayload): PushPayload {
         tag: `ticket-${t.id}`,
       };
     }
+    case 'bad_rating_push': {
+      const sv = payload.survey;
+      const words = sv.comments ?? sv.improvements;
+      return {
+        title: `Low rating ${sv.overallRating}/5 on ${sv.ticketNumber}`,
+        body: `${sv.customerName ?? 'The customer'} rated your support ${sv.overallRating}/5${words ? `: ${shorten(words, 110)}` : '.'}`,
+        url: ticketPath(sv.ticketId),
+        tag: `survey-${sv.ticketId}`,
+      };
+    }
     default:
       throw new Error(`No push template for ${payload.kind}`);
   }

@@ -143,12 +143,8 @@ export default function UsersPage() {
         pending={remove.isPending}
         onConfirm={() => deleting && onDelete(deleting)}
         onCancel={() => setDeleting(null)}
-      >
-        <p>
-          Are you sure you want to delete <strong>{deleting?.username}</strong>? They can no longer sign in and their
-          tickets become unassigned; their work history is kept. This action cannot be undone.
-        </p>
-      </ConfirmDialog>
+        description={`Are you sure you want to delete ${deleting?.username ?? ''}? They can no longer sign in and their tickets become unassigned; their work history is kept. This action cannot be undone.`}
+      />
     </div>
   );
 }
@@ -186,7 +182,7 @@ function RowActions({ u, me, onEdit, onDelete }: { u: PublicUser } & Omit<RowPro
 
 function UserTable({ users, ...rest }: RowProps) {
   return (
-    <div className="card data-table-wrap">
+    <div className="table-wrap">
       <table className="data-table" aria-label="Users">
         <thead>
           <tr>

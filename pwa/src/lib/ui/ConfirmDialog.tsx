@@ -1,30 +1,29 @@
 import { useEffect, useId, useRef } from 'react';
-import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import './ui.css';
 
-/** Elements made inert while the dialog is open (as lib/ui/Sheet does). */
+/** Elements made inert while the dialog is open (the page and the phone menu; toasts stay usable). */
 const BACKGROUND_SELECTORS = ['#main', 'ion-menu'];
 
 /**
- * Confirmation before a destructive action (DESIGN.md 5a: "Destructive actions ask for
- * confirmation"): a small centred `alertdialog` with a title, a message, the destructive button
- * (`confirmLabel`, `pendingLabel` while `pending`) and Cancel. Cancel has the focus when it opens,
- * so Enter never destroys by accident; Escape, Cancel or a click on the backdrop call `onCancel`.
- * The page behind is inert; focus returns where it was on close.
+ * A small confirmation dialog for destructive actions (DESIGN.md 5a "Destructive actions ask for
+ * confirmation"): `role="alertdialog"`, title and description, 'Cancel' (focused first, so Enter
+ * never destroys by accident) and a destructive confirm button that shows `pendingLabel` while
+ * `pending`. Escape or the backdrop cancels; the page behind is inert while it is open.
  */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
-  children: ReactNode;
+  description: string;
   confirmLabel: string;
   pendingLabel?: string;
   pending?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }) {
-  const { open, title, children, confirmLabel, pendingLabel, pending = false, onConfirm, onCancel } = props;
+  const { open, title, description, confirmLabel, pendingLabel, pending, onConfirm, onCancel } = props;
   const titleId = useId();
-  const bodyId = useId();
+  const descId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const onCancelRef = useRef(onCancel);
   useEffect(() => {
@@ -50,25 +49,16 @@ export function ConfirmDialog(props: {
 
   if (!open) return null;
   return createPortal(
-    <div
-      className="confirm-backdrop"
-      onPointerDown={(e) => {
-        if (e.target === e.currentTarget) onCancel();
-      }}
-    >
-      <div className="confirm-dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId}>
-        <h2 id={titleId} className="confirm-title">
-          {title}
-        </h2>
-        <div id={bodyId} className="confirm-body">
-          {children}
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn-danger" disabled={pending} onClick={onConfirm}>
-            {pending && pendingLabel ? pendingLabel : confirmLabel}
-          </button>
-          <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onCancel}>
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onCancel()}>
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descId}>
+        <h2 id={titleId}>{title}</h2>
+        <p id={descId}>{description}</p>
+        <div className="dialog-actions">
+          <button ref={cancelRef} type="button" className="btn btn-outline" onClick={onCancel} disabled={pending}>
             Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending}>
+            {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
           </button>
         </div>
       </div>

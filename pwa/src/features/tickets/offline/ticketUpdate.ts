@@ -13,24 +13,25 @@
 import {
   MSG,
   TICKET_MERGE_FIELDS,
-  buildTicketPatch,
+  TICKET_UPDATE_KIND,
   realConflicts as sharedRealConflicts,
+  ticketUpdateDraft,
   type Ticket,
   type TicketConflictBody,
   type TicketEditValues,
   type TicketMergeField,
   type TicketPatch,
   type TicketPatchResult,
+  type TicketUpdatePayload,
 } from '@portal/shared';
 import { enqueue, isItemOf, nudgeSync, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 
-/** What a ticket update sends and remembers. */
-export interface TicketUpdatePayload {
-  /** Only the changed fields (shared buildTicketPatch) plus `baseVersion`, the server version seen. */
-  patch: TicketPatch;
-  /** Displayed value of each changed merge field when the edit was made (decides real conflicts). */
-  seen: Partial<Record<TicketMergeField, string | null>>;
-}
+/**
+ * What a ticket update sends and remembers, its kind name and its stream live in
+ * `@portal/shared` (rules/ticketUpdate.ts): other screens (the scheduler's kanban moves) queue the
+ * same item through the engine's `enqueue` without importing this feature.
+ */
+export { ticketStream, type TicketUpdatePayload } from '@portal/shared';
 
 /** Kept in state 'conflict': the server's current ticket and the fields really in conflict. */
 export interface TicketConflict {
@@ -42,10 +43,7 @@ export interface TicketConflict {
 export type TicketUpdateItem = OutboxItem<TicketUpdatePayload, TicketConflict, never>;
 
 /** Name of the kind (stored on queued items: never rename). */
-export const TICKET_UPDATE = 'ticket.update';
-
-/** Stream of a ticket's updates (items of one stream are sent strictly in order). */
-export const ticketStream = (ticketId: string) => `ticket:${ticketId}`;
+export const TICKET_UPDATE = TICKET_UPDATE_KIND;
 
 /** Stores a ticket from the server unless the local copy is already newer (versions only grow). */
 export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
@@ -147,15 +145,9 @@ export async function enqueueTicketUpdate(
   now = new Date(),
 ): Promise<EnqueueResult> {
   const { shown, values, user } = input;
-  const patch = buildTicketPatch(shown, values);
-  if (!patch) return { status: 'no-changes' };
-  const seen: TicketUpdatePayload['seen'] = {};
-  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f];
-  const seq = await enqueue<TicketUpdatePayload>(
-    db,
-    { kind: TICKET_UPDATE, payload: { patch, seen }, label: shown.ticketNumber, entityId: shown.id, stream: ticketStream(shown.id), user },
-    now,
-  );
+  const draft = ticketUpdateDraft(shown, values);
+  if (!draft) return { status: 'no-changes' };
+  const seq = await enqueue<TicketUpdatePayload>(db, { ...draft, user }, now);
   return { status: 'queued', seq };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "support_tickets_active_idx" ON "support_tickets" USING btree ("assigned_to") WHERE "support_tickets"."status" IN ('open', 'in_progress');--> statement-breakpoint
+CREATE INDEX "ticket_updates_staff_idx" ON "ticket_updates" USING btree ("created_at","ticket_id") WHERE "ticket_updates"."updated_by" IS NOT NULL AND "ticket_updates"."update_type" <> 'created';

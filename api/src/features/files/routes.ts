@@ -1,0 +1,53 @@
+/**
+ * File management routes (SPEC.md 7; admin only, DESIGN.md 4):
+ * - GET    /api/admin/files          -> FileEntry[] by name.
+ * - POST   /api/admin/files/upload   multipart/form-data, the file in field `file` -> 201 FileUploaded
+ *          `{ file, replaced }`; 400 unsafe name / not multipart / no file / content not matching the
+ *          extension / empty; 409 a built-in download's name; 413 beyond UPLOAD_MAX_MB.
+ * - DELETE /api/admin/files/:name    -> 204; 400 unsafe name; 404 no such file; 409 FileInUseBody.
+ */
+import Router, { type RouterMiddleware } from '@koa/router';
+import type { FileEntry, FileUploaded } from '@portal/shared';
+import { requireAdmin } from '../../http/authenticate';
+import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
+import type { Services } from '../../services';
+import { receiveFile } from './multipart';
+import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
+
+/** The file management router (see the module doc for the routes). */
+export function fileRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.get('/api/admin/files', requireAdmin(), async (ctx) => {
+    ctx.body = (await listFiles(s.storage)) satisfies FileEntry[];
+  });
+
+  router.post('/api/admin/files/upload', requireAdmin(), async (ctx) => {
+    const maxBytes = s.config.uploadMaxBytes;
+    const result = await receiveFile(ctx.req, ctx.res, {
+      field: 'file',
+      maxBytes,
+      handle: (name, stream, signal) => storeUpload(s.storage, name, stream, { maxBytes, signal }),
+    });
+    s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
+    ctx.status = 201;
+    ctx.body = result satisfies FileUploaded;
+  });
+
+  /** 400 for an unsafe `:name`, before a transaction opens. */
+  const safeName: RouterMiddleware<AppState> = async (ctx, next) => {
+    assertSafeName(ctx.params.name ?? '', 'name');
+    await next();
+  };
+
+  // The file is deleted inside the route's transaction, while it holds the file-name lock.
+  router.delete('/api/admin/files/:name', requireAdmin(), safeName, transaction(s), async (ctx) => {
+    const name = ctx.params.name!;
+    await deleteFile(txOf(ctx), s.storage, name);
+    s.logger.info('file deleted', { requestId: ctx.state.requestId, name });
+    ctx.status = 204;
+  });
+
+  return router;
+}

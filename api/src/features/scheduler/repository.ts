@@ -1,0 +1,427 @@
+/**
+ * Scheduler repository (issue 12): ALL of the dashboard's SQL. Every figure is an aggregate computed
+ * by PostgreSQL (GROUP BY, FILTER, avg, GROUPING SETS); no query loads the tickets of a range into
+ * Node. Range boundaries are computed by PostgreSQL too (`AT TIME ZONE` on local timestamps), so
+ * daylight-saving days and month ends follow the zone's real rules.
+ *
+ * Definitions (README "Decisions" -> "Scheduler KPIs"):
+ * - a ticket is *in range* when it was created in [from, to);
+ * - *done* = status resolved or closed; *resolved at* = the last time the ticket went from open or
+ *   in_progress into resolved or closed (work history; resolved -> closed is not a new resolution),
+ *   falling back to updated_at when no such entry exists (SPEC.md 9's created -> updated);
+ * - *first response* = the first work-history entry written by a staff member (updated_by set, not
+ *   the 'created' row of the public form);
+ * - *active* = open or in_progress now, whatever the range (workload, SPEC.md 4).
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ACTIVE_STATUSES, DONE_STATUSES, STAFF_ROLES, TICKET_STATUSES } from '@portal/shared';
+import type { Role, SchedulerRange, SchedulerScope, Severity, TicketStatus } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { ticketUpdates, users } from '../../db/schema';
+
+/** PostgreSQL date_trunc unit and length of each range. */
+const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
+  today: { unit: 'day', step: '1 day' },
+  week: { unit: 'week', step: '7 days' },
+  month: { unit: 'month', step: '1 month' },
+};
+
+/** Characters of the issue read for the board and timeline: 100 shown, one more tells "longer". */
+const CUT_ISSUE_READ = 101;
+
+/**
+ * A constant status list as SQL literals (not parameters), so the planner can match the partial
+ * indexes of db/schema.ts, whose predicates name these statuses. Only shared constants go in here.
+ */
+const statusList = (list: readonly TicketStatus[]) => {
+  if (!list.every((s) => /^[a-z_]+$/.test(s))) throw new Error('status constants only');
+  return sql.raw(list.map((s) => `'${s}'`).join(', '));
+};
+const DONE = statusList(DONE_STATUSES);
+const ACTIVE = statusList(ACTIVE_STATUSES);
+
+/**
+ * A work-history row (alias u) that moved a ticket into resolved/closed from another status. Written
+ * exactly like the predicate of the partial index `ticket_updates_entered_done_idx` (shared with the
+ * survey stats) so the planner uses it.
+ */
+const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value NOT IN (${DONE})`;
+
+/** Runs raw SQL on either driver (node-postgres and PGlite both answer `{ rows }`). */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** node-postgres and PGlite both parse timestamptz to Date; accept a string too. */
+export const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+
+/** Thrown when PostgreSQL does not know the time zone (SQLSTATE 22023). */
+export class UnknownTimeZoneError extends Error {}
+
+function isUnknownZone(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '22023' && /time zone/i.test(e.message ?? '')) return true;
+  }
+  return false;
+}
+
+/** The instants of a range: [from, to). */
+export interface RangeBounds {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Start and end of today / this week (Monday) / this month around `now` in zone `tz`, computed by
+ * PostgreSQL: the local calendar start is converted back to an instant with `AT TIME ZONE`, so a
+ * day may last 23 or 25 hours and a month ends on its real last day.
+ * @throws UnknownTimeZoneError when PostgreSQL does not know `tz`.
+ */
+export async function rangeBounds(db: Database, range: SchedulerRange, tz: string, now: Date): Promise<RangeBounds> {
+  const { unit, step } = RANGE_SQL[range];
+  try {
+    const [row] = await rowsOf<{ from: Date | string; to: Date | string }>(
+      db,
+      sql`SELECT (s.start_local AT TIME ZONE ${tz}) AS "from",
+                 ((s.start_local + ${step}::interval) AT TIME ZONE ${tz}) AS "to"
+          FROM (SELECT date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${tz}) AS start_local) s`,
+    );
+    return { from: asDate(row!.from), to: asDate(row!.to) };
+  } catch (err) {
+    if (isUnknownZone(err)) throw new UnknownTimeZoneError(tz);
+    throw err;
+  }
+}
+
+/** `t.created_at` in the range (and assigned to `technicianId` when given). */
+function inRange(bounds: RangeBounds, technicianId: string | undefined): SQL {
+  const parts = [sql`t.created_at >= ${bounds.from.toISOString()}::timestamptz`, sql`t.created_at < ${bounds.to.toISOString()}::timestamptz`];
+  if (technicianId) parts.push(sql`t.assigned_to = ${technicianId}::uuid`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** Aggregates of one group of in-range tickets (a technician, the unassigned, or everything). */
+export interface TicketAggregateRow {
+  isTotal: boolean;
+  assignedTo: string | null;
+  total: number;
+  open: number;
+  inProgress: number;
+  resolved: number;
+  closed: number;
+  assigned: number;
+  done: number;
+  resolutionSeconds: number;
+  responded: number;
+  firstResponseSeconds: number;
+}
+
+/**
+ * Counts per status, done tickets with their summed resolution time and first-response time, per
+ * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement.
+ * A ticket's first staff entry and its last move to resolved/closed are necessarily later than its
+ * creation, so both are read from the work history since the range start only (partial indexes
+ * `ticket_updates_staff_idx` / `ticket_updates_entered_done_idx`), aggregated per ticket and hash-joined:
+ * no per-ticket lookups. Then GROUP BY GROUPING SETS ((assigned_to), ()).
+ */
+export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {
+  const from = bounds.from.toISOString();
+  return rowsOf<TicketAggregateRow>(
+    db,
+    sql`WITH fr AS (
+          SELECT u.ticket_id, min(u.created_at) AS first_at FROM ticket_updates u
+          WHERE u.updated_by IS NOT NULL AND u.update_type <> 'created' AND u.created_at >= ${from}::timestamptz
+          GROUP BY u.ticket_id
+        ), rs AS (
+          SELECT u.ticket_id, max(u.created_at) AS resolved_at FROM ticket_updates u
+          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz
+          GROUP BY u.ticket_id
+        ), f AS (
+          SELECT t.status, t.assigned_to, t.created_at, t.updated_at, fr.first_at, rs.resolved_at
+          FROM support_tickets t
+          LEFT JOIN fr ON fr.ticket_id = t.id
+          LEFT JOIN rs ON rs.ticket_id = t.id
+          WHERE ${inRange(bounds, technicianId)}
+        )
+        SELECT GROUPING(assigned_to) = 1 AS "isTotal",
+               assigned_to AS "assignedTo",
+               count(*)::int AS "total",
+               count(*) FILTER (WHERE status = 'open')::int AS "open",
+               count(*) FILTER (WHERE status = 'in_progress')::int AS "inProgress",
+               count(*) FILTER (WHERE status = 'resolved')::int AS "resolved",
+               count(*) FILTER (WHERE status = 'closed')::int AS "closed",
+               count(assigned_to)::int AS "assigned",
+               count(*) FILTER (WHERE status IN (${DONE}))::int AS "done",
+               coalesce(sum(extract(epoch FROM coalesce(resolved_at, updated_at) - created_at))
+                 FILTER (WHERE status IN (${DONE})), 0)::float8 AS "resolutionSeconds",
+               count(first_at)::int AS "responded",
+               coalesce(sum(extract(epoch FROM first_at - created_at)), 0)::float8 AS "firstResponseSeconds"
+        FROM f
+        GROUP BY GROUPING SETS ((assigned_to), ())`,
+  );
+}
+
+/** Open plus in-progress tickets per assignee now (SPEC.md 4 workload), whatever the range. */
+export async function activeCounts(db: Database): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ assignedTo: string; n: number }>(
+    db,
+    sql`SELECT assigned_to AS "assignedTo", count(*)::int AS n FROM support_tickets
+        WHERE status IN (${ACTIVE}) AND assigned_to IS NOT NULL GROUP BY assigned_to`,
+  );
+  return new Map(rows.map((r) => [r.assignedTo, r.n]));
+}
+
+/** Average technician rating and survey count per technician. */
+export interface SurveyAggregateRow {
+  technicianId: string;
+  avgRating: number;
+  surveys: number;
+}
+
+/**
+ * Surveys submitted in the range per technician: the survey's `assigned_technician_id` (who worked
+ * the ticket when the customer answered), else the ticket's current assignee.
+ */
+export async function surveyAggregates(db: Database, bounds: RangeBounds): Promise<SurveyAggregateRow[]> {
+  return rowsOf<SurveyAggregateRow>(
+    db,
+    sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
+        FROM (
+          SELECT s.technician_rating AS rating,
+                 coalesce(s.assigned_technician_id, (SELECT t.assigned_to FROM support_tickets t WHERE t.id = s.ticket_id)) AS tech
+          FROM satisfaction_surveys s
+          WHERE s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
+        ) x
+        WHERE x.tech IS NOT NULL
+        GROUP BY x.tech`,
+  );
+}
+
+/** A staff member who gets a KPI card. */
+export interface StaffRow {
+  id: string;
+  username: string;
+  role: Role;
+}
+
+/** Technicians and admins (SPEC.md 6: those who may be assigned), by username. */
+export async function listStaff(db: Database): Promise<StaffRow[]> {
+  return db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(inArray(users.role, [...STAFF_ROLES]))
+    .orderBy(users.username);
+}
+
+/** One staff member, or undefined when `id` is not a technician or admin. */
+export async function findStaff(db: Database, id: string): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES])))
+    .limit(1);
+  return row;
+}
+
+/** A ticket row as the board, timeline and lists need it. */
+export interface SchedulerTicketRow {
+  id: string;
+  ticketNumber: string;
+  clientName: string;
+  businessName: string | null;
+  severity: Severity;
+  status: TicketStatus;
+  assignedTo: string | null;
+  assigneeName: string | null;
+  issue: string;
+  resolution: string | null;
+  version: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  /** created_at with microseconds, for keyset cursors. */
+  createdKey: string;
+}
+
+/** Columns of a SchedulerTicketRow from `support_tickets t LEFT JOIN users a`; `fullIssue` false cuts it to 101 chars. */
+function ticketColumns(fullIssue: boolean): SQL {
+  const issue = fullIssue ? sql`t.issue` : sql`left(t.issue, ${CUT_ISSUE_READ})`;
+  return sql`t.id, t.ticket_number AS "ticketNumber", t.client_name AS "clientName", t.business_name AS "businessName",
+             t.severity, t.status, t.assigned_to AS "assignedTo", a.username AS "assigneeName", ${issue} AS issue,
+             ${fullIssue ? sql`t.resolution` : sql`NULL::text`} AS resolution, t.version,
+             t.created_at AS "createdAt", t.updated_at AS "updatedAt",
+             to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdKey"`;
+}
+
+/** The newest KANBAN_COLUMN_LIMIT in-range tickets of each status (one LATERAL per status). */
+export async function kanbanTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, perColumn: number): Promise<SchedulerTicketRow[]> {
+  return rowsOf<SchedulerTicketRow>(
+    db,
+    sql`SELECT c.* FROM unnest(ARRAY[${statusList(TICKET_STATUSES)}]::text[]) AS s(status)
+        CROSS JOIN LATERAL (
+          SELECT ${ticketColumns(false)}
+          FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+          WHERE t.status = s.status AND ${inRange(bounds, technicianId)}
+          ORDER BY t.created_at DESC, t.id DESC LIMIT ${perColumn}
+        ) c`,
+  );
+}
+
+/** The `limit` newest in-range tickets (Calendar View). */
+export async function newestTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, limit: number): Promise<SchedulerTicketRow[]> {
+  return rowsOf<SchedulerTicketRow>(
+    db,
+    sql`SELECT ${ticketColumns(false)}
+        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+        WHERE ${inRange(bounds, technicianId)}
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
+  );
+}
+
+/** Tickets created and tickets resolved per local day of the range, up to `now`. */
+export interface DailyRow {
+  date: string;
+  created: number;
+  resolved: number;
+}
+
+/**
+ * One row per local day from the range start to today (or the range end): tickets created that day
+ * and distinct tickets that went from open/in_progress to resolved/closed that day.
+ */
+export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string, now: Date, technicianId?: string): Promise<DailyRow[]> {
+  const from = bounds.from.toISOString();
+  const to = bounds.to.toISOString();
+  const last = new Date(Math.min(now.getTime(), bounds.to.getTime() - 1)).toISOString();
+  const techJoin = technicianId ? sql`JOIN support_tickets t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid` : sql``;
+  return rowsOf<DailyRow>(
+    db,
+    sql`WITH days AS (
+          SELECT d::date AS day FROM generate_series(
+            date_trunc('day', ${from}::timestamptz AT TIME ZONE ${tz}),
+            date_trunc('day', ${last}::timestamptz AT TIME ZONE ${tz}),
+            interval '1 day') AS d
+        ), created AS (
+          SELECT (t.created_at AT TIME ZONE ${tz})::date AS day, count(*)::int AS n
+          FROM support_tickets t WHERE ${inRange(bounds, technicianId)} GROUP BY 1
+        ), resolved AS (
+          SELECT (u.created_at AT TIME ZONE ${tz})::date AS day, count(DISTINCT u.ticket_id)::int AS n
+          FROM ticket_updates u ${techJoin}
+          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
+          GROUP BY 1
+        )
+        SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(c.n, 0)::int AS created, coalesce(r.n, 0)::int AS resolved
+        FROM days LEFT JOIN created c ON c.day = days.day LEFT JOIN resolved r ON r.day = days.day
+        ORDER BY days.day`,
+  );
+}
+
+/** Filter of a drill-down list or the technician detail (all parts optional). */
+export interface TicketListFilter {
+  scope: SchedulerScope;
+  bounds: RangeBounds;
+  technicianId?: string | undefined;
+  status?: TicketStatus | undefined;
+  assigned?: boolean | undefined;
+}
+
+/** Keyset position: created_at (microseconds, UTC ISO text) and id of the last row of a page. */
+export interface TicketKey {
+  createdKey: string;
+  id: string;
+}
+
+function listWhere(f: TicketListFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.scope === 'active') {
+    parts.push(sql`t.status IN (${ACTIVE})`);
+    if (f.technicianId) parts.push(sql`t.assigned_to = ${f.technicianId}::uuid`);
+  } else {
+    parts.push(inRange(f.bounds, f.technicianId));
+  }
+  if (f.status) parts.push(sql`t.status = ${f.status}`);
+  if (f.assigned === true) parts.push(sql`t.assigned_to IS NOT NULL`);
+  if (f.assigned === false) parts.push(sql`t.assigned_to IS NULL`);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * One page of the tickets matching `f`, newest first, after `after` (keyset on created_at, id).
+ * Reads `limit + 1` rows so the caller knows whether another page exists.
+ */
+export async function listTicketPage(
+  db: Database,
+  f: TicketListFilter,
+  after: TicketKey | undefined,
+  limit: number,
+  fullIssue: boolean,
+): Promise<SchedulerTicketRow[]> {
+  const keyset = after ? sql` AND (t.created_at, t.id) < (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
+  return rowsOf<SchedulerTicketRow>(
+    db,
+    sql`SELECT ${ticketColumns(fullIssue)}
+        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+        WHERE ${listWhere(f)}${keyset}
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit + 1}`,
+  );
+}
+
+/** How many tickets match `f`. */
+export async function countTickets(db: Database, f: TicketListFilter): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM support_tickets t WHERE ${listWhere(f)}`);
+  return row?.n ?? 0;
+}
+
+/** Work-history rows (with the author's username) of the given tickets, newest first. */
+export async function historyOf(db: Database, ticketIds: string[]) {
+  if (ticketIds.length === 0) return [];
+  const rows = await db
+    .select({ row: ticketUpdates, updatedByName: users.username })
+    .from(ticketUpdates)
+    .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
+    .where(inArray(ticketUpdates.ticketId, ticketIds))
+    .orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
+  return rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
+}
+
+/** A survey as the technician detail shows it. */
+export interface SurveyRow {
+  id: string;
+  ticketId: string;
+  ticketNumber: string;
+  customerName: string | null;
+  overallRating: number;
+  technicianRating: number;
+  responseTimeRating: number;
+  resolutionRating: number;
+  comments: string | null;
+  improvements: string | null;
+  createdAt: Date | string;
+}
+
+const surveyColumns = sql`s.id, s.ticket_id AS "ticketId", s.ticket_number AS "ticketNumber", s.customer_name AS "customerName",
+  s.overall_rating AS "overallRating", s.technician_rating AS "technicianRating",
+  s.response_time_rating AS "responseTimeRating", s.resolution_rating AS "resolutionRating",
+  s.comments, s.improvements, s.created_at AS "createdAt"`;
+
+/** The surveys of the given tickets (at most one per ticket). */
+export async function surveysOfTickets(db: Database, ticketIds: string[]): Promise<SurveyRow[]> {
+  if (ticketIds.length === 0) return [];
+  const ids = sql.join(
+    ticketIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return rowsOf<SurveyRow>(db, sql`SELECT ${surveyColumns} FROM satisfaction_surveys s WHERE s.ticket_id IN (${ids})`);
+}
+
+/** Surveys about `technicianId` submitted in the range, newest first (same attribution as surveyAggregates). */
+export async function feedbackOf(db: Database, technicianId: string, bounds: RangeBounds, limit: number): Promise<SurveyRow[]> {
+  return rowsOf<SurveyRow>(
+    db,
+    sql`SELECT ${surveyColumns}
+        FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
+        WHERE coalesce(s.assigned_technician_id, t.assigned_to) = ${technicianId}::uuid
+          AND s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
+        ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`,
+  );
+}

@@ -1,0 +1,329 @@
+/**
+ * Surveys repository (issue 11): ALL SQL of survey invitations, responses and the dashboard's
+ * statistics. Every statistic is one aggregate query (GROUP BY / FILTER / avg) over the range; no
+ * call loads the range's rows into Node. Definitions are in the README ("Survey statistics").
+ */
+import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { SURVEY_QUESTIONS, SURVEY_TICKET_STATUSES, type RatingCounts, type SurveyQuestion } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { satisfactionSurveys, supportTickets, surveyInvitations, users } from '../../db/schema';
+
+/** A satisfaction_surveys row. */
+export type SurveyRow = typeof satisfactionSurveys.$inferSelect;
+/** Values of a new satisfaction_surveys row. */
+export type NewSurveyRow = typeof satisfactionSurveys.$inferInsert;
+/** A survey_invitations row. */
+export type InvitationRow = typeof surveyInvitations.$inferSelect;
+
+/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * `'resolved', 'closed'` as SQL literals (constants, not parameters, so the planner can match the
+ * partial index ticket_updates_entered_done_idx).
+ */
+const DONE = sql.raw(SURVEY_TICKET_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** A time as an SQL timestamptz parameter (ISO text: the same on node-postgres and PGlite). */
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Writes the ticket's invitation unless it has one (one per ticket: unique ticket_id).
+ * @returns the new row, or undefined when the ticket was invited before.
+ */
+export async function insertInvitation(
+  tx: Database,
+  values: { id: string; ticketId: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<InvitationRow | undefined> {
+  const [row] = await tx.insert(surveyInvitations).values(values).onConflictDoNothing({ target: surveyInvitations.ticketId }).returning();
+  return row;
+}
+
+/** An invitation found by its token hash, with the ticket facts the survey needs. */
+export interface InvitationLookup {
+  invitationId: string;
+  expiresAt: Date;
+  ticketId: string;
+  ticketNumber: string;
+  status: (typeof supportTickets.$inferSelect)['status'];
+  clientName: string;
+  customerEmail: string;
+  createdAt: Date;
+  assignedTo: string | null;
+  assignedName: string | null;
+  submitted: boolean;
+}
+
+/**
+ * The invitation whose token hashes to `tokenHash`, joined with its ticket and the assignee's
+ * username. `lockTicket` takes a share lock on the ticket row (inside the submit transaction, so a
+ * concurrent staff update cannot reopen the ticket between the check and the insert).
+ */
+export async function findInvitationByTokenHash(db: Database, tokenHash: string, lockTicket = false): Promise<InvitationLookup | undefined> {
+  const q = db
+    .select({
+      invitationId: surveyInvitations.id,
+      expiresAt: surveyInvitations.expiresAt,
+      ticketId: supportTickets.id,
+      ticketNumber: supportTickets.ticketNumber,
+      status: supportTickets.status,
+      clientName: supportTickets.clientName,
+      customerEmail: supportTickets.customerEmail,
+      createdAt: supportTickets.createdAt,
+      assignedTo: supportTickets.assignedTo,
+      assignedName: users.username,
+      submitted: sql<boolean>`exists (select 1 from ${satisfactionSurveys} where ${satisfactionSurveys.ticketId} = ${supportTickets.id})`,
+    })
+    .from(surveyInvitations)
+    .innerJoin(supportTickets, eq(supportTickets.id, surveyInvitations.ticketId))
+    .leftJoin(users, eq(users.id, supportTickets.assignedTo))
+    .where(eq(surveyInvitations.tokenHash, tokenHash))
+    .limit(1);
+  const [row] = lockTicket ? await q.for('share', { of: supportTickets }) : await q;
+  return row;
+}
+
+/**
+ * Hours from the ticket's creation to the moment it last entered resolved/closed from another status
+ * (work history), or null when no such history row exists.
+ */
+export async function resolutionHours(db: Database, ticketId: string): Promise<number | null> {
+  const [row] = await rows<{ hours: number | null }>(
+    db,
+    sql`select (extract(epoch from (max(u.created_at) - t.created_at)) / 3600)::float8 as hours
+        from support_tickets t
+        join ticket_updates u on u.ticket_id = t.id
+          and u.update_type = 'status_change' and u.new_value in (${DONE}) and u.previous_value not in (${DONE})
+        where t.id = ${ticketId}
+        group by t.created_at`,
+  );
+  return row?.hours ?? null;
+}
+
+/**
+ * Inserts a response unless the ticket already has one (unique ticket_id: of two racing submits
+ * exactly one inserts; the other waits for it to commit and inserts nothing).
+ * @returns the new row, or undefined when a response existed.
+ */
+export async function insertSurvey(tx: Database, values: NewSurveyRow): Promise<SurveyRow | undefined> {
+  const [row] = await tx.insert(satisfactionSurveys).values(values).onConflictDoNothing({ target: satisfactionSurveys.ticketId }).returning();
+  return row;
+}
+
+/** Keyset position of a response in "newest first" order. */
+export interface SurveyCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** Responses created in `[since, now)`, newest first, at most `limit`, after `cursor`. */
+export async function listSurveys(db: Database, opts: { since: Date; now: Date; limit: number; cursor?: SurveyCursor | undefined }): Promise<SurveyRow[]> {
+  const s = satisfactionSurveys;
+  const after = opts.cursor
+    ? or(lt(s.createdAt, opts.cursor.createdAt), and(eq(s.createdAt, opts.cursor.createdAt), lt(s.id, opts.cursor.id)))
+    : undefined;
+  return db
+    .select()
+    .from(s)
+    .where(and(gte(s.createdAt, opts.since), lt(s.createdAt, opts.now), after))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(opts.limit);
+}
+
+/** The latest `limit` responses of the range with a comment or a suggestion (Overview feedback). */
+export async function latestFeedback(db: Database, since: Date, now: Date, limit: number): Promise<SurveyRow[]> {
+  const s = satisfactionSurveys;
+  return db
+    .select()
+    .from(s)
+    .where(and(gte(s.createdAt, since), lt(s.createdAt, now), or(isNotNull(s.comments), isNotNull(s.improvements))))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(limit);
+}
+
+const COLUMN: Record<SurveyQuestion, string> = {
+  overallRating: 'overall_rating',
+  technicianRating: 'technician_rating',
+  responseTimeRating: 'response_time_rating',
+  resolutionRating: 'resolution_rating',
+};
+
+/** Survey aggregates: overall (technicianId null, `all` true) and one row per assigned technician. */
+export interface SurveyAggregate {
+  all: boolean;
+  technicianId: string | null;
+  responses: number;
+  averages: Record<SurveyQuestion, number | null>;
+  distribution: Record<SurveyQuestion, RatingCounts>;
+}
+
+/**
+ * Response counts, average ratings (1 decimal) and rating distributions over `[since, now)`, for the
+ * whole range and per assigned technician, in one scan (GROUPING SETS).
+ */
+export async function surveyAggregates(db: Database, since: Date, now: Date): Promise<SurveyAggregate[]> {
+  const columns: SQL[] = [];
+  for (const q of SURVEY_QUESTIONS) {
+    const c = sql.raw(COLUMN[q]);
+    columns.push(sql`round(avg(${c})::numeric, 1)::float8 as ${sql.raw(`"avg_${q}"`)}`);
+    for (let n = 1; n <= 5; n += 1) columns.push(sql`(count(*) filter (where ${c} = ${n}))::int as ${sql.raw(`"n${n}_${q}"`)}`);
+  }
+  const result = await rows<Record<string, number | string | boolean | null>>(
+    db,
+    sql`select (grouping(assigned_technician_id) = 1) as "all", assigned_technician_id as "technicianId", count(*)::int as "responses",
+          ${sql.join(columns, sql`, `)}
+        from satisfaction_surveys
+        where created_at >= ${at(since)} and created_at < ${at(now)}
+        group by grouping sets ((), (assigned_technician_id))`,
+  );
+  return result.map((r) => {
+    const averages = {} as Record<SurveyQuestion, number | null>;
+    const distribution = {} as Record<SurveyQuestion, RatingCounts>;
+    for (const q of SURVEY_QUESTIONS) {
+      averages[q] = r[`avg_${q}`] === null ? null : Number(r[`avg_${q}`]);
+      distribution[q] = [1, 2, 3, 4, 5].map((n) => Number(r[`n${n}_${q}`])) as RatingCounts;
+    }
+    return { all: r.all === true, technicianId: (r.technicianId as string | null) ?? null, responses: Number(r.responses), averages, distribution };
+  });
+}
+
+/** Ticket aggregates of tickets created in the range: overall (`all`) and per assignee. */
+export interface TicketAggregate {
+  all: boolean;
+  assignedTo: string | null;
+  total: number;
+  /** Resolved or closed. */
+  done: number;
+  /** Assigned to someone (overall row: the resolution rate's denominator). */
+  assigned: number;
+  assignedDone: number;
+  /** Mean hours from creation to entering resolved/closed over the done tickets, 1 decimal. */
+  averageResolutionHours: number | null;
+  /** round(100 * done / total); null without tickets (a technician's resolution rate). */
+  doneRate: number | null;
+  /** round(100 * assignedDone / assigned); null without assigned tickets (the overall resolution rate). */
+  assignedDoneRate: number | null;
+}
+
+/**
+ * Counts and the average resolution time of tickets created in `[since, now)`, overall and per
+ * assignee, in one scan (GROUPING SETS). The resolution moment is the last time the ticket entered
+ * resolved/closed from another status (work history): such rows of tickets created in the range are
+ * themselves in the range, so both sides are range scans (index-only on support_tickets_stats_idx
+ * and the partial ticket_updates_entered_done_idx) joined by hash. A done ticket without such a row
+ * (none is written any other way) counts as done but has no resolution time.
+ */
+export async function ticketAggregates(db: Database, since: Date, now: Date): Promise<TicketAggregate[]> {
+  const result = await rows<{
+    all: boolean;
+    assignedTo: string | null;
+    total: number;
+    done: number;
+    assigned: number;
+    assignedDone: number;
+    averageResolutionHours: number | null;
+    doneRate: number | null;
+    assignedDoneRate: number | null;
+  }>(
+    db,
+    sql`with r as (
+          select u.ticket_id, max(u.created_at) as at
+          from ticket_updates u
+          where u.update_type = 'status_change' and u.new_value in (${DONE}) and u.previous_value not in (${DONE})
+            and u.created_at >= ${at(since)}
+          group by u.ticket_id
+        ), t as (
+          select t.assigned_to, t.status in (${DONE}) as done,
+            case when t.status in (${DONE}) then extract(epoch from (r.at - t.created_at)) / 3600 end as hours
+          from support_tickets t
+          left join r on r.ticket_id = t.id
+          where t.created_at >= ${at(since)} and t.created_at < ${at(now)}
+        )
+        select (grouping(assigned_to) = 1) as "all", assigned_to as "assignedTo",
+          count(*)::int as "total",
+          (count(*) filter (where done))::int as "done",
+          (count(*) filter (where assigned_to is not null))::int as "assigned",
+          (count(*) filter (where assigned_to is not null and done))::int as "assignedDone",
+          round(avg(hours)::numeric, 1)::float8 as "averageResolutionHours",
+          round(100.0 * count(*) filter (where done) / nullif(count(*), 0))::int as "doneRate",
+          round(100.0 * count(*) filter (where assigned_to is not null and done)
+            / nullif(count(*) filter (where assigned_to is not null), 0))::int as "assignedDoneRate"
+        from t
+        group by grouping sets ((), (assigned_to))`,
+  );
+  return result.map((r) => ({
+    all: r.all === true,
+    assignedTo: r.assignedTo ?? null,
+    total: Number(r.total),
+    done: Number(r.done),
+    assigned: Number(r.assigned),
+    assignedDone: Number(r.assignedDone),
+    averageResolutionHours: r.averageResolutionHours === null ? null : Number(r.averageResolutionHours),
+    doneRate: r.doneRate === null ? null : Number(r.doneRate),
+    assignedDoneRate: r.assignedDoneRate === null ? null : Number(r.assignedDoneRate),
+  }));
+}
+
+/**
+ * Invitations e-mailed in `[since, now)`, how many of them were answered (any time), and the
+ * response rate round(100 * answered / sent) (null when none was sent). Index-only on
+ * survey_invitations_sent_at_idx (sent_at, responded_at).
+ */
+export async function invitationCounts(db: Database, since: Date, now: Date): Promise<{ sent: number; answered: number; rate: number | null }> {
+  const [row] = await rows<{ sent: number; answered: number; rate: number | null }>(
+    db,
+    sql`select count(*)::int as "sent", count(responded_at)::int as "answered",
+          round(100.0 * count(responded_at) / nullif(count(*), 0))::int as "rate"
+        from survey_invitations
+        where sent_at >= ${at(since)} and sent_at < ${at(now)}`,
+  );
+  return { sent: Number(row?.sent ?? 0), answered: Number(row?.answered ?? 0), rate: row?.rate == null ? null : Number(row.rate) };
+}
+
+/** Marks an invitation answered (in the submit transaction). */
+export async function markInvitationResponded(tx: Database, invitationId: string, now: Date): Promise<void> {
+  await tx.update(surveyInvitations).set({ respondedAt: now }).where(eq(surveyInvitations.id, invitationId));
+}
+
+/** Responses and average overall rating per UTC day/week/month bucket of `[since, now)`, empty buckets included. */
+export async function timeline(
+  db: Database,
+  since: Date,
+  now: Date,
+  unit: 'day' | 'week' | 'month',
+): Promise<{ start: string; responses: number; averageOverallRating: number | null }[]> {
+  const u = sql.raw(`'${unit}'`);
+  const step = sql.raw(`'1 ${unit}'::interval`);
+  const result = await rows<{ start: string; responses: number; averageOverallRating: number | null }>(
+    db,
+    sql`with b as (
+          select date_trunc(${u}, created_at at time zone 'UTC') as bucket, count(*)::int as n,
+            round(avg(overall_rating)::numeric, 1)::float8 as avg
+          from satisfaction_surveys
+          where created_at >= ${at(since)} and created_at < ${at(now)}
+          group by 1
+        )
+        select to_char(g, 'YYYY-MM-DD') as "start", coalesce(b.n, 0)::int as "responses", b.avg as "averageOverallRating"
+        from generate_series(date_trunc(${u}, ${at(since)} at time zone 'UTC'), ${at(now)} at time zone 'UTC', ${step}) g
+        left join b on b.bucket = g
+        order by g`,
+  );
+  return result.map((r) => ({
+    start: r.start,
+    responses: Number(r.responses),
+    averageOverallRating: r.averageOverallRating === null ? null : Number(r.averageOverallRating),
+  }));
+}
+
+/** id and username of the given users plus every technician (technicians are listed even without work). */
+export async function staffNames(db: Database, ids: string[]): Promise<{ id: string; username: string }[]> {
+  const wanted = ids.length > 0 ? sql`or ${users.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``;
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`${users.role} = 'technician' ${wanted}`)
+    .orderBy(users.username);
+}

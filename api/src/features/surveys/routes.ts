@@ -1,0 +1,50 @@
+/**
+ * Survey routes (SPEC.md 7, issue 11):
+ * - GET  /api/surveys/invitation?ticket=&token=  anyone, rate limited; checks an e-mailed link, records nothing -> SurveyInvitation; 404 'Survey Not Found' text.
+ * - POST /api/surveys                           anyone, rate limited; surveySubmitSchema -> 201 SurveySubmitted; 404; 409 already submitted; Idempotency-Key optional.
+ * - GET  /api/surveys?days=&limit=&cursor=      staff; SurveyPage (newest first, keyset pages).
+ * - GET  /api/surveys/stats?days=               staff; SurveyStats computed in SQL.
+ */
+import Router from '@koa/router';
+import { surveyInvitationQuerySchema, surveyListQuerySchema, surveyStatsQuerySchema, surveySubmitSchema } from '@portal/shared';
+import { requireStaff } from '../../http/authenticate';
+import { badRequest } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
+import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
+import { validate } from '../../http/validate';
+import type { Services } from '../../services';
+import { checkInvitation, decodeCursor, submitSurvey, surveyPage, surveyStats } from './service';
+
+/** The survey routes of one app (see module doc). */
+export function surveyRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const limited = rateLimit(s.limiters.survey, (ctx) => ctx.ip);
+  const invitationInput = validate({ query: surveyInvitationQuerySchema });
+  const submitInput = validate({ body: surveySubmitSchema });
+  const listInput = validate({ query: surveyListQuerySchema });
+  const statsInput = validate({ query: surveyStatsQuerySchema });
+
+  router.get('/api/surveys/invitation', limited, invitationInput, async (ctx) => {
+    const { ticket, token } = invitationInput.get(ctx).query;
+    ctx.body = await checkInvitation(s.db, ticket, token, s.clock());
+  });
+
+  router.post('/api/surveys', limited, submitInput, transaction(s, { idempotent: true }), async (ctx) => {
+    ctx.body = await submitSurvey(txOf(ctx), submitInput.get(ctx).body, s.clock());
+    ctx.status = 201;
+  });
+
+  router.get('/api/surveys', requireStaff(), listInput, async (ctx) => {
+    const { days, limit, cursor } = listInput.get(ctx).query;
+    const position = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && !position) throw badRequest('cursor is not valid', { cursor: ['cursor is not valid'] });
+    ctx.body = await surveyPage(s.db, { days, limit, cursor: position }, s.clock());
+  });
+
+  router.get('/api/surveys/stats', requireStaff(), statsInput, async (ctx) => {
+    ctx.body = await surveyStats(s.db, statsInput.get(ctx).query.days, s.clock());
+  });
+
+  return router;
+}

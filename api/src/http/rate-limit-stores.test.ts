@@ -1,0 +1,63 @@
+/**
+ * Shared rate-limit stores (issue 16): two limiter sets built like two processes (each with its own
+ * connection) share one budget in PostgreSQL (with DATABASE_URL) and in Redis (with REDIS_URL);
+ * with the store unreachable the in-memory insurance limiter answers instead of an error.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '../test/db';
+import { openDatabase } from '../db/client';
+import { RateLimitedError } from './errors';
+import { consumeOrThrow, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimiters } from './rate-limit';
+import { createLimiterStore, type LimiterStore } from './rate-limit-stores';
+
+const settings = { ...DEFAULT_RATE_LIMITS, ticketCreate: { points: 3, durationSec: 60 } };
+
+/** Consumes `n` points for `key`, alternating between the two sets; returns how many were allowed. */
+async function allowed(sets: RateLimiters[], key: string, n: number): Promise<number> {
+  let ok = 0;
+  for (let i = 0; i < n; i++) {
+    try {
+      await consumeOrThrow(sets[i % sets.length]!.ticketCreate, key);
+      ok += 1;
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+    }
+  }
+  return ok;
+}
+
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of closers.reverse()) await c();
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('RATE_LIMIT_STORE=postgres', () => {
+  it('two processes share one budget through the rate_limits table', async () => {
+    const first: TestDatabase = await createTestDatabase();
+    closers.push(() => first.close());
+    const second = await openDatabase({ databaseUrl: first.url, dataDir: '', poolSize: 2 });
+    closers.push(() => second.close());
+    const sets = [first, second].map((h) => createRateLimiters(settings, createLimiterStore({ rateLimitStore: 'postgres', redisUrl: undefined }, h.pool).factory));
+    expect(await allowed(sets, `ip-${randomUUID()}`, 6)).toBe(3);
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('RATE_LIMIT_STORE=redis', () => {
+  it('two processes share one budget in Redis', async () => {
+    const stores: LimiterStore[] = [0, 1].map(() => createLimiterStore({ rateLimitStore: 'redis', redisUrl: process.env.REDIS_URL }, undefined));
+    for (const s of stores) closers.push(() => s.close());
+    const sets = stores.map((s) => createRateLimiters(settings, s.factory));
+    await new Promise((r) => setTimeout(r, 300)); // connect
+    expect(await allowed(sets, `ip-${randomUUID()}`, 6)).toBe(3);
+  });
+});
+
+describe('an unreachable store', () => {
+  it('falls back to the in-memory insurance limiter instead of failing requests', async () => {
+    const store = createLimiterStore({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1' }, undefined);
+    closers.push(() => store.close());
+    const set = createRateLimiters(settings, store.factory);
+    expect(await allowed([set], 'ip-x', 5)).toBe(3);
+  });
+});

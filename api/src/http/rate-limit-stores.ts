@@ -1,0 +1,72 @@
+/**
+ * Shared rate-limit stores (issue 16: several API processes on one PostgreSQL). With counts in one
+ * process's memory, N processes would each allow the full budget; these factories keep the counts
+ * in a place every process sees:
+ * - {@link postgresLimiters}: rate-limiter-flexible's RateLimiterPostgres on the app's own pool, in
+ *   the `rate_limits` table (db/schema.ts, created by the migrations; expired rows deleted every
+ *   few minutes by each limiter). One upsert per counted request.
+ * - {@link redisLimiters}: RateLimiterRedis on an ioredis client (REDIS_URL), atomic in Redis.
+ * Both fall back to an in-memory limiter of the same budget while their store fails
+ * (`insuranceLimiter`): a database or Redis outage never turns a login or a ticket form into a 500;
+ * limits are then per process until the store answers again.
+ */
+import type pg from 'pg';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Config } from '../config';
+import type { LimiterFactory } from './rate-limit';
+
+/** Name of the table RateLimiterPostgres uses (schema in db/schema.ts `rateLimits`). */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+const insurance = (name: string, points: number, duration: number) =>
+  new RateLimiterMemory({ keyPrefix: `${name}:insurance`, points, duration });
+
+/** Limiters counting in PostgreSQL (`rate_limits`), shared by every process on the database. */
+export function postgresLimiters(pool: pg.Pool): LimiterFactory {
+  return (name, l) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: RATE_LIMIT_TABLE,
+      tableCreated: true,
+      keyPrefix: name,
+      points: l.points,
+      duration: l.durationSec,
+      insuranceLimiter: insurance(name, l.points, l.durationSec),
+    });
+}
+
+/** Limiters counting in Redis (REDIS_URL), shared by every process using that Redis. */
+export function redisLimiters(client: Redis): LimiterFactory {
+  return (name, l) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `portal:rl:${name}`,
+      points: l.points,
+      duration: l.durationSec,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: insurance(name, l.points, l.durationSec),
+    });
+}
+
+/** The configured store: the factory for createApp (undefined = memory) and how to close it. */
+export interface LimiterStore {
+  factory: LimiterFactory | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the store RATE_LIMIT_STORE names (config.ts picks redis with REDIS_URL, postgres with
+ * DATABASE_URL, else memory). `pool` is the app's node-postgres pool (undefined on PGlite).
+ */
+export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl'>, pool: pg.Pool | undefined): LimiterStore {
+  if (config.rateLimitStore === 'redis' && config.redisUrl) {
+    // No offline queue: while Redis is unreachable a call fails at once and the insurance limiter answers.
+    const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on('error', () => {});
+    return { factory: redisLimiters(client), close: async () => void (await client.quit().catch(() => client.disconnect())) };
+  }
+  if (config.rateLimitStore === 'postgres' && pool) return { factory: postgresLimiters(pool), close: async () => {} };
+  return { factory: undefined, close: async () => {} };
+}

@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  CONTENT_TYPES,
+  CONTENT_TYPE_TABS,
+  SUPPORT_TOOLS_CATEGORY,
+  type ContentItem,
+  type ContentItemCreate,
+  type ContentType,
+} from '@portal/shared';
+import { isApiError } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { Loading } from '../../lib/ui/Loading';
+import { Sheet } from '../../lib/ui/Sheet';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { useContentItems } from './api/useContentItems';
+import { useCreateContent } from './api/useCreateContent';
+import { useDeleteContent } from './api/useDeleteContent';
+import { useUpdateContent } from './api/useUpdateContent';
+import { ContentCards, ContentTable } from './ContentList';
+import { ContentForm } from './ContentForm';
+import '../../lib/ui/ui.css';
+import './content.css';
+
+type Editing = { mode: 'create'; preset: Partial<ContentItemCreate> } | { mode: 'edit'; item: ContentItem } | null;
+
+const EMPTY: Record<ContentType, string> = {
+  document: 'No documents yet.',
+  guide: 'No guides yet.',
+  installer: 'No installers yet.',
+};
+
+/**
+ * /admin/content 'Content Management' (SPEC.md 2, 3, 8, 9; admin only, guarded in app/AppRoutes):
+ * tabs Documents, Guides and Installers with counts; each lists its items (cards on phones, a
+ * table from 992 px) with Edit and Delete; 'Add Content' opens the form in a sheet. Toasts:
+ * 'Content Created' / 'Failed to create content item', 'Content Updated' / 'Failed to update
+ * content item', 'Content Deleted' / 'Failed to delete content item'. `?new=tool` (the 'Add Tool'
+ * button of /downloads) opens the form preset to an installer in 'Support Tools'.
+ */
+export default function ContentPage() {
+  const toast = useToast();
+  const isDesktop = useIsDesktop();
+  const items = useContentItems();
+  const create = useCreateContent();
+  const update = useUpdateContent();
+  const remove = useDeleteContent();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<ContentType>(() => (params.get('new') === 'tool' ? 'installer' : 'document'));
+  const [editing, setEditing] = useState<Editing>(() =>
+    params.get('new') === 'tool' ? { mode: 'create', preset: { type: 'installer', category: SUPPORT_TOOLS_CATEGORY } } : null,
+  );
+  const [confirming, setConfirming] = useState<ContentItem | null>(null);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    if (params.has('new')) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const list = useMemo(() => items.data ?? [], [items.data]);
+  const counts = useMemo(() => {
+    const c = { document: 0, guide: 0, installer: 0 } as Record<ContentType, number>;
+    for (const i of list) c[i.type] += 1;
+    return c;
+  }, [list]);
+  const visible = list.filter((i) => i.type === tab);
+
+  const onSubmit = (values: ContentItemCreate, setServerErrors: (e: Record<string, string[]>) => void) => {
+    const onError = (err: Error, text: string) => {
+      if (isApiError(err, 400) && err.fieldErrors) setServerErrors(err.fieldErrors);
+      toast.show({ title: 'Error', description: text, variant: 'destructive' });
+    };
+    if (editing?.mode === 'edit') {
+      update.mutate(
+        { id: editing.item.id, patch: values },
+        {
+          onSuccess: (saved) => {
+            setEditing(null);
+            setTab(saved.type);
+            toast.show({ title: 'Content Updated', description: `${saved.title} was saved.` });
+          },
+          onError: (err) => onError(err, 'Failed to update content item'),
+        },
+      );
+      return;
+    }
+    create.mutate(values, {
+      onSuccess: (saved) => {
+        setEditing(null);
+        setTab(saved.type);
+        toast.show({ title: 'Content Created', description: `${saved.title} was added.` });
+      },
+      onError: (err) => onError(err, 'Failed to create content item'),
+    });
+  };
+
+  const confirmDelete = () => {
+    const item = confirming;
+    if (!item) return;
+    remove.mutate(item.id, {
+      onSuccess: () => toast.show({ title: 'Content Deleted', description: `${item.title} was deleted.` }),
+      onError: () => toast.show({ title: 'Error', description: 'Failed to delete content item', variant: 'destructive' }),
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  const onTabKey = (e: KeyboardEvent, i: number) => {
+    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return;
+    e.preventDefault();
+    const next = (i + delta + CONTENT_TYPES.length) % CONTENT_TYPES.length;
+    setTab(CONTENT_TYPES[next]!);
+    tabRefs.current[next]?.focus();
+  };
+
+  const formTitle = editing?.mode === 'edit' ? 'Edit Content' : 'Add Content';
+  const listProps = { items: visible, onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming };
+  return (
+    <div className="page content-page">
+      <div className="page-head">
+        <h1>Content Management</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'create', preset: { type: tab } })}>
+          Add Content
+        </button>
+      </div>
+      <div role="tablist" aria-label="Content types" className="tabs">
+        {CONTENT_TYPES.map((t, i) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`content-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls="content-tabpanel"
+            tabIndex={tab === t ? 0 : -1}
+            className={`tab${tab === t ? ' tab-active' : ''}`}
+            onClick={() => setTab(t)}
+            onKeyDown={(e) => onTabKey(e, i)}
+          >
+            {CONTENT_TYPE_TABS[t]} ({counts[t]})
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="content-tabpanel" aria-labelledby={`content-tab-${tab}`}>
+        {items.isPending ? (
+          <Loading text="Loading content..." />
+        ) : items.isError ? (
+          <p className="form-error" role="alert">
+            The content could not be loaded. {items.error.message}
+          </p>
+        ) : visible.length === 0 ? (
+          <p className="card muted">{EMPTY[tab]}</p>
+        ) : isDesktop ? (
+          <ContentTable {...listProps} />
+        ) : (
+          <ContentCards {...listProps} />
+        )}
+      </div>
+
+      <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy="content-form-title">
+        <h2 id="content-form-title" className="sheet-title">
+          {formTitle}
+        </h2>
+        {editing && (
+          <ContentForm
+            key={editing.mode === 'edit' ? editing.item.id : 'new'}
+            item={editing.mode === 'edit' ? editing.item : null}
+            preset={editing.mode === 'create' ? editing.preset : undefined}
+            pending={create.isPending || update.isPending}
+            onSubmit={onSubmit}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Sheet>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Content?"
+        description={`This will permanently delete "${confirming?.title ?? ''}". Its file stays in file management.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

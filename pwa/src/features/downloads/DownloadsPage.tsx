@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
+import { useToast } from '../../lib/toast';
+import { getOfflineDb, useOfflineQuery } from '../../offline';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { Loading } from '../../lib/ui/Loading';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { useDeleteTool } from './api/useDeleteTool';
+import { useSupportTools } from './api/useSupportTools';
+import { DeviceStorageCard } from './DeviceStorageCard';
+import { HelpCard } from './HelpCard';
+import { readSupportTools, storeSupportTools } from './offline';
+import { startDownload } from './startDownload';
+import { ToolCards, ToolTable } from './ToolList';
+import { buildTools, type Tool } from './tools';
+import { useKeptFiles } from './useKeptFiles';
+import { useOnline } from './useOnline';
+import '../../lib/ui/ui.css';
+import './downloads.css';
+
+/**
+ * /downloads (SPEC.md 2 "Downloads"; admin and technician, guarded in app/AppRoutes with
+ * 'Admin or technician privileges required to access downloads'): section 'Tech Support Tools'
+ * with the six built-in entries and the active 'Support Tools' content items, versions and
+ * sizes; 'Download Started' / 'Download Failed: Failed to start download'; for admins 'Add Tool'
+ * (opens the content form preset to Support Tools) and Delete ('Cannot Delete: This item is not
+ * managed through content management' for built-in entries, 'Category Removed' for a content
+ * item); "Keep on this device" per tool with the space used; a help card. The managed tools come
+ * from the server when it answers, else from the copy the offline engine keeps (./offline).
+ */
+export default function DownloadsPage() {
+  const { user } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const toast = useToast();
+  const navigate = useNavigate();
+  const isDesktop = useIsDesktop();
+  const online = useOnline();
+  const content = useSupportTools();
+  const cached = useOfflineQuery(readSupportTools);
+  const keptState = useKeptFiles();
+  const deleteTool = useDeleteTool();
+  const [confirming, setConfirming] = useState<Tool | null>(null);
+
+  // Online: the server's list, also stored for offline use; without an answer: the stored copy.
+  useEffect(() => {
+    if (content.data) void storeSupportTools(getOfflineDb(), content.data).catch(() => undefined);
+  }, [content.data]);
+  const items = content.data ?? cached;
+  const tools = useMemo(() => buildTools(items ?? []), [items]);
+
+  const handlers = {
+    onDownload: (tool: Tool) => {
+      startDownload(tool.fileName, online).then(
+        (how) =>
+          toast.show({
+            title: 'Download Started',
+            description: how === 'kept' ? `${tool.title} (the copy kept on this device)` : how === 'tab' ? `${tool.title} opens in a new tab` : tool.title,
+          }),
+        () => toast.show({ title: 'Download Failed', description: 'Failed to start download', variant: 'destructive' }),
+      );
+    },
+    onKeep: (tool: Tool) => {
+      keptState.keep(tool.fileName).then(
+        () => toast.show({ title: 'Kept on This Device', description: `${tool.title} can now be downloaded without signal.` }),
+        () => toast.show({ title: 'Keep Failed', description: `${tool.title} could not be stored on this device.`, variant: 'destructive' }),
+      );
+    },
+    onRemoveKept: (tool: Tool) => {
+      keptState.remove(tool.fileName).then(
+        () => toast.show({ title: 'Removed from Device', description: `${tool.title} is no longer kept on this device.` }),
+        () => toast.show({ title: 'Error', description: `${tool.title} could not be removed from this device.`, variant: 'destructive' }),
+      );
+    },
+    onDelete: (tool: Tool) => {
+      if (tool.builtIn || !tool.contentId) {
+        toast.show({ title: 'Cannot Delete', description: MSG.notManagedByContent, variant: 'destructive' });
+        return;
+      }
+      setConfirming(tool);
+    },
+  };
+
+  const confirmDelete = () => {
+    const tool = confirming;
+    if (!tool?.contentId) return;
+    deleteTool.mutate(tool.contentId, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast.show({ title: 'Category Removed', description: `${tool.title} was removed from downloads.` });
+      },
+      onError: () => {
+        setConfirming(null);
+        toast.show({ title: 'Error', description: 'Failed to delete content item', variant: 'destructive' });
+      },
+    });
+  };
+
+  const listProps = {
+    tools,
+    kept: keptState.kept,
+    busy: keptState.busy,
+    canKeep: keptState.supported,
+    online,
+    isAdmin,
+    handlers,
+  };
+
+  return (
+    <div className="page downloads-page">
+      <h1>Downloads</h1>
+      <section aria-labelledby="tools-heading" className="tools-section">
+        <div className="section-head">
+          <div>
+            <h2 id="tools-heading">Tech Support Tools</h2>
+            <p className="muted section-lead">Installers, scripts and guides for the field, with their versions and sizes.</p>
+          </div>
+          {isAdmin && (
+            <button type="button" className="btn btn-primary" onClick={() => navigate('/admin/content?new=tool')}>
+              Add Tool
+            </button>
+          )}
+        </div>
+        {!online && (
+          <p className="card offline-note" role="status">
+            You are offline. Tools kept on this device can still be downloaded.
+          </p>
+        )}
+        {content.isError && online && (
+          <p className="form-error" role="alert">
+            The managed tools could not be loaded. {content.error.message}
+          </p>
+        )}
+        {content.isPending && items === undefined && online ? <Loading text="Loading tools..." /> : null}
+        {isDesktop ? <ToolTable {...listProps} /> : <ToolCards {...listProps} />}
+      </section>
+      <div className="two-col downloads-cards">
+        <DeviceStorageCard state={keptState} />
+        <HelpCard />
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete Tool?"
+        description={`This removes "${confirming?.title ?? ''}" from downloads. Its file stays in file management.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deleteTool.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

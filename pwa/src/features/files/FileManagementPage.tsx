@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { FileEntry } from '@portal/shared';
+import { isApiError } from '../../lib/api';
+import { useToast } from '../../lib/toast';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { Loading } from '../../lib/ui/Loading';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { useDeleteFile } from './api/useDeleteFile';
+import { useFiles } from './api/useFiles';
+import { FileCards, FileTable } from './FileList';
+import { UploadCard } from './UploadCard';
+import '../../lib/ui/ui.css';
+import './files.css';
+
+/**
+ * /admin/file-management 'File Management' (SPEC.md 2 "File management", 8; admin only, guarded in
+ * app/AppRoutes): upload with a progress bar, the list of files (name, type, size in Bytes/KB/MB/GB,
+ * modified, installer), delete after confirmation ('Delete Failed: Failed to delete file', with the
+ * server's reason when content items still use the file), and 'Back to Admin'.
+ */
+export default function FileManagementPage() {
+  const toast = useToast();
+  const isDesktop = useIsDesktop();
+  const files = useFiles();
+  const remove = useDeleteFile();
+  const [confirming, setConfirming] = useState<FileEntry | null>(null);
+
+  const confirmDelete = () => {
+    const file = confirming;
+    if (!file) return;
+    remove.mutate(file.name, {
+      onSuccess: () => toast.show({ title: 'File Deleted', description: `${file.name} was deleted.` }),
+      onError: (err) => {
+        const reason = isApiError(err) && err.status === 409 ? err.serverMessage : undefined;
+        toast.show({ title: 'Delete Failed', description: reason ? `Failed to delete file. ${reason}` : 'Failed to delete file', variant: 'destructive' });
+      },
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  const list = files.data ?? [];
+  const listProps = { files: list, onDelete: setConfirming, deleting: remove.isPending ? (remove.variables ?? null) : null };
+  return (
+    <div className="page files-page">
+      <div className="page-head">
+        <h1>File Management</h1>
+        <Link to="/admin" className="btn btn-outline">
+          Back to Admin
+        </Link>
+      </div>
+      <UploadCard />
+      <section aria-labelledby="files-heading" className="files-section">
+        <h2 id="files-heading">Files{files.data ? ` (${list.length})` : ''}</h2>
+        {files.isPending ? (
+          <Loading text="Loading files..." />
+        ) : files.isError ? (
+          <p className="form-error" role="alert">
+            The files could not be loaded. {files.error.message}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="muted card">No files uploaded yet.</p>
+        ) : isDesktop ? (
+          <FileTable {...listProps} />
+        ) : (
+          <FileCards {...listProps} />
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete File?"
+        description={`This will permanently delete ${confirming?.name ?? ''}. This action cannot be undone.`}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SURVEY_QUESTIONS,
+  SURVEY_QUESTION_LABELS,
+  SURVEY_TEXT_MAX,
+  surveySubmitSchema,
+  type SurveyQuestion,
+  type SurveySubmit,
+} from '@portal/shared';
+import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { RatingQuestion } from './RatingQuestion';
+
+/** What the form holds: 0 = not rated yet. */
+export type SurveyFormValues = Record<SurveyQuestion, number> & { ticketNumber: string; token: string; comments: string; improvements: string };
+
+/** The shared schema validates the form exactly like the API does (SPEC.md 5). */
+const resolver = zodResolver(surveySubmitSchema) as unknown as Resolver<SurveyFormValues, unknown, SurveySubmit>;
+
+/**
+ * The survey questions (SPEC.md 2 "Survey"): four required 1-5 star questions, two optional text
+ * areas ('Additional Comments', 'How can we improve?') and 'Submit Survey' ('Submitting...' while
+ * pending). Invalid input shows each SPEC.md 5 message under its question and sends nothing.
+ * `serverErrors` puts a rejected answer's field messages back under the questions.
+ */
+export function SurveyForm(props: {
+  ticketNumber: string;
+  token: string;
+  /** Overall rating chosen by a star link in the e-mail (1-5), pre-selected only. */
+  presetOverall?: number | undefined;
+  /** Values of an answer the server rejected, put back into the form. */
+  initialValues?: SurveySubmit | undefined;
+  pending: boolean;
+  onSubmit(values: SurveySubmit): void;
+  serverErrors?: Record<string, string[]> | undefined;
+}) {
+  const { ticketNumber, token, presetOverall, initialValues, pending, onSubmit, serverErrors } = props;
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SurveyFormValues, unknown, SurveySubmit>({
+    resolver,
+    defaultValues: {
+      ticketNumber,
+      token,
+      overallRating: initialValues?.overallRating ?? presetOverall ?? 0,
+      technicianRating: initialValues?.technicianRating ?? 0,
+      responseTimeRating: initialValues?.responseTimeRating ?? 0,
+      resolutionRating: initialValues?.resolutionRating ?? 0,
+      comments: initialValues?.comments ?? '',
+      improvements: initialValues?.improvements ?? '',
+    },
+  });
+  const messageOf = (field: keyof SurveyFormValues) => errors[field]?.message ?? serverErrors?.[field]?.[0];
+
+  return (
+    <form className="card form survey-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Customer satisfaction survey">
+      {SURVEY_QUESTIONS.map((q) => (
+        <Controller
+          key={q}
+          name={q}
+          control={control}
+          render={({ field }) => (
+            <RatingQuestion name={q} legend={SURVEY_QUESTION_LABELS[q]} value={field.value} onChange={field.onChange} inputRef={field.ref} error={messageOf(q)} />
+          )}
+        />
+      ))}
+      <FormField id="comments" label="Additional Comments" optional error={messageOf('comments')}>
+        <textarea id="comments" className="input textarea" rows={4} maxLength={SURVEY_TEXT_MAX} {...fieldAria('comments', messageOf('comments'))} {...register('comments')} />
+      </FormField>
+      <FormField id="improvements" label="How can we improve?" optional error={messageOf('improvements')}>
+        <textarea id="improvements" className="input textarea" rows={4} maxLength={SURVEY_TEXT_MAX} {...fieldAria('improvements', messageOf('improvements'))} {...register('improvements')} />
+      </FormField>
+      {messageOf('ticketNumber') && (
+        <p className="form-error" role="alert">
+          {messageOf('ticketNumber')}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block btn-large" disabled={pending}>
+        {pending ? 'Submitting...' : 'Submit Survey'}
+      </button>
+    </form>
+  );
+}
