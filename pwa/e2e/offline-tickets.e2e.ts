@@ -129,7 +129,9 @@ describe('offline technician (issue 3 flows 2-5)', () => {
     await context.setOffline(false);
     await text(page, 'Update Conflict').waitFor();
     await text(page, '1 update needs attention').waitFor();
-    await page.getByRole('button', { name: t3, exact: true }).click();
+    // Honest sync bar (issue 10): not 'All updates synced' beside it; its link opens that ticket.
+    expect(await page.getByText('All updates synced').count()).toBe(0);
+    await page.getByRole('link', { name: `Review ${t3}` }).click();
     await text(page, 'Your change: In Progress').waitFor();
     await text(page, 'Current value: Closed').waitFor();
     expect(await ticketByNumber(t3)).toMatchObject({ status: 'closed' }); // nothing overwritten silently

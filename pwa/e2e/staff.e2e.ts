@@ -13,8 +13,9 @@ let page: Page;
 let adminToken: string;
 let techId: string;
 
+// An admin's menu: the staff pages, the admin pages under an 'Admin' heading (issue 10), Change Password.
 const HEADER_LINKS = [
-  'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys', 'Admin', 'Content', 'File Manager',
+  'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys', 'Users', 'Content', 'File Manager',
   'SMS Settings', 'Change Password',
 ];
 

@@ -4,10 +4,11 @@
  * 2. Outbox drain: time from going online to an empty outbox with N queued ticket updates
  *    (BENCH_QUEUED, default 200), driven through the real PWA in Chromium at a phone viewport.
  * 3. Lighthouse mobile performance of /support and /login.
+ * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
  * 5. API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
- * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api; e.g. BENCH_ONLY=api). A part
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
@@ -20,13 +21,14 @@ import { runApiBench } from './api';
 import { measureBundle } from './bundle';
 import { measureDrain } from './drain';
 import { runLighthouse } from './lighthouse';
+import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api'] as const;
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
 const wants = (p: Part) => only.includes(p);
@@ -44,7 +46,7 @@ async function part(name: string, run: () => Promise<void> | void): Promise<void
 async function main(): Promise<void> {
   const unknown = only.filter((p) => !PARTS.includes(p));
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; use ${PARTS.join(', ')}`);
-  const needsPwa = wants('bundle') || wants('drain') || wants('lighthouse');
+  const needsPwa = wants('bundle') || wants('drain') || wants('lighthouse') || wants('tickets');
   if (needsPwa && !process.env.BENCH_SKIP_BUILD) execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
 
   if (wants('bundle')) {
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
     });
   }
 
-  if (wants('drain') || wants('lighthouse') || wants('upload')) {
+  if (wants('drain') || wants('lighthouse') || wants('upload') || wants('tickets')) {
     await part('App start', async () => {
       const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000' });
       try {
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
             console.log(`online -> empty outbox: ${drain.drainMs} ms (${((queued / drain.drainMs) * 1000).toFixed(1)} updates/s)`);
             console.log(`server work-history rows added: ${drain.serverRows} (expected ${queued})`);
           });
+        }
+        if (wants('tickets')) {
+          const count = Number(process.env.BENCH_LIST_TICKETS ?? 10_000);
+          await part(`Ticket list (${count} cached tickets)`, async () => printTicketList(await measureTicketList(app.baseURL, app.adminPassword, count)));
         }
         if (wants('lighthouse')) {
           await part('Lighthouse', async () => {

@@ -21,6 +21,7 @@ export const MSG = {
   phoneNumberRequired: 'Please enter a phone number.',
   phoneNumberInvalid: 'Please enter a valid phone number.',
   noChanges: 'No changes were made to the ticket.',
+  replyNeedsComment: 'Write the reply to send to the customer',
   invalidCredentials: 'Invalid username or password',
   loginRequired: 'You must be logged in to access this page.',
   adminRequired: 'Admin privileges required',

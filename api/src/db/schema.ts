@@ -151,6 +151,8 @@ export const ticketUpdates = pgTable(
     previousValue: text('previous_value'),
     newValue: text('new_value'),
     comment: text('comment'),
+    /** A comment sent to the customer (e-mailed) rather than an internal note (issue 10); false for other types. */
+    reply: boolean('reply').notNull().default(false),
     ticketVersion: integer('ticket_version').notNull(),
     syncSeq: syncSeqColumn(),
     createdAt: createdAt(),

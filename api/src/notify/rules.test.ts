@@ -141,13 +141,13 @@ describe('new ticket (SPEC.md 7)', () => {
 });
 
 describe('staff update (SPEC.md 4, issue 4)', () => {
-  it('e-mails the customer the change and the comment, escaped in HTML; no survey before resolution', async () => {
+  it('e-mails the customer the change and the reply, escaped in HTML; no survey before resolution', async () => {
     const ticket = await newTicket({ customerEmail: 'update@customer.test' });
-    const res = await patch(ticket.id, tech.token, { status: 'in_progress', comment: 'On my way <b>now</b>' });
+    const res = await patch(ticket.id, tech.token, { status: 'in_progress', comment: 'On my way <b>now</b>', reply: true });
     expect(res.status).toBe(200);
     const jobs = (await jobsOf(ticket.id)).filter((j) => j.kind !== 'customer_confirmation' && j.kind !== 'new_ticket_staff');
     expect(jobs.map((j) => [j.kind, j.recipient, j.summary])).toEqual([
-      ['ticket_updated', 'update@customer.test', `Update on ticket ${ticket.ticketNumber}: status In Progress, comment`],
+      ['ticket_updated', 'update@customer.test', `Update on ticket ${ticket.ticketNumber}: status In Progress, reply`],
     ]);
 
     await deliver();
@@ -157,6 +157,28 @@ describe('staff update (SPEC.md 4, issue 4)', () => {
     const html = mail.decoded.split('Content-Type: text/html')[1]!;
     expect(html).toContain('On my way &lt;b&gt;now&lt;/b&gt;');
     expect(html).not.toContain('<b>now</b>');
+  });
+
+  it('never e-mails an internal note: a note alone writes no job, a note with a status change e-mails only the status (issue 10)', async () => {
+    const customerEmail = 'notes@customer.test';
+    const ticket = await newTicket({ customerEmail });
+    const note = await patch(ticket.id, tech.token, { comment: 'Customer sounded annoyed; password is on the sticky note' });
+    expect(note.status).toBe(200);
+    expect(note.body.updates).toEqual([expect.objectContaining({ updateType: 'comment', reply: false })]);
+    expect((await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated')).toEqual([]);
+
+    await patch(ticket.id, tech.token, { status: 'in_progress', comment: 'Internal: check the VLAN first' });
+    const updateJobs = (await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated');
+    expect(updateJobs.map((j) => j.summary)).toEqual([`Update on ticket ${ticket.ticketNumber}: status In Progress`]);
+
+    await patch(ticket.id, tech.token, { comment: 'We replaced the switch; please restart your PC.', reply: true });
+    await deliver();
+    const mails = h.smtp.to(customerEmail).filter((m) => m.subject === `Update on your ticket ${ticket.ticketNumber}`);
+    expect(mails).toHaveLength(2);
+    const all = mails.map((m) => m.decoded).join('\n');
+    expect(all).toContain('We replaced the switch; please restart your PC.');
+    expect(all).not.toContain('sticky note');
+    expect(all).not.toContain('VLAN');
   });
 
   it('invites to the survey once when the ticket becomes resolved, not again when it is closed', async () => {
@@ -215,8 +237,8 @@ describe('staff update (SPEC.md 4, issue 4)', () => {
     const created = (await jobsOf(ticketId)).length;
 
     const patchKey = randomUUID();
-    expect((await patch(ticketId, tech.token, { comment: 'Once' }, { 'Idempotency-Key': patchKey })).status).toBe(200);
-    expect((await patch(ticketId, tech.token, { comment: 'Once' }, { 'Idempotency-Key': patchKey })).headers.get('idempotent-replayed')).toBe('true');
+    expect((await patch(ticketId, tech.token, { comment: 'Once', reply: true }, { 'Idempotency-Key': patchKey })).status).toBe(200);
+    expect((await patch(ticketId, tech.token, { comment: 'Once', reply: true }, { 'Idempotency-Key': patchKey })).headers.get('idempotent-replayed')).toBe('true');
     expect((await jobsOf(ticketId)).length).toBe(created + 1);
 
     const same = await patch(ticketId, tech.token, { status: 'open' });

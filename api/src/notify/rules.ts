@@ -11,7 +11,9 @@
  * - confirmation e-mail to the customer with the ticket number;
  * - web push to every technician/admin subscription.
  * Staff update (at least one change):
- * - e-mail to the customer describing the change(s);
+ * - e-mail to the customer describing the change(s) the customer may see: status, technician,
+ *   resolution and replies. Internal notes (comments without `reply`, issue 10) are never e-mailed;
+ *   an update that is only an internal note e-mails nobody;
  * - (the survey invitation when the status enters resolved/closed is written by the surveys feature's
  *   port with its invitation row: notify/surveys.ts, issue 11);
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
@@ -125,9 +127,15 @@ function changeSummary(changes: TicketChange[]): string {
     .map((c) => {
       if (c.type === 'status_change') return `status ${TICKET_STATUS_LABELS[c.to as TicketStatus] ?? c.to}`;
       if (c.type === 'assignment') return c.to ? `assigned to ${c.to}` : 'unassigned';
+      if (c.type === 'comment') return c.reply ? 'reply' : 'note';
       return c.type;
     })
     .join(', ');
+}
+
+/** The changes the customer is told about: everything except internal notes (issue 10). */
+export function customerVisible(changes: readonly TicketChange[]): TicketChange[] {
+  return changes.filter((c) => c.type !== 'comment' || c.reply === true);
 }
 
 /** Jobs for a staff update (see module doc); none when nothing changed. */
@@ -136,15 +144,17 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<NewJ
   const { after: t } = e;
   const ticket = snapshot(t);
   const ticketId = t.id;
-  const jobs: NewJob[] = [
-    {
+  const jobs: NewJob[] = [];
+  const forCustomer = customerVisible(e.changes);
+  if (forCustomer.length > 0) {
+    jobs.push({
       channel: 'email',
       recipient: t.customerEmail,
       ticketId,
-      summary: `Update on ticket ${t.ticketNumber}: ${changeSummary(e.changes)}`,
-      payload: { kind: 'ticket_updated', ticket, changes: e.changes, actorName: e.actor.username },
-    },
-  ];
+      summary: `Update on ticket ${t.ticketNumber}: ${changeSummary(forCustomer)}`,
+      payload: { kind: 'ticket_updated', ticket, changes: forCustomer, actorName: e.actor.username },
+    });
+  }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
     for (const sub of await userSubscriptions(tx, assignee)) {

@@ -33,6 +33,8 @@ export interface TicketChange {
   type: 'status_change' | 'assignment' | 'resolution' | 'comment';
   from: string | null;
   to: string | null;
+  /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
+  reply?: boolean;
 }
 
 /** Payload of one job, by kind (the `kind` column repeats it for queries). */

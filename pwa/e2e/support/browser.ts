@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 768 } as const;
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Chromium flags this sandboxed, offline machine needs. */
@@ -84,11 +85,24 @@ export async function api<T>(path: string, init: { method?: string; token?: stri
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Signs in through the login screen like a person would, and waits for the logged-in header. */
+/**
+ * Signs in through the login screen like a person would, and waits for the logged-in header and
+ * for the page reload the app does after a login (SPEC.md 4: 500 ms later), so a following
+ * `page.goto` is never aborted by that reload.
+ */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByPlaceholder('Enter your username').fill(username);
   await page.getByPlaceholder('Enter your password').fill(password);
+  // The next 'load' after the click is the post-login reload (/login itself has loaded already).
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
+  await reloaded;
+  await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
+}
+
+/** A fresh desktop-sized (1366x768) context pointed at the app under test, service workers blocked. */
+export async function desktopContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });
 }

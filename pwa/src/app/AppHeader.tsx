@@ -5,14 +5,17 @@ import { PushControl } from '../features/push/PushControl';
 import { useAuth } from '../lib/auth';
 import { telHref, useConfig } from '../lib/config';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
-import { navLinks } from './nav';
+import { AdminMenu } from './AdminMenu';
+import { isEndLink, navigationFor, type NavLinkItem } from './nav';
 import { ThemeSwitcher } from './ThemeSwitcher';
 
 /**
  * The shared top bar (SPEC.md 1 / 2): app name, support phone, theme switcher and the navigation.
  * Login (visitors) or Logout (logged in) is always in the first row. Desktop (>= 992 px): a second
- * toolbar row holds the links inline (and, for staff, the notification control) and
- * 'Welcome, {username}' sits beside Logout. Phones: a menu
+ * toolbar row holds, in ONE row, the links this role may open (app/nav.ts) with the admin pages
+ * grouped in the 'Admin' menu (and, for staff, the notification control), and
+ * 'Welcome, {username}' and Change Password sit beside Logout in the first row (so the links fit
+ * one row at 992 px with the notification control). Phones: a menu
  * button opens {@link NavMenu} with the links and the welcome text.
  */
 export function AppHeader() {
@@ -20,6 +23,7 @@ export function AppHeader() {
   const { user, signOut } = useAuth();
   const isDesktop = useIsDesktop();
   const navigate = useNavigate();
+  const nav = navigationFor(user);
 
   return (
     <IonHeader className="app-header">
@@ -45,6 +49,7 @@ export function AppHeader() {
           {user ? (
             <>
               {isDesktop && <span className="welcome">Welcome, {user.username}</span>}
+              {isDesktop && nav.account.map(barLink)}
               <button type="button" className="btn btn-outline btn-small" onClick={() => void signOut()}>
                 Logout
               </button>
@@ -59,15 +64,20 @@ export function AppHeader() {
       {isDesktop && (
         <IonToolbar className="nav-toolbar">
           <nav aria-label="Main" className="nav-inline">
-            {navLinks(Boolean(user)).map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.to === '/' || l.to === '/admin'} className="nav-link">
-                {l.label}
-              </NavLink>
-            ))}
+            {nav.links.map(barLink)}
+            <AdminMenu links={nav.admin} />
           </nav>
           <PushControl layout="bar" slot="end" />
         </IonToolbar>
       )}
     </IonHeader>
+  );
+}
+
+function barLink(l: NavLinkItem) {
+  return (
+    <NavLink key={l.to} to={l.to} end={isEndLink(l.to)} className="nav-link">
+      {l.label}
+    </NavLink>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { MSG, STAFF_ROLES, type Role } from '@portal/shared';
 import { HomePage } from '../features/home/HomePage';
 import { SupportPage } from '../features/support/SupportPage';
 import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
 import { RequireAuth } from './RequireAuth';
-import { ComingSoon, NotFound } from './SimplePages';
+import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
+import { NotFound } from './SimplePages';
 
 /** Staff and login screens load on demand so the public pages stay small (DESIGN.md 2). */
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
@@ -18,19 +18,37 @@ const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
 const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
 const VaultPage = lazy(() => import('../features/vault/VaultPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 
-const ADMIN: readonly Role[] = ['admin'];
+/** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
+function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
+  const access: PageAccess = PAGE_ACCESS[path];
+  return (
+    <RequireAuth roles={access.roles} deniedMessage={access.deniedMessage}>
+      {children}
+    </RequireAuth>
+  );
+}
 
-/** Guarded placeholder routes: path, roles (undefined = any logged-in user) and title. */
-const PLACEHOLDERS: { path: string; roles?: readonly Role[]; title: string }[] = [
-  { path: '/admin', roles: ADMIN, title: 'User Management' },
-  { path: '/change-password', title: 'Change Password' },
+/** The guarded pages: path (its guard is PAGE_ACCESS[path]) and the page. */
+const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
+  { path: '/downloads', page: <DownloadsPage /> },
+  { path: '/technician', page: <TicketsPage /> },
+  { path: '/scheduler', page: <SchedulerPage /> },
+  { path: '/vault', page: <VaultPage /> },
+  { path: '/survey-dashboard', page: <SurveyDashboardPage /> },
+  { path: '/admin', page: <UsersPage /> },
+  { path: '/admin/content', page: <ContentPage /> },
+  { path: '/admin/file-management', page: <FileManagementPage /> },
+  { path: '/admin/settings', page: <SettingsPage /> },
+  { path: '/change-password', page: <ChangePasswordPage /> },
 ];
 
 /**
- * The route table of SPEC.md 2 with the guard decisions of DESIGN.md 4: staff screens need admin
- * or technician, admin screens need admin, change password any logged-in user; anything else is
- * the 404 page.
+ * The route table of SPEC.md 2 with the guard decisions of DESIGN.md 4 (app/nav.ts PAGE_ACCESS):
+ * staff screens need admin or technician, admin screens need admin, change password any logged-in
+ * user; a wrong role is sent to / with SPEC.md 6's message; anything else is the 404 page.
  */
 export function AppRoutes() {
   return (
@@ -40,80 +58,8 @@ export function AppRoutes() {
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
       <Route path="/survey" element={<SurveyPage />} />
-      <Route
-        path="/survey-dashboard"
-        element={
-          <RequireAuth roles={STAFF_ROLES}>
-            <SurveyDashboardPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/technician"
-        element={
-          <RequireAuth roles={STAFF_ROLES}>
-            <TicketsPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/scheduler"
-        element={
-          <RequireAuth roles={STAFF_ROLES}>
-            <SchedulerPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/vault"
-        element={
-          <RequireAuth roles={STAFF_ROLES}>
-            <VaultPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/admin/settings"
-        element={
-          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
-            <SettingsPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/downloads"
-        element={
-          <RequireAuth roles={STAFF_ROLES} deniedMessage={MSG.downloadsDenied}>
-            <DownloadsPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/admin/content"
-        element={
-          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
-            <ContentPage />
-          </RequireAuth>
-        }
-      />
-      <Route
-        path="/admin/file-management"
-        element={
-          <RequireAuth roles={ADMIN} deniedMessage={MSG.adminRequired}>
-            <FileManagementPage />
-          </RequireAuth>
-        }
-      />
-      {PLACEHOLDERS.map((p) => (
-        <Route
-          key={p.path}
-          path={p.path}
-          element={
-            <RequireAuth roles={p.roles}>
-              <ComingSoon title={p.title} />
-            </RequireAuth>
-          }
-        />
+      {GUARDED.map((g) => (
+        <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}
       <Route path="*" element={<NotFound />} />
     </Routes>

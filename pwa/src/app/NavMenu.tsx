@@ -4,10 +4,11 @@ import { NavLink } from 'react-router-dom';
 import { PushControl } from '../features/push/PushControl';
 import { useAuth } from '../lib/auth';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
-import { navLinks } from './nav';
+import { isEndLink, navigationFor, type NavLinkItem } from './nav';
 
 /**
- * Phone navigation (SPEC.md 2 "Header"): a side menu with the same links as the desktop bar and
+ * Phone navigation (SPEC.md 2 "Header"): a side menu with the same links as the desktop bar (only
+ * the pages this role may open, app/nav.ts; the admin pages under an 'Admin' heading) and
  * 'Welcome, {username}' (Login/Logout stay in the top bar). The links are rendered only below the
  * desktop breakpoint, so each text exists once in the DOM. Choosing a link closes the menu.
  * Staff also get the 'Enable notifications' control for this device (features/push).
@@ -17,6 +18,14 @@ export function NavMenu() {
   const { user } = useAuth();
   const isDesktop = useIsDesktop();
   const close = () => void menuRef.current?.close();
+  const nav = navigationFor(user);
+  const item = (l: NavLinkItem) => (
+    <li key={l.to}>
+      <NavLink to={l.to} end={isEndLink(l.to)} className="nav-link" onClick={close}>
+        {l.label}
+      </NavLink>
+    </li>
+  );
 
   return (
     <IonMenu ref={menuRef} menuId="main-menu" contentId="main" type="overlay" disabled={isDesktop}>
@@ -30,15 +39,16 @@ export function NavMenu() {
           <nav aria-label="Main" className="nav-menu">
             {user && <p className="welcome">Welcome, {user.username}</p>}
             <PushControl layout="menu" />
-            <ul>
-              {navLinks(Boolean(user)).map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end={l.to === '/' || l.to === '/admin'} className="nav-link" onClick={close}>
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul>{nav.links.map(item)}</ul>
+            {nav.admin.length > 0 && (
+              <>
+                <h2 className="nav-menu-group" id="nav-admin-heading">
+                  Admin
+                </h2>
+                <ul aria-labelledby="nav-admin-heading">{nav.admin.map(item)}</ul>
+              </>
+            )}
+            {nav.account.length > 0 && <ul>{nav.account.map(item)}</ul>}
           </nav>
         )}
       </IonContent>

@@ -49,12 +49,13 @@ describe('RequireAuth (SPEC.md 2, DESIGN.md 4)', () => {
     expect(await screen.findByText('ticket screen')).toBeTruthy();
   });
 
-  it('sends a logged-in user with the wrong role to /', async () => {
+  it("sends a logged-in user with the wrong role to / and says why (SPEC.md 6)", async () => {
     saveSession({ user: plain, token: 't' });
     stubFetch(() => [200, { user: plain }]);
     renderGuarded();
     expect(await screen.findByText('home page')).toBeTruthy();
-    expect(screen.queryByText('Access Denied')).toBeNull();
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText(MSG.staffRequired)).toBeTruthy();
   });
 
   it('clears a session whose token the server rejects (401 from /api/auth/me)', async () => {

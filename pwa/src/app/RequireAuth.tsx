@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { MSG, type Role } from '@portal/shared';
 import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
+import { PAGE_ACCESS, type PageAccess } from './nav';
 
 /**
  * Route guard (SPEC.md 2 "Route table", roles per DESIGN.md 4):
@@ -12,7 +13,9 @@ import { Loading } from '../lib/ui/Loading';
  * - not logged in: destructive toast 'Access Denied' / 'You must be logged in to access this page.'
  *   and a redirect to /login;
  * - logged in with a role outside `roles`: redirect to /, with a destructive 'Access Denied' toast
- *   saying `deniedMessage` when one is given (SPEC.md 6, e.g. 'Admin privileges required');
+ *   saying why (SPEC.md 6): `deniedMessage`, else the message of this path in app/nav.ts
+ *   PAGE_ACCESS, else 'Admin privileges required' for admin-only pages and 'Admin or technician
+ *   privileges required' otherwise. Every guard speaks (issue 10);
  * - otherwise the page. Without `roles` any logged-in user passes.
  */
 export function RequireAuth({
@@ -26,18 +29,27 @@ export function RequireAuth({
 }) {
   const { status, user } = useAuth();
   const toast = useToast();
+  const { pathname } = useLocation();
   const mustLogIn = status === 'ready' && !user;
   const wrongRole = Boolean(user && roles && !roles.includes(user.role));
+  const message = wrongRole ? (deniedMessage ?? defaultDeniedMessage(pathname, roles)) : undefined;
 
   useEffect(() => {
     if (mustLogIn) toast.show({ title: 'Access Denied', description: MSG.loginRequired, variant: 'destructive' });
   }, [mustLogIn, toast]);
   useEffect(() => {
-    if (wrongRole && deniedMessage) toast.show({ title: 'Access Denied', description: deniedMessage, variant: 'destructive' });
-  }, [wrongRole, deniedMessage, toast]);
+    if (message) toast.show({ title: 'Access Denied', description: message, variant: 'destructive' });
+  }, [message, toast]);
 
   if (status === 'loading') return <Loading />;
   if (!user) return <Navigate to="/login" replace />;
   if (wrongRole) return <Navigate to="/" replace />;
   return <>{children}</>;
+}
+
+/** The wrong-role text of a guarded path without an explicit `deniedMessage` (SPEC.md 6). */
+export function defaultDeniedMessage(pathname: string, roles: readonly Role[] | undefined): string {
+  const known = (PAGE_ACCESS as Record<string, PageAccess>)[pathname.replace(/\/+$/, '') || '/'];
+  if (known?.deniedMessage) return known.deniedMessage;
+  return roles && roles.length === 1 && roles[0] === 'admin' ? MSG.adminRequired : MSG.staffRequired;
 }

@@ -1,20 +1,5 @@
 import { Link } from 'react-router-dom';
 
-/** Placeholder for a screen that is specified but not built yet: its title and 'Coming soon'. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <div className="page page-narrow">
-      <h1>{title}</h1>
-      <div className="card">
-        <p className="muted">Coming soon. This part of the portal is being built.</p>
-        <Link to="/" className="btn btn-outline">
-          Back to Home
-        </Link>
-      </div>
-    </div>
-  );
-}
-
 /** The 404 page for any unknown path (SPEC.md 2). */
 export function NotFound() {
   return (

@@ -1,8 +1,48 @@
+import { MSG, STAFF_ROLES, type PublicUser, type Role } from '@portal/shared';
+
 /**
- * Header navigation (SPEC.md 2 "Header"): visitors see Home and Support; logged-in users also see
- * the staff links. The navigation does not distinguish staff from admin (SPEC.md 2); the route
- * guards do (DESIGN.md 4).
+ * Who may open each guarded page and what a wrong role is told (SPEC.md 2 route table, SPEC.md 6
+ * messages, DESIGN.md 4 roles), and the header navigation built from it.
+ *
+ * SPEC.md 2 says the header does not distinguish staff from admin. This app does (README
+ * Decisions, "Navigation by role"): a link that only bounces back to Home with 'Access Denied' is
+ * worse than no link, so each role is offered exactly the pages its guard lets it open. Visitors
+ * see Home and Support; a `user` also Change Password; technicians the staff pages; admins also
+ * the admin pages, grouped under one 'Admin' menu on desktop so the bar fits one row from 992 px.
  */
+
+/** Roles of a guarded page (undefined = any logged-in user) and its 'Access Denied' text for a wrong role. */
+export interface PageAccess {
+  roles?: readonly Role[];
+  deniedMessage?: string;
+}
+
+export const ADMIN_ONLY: readonly Role[] = ['admin'];
+
+/** The guard of every guarded route of SPEC.md 2, by path. AppRoutes and the navigation both read it. */
+export const PAGE_ACCESS = {
+  '/downloads': { roles: STAFF_ROLES, deniedMessage: MSG.downloadsDenied },
+  '/technician': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
+  '/scheduler': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
+  '/vault': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
+  '/survey-dashboard': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
+  '/admin': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/admin/content': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/change-password': {},
+} as const satisfies Record<string, PageAccess>;
+
+export type GuardedPath = keyof typeof PAGE_ACCESS;
+
+/** True when a user with `role` passes the guard of `path` (public paths: always). */
+export function canOpen(path: string, role: Role | null | undefined): boolean {
+  const access = (PAGE_ACCESS as Record<string, PageAccess>)[path];
+  if (!access) return true;
+  if (!role) return false;
+  return !access.roles || access.roles.includes(role);
+}
+
 export interface NavLinkItem {
   label: string;
   to: string;
@@ -13,6 +53,7 @@ export const PUBLIC_LINKS: NavLinkItem[] = [
   { label: 'Support', to: '/support' },
 ];
 
+/** The links of logged-in users in SPEC.md 2's order, before role filtering. */
 export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Downloads', to: '/downloads' },
   { label: 'Tickets', to: '/technician' },
@@ -26,7 +67,40 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Change Password', to: '/change-password' },
 ];
 
-/** The links a visitor (false) or a logged-in user (true) sees. */
-export function navLinks(loggedIn: boolean): NavLinkItem[] {
-  return loggedIn ? [...PUBLIC_LINKS, ...STAFF_LINKS] : PUBLIC_LINKS;
+/** The admin pages, shown together under 'Admin' (desktop menu, phone menu group). */
+export const ADMIN_LINKS: NavLinkItem[] = [
+  { label: 'Users', to: '/admin' },
+  { label: 'Content', to: '/admin/content' },
+  { label: 'File Manager', to: '/admin/file-management' },
+  { label: 'SMS Settings', to: '/admin/settings' },
+];
+
+const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
+
+const ACCOUNT_PATHS = new Set(['/change-password']);
+
+/**
+ * The navigation one person sees, in display order: `links`, then the `admin` group (empty unless
+ * they may open those pages), then `account` (Change Password).
+ */
+export interface Navigation {
+  links: NavLinkItem[];
+  admin: NavLinkItem[];
+  account: NavLinkItem[];
+}
+
+/** The navigation of a visitor (null) or a logged-in user: only the pages they may open. */
+export function navigationFor(user: Pick<PublicUser, 'role'> | null | undefined): Navigation {
+  if (!user) return { links: PUBLIC_LINKS, admin: [], account: [] };
+  const mayOpen = STAFF_LINKS.filter((l) => canOpen(l.to, user.role));
+  return {
+    links: [...PUBLIC_LINKS, ...mayOpen.filter((l) => !isAdminPath(l.to) && !ACCOUNT_PATHS.has(l.to))],
+    admin: ADMIN_LINKS.filter((l) => canOpen(l.to, user.role)),
+    account: mayOpen.filter((l) => ACCOUNT_PATHS.has(l.to)),
+  };
+}
+
+/** True for the end-matched links ('/' and '/admin' must not light up on their sub-pages). */
+export function isEndLink(to: string): boolean {
+  return to === '/' || to === '/admin';
 }

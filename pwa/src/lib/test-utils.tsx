@@ -29,8 +29,11 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** Replaces global fetch; `handler` returns [status, body] per request (body JSON-encoded unless a string). */
-export function stubFetch(handler: (req: RecordedRequest) => [number, unknown?] | Promise<[number, unknown?]>) {
+/** Answer of a stubbed request: status, body (JSON-encoded unless a string) and optional response headers. */
+export type StubAnswer = [number, unknown?, Record<string, string>?];
+
+/** Replaces global fetch; `handler` returns [status, body, headers?] per request (body JSON-encoded unless a string). */
+export function stubFetch(handler: (req: RecordedRequest) => StubAnswer | Promise<StubAnswer>) {
   const requests: RecordedRequest[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const req: RecordedRequest = {
@@ -40,9 +43,9 @@ export function stubFetch(handler: (req: RecordedRequest) => [number, unknown?] 
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(req);
-    const [status, body] = await handler(req);
+    const [status, body, headers] = await handler(req);
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    return new Response(status === 204 ? null : text, { status, statusText: status === 401 ? 'Unauthorized' : '' });
+    return new Response(status === 204 ? null : text, { status, statusText: status === 401 ? 'Unauthorized' : '', headers });
   });
   vi.stubGlobal('fetch', fn);
   return { fn, requests };

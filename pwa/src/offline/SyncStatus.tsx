@@ -1,15 +1,18 @@
+import { Link } from 'react-router-dom';
 import { formatDateTime } from '../lib/format';
 import { useConnectivity } from './connectivity';
 import { syncNow } from './engine';
-import { useLastSync, useOutboxCounts, useSyncState } from './hooks';
-import { NEVER_SYNCED_TEXT, OFFLINE_TEXT, ONLINE_TEXT, attentionText, othersText, waitingText } from './syncText';
+import { useLastSync, useOutboxCounts, useSyncState, type AttentionItem } from './hooks';
+import { NEVER_SYNCED_TEXT, OFFLINE_TEXT, ONLINE_TEXT, attentionItemText, attentionText, othersText, queueText } from './syncText';
 import './sync-status.css';
 
 /**
  * The always-visible sync bar (DESIGN.md 5, issue 3 flows 2-4): 'Online' / 'Offline', 'N updates
  * waiting to sync', conflicts and rejections needing attention, the last sync problem while online
  * (e.g. 'Sign in again to sync'), 'Last synced <time>' and a
- * 'Sync now' button. A polite live region, so changes are announced. Place it on any screen or in
+ * 'Sync now' button. Honest (issue 10): 'All updates synced' only when nothing waits AND nothing
+ * needs attention; each update that needs attention is a link to the screen that resolves it (its
+ * kind's `link`, e.g. the ticket), labelled with the item ('Review TKT-000123'). A polite live region, so changes are announced. Place it on any screen or in
  * the header; `compact` hides the button and the last-sync time.
  */
 export function SyncStatus({ compact = false }: { compact?: boolean }) {
@@ -24,10 +27,10 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
         <span className="sync-dot" aria-hidden="true" />
         {offline ? OFFLINE_TEXT : ONLINE_TEXT}
       </span>
-      <span>{waitingText(counts.waiting)}</span>
+      {queueText(counts.waiting, counts.attention) && <span>{queueText(counts.waiting, counts.attention)}</span>}
       {running && <span className="sync-muted">Syncing...</span>}
       {!running && !offline && lastError && <span className="sync-attention">{lastError}</span>}
-      {counts.attention > 0 && <span className="sync-attention">{attentionText(counts.attention)}</span>}
+      {counts.attention > 0 && <AttentionLinks count={counts.attention} items={counts.attentionItems} />}
       {counts.others.map((o) => (
         <span key={o.userName} className="sync-muted">
           {othersText(o.userName, o.count)}
@@ -42,5 +45,30 @@ export function SyncStatus({ compact = false }: { compact?: boolean }) {
         </button>
       )}
     </section>
+  );
+}
+
+/** How many attention links the bar shows before '+N more'. */
+const MAX_ATTENTION_LINKS = 3;
+
+/** 'N updates need attention' and a link per item ('Review TKT-000123'), or plain text without a link. */
+function AttentionLinks({ count, items }: { count: number; items: readonly AttentionItem[] }) {
+  const shown = items.slice(0, MAX_ATTENTION_LINKS);
+  return (
+    <span className="sync-attention">
+      <span>{attentionText(count)}</span>
+      {shown.map((i) =>
+        i.link ? (
+          <Link key={i.seq} to={i.link} className="sync-attention-link">
+            {attentionItemText(i.label)}
+          </Link>
+        ) : (
+          <span key={i.seq} className="sync-attention-item">
+            {i.label}
+          </span>
+        ),
+      )}
+      {items.length > shown.length && <span>+{items.length - shown.length} more</span>}
+    </span>
   );
 }

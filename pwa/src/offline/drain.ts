@@ -181,7 +181,7 @@ async function sendOne(seq: number, kind: OutboxKind, deps: DrainDeps, report: D
     try {
       res = await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
     } catch (e) {
-      await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error' });
+      await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error', lastStatus: null });
       return 'network';
     }
     const ctx: SettleContext = { db, item, status: res.status, body: res.body };
@@ -205,7 +205,7 @@ async function settle(
   const seq = item.seq;
   if (status >= 200 && status < 300) {
     const result = await kind.onSuccess?.(ctx);
-    if (kind.keepDone) await changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, error: null });
+    if (kind.keepDone) await changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, lastStatus: null, error: null });
     else await db.outbox.delete(seq);
     report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });
     return 'done';
@@ -217,25 +217,25 @@ async function settle(
       return 'retry';
     }
     if (decision.action === 'conflict') {
-      await changeItem(db, seq, { state: 'conflict', conflict: decision.conflict, lastError: null });
+      await changeItem(db, seq, { state: 'conflict', conflict: decision.conflict, lastError: null, lastStatus: null });
       report.conflicts.push({ ...item, state: 'conflict', conflict: decision.conflict, lastError: null });
       return 'blocked';
     }
   }
   const message = serverMessage(body, `${status}`);
   if (status === 401) {
-    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: 'Sign in again to sync' });
+    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: 'Sign in again to sync', lastStatus: 401 });
     return 'auth';
   }
   if (status === 408 || status === 429 || status >= 500) {
     const delay = res.retryAfterMs ?? backoffMs(item.attempts, deps.random);
-    await changeItem(db, seq, { state: 'pending', nextAttemptAt: deps.now() + delay, lastError: `${status}: ${message}` });
+    await changeItem(db, seq, { state: 'pending', nextAttemptAt: deps.now() + delay, lastError: `${status}: ${message}`, lastStatus: status });
     return 'server';
   }
   const fieldErrors = errorBodyOf(body)?.fieldErrors;
   const error: OutboxError = { status, message, ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}) };
   await kind.onFailure?.({ ...ctx, error });
-  await changeItem(db, seq, { state: 'failed', error, lastError: null });
+  await changeItem(db, seq, { state: 'failed', error, lastError: null, lastStatus: null });
   report.failed.push({ ...item, state: 'failed', error, lastError: null });
   return 'blocked';
 }

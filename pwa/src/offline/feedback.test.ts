@@ -9,7 +9,7 @@ import type { TicketUpdateItem } from '../features/tickets/offline';
 import { registerOfflineFeatures } from '../offline-registry';
 import type { DrainReport } from './core';
 import { feedback } from './OfflineSync';
-import { attentionText, waitingText } from './syncText';
+import { attentionText, queueText, waitingText } from './syncText';
 
 beforeAll(registerOfflineFeatures); // the texts come from the kinds' notices
 
@@ -56,5 +56,11 @@ describe('drain feedback', () => {
     expect(waitingText(5)).toBe('5 updates waiting to sync');
     expect(attentionText(1)).toBe('1 update needs attention');
     expect(attentionText(2)).toBe('2 updates need attention');
+  });
+
+  it("never says 'All updates synced' while an update needs attention (issue 10)", () => {
+    expect(queueText(0, 0)).toBe('All updates synced');
+    expect(queueText(0, 1)).toBeNull();
+    expect(queueText(2, 1)).toBe('2 updates waiting to sync');
   });
 });

@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { META, getOfflineDb, type OfflineDb, type OutboxItem } from './db';
 import { getSyncState, subscribeSyncState, type SyncState } from './engine';
+import { outboxKind } from './kinds';
 
 /** React hook over the page engine's state (who is signed in, running, last problem). */
 export function useSyncState(): SyncState {
@@ -39,8 +40,19 @@ export interface OutboxCounts {
   waiting: number;
   /** conflict + failed: need the user. */
   attention: number;
+  /** Those items, oldest first, with their label (e.g. the ticket number) and where to resolve them (the kind's `link`). */
+  attentionItems: AttentionItem[];
   /** Unsent items of other users on this device, by username. */
   others: { userName: string; count: number }[];
+}
+
+/** An item of the current user that needs attention, as the sync bar lists it. */
+export interface AttentionItem {
+  seq: number;
+  label: string;
+  state: 'conflict' | 'failed';
+  /** Same-origin path of the screen that resolves it; null when its kind names none. */
+  link: string | null;
 }
 
 /** Live outbox counts (see {@link OutboxCounts}); zeros while reading. */
@@ -49,20 +61,22 @@ export function useOutboxCounts(): OutboxCounts {
   return useLiveQuery(
     async () => {
       const items = await getOfflineDb().outbox.where('state').anyOf('pending', 'sending', 'conflict', 'failed').toArray();
-      const counts: OutboxCounts = { waiting: 0, attention: 0, others: [] };
+      const counts: OutboxCounts = { waiting: 0, attention: 0, attentionItems: [], others: [] };
       const others = new Map<string, number>();
-      for (const i of items) {
+      for (const i of items.sort((a, b) => a.seq - b.seq)) {
         if (!isMine(i, userId)) {
           const name = i.userName ?? 'another user';
           others.set(name, (others.get(name) ?? 0) + 1);
-        } else if (i.state === 'conflict' || i.state === 'failed') counts.attention += 1;
-        else counts.waiting += 1;
+        } else if (i.state === 'conflict' || i.state === 'failed') {
+          counts.attention += 1;
+          counts.attentionItems.push({ seq: i.seq, label: i.label, state: i.state, link: outboxKind(i.kind)?.link?.(i) ?? null });
+        } else counts.waiting += 1;
       }
       counts.others = [...others].map(([userName, count]) => ({ userName, count }));
       return counts;
     },
     [userId],
-    { waiting: 0, attention: 0, others: [] },
+    { waiting: 0, attention: 0, attentionItems: [], others: [] },
   );
 }
 

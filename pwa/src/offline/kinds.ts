@@ -93,6 +93,12 @@ export interface OutboxKind<P = unknown, C = unknown, R = unknown> {
   onFailure?(ctx: SettleContext<P, C, R> & { error: OutboxError }): Promise<void> | void;
   /** The user discarded a failed / conflicted item or forgot a done one (inside the discard transaction). */
   onDiscard?(ctx: { db: OfflineDb; item: OutboxItem<P, C, R> }): Promise<void> | void;
+  /**
+   * Where the app shows an item of this kind (a same-origin path, e.g. `/technician?ticket=<id>`),
+   * so the sync bar can link an item that needs attention (a conflict or a rejection) to the screen
+   * that resolves it (issue 10). Omit (or return null) when there is no such screen.
+   */
+  link?(item: OutboxItem<P, C, R>): string | null;
   /** Toasts of the app's sync feedback (offline/OfflineSync.tsx); omit to stay silent (the screen reports itself). */
   notices?: {
     /** Items of this kind left the outbox successfully; `labels` distinct, in order. */

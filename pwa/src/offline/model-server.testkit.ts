@@ -66,7 +66,7 @@ export class ModelServer {
       createdAt: at, updatedAt: at, syncSeq: ++this.seq,
     };
     this.tickets.set(id, ticket);
-    this.pushHistory({ ticketId: id, updatedBy: null, updateType: 'created', previousValue: null, newValue: 'open', comment: null }, 1, at, key);
+    this.pushHistory({ ticketId: id, updatedBy: null, updateType: 'created', previousValue: null, newValue: 'open', comment: null, reply: false }, 1, at, key);
     return strip(ticket);
   }
 

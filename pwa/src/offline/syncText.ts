@@ -9,6 +9,21 @@ export function waitingText(n: number): string {
   return n === 1 ? '1 update waiting to sync' : `${n} updates waiting to sync`;
 }
 
+/**
+ * The queue part of the sync bar: 'N updates waiting to sync' while any wait; 'All updates synced'
+ * only when nothing waits and nothing needs attention (issue 10: never next to 'needs attention');
+ * null when nothing waits but something needs attention (the attention text says it all).
+ */
+export function queueText(waiting: number, attention: number): string | null {
+  if (waiting === 0 && attention > 0) return null;
+  return waitingText(waiting);
+}
+
+/** Link text of one item that needs attention: 'Review TKT-000123'. */
+export function attentionItemText(label: string): string {
+  return `Review ${label}`;
+}
+
 /** "1 update needs attention" / "N updates need attention" (conflicts and rejected updates). */
 export function attentionText(n: number): string {
   return n === 1 ? '1 update needs attention' : `${n} updates need attention`;

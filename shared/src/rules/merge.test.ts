@@ -22,16 +22,22 @@ describe('planTicketPatch: stored history values', () => {
     const plan = planTicketPatch(current, { status: 'in_progress', assignedTo: BOB, resolution: 'Swapped PSU', comment: 'on site' }, usernameOf);
     expect(plan.set).toEqual({ status: 'in_progress', assignedTo: BOB, resolution: 'Swapped PSU' });
     expect(plan.history).toEqual([
-      { updateType: 'status_change', previousValue: 'open', newValue: 'in_progress', comment: null },
-      { updateType: 'assignment', previousValue: 'alice', newValue: 'bob', comment: null },
-      { updateType: 'resolution', previousValue: null, newValue: 'Swapped PSU', comment: null },
-      { updateType: 'comment', previousValue: null, newValue: null, comment: 'on site' },
+      { updateType: 'status_change', previousValue: 'open', newValue: 'in_progress', comment: null, reply: false },
+      { updateType: 'assignment', previousValue: 'alice', newValue: 'bob', comment: null, reply: false },
+      { updateType: 'resolution', previousValue: null, newValue: 'Swapped PSU', comment: null, reply: false },
+      { updateType: 'comment', previousValue: null, newValue: null, comment: 'on site', reply: false },
     ]);
+  });
+  it('marks the comment row as a reply only when the patch says reply: true (issue 10)', () => {
+    expect(planTicketPatch(current, { comment: 'Fixed, please restart', reply: true }, usernameOf).history).toEqual([
+      { updateType: 'comment', previousValue: null, newValue: null, comment: 'Fixed, please restart', reply: true },
+    ]);
+    expect(planTicketPatch(current, { comment: 'internal', reply: false }, usernameOf).history[0].reply).toBe(false);
   });
   it('stores null for unassigned and skips values equal to the current ones', () => {
     const plan = planTicketPatch(current, { status: 'open', assignedTo: null }, usernameOf);
     expect(plan.set).toEqual({ assignedTo: null });
-    expect(plan.history).toEqual([{ updateType: 'assignment', previousValue: 'alice', newValue: null, comment: null }]);
+    expect(plan.history).toEqual([{ updateType: 'assignment', previousValue: 'alice', newValue: null, comment: null, reply: false }]);
     expect(planTicketPatch(current, { status: 'open', assignedTo: ALICE }, usernameOf).history).toEqual([]);
   });
 });

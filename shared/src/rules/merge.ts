@@ -13,6 +13,8 @@
  *   never conflict. A conflict applies nothing.
  * - A value equal to the current one changes nothing; a patch that changes nothing writes no history
  *   and does not bump the version.
+ * - A comment is an internal note unless the patch says `reply: true` (issue 10); the comment row
+ *   carries that as `reply`.
  */
 import type { Ticket, TicketMergeField, TicketPatch, UpdateType } from '../schemas/tickets';
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
@@ -47,6 +49,8 @@ export interface PlannedHistoryRow {
   previousValue: string | null;
   newValue: string | null;
   comment: string | null;
+  /** True only for a comment sent with `reply: true` (a customer-visible reply, e-mailed). */
+  reply: boolean;
 }
 
 /** What applying a (conflict-free) patch does to a ticket. */
@@ -74,9 +78,9 @@ export function planTicketPatch(
     const next = patch[field];
     if (next === undefined || next === current[field]) continue;
     Object.assign(set, { [field]: next });
-    history.push({ updateType: FIELD_UPDATE_TYPE[field], previousValue: stored(field, current[field]), newValue: stored(field, next), comment: null });
+    history.push({ updateType: FIELD_UPDATE_TYPE[field], previousValue: stored(field, current[field]), newValue: stored(field, next), comment: null, reply: false });
   }
-  if (patch.comment) history.push({ updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment });
+  if (patch.comment) history.push({ updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment, reply: patch.reply === true });
   return { set, history };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTicketPatch, formatTicketNumber, ticketEditDefaults } from './tickets';
 import { workloadLevel } from './workload';
 import { formatFileSize } from './format';
-import { ticketCreateSchema } from '../schemas/tickets';
+import { ticketCreateSchema, ticketPatchSchema } from '../schemas/tickets';
 import { changePasswordFormSchema, loginSchema } from '../schemas/auth';
 import { MSG } from '../messages';
 
@@ -25,6 +25,17 @@ describe('buildTicketPatch (SPEC.md 4)', () => {
   it('sends only changed fields with the base version', () => {
     const values = { ...ticketEditDefaults(ticket), status: 'in_progress' as const, comment: '  on my way  ' };
     expect(buildTicketPatch(ticket, values)).toEqual({ status: 'in_progress', comment: 'on my way', baseVersion: 3 });
+  });
+  it('sends reply: true only with a comment marked as a reply (issue 10)', () => {
+    const reply = { ...ticketEditDefaults(ticket), comment: 'Fixed, please restart', reply: true };
+    expect(buildTicketPatch(ticket, reply)).toEqual({ comment: 'Fixed, please restart', reply: true, baseVersion: 3 });
+    expect(buildTicketPatch(ticket, { ...reply, reply: false })).toEqual({ comment: 'Fixed, please restart', baseVersion: 3 });
+    expect(buildTicketPatch(ticket, { ...reply, comment: '  ' })).toBeNull();
+  });
+  it('refuses reply without a comment', () => {
+    const r = ticketPatchSchema.safeParse({ status: 'closed', reply: true });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]).toMatchObject({ message: MSG.replyNeedsComment, path: ['comment'] });
   });
   it('maps unassigned to null and skips an emptied resolution', () => {
     const assigned = { ...ticket, assignedTo: '11111111-1111-4111-8111-111111111111', resolution: 'done' };

@@ -15,12 +15,16 @@ export function formatTicketNumber(n: number): string {
   return `TKT-${String(n).padStart(TICKET_NUMBER_DIGITS, '0')}`;
 }
 
-/** Values of the "Update Ticket" panel (SPEC.md 2): assignee is a user id or `UNASSIGNED`. */
+/**
+ * Values of the "Update Ticket" panel (SPEC.md 2): assignee is a user id or `UNASSIGNED`; `reply`
+ * true sends the comment to the customer, false or absent keeps it an internal note (issue 10).
+ */
 export interface TicketEditValues {
   status: TicketStatus;
   assignedTo: string;
   resolution: string;
   comment: string;
+  reply?: boolean;
 }
 
 /** The panel's initial values for a ticket. */
@@ -30,14 +34,16 @@ export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' 
     assignedTo: ticket.assignedTo ?? UNASSIGNED,
     resolution: ticket.resolution ?? '',
     comment: '',
+    reply: false,
   };
 }
 
 /**
  * Builds the PATCH body from the panel's values (SPEC.md 4): status only if changed; assignee only if
  * changed (`UNASSIGNED` -> null); resolution only if changed and non-empty; comment trimmed and only
- * if non-empty. Returns null when nothing changed ("No Changes"). `baseVersion` is always the
- * version the edit was made against.
+ * if non-empty, with `reply: true` when it is a reply to the customer (a note sends no `reply`).
+ * Returns null when nothing changed ("No Changes"). `baseVersion` is always the version the edit
+ * was made against.
  */
 export function buildTicketPatch(
   ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution' | 'version'>,
@@ -50,7 +56,10 @@ export function buildTicketPatch(
   const resolution = values.resolution.trim();
   if (resolution !== '' && resolution !== (ticket.resolution ?? '')) patch.resolution = resolution;
   const comment = values.comment.trim();
-  if (comment !== '') patch.comment = comment;
+  if (comment !== '') {
+    patch.comment = comment;
+    if (values.reply) patch.reply = true;
+  }
   if (Object.keys(patch).length === 0) return null;
   return { ...patch, baseVersion: ticket.version };
 }

@@ -39,6 +39,8 @@ export interface TicketCreated {
  * PATCH /api/tickets/:id body (SPEC.md 4, DESIGN.md 4). Only changed fields are sent; `assignedTo`
  * null means unassigned; `baseVersion` is the ticket version the change was made against (offline
  * edits), enabling the field-by-field merge and 409 on a real conflict.
+ * `reply: true` makes the comment a customer-visible reply, e-mailed to the customer; without it the
+ * comment is an internal note that only staff see (issue 10). `reply` needs a `comment`.
  */
 export const ticketPatchSchema = z
   .object({
@@ -46,6 +48,7 @@ export const ticketPatchSchema = z
     assignedTo: z.uuid('Assignee must be a user id').nullable().optional(),
     resolution: safeText().trim().min(1).max(10_000).optional(),
     comment: safeText().trim().min(1).max(10_000).optional(),
+    reply: z.boolean().optional(),
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
   })
   .refine(
@@ -55,7 +58,8 @@ export const ticketPatchSchema = z
       v.resolution !== undefined ||
       v.comment !== undefined,
     { message: MSG.noChanges },
-  );
+  )
+  .refine((v) => v.reply !== true || v.comment !== undefined, { message: MSG.replyNeedsComment, path: ['comment'] });
 export type TicketPatch = z.infer<typeof ticketPatchSchema>;
 
 /** Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4). */
@@ -105,6 +109,11 @@ export interface TicketUpdateEntry {
   previousValue: string | null;
   newValue: string | null;
   comment: string | null;
+  /**
+   * True for a comment sent to the customer as a reply (e-mailed); false for an internal note,
+   * which only staff see (issue 10), and for every other update type.
+   */
+  reply: boolean;
   createdAt: string;
 }
 

@@ -66,6 +66,34 @@ describe('PATCH /api/tickets/:id (SPEC.md 4)', () => {
     }
   });
 
+  it('stores a comment as an internal note by default and as a reply with reply: true (issue 10)', async () => {
+    const { id } = await t.createTicket();
+    const note = await patch(id, { comment: 'Internal: router is in the closet' });
+    expect(note.body.updates).toEqual([expect.objectContaining({ updateType: 'comment', comment: 'Internal: router is in the closet', reply: false })]);
+    const reply = await patch(id, { status: 'in_progress', comment: 'We are on it', reply: true });
+    expect(reply.body.updates.map((u) => [u.updateType, u.reply])).toEqual([
+      ['status_change', false],
+      ['comment', true],
+    ]);
+    const rows = await history(id);
+    expect(rows.filter((u) => u.updateType === 'comment').map((u) => [u.comment, u.reply])).toEqual([
+      ['We are on it', true],
+      ['Internal: router is in the closet', false],
+    ]);
+    expect(rows.find((u) => u.updateType === 'created')?.reply).toBe(false);
+    // The delta feed carries the mark too (offline clients show it).
+    const feed = await t.request<{ items: TicketUpdateEntry[] }>('GET', '/api/ticket-updates?since=0', { token: tech.token });
+    expect(feed.body.items.find((u) => u.comment === 'We are on it')?.reply).toBe(true);
+  });
+
+  it('refuses reply without a comment, changing nothing', async () => {
+    const { id } = await t.createTicket();
+    const res = await patch(id, { status: 'closed', reply: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', fieldErrors: { comment: [MSG.replyNeedsComment] } });
+    expect((await getTicket(id)).status).toBe('open');
+  });
+
   it('answers 404 for an unknown or non-uuid id and 400 for an empty patch', async () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await patch(id, { status: 'closed' });

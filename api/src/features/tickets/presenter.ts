@@ -39,6 +39,7 @@ export function presentTicketUpdate(r: TicketUpdateRow & { updatedByName: string
     previousValue: r.previousValue,
     newValue: r.newValue,
     comment: r.comment,
+    reply: r.reply,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -191,6 +191,8 @@ export interface NewTicketUpdate {
   previousValue: string | null;
   newValue: string | null;
   comment: string | null;
+  /** A customer-visible reply (issue 10); absent = false (internal note, or not a comment). */
+  reply?: boolean;
   ticketVersion: number;
   createdAt: Date;
 }

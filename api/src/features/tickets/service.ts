@@ -43,9 +43,11 @@ export async function createTicket(tx: Database, input: TicketCreate, now: Date)
 
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
- * row, a comment -> one 'comment' row, then version + 1 and updatedAt = now once, plus the update's
- * notification jobs. Values equal to the current ones change nothing and notify nobody (200,
- * `updates: []`). Entering resolved/closed invites the customer to the survey (surveys port, `survey`).
+ * row, a comment -> one 'comment' row (`reply` true for a customer-visible reply, else an internal
+ * note; issue 10), then version + 1 and updatedAt = now once, plus the update's notification jobs
+ * (notify/rules.ts decides who hears of what: internal notes are never e-mailed). Values equal to
+ * the current ones change nothing and notify nobody (200, `updates: []`). Entering resolved/closed
+ * invites the customer to the survey (surveys port, `survey`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -85,7 +87,7 @@ export async function patchTicket(
   const changes = plan.history.map(
     (h): TicketChange =>
       h.updateType === 'comment'
-        ? { type: 'comment', from: null, to: h.comment }
+        ? { type: 'comment', from: null, to: h.comment, reply: h.reply }
         : { type: h.updateType as TicketChange['type'], from: h.previousValue, to: h.newValue },
   );
   const before = presentTicket(current);

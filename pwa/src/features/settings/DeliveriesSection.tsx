@@ -75,7 +75,7 @@ function DeliveryTable({ rows }: { rows: NotificationDelivery[] }) {
                 <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
               </td>
               <td>{CHANNEL_LABELS[row.channel]}</td>
-              <td className="break">{row.recipient}</td>
+              <td className="recipient-cell">{row.recipient}</td>
               <td className="break">{row.summary}</td>
               <td>
                 <StatusBadge row={row} />

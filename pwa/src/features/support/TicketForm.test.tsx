@@ -73,7 +73,8 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Request saved on this device')).toBeTruthy();
-    expect(screen.getByText(/Last attempt: 503/)).toBeTruthy();
+    expect(screen.getByText(/Our server had a problem taking your request/)).toBeTruthy();
+    expect(screen.queryByText(/503/)).toBeNull();
     expect(localStorage.getItem(PENDING_SUBMISSION_KEY)).not.toBeNull();
 
     down = false;
@@ -82,6 +83,19 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
+  });
+
+  it('tells a customer over the rate limit when the request will be sent, in plain words (issue 10)', async () => {
+    const { requests } = stubFetch(() => [429, { message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' }, { 'Retry-After': '300' }]);
+    renderWithProviders(<TicketForm />);
+    fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Request saved on this device')).toBeTruthy();
+    expect(screen.getByText(/too many requests from your network .* sent automatically in about 5 minutes \(at \d{1,2}:\d{2} [AP]M\)/)).toBeTruthy();
+    expect(screen.queryByText(/429/)).toBeNull();
+    // Trying earlier would only be refused again: no 'Try Again Now' while the server asked to wait.
+    expect(screen.queryByRole('button', { name: 'Try Again Now' })).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('shows the ticket number of a request sent while the page was closed', async () => {

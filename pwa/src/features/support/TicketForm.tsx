@@ -127,7 +127,9 @@ export function TicketForm() {
 
   const waiting = view?.state === 'pending' || view?.state === 'sending';
   if (waiting && (connectivity === 'offline' || view.lastError)) {
-    return <QueuedView offline={connectivity === 'offline'} lastError={view.lastError} onRetry={() => void submission.retryNow()} />;
+    return (
+      <QueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+    );
   }
 
   const e = (k: keyof TicketFormValues) => errors[k]?.message;

@@ -5,13 +5,13 @@ import { ConflictChooser } from './ConflictChooser';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import './tickets.css';
 
-/** 'Status: In Progress · Comment: On site' for a queued update. */
+/** 'Status: In Progress · Internal note: On site' (or 'Reply to customer: ...') for a queued update. */
 export function updateSummary(item: TicketUpdateItem, technicians: readonly Technician[] | undefined): string {
   const { patch } = item.payload;
   const parts = TICKET_MERGE_FIELDS.filter((f) => patch[f] !== undefined).map(
     (f) => `${FIELD_LABELS[f]}: ${fieldValueText(f, patch[f] ?? null, technicians)}`,
   );
-  if (patch.comment) parts.push(`Comment: ${patch.comment}`);
+  if (patch.comment) parts.push(`${patch.reply ? 'Reply to customer' : 'Internal note'}: ${patch.comment}`);
   return parts.join(' · ');
 }
 

@@ -2,12 +2,14 @@ import { IonBadge } from '@ionic/react';
 import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import type { DisplayTicket } from './offline';
+import { ContactLinks } from './ContactLinks';
 import { assigneeName, severityColor, statusColor } from './labels';
 import './tickets.css';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
- * any), customer e-mail, the issue, created and updated times. The whole card selects the ticket;
+ * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
+ * (issue 10), the issue, created and updated times. The whole card selects the ticket;
  * the number is also a real button for keyboard and screen-reader users. Values include updates
  * still waiting to sync, marked 'Pending' (or 'Conflict' / 'Failed' when the server refused one).
  */
@@ -50,6 +52,7 @@ export function TicketCard(props: {
         {t.businessName && <span className="muted"> · {t.businessName}</span>}
       </p>
       <p className="muted ticket-email">{t.customerEmail}</p>
+      <ContactLinks ticket={t} compact />
       <p className="ticket-issue">{t.issue}</p>
       <dl className="ticket-meta">
         <div>

@@ -79,6 +79,27 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('queues a reply to the customer offline, sends it as reply: true and marks it in the history (issue 10)', async () => {
+    render();
+    const form = await openTicket('TKT-000001');
+    expect((within(form).getByLabelText('Internal note') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByLabelText('Update Comment'), { target: { value: 'Please restart your PC' } });
+    fireEvent.click(within(form).getByLabelText('Reply to customer'));
+    expect(within(form).getByText(/^E-mailed to .* and kept in the work history\.$/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
+    expect(await screen.findByText('1 update waiting to sync')).toBeTruthy();
+    const [item] = await db.outbox.toArray();
+    expect(item.payload).toMatchObject({ patch: { comment: 'Please restart your PC', reply: true } });
+    await openTicket('TKT-000001');
+    expect(await screen.findByText('Reply to customer: Please restart your PC')).toBeTruthy();
+
+    await drain();
+    expect(server.history.filter((h) => h.updateType === 'comment').map((h) => [h.comment, h.reply])).toEqual([['Please restart your PC', true]]);
+    const entry = (await screen.findByText('Please restart your PC')).closest('li')!;
+    expect(within(entry).getByText('Reply to Customer')).toBeTruthy();
+    expect(within(entry).getByText('E-mailed')).toBeTruthy();
+  });
+
   it('queues updates offline with pending marks and the counter, and clears them once synced', async () => {
     render();
     let form = await openTicket('TKT-000001');
@@ -89,7 +110,7 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(screen.getByText('Pending')).toBeTruthy();
     await openTicket('TKT-000001'); // phones close the sheet once the update is queued
     expect(await screen.findByText('Waiting to sync')).toBeTruthy();
-    expect(screen.getByText('Status: In Progress · Comment: On site')).toBeTruthy();
+    expect(screen.getByText('Status: In Progress · Internal note: On site')).toBeTruthy();
     expect(screen.getByText('In Progress (1)')).toBeTruthy(); // optimistic
 
     form = await screen.findByRole('form', { name: 'Update ticket TKT-000001' });
@@ -117,6 +138,9 @@ describe('TicketsPage offline (issue 3)', () => {
     await drain();
 
     expect(await screen.findByText('1 update needs attention')).toBeTruthy();
+    // Honest (issue 10): never 'All updates synced' beside it, and a link to that ticket.
+    expect(screen.queryByText('All updates synced')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Review TKT-000001' }).getAttribute('href')).toBe(`/technician?ticket=${id}`);
     await openTicket('TKT-000001');
     expect(screen.getAllByText('Conflict').length).toBeGreaterThan(0);
     expect(await screen.findByText('Your change: Resolved')).toBeTruthy();
@@ -136,7 +160,11 @@ describe('TicketsPage offline (issue 3)', () => {
     await screen.findByText('1 update waiting to sync');
     server.tickets.clear(); // the ticket is gone on the server: 404
     await drain();
-    await openTicket('TKT-000002');
+    expect(await screen.findByText('1 update needs attention')).toBeTruthy();
+    expect(screen.queryByText('All updates synced')).toBeNull();
+    // The sync bar's link opens the ticket that needs attention.
+    fireEvent.click(screen.getByRole('link', { name: 'Review TKT-000002' }));
+    expect(await screen.findByRole('form', { name: 'Update ticket TKT-000002' })).toBeTruthy();
     expect(await screen.findByText(MSG.ticketNotFound)).toBeTruthy();
     expect(screen.getAllByText('Failed')).toHaveLength(2); // card mark and panel
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));

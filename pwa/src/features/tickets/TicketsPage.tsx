@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { TICKET_STATUSES } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
@@ -7,7 +7,10 @@ import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { SyncStatus, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
 import { readDisplayedTickets, readTechnicians, type DisplayTicket } from './offline';
 import { emptyText, type TicketTab } from './labels';
+import { ANY_ASSIGNEE, filterTickets, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
+import { TicketFilters } from './TicketFilters';
+import { VirtualTicketList } from './VirtualTicketList';
 import { TicketCard } from './TicketCard';
 import { UpdatePanel } from './UpdatePanel';
 import { useSearchParams } from 'react-router-dom';
@@ -22,8 +25,10 @@ function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number
 }
 
 /**
- * /technician 'Support Ticket Management' (SPEC.md 2): status tabs with counts, ticket cards and
- * the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
+ * /technician 'Support Ticket Management' (SPEC.md 2): search and an assignee filter with 'Mine'
+ * (issue 10; on the cached tickets, so offline too), status tabs with counts of what the search
+ * found, ticket cards in a virtualised list (only the visible cards are rendered, fast at 10,000
+ * cached tickets) and the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
  * closing the sheet or a queued update clears the selection.
  *
@@ -41,11 +46,23 @@ export default function TicketsPage() {
   const [tab, setTab] = useState<TicketTab>('all');
   // `/technician?ticket=<id>` (the link of a push notification or e-mail) opens that ticket.
   const [searchParams] = useSearchParams();
-  const [selectedId, setSelectedId] = useState<string | null>(() => searchParams.get('ticket'));
+  const linked = searchParams.get('ticket');
+  const [selectedId, setSelectedId] = useState<string | null>(linked);
+  // A link followed while the screen is open (the sync bar's 'Review TKT-...') selects that ticket too.
+  useEffect(() => {
+    if (linked) setSelectedId(linked);
+  }, [linked]);
+
+  const [query, setQuery] = useState('');
+  const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
+  // Typing stays responsive at 10,000 tickets: the list filters with the deferred query.
+  const deferredQuery = useDeferredValue(query);
 
   const list = useMemo(() => tickets ?? [], [tickets]);
-  const counts = useMemo(() => countByTab(list), [list]);
-  const visible = tab === 'all' ? list : list.filter((t) => t.status === tab);
+  const found = useMemo(() => filterTickets(list, deferredQuery, assignee), [list, deferredQuery, assignee]);
+  const counts = useMemo(() => countByTab(found), [found]);
+  const visible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
+  const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
   const selected = list.find((t) => t.id === selectedId) ?? null;
   const clear = () => setSelectedId(null);
 
@@ -75,15 +92,43 @@ export default function TicketsPage() {
       ) : (
         <div className="tickets-layout">
           <div className="tickets-main">
+            <TicketFilters
+              query={query}
+              onQuery={setQuery}
+              assignee={assignee}
+              onAssignee={setAssignee}
+              technicians={techs}
+              userId={user?.id}
+              resultText={filtering ? `${found.length} of ${list.length} tickets` : `${list.length} ${list.length === 1 ? 'ticket' : 'tickets'}`}
+            />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
             {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
-            <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="ticket-list">
+            <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
               {visible.length === 0 ? (
-                <p className="muted empty">{emptyText(tab)}</p>
+                <div className="empty">
+                  <p className="muted">{emptyText(tab)}</p>
+                  {filtering && (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      onClick={() => {
+                        setQuery('');
+                        setAssignee(ANY_ASSIGNEE);
+                      }}
+                    >
+                      Clear search and filter
+                    </button>
+                  )}
+                </div>
               ) : (
-                visible.map((t) => (
-                  <TicketCard key={t.id} ticket={t} technicians={techs} selected={t.id === selectedId} onSelect={setSelectedId} />
-                ))
+                <VirtualTicketList
+                  label="Tickets"
+                  count={visible.length}
+                  itemKey={(i) => visible[i].id}
+                  renderItem={(i) => (
+                    <TicketCard ticket={visible[i]} technicians={techs} selected={visible[i].id === selectedId} onSelect={setSelectedId} />
+                  )}
+                />
               )}
             </div>
           </div>

@@ -13,12 +13,15 @@ import {
 import { getConnectivity, getOfflineDb, useOfflineQuery } from '../../offline';
 import { useToast } from '../../lib/toast';
 import { FormField } from '../../lib/ui/FormField';
+import { ContactLinks } from './ContactLinks';
 import { enqueueTicketUpdate, readTicketOutbox, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
 import { WorkHistory } from './WorkHistory';
 
 /**
- * The 'Update Ticket' panel (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment,
+ * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's issue text and the customer's contact
+ * links (issue 10: readable in the phone sheet), then Status, Assigned To, Resolution, Update
+ * Comment with the choice 'Internal note (staff only)' (default) or 'Reply to customer (e-mailed)',
  * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch against
  * the ticket as shown: nothing changed -> toast 'No Changes'; otherwise the update goes to the
  * outbox (DESIGN.md 5) and shows at once as pending; the sync engine sends it and the app says
@@ -59,7 +62,12 @@ export function UpdatePanel(props: {
       <h2 id="update-ticket-heading">Update Ticket</h2>
       <p className="muted update-panel-sub">
         {ticket.ticketNumber} · {ticket.clientName}
+        {ticket.businessName && ` · ${ticket.businessName}`}
       </p>
+      <h3 className="panel-section-title">Issue</h3>
+      <p className="panel-issue">{ticket.issue}</p>
+      <h3 className="panel-section-title">Contact</h3>
+      <ContactLinks ticket={ticket} />
       <UpdateForm
         key={`${ticket.id}:${ticket.version}:${revision}`}
         ticket={ticket}
@@ -81,7 +89,8 @@ function UpdateForm(props: {
   onCancel(): void;
 }) {
   const { ticket, technicians, onSubmit, onCancel } = props;
-  const { register, handleSubmit, formState } = useForm<TicketEditValues>({ defaultValues: ticketEditDefaults(ticket) });
+  const { register, handleSubmit, formState, setValue, watch } = useForm<TicketEditValues>({ defaultValues: ticketEditDefaults(ticket) });
+  const reply = watch('reply') === true;
   const pending = formState.isSubmitting;
   const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
 
@@ -111,8 +120,30 @@ function UpdateForm(props: {
           <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
         </FormField>
         <FormField id="comment" label="Update Comment">
-          <textarea id="comment" className="input textarea" rows={3} placeholder="Add a note to the work history" {...register('comment')} />
+          <textarea
+            id="comment"
+            className="input textarea"
+            rows={3}
+            placeholder={reply ? 'Write the reply the customer will receive by e-mail' : 'Add an internal note to the work history'}
+            {...register('comment')}
+          />
         </FormField>
+        <fieldset className="comment-kind">
+          <legend>Who sees this comment?</legend>
+          <div className="comment-kind-options">
+            <label className="comment-kind-option">
+              <input type="radio" name="comment-kind" value="note" checked={!reply} onChange={() => setValue('reply', false)} />
+              <span>Internal note</span>
+            </label>
+            <label className="comment-kind-option">
+              <input type="radio" name="comment-kind" value="reply" checked={reply} onChange={() => setValue('reply', true)} />
+              <span>Reply to customer</span>
+            </label>
+          </div>
+          <p className="form-hint" aria-live="polite">
+            {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
+          </p>
+        </fieldset>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={pending}>
             Update Ticket

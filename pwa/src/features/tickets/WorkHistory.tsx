@@ -1,4 +1,4 @@
-import { UPDATE_TYPE_LABELS, type Technician } from '@portal/shared';
+import { UPDATE_TYPE_LABELS, type Technician, type TicketUpdateEntry } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
 import { useOfflineQuery } from '../../offline';
@@ -7,7 +7,8 @@ import { changeText } from './labels';
 
 /**
  * The selected ticket's work history, newest first (SPEC.md 2): update type, time, author,
- * comment and 'Changed from X to Y'. Read from IndexedDB, so it shows offline; updates still
+ * comment and 'Changed from X to Y'. A comment is marked as a 'Reply to Customer' ('E-mailed') or
+ * an 'Internal Note' ('Staff only'), issue 10. Read from IndexedDB, so it shows offline; updates still
  * waiting to sync are listed above it by PendingUpdates. Scrolls inside a bounded box.
  */
 export function WorkHistory({ ticketId, technicians }: { ticketId: string; technicians: readonly Technician[] | undefined }) {
@@ -24,9 +25,12 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
           {data.map((u) => {
             const change = changeText(u, technicians);
             return (
-              <li key={u.id} className="history-item">
+              <li key={u.id} className={`history-item${u.updateType === 'comment' ? (u.reply ? ' history-reply' : ' history-note') : ''}`}>
                 <div className="history-head">
-                  <strong>{UPDATE_TYPE_LABELS[u.updateType] ?? u.updateType}</strong>
+                  <span className="history-title">
+                    <strong>{historyTitle(u)}</strong>
+                    {u.updateType === 'comment' && <CommentMark reply={u.reply === true} />}
+                  </span>
                   <time dateTime={u.createdAt} className="muted">
                     {formatDateTime(u.createdAt)}
                   </time>
@@ -40,5 +44,20 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
         </ol>
       )}
     </section>
+  );
+}
+
+/** Heading of an entry: comments say whether they were a reply or an internal note. */
+export function historyTitle(u: Pick<TicketUpdateEntry, 'updateType' | 'reply'>): string {
+  if (u.updateType === 'comment') return u.reply ? 'Reply to Customer' : 'Internal Note';
+  return UPDATE_TYPE_LABELS[u.updateType] ?? u.updateType;
+}
+
+/** The visible mark of a comment: 'E-mailed' for replies, 'Staff only' for internal notes. */
+export function CommentMark({ reply }: { reply: boolean }) {
+  return reply ? (
+    <span className="history-mark history-mark-reply">E-mailed</span>
+  ) : (
+    <span className="history-mark history-mark-note">Staff only</span>
   );
 }

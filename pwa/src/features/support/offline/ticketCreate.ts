@@ -45,12 +45,33 @@ export interface QueuedTicketView {
   ticketNumber: string | null;
   /** The server's rejection (state 'failed'), with per-field messages when it sent them. */
   error: TicketCreateItem['error'];
-  /** Last transient problem while waiting ("Network error", "429: ..."). */
+  /** Last transient problem while waiting ("Network error", "429: ..."), for logs; screens use `problem`. */
   lastError: string | null;
+  /**
+   * Why it is still waiting, for plain words (issue 10): 'network' (no answer), 'busy' (429: too many
+   * requests from this network), 'server' (408 / 5xx), or null (no problem yet).
+   */
+  problem: 'network' | 'busy' | 'server' | null;
+  /** Epoch ms of the next automatic attempt (Retry-After for 'busy'); 0 = as soon as possible. */
+  retryAt: number;
+}
+
+/** The waiting reason of an item from its last transient problem (see {@link QueuedTicketView.problem}). */
+export function waitingProblem(item: Pick<OutboxItem, 'lastError' | 'lastStatus'>): QueuedTicketView['problem'] {
+  if (item.lastStatus === 429) return 'busy';
+  if (typeof item.lastStatus === 'number') return 'server';
+  return item.lastError ? 'network' : null;
 }
 
 /** An outbox item (or its absence) -> the form's view; null when it is not a support request or is gone. */
 export function queuedTicketView(item: OutboxItem | null | undefined): QueuedTicketView | null {
   if (!item || !isTicketCreate(item)) return null;
-  return { state: item.state, ticketNumber: item.result?.ticketNumber ?? null, error: item.error, lastError: item.lastError };
+  return {
+    state: item.state,
+    ticketNumber: item.result?.ticketNumber ?? null,
+    error: item.error,
+    lastError: item.lastError,
+    problem: waitingProblem(item),
+    retryAt: item.nextAttemptAt,
+  };
 }

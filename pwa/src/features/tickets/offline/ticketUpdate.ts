@@ -65,6 +65,11 @@ function isConflictBody(body: unknown): body is TicketConflictBody {
   return Boolean(b && typeof b === 'object' && b.ticket && typeof b.ticket.version === 'number' && Array.isArray(b.conflicts));
 }
 
+/** The ticket screen with that ticket open (also the link of push notifications and e-mails). */
+export function ticketLink(ticketId: string): string {
+  return `/technician?ticket=${encodeURIComponent(ticketId)}`;
+}
+
 /**
  * The kind: PATCH with the patch; sent only with its author's session.
  * - 2xx: the server ticket and its new history rows are stored; later never-sent items of the same
@@ -79,6 +84,8 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
   auth: 'session',
   tables: ['tickets', 'ticketUpdates'],
   request: (item) => ({ method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}`, body: item.payload.patch }),
+  // The sync bar links an update that needs attention to its ticket (issue 10).
+  link: (item) => (item.entityId ? ticketLink(item.entityId) : null),
   async onSuccess({ db, item, body }) {
     const result = body as TicketPatchResult;
     await storeServerTicket(db, result.ticket);

@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_updates" ADD COLUMN "reply" boolean DEFAULT false NOT NULL;

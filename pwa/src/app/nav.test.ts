@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@portal/shared';
+import { canOpen, navigationFor } from './nav';
+import { defaultDeniedMessage } from './RequireAuth';
+
+const labels = (n: ReturnType<typeof navigationFor>) => ({
+  links: n.links.map((l) => l.label),
+  admin: n.admin.map((l) => l.label),
+  account: n.account.map((l) => l.label),
+});
+
+describe('navigation by role (issue 10: offer only what the role may open)', () => {
+  it('visitors see Home and Support', () => {
+    expect(labels(navigationFor(null))).toEqual({ links: ['Home', 'Support'], admin: [], account: [] });
+  });
+  it('a plain user sees Change Password only', () => {
+    expect(labels(navigationFor({ role: 'user' }))).toEqual({ links: ['Home', 'Support'], admin: [], account: ['Change Password'] });
+  });
+  it('a technician sees the staff pages, no admin pages', () => {
+    expect(labels(navigationFor({ role: 'technician' }))).toEqual({
+      links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys'],
+      admin: [],
+      account: ['Change Password'],
+    });
+  });
+  it('an admin also gets the admin group', () => {
+    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings']);
+  });
+  it('every offered link passes its guard', () => {
+    for (const role of ['user', 'technician', 'admin'] as const) {
+      const n = navigationFor({ role });
+      for (const l of [...n.links, ...n.admin, ...n.account]) expect(canOpen(l.to, role), `${role} ${l.to}`).toBe(true);
+    }
+  });
+});
+
+describe('wrong-role messages (SPEC.md 6)', () => {
+  it.each([
+    ['/downloads', MSG.downloadsDenied],
+    ['/technician', MSG.staffRequired],
+    ['/vault', MSG.staffRequired],
+    ['/admin', MSG.adminRequired],
+    ['/admin/file-management', MSG.adminRequired],
+    ['/admin/settings/', MSG.adminRequired],
+  ])('%s -> %s', (path, message) => {
+    expect(defaultDeniedMessage(path, undefined)).toBe(message);
+  });
+  it('unknown guarded paths fall back by role list', () => {
+    expect(defaultDeniedMessage('/new-admin-page', ['admin'])).toBe(MSG.adminRequired);
+    expect(defaultDeniedMessage('/new-staff-page', ['admin', 'technician'])).toBe(MSG.staffRequired);
+  });
+});

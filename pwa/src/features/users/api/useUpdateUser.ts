@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser, UserUpdate } from '@portal/shared';
+import { apiRequest } from '../../../lib/api';
+import { USERS_KEY } from './keys';
+
+/** What the edit form sends: the user's id and only the fields to change (SPEC.md 5: all optional). */
+export interface UserUpdateRequest {
+  id: string;
+  changes: Partial<UserUpdate>;
+}
+
+/**
+ * PATCH /api/users/{id} with only the changed fields -> PublicUser (SPEC.md 7; admin). A password
+ * set here signs that user out everywhere (server rule, issue 17); the server refuses to demote the
+ * last admin with a 400 and its message. The list is refetched afterwards. Errors: ApiError (400
+ * `fieldErrors` or a rule's message, 404, 409 'Username already exists') or a network TypeError.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation<PublicUser, Error, UserUpdateRequest>({
+    mutationFn: ({ id, changes }) => apiRequest<PublicUser>('PATCH', `/api/users/${encodeURIComponent(id)}`, changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
