@@ -123,6 +123,22 @@ describe('static files: precompressed variants and caching', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
+  it('never serves a variant older than its original (a file changed after the build goes out fresh)', async () => {
+    const changed = `${appJs}\n// next deployment\n`;
+    const file = path.join(dist, 'sw.js');
+    fs.writeFileSync(file, changed);
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await raw('/sw.js', { 'accept-encoding': encoding });
+      // The stale .br/.gz file is skipped; the JSON/static compressor may still encode the fresh bytes.
+      const enc = res.headers['content-encoding'];
+      const body = enc === 'br' ? brotliDecompressSync(res.body) : enc === 'gzip' ? gunzipSync(res.body) : res.body;
+      expect(body.toString(), encoding).toBe(changed);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
   it('answers a missing hashed asset with 404', async () => {
     expect((await raw('/assets/missing-000.js', { 'accept-encoding': 'br' })).status).toBe(404);
   });

@@ -7,7 +7,9 @@
  * Compression (issue 16): the build writes `<file>.br` and `<file>.gz` next to each compressible
  * file (pwa/scripts/precompress.mjs). koa-send picks the `.br` (else `.gz`) variant when the request
  * accepts it and sets Content-Encoding; every file answer says `Vary: Accept-Encoding`, so caches
- * keep the variants apart. The Cache-Control of a variant is the one of the original file.
+ * keep the variants apart. The Cache-Control of a variant is the one of the original file. A variant
+ * older than its original (the file was changed after the build, e.g. by a deployment step) is never
+ * served: the original goes out uncompressed instead of stale bytes.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,20 @@ function cacheControlFor(filePath: string, distDir: string): string {
   return 'public, max-age=3600';
 }
 
+/**
+ * Which precompressed variants of `requested` (a URL path under `root`) may be served: only those at
+ * least as new as the original file. Unknown or unsafe paths allow both (koa-send then answers 404/400).
+ */
+async function freshVariants(root: string, requested: string): Promise<{ brotli: boolean; gzip: boolean }> {
+  const file = path.resolve(root, `.${decodeURIComponent(requested)}`);
+  if (!file.startsWith(root + path.sep)) return { brotli: true, gzip: true };
+  const mtime = async (f: string) => (await fs.promises.stat(f).catch(() => null))?.mtimeMs ?? null;
+  const original = await mtime(file);
+  if (original === null) return { brotli: true, gzip: true };
+  const fresh = async (ext: string) => ((await mtime(file + ext)) ?? -1) >= original;
+  return { brotli: await fresh('.br'), gzip: await fresh('.gz') };
+}
+
 /** The static + SPA fallback middleware; mount after the API router. */
 export function serveSpa(distDir: string): Middleware {
   const root = path.resolve(distDir);
@@ -46,7 +62,8 @@ export function serveSpa(distDir: string): Middleware {
     }
     const requested = ctx.path === '/' ? '/index.html' : ctx.path;
     try {
-      const served = await send(ctx, requested, { root, setHeaders, hidden: false, index: 'index.html' });
+      const variants = await freshVariants(root, requested).catch(() => ({ brotli: true, gzip: true }));
+      const served = await send(ctx, requested, { root, setHeaders, hidden: false, index: 'index.html', ...variants });
       if (served) return;
     } catch (err) {
       const status = (err as { status?: number }).status;
@@ -54,6 +71,6 @@ export function serveSpa(distDir: string): Middleware {
     }
     // Missing asset files are real 404s; everything else is a client-side route.
     if (ctx.path.startsWith('/assets/')) return next();
-    await send(ctx, '/index.html', { root, setHeaders });
+    await send(ctx, '/index.html', { root, setHeaders, ...(await freshVariants(root, '/index.html')) });
   };
 }
