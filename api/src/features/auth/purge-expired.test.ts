@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase } from '../test/db';
-import { createSession } from '../features/auth/sessions';
-import { insertUser } from '../features/users/repository';
-import { IDEMPOTENCY_RETENTION_DAYS, purgeExpired } from './maintenance';
-import { idempotencyKeys, sessions } from './schema';
+import { IDEMPOTENCY_RETENTION_DAYS, purgeExpired } from '../../db/maintenance';
+import { idempotencyKeys, sessions } from '../../db/schema';
+import { createTestDatabase } from '../../test/db';
+import { createSession } from './sessions';
+import { insertUser } from '../users/repository';
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
