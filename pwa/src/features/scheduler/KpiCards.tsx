@@ -97,7 +97,7 @@ export function KpiCards(props: {
   onDetails(kpi: TechnicianKpi): void;
 }) {
   const { rows, ownId, onOpen, onDetails } = props;
-  if (rows.length === 0) return <p className="muted empty">No technicians yet.</p>;
+  if (rows.length === 0) return <p className="card muted">No technicians yet.</p>;
   return (
     <ul className="kpi-grid">
       {rows.map((k) => (
