@@ -19,7 +19,7 @@ import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { UploadProgressBar } from '../../lib/ui/UploadProgressBar';
 import { useStoredFiles } from './api/useStoredFiles';
-import { useUploadFile } from './api/useUploadFile';
+import { useUploadFile } from '../../lib/useUploadFile';
 
 type Values = z.input<typeof contentItemCreateSchema>;
 type Parsed = z.output<typeof contentItemCreateSchema>;

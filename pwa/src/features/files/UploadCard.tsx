@@ -4,7 +4,7 @@ import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { UploadProgressBar } from '../../lib/ui/UploadProgressBar';
-import { useUploadFile } from './api/useUploadFile';
+import { useUploadFile } from '../../lib/useUploadFile';
 
 /**
  * Upload card of /admin/file-management (SPEC.md 2, 8): choose a file, 'Upload', a progress bar
