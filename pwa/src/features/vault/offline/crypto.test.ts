@@ -1,7 +1,7 @@
 /**
  * The offline vault's device crypto (issue 14 "Done when"): the passphrase key unwraps the bundle
  * key and a wrong passphrase fails; a tampered, moved or replayed bundle item fails closed; neither
- * the passphrase key nor the unwrapped bundle key can be exported. Real Argon2id parameters.
+ * the passphrase key nor the unwrapped bundle key can be exported. Real KDF parameters.
  */
 import { createCipheriv, randomBytes as nodeRandom } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -23,8 +23,9 @@ function seal(key: Uint8Array, payload: VaultBundlePayload): VaultBundleItem {
 const payload: VaultBundlePayload = { format: VAULT_BUNDLE_FORMAT, entryId: ENTRY, version: 3, wifiSsid: 'Cellar', secrets: [{ field: 'wifiPassword', endpointId: null, value: 'cellar-wifi-S3cret' }] };
 
 describe('offline vault crypto', () => {
-  it('uses OWASP minimum Argon2id parameters', () => {
-    expect(KDF_PARAMS).toMatchObject({ algorithm: 'argon2id', memoryKiB: 19_456, iterations: 2, parallelism: 1 });
+  it('uses OWASP parameters (PBKDF2-HMAC-SHA256, 600,000 iterations) and refuses weaker stored ones', async () => {
+    expect(KDF_PARAMS).toEqual({ algorithm: 'pbkdf2-sha256', iterations: 600_000 });
+    await expect(derivePassphraseKey('correct horse battery staple', randomBytes(16), { algorithm: 'pbkdf2-sha256', iterations: 1_000 })).rejects.toBeInstanceOf(VaultCryptoError);
   });
 
   it('the passphrase unwraps the bundle key; a wrong passphrase fails; no key can be exported', async () => {

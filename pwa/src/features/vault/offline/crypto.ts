@@ -1,11 +1,14 @@
 /**
  * Device-side crypto of the offline vault (issue 14; README "Customer Vault offline"). WebCrypto
- * (`crypto.subtle`) AES-256-GCM everywhere; Argon2id from hash-wasm for the passphrase. No React,
- * no DOM: pure functions over CryptoKeys.
+ * (`crypto.subtle`) only: AES-256-GCM everywhere, PBKDF2 for the passphrase. No React, no DOM:
+ * pure functions over CryptoKeys.
  *
- * - PASSPHRASE KEY: Argon2id(passphrase, 16-byte random salt, m = 19 MiB, t = 2, p = 1, 32 bytes)
- *   (OWASP's minimum), imported at once as a NON-EXTRACTABLE AES-GCM key that can only wrap and
- *   unwrap; the raw output is zeroed.
+ * - PASSPHRASE KEY: PBKDF2-HMAC-SHA256(passphrase, 16-byte random salt, 600,000 iterations)
+ *   (OWASP's figure for PBKDF2-SHA256), derived by WebCrypto straight into a NON-EXTRACTABLE AES-256-GCM
+ *   key that can only wrap and unwrap: the derived bytes never exist in JavaScript. Why not
+ *   Argon2id: the app's Content-Security-Policy (`script-src 'self'`) does not allow compiling
+ *   WebAssembly, and loosening it for every page to run hash-wasm would weaken the defence against
+ *   the malicious-script case this feature's threat model cares most about.
  * - PRF KEY (optional, fingerprint): HKDF-SHA256 over a WebAuthn PRF output, also non-extractable.
  * - BUNDLE KEY: the device's random 256-bit key from the server (sent once). Stored only wrapped
  *   (AES-GCM `wrapKey`, AAD binds device id + which wrap); unwrapped as a NON-EXTRACTABLE
@@ -14,12 +17,12 @@
  *   `vaultBundleAad(deviceId, entryId, version)`; any changed byte, another entry, device or version
  *   fails closed with {@link VaultCryptoError}.
  */
-import { argon2id } from 'hash-wasm';
 import { VAULT_BUNDLE_FORMAT, vaultBundleAad, type VaultBundleItem, type VaultBundlePayload } from '@portal/shared';
 
-/** Argon2id parameters (OWASP Password Storage Cheat Sheet minimum: 19 MiB, 2 iterations, 1 lane). */
-export const KDF_PARAMS = { algorithm: 'argon2id', memoryKiB: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
-export type KdfParams = { algorithm: 'argon2id'; memoryKiB: number; iterations: number; parallelism: number; hashLength: number };
+/** Passphrase KDF parameters (OWASP Password Storage Cheat Sheet: PBKDF2-HMAC-SHA256, 600,000 iterations). */
+export const KDF_PARAMS = { algorithm: 'pbkdf2-sha256', iterations: 600_000 } as const;
+/** Stored with the device state, so a later version can raise the cost and still open older copies. */
+export type KdfParams = { algorithm: 'pbkdf2-sha256'; iterations: number };
 
 /** A wrapped key as stored: base64url nonce and ciphertext. */
 export interface WrappedKey {
@@ -63,21 +66,10 @@ export function randomBytes(n: number): Uint8Array<ArrayBuffer> {
 const KEK_USAGES: KeyUsage[] = ['wrapKey', 'unwrapKey'];
 
 /** The passphrase key (see the module doc): non-extractable, wrap/unwrap only. */
-export async function derivePassphraseKey(passphrase: string, salt: Uint8Array, params: KdfParams = KDF_PARAMS): Promise<CryptoKey> {
-  const raw = (await argon2id({
-    password: passphrase.normalize('NFC'),
-    salt,
-    iterations: params.iterations,
-    parallelism: params.parallelism,
-    memorySize: params.memoryKiB,
-    hashLength: params.hashLength,
-    outputType: 'binary',
-  })) as Uint8Array<ArrayBuffer>;
-  try {
-    return await subtle().importKey('raw', raw, { name: 'AES-GCM' }, false, KEK_USAGES);
-  } finally {
-    raw.fill(0);
-  }
+export async function derivePassphraseKey(passphrase: string, salt: Uint8Array<ArrayBuffer>, params: KdfParams = KDF_PARAMS): Promise<CryptoKey> {
+  if (params.algorithm !== 'pbkdf2-sha256' || params.iterations < KDF_PARAMS.iterations) throw new VaultCryptoError('Unsupported key derivation');
+  const material = await subtle().importKey('raw', enc.encode(passphrase.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
+  return subtle().deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations: params.iterations }, material, { name: 'AES-GCM', length: 256 }, false, KEK_USAGES);
 }
 
 /** The fingerprint key from a WebAuthn PRF output (HKDF-SHA256, info names its use): non-extractable. */

@@ -3,7 +3,7 @@
  * of user (sign-out) clears it with every other cached collection (collections.setCacheOwner):
  *
  * - collection `vaultDevice`, id `this`: {@link OfflineVaultDevice}: the device id and name, the
- *   Argon2id salt and parameters, the bundle key WRAPPED under the passphrase key (and the PRF key),
+ *   PBKDF2 salt and parameters, the bundle key WRAPPED under the passphrase key (and the PRF key),
  *   the delta cursor, the last sync, the failed unlock count. Never a key in clear.
  * - collection `vaultSecrets`, id = entry id: {@link VaultBundleItem}: ciphertext only.
  * - collection `vaultWipe`, id `last`: why the copy was wiped, for the screen to say so once.
