@@ -127,6 +127,7 @@ describe('offline vault on a phone', () => {
 
     // No network at all, a reload: locked on start.
     await page.context().setOffline(true);
+    await page.clock.install(); // time flows normally; the idle step below jumps it (applies from this load)
     await page.reload();
     await page.getByRole('heading', { name: 'Customer Vault', level: 1 }).waitFor();
     const unlockForm = page.getByRole('form', { name: 'Offline vault locked' }).first();
@@ -151,7 +152,6 @@ describe('offline vault on a phone', () => {
     expect(idb).toContain('vault.offlineReveal');
 
     // 5 minutes without a tap: locked, the value gone.
-    await page.clock.install();
     await view.getByRole('heading', { name: BUSINESS }).click();
     await page.clock.fastForward('05:05');
     await view.getByRole('form', { name: 'Offline vault locked' }).waitFor();
