@@ -6,7 +6,10 @@
  * offline reveal lands once in the audit list (API and an admin's Reveal History), marked offline.
  * An admin revokes the device under 'Offline devices'; at the phone's next sync its copy is wiped.
  * IndexedDB is read store by store at every step: never a plaintext secret, never the bundle key.
+ * The enable form and the unlock screen fit 390x844 in light and dark (SCREENSHOT_DIR saves them).
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
@@ -54,6 +57,26 @@ async function expectNoSecretInIndexedDb(p: Page, bundleKey?: string): Promise<s
   if (bundleKey) expect(idb).not.toContain(bundleKey);
   expect(idb).not.toContain(PASSPHRASE);
   return idb;
+}
+
+/** Checks nothing sticks out of the phone's width in light and dark; saves screenshots when SCREENSHOT_DIR is set. */
+async function fitsLightAndDark(p: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await p.emulateMedia({ colorScheme });
+    const overflowing = await p.evaluate((w) => {
+      const out: string[] = [];
+      for (const el of document.querySelectorAll('h1, h2, button, input, select, a.btn, p')) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && r.right > w + 1) out.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(r.right)}`);
+      }
+      return out;
+    }, PHONE.width);
+    expect(overflowing, `${name} ${colorScheme}`).toEqual([]);
+    if (dir) await p.screenshot({ path: join(dir, `vault-offline-${name}-${colorScheme}.png`) });
+  }
+  await p.emulateMedia({ colorScheme: 'light' });
 }
 
 async function waitForServiceWorker(p: Page): Promise<void> {
@@ -114,6 +137,7 @@ describe('offline vault on a phone', () => {
     await form.getByLabel('Repeat passphrase').fill('123456');
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
     await form.getByText('Use at least 12 characters, for example three or four words.').waitFor();
+    await fitsLightAndDark(page, 'enable');
     await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
     await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
     const granted = page.waitForResponse((r) => r.url().endsWith('/api/vault-devices') && r.request().method() === 'POST');
@@ -133,6 +157,7 @@ describe('offline vault on a phone', () => {
     const unlockForm = page.getByRole('form', { name: 'Offline vault locked' }).first();
     await unlockForm.waitFor({ timeout: 30_000 });
     await expectNoSecretInIndexedDb(page, grant.bundleKey);
+    await fitsLightAndDark(page, 'unlock');
     await unlockForm.getByLabel('Offline passphrase').fill('basement router tea kettles');
     await unlockForm.getByRole('button', { name: 'Unlock' }).click();
     await unlockForm.getByText('Wrong passphrase. 9 attempts left before the offline copy is wiped.').waitFor({ timeout: 30_000 });
@@ -148,6 +173,7 @@ describe('offline vault on a phone', () => {
     await view.getByText(SECRETS.wifi, { exact: true }).waitFor();
     await view.getByRole('img', { name: 'Wi-Fi QR code for Cellar-Guest' }).waitFor();
     await view.getByText('From this device’s copy').waitFor();
+    await fitsLightAndDark(page, 'reveal');
     idb = await expectNoSecretInIndexedDb(page, grant.bundleKey);
     expect(idb).toContain('vault.offlineReveal');
 
