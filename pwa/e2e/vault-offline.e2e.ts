@@ -7,6 +7,7 @@
  * An admin revokes the device under 'Offline devices'; at the phone's next sync its copy is wiped.
  * IndexedDB is read store by store at every step: never a plaintext secret, never the bundle key.
  * The enable form and the unlock screen fit 390x844 in light and dark (SCREENSHOT_DIR saves them).
+ * With a virtual WebAuthn authenticator (CDP) that has PRF, the fingerprint unlocks it offline.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,8 +89,8 @@ async function waitForServiceWorker(p: Page): Promise<void> {
   });
 }
 
-async function newPage(serviceWorkers: 'allow' | 'block'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers });
+async function newPage(serviceWorkers: 'allow' | 'block', base = baseURL()): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers });
   contexts.push(context);
   return context.newPage();
 }
@@ -223,4 +224,36 @@ describe('offline vault on a phone', () => {
     expect(idb).not.toContain(grant.device.id);
     expect(idb).not.toContain('"collection":"vaultSecrets"');
   }, 240_000);
+
+  it('a fingerprint (WebAuthn PRF on a virtual authenticator) wraps the bundle key too and unlocks the offline vault', async () => {
+    // WebAuthn needs a domain: the same server through localhost instead of 127.0.0.1.
+    const page = await newPage('allow', baseURL().replace('127.0.0.1', 'localhost'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true, hasPrf: true },
+    });
+    await signIn(page, TECH.username, TECH.password);
+    await page.goto('/vault');
+    await waitForServiceWorker(page);
+    await page.getByRole('button', { name: 'Keep vault available offline' }).click();
+    const form = page.getByRole('form', { name: 'Keep vault available offline' });
+    await form.getByLabel('Device name').fill('Olive fingerprint phone');
+    await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
+    await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
+    await form.getByLabel('Also unlock with fingerprint or face').check();
+    await form.getByRole('button', { name: 'Turn on offline vault' }).click();
+    await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(/[1-9]\d* customers? on this device/).waitFor({ timeout: 30_000 });
+
+    await page.context().setOffline(true);
+    await page.reload();
+    const unlockForm = page.getByRole('form', { name: 'Offline vault locked' }).first();
+    await unlockForm.getByRole('button', { name: 'Unlock with fingerprint' }).click();
+    await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: `View ${BUSINESS}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Show Router Password' }).click();
+    await page.getByRole('dialog').getByText(SECRETS.router, { exact: true }).waitFor();
+    await expectNoSecretInIndexedDb(page);
+  }, 180_000);
 });
