@@ -53,7 +53,11 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
           {busy ? T.unlocking : T.unlock}
         </button>
         {vault.device?.prf && user && (
-          <button type="button" className="btn btn-outline" onClick={() => void unlockWithFingerprint(user)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => void unlockWithFingerprint(user).then((ok) => setError(ok ? undefined : T.fingerprintFailed))}
+          >
             {T.unlockFingerprint}
           </button>
         )}

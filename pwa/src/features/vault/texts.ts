@@ -67,6 +67,7 @@ export const OFFLINE_VAULT_TEXT = {
   unlock: 'Unlock',
   unlocking: 'Unlocking...',
   unlockFingerprint: 'Unlock with fingerprint',
+  fingerprintFailed: 'The fingerprint did not unlock the offline vault. Use your passphrase.',
   unlocked: 'Offline vault unlocked',
   lock: 'Lock',
   turnOff: 'Turn off offline vault',
