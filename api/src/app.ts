@@ -29,6 +29,7 @@ import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
 import { vaultRoutes } from './features/vault/routes';
+import { vaultOfflineRoutes } from './features/vault-offline/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),
+    vaultOfflineRoutes(s),
     contentRoutes(s),
     fileRoutes(s),
     downloadRoutes(s),

@@ -121,6 +121,8 @@ const envSchema = z.object({
       .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
       .optional(),
   ),
+  /** Days a device's offline vault copy lives without a sync before it is wiped (issue 14). */
+  VAULT_OFFLINE_DAYS: positiveInt(7),
   /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
   PUSH_ALLOW_HOSTS: hostList,
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
@@ -233,6 +235,8 @@ export interface Config {
   vaultKey: Buffer | undefined;
   /** VAULT_PREVIOUS_KEYS: keys that only decrypt (a rotation in progress). */
   vaultPreviousKeys: Buffer[];
+  /** VAULT_OFFLINE_DAYS: a device wipes its offline vault after this many days without a sync; the server then refuses its feed. */
+  vaultOfflineDays: number;
   /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
   pushAllowHosts: string[];
   /** Push subscriptions kept per user. */
@@ -313,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboxLogDir: path.join(dataDir, 'outbox-log'),
     vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
     vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
+    vaultOfflineDays: e.VAULT_OFFLINE_DAYS,
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,

@@ -387,12 +387,52 @@ export const vaultReveals = pgTable(
     endpointName: text('endpoint_name'),
     ip: text('ip').notNull(),
     userAgent: text('user_agent'),
+    /** When the value was shown; for an offline reveal the device's time of the reveal (issue 14). */
     createdAt: createdAt(),
+    /** 'online' (reveal API) or 'offline' (reported later by a device, issue 14). */
+    source: text('source').notNull().default('online'),
+    /** Offline reveals: the device (no foreign key: evidence outlives the device row), its name, when reported. */
+    deviceId: uuid('device_id'),
+    deviceName: text('device_name'),
+    receivedAt: ts('received_at'),
+    /** Offline reveal reported after the device's access ended (revoked or expired); the reveal was before. */
+    deviceRevoked: boolean('device_revoked').notNull().default(false),
   },
   (t) => [
+    check('vault_reveals_source_check', sql`${t.source} in ('online', 'offline')`),
     index('vault_reveals_created_at_idx').on(t.createdAt),
     index('vault_reveals_entry_id_idx').on(t.entryId, t.createdAt),
     index('vault_reveals_user_id_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Devices with offline vault access (issue 14): one row per grant ("Keep vault available offline"
+ * on a device). `bundle_key` is the device's random 256-bit bundle key encrypted under the vault
+ * keyring (same `v1:<keyId>:` format as the secrets; the server needs it to re-encrypt deltas).
+ * A revoked row stays (the admin list and the audit know which device had access until when); its
+ * bundle key is erased. Reveals reported by a device refer to it by id without a foreign key.
+ */
+export const vaultDevices = pgTable(
+  'vault_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceName: text('device_name').notNull(),
+    bundleKey: text('bundle_key'),
+    grantedAt: ts('granted_at').notNull().defaultNow(),
+    lastSyncAt: ts('last_sync_at'),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('vault_devices_user_id_idx').on(t.userId),
+    index('vault_devices_granted_at_idx').on(t.grantedAt),
+    check('vault_devices_bundle_key_encrypted', sql`${t.bundleKey} is null or ${t.bundleKey} ~ '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$'`),
+    check('vault_devices_revoked_check', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null) and (${t.revokedAt} is null or ${t.bundleKey} is null)`),
   ],
 );
 

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'integrity_failed',
   /** 416: a Range header outside the file (GET /api/downloads/:fileName). */
   'range_not_satisfiable',
+  /** 410: this device's offline vault access was revoked or expired; the device wipes its copy (issue 14). */
+  'device_revoked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -233,6 +233,15 @@ export interface VaultAuditEntry {
   endpointName: string | null;
   ip: string;
   userAgent: string | null;
+  /** When the value was shown (for an offline reveal: the device's time of the reveal). */
   createdAt: string;
+  /** 'offline': revealed from the device's encrypted copy with no connection, reported later (issue 14). */
+  source: 'online' | 'offline';
+  /** Offline reveals: the device's name and when the server received the report; null online. */
+  deviceName: string | null;
+  receivedAt: string | null;
+  /** Offline reveals reported after the device's access was revoked or expired (the reveal itself was before). */
+  deviceRevoked: boolean;
 }
 
+export * from './vaultOffline';

@@ -7,7 +7,8 @@
  * - POST /api/auth/logout           logged in; revokes this session -> 204.
  * - GET  /api/auth/me               logged in; -> { user }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
- *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked.
+ *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
+ *                                   and the user's offline vault devices (issue 14: they wipe on their next sync).
  */
 import Router from '@koa/router';
 import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
@@ -20,6 +21,7 @@ import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
+import { revokeUserDevices } from '../vault-offline/port';
 import { createSession, deleteOtherSessions, deleteSession } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
@@ -80,6 +82,8 @@ export function authRoutes(s: Services): Router<AppState> {
     const passwordHash = await s.passwords.hash(newPassword);
     await updateUser(tx, user.id, { passwordHash });
     await deleteOtherSessions(tx, user.id, sessionId);
+    // Issue 14: every offline vault copy of this user is wiped on its device's next sync.
+    await revokeUserDevices(tx, user.id, s.clock(), 'password_change');
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
   });

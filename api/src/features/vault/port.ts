@@ -8,7 +8,9 @@
  *   the caller's own tables. Throws VaultIntegrityError on a tampered value (fail closed).
  * - `listEntriesSince(db, since, limit)`: the index delta feed (changed entries and deleted ids), to
  *   know which entries' secrets a device must refresh or drop.
+ * - `recordOfflineReveal(tx, record)`: appends the audit row of a reveal made offline on a device
+ *   (issue 14), in the same reveal audit as online reveals, marked 'offline'.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
  */
-export { entrySecrets, integrityFailed, listEntriesSince, type EntrySecrets } from './service';
+export { entrySecrets, integrityFailed, listEntriesSince, recordOfflineReveal, type EntrySecrets, type OfflineRevealRecord } from './service';
 export { VaultIntegrityError } from './crypto';

@@ -84,5 +84,9 @@ export function presentVaultAuditEntry(r: VaultRevealRow): VaultAuditEntry {
     ip: r.ip,
     userAgent: r.userAgent,
     createdAt: r.createdAt.toISOString(),
+    source: r.source === 'offline' ? 'offline' : 'online',
+    deviceName: r.deviceName,
+    receivedAt: r.receivedAt?.toISOString() ?? null,
+    deviceRevoked: r.deviceRevoked,
   };
 }

@@ -243,10 +243,11 @@ export async function listAudit(db: Database, query: VaultAuditQuery): Promise<V
   return (await listReveals(db, query)).map(presentVaultAuditEntry);
 }
 
-/** Every secret of an entry, decrypted (see port.ts). */
+/** Every secret of an entry, decrypted (see port.ts), plus the SSID the Wi-Fi QR code needs. */
 export interface EntrySecrets {
   entryId: string;
   version: number;
+  wifiSsid: string | null;
   secrets: { field: SecretSlot['field']; endpointId: string | null; value: string }[];
 }
 
@@ -268,5 +269,49 @@ export async function entrySecrets(db: Database, keys: VaultKeyring, id: string)
       secrets.push({ field: 'endpointPassword', endpointId: e.id, value: decryptSecret(keys, { entryId: id, field: 'endpointPassword', endpointId: e.id }, e.password) });
     }
   }
-  return { entryId: id, version: row.version, secrets };
+  return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets };
+}
+
+/** An offline reveal as a device reports it (issue 14), with the device facts the audit row keeps. */
+export interface OfflineRevealRecord {
+  entryId: string;
+  field: VaultReveal['field'];
+  endpointId: string | null;
+  /** The device's copy of the names: used when the entry or endpoint no longer exists. */
+  businessName: string;
+  endpointName: string | null;
+  user: { id: string; username: string };
+  device: { id: string; name: string; revoked: boolean };
+  ip: string;
+  userAgent: string | null;
+  revealedAt: Date;
+  receivedAt: Date;
+}
+
+/**
+ * Appends the audit row of a reveal made offline (issue 14): `source` 'offline', `createdAt` the
+ * time it happened on the device, `receivedAt` now. The entry's current names win over the device's
+ * copy. The caller checks the device had access at `revealedAt` and deduplicates (Idempotency-Key).
+ */
+export async function recordOfflineReveal(tx: Database, r: OfflineRevealRecord): Promise<VaultAuditEntry> {
+  const row = await findEntry(tx, r.entryId);
+  const endpoint = r.endpointId ? row?.endpoints.find((e) => e.id === r.endpointId) : undefined;
+  const inserted = await insertReveal(tx, {
+    entryId: r.entryId,
+    businessName: row?.businessName ?? r.businessName,
+    userId: r.user.id,
+    username: r.user.username,
+    field: r.field,
+    endpointId: r.endpointId,
+    endpointName: endpoint?.name ?? r.endpointName,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    createdAt: r.revealedAt,
+    source: 'offline',
+    deviceId: r.device.id,
+    deviceName: r.device.name,
+    receivedAt: r.receivedAt,
+    deviceRevoked: r.device.revoked,
+  });
+  return presentVaultAuditEntry(inserted);
 }

@@ -251,6 +251,10 @@ describe('reveal and the audit', () => {
         ip: expect.stringMatching(/127\.0\.0\.1$/),
         userAgent: 'vault-test-agent',
         createdAt: t.clock.now().toISOString(),
+        source: 'online',
+        deviceName: null,
+        receivedAt: null,
+        deviceRevoked: false,
       },
     ]);
     expectNoSecret(audit.text);

@@ -4,7 +4,8 @@ import { AUDIT_LIMIT, useVaultAudit } from './api/useVaultAudit';
 
 /**
  * Admins only: the entry's latest reveals from the audit (issue 13 "who saw which password when"):
- * user, value, time and IP, newest first. The audit itself is append-only on the server.
+ * user, value, time and IP, newest first; a reveal made offline on a device (issue 14) says so, with
+ * the device and when it was reported. The audit itself is append-only on the server.
  */
 export function RevealHistory({ entryId }: { entryId: string }) {
   const audit = useVaultAudit(entryId);
@@ -26,6 +27,13 @@ export function RevealHistory({ entryId }: { entryId: string }) {
                 {' '}
                 · {formatDateTime(a.createdAt)} · {a.ip}
               </span>
+              {a.source === 'offline' && (
+                <span className="reveal-offline">
+                  {' '}
+                  · offline on {a.deviceName ?? 'a device'}, reported {a.receivedAt ? formatDateTime(a.receivedAt) : 'later'}
+                  {a.deviceRevoked ? ' after its access ended' : ''}
+                </span>
+              )}
             </li>
           ))}
         </ul>

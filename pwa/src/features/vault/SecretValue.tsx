@@ -4,7 +4,17 @@ import type { VaultRevealField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { revealVaultSecret } from './api/revealVaultSecret';
-import { VAULT_TEXT } from './texts';
+import { OfflineRevealError } from './offlineVault';
+import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
+
+/**
+ * Where an offline reveal comes from (issue 14): this device's encrypted copy, when unlocked.
+ * `reveal` records the audit report first, then returns the value (features/vault/offlineVault.ts).
+ */
+export interface OfflineSource {
+  unlocked: boolean;
+  reveal(input: { entryId: string; field: VaultRevealField; endpointId?: string | undefined; label: string }): Promise<{ value: string; wifiSsid: string | null }>;
+}
 
 /** A revealed value hides again after this long (issue 13). */
 export const REVEAL_MS = 30_000;
@@ -15,8 +25,10 @@ const MASK = '••••••••';
  * value"): masked until 'Show' calls the audited reveal API; then the value, 'Hide', 'Copy' and a
  * countdown. It hides again after {@link REVEAL_MS}, when the app goes to the background and when
  * the dialog closes (unmount): the value lives only in this component's state, never in a cache,
- * storage or a log. Offline it says it needs a connection. `children(value)` renders extras while
- * shown (the Wi-Fi QR code).
+ * storage or a log. Offline it says it needs a connection, unless this device keeps the vault
+ * offline (issue 14, `offline`): then 'Show' reveals from the encrypted copy while it is unlocked
+ * ('Locked' otherwise) and the value hides when the vault locks. `children(value, extra)` renders
+ * extras while shown (the Wi-Fi QR code).
  */
 export function SecretValue(props: {
   entryId: string;
@@ -24,12 +36,17 @@ export function SecretValue(props: {
   endpointId?: string;
   label: string;
   online: boolean;
-  children?: (value: string) => ReactNode;
+  /** Offline with this device's offline vault (issue 14): reveal from the encrypted copy. */
+  offline?: OfflineSource | undefined;
+  /** `wifiSsid`: the SSID from the offline copy (the View has none offline). */
+  children?: (value: string, extra: { wifiSsid: string | null }) => ReactNode;
 }) {
-  const { entryId, field, endpointId, label, online, children } = props;
+  const { entryId, field, endpointId, label, online, offline, children } = props;
   const toast = useToast();
   const queryClient = useQueryClient();
   const [value, setValue] = useState<string | null>(null);
+  const [wifiSsid, setWifiSsid] = useState<string | null>(null);
+  const [fromDevice, setFromDevice] = useState(false);
   const [pending, setPending] = useState(false);
   const [left, setLeft] = useState(0);
   const alive = useRef(true);
@@ -61,11 +78,36 @@ export function SecretValue(props: {
     };
   }, [value]);
 
+  // Locking the offline vault hides what it showed.
+  useEffect(() => {
+    if (fromDevice && !offline?.unlocked) setValue(null);
+  }, [fromDevice, offline?.unlocked]);
+
+  const showOffline = async (source: OfflineSource) => {
+    setPending(true);
+    try {
+      const revealed = await source.reveal({ entryId, field, endpointId, label });
+      if (alive.current) {
+        setFromDevice(true);
+        setWifiSsid(revealed.wifiSsid);
+        setValue(revealed.value);
+      }
+    } catch (error) {
+      toast.show({ title: 'Error', description: error instanceof OfflineRevealError ? error.message : VAULT_TEXT.revealFailed, variant: 'destructive' });
+    } finally {
+      if (alive.current) setPending(false);
+    }
+  };
+
   const show = async () => {
+    if (!online && offline) return showOffline(offline);
     setPending(true);
     try {
       const revealed = await revealVaultSecret(entryId, field, endpointId);
-      if (alive.current) setValue(revealed);
+      if (alive.current) {
+        setFromDevice(false);
+        setValue(revealed);
+      }
       // The reveal wrote an audit row: an admin's Reveal History refreshes.
       void queryClient.invalidateQueries({ queryKey: ['/api/vault/audit'] });
     } catch (error) {
@@ -94,10 +136,12 @@ export function SecretValue(props: {
         <span className="secret-mask" aria-label={`${label} hidden`}>
           {MASK}
         </span>
-        {online ? (
+        {online || offline?.unlocked ? (
           <button type="button" className="btn btn-outline btn-small" aria-label={`Show ${label}`} disabled={pending} onClick={() => void show()}>
             {pending ? 'Showing...' : 'Show'}
           </button>
+        ) : offline ? (
+          <span className="muted secret-offline">{OFFLINE_VAULT_TEXT.lockedSecret}</span>
         ) : (
           <span className="muted secret-offline">{VAULT_TEXT.needsConnection}</span>
         )}
@@ -120,7 +164,8 @@ export function SecretValue(props: {
           {left} s
         </span>
       </div>
-      {children?.(value)}
+      {fromDevice && <p className="muted secret-source">{OFFLINE_VAULT_TEXT.shownOffline}</p>}
+      {children?.(value, { wifiSsid })}
     </div>
   );
 }

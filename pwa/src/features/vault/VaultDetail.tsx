@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { VAULT_FIELD_LABELS, endpointHref, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
 import { mailtoHref, mapsHref, smsHref, telHref } from './links';
 import { RevealHistory } from './RevealHistory';
-import { SecretValue } from './SecretValue';
-import { VAULT_TEXT, VIEW_SECTIONS } from './texts';
+import { UnlockForm } from './OfflineVaultPanel';
+import { revealOffline } from './offlineVault';
+import { SecretValue, type OfflineSource } from './SecretValue';
+import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';
+import type { OfflineVaultState } from './useOfflineVault';
 import { WifiQr } from './WifiQr';
 
 /** A value of the View: a string, null (not stored: row hidden) or undefined (not loaded yet / offline). */
@@ -17,7 +21,9 @@ type Shown = string | null | undefined;
  * once; the rest comes from GET /api/vault/:id (`entry`) and, offline, says it needs a connection.
  * Each secret is masked with its own Show/Hide (audited reveal), Copy and a 30 s timer; the Wi-Fi
  * password shows a join QR code while revealed. Contacts are one-tap links (call, text, e-mail,
- * maps); endpoint URLs open in a new tab (only safe schemes are links).
+ * maps); endpoint URLs open in a new tab (only safe schemes are links). Offline with this device's
+ * offline vault (issue 14), secrets come from the encrypted copy once unlocked (the passphrase
+ * prompt shows here when locked), each reveal reported to the audit later.
  */
 export function VaultDetail(props: {
   index: VaultIndexEntry;
@@ -30,10 +36,28 @@ export function VaultDetail(props: {
   /** Created offline and not sent yet: nothing more to load, no edit. */
   queued?: boolean;
   headingId: string;
+  /** This device's offline vault (issue 14). */
+  offlineVault?: OfflineVaultState | undefined;
   onEdit(): void;
   onClose(): void;
 }) {
-  const { index, entry, loading, online, isAdmin, queued, headingId, onEdit, onClose } = props;
+  const { index, entry, loading, online, isAdmin, queued, headingId, offlineVault, onEdit, onClose } = props;
+  const { user } = useAuth();
+  const useCopy = !online && !queued && !!offlineVault?.device && !!user;
+  const offline: OfflineSource | undefined =
+    useCopy && user
+      ? {
+          unlocked: offlineVault!.unlocked,
+          reveal: (i) =>
+            revealOffline({
+              ...i,
+              endpointId: i.endpointId,
+              businessName: index.businessName,
+              endpointName: i.endpointId ? index.endpoints.find((e) => e.id === i.endpointId)?.name : undefined,
+              user: { id: user.id, username: user.username },
+            }),
+        }
+      : undefined;
   // Fields outside the index: the entry's value, or undefined while loading / offline.
   const more = <K extends keyof VaultEntry>(k: K): VaultEntry[K] | undefined => entry?.[k];
   const pending = loading ? (
@@ -44,9 +68,9 @@ export function VaultDetail(props: {
     <span className="muted">{VAULT_TEXT.needsConnection}</span>
   );
   const text = (value: Shown, render: (v: string) => ReactNode = (v) => v) => (value === undefined ? pending : value === null ? null : render(value));
-  const secret = (field: VaultSecretField, children?: (value: string) => ReactNode) =>
+  const secret = (field: VaultSecretField, children?: (value: string, extra: { wifiSsid: string | null }) => ReactNode) =>
     index[`has${field[0]!.toUpperCase()}${field.slice(1)}` as keyof VaultIndexEntry] ? (
-      <SecretValue entryId={index.id} field={field} label={VAULT_FIELD_LABELS[field]} online={online}>
+      <SecretValue entryId={index.id} field={field} label={VAULT_FIELD_LABELS[field]} online={online} offline={offline}>
         {children}
       </SecretValue>
     ) : null;
@@ -76,7 +100,12 @@ export function VaultDetail(props: {
         Updated {formatDateTime(entry?.updatedAt ?? index.updatedAt)}
         {entry?.updatedByName ? ` by ${entry.updatedByName}` : ''}
       </p>
-      {!online && <p className="vault-offline-note">{VAULT_TEXT.offlineViewNotice}</p>}
+      {!online && <p className="vault-offline-note">{useCopy ? OFFLINE_VAULT_TEXT.offlineViewNotice : VAULT_TEXT.offlineViewNotice}</p>}
+      {useCopy && !offlineVault!.unlocked && (
+        <div className="card offline-vault">
+          <UnlockForm vault={offlineVault!} />
+        </div>
+      )}
       {queued && <p className="vault-offline-note">Saved on this device: it is sent to the server when you are back online.</p>}
 
       <Section title={VIEW_SECTIONS.contact}>
@@ -104,7 +133,10 @@ export function VaultDetail(props: {
       <Section title={VIEW_SECTIONS.network}>
         <Row label={VAULT_FIELD_LABELS.wifiSsid}>{text(wifiSsid)}</Row>
         <Row label={VAULT_FIELD_LABELS.wifiPassword}>
-          {secret('wifiPassword', (password) => (wifiSsid ? <WifiQr ssid={wifiSsid} password={password} /> : null))}
+          {secret('wifiPassword', (password, extra) => {
+            const ssid = wifiSsid ?? extra.wifiSsid;
+            return ssid ? <WifiQr ssid={ssid} password={password} /> : null;
+          })}
         </Row>
         <Row label={VAULT_FIELD_LABELS.routerUsername}>{text(more('routerUsername'))}</Row>
         <Row label={VAULT_FIELD_LABELS.routerPassword}>{secret('routerPassword')}</Row>
@@ -145,7 +177,7 @@ export function VaultDetail(props: {
                     <Row label="Username">{text(e.username)}</Row>
                     {e.hasPassword && (
                       <Row label="Password">
-                        <SecretValue entryId={index.id} field={'endpointPassword' satisfies VaultRevealField} endpointId={e.id} label={label} online={online} />
+                        <SecretValue entryId={index.id} field={'endpointPassword' satisfies VaultRevealField} endpointId={e.id} label={label} online={online} offline={offline} />
                       </Row>
                     )}
                   </dl>

@@ -17,7 +17,10 @@ import { useVaultList } from './api/useVaultList';
 import { buildCreateBody, buildPatchBody, type FormBase, type VaultFormValues } from './formModel';
 import { mailtoHref, telHref } from './links';
 import { enqueueVaultCreate, enqueueVaultUpdate, type VaultListEntry } from './offline';
-import { VAULT_TEXT } from './texts';
+import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
+import { OfflineDevices } from './OfflineDevices';
+import { OfflineVaultPanel } from './OfflineVaultPanel';
+import { useOfflineVault } from './useOfflineVault';
 import { VaultDetail } from './VaultDetail';
 import { VaultForm } from './VaultForm';
 import './vault.css';
@@ -40,6 +43,8 @@ type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id
  * connection; Add and Edit go through the outbox WITHOUT secrets (inputs disabled with the reason)
  * and the entry shows 'Waiting to sync' until sent; a rejected one shows the server's message with
  * Discard. Online writes go straight to the API (they may carry secrets) and update the index.
+ * Issue 14: the offline access card (turn on, unlock, lock, turn off; OfflineVaultPanel) and, for
+ * admins, 'Offline devices' (the device list with Revoke).
  */
 export default function VaultPage() {
   const toast = useToast();
@@ -48,6 +53,8 @@ export default function VaultPage() {
   const isDesktop = useIsDesktop();
   const online = useConnectivity() === 'online';
   const list = useVaultList();
+  const offlineVault = useOfflineVault();
+  const [devicesOpen, setDevicesOpen] = useState(false);
   const lastSync = useLastSync();
   const { running } = useSyncState();
   const [query, setQuery] = useState('');
@@ -245,11 +252,19 @@ export default function VaultPage() {
     <div className="page vault-page">
       <div className="vault-head">
         <h1>{VAULT_TEXT.title}</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setMode({ kind: 'new' })}>
-          {VAULT_TEXT.add}
-        </button>
+        <div className="vault-actions">
+          {isAdmin && online && (
+            <button type="button" className="btn btn-outline" onClick={() => setDevicesOpen(true)}>
+              {OFFLINE_VAULT_TEXT.devices}
+            </button>
+          )}
+          <button type="button" className="btn btn-primary" onClick={() => setMode({ kind: 'new' })}>
+            {VAULT_TEXT.add}
+          </button>
+        </div>
       </div>
       <SyncStatus />
+      <OfflineVaultPanel vault={offlineVault} online={online} />
       <input
         type="search"
         className="input vault-search"
@@ -263,7 +278,7 @@ export default function VaultPage() {
       />
       {!online && (
         <p className="vault-offline-note">
-          {VAULT_TEXT.offlineNotice}
+          {offlineVault.device ? OFFLINE_VAULT_TEXT.offlineListNotice : VAULT_TEXT.offlineNotice}
           {lastSync ? ` List as of ${formatDateTime(lastSync)}.` : ''}
         </p>
       )}
@@ -280,6 +295,7 @@ export default function VaultPage() {
             online={online}
             isAdmin={isAdmin}
             headingId="vault-view-heading"
+            offlineVault={offlineVault}
             onEdit={() => setMode({ kind: 'edit', id: openIndex.id, fromView: true })}
             onClose={close}
           />
@@ -309,6 +325,10 @@ export default function VaultPage() {
             </div>
           )
         )}
+      </Sheet>
+
+      <Sheet open={devicesOpen} onClose={() => setDevicesOpen(false)} labelledBy="vault-devices-heading" className="vault-dialog">
+        {devicesOpen && <OfflineDevices headingId="vault-devices-heading" onClose={() => setDevicesOpen(false)} />}
       </Sheet>
 
       <Sheet open={deleting !== null} onClose={() => setDeleteId(null)} labelledBy="vault-delete-heading" className="vault-confirm" role="alertdialog">

@@ -1,11 +1,15 @@
 /**
  * The Customer Vault's offline part (issue 13; no React: the service worker imports it through
  * pwa/src/offline-registry.ts): the `vault` collection (the index, never a secret) and the
- * `vault.create` / `vault.update` outbox kinds (offline writes without secrets), plus the list view.
+ * `vault.create` / `vault.update` outbox kinds (offline writes without secrets), plus the list view;
+ * issue 14: the `vaultSecrets` collection (this device's secrets, sealed under its bundle key), the
+ * `vault.offlineReveal` kind (offline reveal reports) and the device crypto.
  */
 import type { OfflineFeature } from '../../../offline/core';
 import { vaultCollection } from './collection';
+import { vaultSecretsCollection } from './device';
 import { vaultCreateKind, vaultUpdateKind } from './kinds';
+import { vaultOfflineRevealKind } from './revealKind';
 
 export { VAULT_COLLECTION, putVaultIndex, readVaultIndex, removeVaultIndex, toIndexEntry, vaultCollection } from './collection';
 export {
@@ -21,6 +25,27 @@ export {
   vaultUpdateKind,
 } from './kinds';
 export { readVaultList, type VaultListEntry, type VaultSyncMarks } from './view';
+export {
+  countBundleItems,
+  clearWipeNotice,
+  offlineVaultExpired,
+  readBundleItem,
+  readOfflineDevice,
+  readWipeNotice,
+  vaultSecretsCollection,
+  wipeOfflineVault,
+  writeOfflineDevice,
+  type OfflineVaultDevice,
+  type VaultWipeReason,
+} from './device';
+export { VAULT_OFFLINE_REVEAL, enqueueOfflineReveal, vaultOfflineRevealKind, type OfflineRevealPayload } from './revealKind';
 
-/** What the vault plugs into the offline engine. */
-export const vaultOffline: OfflineFeature = { name: 'vault', kinds: [vaultCreateKind, vaultUpdateKind], collections: [vaultCollection] };
+/**
+ * What the vault plugs into the offline engine: the index and (issue 14) this device's sealed
+ * secrets, pulled after it; the offline writes and the offline reveal reports.
+ */
+export const vaultOffline: OfflineFeature = {
+  name: 'vault',
+  kinds: [vaultCreateKind, vaultUpdateKind, vaultOfflineRevealKind],
+  collections: [vaultCollection, vaultSecretsCollection],
+};
