@@ -38,7 +38,7 @@ describe('pullAll', () => {
     server.patch(a.id, { status: 'closed', comment: 'done' }, OTHER_ID, null);
     urls.length = 0;
     await pullAll({ db, transport });
-    expect(urls).toContain(`/api/tickets?since=${cursor}`);
+    expect(urls).toContain(`/api/tickets?since=${cursor}&limit=500&recentDays=30`);
     expect(await db.tickets.get(a.id)).toMatchObject({ status: 'closed', version: 2 });
     expect(await db.ticketUpdates.count()).toBe(4);
   });
