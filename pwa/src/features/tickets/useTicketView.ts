@@ -1,0 +1,143 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { TICKET_STATUSES, type Ticket, type TicketCounts } from '@portal/shared';
+import { useConnectivity, useLastSync, useOfflineQuery } from '../../offline';
+import { displayTickets, readCachedTickets, readUnsentByTicket, type DisplayTicket, type UnsentByTicket } from './offline';
+import { TICKETS_SERVER_KEY, type ServerTicketFilter } from './api/keys';
+import { useTicketCounts } from './api/useTicketCounts';
+import { useTicketListPages } from './api/useTicketListPages';
+import type { TicketTab } from './labels';
+import { filterTickets, matchesAssignee, type AssigneeFilter } from './search';
+
+/** Server search waits this long after the last keystroke (ms); the cache answers meanwhile. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** What the ticket screen lists, and where it came from. */
+export interface TicketView {
+  /** undefined while the offline cache is read for the first time. */
+  cached: readonly Ticket[] | undefined;
+  /** Tickets of the selected tab as displayed (server + unsent edits). */
+  visible: DisplayTicket[];
+  counts: Record<TicketTab, number>;
+  /** 'server': list and counts from the API (online); 'device': from the offline cache. */
+  source: 'server' | 'device';
+  /** The announced result line: 'N tickets' or 'N of M tickets' (issue 10). */
+  resultText: string;
+  /** True when a search or assignee filter narrows the list. */
+  filtering: boolean;
+  /** Server list only: more (older) pages can be loaded. */
+  hasMore: boolean;
+  loadMore(): void;
+  loadingMore: boolean;
+}
+
+function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number> {
+  const counts = { all: tickets.length } as Record<TicketTab, number>;
+  for (const s of TICKET_STATUSES) counts[s] = 0;
+  for (const t of tickets) counts[t.status] += 1;
+  return counts;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The `assignee` parameter of the list and counts for a filter ('mine' for the signed-in user). */
+function serverAssignee(f: AssigneeFilter, userId: string | undefined): string | undefined {
+  if (f.kind === 'unassigned') return 'unassigned';
+  if (f.kind === 'user') return f.id === userId ? 'mine' : f.id;
+  return undefined;
+}
+
+/** The newer of the server list's copy and the cached copy of each ticket (a PATCH answer or pull may be newer). */
+function newest(items: readonly Ticket[], cachedById: ReadonlyMap<string, Ticket>): Ticket[] {
+  return items.map((t) => {
+    const local = cachedById.get(t.id);
+    return local && local.version >= t.version ? local : t;
+  });
+}
+
+const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
+
+/**
+ * The ticket screen's data (issue 16). Online: tab counts from GET /api/tickets/counts and the
+ * list from keyset pages of GET /api/tickets/list, both with the screen's filters applied on the
+ * server (search debounced), each ticket shown as the newer of the server's and the cached copy
+ * with this device's unsent edits applied ("load more" fetches the next page). Offline, while the
+ * server has not answered yet, or when it fails: everything from the offline cache (the working
+ * set), filtered here (`source: 'device'`, which the screen marks). Unsent edits are grouped once
+ * per outbox change (readUnsentByTicket), the cache is re-read only when tickets change, and an
+ * outbox change keeps the display objects of untouched tickets.
+ */
+export function useTicketView(args: { tab: TicketTab; query: string; assignee: AssigneeFilter; userId: string | undefined }): TicketView {
+  const { tab, query, assignee, userId } = args;
+  const cached = useOfflineQuery(readCachedTickets);
+  const unsent = useOfflineQuery(readUnsentByTicket);
+  const online = useConnectivity() === 'online';
+  const lastSync = useLastSync();
+  const queryClient = useQueryClient();
+  // Each completed sync pass may have changed tickets: ask the server again.
+  useEffect(() => {
+    if (lastSync) void queryClient.invalidateQueries({ queryKey: [TICKETS_SERVER_KEY] });
+  }, [lastSync, queryClient]);
+
+  const deferredQuery = useDeferredValue(query);
+  const q = useDebounced(query.trim().slice(0, 100), SEARCH_DEBOUNCE_MS);
+  const filter: ServerTicketFilter = { status: tab === 'all' ? undefined : tab, assignee: serverAssignee(assignee, userId), q: q || undefined };
+  const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
+  const countsQuery = useTicketCounts(filter, online);
+  const totalQuery = useTicketCounts({}, online && filtering);
+  const pages = useTicketListPages(filter, online);
+
+  const groups: UnsentByTicket = useMemo(() => unsent ?? new Map(), [unsent]);
+  const all = useMemo(() => displayTickets(cached ?? [], groups), [cached, groups]);
+  const cachedById = useMemo(() => new Map((cached ?? []).map((t) => [t.id, t])), [cached]);
+
+  // Device: the cache filtered here.
+  const found = useMemo(() => filterTickets(all, deferredQuery, assignee), [all, deferredQuery, assignee]);
+  const deviceCounts = useMemo(() => countByTab(found), [found]);
+  const deviceVisible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
+
+  // Server: pages merged with the cache and unsent edits; a local edit that moved a ticket out of the tab hides it.
+  const serverItems = pages.data?.pages;
+  const serverVisible = useMemo(() => {
+    if (!serverItems) return [];
+    const shown = displayTickets(newest(serverItems.flatMap((p) => p.items), cachedById), groups);
+    return shown.filter((t) => (tab === 'all' || t.status === tab) && matchesAssignee(t, assignee));
+  }, [serverItems, cachedById, groups, tab, assignee]);
+
+  const serverCounts: TicketCounts | undefined = countsQuery.data;
+  const server = online && serverItems !== undefined && !pages.isError && serverCounts !== undefined && !countsQuery.isError;
+  if (server) {
+    const total = filtering ? totalQuery.data?.all : serverCounts.all;
+    return {
+      cached,
+      visible: serverVisible,
+      counts: serverCounts,
+      source: 'server',
+      resultText: filtering && total !== undefined ? `${serverCounts.all} of ${total} tickets` : ticketsText(serverCounts.all),
+      filtering,
+      hasMore: pages.hasNextPage,
+      loadMore: () => {
+        if (pages.hasNextPage && !pages.isFetchingNextPage) void pages.fetchNextPage();
+      },
+      loadingMore: pages.isFetchingNextPage,
+    };
+  }
+  return {
+    cached,
+    visible: deviceVisible,
+    counts: deviceCounts,
+    source: 'device',
+    resultText: filtering ? `${found.length} of ${all.length} tickets` : ticketsText(all.length),
+    filtering,
+    hasMore: false,
+    loadMore: () => {},
+    loadingMore: false,
+  };
+}
