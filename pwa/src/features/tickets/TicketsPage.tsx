@@ -101,7 +101,7 @@ export default function TicketsPage() {
               resultText={view.resultText}
             />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
-            {view.source === 'device' && <p className="muted ticket-counts-source">{online ? 'Counts from this device' : 'Offline: counts from this device'}</p>}
+            {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
             {selectedId && !selected && fetched.isFetching && <Loading text="Opening ticket..." />}
             {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
             <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
