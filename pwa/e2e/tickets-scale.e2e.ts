@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeltaPage, Ticket } from '@portal/shared';
 import { openDatabase } from '../../api/src/db/client';
+import { jsHeapMb, readSyncedCache } from '../../scripts/bench/firstSync';
 import { seedTickets } from '../../scripts/bench/seed';
 import { startApp, type AppProcess } from '../../scripts/server-process';
 import { PHONE, launchBrowser, signIn } from './support/browser';
@@ -73,40 +74,6 @@ async function workingSetIds(): Promise<Set<string>> {
   }
 }
 
-/** The page's IndexedDB: cached ticket ids, and whether a complete sync pass finished. */
-function readCache(page: Page): Promise<{ ids: string[]; lastSync: string | null }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ ids: string[]; lastSync: string | null }>((resolve, reject) => {
-        const open = indexedDB.open('portal-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['tickets', 'meta'], 'readonly');
-          const keys = tx.objectStore('tickets').getAllKeys();
-          const meta = tx.objectStore('meta').get('lastSync');
-          tx.oncomplete = () => {
-            db.close();
-            resolve({ ids: keys.result as string[], lastSync: (meta.result as { value?: string } | undefined)?.value ?? null });
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
-/** The JS heap of the page (CDP Runtime.getHeapUsage) in MB, after a garbage collection. */
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await context.newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    return Math.round((usedSize / 1024 / 1024) * 10) / 10;
-  } finally {
-    await cdp.detach();
-  }
-}
-
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name} \\(`) });
 const tabCount = async (page: Page, name: string) => Number(/\((\d+)\)/.exec((await tab(page, name).textContent()) ?? '')?.[1]);
 
@@ -141,14 +108,14 @@ describe(`a technician's phone with ${COUNT} tickets on the server (issue 16)`, 
     await signIn(page, TECH.username, TECH.password);
     const started = Date.now();
     await page.goto('/technician');
-    await expect.poll(async () => (await readCache(page)).lastSync, { timeout: 120_000, interval: 500 }).not.toBeNull();
+    await expect.poll(async () => (await readSyncedCache(page)).lastSync, { timeout: 120_000, interval: 500 }).not.toBeNull();
     const syncSeconds = (Date.now() - started) / 1000;
-    const cached = new Set((await readCache(page)).ids);
+    const cached = new Set((await readSyncedCache(page)).ids);
     const expected = await workingSetIds();
     expect(cached.size).toBe(expected.size);
     expect([...expected].filter((id) => !cached.has(id))).toEqual([]);
     expect(cached.size).toBeLessThan(COUNT); // bounded: not the whole table
-    const heapAfterSync = await heapMb(page);
+    const heapAfterSync = await jsHeapMb(context, page);
 
     // Online counts are the server's SQL counts, for the whole table.
     for (const [name, key] of [['All', 'all'], ['Open', 'open'], ['In Progress', 'in_progress'], ['Resolved', 'resolved'], ['Closed', 'closed']] as const) {
@@ -166,7 +133,7 @@ describe(`a technician's phone with ${COUNT} tickets on the server (issue 16)`, 
     const form = page.getByRole('form', { name: `Update ticket ${oldNumber}` });
     await form.waitFor({ timeout: 30_000 });
     await page.getByRole('dialog').getByText('Ticket Created').waitFor({ timeout: 30_000 }); // its history came too
-    await expect.poll(async () => (await readCache(page)).ids.includes(old.id)).toBe(true); // kept as opened
+    await expect.poll(async () => (await readSyncedCache(page)).ids.includes(old.id)).toBe(true); // kept as opened
     await form.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Search tickets').fill('');
 
@@ -182,7 +149,7 @@ describe(`a technician's phone with ${COUNT} tickets on the server (issue 16)`, 
     await form.getByLabel('Update Comment').fill('Looked at it again offline');
     await form.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByText('1 update waiting to sync').first().waitFor({ timeout: 30_000 });
-    const heapOffline = await heapMb(page);
+    const heapOffline = await jsHeapMb(context, page);
 
     expect(pageErrors).toEqual([]);
     console.log(

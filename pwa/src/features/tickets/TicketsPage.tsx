@@ -50,7 +50,7 @@ export default function TicketsPage() {
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
   const view = useTicketView({ tab, query, assignee, userId: user?.id });
-  const { cached, visible, counts, filtering } = view;
+  const { visible, counts, filtering } = view;
 
   // The selected ticket as cached (with unsent edits); one outside the working set is fetched
   // online and kept on the device (issue 16); a cached one is marked opened (kept while recent).
@@ -63,7 +63,7 @@ export default function TicketsPage() {
   }, [selectedId, Boolean(cachedSelected)]);
   const selected = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
   const clear = () => setSelectedId(null);
-  const hasTickets = (cached?.length ?? 0) > 0 || view.source === 'server';
+  const hasTickets = view.deviceCount > 0 || view.source === 'server';
 
   const panel = selected ? (
     <UpdatePanel
@@ -82,7 +82,7 @@ export default function TicketsPage() {
     <div className="page page-wide">
       <h1>Support Ticket Management</h1>
       <SyncStatus />
-      {cached === undefined || lastSync === undefined || (!hasTickets && lastSync === null && running) ? (
+      {view.loading || lastSync === undefined || (!hasTickets && lastSync === null && running) ? (
         <Loading text="Loading tickets..." />
       ) : !hasTickets && lastSync === null ? (
         <div className="card" role="status">

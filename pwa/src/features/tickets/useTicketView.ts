@@ -14,8 +14,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** What the ticket screen lists, and where it came from. */
 export interface TicketView {
-  /** undefined while the offline cache is read for the first time. */
-  cached: readonly Ticket[] | undefined;
+  /** True while the offline cache is being read for a device list (show a loading state). */
+  loading: boolean;
+  /** Tickets held on this device (device list only; 0 while the server list is shown). */
+  deviceCount: number;
   /** Tickets of the selected tab as displayed (server + unsent edits). */
   visible: DisplayTicket[];
   counts: Record<TicketTab, number>;
@@ -70,13 +72,15 @@ const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
  * server (search debounced), each ticket shown as the newer of the server's and the cached copy
  * with this device's unsent edits applied ("load more" fetches the next page). Offline, while the
  * server has not answered yet, or when it fails: everything from the offline cache (the working
- * set), filtered here (`source: 'device'`, which the screen marks). Unsent edits are grouped once
- * per outbox change (readUnsentByTicket), the cache is re-read only when tickets change, and an
- * outbox change keeps the display objects of untouched tickets.
+ * set), filtered here (`source: 'device'`, which the screen marks). Per change nothing reads every
+ * ticket while the server list is shown: unsent edits are grouped once per outbox change
+ * (readUnsentByTicket), only the cached copies of the listed tickets are read, and the whole cache
+ * is read (and re-read when `tickets` changes) only for a device list. An outbox change keeps the
+ * display objects of untouched tickets. Server pages keep the previous filter's answer until the
+ * new one arrives.
  */
 export function useTicketView(args: { tab: TicketTab; query: string; assignee: AssigneeFilter; userId: string | undefined }): TicketView {
   const { tab, query, assignee, userId } = args;
-  const cached = useOfflineQuery(readCachedTickets);
   const unsent = useOfflineQuery(readUnsentByTicket);
   const online = useConnectivity() === 'online';
   const lastSync = useLastSync();
@@ -93,30 +97,38 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   const countsQuery = useTicketCounts(filter, online);
   const totalQuery = useTicketCounts({}, online && filtering);
   const pages = useTicketListPages(filter, online);
+  const serverCounts: TicketCounts | undefined = countsQuery.data;
+  const serverPages = pages.data?.pages;
+  const server = online && serverPages !== undefined && !pages.isError && serverCounts !== undefined && !countsQuery.isError;
+
+  // The whole cache is read (and re-read on every change of `tickets`) only for a device list; the
+  // server list reads just the cached copies of its own tickets.
+  const cached = useOfflineQuery((db) => (server ? Promise.resolve(null) : readCachedTickets(db)), [server]);
+  const serverIds = useMemo(() => (serverPages ?? []).flatMap((p) => p.items.map((t) => t.id)), [serverPages]);
+  const idsKey = serverIds.join(',');
+  const copies = useOfflineQuery(async (db) => (serverIds.length === 0 ? [] : db.tickets.bulkGet(serverIds)), [idsKey]);
 
   const groups: UnsentByTicket = useMemo(() => unsent ?? new Map(), [unsent]);
   const all = useMemo(() => displayTickets(cached ?? [], groups), [cached, groups]);
-  const cachedById = useMemo(() => new Map((cached ?? []).map((t) => [t.id, t])), [cached]);
+  const cachedById = useMemo(() => new Map((copies ?? []).filter((t): t is Ticket => t !== undefined).map((t) => [t.id, t])), [copies]);
 
   // Device: the cache filtered here.
   const found = useMemo(() => filterTickets(all, deferredQuery, assignee), [all, deferredQuery, assignee]);
   const deviceCounts = useMemo(() => countByTab(found), [found]);
   const deviceVisible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
 
-  // Server: pages merged with the cache and unsent edits; a local edit that moved a ticket out of the tab hides it.
-  const serverItems = pages.data?.pages;
+  // Server: pages merged with the cached copies and unsent edits; a local edit that moved a ticket out of the tab hides it.
   const serverVisible = useMemo(() => {
-    if (!serverItems) return [];
-    const shown = displayTickets(newest(serverItems.flatMap((p) => p.items), cachedById), groups);
+    if (!serverPages) return [];
+    const shown = displayTickets(newest(serverPages.flatMap((p) => p.items), cachedById), groups);
     return shown.filter((t) => (tab === 'all' || t.status === tab) && matchesAssignee(t, assignee));
-  }, [serverItems, cachedById, groups, tab, assignee]);
+  }, [serverPages, cachedById, groups, tab, assignee]);
 
-  const serverCounts: TicketCounts | undefined = countsQuery.data;
-  const server = online && serverItems !== undefined && !pages.isError && serverCounts !== undefined && !countsQuery.isError;
   if (server) {
     const total = filtering ? totalQuery.data?.all : serverCounts.all;
     return {
-      cached,
+      loading: false,
+      deviceCount: 0,
       visible: serverVisible,
       counts: serverCounts,
       source: 'server',
@@ -130,7 +142,8 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
     };
   }
   return {
-    cached,
+    loading: cached === undefined || cached === null,
+    deviceCount: all.length,
     visible: deviceVisible,
     counts: deviceCounts,
     source: 'device',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TicketCounts } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
 import { TICKETS_SERVER_KEY, filterParams, type ServerTicketFilter } from './keys';
@@ -14,6 +14,7 @@ export function useTicketCounts(filter: Omit<ServerTicketFilter, 'status'>, enab
     queryKey: [TICKETS_SERVER_KEY, 'counts', params.toString()],
     queryFn: ({ signal }) => apiGet<TicketCounts>(`/api/tickets/counts?${params}`, { signal, timeoutMs: 15_000 }),
     enabled,
+    placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',
   });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { TICKET_LIST_DEFAULT, type TicketListPage } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
 import { TICKETS_SERVER_KEY, filterParams, type ServerTicketFilter } from './keys';
@@ -22,6 +22,7 @@ export function useTicketListPages(filter: ServerTicketFilter, enabled: boolean)
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.more ? last.nextCursor : null),
     enabled,
+    placeholderData: keepPreviousData,
     staleTime: 0,
     refetchOnMount: 'always',
   });

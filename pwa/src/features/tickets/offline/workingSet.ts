@@ -23,7 +23,7 @@ import { storeServerTicket } from './ticketUpdate';
 /** `recentDays` of the tickets and work-history feeds: the phone keeps what changed in the last 30 days. */
 export const WORKING_SET_DAYS = 30;
 /** Page size of the delta feeds (the server's default; at most DELTA_PAGE_MAX). */
-export const SYNC_PAGE_SIZE = 500;
+export const SYNC_PAGE_SIZE = 1000;
 /** The working set is pruned at most once an hour (and after every restart). */
 export const PRUNE_EVERY_MS = 3_600_000;
 
