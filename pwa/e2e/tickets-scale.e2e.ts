@@ -5,7 +5,7 @@
  * exactly what the server's working-set feed returns; the ticket screen's tab counts equal the SQL
  * counts; searching an older ticket (outside the working set) by number finds it on the server and
  * opens it; then, with no network, the screen reloads from IndexedDB, counts are marked as the
- * device's, and an update is queued. The JS heap after the sync and the sync time are printed
+ * device's, and an update is queued, which reaches the server once the phone is back online. The JS heap after the sync and the sync time are printed
  * (figures, not assertions: performance lives in `npm run bench`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -150,6 +150,12 @@ describe(`a technician's phone with ${COUNT} tickets on the server (issue 16)`, 
     await form.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByText('1 update waiting to sync').first().waitFor({ timeout: 30_000 });
     const heapOffline = await jsHeapMb(context, page);
+
+    // Back online, the update reaches the server.
+    await context.setOffline(false);
+    await page.getByText('All updates synced').first().waitFor({ timeout: 45_000 });
+    const history = await call<{ comment: string | null }[]>(`/api/ticket-updates?ticketId=${old.id}`, { token: techToken });
+    expect(history.filter((h) => h.comment === 'Looked at it again offline')).toHaveLength(1);
 
     expect(pageErrors).toEqual([]);
     console.log(
