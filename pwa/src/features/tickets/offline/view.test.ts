@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketEditDefaults } from '@portal/shared';
-import { registerOfflineFeatures } from '../../../offline-registry';
+import { registerOfflineFeature } from '../../../offline/core';
 import { ModelServer, TECH_ID, freshDb, pullAll } from '../../../offline/model-server.testkit';
-import { displayTicket, displayTickets, enqueueTicketUpdate, groupUnsentByTicket, readCachedTickets, readDisplayedTickets } from '.';
+import { displayTicket, displayTickets, enqueueTicketUpdate, groupUnsentByTicket, readCachedTickets, readDisplayedTickets, ticketsOffline } from '.';
 
-beforeAll(registerOfflineFeatures);
+beforeAll(() => void registerOfflineFeature(ticketsOffline));
 
 describe('displayed tickets', () => {
   it('groups unsent updates once, applies them in order and keeps untouched tickets identical', async () => {
