@@ -20,15 +20,21 @@ const PLACEHOLDER = 'Select a ticket to update';
 
 /**
  * /technician 'Support Ticket Management' (SPEC.md 2): search and an assignee filter with 'Mine'
- * (issue 10; on the cached tickets, so offline too), status tabs with counts of what the search
+ * (issue 10; on the server online, on the cached tickets offline), status tabs with counts of what the search
  * found, ticket cards in a virtualised list (only the visible cards are rendered, fast at 10,000
  * cached tickets) and the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
  * closing the sheet or a queued update clears the selection.
  *
- * Offline first (DESIGN.md 5): tickets, technicians and history come from IndexedDB, so the screen
- * renders with no network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows connectivity, 'N updates waiting to sync' and the
- * last sync time. Before the first sync on this device it says so instead of an empty list.
+ * Online (issue 16, useTicketView): tab counts and the list come from the server (SQL counts,
+ * keyset pages with the filters applied there, the next page on scroll), merged with the cache and
+ * this device's unsent edits; a ticket not on the device (an older one found by number, a link) is
+ * fetched and kept on the device when opened.
+ * Offline first (DESIGN.md 5): offline, or until the server answers, tickets, counts ('Counts from
+ * this device'), technicians and history come from IndexedDB, so the screen renders with no
+ * network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows
+ * connectivity, 'N updates waiting to sync' and the last sync time. Before the first sync on this
+ * device, and with no server list, it says so instead of an empty list.
  */
 export default function TicketsPage() {
   const techs = useOfflineQuery(readTechnicians);
