@@ -7,7 +7,7 @@ import { TICKETS_SERVER_KEY, type ServerTicketFilter } from './api/keys';
 import { useTicketCounts } from './api/useTicketCounts';
 import { useTicketListPages } from './api/useTicketListPages';
 import type { TicketTab } from './labels';
-import { filterTickets, matchesAssignee, type AssigneeFilter } from './search';
+import { filterTickets, matchesAssignee, serverCanSearch, type AssigneeFilter } from './search';
 
 /** Server search waits this long after the last keystroke (ms); the cache answers meanwhile. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -94,12 +94,14 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   const q = useDebounced(query.trim().slice(0, 100), SEARCH_DEBOUNCE_MS);
   const filter: ServerTicketFilter = { status: tab === 'all' ? undefined : tab, assignee: serverAssignee(assignee, userId), q: q || undefined };
   const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
-  const countsQuery = useTicketCounts(filter, online);
-  const totalQuery = useTicketCounts({}, online && filtering);
-  const pages = useTicketListPages(filter, online);
+  // Several words or a phone number: the device's search (the server matches one substring).
+  const useServer = online && serverCanSearch(query) && serverCanSearch(q);
+  const countsQuery = useTicketCounts(filter, useServer);
+  const totalQuery = useTicketCounts({}, useServer && filtering);
+  const pages = useTicketListPages(filter, useServer);
   const serverCounts: TicketCounts | undefined = countsQuery.data;
   const serverPages = pages.data?.pages;
-  const server = online && serverPages !== undefined && !pages.isError && serverCounts !== undefined && !countsQuery.isError;
+  const server = useServer && serverPages !== undefined && !pages.isError && serverCounts !== undefined && !countsQuery.isError;
 
   // The whole cache is read (and re-read on every change of `tickets`) only for a device list; the
   // server list reads just the cached copies of its own tickets.
