@@ -24,7 +24,7 @@ const feedUrl = (path: string, since: string) =>
 
 /**
  * Tickets: the phone's working set (workingSet.ts), paged: each call fetches ONE page of
- * `GET /api/tickets?since=CURSOR&limit=500&recentDays=30`, stores it in its own short transaction
+ * `GET /api/tickets?since=CURSOR&limit=1000&recentDays=30`, stores it in its own short transaction
  * (a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
  * `{ cursor, more }`; the engine calls again while `more`. Restarts from `since=0` when the cursor
  * is stale (workingSet.ts `mustRestart`); after the last page of a pass the working set is pruned.
@@ -71,7 +71,7 @@ export const ticketsCollection: PagedSyncCollection = {
 
 /**
  * Work history of the working-set tickets: pages of
- * `GET /api/ticket-updates?since=CURSOR&limit=500&recentDays=30`, put by id (entries never change),
+ * `GET /api/ticket-updates?since=CURSOR&limit=1000&recentDays=30`, put by id (entries never change),
  * each page in its own transaction; `{ cursor, more }` as for tickets. History of older tickets is
  * fetched when one is opened online (keepOpenedTicket).
  */
