@@ -8,7 +8,8 @@
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
  * 5. API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
- * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets; e.g. BENCH_ONLY=api). A part
+ * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
@@ -20,6 +21,7 @@ import { startApp } from '../server-process';
 import { runApiBench } from './api';
 import { measureBundle } from './bundle';
 import { measureDrain } from './drain';
+import { measureFirstSync, printFirstSync } from './firstSync';
 import { runLighthouse } from './lighthouse';
 import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
@@ -28,7 +30,7 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets'] as const;
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets', 'sync'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
 const wants = (p: Part) => only.includes(p);
@@ -46,7 +48,7 @@ async function part(name: string, run: () => Promise<void> | void): Promise<void
 async function main(): Promise<void> {
   const unknown = only.filter((p) => !PARTS.includes(p));
   if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; use ${PARTS.join(', ')}`);
-  const needsPwa = wants('bundle') || wants('drain') || wants('lighthouse') || wants('tickets');
+  const needsPwa = wants('bundle') || wants('drain') || wants('lighthouse') || wants('tickets') || wants('sync');
   if (needsPwa && !process.env.BENCH_SKIP_BUILD) execSync('npm run build', { cwd: repoRoot, stdio: 'inherit' });
 
   if (wants('bundle')) {
@@ -92,6 +94,11 @@ async function main(): Promise<void> {
         await app.stop();
       }
     });
+  }
+
+  if (wants('sync')) {
+    const count = Number(process.env.BENCH_SYNC_TICKETS ?? 20_000);
+    await part(`First sync (${count} tickets)`, async () => printFirstSync(await measureFirstSync(count, dist)));
   }
 
   if (wants('api')) await part('API throughput', async () => void (await runApiBench()));

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketEditDefaults } from '@portal/shared';
-import { displayTicket, enqueueTicketUpdate } from '../features/tickets/offline';
+import { SYNC_PAGE_SIZE, WORKING_SET_DAYS, displayTicket, enqueueTicketUpdate } from '../features/tickets/offline';
 import type { Transport } from '../lib/http';
 import { registerOfflineFeatures } from '../offline-registry';
 import { clearRecords, registerCollection, replaceRecords } from './core';
@@ -38,7 +38,7 @@ describe('pullAll', () => {
     server.patch(a.id, { status: 'closed', comment: 'done' }, OTHER_ID, null);
     urls.length = 0;
     await pullAll({ db, transport });
-    expect(urls).toContain(`/api/tickets?since=${cursor}`);
+    expect(urls).toContain(`/api/tickets?since=${cursor}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`);
     expect(await db.tickets.get(a.id)).toMatchObject({ status: 'closed', version: 2 });
     expect(await db.ticketUpdates.count()).toBe(4);
   });

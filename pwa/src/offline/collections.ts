@@ -38,22 +38,51 @@ export class PullError extends Error {
 export interface PullContext {
   db: OfflineDb;
   get<T>(url: string): Promise<T>;
+  /** The clock (tests pass a fixed one); absent -> `new Date()`. */
+  now?: () => Date;
 }
 
-/** A cached collection. */
-export interface SyncCollection {
+/**
+ * What a paged pull returns (issue 16): the cursor after the page it stored, and whether more pages
+ * wait after it. With `more: true` the engine saves `cursor` and calls `pull(cursor, ...)` again at
+ * once, in the same pass, until a page says `more: false` (or the cursor stops moving).
+ */
+export interface PullPage {
+  /** Next cursor, saved before the next page is asked for; null = full snapshot (nothing saved). */
+  cursor: string | null;
+  /** True when the server has more changes after `cursor` (e.g. `DeltaPage.more`). */
+  more: boolean;
+}
+
+/** At most this many pages of one collection per pass (a guard against a server that never says `more: false`). */
+export const MAX_PAGES_PER_PASS = 1000;
+
+/**
+ * A cached collection. `Next` is what `pull` returns: a cursor (`string | null`, the default, as
+ * before issue 16) or, for a paged collection ({@link PagedSyncCollection}), a {@link PullPage}.
+ */
+export interface SyncCollection<Next extends string | null | PullPage = string | null> {
   /** Unique name; its cursor lives in meta `cursor:<name>`. */
   name: string;
   /**
    * Fetches what changed after `since` (null: never pulled) and stores it idempotently (puts by
-   * id), returning the next cursor (null for full snapshots). The cursor is saved after it returns.
+   * id). Returns the next cursor (null for full snapshots; the cursor is saved after it returns),
+   * or a {@link PullPage} to page: fetch ONE bounded page (`limit`), store it in its own short
+   * transaction, and return `{ cursor, more }`; the engine saves the cursor and calls again while
+   * `more` is true. A pass interrupted between pages resumes from the last saved cursor.
    */
-  pull(since: string | null, ctx: PullContext): Promise<string | null>;
+  pull(since: string | null, ctx: PullContext): Promise<Next>;
   /** Removes the collection's cached rows (sign-out, another user signs in). */
   clear(db: OfflineDb): Promise<void>;
 }
 
-const registry = new Map<string, SyncCollection>();
+/** A collection that pulls one page per call (issue 16): see {@link SyncCollection.pull}. */
+export type PagedSyncCollection = SyncCollection<PullPage>;
+
+/** Any collection the engine accepts: cursor-returning or paged. */
+export type AnySyncCollection = SyncCollection<string | null | PullPage>;
+
+const registry = new Map<string, AnySyncCollection>();
 
 /**
  * Adds (or replaces, by `name`) a cached collection: from now on every pull of the page's sync
@@ -61,7 +90,7 @@ const registry = new Map<string, SyncCollection>();
  * its `clear`. Usually called through offline-registry.ts (`OfflineFeature.collections`).
  * @returns a function that removes this registration (tests).
  */
-export function registerCollection(collection: SyncCollection): () => void {
+export function registerCollection(collection: AnySyncCollection): () => void {
   registry.set(collection.name, collection);
   return () => {
     if (registry.get(collection.name) === collection) registry.delete(collection.name);
@@ -69,7 +98,7 @@ export function registerCollection(collection: SyncCollection): () => void {
 }
 
 /** The registered collections, in registration order. */
-export function registeredCollections(): SyncCollection[] {
+export function registeredCollections(): AnySyncCollection[] {
   return [...registry.values()];
 }
 
@@ -90,6 +119,22 @@ export async function clearRecords(db: OfflineDb, collection: string): Promise<v
   await db.records.where('collection').equals(collection).delete();
 }
 
+/**
+ * Pulls one collection page by page (issue 16): calls `pull` with the saved cursor, saves the
+ * cursor it returns after each page, and asks again while the page says `more` and the cursor
+ * moved (at most {@link MAX_PAGES_PER_PASS} pages). Memory and transaction size are one page's.
+ */
+async function pullPages(c: AnySyncCollection, ctx: PullContext): Promise<void> {
+  let since = (await getMeta<string>(ctx.db, META.cursor(c.name))) ?? null;
+  for (let page = 0; page < MAX_PAGES_PER_PASS; page++) {
+    const result = await c.pull(since, ctx);
+    const { cursor, more } = typeof result === 'object' && result !== null ? result : { cursor: result, more: false };
+    if (cursor !== null) await setMeta(ctx.db, META.cursor(c.name), cursor);
+    if (!more || cursor === null || cursor === since) return;
+    since = cursor;
+  }
+}
+
 /** Result of {@link pullAll}. */
 export interface PullReport {
   pulled: string[];
@@ -98,7 +143,8 @@ export interface PullReport {
 }
 
 /**
- * Pulls every registered collection in turn, saving each cursor after its data. On full success
+ * Pulls every registered collection in turn, page by page (see {@link SyncCollection.pull}), saving
+ * each cursor after its data. On full success
  * `lastSync` (ISO time) is set. Stops at the first failure (no answer, 401, ...).
  */
 export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?: () => Date }): Promise<PullReport> {
@@ -111,9 +157,7 @@ export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?:
   const report: PullReport = { pulled: [], error: null };
   for (const c of registeredCollections()) {
     try {
-      const since = (await getMeta<string>(db, META.cursor(c.name))) ?? null;
-      const next = await c.pull(since, { db, get });
-      if (next !== null) await setMeta(db, META.cursor(c.name), next);
+      await pullPages(c, { db, get, now: deps.now });
       report.pulled.push(c.name);
     } catch (e) {
       report.error = e instanceof Error ? e : new Error(String(e));

@@ -4,7 +4,7 @@
  * `features/<name>/offline/index.ts`; pwa/src/offline-registry.ts lists them and registers them in
  * the page and in the service worker. Works without a window.
  */
-import { registerCollection, type SyncCollection } from './collections';
+import { registerCollection, type AnySyncCollection } from './collections';
 import { registerOutboxKind, type OutboxKind } from './kinds';
 
 /** A feature's offline part. */
@@ -14,7 +14,7 @@ export interface OfflineFeature {
   /** Offline writes the feature queues. */
   kinds?: readonly OutboxKind[];
   /** Cached collections, pulled in this order after those of features registered earlier. */
-  collections?: readonly SyncCollection[];
+  collections?: readonly AnySyncCollection[];
 }
 
 /**

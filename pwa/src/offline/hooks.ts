@@ -17,7 +17,10 @@ export function useSyncState(): SyncState {
 }
 
 /**
- * Runs `read` against the offline database and re-runs it whenever the tables it read change.
+ * Runs `read` against the offline database and re-runs it whenever the tables it read change
+ * (precisely: a key range it read). A reader of a large table therefore costs that table on every
+ * write to it: read only what the screen needs (issue 16: the ticket screen reads the outbox and
+ * the tickets as two queries, and the whole ticket cache only when it lists it).
  * @param read an async reader using only Dexie (e.g. `(db) => readTicketOutbox(db, id)`).
  * @param deps values `read` depends on (like useEffect's).
  * @returns the result; `undefined` while reading.

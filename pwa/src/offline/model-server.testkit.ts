@@ -9,7 +9,10 @@
  * PATCH: 404 unknown ticket, 400 invalid assignee, stale `baseVersion` merged field by field with
  * 409 `{ message, code, ticket, conflicts }` only when a sent field changed on the server after
  * baseVersion and differs now (nothing applied), values equal to the current ones change nothing,
- * one history row per changed field and per comment, version + 1 once; delta feeds by sync_seq.
+ * one history row per changed field and per comment, version + 1 once; delta feeds by sync_seq,
+ * paged by `limit` with `more` (issue 16; `recentDays` is ignored: the model's tickets are all
+ * recent); the staff list (`/api/tickets/list` keyset pages with status, assignee and q filters),
+ * `/api/tickets/counts` (also honouring q) and `/api/tickets/:ref`.
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { MSG, formatTicketNumber, mergeConflicts, planTicketPatch } from '@portal/shared';
@@ -141,13 +144,29 @@ export class ModelServer {
   private get(url: URL, actor: string | null): HttpResponse {
     if (!actor) return res(401, { message: 'Authentication required', code: 'unauthenticated' });
     const since = url.searchParams.get('since');
+    const limit = Number(url.searchParams.get('limit') ?? Infinity);
     if (url.pathname === '/api/tickets') {
       const rows = [...this.tickets.values()].filter((t) => since === null || t.syncSeq > Number(since)).sort((a, b) => a.syncSeq - b.syncSeq);
-      return res(200, since === null ? rows.map(strip) : { items: rows.map(strip), cursor: cursor(rows, since) });
+      return res(200, since === null ? rows.map(strip) : deltaPage(rows, since, limit, strip));
     }
     if (url.pathname === '/api/ticket-updates') {
-      const rows = this.history.filter((h) => since === null || h.syncSeq > Number(since));
-      return res(200, since === null ? rows.map(stripRow) : { items: rows.map(stripRow), cursor: cursor(rows, since) });
+      const ticketId = url.searchParams.get('ticketId');
+      const rows = this.history.filter((h) => (since === null || h.syncSeq > Number(since)) && (!ticketId || h.ticketId === ticketId));
+      return res(200, since === null ? rows.map(stripRow).reverse() : deltaPage(rows, since, limit, stripRow));
+    }
+    if (url.pathname === '/api/tickets/list') return res(200, this.listPage(url, actor));
+    if (url.pathname === '/api/tickets/counts') {
+      const counts: Record<string, number> = { all: 0, open: 0, in_progress: 0, resolved: 0, closed: 0 };
+      for (const t of this.filtered(url, actor)) {
+        counts.all += 1;
+        counts[t.status] += 1;
+      }
+      return res(200, counts);
+    }
+    const ref = /^\/api\/tickets\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (ref) {
+      const t = [...this.tickets.values()].find((x) => x.id === ref || x.ticketNumber === ref.toUpperCase());
+      return t ? res(200, strip(t)) : res(404, { message: MSG.ticketNotFound, code: 'not_found' });
     }
     if (url.pathname === '/api/technicians') return res(200, [...this.staff].map(([id, username]) => ({ id, username })));
     // The vault's index feed (features/vault/offline): the model keeps no vault entries.
@@ -155,6 +174,30 @@ export class ModelServer {
     // The downloads feature's collection (no content in the model).
     if (url.pathname === '/api/content') return res(200, []);
     return res(404, { message: 'Not found', code: 'not_found' });
+  }
+
+  /** Tickets passing the staff list's `status`, `assignee` and `q` filters (GET /api/tickets/list, /counts), newest first. */
+  private filtered(url: URL, actor: string | null): Ticket[] {
+    const statuses = url.searchParams.get('status')?.split(',');
+    const assignee = url.searchParams.get('assignee');
+    const q = url.searchParams.get('q')?.toLowerCase();
+    return [...this.tickets.values()]
+      .filter((t) => !statuses || statuses.includes(t.status))
+      .filter((t) => !assignee || t.assignedTo === (assignee === 'mine' ? actor : assignee === 'unassigned' ? null : assignee))
+      .filter((t) => !q || [t.ticketNumber, t.clientName, t.businessName ?? '', t.customerEmail, t.customerPhone, t.issue].join('\n').toLowerCase().includes(q))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
+      .map(strip);
+  }
+
+  /** GET /api/tickets/list: keyset pages newest first (`cursor` = the last id of the previous page). */
+  private listPage(url: URL, actor: string | null): { items: Ticket[]; nextCursor: string | null; more: boolean } {
+    const all = this.filtered(url, actor);
+    const after = url.searchParams.get('cursor');
+    const start = after ? all.findIndex((t) => t.id === after) + 1 : 0;
+    const limit = Number(url.searchParams.get('limit') ?? 50);
+    const items = all.slice(start, start + limit);
+    const more = start + limit < all.length;
+    return { items, nextCursor: more ? items.at(-1)!.id : null, more };
   }
 
   /** Transport that answers as `actor` (tests wrap it to inject faults). */
@@ -169,6 +212,12 @@ function res(status: number, body: unknown): HttpResponse {
 
 function cursor(rows: { syncSeq: number }[], since: string): string {
   return String(rows.reduce((max, r) => Math.max(max, r.syncSeq), Number(since)));
+}
+
+/** A delta page of `rows` (sorted by syncSeq, after `since`): at most `limit`, with `more` (issue 16). */
+function deltaPage<R extends { syncSeq: number }, T>(rows: R[], since: string, limit: number, present: (r: R) => T) {
+  const page = rows.slice(0, limit);
+  return { items: page.map(present), cursor: cursor(page, since), more: rows.length > limit };
 }
 
 function strip<T extends { syncSeq: number }>(t: T): Omit<T, 'syncSeq'> {

@@ -194,6 +194,9 @@ const assigneeParam = z
   .union([z.literal('mine'), z.literal('unassigned'), z.uuid()], { error: "assignee must be 'mine', 'unassigned' or a user id" })
   .optional();
 
+/** `q` of the staff list and counts: 1-100 characters (trimmed; empty = no search). */
+const searchParam = safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined));
+
 /**
  * Query of `GET /api/tickets/list` (issue 16): keyset-paginated staff list, newest first.
  * - `status`: one status or a comma list (`open,in_progress`); absent = every status.
@@ -208,7 +211,7 @@ export const ticketListQuerySchema = z.object({
     .pipe(z.array(z.enum(TICKET_STATUSES, { message: `status must be one of ${TICKET_STATUSES.join(', ')}` })))
     .optional(),
   assignee: assigneeParam,
-  q: safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined)),
+  q: searchParam,
   limit: limitParam(TICKET_LIST_MAX),
   cursor: z.uuid('cursor must be a nextCursor returned by a previous page').optional(),
 });
@@ -223,8 +226,8 @@ export interface TicketListPage {
   more: boolean;
 }
 
-/** Query of `GET /api/tickets/counts`: the same `assignee` filter as the list. */
-export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam });
+/** Query of `GET /api/tickets/counts`: the same `assignee` and `q` filters as the list. */
+export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam });
 
 /** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status), issue 16. */
 export type TicketCounts = Record<'all' | TicketStatus, number>;

@@ -271,6 +271,19 @@ describe('status-tab counts (GET /api/tickets/counts)', () => {
     expect((await get<TicketCounts>('/api/tickets/counts')).body).toEqual(maintained);
   });
 
+  it('counts a search (q) like the list finds it, with the assignee filter', async () => {
+    const tag = `Countq${Date.now()}`;
+    const x = await t.createTicket({ clientName: `${tag} One` });
+    const y = await t.createTicket({ clientName: `${tag} Two` });
+    await t.createTicket({ clientName: 'Someone else' });
+    await patch(x.id, { status: 'resolved', assignedTo: staff.id });
+    expect((await get<TicketCounts>(`/api/tickets/counts?q=${tag.toLowerCase()}`)).body).toEqual({ all: 2, open: 1, in_progress: 0, resolved: 1, closed: 0 });
+    expect((await get<TicketCounts>(`/api/tickets/counts?q=${tag}&assignee=mine`)).body).toEqual({ all: 1, open: 0, in_progress: 0, resolved: 1, closed: 0 });
+    const listed = (await get<TicketListPage>(`/api/tickets/list?q=${tag}&status=open`)).body.items.map((i) => i.id);
+    expect(listed).toEqual([y.id]);
+    expect((await get<TicketCounts>(`/api/tickets/counts?q=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+
   it('refuses a bad assignee', async () => {
     expect((await get('/api/tickets/counts?assignee=x')).status).toBe(400);
   });

@@ -395,3 +395,23 @@ export async function countTickets(db: Database, assignee: string | null | undef
   }
   return counts;
 }
+
+/**
+ * Tickets per status tab of a searched list (issue 16: the tab counts beside a search): one
+ * grouped count over the tickets matching `filter` (`q` through the trigram index, plus
+ * `assignee`). Costs what the search costs; without `q`, {@link countTickets} reads ticket_counts.
+ */
+export async function countMatchingTickets(db: Database, filter: TicketFilter): Promise<TicketCounts> {
+  const rows = await db
+    .select({ status: supportTickets.status, count: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(...filterConditions(filter)))
+    .groupBy(supportTickets.status);
+  const counts = { all: 0 } as TicketCounts;
+  for (const s of TICKET_STATUSES) counts[s] = 0;
+  for (const r of rows) {
+    counts[r.status] = Number(r.count);
+    counts.all += Number(r.count);
+  }
+  return counts;
+}

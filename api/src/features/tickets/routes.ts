@@ -4,7 +4,7 @@
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage.
- * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=`) -> TicketCounts.
+ * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
@@ -36,6 +36,7 @@ import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   LEGACY_LIST_LIMIT,
+  countMatchingTickets,
   countTickets,
   findTicketByRef,
   listTicketPage,
@@ -95,8 +96,9 @@ export function ticketRoutes(s: Services): Router<AppState> {
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {
-    const { assignee } = countsInput.get(ctx).query;
-    ctx.body = await countTickets(s.db, resolveAssignee(assignee, ctx.state.auth!.user.id));
+    const { assignee, q } = countsInput.get(ctx).query;
+    const who = resolveAssignee(assignee, ctx.state.auth!.user.id);
+    ctx.body = q ? await countMatchingTickets(s.db, { assignee: who, q }) : await countTickets(s.db, who);
   });
 
   router.get('/api/tickets/:ref', requireStaff(), refInput, async (ctx) => {

@@ -1,48 +1,48 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { TICKET_STATUSES } from '@portal/shared';
+import { useEffect, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
-import { SyncStatus, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
-import { readDisplayedTickets, readTechnicians, type DisplayTicket } from './offline';
+import { SyncStatus, getOfflineDb, useConnectivity, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
+import { keepOpenedTicket, readDisplayedTicket, readTechnicians } from './offline';
+import { useOpenTicket } from './api/useOpenTicket';
 import { emptyText, type TicketTab } from './labels';
-import { ANY_ASSIGNEE, filterTickets, type AssigneeFilter } from './search';
+import { ANY_ASSIGNEE, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
 import { TicketFilters } from './TicketFilters';
 import { VirtualTicketList } from './VirtualTicketList';
 import { TicketCard } from './TicketCard';
 import { UpdatePanel } from './UpdatePanel';
+import { useTicketView } from './useTicketView';
 import { useSearchParams } from 'react-router-dom';
 
 const PLACEHOLDER = 'Select a ticket to update';
 
-function countByTab(tickets: readonly DisplayTicket[]): Record<TicketTab, number> {
-  const counts = { all: tickets.length } as Record<TicketTab, number>;
-  for (const s of TICKET_STATUSES) counts[s] = 0;
-  for (const t of tickets) counts[t.status] += 1;
-  return counts;
-}
-
 /**
  * /technician 'Support Ticket Management' (SPEC.md 2): search and an assignee filter with 'Mine'
- * (issue 10; on the cached tickets, so offline too), status tabs with counts of what the search
+ * (issue 10; on the server online, on the cached tickets offline), status tabs with counts of what the search
  * found, ticket cards in a virtualised list (only the visible cards are rendered, fast at 10,000
  * cached tickets) and the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
  * closing the sheet or a queued update clears the selection.
  *
- * Offline first (DESIGN.md 5): tickets, technicians and history come from IndexedDB, so the screen
- * renders with no network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows connectivity, 'N updates waiting to sync' and the
- * last sync time. Before the first sync on this device it says so instead of an empty list.
+ * Online (issue 16, useTicketView): tab counts and the list come from the server (SQL counts,
+ * keyset pages with the filters applied there, the next page on scroll), merged with the cache and
+ * this device's unsent edits; a ticket not on the device (an older one found by number, a link) is
+ * fetched and kept on the device when opened.
+ * Offline first (DESIGN.md 5): offline, or until the server answers, tickets, counts ('Counts from
+ * this device'), technicians and history come from IndexedDB, so the screen renders with no
+ * network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows
+ * connectivity, 'N updates waiting to sync' and the last sync time. Before the first sync on this
+ * device, and with no server list, it says so instead of an empty list.
  */
 export default function TicketsPage() {
-  const tickets = useOfflineQuery(readDisplayedTickets);
   const techs = useOfflineQuery(readTechnicians);
   const lastSync = useLastSync();
   const { running } = useSyncState();
   const { user } = useAuth();
   const isDesktop = useIsDesktop();
+  const online = useConnectivity() === 'online';
   const [tab, setTab] = useState<TicketTab>('all');
   // `/technician?ticket=<id>` (the link of a push notification or e-mail) opens that ticket.
   const [searchParams] = useSearchParams();
@@ -55,16 +55,21 @@ export default function TicketsPage() {
 
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
-  // Typing stays responsive at 10,000 tickets: the list filters with the deferred query.
-  const deferredQuery = useDeferredValue(query);
+  const view = useTicketView({ tab, query, assignee, userId: user?.id });
+  const { visible, counts, filtering } = view;
 
-  const list = useMemo(() => tickets ?? [], [tickets]);
-  const found = useMemo(() => filterTickets(list, deferredQuery, assignee), [list, deferredQuery, assignee]);
-  const counts = useMemo(() => countByTab(found), [found]);
-  const visible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
-  const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
-  const selected = list.find((t) => t.id === selectedId) ?? null;
+  // The selected ticket as cached (with unsent edits); one outside the working set is fetched
+  // online and kept on the device (issue 16); a cached one is marked opened (kept while recent).
+  const cachedSelected = useOfflineQuery((db) => readDisplayedTicket(db, selectedId), [selectedId]);
+  const fetched = useOpenTicket(selectedId, online && cachedSelected === null);
+  useEffect(() => {
+    if (selectedId && cachedSelected) void keepOpenedTicket(getOfflineDb(), { id: selectedId });
+    // Marked once per selection, not on every change of the ticket.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, Boolean(cachedSelected)]);
+  const selected = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
   const clear = () => setSelectedId(null);
+  const hasTickets = view.deviceCount > 0 || view.source === 'server';
 
   const panel = selected ? (
     <UpdatePanel
@@ -83,9 +88,9 @@ export default function TicketsPage() {
     <div className="page page-wide">
       <h1>Support Ticket Management</h1>
       <SyncStatus />
-      {tickets === undefined || lastSync === undefined || (list.length === 0 && lastSync === null && running) ? (
+      {view.loading || lastSync === undefined || (!hasTickets && lastSync === null && running) ? (
         <Loading text="Loading tickets..." />
-      ) : list.length === 0 && lastSync === null ? (
+      ) : !hasTickets && lastSync === null ? (
         <div className="card" role="status">
           <p>Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.</p>
         </div>
@@ -99,9 +104,11 @@ export default function TicketsPage() {
               onAssignee={setAssignee}
               technicians={techs}
               userId={user?.id}
-              resultText={filtering ? `${found.length} of ${list.length} tickets` : `${list.length} ${list.length === 1 ? 'ticket' : 'tickets'}`}
+              resultText={view.resultText}
             />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
+            {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
+            {selectedId && !selected && fetched.isFetching && <Loading text="Opening ticket..." />}
             {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
             <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
               {visible.length === 0 ? (
@@ -121,14 +128,22 @@ export default function TicketsPage() {
                   )}
                 </div>
               ) : (
-                <VirtualTicketList
-                  label="Tickets"
-                  count={visible.length}
-                  itemKey={(i) => visible[i].id}
-                  renderItem={(i) => (
-                    <TicketCard ticket={visible[i]} technicians={techs} selected={visible[i].id === selectedId} onSelect={setSelectedId} />
+                <>
+                  <VirtualTicketList
+                    label="Tickets"
+                    count={visible.length}
+                    itemKey={(i) => visible[i].id}
+                    renderItem={(i) => (
+                      <TicketCard ticket={visible[i]} technicians={techs} selected={visible[i].id === selectedId} onSelect={setSelectedId} />
+                    )}
+                    onEndReached={view.hasMore ? view.loadMore : undefined}
+                  />
+                  {view.hasMore && (
+                    <button type="button" className="btn btn-outline btn-small load-more" disabled={view.loadingMore} onClick={view.loadMore}>
+                      {view.loadingMore ? 'Loading more tickets...' : 'Load more tickets'}
+                    </button>
                   )}
-                />
+                </>
               )}
             </div>
           </div>

@@ -6,6 +6,9 @@ const ESTIMATE_PX = 260;
 /** Space between cards (px), as `.ticket-list`'s gap. */
 const GAP_PX = 12;
 
+/** `onEndReached` fires when one of the last this-many items is rendered. */
+const END_MARGIN_ITEMS = 5;
+
 /** Items rendered while the page's scroll element is not known yet (the first screenful or two). */
 const FIRST_PAINT_ITEMS = 12;
 
@@ -34,7 +37,8 @@ export function useMainScrollElement(): HTMLElement | null | 'none' {
  * each item is measured after rendering (cards differ in height). The list scrolls with the page
  * (the IonContent scroll element), so phones keep one natural scroll. Until Ionic hands out that
  * element only the first few items are rendered; without an IonContent (unit tests) all of them. `renderItem` gets the index; `itemKey` keeps measurements
- * attached to the right item when the list is filtered.
+ * attached to the right item when the list is filtered. `onEndReached` (issue 16: the server list's
+ * next keyset page) is called when the last few items are rendered.
  */
 export function VirtualTicketList(props: {
   count: number;
@@ -43,8 +47,10 @@ export function VirtualTicketList(props: {
   label: string;
   labelledBy?: string;
   id?: string;
+  /** Called when the last items come into view (load the next page); not called while absent. */
+  onEndReached?: () => void;
 }) {
-  const { count, itemKey, renderItem, label, labelledBy, id } = props;
+  const { count, itemKey, renderItem, label, labelledBy, id, onEndReached } = props;
   const found = useMainScrollElement();
   const scrollEl = found === 'none' ? null : found;
   const listRef = useRef<HTMLDivElement>(null);
@@ -75,6 +81,12 @@ export function VirtualTicketList(props: {
     enabled: scrollEl !== null,
   });
 
+  const items = scrollEl ? virtualizer.getVirtualItems() : [];
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && count > 0 && lastShown >= count - END_MARGIN_ITEMS) onEndReached();
+  }, [onEndReached, lastShown, count]);
+
   if (!scrollEl) {
     // Before Ionic hands out its scroll element: the first cards only (never 10,000 at once);
     // without an IonContent at all (unit tests): every card.
@@ -90,7 +102,6 @@ export function VirtualTicketList(props: {
     );
   }
 
-  const items = virtualizer.getVirtualItems();
   return (
     <div
       id={id}

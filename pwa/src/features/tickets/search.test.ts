@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@portal/shared';
-import { ANY_ASSIGNEE, assigneeValue, filterTickets, parseAssignee } from './search';
+import { ANY_ASSIGNEE, assigneeValue, filterTickets, parseAssignee, serverCanSearch } from './search';
 
 const base: Ticket = {
   id: 't1', ticketNumber: 'TKT-000123', clientName: 'Wes Warehouse', businessName: 'Acme Logistics', customerEmail: 'wes@acme.test',
@@ -43,5 +43,16 @@ describe('ticket search (issue 10)', () => {
     expect(filterTickets(many, '', ANY_ASSIGNEE)).toBe(many);
     expect(filterTickets(many, 'client 9999', ANY_ASSIGNEE).map((t) => t.id)).toEqual(['t9999']);
     expect(filterTickets(many, 'TKT-00999', ANY_ASSIGNEE)).toHaveLength(10);
+  });
+});
+
+describe('serverCanSearch (issue 16)', () => {
+  it('sends one word to the server, keeps several words and phone numbers on the device', () => {
+    expect(serverCanSearch('')).toBe(true);
+    expect(serverCanSearch('  TKT-000001 ')).toBe(true);
+    expect(serverCanSearch('acme')).toBe(true);
+    expect(serverCanSearch('acme logistics')).toBe(false);
+    expect(serverCanSearch('(555) 010-2030')).toBe(false);
+    expect(serverCanSearch('5550102030')).toBe(false);
   });
 });

@@ -54,6 +54,18 @@ export function matchesTokens(t: Searchable, tokens: readonly string[]): boolean
   });
 }
 
+/**
+ * True when the server's list search (`q` of GET /api/tickets/list: one case-insensitive
+ * substring) finds what {@link matchesTokens} finds: an empty query or a single word that is not
+ * a phone number (phone digits match here ignoring formatting, on the server only as typed).
+ * Other searches (several words, phone numbers) run on the device's tickets (issue 16).
+ */
+export function serverCanSearch(query: string): boolean {
+  const tokens = searchTokens(query);
+  if (tokens.length === 0) return true;
+  return tokens.length === 1 && !/^[\d()+.-]+$/.test(tokens[0]);
+}
+
 /** True when the ticket passes the assignee filter. */
 export function matchesAssignee(t: Pick<Ticket, 'assignedTo'>, filter: AssigneeFilter): boolean {
   if (filter.kind === 'any') return true;

@@ -1,32 +1,86 @@
 /**
  * The ticket feature's cached collections (DESIGN.md 4 / 5), pulled by the sync engine in this
- * order after sign-in and on every sync, and cleared on a change of user. No React.
+ * order after sign-in and on every sync, page by page (issue 16), and cleared on a change of user.
+ * No React.
  */
 import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
-import type { SyncCollection } from '../../../offline/core';
+import type { PagedSyncCollection, SyncCollection } from '../../../offline/core';
+import {
+  OPENED,
+  PRUNE_EVERY_MS,
+  SEEN,
+  SYNC_PAGE_SIZE,
+  TICKETS_SYNC_KEY,
+  WORKING_SET_DAYS,
+  laterTime,
+  mustRestart,
+  pruneWorkingSet,
+  readSyncState,
+  writeSyncState,
+} from './workingSet';
 
-/** Tickets: delta pages of GET /api/tickets?since=CURSOR; a row is replaced only by an equal or newer version (a PATCH answer may be newer). */
-export const ticketsCollection: SyncCollection = {
+const feedUrl = (path: string, since: string) =>
+  `${path}?since=${encodeURIComponent(since)}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`;
+
+/**
+ * Tickets: the phone's working set (workingSet.ts), paged: each call fetches ONE page of
+ * `GET /api/tickets?since=CURSOR&limit=1000&recentDays=30`, stores it in its own short transaction
+ * (a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
+ * `{ cursor, more }`; the engine calls again while `more`. Restarts from `since=0` when the cursor
+ * is stale (workingSet.ts `mustRestart`); after the last page of a pass the working set is pruned.
+ */
+export const ticketsCollection: PagedSyncCollection = {
   name: 'tickets',
-  async pull(since, { db, get }) {
-    const page = await get<DeltaPage<Ticket>>(`/api/tickets?since=${encodeURIComponent(since ?? '0')}`);
-    await db.transaction('rw', db.tickets, async () => {
+  async pull(since, { db, get, now }) {
+    const at = now?.() ?? new Date();
+    const state = await readSyncState(db);
+    let from = since ?? '0';
+    if (since !== null && !state.resync && mustRestart(state, at)) {
+      from = '0';
+      // Over a non-empty cache a restart marks what it receives, then drops the rest.
+      state.resync = (await db.tickets.count()) > 0;
+    }
+    state.days = WORKING_SET_DAYS;
+    const page = await get<DeltaPage<Ticket>>(feedUrl('/api/tickets', from));
+    await db.transaction('rw', db.tickets, db.records, async () => {
       const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
       const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
       await db.tickets.bulkPut(newer);
+      if (state.resync) await db.records.bulkPut(page.items.map((t) => ({ collection: SEEN, id: t.id, data: 1 })));
     });
-    return page.cursor;
+    for (const t of page.items) state.serverTime = laterTime(state.serverTime, t.updatedAt);
+    const more = page.more === true;
+    if (!more) {
+      const due = !state.prunedAt || at.getTime() - Date.parse(state.prunedAt) >= PRUNE_EVERY_MS;
+      if (state.resync || due) {
+        await pruneWorkingSet(db, { serverTime: state.serverTime, now: at, seen: Boolean(state.resync) });
+        state.prunedAt = at.toISOString();
+      }
+      state.resync = false;
+      state.syncedAt = at.toISOString();
+    }
+    await writeSyncState(db, state);
+    return { cursor: page.cursor, more };
   },
-  clear: (db) => db.tickets.clear(),
+  async clear(db) {
+    await db.tickets.clear();
+    await db.meta.delete(TICKETS_SYNC_KEY);
+    await db.records.where('collection').anyOf(SEEN, OPENED).delete();
+  },
 };
 
-/** Work history: delta pages of GET /api/ticket-updates?since=CURSOR, put by id (entries never change). */
-export const ticketUpdatesCollection: SyncCollection = {
+/**
+ * Work history of the working-set tickets: pages of
+ * `GET /api/ticket-updates?since=CURSOR&limit=1000&recentDays=30`, put by id (entries never change),
+ * each page in its own transaction; `{ cursor, more }` as for tickets. History of older tickets is
+ * fetched when one is opened online (keepOpenedTicket).
+ */
+export const ticketUpdatesCollection: PagedSyncCollection = {
   name: 'ticketUpdates',
   async pull(since, { db, get }) {
-    const page = await get<DeltaPage<TicketUpdateEntry>>(`/api/ticket-updates?since=${encodeURIComponent(since ?? '0')}`);
+    const page = await get<DeltaPage<TicketUpdateEntry>>(feedUrl('/api/ticket-updates', since ?? '0'));
     await db.ticketUpdates.bulkPut(page.items);
-    return page.cursor;
+    return { cursor: page.cursor, more: page.more === true };
   },
   clear: (db) => db.ticketUpdates.clear(),
 };

@@ -23,7 +23,23 @@ export {
   type TicketUpdateItem,
   type TicketUpdatePayload,
 } from './ticketUpdate';
-export { displayTicket, readDisplayedTickets, readTechnicians, readTicketOutbox, readWorkHistory, type DisplayTicket, type TicketSyncMarks } from './view';
+export {
+  displayTicket,
+  displayTickets,
+  groupUnsentByTicket,
+  newestFirst,
+  readCachedTickets,
+  readDisplayedTicket,
+  readDisplayedTickets,
+  readTechnicians,
+  readTicketOutbox,
+  readUnsentByTicket,
+  readWorkHistory,
+  type DisplayTicket,
+  type TicketSyncMarks,
+  type UnsentByTicket,
+} from './view';
+export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkingSet } from './workingSet';
 
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {

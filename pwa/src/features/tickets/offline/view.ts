@@ -23,6 +23,11 @@ export function displayTicket(server: Ticket, items: readonly OutboxItem[]): Dis
   const own = items
     .filter((i): i is TicketUpdateItem => isTicketUpdate(i) && i.state !== 'done' && i.entityId === server.id)
     .sort((a, b) => a.seq - b.seq);
+  return applyUnsent(server, own);
+}
+
+/** `server` with `own` (this ticket's unsent updates, oldest first) applied, with marks. */
+function applyUnsent(server: Ticket, own: readonly TicketUpdateItem[]): DisplayTicket {
   const shown: DisplayTicket = { ...server, sync: { pending: 0, conflict: 0, failed: 0 } };
   for (const item of own) {
     Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
@@ -35,12 +40,70 @@ function stateMark(state: OutboxState): keyof TicketSyncMarks {
   return state === 'conflict' ? 'conflict' : state === 'failed' ? 'failed' : 'pending';
 }
 
+/** Unsent ticket updates grouped by ticket id, each group oldest first (issue 16: grouped once, not scanned per ticket). */
+export type UnsentByTicket = ReadonlyMap<string, readonly TicketUpdateItem[]>;
+
+/** Groups outbox items (any kinds, any order) into {@link UnsentByTicket}: one pass over the items. */
+export function groupUnsentByTicket(items: readonly OutboxItem[]): UnsentByTicket {
+  const groups = new Map<string, TicketUpdateItem[]>();
+  for (const i of items) {
+    if (!isTicketUpdate(i) || i.state === 'done' || !i.entityId) continue;
+    const group = groups.get(i.entityId);
+    if (group) group.push(i);
+    else groups.set(i.entityId, [i]);
+  }
+  for (const group of groups.values()) group.sort((a, b) => a.seq - b.seq);
+  return groups;
+}
+
+/** Displayed form of server tickets without unsent items, per server object: kept identical while only the outbox changes. */
+const unchanged = new WeakMap<Ticket, DisplayTicket>();
+
+/**
+ * Server tickets as displayed, in their given order: O(tickets + unsent items). A ticket with no
+ * unsent item keeps the same DisplayTicket object for the same server object (memoised cards and
+ * search indexes survive outbox changes).
+ */
+export function displayTickets(tickets: readonly Ticket[], unsent: UnsentByTicket): DisplayTicket[] {
+  return tickets.map((t) => {
+    const own = unsent.get(t.id);
+    if (own) return applyUnsent(t, own);
+    let shown = unchanged.get(t);
+    if (!shown) {
+      shown = applyUnsent(t, []);
+      unchanged.set(t, shown);
+    }
+    return shown;
+  });
+}
+
+/** Newest first: by createdAt, then ticket number (ISO strings and TKT numbers compare as plain strings). */
+export function newestFirst(a: Pick<Ticket, 'createdAt' | 'ticketNumber'>, b: Pick<Ticket, 'createdAt' | 'ticketNumber'>): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.ticketNumber < b.ticketNumber ? 1 : a.ticketNumber > b.ticketNumber ? -1 : 0;
+}
+
+/** All cached server tickets (table `tickets` only), newest first: re-read only when tickets change. */
+export async function readCachedTickets(db: OfflineDb): Promise<Ticket[]> {
+  return (await db.tickets.toArray()).sort(newestFirst);
+}
+
+/** Unsent ticket updates by ticket (outbox only: re-read only when the outbox changes). */
+export async function readUnsentByTicket(db: OfflineDb): Promise<UnsentByTicket> {
+  return groupUnsentByTicket(await db.outbox.where('state').notEqual('done').toArray());
+}
+
 /** All cached tickets as displayed (server + unsent edits, with marks), newest first. */
 export async function readDisplayedTickets(db: OfflineDb): Promise<DisplayTicket[]> {
-  const [tickets, items] = await Promise.all([db.tickets.toArray(), db.outbox.where('state').notEqual('done').toArray()]);
-  return tickets
-    .map((t) => displayTicket(t, items))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.ticketNumber.localeCompare(a.ticketNumber));
+  const [tickets, unsent] = await Promise.all([readCachedTickets(db), readUnsentByTicket(db)]);
+  return displayTickets(tickets, unsent);
+}
+
+/** One cached ticket as displayed; null when not cached or `ticketId` is null. */
+export async function readDisplayedTicket(db: OfflineDb, ticketId: string | null): Promise<DisplayTicket | null> {
+  if (!ticketId) return null;
+  const server = await db.tickets.get(ticketId);
+  return server ? applyUnsent(server, await readTicketOutbox(db, ticketId)) : null;
 }
 
 /** Unsent updates of one ticket, oldest first (pending marks, conflicts and failures in the panel); [] for null. */

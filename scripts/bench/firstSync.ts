@@ -1,0 +1,124 @@
+/**
+ * First-sync benchmark (issue 16): a database of `count` tickets seeded by SQL (seed.ts) in its own
+ * app process; a technician's phone (Chromium, 390x844) signs in and opens /technician, and the
+ * time until the first complete sync pass (meta `lastSync` in IndexedDB), the tickets the phone
+ * then holds (its working set, not the table) and the page's JS heap (CDP Runtime.getHeapUsage,
+ * after a garbage collection) are printed. Asserts nothing. Alone:
+ * `npx tsx scripts/bench/firstSync.ts` (uses pwa/dist; BENCH_SYNC_TICKETS, default 20,000).
+ * The page helpers are shared with pwa/e2e/tickets-scale.e2e.ts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startApp } from '../server-process';
+import { seedTickets } from './seed';
+
+export interface FirstSyncResult {
+  count: number;
+  seedSeconds: number;
+  syncSeconds: number;
+  cachedTickets: number;
+  heapMb: number;
+}
+
+/** The page's offline cache: cached ticket ids and the last complete sync (null before the first). */
+export function readSyncedCache(page: Page): Promise<{ ids: string[]; lastSync: string | null }> {
+  return page.evaluate(
+    () =>
+      new Promise<{ ids: string[]; lastSync: string | null }>((resolve, reject) => {
+        const open = indexedDB.open('portal-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tickets')) {
+            db.close();
+            resolve({ ids: [], lastSync: null });
+            return;
+          }
+          const tx = db.transaction(['tickets', 'meta'], 'readonly');
+          const keys = tx.objectStore('tickets').getAllKeys();
+          const meta = tx.objectStore('meta').get('lastSync');
+          tx.oncomplete = () => {
+            db.close();
+            resolve({ ids: keys.result as string[], lastSync: (meta.result as { value?: string } | undefined)?.value ?? null });
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+}
+
+/** The page's used JS heap in MB (one decimal), after a garbage collection (CDP). */
+export async function jsHeapMb(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return Math.round((usedSize / 1024 / 1024) * 10) / 10;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function post<T>(baseURL: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Seeds `count` tickets, starts the app on them and measures a phone's first sync. */
+export async function measureFirstSync(count: number, dist?: string): Promise<FirstSyncResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-sync-'));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  let app: Awaited<ReturnType<typeof startApp>> | undefined;
+  try {
+    const seedSeconds = await seedTickets({ dataDir }, count);
+    app = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(dist ? { PWA_DIST: dist } : {}) }, 120_000);
+    const admin = await post<{ token: string }>(app.baseURL, '/api/auth/login', { username: 'admin', password: app.adminPassword });
+    const tech = { username: 'bench.sync', password: 'bench-sync-1' };
+    await post(app.baseURL, '/api/users', { ...tech, role: 'technician' }, admin.token);
+    const context = await browser.newContext({ baseURL: app.baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByPlaceholder('Enter your username').fill(tech.username);
+    await page.getByPlaceholder('Enter your password').fill(tech.password);
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined); // the app reloads after a login
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await reloaded;
+    await page.getByText(`Welcome, ${tech.username}`).first().waitFor({ state: 'attached' });
+    const started = Date.now();
+    await page.goto('/technician');
+    for (;;) {
+      const { lastSync } = await readSyncedCache(page);
+      if (lastSync) break;
+      if (Date.now() - started > 600_000) throw new Error('no complete sync within 10 minutes');
+      await page.waitForTimeout(250);
+    }
+    const syncSeconds = (Date.now() - started) / 1000;
+    const cachedTickets = (await readSyncedCache(page)).ids.length;
+    const heapMb = await jsHeapMb(context, page);
+    await context.close();
+    return { count, seedSeconds, syncSeconds, cachedTickets, heapMb };
+  } finally {
+    await browser.close();
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints {@link FirstSyncResult}. */
+export function printFirstSync(r: FirstSyncResult): void {
+  console.log(`\n## First sync on a phone (${r.count} tickets on the server, Chromium 390x844)`);
+  console.log(`seeded by SQL in ${r.seedSeconds.toFixed(1)} s`);
+  console.log(`open /technician -> first complete sync: ${r.syncSeconds.toFixed(1)} s; working set on the phone: ${r.cachedTickets} tickets`);
+  console.log(`JS heap after the sync (after GC): ${r.heapMb} MB`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printFirstSync(await measureFirstSync(Number(process.env.BENCH_SYNC_TICKETS ?? 20_000)));
+}
