@@ -41,7 +41,7 @@ export function OfflineSync() {
     const before = previous.current;
     previous.current = now;
     if (!before) return;
-    const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
+    const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
     for (const [seq, { state, item }] of before) {
       if ((state === 'pending' || state === 'sending') && !now.has(seq)) {
         report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });

@@ -9,11 +9,14 @@
  *   Holding the lock, items found in 'sending' belong to a dead sender and go back to 'pending'.
  * - First-in-first-out per stream: an item never overtakes an older item of its stream; a
  *   conflicted, failed, backing-off, other-user or unknown-kind item blocks only its stream.
+ *   Different streams are sent concurrently ({@link DRAIN_CONCURRENCY} at a time, oldest head
+ *   first); each stream is sent by one worker, one item at a time.
  * - Every request carries the item's Idempotency-Key (one key per item for life).
  * - Outcomes: 2xx done (kind's onSuccess); 409 -> the kind's onConflict decides: resend at once
  *   (retry, at most {@link MAX_RETRIES_PER_PASS} times per item and pass), conflict, or failure;
  *   401 / 408 / 429 / 5xx / no answer -> pending again and the pass stops (like Workbox's queue;
- *   5xx / 408 / 429 with exponential backoff or Retry-After); other 4xx -> failed with the server's
+ *   5xx / 408 / 429 with exponential backoff or Retry-After): no further item is started, items
+ *   already in flight on other streams are settled; other 4xx -> failed with the server's
  *   message (kind's onFailure). Each outcome is written in one Dexie transaction with the kind's hook.
  * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
  *   user when the author is unknown); 'anonymous' kinds always.
@@ -34,6 +37,14 @@ export const DRAIN_LOCK = 'outbox-drain';
 
 /** Resends after a 409 the kind decided to retry, per item and pass, before it must be a conflict. */
 export const MAX_RETRIES_PER_PASS = 3;
+
+/**
+ * Streams a drain sends at the same time. Items of one stream are still sent one after another;
+ * different streams (e.g. different tickets) overlap, so a long queue costs about
+ * (longest stream + items / concurrency) round trips instead of one per item. Below the browser's
+ * 6 connections per host, leaving room for the screens' own requests.
+ */
+export const DRAIN_CONCURRENCY = 4;
 
 /** Runs `fn` while holding a lock. */
 export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -70,6 +81,8 @@ export interface DrainDeps {
   lock: LockRunner;
   /** Ignore backoff delays (the network just came back, or the user asked). */
   force: boolean;
+  /** Streams sent at the same time (each stream stays strictly sequential); default {@link DRAIN_CONCURRENCY}. */
+  concurrency: number;
 }
 
 /** An item finished in this pass. */
@@ -93,6 +106,8 @@ export interface DrainReport {
   stoppedBy: 'network' | 'server' | 'auth' | null;
   /** Items still to send (pending or sending) after the pass. */
   remaining: number;
+  /** Earliest time (epoch ms) a pending item waiting for its backoff becomes due; null when none waits. */
+  retryAt: number | null;
 }
 
 type Outcome = 'done' | 'blocked' | 'network' | 'server' | 'auth';
@@ -111,6 +126,7 @@ export async function drainOutbox(options: Partial<DrainDeps> = {}): Promise<Dra
     random: options.random ?? Math.random,
     lock: options.lock ?? webLock(),
     force: options.force ?? false,
+    concurrency: options.concurrency ?? DRAIN_CONCURRENCY,
   };
   return deps.lock(() => drainLocked(deps));
 }
@@ -127,40 +143,115 @@ export async function backgroundSyncDrain(options: Partial<DrainDeps> = {}): Pro
   return report;
 }
 
+/** What one pass shares between its stream workers. */
+interface Pass {
+  deps: DrainDeps;
+  owner: string | null;
+  report: DrainReport;
+  /** Streams that cannot go on in this pass (head not due, conflicted, failed, unknown kind...). */
+  blocked: Set<string>;
+  /** Set by the first worker that must stop the pass; the others stop after their current item. */
+  stop: Exclude<Outcome, 'done' | 'blocked'> | null;
+  /** Items sent (2xx) in the current round. */
+  progressed: boolean;
+}
+
 async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   const { db } = deps;
   await recoverStuck(db);
   const owner = deps.userId !== undefined ? deps.userId : ((await getMeta<string | null>(db, META.owner)) ?? null);
-  const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
-  let again = true;
-  rounds: while (again) {
-    again = false;
-    const blocked = new Set<string>();
-    for (const item of await unsentItems(db)) {
-      if (blocked.has(item.stream)) continue;
-      const kind = outboxKind(item.kind);
-      if (!kind) {
-        if (!report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
-        blocked.add(item.stream);
-        continue;
-      }
-      if (!isDue(item, kind, owner, deps)) {
-        blocked.add(item.stream);
-        continue;
-      }
-      const outcome = await sendOne(item.seq, kind, deps, report);
-      if (outcome === 'done') {
-        again = true; // look again for items enqueued meanwhile
-      } else if (outcome === 'blocked') {
-        blocked.add(item.stream);
-      } else {
-        report.stoppedBy = outcome;
-        break rounds;
-      }
+  const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
+  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true };
+  // Rounds: send every stream whose head is due, up to `concurrency` streams at a time; then look
+  // again for items enqueued meanwhile, as long as the last round sent something.
+  while (pass.progressed && !pass.stop) {
+    pass.progressed = false;
+    const streams = dueStreams(await unsentItems(db), pass);
+    if (streams.length === 0) break;
+    await inPool(streams, Math.max(1, deps.concurrency), (items) => sendStream(items, pass));
+  }
+  report.stoppedBy = pass.stop;
+  const left = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
+  report.remaining = left.length;
+  const later = left.filter((i) => i.state === 'pending' && i.nextAttemptAt > deps.now()).map((i) => i.nextAttemptAt);
+  report.retryAt = later.length > 0 ? Math.min(...later) : null;
+  return report;
+}
+
+/**
+ * Groups unsent items (FIFO order) by stream and keeps the streams whose head may be sent now,
+ * oldest head first; a stream whose head is not due (or of an unknown kind) is blocked for the pass.
+ */
+function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
+  const streams = new Map<string, OutboxItem[]>();
+  for (const item of items) {
+    if (pass.blocked.has(item.stream)) continue;
+    const queue = streams.get(item.stream);
+    if (queue) {
+      queue.push(item);
+      continue;
+    }
+    const kind = outboxKind(item.kind);
+    if (!kind) {
+      if (!pass.report.unknown.some((u) => u.seq === item.seq)) pass.report.unknown.push(item);
+      pass.blocked.add(item.stream);
+    } else if (!isDue(item, kind, pass.owner, pass.deps)) {
+      pass.blocked.add(item.stream);
+    } else {
+      streams.set(item.stream, [item]);
     }
   }
-  report.remaining = await db.outbox.where('state').anyOf('pending', 'sending').count();
-  return report;
+  return [...streams.values()];
+}
+
+/** Sends one stream's items strictly in order until it is empty, blocked, or the pass stops. */
+async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<void> {
+  const { report, blocked } = pass;
+  for (const item of items) {
+    if (pass.stop) return;
+    const kind = outboxKind(item.kind);
+    if (!kind) {
+      if (!report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
+      blocked.add(item.stream);
+      return;
+    }
+    if (!isDue(item, kind, pass.owner, pass.deps)) {
+      blocked.add(item.stream);
+      return;
+    }
+    const outcome = await sendOne(item.seq, kind, pass.deps, report);
+    if (outcome === 'done') {
+      pass.progressed = true;
+    } else if (outcome === 'blocked') {
+      blocked.add(item.stream);
+      return;
+    } else {
+      pass.stop ??= outcome;
+      return;
+    }
+  }
+}
+
+/**
+ * Runs `run` over `tasks` with at most `size` at a time, in order of `tasks`. Waits for every
+ * started task; rethrows the first error after that (a failing IndexedDB), starting nothing new
+ * once one failed.
+ */
+async function inPool<T>(tasks: readonly T[], size: number, run: (task: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        await run(task);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: DrainDeps): boolean {
