@@ -138,7 +138,12 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
       }),
     );
   }
-  const historyRows = async () => (await api<TicketUpdateEntry[]>(baseURL, '/api/ticket-updates', { token })).length;
+  // Per ticket: the unfiltered list is bounded (a page), one ticket's history here is not.
+  const historyRows = async () => {
+    let n = 0;
+    for (const t of tickets) n += (await api<TicketUpdateEntry[]>(baseURL, `/api/ticket-updates?ticketId=${t.id}`, { token })).length;
+    return n;
+  };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -204,32 +204,49 @@ function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
   return [...streams.values()];
 }
 
-/** Sends one stream's items strictly in order until it is empty, blocked, or the pass stops. */
+/**
+ * Sends one stream's items strictly in order until it is empty, blocked, or the pass stops. The
+ * transaction that settles an item also claims the stream's next item when it is due (one
+ * IndexedDB transaction per item instead of two); a claimed item the pass no longer sends is
+ * released unchanged.
+ */
 async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<void> {
-  const { report, blocked } = pass;
-  for (const item of items) {
-    if (pass.stop) return;
+  const { report, blocked, deps } = pass;
+  let claimed: OutboxItem | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     const kind = outboxKind(item.kind);
-    if (!kind) {
-      if (!report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
+    if (pass.stop || !kind || !isDue(item, kind, pass.owner, deps)) {
+      if (claimed) await releaseClaim(deps.db, claimed);
+      if (pass.stop) return;
+      if (!kind && !report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
       blocked.add(item.stream);
       return;
     }
-    if (!isDue(item, kind, pass.owner, pass.deps)) {
-      blocked.add(item.stream);
-      return;
-    }
-    const outcome = await sendOne(item.seq, kind, pass.deps, report);
-    if (outcome === 'done') {
+    const following = items[i + 1];
+    const followingKind = following && outboxKind(following.kind);
+    const next = following && followingKind && isDue(following, followingKind, pass.owner, deps) ? following.seq : null;
+    const sent = await sendOne(item.seq, kind, deps, report, claimed?.seq === item.seq ? claimed : null, next);
+    claimed = sent.claimed;
+    if (sent.outcome === 'done') {
       pass.progressed = true;
-    } else if (outcome === 'blocked') {
-      blocked.add(item.stream);
-      return;
     } else {
-      pass.stop ??= outcome;
+      if (claimed) await releaseClaim(deps.db, claimed);
+      if (sent.outcome === 'blocked') blocked.add(item.stream);
+      else pass.stop ??= sent.outcome;
       return;
     }
   }
+  if (claimed) await releaseClaim(deps.db, claimed);
+}
+
+/** Undoes a claim whose item was not sent after all (back to 'pending', attempt not counted). */
+async function releaseClaim(db: OfflineDb, claimed: OutboxItem): Promise<void> {
+  await db.outbox.update(claimed.seq, (item) => {
+    if (item.state !== 'sending') return;
+    item.state = 'pending';
+    item.attempts = Math.max(0, item.attempts - 1);
+  });
 }
 
 /**
@@ -261,25 +278,42 @@ function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: D
   return true;
 }
 
-/** Claims, sends and settles one item (re-sending at once when the kind retries after a 409). */
-async function sendOne(seq: number, kind: OutboxKind, deps: DrainDeps, report: DrainReport): Promise<Outcome> {
+/**
+ * Claims (unless `preclaimed`), sends and settles one item, re-sending at once when the kind
+ * retries after a 409. When it is done and `next` is given, the settling transaction also claims
+ * item `next` (`claimed`: null when that item is no longer pending).
+ */
+async function sendOne(
+  seq: number,
+  kind: OutboxKind,
+  deps: DrainDeps,
+  report: DrainReport,
+  preclaimed: OutboxItem | null,
+  next: number | null,
+): Promise<{ outcome: Outcome; claimed: OutboxItem | null }> {
   const { db } = deps;
   for (let retries = 0; ; retries++) {
-    const item = await claimForSending(db, seq);
-    if (!item) return 'blocked';
+    const item = retries === 0 && preclaimed ? preclaimed : await claimForSending(db, seq);
+    if (!item) return { outcome: 'blocked', claimed: null };
     const req = kind.request(item);
     let res: HttpResponse;
     try {
       res = await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
     } catch (e) {
       await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error', lastStatus: null });
-      return 'network';
+      return { outcome: 'network', claimed: null };
     }
     const ctx: SettleContext = { db, item, status: res.status, body: res.body };
+    let claimed: OutboxItem | null = null;
     // The scope function must be `async`: only then does Dexie carry the transaction across the
-    // native awaits of the hooks (else their writes would land after it committed).
-    const outcome = await db.transaction('rw', ['outbox', ...(kind.tables ?? [])], async () => settle(kind, ctx, res, retries, deps, report));
-    if (outcome !== 'retry') return outcome;
+    // native awaits of the hooks (else their writes would land after it committed). The next item
+    // is claimed after the hook, so it is sent as the hook left it (e.g. re-based).
+    const outcome = await db.transaction('rw', ['outbox', ...(kind.tables ?? [])], async () => {
+      const settled = await settle(kind, ctx, res, retries, deps, report);
+      if (settled === 'done' && next !== null) claimed = await claimForSending(db, next);
+      return settled;
+    });
+    if (outcome !== 'retry') return { outcome, claimed };
   }
 }
 

@@ -114,7 +114,8 @@ describe('drain: pending -> sending -> done', () => {
       if (busy.has(id)) overlapsOfOneTicket.push(id);
       busy.add(id);
       maxInFlight = Math.max(maxInFlight, ++inFlight);
-      await new Promise((r) => setTimeout(r, 2));
+      // Hold each request until 3 are in flight (or, for the last streams, a while).
+      for (let waited = 0; inFlight < 3 && waited < 500; waited += 5) await new Promise((r) => setTimeout(r, 5));
       const answer = server.handle(structuredClone(req), TECH_ID);
       busy.delete(id);
       inFlight -= 1;
@@ -145,6 +146,11 @@ describe('drain: pending -> sending -> done', () => {
     expect(requests.length).toBeLessThanOrEqual(2); // only the two heads started together
     expect(first.sent.length).toBe(requests.length - 1);
     expect(first.remaining).toBe(8 - first.sent.length);
+    // Items claimed ahead but never sent are pending again with no attempt counted (so they may
+    // still be re-based like any never-sent item).
+    const unsent = (await items(db)).filter((i) => !requests.some((r) => r.key === i.key));
+    expect(unsent.length).toBeGreaterThan(0);
+    expect(unsent.every((i) => i.state === 'pending' && i.attempts === 0)).toBe(true);
     setFault(null);
     const second = await drain({ concurrency: 2 });
     expect(second).toMatchObject({ stoppedBy: null, remaining: 0 });
