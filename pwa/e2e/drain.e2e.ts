@@ -104,7 +104,7 @@ describe('the Update Ticket form and sync (issue 16 item 4)', () => {
     expect(await comments(t.id)).toEqual([]);
 
     await page.unroute('**/api/**');
-    // No online event, no click: only the engine's probe can notice (every 3-7 s while visible).
+    // No online event, no click: only the engine's probe can notice (every 3-5 s while visible).
     await syncBar(page).getByText('All updates synced').waitFor({ timeout: 45_000 });
     await syncBar(page).getByText('Online', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await comments(t.id)).toEqual(['Queued while the server was away']);

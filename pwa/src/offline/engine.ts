@@ -5,7 +5,7 @@
  * Triggers: the first {@link setSyncUser} after start (app start), the `online` event (ignoring
  * backoff), returning to the app (`visibilitychange` to visible), a timer while visible
  * ({@link TIMER_MS}, doubled after each failed run up to {@link MAX_TIMER_MS}; sooner when items
- * wait for a server back-off), a reachability probe every 3-7 s while visible when the server does
+ * wait for a server back-off), a reachability probe every 3-5 s while visible when the server does
  * not answer although the browser says online (retry.ts; an answer syncs at once), and every enqueue
  * (push only; plus a Background Sync registration for the service worker; any `enqueue` or
  * `nudgeSync` in this page triggers it). Runs are serialised and coalesced: at most one waits

@@ -1,5 +1,5 @@
 /**
- * The lie-fi retry cadence (retry.ts, issue 16 item 4) with fake timers: probes every 3-7 s with
+ * The lie-fi retry cadence (retry.ts, issue 16 item 4) with fake timers: probes every 3-5 s with
  * jitter while allowed, slowly backing off, stops on an answer (calling onAnswer once), stops while
  * not allowed (hidden app, browser offline), and starts again from the first delay.
  */
@@ -28,7 +28,7 @@ function loop(answers: boolean[], allowed = () => true) {
 }
 
 describe('probeDelayMs', () => {
-  it('starts at 3 s, grows slowly, stays at most 7 s (+- 15% jitter) however long the outage', () => {
+  it('starts at 3 s, grows slowly, stays at most 5 s (+- 15% jitter) however long the outage', () => {
     expect(probeDelayMs(0, () => 0.5)).toBe(PROBE_BASE_MS);
     expect(probeDelayMs(1, () => 0.5)).toBe(3600);
     expect(probeDelayMs(2, () => 0.5)).toBe(4320);
@@ -62,12 +62,12 @@ describe('createProbeLoop', () => {
     expect(probedAt).toHaveLength(3); // stopped
   });
 
-  it('keeps probing every 7 s during a long outage', async () => {
+  it('keeps probing every 5 s during a long outage', async () => {
     const { l, probedAt } = loop([]);
     l.start();
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     const gaps = probedAt.slice(1).map((t, i) => t - probedAt[i]);
-    expect(gaps.slice(-5)).toEqual([7000, 7000, 7000, 7000, 7000]);
+    expect(gaps.slice(-5)).toEqual([5000, 5000, 5000, 5000, 5000]);
     expect(Math.max(...gaps)).toBe(PROBE_MAX_MS);
   });
 

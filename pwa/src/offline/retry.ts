@@ -7,9 +7,9 @@
  *
  * Cadence: the n-th consecutive probe (n = 0, 1, ...) waits
  * `min(PROBE_MAX_MS, PROBE_BASE_MS * PROBE_FACTOR ** n)` ms, times 1 +- {@link PROBE_JITTER}
- * (so many phones do not probe in lockstep): 3 s, 3.6 s, 4.3 s, ... up to 7 s. The ceiling keeps
+ * (so many phones do not probe in lockstep): 3 s, 3.6 s, 4.3 s, then 5 s. The ceiling keeps
  * "sync resumes within 10 s of the server coming back" true however long the outage lasted; a
- * probe is one small HEAD request, cheap enough to repeat every 7 s while someone looks at the app.
+ * probe is one small HEAD request, cheap enough to repeat every 5 s while someone looks at the app.
  */
 
 /** First probe delay after the server stopped answering (ms). */
@@ -17,7 +17,7 @@ export const PROBE_BASE_MS = 3_000;
 /** Growth of the delay per probe that got no answer (slow back-off). */
 export const PROBE_FACTOR = 1.2;
 /** Ceiling of the delay (ms), before jitter. */
-export const PROBE_MAX_MS = 7_000;
+export const PROBE_MAX_MS = 5_000;
 /** Relative jitter: each delay is multiplied by a factor in [1 - PROBE_JITTER, 1 + PROBE_JITTER]. */
 export const PROBE_JITTER = 0.15;
 
