@@ -17,7 +17,9 @@
  *   401 / 408 / 429 / 5xx / no answer -> pending again and the pass stops (like Workbox's queue;
  *   5xx / 408 / 429 with exponential backoff or Retry-After): no further item is started, items
  *   already in flight on other streams are settled; other 4xx -> failed with the server's
- *   message (kind's onFailure). Each outcome is written in one Dexie transaction with the kind's hook.
+ *   message (kind's onFailure). Each outcome is written in a Dexie transaction with the kind's hook;
+ *   answers of different streams that arrive together share one transaction (createSettler), which
+ *   also claims each stream's next item.
  * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
  *   user when the author is unknown); 'anonymous' kinds always.
  * - An item of an unregistered kind (e.g. queued by a newer version of the app) is never sent and
@@ -154,6 +156,8 @@ interface Pass {
   stop: Exclude<Outcome, 'done' | 'blocked'> | null;
   /** Items sent (2xx) in the current round. */
   progressed: boolean;
+  /** Settles the workers' answers, batching those that arrive together (createSettler). */
+  settleBatched: Settler;
 }
 
 async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
@@ -161,7 +165,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   await recoverStuck(db);
   const owner = deps.userId !== undefined ? deps.userId : ((await getMeta<string | null>(db, META.owner)) ?? null);
   const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
-  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true };
+  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true, settleBatched: createSettler(deps, report) };
   // Rounds: send every stream whose head is due, up to `concurrency` streams at a time; then look
   // again for items enqueued meanwhile, as long as the last round sent something.
   while (pass.progressed && !pass.stop) {
@@ -206,7 +210,7 @@ function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
 
 /**
  * Sends one stream's items strictly in order until it is empty, blocked, or the pass stops. The
- * transaction that settles an item also claims the stream's next item when it is due (one
+ * transaction that settles an item also claims the stream's next item when it is due (at most one
  * IndexedDB transaction per item instead of two); a claimed item the pass no longer sends is
  * released unchanged.
  */
@@ -226,7 +230,7 @@ async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<voi
     const following = items[i + 1];
     const followingKind = following && outboxKind(following.kind);
     const next = following && followingKind && isDue(following, followingKind, pass.owner, deps) ? following.seq : null;
-    const sent = await sendOne(item.seq, kind, deps, report, claimed?.seq === item.seq ? claimed : null, next);
+    const sent = await sendOne(item.seq, kind, pass, claimed?.seq === item.seq ? claimed : null, next);
     claimed = sent.claimed;
     if (sent.outcome === 'done') {
       pass.progressed = true;
@@ -286,11 +290,11 @@ function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: D
 async function sendOne(
   seq: number,
   kind: OutboxKind,
-  deps: DrainDeps,
-  report: DrainReport,
+  pass: Pass,
   preclaimed: OutboxItem | null,
   next: number | null,
 ): Promise<{ outcome: Outcome; claimed: OutboxItem | null }> {
+  const { deps, settleBatched } = pass;
   const { db } = deps;
   for (let retries = 0; ; retries++) {
     const item = retries === 0 && preclaimed ? preclaimed : await claimForSending(db, seq);
@@ -304,17 +308,69 @@ async function sendOne(
       return { outcome: 'network', claimed: null };
     }
     const ctx: SettleContext = { db, item, status: res.status, body: res.body };
-    let claimed: OutboxItem | null = null;
-    // The scope function must be `async`: only then does Dexie carry the transaction across the
-    // native awaits of the hooks (else their writes would land after it committed). The next item
-    // is claimed after the hook, so it is sent as the hook left it (e.g. re-based).
-    const outcome = await db.transaction('rw', ['outbox', ...(kind.tables ?? [])], async () => {
-      const settled = await settle(kind, ctx, res, retries, deps, report);
-      if (settled === 'done' && next !== null) claimed = await claimForSending(db, next);
-      return settled;
-    });
-    if (outcome !== 'retry') return { outcome, claimed };
+    const settled = await settleBatched({ kind, ctx, res, retries, next });
+    if (settled.outcome !== 'retry') return { outcome: settled.outcome, claimed: settled.claimed };
   }
+}
+
+/** An answer to settle, and what settling it gave. */
+interface SettleJob {
+  kind: OutboxKind;
+  ctx: SettleContext;
+  res: HttpResponse;
+  retries: number;
+  /** Item to claim in the same transaction when this one is done. */
+  next: number | null;
+}
+interface Settled {
+  outcome: Outcome | 'retry';
+  claimed: OutboxItem | null;
+}
+type Settler = (job: SettleJob) => Promise<Settled>;
+
+/**
+ * Settles answers in as few IndexedDB transactions as possible (each commit makes every live query
+ * of the page read again): the first answer starts a transaction at once; answers arriving while
+ * it runs wait and are settled together by the next one, each with its kind's hook, in arrival
+ * order, and each followed by the claim of its stream's next item. If a hook throws, the whole
+ * transaction is rolled back and every answer of it rejects (their items stay 'sending' and the
+ * next drain resends them with their keys, which the server replays).
+ */
+function createSettler(deps: DrainDeps, report: DrainReport): Settler {
+  let waiting: { job: SettleJob; resolve(s: Settled): void; reject(e: unknown): void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    await null; // answers delivered in the same turn join the first transaction
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const tables = [...new Set(['outbox', ...batch.flatMap((w) => w.job.kind.tables ?? [])])];
+      try {
+        // The scope function must be `async`: only then does Dexie carry the transaction across the
+        // native awaits of the hooks (else their writes would land after it committed). The next
+        // item is claimed after the hook, so it is sent as the hook left it (e.g. re-based).
+        const results = await deps.db.transaction('rw', tables, async () => {
+          const out: Settled[] = [];
+          for (const { job } of batch) {
+            const outcome = await settle(job.kind, job.ctx, job.res, job.retries, deps, report);
+            const claimed = outcome === 'done' && job.next !== null ? await claimForSending(deps.db, job.next) : null;
+            out.push({ outcome, claimed });
+          }
+          return out;
+        });
+        batch.forEach((w, i) => w.resolve(results[i]));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    running = false;
+  };
+  return (job) =>
+    new Promise<Settled>((resolve, reject) => {
+      waiting.push({ job, resolve, reject });
+      if (!running) void flush();
+    });
 }
 
 /** Writes the outcome of one answer (inside the settling transaction, with the kind's hook). */

@@ -133,6 +133,52 @@ describe('drain: pending -> sending -> done', () => {
     expect([...server.appliedCount.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('settles answers that arrive together in one transaction, which also claims each stream\'s next item', async () => {
+    const server = new ModelServer();
+    const made = [server.createTicket(), server.createTicket(), server.createTicket()];
+    const { db } = freshDb();
+    let writes = 0; // read-write transactions, as IndexedDB sees them
+    db.use({
+      stack: 'dbcore',
+      name: 'count-writes',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          if (mode === 'readwrite') writes += 1;
+          return down.transaction(stores, mode, options);
+        },
+      }),
+    });
+    await seed(db, made);
+    for (const t of made) {
+      await edit(db, t.id, { comment: `${t.ticketNumber} one` });
+      await edit(db, t.id, { comment: `${t.ticketNumber} two` });
+    }
+    // Requests come in two waves of three (the heads, then the second items); each wave is
+    // answered all at once.
+    const waves = [0, 1].map(() => {
+      let open!: () => void;
+      return { n: 0, gate: new Promise<void>((r) => (open = r)), open: () => open() };
+    });
+    let requestsSeen = 0;
+    const transport: Transport = async (req) => {
+      const wave = waves[Math.floor(requestsSeen++ / 3)];
+      if (++wave.n === 3) wave.open();
+      await wave.gate;
+      return server.handle(structuredClone(req), TECH_ID);
+    };
+    writes = 0;
+    const report = await drainOutbox({ db, transport, userId: TECH_ID, concurrency: 3 });
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(report.sent).toHaveLength(6);
+    // 1 recovery + 3 claims of the heads + one per wave: the heads' answers together (each also
+    // claiming its ticket's second item), then the second items' answers together.
+    expect(writes).toBe(1 + 3 + 2);
+    for (const t of made) {
+      expect(server.history.filter((h) => h.ticketId === t.id && h.comment).map((h) => h.comment)).toEqual([`${t.ticketNumber} one`, `${t.ticketNumber} two`]);
+    }
+  });
+
   it('starts no new item after a network failure; the items already in flight settle', async () => {
     const { db, made, drain, requests, setFault, server } = setup(4);
     await seed(db, made);
