@@ -175,9 +175,9 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
     await inPool(streams, Math.max(1, deps.concurrency), (items) => sendStream(items, pass));
   }
   report.stoppedBy = pass.stop;
-  const left = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
-  report.remaining = left.length;
-  const later = left.filter((i) => i.state === 'pending' && i.nextAttemptAt > deps.now()).map((i) => i.nextAttemptAt);
+  const pending = await db.outbox.where('state').equals('pending').toArray();
+  report.remaining = pending.length + (await db.outbox.where('state').equals('sending').count());
+  const later = pending.filter((i) => i.nextAttemptAt > deps.now()).map((i) => i.nextAttemptAt);
   report.retryAt = later.length > 0 ? Math.min(...later) : null;
   return report;
 }
