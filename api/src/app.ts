@@ -19,7 +19,7 @@ import { configRoutes } from './features/config/routes';
 import { contentRoutes } from './features/content/routes';
 import { downloadRoutes } from './features/downloads/routes';
 import { fileRoutes } from './features/files/routes';
-import { healthRoutes } from './features/health/routes';
+import { healthRoutes, liveProbe } from './features/health/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
@@ -150,6 +150,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
+  // The liveness probe answers before the body parser and the session lookup (no database).
+  app.use(liveProbe());
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));

@@ -1,52 +1,139 @@
 /**
- * Outbox drain benchmark (issue 3): a technician queues `queued` comment updates while offline
- * (spread over ceil(queued / 10) tickets, through the real 'Update Ticket' panel), then the
- * network comes back; measured is the time from `context.setOffline(false)` to an empty outbox
- * (no item left in IndexedDB that is not done), in ms. Also checks the server gained exactly
- * `queued` work-history rows (none lost, none applied twice). Chromium at a desktop viewport so the
- * panel stays open; service workers blocked, so only the page's sync engine drains.
+ * Outbox drain benchmark (issues 3 and 16), driven through the real PWA in Chromium at a desktop
+ * viewport (the 'Update Ticket' panel stays open) with service workers blocked, so only the page's
+ * sync engine drains. Three figures:
+ * 1. Reconnect: a technician queues `queued` comment updates while offline (spread over
+ *    ceil(queued / 10) tickets, through the real panel), then the network comes back; measured is
+ *    the time from `context.setOffline(false)` to an empty outbox (no item left in IndexedDB that
+ *    is not done), in ms. The server must gain exactly `queued` work-history rows (none lost, none
+ *    applied twice).
+ * 2. Resume: the browser stays online but the API does not answer (every `/api/` request of the
+ *    page is aborted, "lie-fi") while `resumeQueued` updates are queued and for `outageMs` more;
+ *    then the API answers again. Measured: from the moment it answers to an empty outbox, in ms
+ *    (no network event tells the page; only its retry cadence can notice). Capped at
+ *    `resumeLimitMs`.
+ * 3. Direct: the same number of comment PATCHes sent by Node without a browser (what the network
+ *    and API alone cost), one after another and four tickets at a time, for the ratios: on a loaded
+ *    machine the API's own time sets the floor of the drain.
+ * Throws when a step does not happen (the caller prints FAILED), never hangs: every wait has a limit.
  */
-import { chromium, type Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { LoginResponse, TicketCreated, TicketUpdateEntry } from '@portal/shared';
 
 export interface DrainResult {
+  /** 1. online -> empty outbox, ms. */
   drainMs: number;
-  /** Work-history rows the server gained during the drain. */
+  /** Work-history rows the server gained during the drain (expected: queued). */
   serverRows: number;
+  /** 2. API answers again -> empty outbox, ms; null when it did not happen within the limit. */
+  resumeMs: number | null;
+  resumeQueued: number;
+  /** Work-history rows the server gained by the resume (expected: resumeQueued). */
+  resumeRows: number;
+  /** 3. The same PATCHes from Node, sequential, ms. */
+  directMs: number;
+  /** ... and {@link DIRECT_POOL} tickets at a time (each ticket in order), ms. */
+  directPooledMs: number;
 }
 
-async function api<T>(baseURL: string, path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+/** Tickets sent at a time by the Node comparison: the PWA drain's DRAIN_CONCURRENCY. */
+const DIRECT_POOL = 4;
+
+export interface DrainOptions {
+  queued: number;
+  resumeQueued?: number;
+  /** How long the API stays unreachable after the last update was queued (ms). */
+  outageMs?: number;
+  resumeLimitMs?: number;
+}
+
+async function api<T>(baseURL: string, path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.key ? { 'Idempotency-Key': init.key } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-/** Number of outbox items not yet done, read straight from IndexedDB. */
+/** Number of outbox items not yet done, read straight from IndexedDB (one connection kept open on the page). */
 function unsentInPage(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('portal-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as { state: string }[]).filter((i) => i.state !== 'done').length);
-          };
-          all.onerror = () => reject(all.error);
-        };
+        const g = globalThis as unknown as { __benchDb?: Promise<IDBDatabase> };
+        g.__benchDb ??= new Promise<IDBDatabase>((ok, fail) => {
+          const open = indexedDB.open('portal-offline');
+          open.onerror = () => fail(open.error);
+          open.onsuccess = () => ok(open.result);
+        });
+        g.__benchDb.then((db) => {
+          // Counts only (no item is read): the poll itself must not load the page.
+          const tx = db.transaction('outbox');
+          const all = tx.objectStore('outbox').count();
+          const done = tx.objectStore('outbox').index('state').count('done');
+          tx.oncomplete = () => resolve(all.result - done.result);
+          tx.onerror = () => reject(tx.error);
+        }, reject);
       }),
   );
 }
 
+/** Polls until the page's outbox is empty; returns false after `limitMs`. */
+async function waitForEmptyOutbox(page: Page, limitMs: number): Promise<boolean> {
+  const end = performance.now() + limitMs;
+  while (performance.now() < end) {
+    if ((await unsentInPage(page)) === 0) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+const waitingText = (n: number) => (n === 1 ? '1 update waiting to sync' : `${n} updates waiting to sync`);
+
+/**
+ * Queues `count` comment updates through the panel, ticket after ticket (`count / tickets` each);
+ * each ticket is found with the search box (the list is virtual: only cards on screen exist). The
+ * counter must reach `already + n` after the n-th update.
+ */
+async function queueUpdates(page: Page, tickets: TicketCreated[], count: number, already: number, tag: string): Promise<void> {
+  const search = page.getByPlaceholder('Search number, name');
+  let open: string | null = null;
+  for (let i = 0; i < count; i++) {
+    const ticket = tickets[Math.floor((i * tickets.length) / count)];
+    if (open !== ticket.id) {
+      await search.fill(ticket.ticketNumber);
+      await page.getByRole('button', { name: ticket.ticketNumber, exact: true }).click({ timeout: 15_000 });
+      await page.getByText(`${ticket.ticketNumber} · `).first().waitFor({ timeout: 15_000 });
+      open = ticket.id;
+    }
+    await page.getByRole('textbox', { name: 'Update Comment' }).fill(`${tag} note ${i + 1}`);
+    await page.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByText(waitingText(already + i + 1)).waitFor({ timeout: 15_000 });
+  }
+}
+
+async function signInAdmin(context: BrowserContext, adminPassword: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter your username').fill('admin');
+  await page.getByPlaceholder('Enter your password').fill(adminPassword);
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Welcome, admin').first().waitFor({ state: 'attached' });
+  await reloaded;
+  return page;
+}
+
 /** Runs the benchmark against the app at `baseURL` (admin password `adminPassword`). */
-export async function measureDrain(baseURL: string, adminPassword: string, queued: number): Promise<DrainResult> {
+export async function measureDrain(baseURL: string, adminPassword: string, options: DrainOptions): Promise<DrainResult> {
+  const { queued, resumeQueued = 20, outageMs = 20_000, resumeLimitMs = 120_000 } = options;
   const { token } = await api<LoginResponse>(baseURL, '/api/auth/login', { method: 'POST', body: { username: 'admin', password: adminPassword } });
   const ticketCount = Math.ceil(queued / 10);
   const tickets: TicketCreated[] = [];
@@ -65,6 +152,12 @@ export async function measureDrain(baseURL: string, adminPassword: string, queue
       }),
     );
   }
+  // Per ticket: the unfiltered list is bounded (a page), one ticket's history here is not.
+  const historyRows = async () => {
+    let n = 0;
+    for (const t of tickets) n += (await api<TicketUpdateEntry[]>(baseURL, `/api/ticket-updates?ticketId=${t.id}`, { token })).length;
+    return n;
+  };
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -73,34 +166,66 @@ export async function measureDrain(baseURL: string, adminPassword: string, queue
   });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByPlaceholder('Enter your username').fill('admin');
-    await page.getByPlaceholder('Enter your password').fill(adminPassword);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Welcome, admin').first().waitFor({ state: 'attached' });
+    const page = await signInAdmin(context, adminPassword);
     await page.goto('/technician');
-    await page.getByRole('button', { name: tickets[0].ticketNumber, exact: true }).waitFor();
+    await page.getByPlaceholder('Search number, name').waitFor({ timeout: 60_000 });
 
+    // 1. Reconnect.
     await context.setOffline(true);
-    for (let i = 0; i < queued; i++) {
-      const ticket = tickets[i % ticketCount];
-      await page.getByRole('button', { name: ticket.ticketNumber, exact: true }).click();
-      await page.getByRole('textbox', { name: 'Update Comment' }).fill(`Bench note ${i + 1}`);
-      await page.getByRole('button', { name: 'Update Ticket' }).click();
-      await page.getByText(i === 0 ? '1 update waiting to sync' : `${i + 1} updates waiting to sync`).waitFor();
-    }
+    await queueUpdates(page, tickets, queued, 0, 'Bench');
     if ((await unsentInPage(page)) !== queued) throw new Error('the outbox does not hold every queued update');
-
-    const before = (await api<TicketUpdateEntry[]>(baseURL, '/api/ticket-updates', { token })).length;
+    const before = await historyRows();
     const started = performance.now();
     await context.setOffline(false);
-    while ((await unsentInPage(page)) > 0) await new Promise((r) => setTimeout(r, 20));
+    if (!(await waitForEmptyOutbox(page, 300_000))) throw new Error('the outbox did not drain within 300 s');
     const drainMs = Math.round(performance.now() - started);
-    const after = (await api<TicketUpdateEntry[]>(baseURL, '/api/ticket-updates', { token })).length;
+    const serverRows = (await historyRows()) - before;
+
+    // 2. Resume after an outage the browser does not notice.
+    const beforeResume = await historyRows();
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await queueUpdates(page, tickets.slice(0, 4), resumeQueued, 0, 'Outage');
+    await new Promise((r) => setTimeout(r, outageMs));
+    if ((await unsentInPage(page)) !== resumeQueued) throw new Error('updates were sent although the API was unreachable');
+    const back = performance.now();
+    await page.unroute('**/api/**');
+    const resumed = await waitForEmptyOutbox(page, resumeLimitMs);
+    const resumeMs = resumed ? Math.round(performance.now() - back) : null;
+    const resumeRows = (await historyRows()) - beforeResume;
     await context.close();
-    return { drainMs, serverRows: after - before };
+
+    // 3. The same comments straight from Node (with Idempotency-Keys): one after another, then one
+    // ticket per worker with the drain's concurrency (each ticket in order).
+    const patch = (ticket: TicketCreated, n: number) =>
+      api(baseURL, `/api/tickets/${ticket.id}`, { method: 'PATCH', token, key: randomUUID(), body: { comment: `Direct note ${n}` } });
+    const directStart = performance.now();
+    for (let i = 0; i < queued; i++) await patch(tickets[i % ticketCount], i + 1);
+    const directMs = Math.round(performance.now() - directStart);
+    const pooledStart = performance.now();
+    let nextTicket = 0;
+    await Promise.all(
+      Array.from({ length: DIRECT_POOL }, async () => {
+        while (nextTicket < ticketCount) {
+          const ticket = tickets[nextTicket++];
+          for (let i = 0; i < queued / ticketCount; i++) await patch(ticket, i + 1);
+        }
+      }),
+    );
+    const directPooledMs = Math.round(performance.now() - pooledStart);
+    return { drainMs, serverRows, resumeMs, resumeQueued, resumeRows, directMs, directPooledMs };
   } finally {
     await browser.close();
   }
+}
+
+/** Prints the figures of {@link measureDrain}. */
+export function printDrain(queued: number, r: DrainResult, limitMs = 120_000): void {
+  console.log(`online -> empty outbox: ${r.drainMs} ms (${((queued / r.drainMs) * 1000).toFixed(1)} updates/s; goal <= 5000 ms)`);
+  console.log(`server work-history rows added: ${r.serverRows} (expected ${queued})`);
+  console.log(
+    `same ${queued} PATCHes from Node: sequential ${r.directMs} ms, ${DIRECT_POOL} tickets at a time ${r.directPooledMs} ms ` +
+      `(page drain / Node: ${(r.drainMs / r.directMs).toFixed(2)} / ${(r.drainMs / r.directPooledMs).toFixed(2)})`,
+  );
+  const resume = r.resumeMs === null ? `not within ${limitMs / 1000} s` : `${r.resumeMs} ms`;
+  console.log(`API unreachable while online, back -> ${r.resumeQueued} updates synced: ${resume} (goal <= 10000 ms); rows added: ${r.resumeRows} (expected ${r.resumeQueued})`);
 }

@@ -29,6 +29,8 @@ let ticketId = '';
 // Bodies are chosen so allowed calls have no lasting effect (validation errors or unknown ids).
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/health', allowed: ANY },
+  { method: 'GET', path: '/api/health/live', allowed: ANY },
+  { method: 'HEAD', path: '/api/health/live', allowed: ANY },
   { method: 'GET', path: '/api/config', allowed: ANY },
   { method: 'POST', path: '/api/auth/login', body: {}, allowed: ANY },
   { method: 'POST', path: '/api/tickets', body: ticketBody(), allowed: ANY },

@@ -24,8 +24,9 @@ export function OfflineSync() {
   const { user } = useAuth();
   const toast = useToast();
   const watched = useLiveQuery(async () => {
-    const items = await getOfflineDb().outbox.where('state').anyOf('pending', 'sending', 'conflict', 'failed').toArray();
-    return items.filter((i) => outboxKind(i.kind)?.notices);
+    // One getAll (not `anyOf`, which walks a cursor item by item): this runs after every outbox commit.
+    const items = await getOfflineDb().outbox.toArray();
+    return items.filter((i) => i.state !== 'done' && outboxKind(i.kind)?.notices);
   }, []);
   const previous = useRef<Map<number, { state: OutboxState; item: OutboxItem }> | null>(null);
 
@@ -41,7 +42,7 @@ export function OfflineSync() {
     const before = previous.current;
     previous.current = now;
     if (!before) return;
-    const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
+    const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
     for (const [seq, { state, item }] of before) {
       if ((state === 'pending' || state === 'sending') && !now.has(seq)) {
         report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });

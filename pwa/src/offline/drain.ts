@@ -9,12 +9,17 @@
  *   Holding the lock, items found in 'sending' belong to a dead sender and go back to 'pending'.
  * - First-in-first-out per stream: an item never overtakes an older item of its stream; a
  *   conflicted, failed, backing-off, other-user or unknown-kind item blocks only its stream.
+ *   Different streams are sent concurrently ({@link DRAIN_CONCURRENCY} at a time, oldest head
+ *   first); each stream is sent by one worker, one item at a time.
  * - Every request carries the item's Idempotency-Key (one key per item for life).
  * - Outcomes: 2xx done (kind's onSuccess); 409 -> the kind's onConflict decides: resend at once
  *   (retry, at most {@link MAX_RETRIES_PER_PASS} times per item and pass), conflict, or failure;
  *   401 / 408 / 429 / 5xx / no answer -> pending again and the pass stops (like Workbox's queue;
- *   5xx / 408 / 429 with exponential backoff or Retry-After); other 4xx -> failed with the server's
- *   message (kind's onFailure). Each outcome is written in one Dexie transaction with the kind's hook.
+ *   5xx / 408 / 429 with exponential backoff or Retry-After): no further item is started, items
+ *   already in flight on other streams are settled; other 4xx -> failed with the server's
+ *   message (kind's onFailure). Each outcome is written in a Dexie transaction with the kind's hook;
+ *   answers of different streams that arrive together share one transaction (createSettler), which
+ *   also claims each stream's next item.
  * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
  *   user when the author is unknown); 'anonymous' kinds always.
  * - An item of an unregistered kind (e.g. queued by a newer version of the app) is never sent and
@@ -34,6 +39,14 @@ export const DRAIN_LOCK = 'outbox-drain';
 
 /** Resends after a 409 the kind decided to retry, per item and pass, before it must be a conflict. */
 export const MAX_RETRIES_PER_PASS = 3;
+
+/**
+ * Streams a drain sends at the same time. Items of one stream are still sent one after another;
+ * different streams (e.g. different tickets) overlap, so a long queue costs about
+ * (longest stream + items / concurrency) round trips instead of one per item. Below the browser's
+ * 6 connections per host, leaving room for the screens' own requests.
+ */
+export const DRAIN_CONCURRENCY = 4;
 
 /** Runs `fn` while holding a lock. */
 export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -70,6 +83,8 @@ export interface DrainDeps {
   lock: LockRunner;
   /** Ignore backoff delays (the network just came back, or the user asked). */
   force: boolean;
+  /** Streams sent at the same time (each stream stays strictly sequential); default {@link DRAIN_CONCURRENCY}. */
+  concurrency: number;
 }
 
 /** An item finished in this pass. */
@@ -93,6 +108,8 @@ export interface DrainReport {
   stoppedBy: 'network' | 'server' | 'auth' | null;
   /** Items still to send (pending or sending) after the pass. */
   remaining: number;
+  /** Earliest time (epoch ms) a pending item waiting for its backoff becomes due; null when none waits. */
+  retryAt: number | null;
 }
 
 type Outcome = 'done' | 'blocked' | 'network' | 'server' | 'auth';
@@ -111,6 +128,7 @@ export async function drainOutbox(options: Partial<DrainDeps> = {}): Promise<Dra
     random: options.random ?? Math.random,
     lock: options.lock ?? webLock(),
     force: options.force ?? false,
+    concurrency: options.concurrency ?? DRAIN_CONCURRENCY,
   };
   return deps.lock(() => drainLocked(deps));
 }
@@ -127,40 +145,134 @@ export async function backgroundSyncDrain(options: Partial<DrainDeps> = {}): Pro
   return report;
 }
 
+/** What one pass shares between its stream workers. */
+interface Pass {
+  deps: DrainDeps;
+  owner: string | null;
+  report: DrainReport;
+  /** Streams that cannot go on in this pass (head not due, conflicted, failed, unknown kind...). */
+  blocked: Set<string>;
+  /** Set by the first worker that must stop the pass; the others stop after their current item. */
+  stop: Exclude<Outcome, 'done' | 'blocked'> | null;
+  /** Items sent (2xx) in the current round. */
+  progressed: boolean;
+  /** Settles the workers' answers, batching those that arrive together (createSettler). */
+  settleBatched: Settler;
+}
+
 async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   const { db } = deps;
   await recoverStuck(db);
   const owner = deps.userId !== undefined ? deps.userId : ((await getMeta<string | null>(db, META.owner)) ?? null);
-  const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0 };
-  let again = true;
-  rounds: while (again) {
-    again = false;
-    const blocked = new Set<string>();
-    for (const item of await unsentItems(db)) {
-      if (blocked.has(item.stream)) continue;
-      const kind = outboxKind(item.kind);
-      if (!kind) {
-        if (!report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
-        blocked.add(item.stream);
-        continue;
-      }
-      if (!isDue(item, kind, owner, deps)) {
-        blocked.add(item.stream);
-        continue;
-      }
-      const outcome = await sendOne(item.seq, kind, deps, report);
-      if (outcome === 'done') {
-        again = true; // look again for items enqueued meanwhile
-      } else if (outcome === 'blocked') {
-        blocked.add(item.stream);
-      } else {
-        report.stoppedBy = outcome;
-        break rounds;
-      }
+  const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
+  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true, settleBatched: createSettler(deps, report) };
+  // Rounds: send every stream whose head is due, up to `concurrency` streams at a time; then look
+  // again for items enqueued meanwhile, as long as the last round sent something.
+  while (pass.progressed && !pass.stop) {
+    pass.progressed = false;
+    const streams = dueStreams(await unsentItems(db), pass);
+    if (streams.length === 0) break;
+    await inPool(streams, Math.max(1, deps.concurrency), (items) => sendStream(items, pass));
+  }
+  report.stoppedBy = pass.stop;
+  const pending = await db.outbox.where('state').equals('pending').toArray();
+  report.remaining = pending.length + (await db.outbox.where('state').equals('sending').count());
+  const later = pending.filter((i) => i.nextAttemptAt > deps.now()).map((i) => i.nextAttemptAt);
+  report.retryAt = later.length > 0 ? Math.min(...later) : null;
+  return report;
+}
+
+/**
+ * Groups unsent items (FIFO order) by stream and keeps the streams whose head may be sent now,
+ * oldest head first; a stream whose head is not due (or of an unknown kind) is blocked for the pass.
+ */
+function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
+  const streams = new Map<string, OutboxItem[]>();
+  for (const item of items) {
+    if (pass.blocked.has(item.stream)) continue;
+    const queue = streams.get(item.stream);
+    if (queue) {
+      queue.push(item);
+      continue;
+    }
+    const kind = outboxKind(item.kind);
+    if (!kind) {
+      if (!pass.report.unknown.some((u) => u.seq === item.seq)) pass.report.unknown.push(item);
+      pass.blocked.add(item.stream);
+    } else if (!isDue(item, kind, pass.owner, pass.deps)) {
+      pass.blocked.add(item.stream);
+    } else {
+      streams.set(item.stream, [item]);
     }
   }
-  report.remaining = await db.outbox.where('state').anyOf('pending', 'sending').count();
-  return report;
+  return [...streams.values()];
+}
+
+/**
+ * Sends one stream's items strictly in order until it is empty, blocked, or the pass stops. The
+ * transaction that settles an item also claims the stream's next item when it is due (at most one
+ * IndexedDB transaction per item instead of two); a claimed item the pass no longer sends is
+ * released unchanged.
+ */
+async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<void> {
+  const { report, blocked, deps } = pass;
+  let claimed: OutboxItem | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const kind = outboxKind(item.kind);
+    if (pass.stop || !kind || !isDue(item, kind, pass.owner, deps)) {
+      if (claimed) await releaseClaim(deps.db, claimed);
+      if (pass.stop) return;
+      if (!kind && !report.unknown.some((u) => u.seq === item.seq)) report.unknown.push(item);
+      blocked.add(item.stream);
+      return;
+    }
+    const following = items[i + 1];
+    const followingKind = following && outboxKind(following.kind);
+    const next = following && followingKind && isDue(following, followingKind, pass.owner, deps) ? following.seq : null;
+    const sent = await sendOne(item.seq, kind, pass, claimed?.seq === item.seq ? claimed : null, next);
+    claimed = sent.claimed;
+    if (sent.outcome === 'done') {
+      pass.progressed = true;
+    } else {
+      if (claimed) await releaseClaim(deps.db, claimed);
+      if (sent.outcome === 'blocked') blocked.add(item.stream);
+      else pass.stop ??= sent.outcome;
+      return;
+    }
+  }
+  if (claimed) await releaseClaim(deps.db, claimed);
+}
+
+/** Undoes a claim whose item was not sent after all (back to 'pending', attempt not counted). */
+async function releaseClaim(db: OfflineDb, claimed: OutboxItem): Promise<void> {
+  await db.outbox.update(claimed.seq, (item) => {
+    if (item.state !== 'sending') return;
+    item.state = 'pending';
+    item.attempts = Math.max(0, item.attempts - 1);
+  });
+}
+
+/**
+ * Runs `run` over `tasks` with at most `size` at a time, in order of `tasks`. Waits for every
+ * started task; rethrows the first error after that (a failing IndexedDB), starting nothing new
+ * once one failed.
+ */
+async function inPool<T>(tasks: readonly T[], size: number, run: (task: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < tasks.length) {
+      const task = tasks[next++];
+      try {
+        await run(task);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, tasks.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: DrainDeps): boolean {
@@ -170,26 +282,95 @@ function isDue(item: OutboxItem, kind: OutboxKind, owner: string | null, deps: D
   return true;
 }
 
-/** Claims, sends and settles one item (re-sending at once when the kind retries after a 409). */
-async function sendOne(seq: number, kind: OutboxKind, deps: DrainDeps, report: DrainReport): Promise<Outcome> {
+/**
+ * Claims (unless `preclaimed`), sends and settles one item, re-sending at once when the kind
+ * retries after a 409. When it is done and `next` is given, the settling transaction also claims
+ * item `next` (`claimed`: null when that item is no longer pending).
+ */
+async function sendOne(
+  seq: number,
+  kind: OutboxKind,
+  pass: Pass,
+  preclaimed: OutboxItem | null,
+  next: number | null,
+): Promise<{ outcome: Outcome; claimed: OutboxItem | null }> {
+  const { deps, settleBatched } = pass;
   const { db } = deps;
   for (let retries = 0; ; retries++) {
-    const item = await claimForSending(db, seq);
-    if (!item) return 'blocked';
+    const item = retries === 0 && preclaimed ? preclaimed : await claimForSending(db, seq);
+    if (!item) return { outcome: 'blocked', claimed: null };
     const req = kind.request(item);
     let res: HttpResponse;
     try {
       res = await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
     } catch (e) {
       await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error', lastStatus: null });
-      return 'network';
+      return { outcome: 'network', claimed: null };
     }
     const ctx: SettleContext = { db, item, status: res.status, body: res.body };
-    // The scope function must be `async`: only then does Dexie carry the transaction across the
-    // native awaits of the hooks (else their writes would land after it committed).
-    const outcome = await db.transaction('rw', ['outbox', ...(kind.tables ?? [])], async () => settle(kind, ctx, res, retries, deps, report));
-    if (outcome !== 'retry') return outcome;
+    const settled = await settleBatched({ kind, ctx, res, retries, next });
+    if (settled.outcome !== 'retry') return { outcome: settled.outcome, claimed: settled.claimed };
   }
+}
+
+/** An answer to settle, and what settling it gave. */
+interface SettleJob {
+  kind: OutboxKind;
+  ctx: SettleContext;
+  res: HttpResponse;
+  retries: number;
+  /** Item to claim in the same transaction when this one is done. */
+  next: number | null;
+}
+interface Settled {
+  outcome: Outcome | 'retry';
+  claimed: OutboxItem | null;
+}
+type Settler = (job: SettleJob) => Promise<Settled>;
+
+/**
+ * Settles answers in as few IndexedDB transactions as possible (each commit makes every live query
+ * of the page read again): the first answer starts a transaction at once; answers arriving while
+ * it runs wait and are settled together by the next one, each with its kind's hook, in arrival
+ * order, and each followed by the claim of its stream's next item. If a hook throws, the whole
+ * transaction is rolled back and every answer of it rejects (their items stay 'sending' and the
+ * next drain resends them with their keys, which the server replays).
+ */
+function createSettler(deps: DrainDeps, report: DrainReport): Settler {
+  let waiting: { job: SettleJob; resolve(s: Settled): void; reject(e: unknown): void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    await null; // answers delivered in the same turn join the first transaction
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const tables = [...new Set(['outbox', ...batch.flatMap((w) => w.job.kind.tables ?? [])])];
+      try {
+        // The scope function must be `async`: only then does Dexie carry the transaction across the
+        // native awaits of the hooks (else their writes would land after it committed). The next
+        // item is claimed after the hook, so it is sent as the hook left it (e.g. re-based).
+        const results = await deps.db.transaction('rw', tables, async () => {
+          const out: Settled[] = [];
+          for (const { job } of batch) {
+            const outcome = await settle(job.kind, job.ctx, job.res, job.retries, deps, report);
+            const claimed = outcome === 'done' && job.next !== null ? await claimForSending(deps.db, job.next) : null;
+            out.push({ outcome, claimed });
+          }
+          return out;
+        });
+        batch.forEach((w, i) => w.resolve(results[i]));
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    running = false;
+  };
+  return (job) =>
+    new Promise<Settled>((resolve, reject) => {
+      waiting.push({ job, resolve, reject });
+      if (!running) void flush();
+    });
 }
 
 /** Writes the outcome of one answer (inside the settling transaction, with the kind's hook). */

@@ -4,7 +4,9 @@
  *
  * Triggers: the first {@link setSyncUser} after start (app start), the `online` event (ignoring
  * backoff), returning to the app (`visibilitychange` to visible), a timer while visible
- * ({@link TIMER_MS}, doubled after each failed run up to {@link MAX_TIMER_MS}), and every enqueue
+ * ({@link TIMER_MS}, doubled after each failed run up to {@link MAX_TIMER_MS}; sooner when items
+ * wait for a server back-off), a reachability probe every 3-5 s while visible when the server does
+ * not answer although the browser says online (retry.ts; an answer syncs at once), and every enqueue
  * (push only; plus a Background Sync registration for the service worker; any `enqueue` or
  * `nudgeSync` in this page triggers it). Runs are serialised and coalesced: at most one waits
  * behind the running one.
@@ -15,10 +17,11 @@
  */
 import { STAFF_ROLES, type PublicUser } from '@portal/shared';
 import { pullAll, setCacheOwner } from './collections';
-import { reportReachable } from './connectivity';
+import { isServerUnreachable, probeServer, reportReachable } from './connectivity';
 import { getOfflineDb } from './db';
 import { SYNC_TAG, drainOutbox } from './drain';
 import { onOutboxWork, pruneDone } from './outbox';
+import { createProbeLoop } from './retry';
 import { sessionTransport } from '../lib/api';
 import { NetworkError } from '../lib/http';
 
@@ -26,6 +29,8 @@ export { SYNC_TAG } from './drain';
 /** Timer period while the app is visible (ms), and its ceiling after repeated failures. */
 export const TIMER_MS = 30_000;
 export const MAX_TIMER_MS = 5 * 60_000;
+/** Earliest next run after a server back-off (ms): a Retry-After of 0 must not spin. */
+export const MIN_RETRY_MS = 1_000;
 /** Done items (kinds with `keepDone`, e.g. a support request's number) are kept this long (ms). */
 const DONE_KEEP_MS = 7 * 24 * 60 * 60_000;
 
@@ -55,6 +60,20 @@ let waiting: { request: Required<SyncRequest>; promise: Promise<void> } | null =
 let failures = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = 0;
+/** When the last run left items waiting for a server back-off (epoch ms), else null. */
+let retryAt: number | null = null;
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/** Lie-fi: probes the server every few seconds while visible (retry.ts); an answer syncs at once. */
+const probeLoop = createProbeLoop({
+  probe: () => probeServer(),
+  allowed: () => started > 0 && visible() && browserOnline(),
+  onAnswer: () => {
+    reportReachable(true);
+    void requestSync({ force: true, pull: true });
+  },
+});
 
 function setState(patch: Partial<SyncState>) {
   state = { ...state, ...patch };
@@ -110,9 +129,11 @@ async function runOnce(request: Required<SyncRequest>): Promise<void> {
   if (state.userId === undefined) return; // not told who is signed in yet
   setState({ running: true });
   let problem: string | null = null;
+  retryAt = null;
   try {
     const db = getOfflineDb();
     const report = await drainOutbox({ db, transport, userId: user?.id ?? null, force: request.force });
+    if (report.stoppedBy === 'server') retryAt = report.retryAt;
     if (report.stoppedBy === 'network') reportReachable(false);
     else if (report.sent.length + report.conflicts.length + report.failed.length > 0) reportReachable(true);
     if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? 'Sign in again to sync' : 'Sync failed, will retry';
@@ -134,13 +155,24 @@ function visible(): boolean {
   return typeof document === 'undefined' || document.visibilityState === 'visible';
 }
 
+/**
+ * Plans the next run while visible: the timer ({@link TIMER_MS}, doubled per failed run), sooner
+ * when items wait for a server back-off (at `retryAt`, at least {@link MIN_RETRY_MS} from now); and
+ * the probe loop while the server is unreachable although the browser says online.
+ */
 function schedule() {
   if (!started) return;
   if (timer) clearTimeout(timer);
   timer = null;
-  if (!visible()) return;
-  const delay = Math.min(MAX_TIMER_MS, TIMER_MS * 2 ** failures);
+  if (!visible()) {
+    probeLoop.stop();
+    return;
+  }
+  let delay = Math.min(MAX_TIMER_MS, TIMER_MS * 2 ** failures);
+  if (retryAt !== null) delay = Math.min(delay, Math.max(MIN_RETRY_MS, retryAt - Date.now()));
   timer = setTimeout(() => void requestSync({ pull: true }), delay);
+  if (isServerUnreachable()) probeLoop.start();
+  else probeLoop.stop();
 }
 
 /**
@@ -151,19 +183,23 @@ export function startSyncEngine(): () => void {
   started += 1;
   if (started > 1) return stopOnce();
   const onOnline = () => void requestSync({ force: true, pull: true });
+  const onOffline = () => probeLoop.stop();
   const onVisibility = () => {
     if (visible()) void requestSync({ pull: true });
     else schedule(); // clears the timer while hidden
   };
   window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisibility);
   void pruneDone(getOfflineDb(), DONE_KEEP_MS).catch(() => 0);
   schedule();
   remove = () => {
     window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisibility);
     if (timer) clearTimeout(timer);
     timer = null;
+    probeLoop.stop();
   };
   return stopOnce();
 }

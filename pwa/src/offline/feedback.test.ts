@@ -13,7 +13,7 @@ import { attentionText, queueText, waitingText } from './syncText';
 
 beforeAll(registerOfflineFeatures); // the texts come from the kinds' notices
 
-const report = (r: Partial<DrainReport>): DrainReport => ({ sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, ...r });
+const report = (r: Partial<DrainReport>): DrainReport => ({ sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null, ...r });
 const sent = (ticketNumber: string) => ({ seq: 1, kind: 'ticket.update', entityId: 'x', label: ticketNumber });
 
 describe('drain feedback', () => {

@@ -89,7 +89,7 @@ describe('drain: pending -> sending -> done', () => {
     await edit(db, made[0].id, { status: 'closed' });
     await edit(db, made[1].id, { status: 'closed' });
     setFault(() => 'lost'); // applied on the server, answer lost
-    const first = await drain();
+    const first = await drain({ concurrency: 1 });
     expect(first).toMatchObject({ stoppedBy: 'network', remaining: 2 });
     expect(requests).toHaveLength(1); // the pass stopped at the first network failure
     expect((await items(db))[0]).toMatchObject({ state: 'pending', attempts: 1, lastError: 'Network error' });
@@ -99,6 +99,111 @@ describe('drain: pending -> sending -> done', () => {
     expect(requests[1].key).toBe(requests[0].key);
     expect([...server.appliedCount.values()]).toEqual([1, 1]); // the replay changed nothing
     expect(server.history.filter((h) => h.updateType === 'status_change')).toHaveLength(2);
+  });
+
+  it('sends different tickets at the same time (at most `concurrency`), each ticket strictly in order', async () => {
+    const { db, made, server } = setup(5);
+    await seed(db, made);
+    for (let round = 0; round < 3; round++) for (const t of made) await edit(db, t.id, { comment: `${t.ticketNumber} #${round}` });
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const busy = new Set<string>();
+    const overlapsOfOneTicket: string[] = [];
+    const transport: Transport = async (req) => {
+      const id = req.url.split('/').pop()!;
+      if (busy.has(id)) overlapsOfOneTicket.push(id);
+      busy.add(id);
+      maxInFlight = Math.max(maxInFlight, ++inFlight);
+      // Hold each request until 3 are in flight (or, for the last streams, a while).
+      for (let waited = 0; inFlight < 3 && waited < 500; waited += 5) await new Promise((r) => setTimeout(r, 5));
+      const answer = server.handle(structuredClone(req), TECH_ID);
+      busy.delete(id);
+      inFlight -= 1;
+      return answer;
+    };
+    const report = await drainOutbox({ db, transport, userId: TECH_ID, concurrency: 3 });
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(report.sent).toHaveLength(15);
+    expect(maxInFlight).toBe(3);
+    expect(overlapsOfOneTicket).toEqual([]);
+    for (const t of made) {
+      const comments = server.history.filter((h) => h.ticketId === t.id && h.comment).map((h) => h.comment);
+      expect(comments).toEqual([0, 1, 2].map((r) => `${t.ticketNumber} #${r}`));
+    }
+    expect([...server.appliedCount.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('settles answers that arrive together in one transaction, which also claims each stream\'s next item', async () => {
+    const server = new ModelServer();
+    const made = [server.createTicket(), server.createTicket(), server.createTicket()];
+    const { db } = freshDb();
+    let writes = 0; // read-write transactions, as IndexedDB sees them
+    db.use({
+      stack: 'dbcore',
+      name: 'count-writes',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          if (mode === 'readwrite') writes += 1;
+          return down.transaction(stores, mode, options);
+        },
+      }),
+    });
+    await seed(db, made);
+    for (const t of made) {
+      await edit(db, t.id, { comment: `${t.ticketNumber} one` });
+      await edit(db, t.id, { comment: `${t.ticketNumber} two` });
+    }
+    // Requests come in two waves of three (the heads, then the second items); each wave is
+    // answered all at once.
+    const waves = [0, 1].map(() => {
+      let open!: () => void;
+      return { n: 0, gate: new Promise<void>((r) => (open = r)), open: () => open() };
+    });
+    let requestsSeen = 0;
+    const transport: Transport = async (req) => {
+      const wave = waves[Math.floor(requestsSeen++ / 3)];
+      if (++wave.n === 3) wave.open();
+      await wave.gate;
+      return server.handle(structuredClone(req), TECH_ID);
+    };
+    writes = 0;
+    const report = await drainOutbox({ db, transport, userId: TECH_ID, concurrency: 3 });
+    expect(report).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(report.sent).toHaveLength(6);
+    // 1 recovery + 3 claims of the heads + one per wave: the heads' answers together (each also
+    // claiming its ticket's second item), then the second items' answers together.
+    expect(writes).toBe(1 + 3 + 2);
+    for (const t of made) {
+      expect(server.history.filter((h) => h.ticketId === t.id && h.comment).map((h) => h.comment)).toEqual([`${t.ticketNumber} one`, `${t.ticketNumber} two`]);
+    }
+  });
+
+  it('starts no new item after a network failure; the items already in flight settle', async () => {
+    const { db, made, drain, requests, setFault, server } = setup(4);
+    await seed(db, made);
+    for (const t of made) {
+      await edit(db, t.id, { comment: `${t.ticketNumber} first` });
+      await edit(db, t.id, { comment: `${t.ticketNumber} second` });
+    }
+    setFault((n) => (n === 1 ? 'network' : 'ok'));
+    const first = await drain({ concurrency: 2 });
+    expect(first.stoppedBy).toBe('network');
+    expect(requests.length).toBeLessThanOrEqual(2); // only the two heads started together
+    expect(first.sent.length).toBe(requests.length - 1);
+    expect(first.remaining).toBe(8 - first.sent.length);
+    // Items claimed ahead but never sent are pending again with no attempt counted (so they may
+    // still be re-based like any never-sent item).
+    const unsent = (await items(db)).filter((i) => !requests.some((r) => r.key === i.key));
+    expect(unsent.length).toBeGreaterThan(0);
+    expect(unsent.every((i) => i.state === 'pending' && i.attempts === 0)).toBe(true);
+    setFault(null);
+    const second = await drain({ concurrency: 2 });
+    expect(second).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(requests.filter((r) => r.key === requests[0].key)).toHaveLength(2); // the failed head was resent with its key
+    for (const t of made) {
+      expect(server.history.filter((h) => h.ticketId === t.id && h.comment).map((h) => h.comment)).toEqual([`${t.ticketNumber} first`, `${t.ticketNumber} second`]);
+    }
   });
 
   it('backs off after 5xx and 429 (Retry-After), and a forced drain ignores the delay', async () => {

@@ -16,7 +16,9 @@
  * - conflicts only where the same field really changed: a conflict on (ticket, field) is shown only
  *   if another user wrote that field, and only when the current value differs from both what the
  *   technician saw and what they chose;
- * - order: on tickets nobody else touched, the server ends with the technician's last values;
+ * - order: each ticket's comments reach the server in the order they were queued, although drains
+ *   send different tickets concurrently (1-4 at a time, requests arriving after random delays);
+ *   on tickets nobody else touched, the server ends with the technician's last values;
  * - convergence: after a pull the local tickets equal the server's.
  */
 import fc from 'fast-check';
@@ -56,11 +58,22 @@ interface Real {
   lock: ReturnType<typeof memoryLock>;
 }
 
-function faultyTransport(r: Real, faults: Fault[]): Transport {
+/** Lets `ticks` turns of the event loop pass (other streams' requests and IndexedDB work interleave). */
+async function ticks(n: number) {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * A network with `faults` (per request, in order) where the i-th request reaches the server after
+ * `delays[i]` event-loop turns, so concurrent streams arrive in changing interleavings.
+ */
+function faultyTransport(r: Real, faults: Fault[], delays: number[] = []): Transport {
   let n = 0;
   return async (req) => {
-    const fault = faults[n++] ?? 'ok';
+    const i = n++;
+    const fault = faults[i] ?? 'ok';
     const copy = structuredClone(req) as ModelRequest;
+    await ticks(delays[i] ?? 0);
     if (fault === 'offline') throw new NetworkError();
     if (fault === '503') return { status: 503, body: { message: 'Unavailable', code: 'internal' }, retryAfterMs: 0 } satisfies HttpResponse;
     if (fault === 'delay') {
@@ -74,8 +87,8 @@ function faultyTransport(r: Real, faults: Fault[]): Transport {
   };
 }
 
-async function drain(m: Model, r: Real, faults: Fault[]) {
-  const report = await drainOutbox({ db: r.db, transport: faultyTransport(r, faults), userId: TECH_ID, lock: r.lock, force: true });
+async function drain(m: Model, r: Real, faults: Fault[], concurrency = 4, delays: number[] = []) {
+  const report = await drainOutbox({ db: r.db, transport: faultyTransport(r, faults, delays), userId: TECH_ID, lock: r.lock, force: true, concurrency });
   for (const item of report.conflicts.filter(isTicketUpdate)) {
     const { ticket, fields } = item.conflict!;
     for (const field of fields) {
@@ -125,10 +138,10 @@ class OtherWriteCmd implements fc.AsyncCommand<Model, Real> {
 }
 
 class DrainCmd implements fc.AsyncCommand<Model, Real> {
-  constructor(readonly faults: Fault[]) {}
+  constructor(readonly faults: Fault[], readonly concurrency: number, readonly delays: number[]) {}
   check = () => true;
-  run = (m: Model, r: Real) => drain(m, r, this.faults);
-  toString = () => `Drain(${this.faults.join(',')})`;
+  run = (m: Model, r: Real) => drain(m, r, this.faults, this.concurrency, this.delays);
+  toString = () => `Drain(${this.faults.join(',')}; ${this.concurrency} at a time; delays ${this.delays.join(',')})`;
 }
 
 class PullCmd implements fc.AsyncCommand<Model, Real> {
@@ -213,7 +226,7 @@ const commands = fc.commands(
       comment: fc.boolean(),
     }).map(({ t, ...change }) => new EditCmd(t, change)),
     fc.tuple(fc.nat(2), fc.constantFrom<TicketMergeField>('status', 'assignedTo', 'resolution'), fc.nat(3)).map(([t, f, v]) => new OtherWriteCmd(t, f, v)),
-    fc.array(fault, { maxLength: 6 }).map((f) => new DrainCmd(f)),
+    fc.tuple(fc.array(fault, { maxLength: 6 }), fc.integer({ min: 1, max: 4 }), fc.array(fc.nat(3), { maxLength: 8 })).map(([f, c, d]) => new DrainCmd(f, c, d)),
     fc.constant(new PullCmd()),
     fc.constant(new DeliverHeldCmd()),
     fc.constantFrom<'none' | 'before-send' | 'after-send'>('none', 'before-send', 'after-send').map((c) => new RestartCmd(c)),
@@ -254,6 +267,13 @@ async function runScenario(cmds: Iterable<fc.AsyncCommand<Model, Real>>) {
     else expect(n, `comment ${comment}`).toBe(1);
   }
   for (const count of server.appliedCount.values()) expect(count).toBe(1);
+  // Per-ticket order, whatever the interleaving of tickets: each ticket's comments reached the
+  // server in the order they were queued.
+  const queuedOrder = [...model.comments.keys()];
+  for (const id of real.ticketIds) {
+    const applied = server.history.filter((h) => h.ticketId === id && h.comment && model.comments.has(h.comment)).map((h) => h.comment!);
+    expect(applied, `order of ticket ${id}`).toEqual([...applied].sort((a, b) => queuedOrder.indexOf(a) - queuedOrder.indexOf(b)));
+  }
   // Conflicts only where the same field really changed.
   for (const c of model.conflictsSeen) {
     expect(model.otherWrites.has(`${c.ticketId}:${c.field}`), `conflict on ${c.field} without another writer`).toBe(true);

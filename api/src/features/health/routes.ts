@@ -1,8 +1,20 @@
-/** GET /api/health (public): `{ status: 'ok' }` once the database answers; used by probes and e2e. */
+/**
+ * Health routes (public):
+ * - `GET /api/health`: `{ status: 'ok' }` once the database answers (`select 1`); used by probes,
+ *   the e2e setup and the benchmarks.
+ * - `GET` / `HEAD /api/health/live` ({@link liveProbe}): `{ status: 'ok' }` as soon as the process
+ *   answers HTTP, touching neither the session store nor the database. The PWA's sync engine asks it
+ *   every few seconds while the server seems unreachable although the browser says online
+ *   (pwa/src/offline/retry.ts), so it must cost nearly nothing.
+ */
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { sql } from 'drizzle-orm';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
+
+/** Path of the liveness probe. */
+export const LIVE_PATH = '/api/health/live';
 
 export function healthRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -11,4 +23,17 @@ export function healthRoutes(s: Services): Router<AppState> {
     ctx.body = { status: 'ok' };
   });
   return router;
+}
+
+/**
+ * Answers `GET` / `HEAD` {@link LIVE_PATH} with 200 `{ status: 'ok' }` (HEAD: no body) and passes
+ * every other request on. createApp mounts it before the body parser and the session lookup, so a
+ * probe costs no database query even with a session cookie. Other methods on the path fall through
+ * (405 / 404 like any unknown route).
+ */
+export function liveProbe(): Middleware<AppState> {
+  return async (ctx, next) => {
+    if (ctx.path !== LIVE_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    ctx.body = { status: 'ok' };
+  };
 }

@@ -1,21 +1,10 @@
-import { useForm } from 'react-hook-form';
-import {
-  MSG,
-  TICKET_STATUSES,
-  TICKET_STATUS_LABELS,
-  UNASSIGNED,
-  ticketEditDefaults,
-  type PublicUser,
-  type Technician,
-  type Ticket,
-  type TicketEditValues,
-} from '@portal/shared';
+import { MSG, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
 import { getConnectivity, getOfflineDb, useOfflineQuery } from '../../offline';
 import { useToast } from '../../lib/toast';
-import { FormField } from '../../lib/ui/FormField';
 import { ContactLinks } from './ContactLinks';
 import { enqueueTicketUpdate, readTicketOutbox, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
+import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 
 /**
@@ -27,7 +16,8 @@ import { WorkHistory } from './WorkHistory';
  * outbox (DESIGN.md 5) and shows at once as pending; the sync engine sends it and the app says
  * 'Ticket Updated' when the server has applied it (offline: 'Update Queued' now). Below the form:
  * the ticket's updates not yet synced (with the conflict chooser and Discard) and the work history.
- * The form is re-created when the shown ticket changes (new server version or outbox change).
+ * The form (UpdateForm) lives as long as this ticket is shown: a sync that changes the ticket (a
+ * new server version, an update sent or settled) never resets what is being typed.
  */
 export function UpdatePanel(props: {
   ticket: DisplayTicket;
@@ -40,20 +30,21 @@ export function UpdatePanel(props: {
   const { ticket, technicians, user, onCancel, onUpdated } = props;
   const toast = useToast();
   const queued = useOfflineQuery((db) => readTicketOutbox(db, ticket.id), [ticket.id]) ?? [];
-  const revision = queued.map((i) => `${i.seq}${i.state[0]}`).join('.');
-  const onSubmit = async (values: TicketEditValues) => {
+  const onSubmit = async (values: TicketEditValues): Promise<boolean> => {
     try {
       const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user });
       if (result.status === 'no-changes') {
         toast.show({ title: 'No Changes', description: MSG.noChanges });
-        return;
+        return false;
       }
       if (getConnectivity() === 'offline') {
         toast.show({ title: 'Update Queued', description: `Ticket ${ticket.ticketNumber} will be updated when you are back online.` });
       }
       onUpdated?.();
+      return true;
     } catch {
       toast.show({ title: 'Error', description: 'Failed to update ticket. Please try again.', variant: 'destructive' });
+      return false;
     }
   };
 
@@ -69,7 +60,7 @@ export function UpdatePanel(props: {
       <h3 className="panel-section-title">Contact</h3>
       <ContactLinks ticket={ticket} />
       <UpdateForm
-        key={`${ticket.id}:${ticket.version}:${revision}`}
+        key={ticket.id}
         ticket={ticket}
         technicians={technicians}
         onSubmit={onSubmit}
@@ -78,80 +69,5 @@ export function UpdatePanel(props: {
       <PendingUpdates items={queued} technicians={technicians} />
       <WorkHistory ticketId={ticket.id} technicians={technicians} />
     </div>
-  );
-}
-
-/** The panel's fields; default values come from the ticket at mount (see the key above). */
-function UpdateForm(props: {
-  ticket: Ticket;
-  technicians: readonly Technician[] | undefined;
-  onSubmit(values: TicketEditValues): Promise<void>;
-  onCancel(): void;
-}) {
-  const { ticket, technicians, onSubmit, onCancel } = props;
-  const { register, handleSubmit, formState, setValue, watch } = useForm<TicketEditValues>({ defaultValues: ticketEditDefaults(ticket) });
-  const reply = watch('reply') === true;
-  const pending = formState.isSubmitting;
-  const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
-
-  return (
-      <form className="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={`Update ticket ${ticket.ticketNumber}`}>
-        <FormField id="status" label="Status">
-          <select id="status" className="input" {...register('status')}>
-            {TICKET_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {TICKET_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="assignedTo" label="Assigned To">
-          <select id="assignedTo" className="input" {...register('assignedTo')}>
-            <option value={UNASSIGNED}>Unassigned</option>
-            {assigneeMissing && <option value={ticket.assignedTo ?? ''}>{ticket.assignedTo}</option>}
-            {technicians?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.username}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="resolution" label="Resolution">
-          <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
-        </FormField>
-        <FormField id="comment" label="Update Comment">
-          <textarea
-            id="comment"
-            className="input textarea"
-            rows={3}
-            placeholder={reply ? 'Write the reply the customer will receive by e-mail' : 'Add an internal note to the work history'}
-            {...register('comment')}
-          />
-        </FormField>
-        <fieldset className="comment-kind">
-          <legend>Who sees this comment?</legend>
-          <div className="comment-kind-options">
-            <label className="comment-kind-option">
-              <input type="radio" name="comment-kind" value="note" checked={!reply} onChange={() => setValue('reply', false)} />
-              <span>Internal note</span>
-            </label>
-            <label className="comment-kind-option">
-              <input type="radio" name="comment-kind" value="reply" checked={reply} onChange={() => setValue('reply', true)} />
-              <span>Reply to customer</span>
-            </label>
-          </div>
-          <p className="form-hint" aria-live="polite">
-            {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
-          </p>
-        </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            Update Ticket
-          </button>
-          <button type="button" className="btn btn-outline" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </form>
   );
 }

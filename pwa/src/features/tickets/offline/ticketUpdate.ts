@@ -92,13 +92,11 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
     if (result.updates.length === 0) return;
     await db.ticketUpdates.bulkPut(result.updates);
     const v = result.ticket.version;
-    await db.outbox
-      .where('stream')
-      .equals(item.stream)
-      .filter((i) => isTicketUpdate(i) && i.seq > item.seq && i.state === 'pending' && i.attempts === 0 && i.payload.patch.baseVersion === v - 1)
-      .modify((i) => {
-        if (isTicketUpdate(i)) i.payload = { ...i.payload, patch: { ...i.payload.patch, baseVersion: v } };
-      });
+    // One read of the stream (getAll) and one bulk write, not a cursor walk: this runs per sent update.
+    const rebased = (await db.outbox.where('stream').equals(item.stream).toArray())
+      .filter((i): i is TicketUpdateItem => isTicketUpdate(i) && i.seq > item.seq && i.state === 'pending' && i.attempts === 0 && i.payload.patch.baseVersion === v - 1)
+      .map((i) => ({ ...i, payload: { ...i.payload, patch: { ...i.payload.patch, baseVersion: v } } }));
+    if (rebased.length > 0) await db.outbox.bulkPut(rebased);
   },
   async onConflict({ db, item, body, mayRetry }) {
     if (!isConflictBody(body)) return { action: 'fail' };

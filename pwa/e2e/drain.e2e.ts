@@ -1,0 +1,112 @@
+/**
+ * Issue 16 item 4 in the browser, at desktop size (the Update Ticket panel stays open):
+ * - a comment being typed survives a sync that touches the same ticket: a delta pull bringing
+ *   another user's change of it, and the drain sending this device's own queued update of it
+ *   (each gives the ticket a new version and changes its outbox items);
+ * - with the API unreachable while the browser believes it is online (every /api request aborted,
+ *   no `offline` / `online` event ever), queued updates are sent by themselves once it answers
+ *   again: the engine's reachability probe notices (the bench measures how fast).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Ticket, TicketUpdateEntry } from '@portal/shared';
+import { api, apiLogin, desktopContext, launchBrowser, signIn } from './support/browser';
+
+let browser: Browser;
+let adminToken: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
+});
+afterAll(async () => browser?.close());
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function createTicket(clientName: string): Promise<{ id: string; ticketNumber: string }> {
+  return api('/api/tickets', {
+    method: 'POST',
+    body: { clientName, customerEmail: 'c@example.com', customerPhone: '555-0101', severity: 'medium', contactMethod: 'email', issue: `${clientName}: the scanner jams.` },
+  });
+}
+
+/** The ticket's comments on the server, sorted. */
+const comments = async (ticketId: string) =>
+  (await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticketId}`, { token: adminToken })).filter((h) => h.comment).map((h) => h.comment).sort();
+
+/** A new technician signed in at desktop size on the ticket screen with `ticket` open. */
+async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: Page; context: BrowserContext }> {
+  const username = `drain-${randomUUID().slice(0, 8)}`;
+  await api('/api/users', { method: 'POST', token: adminToken, body: { username, password: 'drain-pass-1', role: 'technician' } });
+  const context = await desktopContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, username, 'drain-pass-1');
+  await page.goto('/technician');
+  await page.getByPlaceholder('Search number, name').fill(ticketNumber);
+  await page.getByRole('button', { name: ticketNumber, exact: true }).click({ timeout: 30_000 });
+  await page.getByRole('form', { name: `Update ticket ${ticketNumber}` }).waitFor({ timeout: 15_000 });
+  return { page, context };
+}
+
+const syncBar = (page: Page) => page.getByRole('region', { name: 'Offline sync' });
+
+describe('the Update Ticket form and sync (issue 16 item 4)', () => {
+  it('a comment being typed survives a sync that touches the same ticket', async () => {
+    const t = await createTicket(`Sync Survivor ${randomUUID().slice(0, 6)}`);
+    const { page, context } = await technicianWithTicketOpen(t.ticketNumber);
+    const form = page.getByRole('form', { name: `Update ticket ${t.ticketNumber}` });
+    const comment = form.getByLabel('Update Comment');
+
+    // 1. A delta pull brings another user's change of this very ticket while a comment is typed.
+    await comment.fill('Half-typed: the rollers are worn');
+    await api(`/api/tickets/${t.id}`, { method: 'PATCH', token: adminToken, body: { resolution: 'Ordered new rollers' } });
+    await syncBar(page).getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => form.getByLabel('Resolution').inputValue(), { timeout: 30_000 }).toBe('Ordered new rollers');
+    expect(await comment.inputValue()).toBe('Half-typed: the rollers are worn');
+
+    // 2. The drain sends a queued update of the same ticket while another comment is typed.
+    await context.setOffline(true);
+    await comment.fill('First note, queued offline');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await syncBar(page).getByText('1 update waiting to sync').waitFor({ timeout: 15_000 });
+    expect(await comment.inputValue()).toBe(''); // queued: the form starts over
+    await form.getByLabel('Status').selectOption({ label: 'In Progress' });
+    await comment.fill('Second note, typed while the first one syncs');
+    await context.setOffline(false);
+    await syncBar(page).getByText('All updates synced').waitFor({ timeout: 30_000 });
+    await expect.poll(() => comments(t.id), { timeout: 15_000 }).toEqual(['First note, queued offline']);
+    expect(await comment.inputValue()).toBe('Second note, typed while the first one syncs');
+    expect(await form.getByLabel('Status').inputValue()).toBe('in_progress');
+
+    // What was typed is what is sent.
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await expect
+      .poll(() => comments(t.id), { timeout: 30_000 })
+      .toEqual(['First note, queued offline', 'Second note, typed while the first one syncs']);
+    expect(await api<Ticket>(`/api/tickets/${t.id}`, { token: adminToken })).toMatchObject({ status: 'in_progress', resolution: 'Ordered new rollers' });
+  });
+
+  it('sends queued updates by itself when an unreachable API answers again while the browser stayed online', async () => {
+    const t = await createTicket(`Lie-fi ${randomUUID().slice(0, 6)}`);
+    const { page } = await technicianWithTicketOpen(t.ticketNumber);
+    const form = page.getByRole('form', { name: `Update ticket ${t.ticketNumber}` });
+
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await form.getByLabel('Update Comment').fill('Queued while the server was away');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await syncBar(page).getByText('1 update waiting to sync').waitFor({ timeout: 15_000 });
+    await syncBar(page).getByText('Offline', { exact: true }).waitFor({ timeout: 15_000 }); // lie-fi noticed
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(await comments(t.id)).toEqual([]);
+
+    await page.unroute('**/api/**');
+    // No online event, no click: only the engine's probe can notice (every 3-5 s while visible).
+    await syncBar(page).getByText('All updates synced').waitFor({ timeout: 45_000 });
+    await syncBar(page).getByText('Online', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await comments(t.id)).toEqual(['Queued while the server was away']);
+  });
+});

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  UNASSIGNED,
+  ticketEditDefaults,
+  type Technician,
+  type Ticket,
+  type TicketEditValues,
+  type TicketMergeField,
+} from '@portal/shared';
+import { FormField } from '../../lib/ui/FormField';
+import { FIELD_LABELS, fieldValueText } from './labels';
+
+/** Fields of the form that show a ticket value (and may change under the technician by a sync). */
+const SYNCED_FIELDS = ['status', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
+type SyncedField = (typeof SYNCED_FIELDS)[number];
+
+/**
+ * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment, the
+ * choice 'Internal note' / 'Reply to customer', 'Update Ticket' and 'Cancel'.
+ *
+ * Sync never resets it (issue 16 item 4): the form lives as long as the panel shows the same
+ * ticket, whatever the outbox or a delta pull do to that ticket meanwhile (a new version, an update
+ * sent). When `ticket` changes, each field the technician has not changed follows the new value;
+ * a field they changed keeps their value, and if the ticket's value of that field changed too, the
+ * field says so ('Changed to X while you were editing') with a button to take the new value; the
+ * comment and the reply choice are never touched. Submitting builds the update against the ticket
+ * as shown then (the caller's `onSubmit`); the shared merge rules decide conflicts when it is sent.
+ * After `onSubmit` resolves true (queued) the form starts over from the submitted values with an
+ * empty comment; false (nothing queued) keeps everything as typed.
+ */
+export function UpdateForm(props: {
+  ticket: Ticket;
+  technicians: readonly Technician[] | undefined;
+  /** Queues the update; resolves true when something was queued. Must not reject. */
+  onSubmit(values: TicketEditValues): Promise<boolean>;
+  onCancel(): void;
+}) {
+  const { ticket, technicians, onSubmit, onCancel } = props;
+  const { register, handleSubmit, formState, setValue, watch, getValues, resetField, reset } = useForm<TicketEditValues>({
+    defaultValues: ticketEditDefaults(ticket),
+  });
+  const incoming = ticketEditDefaults(ticket);
+  // The ticket values the form last started from or followed (what "unchanged" means per field).
+  const [base, setBase] = useState(() => ticketEditDefaults(ticket));
+  const values = watch();
+  const reply = values.reply === true;
+  const pending = formState.isSubmitting;
+  const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
+
+  /** Takes the ticket's value into field `f` (no longer changed by the technician). */
+  const follow = (f: SyncedField, value: string) => {
+    resetField(f, { defaultValue: value });
+    setBase((b) => ({ ...b, [f]: value }));
+  };
+
+  // A new ticket value: untouched fields (value still the one the form started from, also after
+  // the technician changed it back) follow it.
+  const { status, assignedTo, resolution } = incoming;
+  const typed = [values.status, values.assignedTo, values.resolution].join('\u0000');
+  useEffect(() => {
+    const next = { status, assignedTo, resolution };
+    for (const f of SYNCED_FIELDS) {
+      if (base[f] === next[f]) continue;
+      const value = getValues(f);
+      if (value === base[f] || value === next[f]) {
+        resetField(f, { defaultValue: next[f] });
+        setBase((b) => ({ ...b, [f]: next[f] }));
+      }
+    }
+  }, [status, assignedTo, resolution, typed, base, getValues, resetField]);
+
+  /** The field's value changed under the technician's own change (shown, never overwritten). */
+  const changedMeanwhile = (f: SyncedField) => base[f] !== incoming[f] && values[f] !== incoming[f] && values[f] !== base[f];
+  const notice = (f: SyncedField) =>
+    changedMeanwhile(f) ? (
+      <p className="form-hint field-changed" role="status">
+        {`${FIELD_LABELS[f]} changed to ${fieldValueText(f, ticket[f], technicians)} while you were editing. Update Ticket keeps your value.`}{' '}
+        <button type="button" className="btn btn-outline btn-small" onClick={() => follow(f, incoming[f])}>
+          Use new value
+        </button>
+      </p>
+    ) : null;
+
+  const submit = async (submitted: TicketEditValues) => {
+    if (!(await onSubmit(submitted))) return;
+    const next = { ...submitted, comment: '', reply: false };
+    reset(next);
+    setBase(next);
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit(submit)} aria-label={`Update ticket ${ticket.ticketNumber}`}>
+      <FormField id="status" label="Status">
+        <select id="status" className="input" {...register('status')}>
+          {TICKET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {TICKET_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {notice('status')}
+      <FormField id="assignedTo" label="Assigned To">
+        <select id="assignedTo" className="input" {...register('assignedTo')}>
+          <option value={UNASSIGNED}>Unassigned</option>
+          {assigneeMissing && <option value={ticket.assignedTo ?? ''}>{ticket.assignedTo}</option>}
+          {technicians?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.username}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {notice('assignedTo')}
+      <FormField id="resolution" label="Resolution">
+        <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
+      </FormField>
+      {notice('resolution')}
+      <FormField id="comment" label="Update Comment">
+        <textarea
+          id="comment"
+          className="input textarea"
+          rows={3}
+          placeholder={reply ? 'Write the reply the customer will receive by e-mail' : 'Add an internal note to the work history'}
+          {...register('comment')}
+        />
+      </FormField>
+      <fieldset className="comment-kind">
+        <legend>Who sees this comment?</legend>
+        <div className="comment-kind-options">
+          <label className="comment-kind-option">
+            <input type="radio" name="comment-kind" value="note" checked={!reply} onChange={() => setValue('reply', false, { shouldDirty: true })} />
+            <span>Internal note</span>
+          </label>
+          <label className="comment-kind-option">
+            <input type="radio" name="comment-kind" value="reply" checked={reply} onChange={() => setValue('reply', true, { shouldDirty: true })} />
+            <span>Reply to customer</span>
+          </label>
+        </div>
+        <p className="form-hint" aria-live="polite">
+          {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
+        </p>
+      </fieldset>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          Update Ticket
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
