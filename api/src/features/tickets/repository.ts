@@ -9,6 +9,8 @@ import type { TicketCounts, TicketCreate, TicketMergeField, TicketStatus, Update
 import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts, ticketSearchText, ticketUpdates, users } from '../../db/schema';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
+import type { NewJob } from '../../notify/jobs';
+import { TICKET_NUMBER_SLOT } from '../../notify/rules';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
@@ -39,16 +41,29 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
   };
 }
 
+/** What {@link insertNewTicket} writes: the ticket's id, the form's fields and its notification jobs. */
+export interface NewTicket {
+  id: string;
+  input: TicketCreate;
+  now: Date;
+  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (notify/rules.ts). */
+  jobs: NewJob[];
+}
+
 /**
  * Creates a ticket in ONE statement (issue 16): takes the sync lock, the next ticket number
  * (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + 1` on the `TICKET_SEQ`
  * row, created on first use: unique and gap-free under concurrency, DESIGN.md 4; formatted like
- * `formatTicketNumber`: `TKT-` and at least six digits), inserts the open ticket at version 1, its 'created' work-history row and its
- * status-tab count. Every create waits for the lock and the number row until its transaction
- * commits, so this section is kept to one round trip plus the notification jobs and COMMIT.
- * Call inside the create transaction; a rollback gives the number back.
+ * `formatTicketNumber`: `TKT-` and at least six digits), inserts the open ticket at version 1, its
+ * 'created' work-history row, its status-tab count and its notification jobs (due now, the number
+ * put in place of TICKET_NUMBER_SLOT in `summary` and `payload.ticket.ticketNumber`). Every create
+ * waits for the lock and the number row until its transaction commits, so this section is kept to
+ * this one round trip and COMMIT. Call inside the create transaction; a rollback gives the number
+ * back.
  */
-export async function insertNewTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketRow> {
+export async function insertNewTicket(tx: Database, t: NewTicket): Promise<TicketRow> {
+  const { input, now } = t;
+  const jobs = t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload }));
   const result = await tx.execute(sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
@@ -57,9 +72,9 @@ export async function insertNewTicket(tx: Database, input: TicketCreate, now: Da
       on conflict (id) do update set last_number = ticket_sequence.last_number + 1, updated_at = excluded.updated_at
       returning last_number),
     t as (
-      insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
+      insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
         severity, contact_method, issue, status, version, created_at, updated_at)
-      select 'TKT-' || lpad(num.last_number::text, greatest(6, length(num.last_number::text)), '0'),
+      select ${t.id}, 'TKT-' || lpad(num.last_number::text, greatest(6, length(num.last_number::text)), '0'),
         ${input.clientName}, ${input.businessName}, ${input.customerEmail}, ${input.customerPhone},
         ${input.severity}, ${input.contactMethod}, ${input.issue}, 'open', 1, ${now}, ${now}
       from num
@@ -69,7 +84,12 @@ export async function insertNewTicket(tx: Database, input: TicketCreate, now: Da
       select id, null, 'created', null, status, null, version, created_at from t),
     c as (
       insert into ticket_counts (assignee, status, count) select '', status, 1 from t
-      on conflict (assignee, status) do update set count = ticket_counts.count + 1)
+      on conflict (assignee, status) do update set count = ticket_counts.count + 1),
+    j as (
+      insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
+      select x.channel, x.kind, x.recipient, replace(x.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,
+        jsonb_set(x.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', ${now}, ${now}, ${now}
+      from t, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as x(channel text, kind text, recipient text, summary text, payload jsonb))
     select * from t`);
   const rows = (result as unknown as { rows: RawTicketRow[] }).rows;
   return ticketFromRaw(rows[0]!);
