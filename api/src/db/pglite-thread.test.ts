@@ -29,7 +29,12 @@ describe('PgliteThread', () => {
   });
 
   it('rejects with the database error fields (code, constraint) and keeps working', async () => {
-    const err = await db.query('insert into t (id, name) values (1, $1)', ['dup']).catch((e: unknown) => e as Error & { code?: string; constraint?: string });
+    type DbError = Error & { code?: string; constraint?: string };
+    const err = await db.query('insert into t (id, name) values (1, $1)', ['dup']).then(
+      () => null,
+      (e: unknown) => e as DbError,
+    );
+    if (!err) throw new Error('the duplicate was accepted');
     expect(err).toBeInstanceOf(Error);
     expect(err.code).toBe('23505');
     expect(err.constraint).toBe('t_pkey');
