@@ -114,14 +114,26 @@ function onlyApi(mw: Koa.Middleware<AppState>): Koa.Middleware<AppState> {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Wakes the outbox dispatcher after every successful /api write: the route's transaction has
- * committed by then, so jobs it wrote are visible (DESIGN.md 6). Waking is cheap and a no-op until
- * main.ts has started the dispatcher.
+ * How long the dispatcher wake after a write waits for more writes (ms): one pass then serves every
+ * write of that window (issue 16). Without it each write started a claim in every channel lane,
+ * as many statements again as the write itself under load.
+ */
+export const WAKE_COALESCE_MS = 20;
+
+/**
+ * Wakes the outbox dispatcher after successful /api writes: the route's transaction has committed
+ * by then, so jobs it wrote are visible (DESIGN.md 6). Writes within {@link WAKE_COALESCE_MS} share
+ * one wake. Waking is cheap and a no-op until main.ts has started the dispatcher.
  */
 function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
+  let timer: NodeJS.Timeout | null = null;
+  const wake = () => {
+    timer = null;
+    s.notifier.dispatcher.wake();
+  };
   return async (ctx, next) => {
     await next();
-    if (WRITE_METHODS.has(ctx.method) && ctx.status < 400) s.notifier.dispatcher.wake();
+    if (WRITE_METHODS.has(ctx.method) && ctx.status < 400 && !timer) timer = setTimeout(wake, WAKE_COALESCE_MS);
   };
 }
 

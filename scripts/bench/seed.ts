@@ -27,7 +27,7 @@ export async function seedTickets(target: SeedTarget, count: number): Promise<nu
   const started = performance.now();
   const handle = await openDatabase('databaseUrl' in target ? { databaseUrl: target.databaseUrl, dataDir: '' } : { dataDir: target.dataDir });
   try {
-    // Both drivers' clients (pg.Pool, PGlite) take plain SQL text; `n` is a checked integer.
+    // Both drivers' clients (pg.Pool, PGlite or its worker thread) take plain SQL text; `n` is a checked integer.
     const client = (handle.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client;
     const n = Math.trunc(count);
     if (!(n > 0)) throw new Error(`bad ticket count ${count}`);

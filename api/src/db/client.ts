@@ -2,30 +2,26 @@
  * Database client (DESIGN.md 2): embedded PGlite in `DATA_DIR/pgdata` by default, node-postgres when
  * DATABASE_URL is set. Both run the same drizzle migrations from api/drizzle.
  *
- * Durability of the embedded database (issue 17). PGlite starts PostgreSQL with `-F` (fsync=off),
- * and its Node file system (Emscripten NODEFS) implements neither fsync() nor fdatasync(): every
- * write reaches the OS page cache only. A killed process loses nothing (the kernel still writes the
- * cache out), but a power loss or OS crash can lose acknowledged commits or corrupt the cluster.
- * By default (PGLITE_FSYNC=true) the data folder is opened with fsync=on and wal_sync_method=fsync,
- * and NODEFS's fsync is wired to Node's `fs.fsyncSync`, so each commit returns only after its WAL is
- * on disk, and checkpoints flush data files before WAL is recycled, as PostgreSQL expects. A freshly
- * created cluster is flushed once. Measured cost in README "Decisions".
+ * The embedded database runs in a worker thread by default (issue 16, db/pglite-thread.ts):
+ * PGlite executes SQL synchronously in WebAssembly, and in the API's thread every statement would
+ * block every request. Opening it, its durability (PGLITE_FSYNC) and memory settings: db/pglite.ts.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { IN_MEMORY, startPglite } from './pglite';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 import { pgSessionEvents, pgliteSessionEvents, type SessionEvents } from './session-events';
+
+export { IN_MEMORY } from './pglite';
 
 /**
  * Extensions the migrations need, created before they run (drizzle's schema cannot declare them):
@@ -71,6 +67,11 @@ export interface DatabaseTarget {
   pgliteFsync?: boolean;
   /** Called with the file path after each real fsync of the embedded database (tests, metrics). */
   onFsync?: (file: string) => void;
+  /**
+   * Run PGlite in a worker thread (db/pglite-thread.ts). Default: true on disk, false in memory
+   * (tests open hundreds of small databases; TEST_PGLITE_WORKER=1 runs them in workers too).
+   */
+  pgliteWorker?: boolean;
 }
 
 /** Arbitrary constant naming the session advisory lock held while migrating. */
@@ -91,9 +92,6 @@ async function migrateExclusively(databaseUrl: string, work: () => Promise<void>
     await lock.end();
   }
 }
-
-/** In-memory PGlite marker for `dataDir`. */
-export const IN_MEMORY = 'memory://';
 
 /**
  * Opens the database and runs all pending migrations (DESIGN.md 2).
@@ -116,17 +114,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     return { db: db as unknown as Database, driver: 'pg', pool, sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
   }
-  let options: PGliteOptions = { dataDir: IN_MEMORY };
-  let fresh = false;
-  if (target.dataDir !== IN_MEMORY) {
-    const dataDir = path.join(target.dataDir, 'pgdata');
-    fs.mkdirSync(dataDir, { recursive: true });
-    fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-    options = target.pgliteFsync === false ? { dataDir } : durablePgliteOptions(dataDir, target.onFsync);
-  }
-  const client = await PGlite.create({ ...options, extensions: { pg_trgm } });
-  if (fresh && target.pgliteFsync !== false && options.fs) syncTree(path.join(target.dataDir, 'pgdata'));
-  const db = drizzlePglite({ client, schema });
+  const pgliteTarget = { dataDir: target.dataDir, fsync: target.pgliteFsync, onFsync: target.onFsync };
+  const inThread = !(target.pgliteWorker ?? target.dataDir !== IN_MEMORY);
+  const client: PGlite | PgliteThread = inThread ? await startPglite(pgliteTarget) : await PgliteThread.start(pgliteTarget);
+  // PgliteThread offers the part of PGlite's interface drizzle's driver uses (see its module doc).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await db.execute(PREREQUISITES);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -135,75 +127,4 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     throw err;
   }
   return { db: db as unknown as Database, driver: 'pglite', sessionEvents: pgliteSessionEvents(client), close: () => client.close() };
-}
-
-/** PGlite's own start parameters (0.5.x `defaultStartParams`) without `-F` (fsync off). */
-const PGLITE_DURABLE_START_PARAMS = [
-  '--single', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
-  // fdatasync() is a no-op in PGlite's Emscripten runtime; fsync() reaches NODEFS (patched below).
-  '-c', 'fsync=on', '-c', 'wal_sync_method=fsync',
-];
-
-/** The Emscripten pieces the fsync patch touches (not in PGlite's public types). */
-interface NodeFsInternals {
-  stream_ops: Record<string, unknown>;
-  tryFSOperation<T>(work: () => T): T;
-}
-
-/**
- * NodeFS with a working fsync: PostgreSQL's fsync() calls end in `fs.fsyncSync` on the real file
- * descriptor (errors become Emscripten errno errors, which PostgreSQL treats as a failed fsync).
- */
-class DurableNodeFS extends NodeFS {
-  constructor(
-    dataDir: string,
-    private readonly onFsync?: (file: string) => void,
-  ) {
-    super(dataDir);
-  }
-
-  override async init(...args: Parameters<NodeFS['init']>): ReturnType<NodeFS['init']> {
-    const result = await super.init(...args);
-    const { emscriptenOpts } = result;
-    emscriptenOpts.preRun = [
-      ...(emscriptenOpts.preRun ?? []),
-      (mod) => {
-        const nodefs = mod.NODEFS as unknown as NodeFsInternals;
-        nodefs.stream_ops.fsync = (stream: { nfd?: number; path?: string }) => {
-          if (typeof stream.nfd !== 'number') return 0;
-          nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd!));
-          this.onFsync?.(stream.path ?? '');
-          return 0;
-        };
-      },
-    ];
-    return result;
-  }
-}
-
-/** PGlite options for a durable on-disk database (see the module doc). */
-function durablePgliteOptions(dataDir: string, onFsync?: (file: string) => void): PGliteOptions {
-  return { fs: new DurableNodeFS(dataDir, onFsync), startParams: PGLITE_DURABLE_START_PARAMS };
-}
-
-/** fsyncs every file and folder under `dir` (a cluster PGlite just created wrote them unsynced). */
-function syncTree(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) syncTree(full);
-    else if (entry.isFile()) syncPath(full, 'r');
-  }
-  syncPath(dir, 'r');
-}
-
-function syncPath(file: string, flags: string): void {
-  const fd = fs.openSync(file, flags);
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './client';
 
@@ -42,7 +43,7 @@ export function parseSessionChange(payload: string): SessionChange | null {
 }
 
 /** Events of an embedded PGlite (one process): its own LISTEN. */
-export function pgliteSessionEvents(client: PGlite): SessionEvents {
+export function pgliteSessionEvents(client: Pick<PGlite, 'listen'> | PgliteThread): SessionEvents {
   return {
     async subscribe(onChange) {
       const stop = await client.listen(SESSION_CHANNEL, (payload) => {

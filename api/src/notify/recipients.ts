@@ -8,7 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
 import type { Database } from '../db/client';
-import { pushSubscriptions, users } from '../db/schema';
+import { pushSubscriptions, settings, users } from '../db/schema';
 import { findSetting } from '../db/settings';
 import type { PushTarget } from './types';
 
@@ -52,6 +52,31 @@ export async function staffSubscriptions(db: Database): Promise<SubscriptionOwne
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(inArray(users.role, [...STAFF_ROLES]))
     .orderBy(pushSubscriptions.createdAt);
+}
+
+/**
+ * The notification e-mails, the support number (only when `withSupportNumber`) and every staff
+ * subscription in ONE statement (issue 16: a ticket create makes one round trip for its
+ * recipients). Same answers as {@link getNotificationEmails}, {@link getSupportSmsNumber} and
+ * {@link staffSubscriptions}.
+ */
+export async function newTicketRecipientRows(
+  db: Database,
+  withSupportNumber: boolean,
+): Promise<{ emails: string[]; supportNumber: string | null; subscriptions: SubscriptionOwner[] }> {
+  const staff = sql.join(
+    STAFF_ROLES.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    select
+      (select value from ${settings} where key = ${NOTIFICATION_EMAILS_KEY}) as emails,
+      case when ${withSupportNumber} then (select value from ${settings} where key = ${SUPPORT_SMS_NUMBER_KEY}) end as support_number,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'username', u.username) order by s.created_at), '[]'::json)
+         from ${pushSubscriptions} s join ${users} u on u.id = s.user_id where u.role in (${staff})) as subscriptions`);
+  const row = (result as unknown as { rows: { emails: string | null; support_number: string | null; subscriptions: unknown }[] }).rows[0]!;
+  const subs = typeof row.subscriptions === 'string' ? (JSON.parse(row.subscriptions) as SubscriptionOwner[]) : (row.subscriptions as SubscriptionOwner[]);
+  return { emails: parseNotificationEmails(row.emails), supportNumber: row.support_number ?? null, subscriptions: subs };
 }
 
 /** Every subscription of one user (assignment push). */

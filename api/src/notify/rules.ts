@@ -21,7 +21,7 @@
 import { ALERTING_SEVERITIES, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Ticket, type TicketStatus } from '@portal/shared';
 import type { Database } from '../db/client';
 import { insertJobs, type NewJob } from './jobs';
-import { getNotificationEmails, getSupportSmsNumber, staffSubscriptions, userSubscriptions, type SubscriptionOwner } from './recipients';
+import { newTicketRecipientRows, userSubscriptions, type SubscriptionOwner } from './recipients';
 import type { TicketChange, TicketSnapshot } from './types';
 
 /** The ticket facts a job keeps (rendered at send time), picked from the presented ticket. */
@@ -56,12 +56,7 @@ export interface NewTicketRecipients {
  * every ticket write waits for; they are still inside the transaction.
  */
 export async function newTicketRecipients(tx: Database, severity: Ticket['severity']): Promise<NewTicketRecipients> {
-  const alerting = ALERTING_SEVERITIES.includes(severity);
-  return {
-    emails: await getNotificationEmails(tx),
-    supportNumber: alerting ? await getSupportSmsNumber(tx) : null,
-    subscriptions: await staffSubscriptions(tx),
-  };
+  return newTicketRecipientRows(tx, ALERTING_SEVERITIES.includes(severity));
 }
 
 /** The jobs of a ticket just created by the public form, for recipients read before. */
@@ -98,6 +93,15 @@ export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): NewJob[] {
   }
   return jobs;
 }
+
+/**
+ * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
+ * statement (tickets repository `insertNewTicket`) writes the jobs in the same statement that takes
+ * the number, and puts the number in place of this slot in each job's `summary` and in
+ * `payload.ticket.ticketNumber` (issue 16). Summaries hold no customer text, so the slot cannot
+ * collide with it.
+ */
+export const TICKET_NUMBER_SLOT = '{ticketNumber}';
 
 /** Jobs for a ticket just created by the public form. */
 export async function newTicketJobs(tx: Database, t: Ticket): Promise<NewJob[]> {

@@ -23,7 +23,8 @@ export type TestDatabase = DatabaseHandle & { url?: string };
 /** Opens a fresh, migrated database for one test file; `close()` disposes of it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: IN_MEMORY });
+  // TEST_PGLITE_WORKER=1: the embedded database in its worker thread, as the app runs it on disk.
+  if (!url) return openDatabase({ dataDir: IN_MEMORY, pgliteWorker: process.env.TEST_PGLITE_WORKER === '1' });
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   const target = new URL(url);

@@ -323,3 +323,37 @@ describe('one ticket (GET /api/tickets/:ref) and the deprecated unpaged list', (
   });
 });
 
+
+describe('the staff list JSON the database builds (issue 16)', () => {
+  it('gives every ticket exactly as presentTicket does (GET /api/tickets/:ref), escapes and microseconds included', async () => {
+    const a = await startTestApp();
+    try {
+      const tech = await a.loginAs('technician');
+      const plain = await a.createTicket({ clientName: 'Plain', businessName: '' });
+      a.clock.advance(1000);
+      const odd = await a.createTicket({
+        clientName: 'Zoë "Quote" O\'Brien \\ back',
+        businessName: 'Ünïcode & <Tags> 🎉',
+        issue: 'Line one\nline two\ttabbed — “curly” and \\ and "quotes" and emoji 🖨️',
+      });
+      await a.request('PATCH', `/api/tickets/${odd.id}`, { token: tech.token, body: { assignedTo: tech.id, status: 'resolved', resolution: 'Fixed "it"\nfor good' } });
+      // Times with microseconds (rows written by SQL, like the benchmark's): JS Dates keep milliseconds.
+      await a.db.execute(sql`update support_tickets set updated_at = '2026-01-02 03:04:05.678999+00', created_at = created_at + interval '0.000999 seconds' where id = ${plain.id}`);
+      const page = await a.request<TicketListPage>('GET', '/api/tickets/list?limit=50', { token: tech.token });
+      expect(page.status, page.text).toBe(200);
+      expect(page.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(page.body.items.map((i) => i.id)).toEqual([odd.id, plain.id]);
+      for (const item of page.body.items) {
+        const one = await a.request<Ticket>('GET', `/api/tickets/${item.id}`, { token: tech.token });
+        expect(item).toStrictEqual(one.body);
+        expect(Object.keys(item)).toEqual(Object.keys(one.body));
+      }
+      expect(page.body.items[1]!.updatedAt).toBe('2026-01-02T03:04:05.678Z');
+      expect(page.body).toMatchObject({ nextCursor: null, more: false });
+      const empty = await a.request<TicketListPage>('GET', '/api/tickets/list?q=nothing-matches-this', { token: tech.token });
+      expect(empty.body).toEqual({ items: [], nextCursor: null, more: false });
+    } finally {
+      await a.close();
+    }
+  });
+});

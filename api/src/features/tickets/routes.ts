@@ -39,7 +39,7 @@ import {
   countMatchingTickets,
   countTickets,
   findTicketByRef,
-  listTicketPage,
+  listTicketPageJson,
   listTicketUpdates,
   listTicketUpdatesSince,
   listTickets,
@@ -90,9 +90,11 @@ export function ticketRoutes(s: Services): Router<AppState> {
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
     const { status, assignee, q, limit, cursor } = pageInput.get(ctx).query;
     const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q };
-    const page = await listTicketPage(s.db, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
-    const last = page.rows.at(-1);
-    ctx.body = { items: page.rows.map(presentTicket), nextCursor: page.more && last ? last.id : null, more: page.more } satisfies TicketListPage;
+    const page = await listTicketPageJson(s.db, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
+    // A TicketListPage; the items arrive as JSON text from the database (repository listTicketPageJson).
+    const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
+    ctx.type = 'application/json';
+    ctx.body = `{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`;
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {

@@ -4,13 +4,14 @@
  * transaction (http/transaction.ts) and write their notification jobs (SPEC.md 7, DESIGN.md 6)
  * into that same transaction. No SQL here: repository.ts holds it.
  */
+import { randomUUID } from 'node:crypto';
 import { MSG, mergeConflicts, planTicketPatch } from '@portal/shared';
 import type { TicketCreate, TicketCreated, TicketPatch, TicketPatchResult } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { enqueueTicketCreated, enqueueTicketPatched, newTicketRecipients } from '../../notify/rules';
+import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
@@ -29,15 +30,30 @@ import {
 
 /**
  * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form), its
- * tab count and the new-ticket notification jobs. Recipients are read first; then one statement
- * takes the sync lock and the number and writes the rows (repository `insertNewTicket`), so the
- * section every ticket write waits for is that statement, the jobs insert and COMMIT (issue 16).
+ * tab count and the new-ticket notification jobs. Recipients are read first (one statement); the
+ * jobs are built for the ticket as it will be (its id chosen here, its number left as
+ * TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the number and writes the ticket,
+ * its history, its count and its jobs (repository `insertNewTicket`), so the section every ticket
+ * write waits for is that statement and COMMIT (issue 16).
  */
 export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
   const recipients = await newTicketRecipients(tx, input.severity);
-  const row = await insertNewTicket(tx, input, now);
+  const id = randomUUID();
+  const draft = presentTicket({
+    ...input,
+    id,
+    ticketNumber: TICKET_NUMBER_SLOT,
+    businessName: input.businessName ?? null,
+    status: 'open',
+    assignedTo: null,
+    resolution: null,
+    version: 1,
+    syncSeq: 0,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const row = await insertNewTicket(tx, { id, input, now, jobs: newTicketJobsFor(draft, recipients) });
   const ticket = presentTicket(row);
-  await enqueueTicketCreated(tx, ticket, now, recipients);
   return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
 }
 

@@ -1,0 +1,39 @@
+/**
+ * Messages between the API thread and the PGlite worker thread (db/pglite-worker.ts,
+ * db/pglite-thread.ts; issue 16). Values cross threads by structured clone: strings, numbers,
+ * booleans, null, Date, Uint8Array, BigInt and plain objects/arrays keep their types.
+ */
+import type { PgliteTarget } from './pglite';
+
+/** `workerData` of the worker: where to open the database; `reportFsync` posts every fsync back. */
+export interface WorkerStart {
+  target: Omit<PgliteTarget, 'onFsync'>;
+  reportFsync: boolean;
+}
+
+/** A request; `id` pairs it with its reply. `tx` runs it inside that open transaction. */
+export type WorkerRequest =
+  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[]; tx?: number }
+  | { id: number; op: 'exec'; text: string; tx?: number }
+  /** Opens a transaction; the reply's value is its number. */
+  | { id: number; op: 'begin' }
+  /** Ends transaction `tx`: COMMIT when `commit`, else ROLLBACK; replies once it is over. */
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; channel: string }
+  | { id: number; op: 'close' };
+
+/** A database error's fields (code, detail, constraint, ...) as they cross the thread. */
+export interface WorkerError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+/** What the worker posts: replies, notifications (LISTEN) and fsync reports (tests). */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'reply'; id: number; ok: true; value: unknown }
+  | { type: 'reply'; id: number; ok: false; error: WorkerError }
+  | { type: 'notify'; channel: string; payload: string }
+  | { type: 'fsync'; file: string };

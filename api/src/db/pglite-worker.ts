@@ -1,0 +1,122 @@
+/**
+ * The PGlite worker thread (issue 16): PGlite executes SQL synchronously inside WebAssembly, so in
+ * the API's own thread every statement blocks every other request, and a queue of statements runs
+ * as one long chain of promise callbacks that keeps the event loop from reading new requests. Here
+ * the database runs in a thread of its own; db/pglite-thread.ts is its client in the API thread.
+ *
+ * Requests (db/pglite-protocol.ts) run in arrival order through PGlite's own queue. A transaction
+ * is pinned to this thread: `begin` enters `PGlite.transaction`, which holds PGlite's transaction
+ * lock (other statements wait, exactly as in-thread) until `end` commits or rolls it back.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { startPglite } from './pglite';
+import type { WorkerError, WorkerMessage, WorkerRequest, WorkerStart } from './pglite-protocol';
+
+const port = parentPort!;
+const start = workerData as WorkerStart;
+const post = (m: WorkerMessage) => port.postMessage(m);
+
+/** An open transaction: its handle and how to end it. */
+interface OpenTx {
+  tx: Transaction;
+  end(commit: boolean): Promise<void>;
+}
+
+const transactions = new Map<number, OpenTx>();
+const listeners = new Map<string, () => Promise<void>>();
+let nextTx = 1;
+
+/** Error -> its name, message and enumerable fields (DatabaseError: code, detail, ...). */
+function toWorkerError(err: unknown): WorkerError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(err)) {
+    if (v === undefined || typeof v === 'function') continue;
+    if (k === 'query' || k === 'params') continue; // the API thread knows them; params may hold data
+    fields[k] = v;
+  }
+  return { name: err.name, message: err.message, fields };
+}
+
+/** Identity parsers for `rawTypes` (drizzle reads timestamps and intervals as text). */
+function rawParsers(types: number[]): Record<number, (v: string) => string> {
+  const parsers: Record<number, (v: string) => string> = {};
+  for (const t of types) parsers[t] = (v) => v;
+  return parsers;
+}
+
+/**
+ * Opens a transaction; resolves with its number once BEGIN has run. The transaction stays open
+ * (holding PGlite's transaction lock) until its `end`, which resolves once COMMIT or ROLLBACK is over
+ * and rejects when COMMIT failed.
+ */
+function begin(db: PGlite): Promise<number> {
+  return new Promise((opened, failed) => {
+    const id = nextTx++;
+    let decide!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((r) => (decide = r));
+    const done: Promise<void> = db
+      .transaction(async (tx) => {
+        transactions.set(id, {
+          tx,
+          end: (commit) => {
+            decide(commit);
+            return done;
+          },
+        });
+        opened(id);
+        if (!(await decided)) await tx.rollback();
+      })
+      .finally(() => transactions.delete(id));
+    done.catch(failed);
+  });
+}
+
+async function handle(db: PGlite, req: WorkerRequest): Promise<unknown> {
+  switch (req.op) {
+    case 'query': {
+      const target = req.tx === undefined ? db : txOf(req.tx);
+      return target.query(req.text, req.params, { rowMode: req.rowMode, parsers: rawParsers(req.rawTypes) });
+    }
+    case 'exec':
+      return (req.tx === undefined ? db : txOf(req.tx)).exec(req.text);
+    case 'begin':
+      return begin(db);
+    case 'end': {
+      const open = transactions.get(req.tx);
+      if (!open) throw new Error(`transaction ${req.tx} is not open`);
+      await open.end(req.commit);
+      return null;
+    }
+    case 'listen': {
+      if (!listeners.has(req.channel)) {
+        listeners.set(req.channel, await db.listen(req.channel, (payload) => post({ type: 'notify', channel: req.channel, payload })));
+      }
+      return null;
+    }
+    case 'unlisten': {
+      await listeners.get(req.channel)?.();
+      listeners.delete(req.channel);
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+  }
+}
+
+function txOf(id: number): Transaction {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`transaction ${id} is not open`);
+  return open.tx;
+}
+
+const db = await startPglite({ ...start.target, onFsync: start.reportFsync ? (file) => post({ type: 'fsync', file }) : undefined });
+port.on('message', (req: WorkerRequest) => {
+  handle(db, req).then(
+    (value) => post({ type: 'reply', id: req.id, ok: true, value }),
+    (err: unknown) => post({ type: 'reply', id: req.id, ok: false, error: toWorkerError(err) }),
+  );
+});
+post({ type: 'ready' });
