@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { AuthProvider } from '../lib/auth';
+import { AuthProvider, useAuth } from '../lib/auth';
 import { whenIdle } from '../lib/idle';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
@@ -29,7 +29,7 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * A light shell (issue 16, README Decisions "A light customer page"): the header and the public
  * pages' content area are plain React, so a customer's page loads no Ionic. Ionic comes with the
  * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
- * menu (NavMenu, IonMenu) is loaded the first time it is opened. The offline engine (`offline`,
+ * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
  * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
  * worker's registration (UpdatePrompt) are mounted once the page has painted, so they never delay
  * the first form a customer sees.
@@ -52,13 +52,18 @@ export function App({ offline }: { offline?: ReactNode }) {
   );
 }
 
-/** The phone menu (on demand), the header and the content area. */
+/**
+ * The phone menu, the header and the content area. The menu is mounted once someone is signed in
+ * (their screens load Ionic anyway, and the menu holds 'Welcome, {username}' on phones) or when a
+ * visitor first opens it.
+ */
 function Shell() {
+  const { user } = useAuth();
   const [menu, setMenu] = useState({ loaded: false, opens: 0 });
   const openMenu = useCallback(() => setMenu((m) => ({ loaded: true, opens: m.opens + 1 })), []);
   return (
     <>
-      {menu.loaded && (
+      {(menu.loaded || user) && (
         <Suspense fallback={null}>
           <NavMenu opens={menu.opens} />
         </Suspense>
