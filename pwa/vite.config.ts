@@ -57,6 +57,11 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id),
       },
+      output: {
+        // Everything the entry imports statically (what every page needs first) in one file:
+        // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks (issue 16).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
     },
   },
 });

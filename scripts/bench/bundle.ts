@@ -103,7 +103,11 @@ export async function measureRoutes(baseURL: string, dist: string, routes = PUBL
         observer.observe(document, { childList: true, subtree: true });
       })()`);
       await page.goto(`${baseURL}${route.path}`);
-      await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout: 30_000 });
+      // Polled with evaluate (the app's CSP forbids the string eval of waitForFunction).
+      for (const deadline = Date.now() + 30_000; (await page.evaluate('window.__usableAt')) === undefined; ) {
+        if (Date.now() > deadline) throw new Error(`${route.path}: '${route.usable}' did not appear in 30 s`);
+        await page.waitForTimeout(100);
+      }
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(settleMs);
       const loads = (await page.evaluate(

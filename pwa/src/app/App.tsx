@@ -31,8 +31,8 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
  * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
  * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
- * worker's registration (UpdatePrompt) are mounted once the page has painted, so they never delay
- * the first form a customer sees.
+ * worker's registration (UpdatePrompt) are mounted when the browser is idle after the first page
+ * has been shown, so they never delay the first form a customer sees.
  */
 export function App({ offline }: { offline?: ReactNode }) {
   return (
@@ -40,11 +40,14 @@ export function App({ offline }: { offline?: ReactNode }) {
       <ToastProvider>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AuthProvider>
-            <AfterFirstPaint>
-              {offline}
-              {import.meta.env.PROD && <UpdatePrompt />}
-            </AfterFirstPaint>
-            <Shell />
+            <Shell
+              later={
+                <>
+                  {offline}
+                  {import.meta.env.PROD && <UpdatePrompt />}
+                </>
+              }
+            />
           </AuthProvider>
         </BrowserRouter>
       </ToastProvider>
@@ -57,12 +60,15 @@ export function App({ offline }: { offline?: ReactNode }) {
  * (their screens load Ionic anyway, and the menu holds 'Welcome, {username}' on phones) or when a
  * visitor first opens it.
  */
-function Shell() {
+function Shell({ later }: { later: ReactNode }) {
   const { user } = useAuth();
   const [menu, setMenu] = useState({ loaded: false, opens: 0 });
+  const [pageShown, setPageShown] = useState(false);
   const openMenu = useCallback(() => setMenu((m) => ({ loaded: true, opens: m.opens + 1 })), []);
+  const onPageShown = useCallback(() => setPageShown(true), []);
   return (
     <>
+      {pageShown && <WhenIdle>{later}</WhenIdle>}
       {(menu.loaded || user) && (
         <Suspense fallback={null}>
           <NavMenu opens={menu.opens} />
@@ -70,17 +76,14 @@ function Shell() {
       )}
       <div className="ion-page" id="main">
         <AppHeader onOpenMenu={openMenu} onMenuIntent={preloadNavMenu} />
-        <MainContent />
+        <MainContent onPageShown={onPageShown} />
       </div>
     </>
   );
 }
 
-/**
- * Renders `children` once the browser has painted and is idle (lib/idle, at most a second later),
- * so their code downloads after the page is usable.
- */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
+/** Renders `children` once the browser is idle (lib/idle, at most a second later). */
+function WhenIdle({ children }: { children: ReactNode }) {
   const [show, setShow] = useState(false);
   useEffect(() => whenIdle(() => setShow(true)), []);
   return show ? <Suspense fallback={null}>{children}</Suspense> : null;
@@ -91,12 +94,13 @@ function AfterFirstPaint({ children }: { children: ReactNode }) {
  * element; staff paths in Ionic's IonContent (their screens rely on its scroll element, e.g. the
  * virtual ticket list).
  */
-function MainContent() {
+function MainContent({ onPageShown }: { onPageShown(): void }) {
   const { pathname } = useLocation();
   const routes = (
     <main className="main">
       <Suspense fallback={<Loading />}>
         <AppRoutes />
+        <Shown onShown={onPageShown} />
       </Suspense>
     </main>
   );
@@ -113,6 +117,16 @@ function MainContent() {
       <IonicContent pathname={pathname}>{routes}</IonicContent>
     </Suspense>
   );
+}
+
+/**
+ * Calls `onShown` after its first commit. Placed beside the routes inside their Suspense boundary,
+ * it commits only together with the first page (not while a lazy page is still loading), so what
+ * App.tsx loads "later" never competes with the page the visitor came for.
+ */
+function Shown({ onShown }: { onShown(): void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
 }
 
 /** The public pages' scroll area: looks and scrolls like IonContent (styles.css `.app-content`). */

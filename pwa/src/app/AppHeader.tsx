@@ -6,11 +6,12 @@ import { useAuth } from '../lib/auth';
 import { telHref, useConfig } from '../lib/config';
 import { Icon } from '../lib/ui/Icon';
 import { useIsDesktop } from '../lib/ui/useMediaQuery';
-import { AdminMenu } from './AdminMenu';
 import { withIonic } from './ionic';
 import { isEndLink, navigationFor, type NavLinkItem } from './nav';
 import { ThemeSwitcher } from './ThemeSwitcher';
 
+/** The desktop 'Admin' menu: loaded only for admins. */
+const AdminMenu = lazy(() => import('./AdminMenu').then((m) => ({ default: m.AdminMenu })));
 /** The staff notification control (uses Ionic): loaded only for staff. */
 const PushControl = lazy(() => withIonic(() => import('../features/push/PushControl')).then((m) => ({ default: m.PushControl })));
 
@@ -85,7 +86,11 @@ export function AppHeader({ onOpenMenu, onMenuIntent }: { onOpenMenu(): void; on
           <div className="toolbar-container">
             <nav aria-label="Main" className="nav-inline">
               {nav.links.map(barLink)}
-              <AdminMenu links={nav.admin} />
+              {nav.admin.length > 0 && (
+                <Suspense fallback={null}>
+                  <AdminMenu links={nav.admin} />
+                </Suspense>
+              )}
             </nav>
             {isStaff && (
               <Suspense fallback={null}>

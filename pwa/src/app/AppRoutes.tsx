@@ -1,17 +1,18 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { HomePage } from '../features/home/HomePage';
 import { SupportPage } from '../features/support/SupportPage';
-import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
 import { withIonic } from './ionic';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
 
 /**
- * Staff and login screens load on demand so the public pages stay small (DESIGN.md 2, issue 16);
- * the staff screens bring Ionic with them ({@link withIonic}), the public ones never load it.
+ * Every screen but /support (the customer's form, in the entry) loads on demand, so each public
+ * page loads only its own code (DESIGN.md 2, issue 16); the staff screens bring Ionic with them
+ * ({@link withIonic}), the public ones never load it.
  */
+const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const CustomerSupportPage = lazy(() => import('../features/support/CustomerSupportPage').then((m) => ({ default: m.CustomerSupportPage })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
