@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Resolver } from 'react-hook-form';
+import type { Resolver, ResolverResult } from 'react-hook-form';
 import { lazyResolver } from './lazyResolver';
 
 type Values = { name: string };
 const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<Resolver<Values>>[2];
-const real: Resolver<Values> = async (values) =>
+const real: Resolver<Values> = async (values): Promise<ResolverResult<Values>> =>
   values.name ? { values, errors: {} } : { values: {}, errors: { name: { type: 'required', message: 'Name is required' } } };
 
 describe('lazyResolver (issue 16: validation code loads after the form is usable)', () => {
