@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
+import { StrictMode, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setupIonicReact } from '@ionic/react';
 
 /* Ionic CSS: core, structure, typography, the utilities used, and the class-based dark palette. */
 import '@ionic/react/css/core.css';
@@ -13,19 +12,28 @@ import '@ionic/react/css/palettes/dark.class.css';
 import './app/styles.css';
 
 import { App } from './app/App';
-import { applyThemeMode, readThemeMode } from './app/theme';
-import { registerOfflineFeatures } from './offline-registry';
+import { applyModeClass, applyThemeMode, readThemeMode } from './app/theme';
 
 /**
- * Entry: apply the remembered theme before the first paint, register every feature's offline
- * kinds and collections (the service worker registers the same list), set up Ionic, render the app.
+ * The offline engine for the page (issue 16: after the first paint, see App.tsx): registers every
+ * feature's offline kinds and collections (the service worker registers the same list), then runs
+ * OfflineSync (sync triggers, who is signed in, feedback toasts).
+ */
+const OfflineRuntime = lazy(async () => {
+  const [{ registerOfflineFeatures }, { OfflineSync }] = await Promise.all([import('./offline-registry'), import('./offline')]);
+  registerOfflineFeatures();
+  return { default: OfflineSync };
+});
+
+/**
+ * Entry: apply the remembered theme and Ionic's mode class before the first paint, render the app.
+ * Ionic's JavaScript is not loaded here: the staff screens and the phone menu load it (app/ionic.ts).
  */
 applyThemeMode(readThemeMode());
-registerOfflineFeatures();
-setupIonicReact();
+applyModeClass();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App offline={<OfflineRuntime />} />
   </StrictMode>,
 );

@@ -1,6 +1,8 @@
 /**
  * `npm run bench` (DESIGN.md 8, issue 3): prints figures, asserts nothing.
- * 1. Bundle: entry JS gzip (what /support downloads first) and the lazy route chunks.
+ * 1. Bundle: entry JS gzip and the lazy route chunks; then, in Chromium, the JS each public route
+ *    (/, /support, /customer-support, /survey, /login) loads before it is usable, against issue
+ *    16's 120 KB gzip goal, and what it loads after (idle: offline engine, validation, worker).
  * 2. Outbox drain (scripts/bench/drain.ts): time from going online to an empty outbox with N queued
  *    ticket updates (BENCH_QUEUED, default 200), driven through the real PWA in Chromium; the time
  *    to resume after the API was unreachable while the browser was online (waited for at most
@@ -21,7 +23,7 @@ import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startApp } from '../server-process';
 import { runApiBench } from './api';
-import { measureBundle } from './bundle';
+import { ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
 import { runLighthouse } from './lighthouse';
@@ -66,10 +68,21 @@ async function main(): Promise<void> {
     });
   }
 
-  if (wants('drain') || wants('lighthouse') || wants('upload') || wants('tickets')) {
+  if (wants('bundle') || wants('drain') || wants('lighthouse') || wants('upload') || wants('tickets')) {
     await part('App start', async () => {
       const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000' });
       try {
+        if (wants('bundle')) {
+          await part('Public routes', async () => {
+            console.log(`\n## Public routes: JS before usable (gzip -9; goal <= ${kb(ROUTE_GOAL_GZIP)} = ${ROUTE_GOAL_GZIP} B, issue 16)`);
+            for (const r of await measureRoutes(app.baseURL, dist)) {
+              const verdict = r.beforeGzip <= ROUTE_GOAL_GZIP ? 'ok' : 'OVER GOAL';
+              console.log(
+                `${r.path.padEnd(18)} before usable ${kb(r.beforeGzip).padStart(10)} (${r.before.length} files, ${(r.beforeGzip / ROUTE_GOAL_GZIP * 100).toFixed(0)}% of goal, ${verdict}, usable after ${r.usableMs} ms)  after: ${kb(r.afterGzip)} (${r.after.length} files)`,
+              );
+            }
+          });
+        }
         if (wants('drain')) {
           const queued = Number(process.env.BENCH_QUEUED ?? 200);
           await part(`Outbox drain (${queued} queued updates)`, async () => {

@@ -29,7 +29,14 @@ export async function runLighthouse(baseURL: string, paths: string[]): Promise<L
   try {
     const results: LighthouseResult[] = [];
     for (const path of paths) {
-      const run = await lighthouse(`${baseURL}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const audit = () => lighthouse(`${baseURL}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      let run = await audit();
+      // An audit without a score (a runtime error such as NO_NAVSTART or NO_FCP, seen now and then
+      // with this Chromium on the loaded machine) is run again, up to twice, instead of printing 0 and NaN.
+      for (let retry = 1; retry <= 2 && run && run.lhr.categories.performance?.score == null; retry++) {
+        console.log(`lighthouse ${path}: no score (${run.lhr.runtimeError?.code ?? 'unknown error'}), running it again`);
+        run = await audit();
+      }
       if (!run) throw new Error(`lighthouse returned nothing for ${path}`);
       const { categories, audits } = run.lhr;
       const metric = (id: string) => Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000;

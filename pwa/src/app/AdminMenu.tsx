@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { IonIcon } from '@ionic/react';
 import { chevronDownOutline } from 'ionicons/icons';
 import { NavLink, useLocation } from 'react-router-dom';
+import { Icon } from '../lib/ui/Icon';
 import { isEndLink, type NavLinkItem } from './nav';
 
 /**
@@ -10,7 +10,7 @@ import { isEndLink, type NavLinkItem } from './nav';
  * opens the admin pages (Users, Content, File Manager, SMS Settings) as a menu. The button is
  * highlighted while one of them is open. Menu-button pattern: ArrowDown/Enter opens and focuses
  * the first item, arrows move, Escape closes and returns focus, Tab or an outside click closes,
- * choosing an item closes. Portalled to <body> because Ionic's toolbar clips its content (as the
+ * choosing an item closes. Portalled to <body> because the toolbar clips its content (as the
  * theme switcher does).
  */
 export function AdminMenu({ links }: { links: readonly NavLinkItem[] }) {
@@ -82,7 +82,7 @@ export function AdminMenu({ links }: { links: readonly NavLinkItem[] }) {
         onKeyDown={onButtonKey}
       >
         Admin
-        <IonIcon icon={chevronDownOutline} aria-hidden="true" />
+        <Icon icon={chevronDownOutline} />
       </button>
       {open &&
         createPortal(

@@ -1,61 +1,143 @@
-import { Suspense, useEffect, useRef } from 'react';
-import { IonApp, IonContent } from '@ionic/react';
-import { IonReactRouter } from '@ionic/react-router';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { useLocation } from 'react-router-dom';
-import { AuthProvider } from '../lib/auth';
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { AuthProvider, useAuth } from '../lib/auth';
+import { whenIdle } from '../lib/idle';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
-import { OfflineSync } from '../offline';
 import { AppHeader } from './AppHeader';
 import { AppRoutes } from './AppRoutes';
-import { NavMenu } from './NavMenu';
-import { UpdatePrompt } from './UpdatePrompt';
+import { withIonic } from './ionic';
+import { isGuardedPath } from './nav';
+
+/** The staff screens' scroll area (Ionic's IonContent), loaded with Ionic when a staff route opens. */
+const IonicContent = lazy(() => withIonic(() => import('./IonicContent')));
+/** The service worker's registration and update prompt (workbox-window), loaded after the first paint. */
+const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
+/** The phone menu (Ionic's IonMenu), loaded when it is first opened. */
+const NavMenu = lazy(() => withIonic(() => import('./NavMenu')));
+
+/** Starts loading the phone menu's code (e.g. when a finger touches the menu button). */
+export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu')).catch(() => undefined);
 
 /**
  * The application: providers (query cache, toasts, router, auth), the phone menu, the shared
  * header and one scrolling content area in which the routes render (SPEC.md 2: "a shared header
- * and a toast area surround all routes"). Routes are plain react-router routes inside
- * IonReactRouter, so every page is a normal scrollable document without stacked hidden pages.
+ * and a toast area surround all routes").
+ *
+ * A light shell (issue 16, README Decisions "A light customer page"): the header and the public
+ * pages' content area are plain React, so a customer's page loads no Ionic. Ionic comes with the
+ * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
+ * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
+ * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
+ * worker's registration (UpdatePrompt) are mounted when the browser is idle after the first page
+ * has been shown, so they never delay the first form a customer sees.
  */
-export function App() {
+export function App({ offline }: { offline?: ReactNode }) {
   return (
-    <IonApp>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-        <ToastProvider>
-          <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-            <AuthProvider>
-              <OfflineSync />
-              <NavMenu />
-              <div className="ion-page" id="main">
-                <AppHeader />
-                <MainContent />
-              </div>
-              {import.meta.env.PROD && <UpdatePrompt />}
-            </AuthProvider>
-          </IonReactRouter>
-        </ToastProvider>
-      </PersistQueryClientProvider>
-    </IonApp>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <ToastProvider>
+        <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <AuthProvider>
+            <Shell
+              later={
+                <>
+                  {offline}
+                  {import.meta.env.PROD && <UpdatePrompt />}
+                </>
+              }
+            />
+          </AuthProvider>
+        </BrowserRouter>
+      </ToastProvider>
+    </PersistQueryClientProvider>
   );
 }
 
-/** The scroll area; scrolls back to the top when the path changes. */
-function MainContent() {
-  const ref = useRef<HTMLIonContentElement>(null);
-  const { pathname } = useLocation();
-  useEffect(() => {
-    void ref.current?.scrollToTop(0);
-  }, [pathname]);
-
+/**
+ * The phone menu, the header and the content area. The menu is mounted once someone is signed in
+ * (their screens load Ionic anyway, and the menu holds 'Welcome, {username}' on phones) or when a
+ * visitor first opens it.
+ */
+function Shell({ later }: { later: ReactNode }) {
+  const { user } = useAuth();
+  const [menu, setMenu] = useState({ loaded: false, opens: 0 });
+  const [pageShown, setPageShown] = useState(false);
+  const openMenu = useCallback(() => setMenu((m) => ({ loaded: true, opens: m.opens + 1 })), []);
+  const onPageShown = useCallback(() => setPageShown(true), []);
   return (
-    <IonContent ref={ref} id="main-content">
-      <main className="main">
-        <Suspense fallback={<Loading />}>
-          <AppRoutes />
+    <>
+      {pageShown && <WhenIdle>{later}</WhenIdle>}
+      {(menu.loaded || user) && (
+        <Suspense fallback={null}>
+          <NavMenu opens={menu.opens} />
         </Suspense>
+      )}
+      <div className="ion-page" id="main">
+        <AppHeader onOpenMenu={openMenu} onMenuIntent={preloadNavMenu} />
+        <MainContent onPageShown={onPageShown} />
+      </div>
+    </>
+  );
+}
+
+/** Renders `children` once the browser is idle (lib/idle, at most a second later). */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [show, setShow] = useState(false);
+  useEffect(() => whenIdle(() => setShow(true)), []);
+  return show ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/**
+ * The scroll area; scrolls back to the top when the path changes. Public paths scroll in a plain
+ * element; staff paths in Ionic's IonContent (their screens rely on its scroll element, e.g. the
+ * virtual ticket list).
+ */
+function MainContent({ onPageShown }: { onPageShown(): void }) {
+  const { pathname } = useLocation();
+  const routes = (
+    <main className="main">
+      <Suspense fallback={<Loading />}>
+        <AppRoutes />
+        <Shown onShown={onPageShown} />
+      </Suspense>
+    </main>
+  );
+  if (!isGuardedPath(pathname)) return <PlainContent pathname={pathname}>{routes}</PlainContent>;
+  const loading = (
+    <PlainContent pathname={pathname}>
+      <main className="main">
+        <Loading />
       </main>
-    </IonContent>
+    </PlainContent>
+  );
+  return (
+    <Suspense fallback={loading}>
+      <IonicContent pathname={pathname}>{routes}</IonicContent>
+    </Suspense>
+  );
+}
+
+/**
+ * Calls `onShown` after its first commit. Placed beside the routes inside their Suspense boundary,
+ * it commits only together with the first page (not while a lazy page is still loading), so what
+ * App.tsx loads "later" never competes with the page the visitor came for.
+ */
+function Shown({ onShown }: { onShown(): void }) {
+  useEffect(() => onShown(), [onShown]);
+  return null;
+}
+
+/** The public pages' scroll area: looks and scrolls like IonContent (styles.css `.app-content`). */
+function PlainContent({ pathname, children }: { pathname: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollTo?.(0, 0);
+  }, [pathname]);
+  return (
+    <div ref={ref} id="main-content" className="app-content">
+      {children}
+    </div>
   );
 }

@@ -1,25 +1,30 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { HomePage } from '../features/home/HomePage';
 import { SupportPage } from '../features/support/SupportPage';
-import { CustomerSupportPage } from '../features/support/CustomerSupportPage';
+import { withIonic } from './ionic';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
 
-/** Staff and login screens load on demand so the public pages stay small (DESIGN.md 2). */
+/**
+ * Every screen but /support (the customer's form, in the entry) loads on demand, so each public
+ * page loads only its own code (DESIGN.md 2, issue 16); the staff screens bring Ionic with them
+ * ({@link withIonic}), the public ones never load it.
+ */
+const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const CustomerSupportPage = lazy(() => import('../features/support/CustomerSupportPage').then((m) => ({ default: m.CustomerSupportPage })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const DownloadsPage = lazy(() => import('../features/downloads/DownloadsPage'));
-const ContentPage = lazy(() => import('../features/content/ContentPage'));
-const FileManagementPage = lazy(() => import('../features/files/FileManagementPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
-const SurveyDashboardPage = lazy(() => import('../features/survey-dashboard/SurveyDashboardPage'));
-const SchedulerPage = lazy(() => import('../features/scheduler/SchedulerPage'));
-const VaultPage = lazy(() => import('../features/vault/VaultPage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
+const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
+const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
+const ContentPage = lazy(() => withIonic(() => import('../features/content/ContentPage')));
+const FileManagementPage = lazy(() => withIonic(() => import('../features/files/FileManagementPage')));
+const SurveyDashboardPage = lazy(() => withIonic(() => import('../features/survey-dashboard/SurveyDashboardPage')));
+const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/SchedulerPage')));
+const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
+const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
+const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
 function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {

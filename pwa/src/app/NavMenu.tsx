@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { IonContent, IonHeader, IonMenu, IonToolbar } from '@ionic/react';
 import { NavLink } from 'react-router-dom';
 import { PushControl } from '../features/push/PushControl';
@@ -12,13 +12,24 @@ import { isEndLink, navigationFor, type NavLinkItem } from './nav';
  * 'Welcome, {username}' (Login/Logout stay in the top bar). The links are rendered only below the
  * desktop breakpoint, so each text exists once in the DOM. Choosing a link closes the menu.
  * Staff also get the 'Enable notifications' control for this device (features/push).
+ *
+ * Loaded on demand (issue 16): App.tsx mounts it, with Ionic, the first time the header's 'Open
+ * menu' button is pressed; every change of `opens` (a press counter) opens the menu.
  */
-export function NavMenu() {
+export default function NavMenu({ opens }: { opens: number }) {
   const menuRef = useRef<HTMLIonMenuElement>(null);
   const { user } = useAuth();
   const isDesktop = useIsDesktop();
   const close = () => void menuRef.current?.close();
   const nav = navigationFor(user);
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (opens === 0 || !menu) return;
+    void customElements
+      .whenDefined('ion-menu')
+      .then(() => (menu as HTMLIonMenuElement & { componentOnReady?(): Promise<unknown> }).componentOnReady?.())
+      .then(() => menu.open());
+  }, [opens]);
   const item = (l: NavLinkItem) => (
     <li key={l.to}>
       <NavLink to={l.to} end={isEndLink(l.to)} className="nav-link" onClick={close}>

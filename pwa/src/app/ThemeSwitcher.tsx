@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { IonIcon } from '@ionic/react';
 import { contrastOutline, moonOutline, sunnyOutline } from 'ionicons/icons';
+import { Icon } from '../lib/ui/Icon';
 import { THEME_LABELS, THEME_MODES, useThemeMode, type ThemeMode } from './theme';
 
 const ICONS: Record<ThemeMode, string> = { light: sunnyOutline, dark: moonOutline, system: contrastOutline };
 
 /**
  * Theme picker for the top bar (SPEC.md 1): a compact icon button named 'Theme: {mode}' that opens
- * a small radio group Light / Dark / System. The popup is portalled to <body> because Ionic's
+ * a small radio group Light / Dark / System. The popup is portalled to <body> because the
  * toolbar clips its content; Escape, an outside click or a choice closes it.
  */
 export function ThemeSwitcher() {
@@ -58,7 +58,7 @@ export function ThemeSwitcher() {
         aria-controls={open ? popupId : undefined}
         onClick={toggle}
       >
-        <IonIcon icon={ICONS[mode]} aria-hidden="true" />
+        <Icon icon={ICONS[mode]} />
       </button>
       {open &&
         createPortal(
@@ -73,7 +73,7 @@ export function ThemeSwitcher() {
                   onChange={() => setMode(m)}
                   onClick={() => setOpen(false)}
                 />
-                <IonIcon icon={ICONS[m]} aria-hidden="true" />
+                <Icon icon={ICONS[m]} />
                 <span>{THEME_LABELS[m]}</span>
               </label>
             ))}

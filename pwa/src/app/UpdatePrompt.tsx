@@ -12,7 +12,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * own complete precache until then, so the app is never half updated and a half-typed form is never
  * reloaded away. Queued offline updates live in IndexedDB and survive the reload.
  */
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
   const toast = useToast();
   const {
     needRefresh: [needRefresh],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
-import { canOpen, navigationFor } from './nav';
+import { canOpen, isGuardedPath, navigationFor } from './nav';
 import { defaultDeniedMessage } from './RequireAuth';
 
 const labels = (n: ReturnType<typeof navigationFor>) => ({
@@ -48,5 +48,12 @@ describe('wrong-role messages (SPEC.md 6)', () => {
   it('unknown guarded paths fall back by role list', () => {
     expect(defaultDeniedMessage('/new-admin-page', ['admin'])).toBe(MSG.adminRequired);
     expect(defaultDeniedMessage('/new-staff-page', ['admin', 'technician'])).toBe(MSG.staffRequired);
+  });
+});
+
+describe('isGuardedPath (issue 16: staff screens render in Ionic, public ones do not)', () => {
+  it('is true for the guarded pages, with or without a trailing slash, and false for the public ones', () => {
+    for (const p of ['/technician', '/technician/', '/admin', '/admin/content', '/change-password']) expect(isGuardedPath(p)).toBe(true);
+    for (const p of ['/', '/support', '/customer-support', '/survey', '/login', '/nope', '/admin/nope']) expect(isGuardedPath(p)).toBe(false);
   });
 });

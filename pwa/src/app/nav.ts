@@ -35,6 +35,14 @@ export const PAGE_ACCESS = {
 
 export type GuardedPath = keyof typeof PAGE_ACCESS;
 
+/**
+ * True for the guarded (staff and account) pages of {@link PAGE_ACCESS}; a trailing slash is
+ * ignored. Those screens render in Ionic's content area (App.tsx); the public pages do not.
+ */
+export function isGuardedPath(pathname: string): boolean {
+  return Object.hasOwn(PAGE_ACCESS, pathname.replace(/\/+$/, '') || '/');
+}
+
 /** True when a user with `role` passes the guard of `path` (public paths: always). */
 export function canOpen(path: string, role: Role | null | undefined): boolean {
   const access = (PAGE_ACCESS as Record<string, PageAccess>)[path];

@@ -57,3 +57,14 @@ export function useThemeMode(): [ThemeMode, (mode: ThemeMode) => void] {
 
   return [mode, setMode];
 }
+
+/**
+ * Puts Ionic's mode class ('ios' on iPhone/iPad, else 'md') on <html> before the first paint, the
+ * class `setupIonicReact()` adds once Ionic loads (app/ionic.ts), so the page's font (Ionic's
+ * `--ion-default-font` per mode) is the same before and after.
+ */
+export function applyModeClass(): void {
+  const ua = navigator.userAgent;
+  const ios = /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+  document.documentElement.classList.add(ios ? 'ios' : 'md');
+}

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, PublicUser } from '@portal/shared';
 import { apiGet, apiRequest, isApiError } from './api';
-import { unsubscribeFromPush } from './push';
 import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './session';
 
 /**
@@ -90,7 +89,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // Leave a guarded page first, so its guard never sees "logged out" and shows 'Access Denied'.
     navigate('/');
-    await unsubscribeFromPush(); // while the token is still valid; never throws, bounded wait
+    // while the token is still valid; never throws, bounded wait (loaded here: visitors never need it)
+    await import('./push').then((m) => m.unsubscribeFromPush()).catch(() => undefined);
     try {
       await apiRequest('POST', '/api/auth/logout');
     } catch {

@@ -1,13 +1,18 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { IonSpinner } from '@ionic/react';
-import { LOGIN_RELOAD_DELAY_MS, MSG, loginSchema, type LoginInput } from '@portal/shared';
+import { LOGIN_RELOAD_DELAY_MS, MSG, type LoginInput } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { whenIdle } from '../../lib/idle';
+import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { Spinner } from '../../lib/ui/Spinner';
 import { useLogin } from './api/useLogin';
+
+/** The shared login schema, loaded when the form is idle (loginResolver.ts, issue 16). */
+const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./loginResolver').then((m) => m.loginResolver));
 
 /**
  * /login (SPEC.md 2 / 4 / 5 / 8): 'Admin Login'. Idle -> pending ('Signing in...', button
@@ -24,7 +29,9 @@ export default function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
+
+  useEffect(() => whenIdle(() => void resolver.preload()), []);
 
   const onSubmit = (values: LoginInput) =>
     login.mutate(values, {
@@ -75,7 +82,7 @@ export default function LoginPage() {
           />
         </FormField>
         <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-          {pending && <IonSpinner name="crescent" className="btn-spinner" aria-hidden="true" />}
+          {pending && <Spinner className="btn-spinner" />}
           {pending ? 'Signing in...' : 'Sign In'}
         </button>
       </form>

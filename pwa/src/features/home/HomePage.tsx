@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
 import { callOutline, flashOutline, heartOutline, mailOutline, peopleOutline, timeOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { telHref, useConfig } from '../../lib/config';
+import { Icon } from '../../lib/ui/Icon';
 
 const REASONS = [
   { icon: timeOutline, title: '24/7 Support', text: 'Round-the-clock help whenever technology lets you down.' },
@@ -41,7 +41,7 @@ export function HomePage() {
         <ul className="feature-grid">
           {REASONS.map((r) => (
             <li key={r.title} className="card feature">
-              <IonIcon icon={r.icon} aria-hidden="true" className="feature-icon" />
+              <Icon icon={r.icon} className="feature-icon" />
               <h3>{r.title}</h3>
               <p className="muted">{r.text}</p>
             </li>
@@ -76,12 +76,12 @@ export function HomePage() {
             </Link>
             {supportPhone && (
               <a href={telHref(supportPhone)} className="btn btn-outline">
-                <IonIcon icon={callOutline} aria-hidden="true" /> {supportPhone}
+                <Icon icon={callOutline} /> {supportPhone}
               </a>
             )}
             {supportEmail && (
               <a href={`mailto:${supportEmail}`} className="btn btn-outline">
-                <IonIcon icon={mailOutline} aria-hidden="true" /> {supportEmail}
+                <Icon icon={mailOutline} /> {supportEmail}
               </a>
             )}
           </div>

@@ -1,8 +1,8 @@
-import { IonIcon } from '@ionic/react';
 import { callOutline, createOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { PHONE_SUPPORT_HOURS } from '@portal/shared';
 import { telHref, useConfig } from '../../lib/config';
+import { Icon } from '../../lib/ui/Icon';
 import { TicketForm } from './TicketForm';
 
 const CALL_FOR = ['Urgent issues', 'System outages', 'Security concerns', 'Need immediate assistance'];
@@ -25,7 +25,7 @@ export function CustomerSupportPage() {
       <div className="two-col">
         <section className="card" aria-labelledby="phone-heading">
           <h2 id="phone-heading">
-            <IonIcon icon={callOutline} aria-hidden="true" /> Phone Support
+            <Icon icon={callOutline} /> Phone Support
           </h2>
           <p>
             Phone support hours: <strong>{PHONE_SUPPORT_HOURS}</strong>
@@ -44,7 +44,7 @@ export function CustomerSupportPage() {
         </section>
         <section className="card" aria-labelledby="ticket-heading">
           <h2 id="ticket-heading">
-            <IonIcon icon={createOutline} aria-hidden="true" /> Support Tickets
+            <Icon icon={createOutline} /> Support Tickets
           </h2>
           <p>Submit a ticket any time; we answer in order of severity.</p>
           <Link to="/support" className="btn btn-primary">

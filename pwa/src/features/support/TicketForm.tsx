@@ -1,22 +1,20 @@
-import { useEffect, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   CONTACT_METHODS,
   CONTACT_METHOD_LABELS,
   SEVERITIES,
   SEVERITY_LABELS,
-  ticketCreateSchema,
   type ContactMethod,
   type Severity,
   type TicketCreate,
   type TicketCreateInput,
 } from '@portal/shared';
+import { whenIdle } from '../../lib/idle';
+import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import { useConnectivity } from '../../offline';
-import { QueuedView } from './QueuedView';
-import { useQueuedSubmission } from './useQueuedSubmission';
+import { LazyQueuedView, useQueuedSubmission } from './useQueuedSubmission';
 
 /** What the inputs hold; severity and contact method start unselected (''). */
 export interface TicketFormValues {
@@ -39,8 +37,11 @@ const EMPTY: TicketFormValues = {
   issue: '',
 };
 
-/** The shared schema validates the form exactly like the API does (SPEC.md 5, DESIGN.md 2). */
-const resolver = zodResolver(ticketCreateSchema) as unknown as Resolver<TicketFormValues, unknown, TicketCreate>;
+/**
+ * The shared schema validates the form exactly like the API does (SPEC.md 5, DESIGN.md 2); it is
+ * loaded when the form is idle (ticketResolver.ts), so the form is usable before zod arrives.
+ */
+const resolver = lazyResolver(() => import('./ticketResolver').then((m) => m.ticketResolver));
 
 const FIELDS = Object.keys(EMPTY) as (keyof TicketFormValues)[];
 
@@ -64,12 +65,13 @@ function toFormValues(body: TicketCreateInput): TicketFormValues {
  * sent at once ('Submitting...'); with no signal the customer sees that it is saved on the device
  * and will be sent automatically, and the ticket number appears when it has been. A request the
  * server rejects comes back into the form with the server's field messages and the SPEC.md 8 toast.
+ * The outbox link (`live`, see useQueuedSubmission) stays first in every state, so switching views
+ * never restarts it.
  */
 export function TicketForm() {
   const toast = useToast();
   const submission = useQueuedSubmission();
-  const connectivity = useConnectivity();
-  const { view } = submission;
+  const { view, connectivity, live } = submission;
   const {
     register,
     handleSubmit,
@@ -77,6 +79,8 @@ export function TicketForm() {
     setError,
     formState: { errors },
   } = useForm<TicketFormValues, unknown, TicketCreate>({ resolver, defaultValues: EMPTY });
+
+  useEffect(() => whenIdle(() => void resolver.preload()), []);
 
   const ticketNumber = view?.state === 'done' ? view.ticketNumber : null;
   const announced = useRef<string | null>(null);
@@ -114,27 +118,29 @@ export function TicketForm() {
     });
 
   if (ticketNumber) {
-    return (
+    return withLive(
       <SuccessView
         ticketNumber={ticketNumber}
         onAnother={() => {
           reset(EMPTY);
           void forget({ discard: true });
         }}
-      />
+      />,
     );
   }
 
   const waiting = view?.state === 'pending' || view?.state === 'sending';
   if (waiting && (connectivity === 'offline' || view.lastError)) {
-    return (
-      <QueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+    return withLive(
+      <Suspense fallback={null}>
+        <LazyQueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+      </Suspense>,
     );
   }
 
   const e = (k: keyof TicketFormValues) => errors[k]?.message;
   const pending = waiting;
-  return (
+  return withLive(
     <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Support request">
       <div className="form-grid">
         <FormField id="clientName" label="Name" error={e('clientName')}>
@@ -180,8 +186,18 @@ export function TicketForm() {
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Submitting...' : 'Submit Request'}
       </button>
-    </form>
+    </form>,
   );
+
+  /** `content` after the outbox link, which keeps its place (first) in every state. */
+  function withLive(content: ReactNode) {
+    return (
+      <>
+        {live}
+        {content}
+      </>
+    );
+  }
 }
 
 /** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */

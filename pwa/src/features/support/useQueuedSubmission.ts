@@ -1,10 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
+import { createElement, Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { discard as discardItem, getOfflineDb, syncNow, useOutboxItem } from '../../offline';
-import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
+import { whenIdle } from '../../lib/idle';
+import type { QueueLiveState } from './QueueBridge';
+import type { QueuedTicketView } from './offline';
 
 /** localStorage key remembering the support request this browser is waiting for (survives a closed tab). */
 export const PENDING_SUBMISSION_KEY = 'support.pendingRequest';
+
+/** The form's link to the offline engine, loaded on demand (one shared promise). */
+let bridgeModule: Promise<typeof import('./QueueBridge')> | null = null;
+function loadBridge(): Promise<typeof import('./QueueBridge')> {
+  bridgeModule ??= import('./QueueBridge').catch((err: unknown) => {
+    bridgeModule = null; // e.g. offline before it was ever fetched: try again next time
+    throw err;
+  });
+  return bridgeModule;
+}
+const QueueBridge = lazy(loadBridge);
+/** QueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting request). */
+export const LazyQueuedView = lazy(() => loadBridge().then((m) => ({ default: m.QueuedView })));
+const queue = async () => (await loadBridge()).queueActions;
 
 function readStoredSeq(): number | null {
   try {
@@ -27,6 +42,8 @@ function storeSeq(seq: number | null): void {
 export interface QueuedSubmission {
   /** Live state of the remembered request: undefined while reading or when there is none; null when it was forgotten. */
   view: QueuedTicketView | null | undefined;
+  /** Connectivity as the offline engine sees it ('online' until the engine has loaded). */
+  connectivity: 'online' | 'offline';
   /** Queues the request in the outbox (it is sent at once when online) and remembers it. */
   submit(body: TicketCreateInput): Promise<void>;
   /** Sends queued requests now (ignoring backoff). */
@@ -35,6 +52,8 @@ export interface QueuedSubmission {
   body(): Promise<TicketCreateInput | null>;
   /** Forgets the remembered request; `discard` also removes it from the outbox (done or rejected ones only). */
   forget(options?: { discard?: boolean }): Promise<void>;
+  /** Element the form must render (anywhere): it reads the outbox live once the engine has loaded. */
+  live: ReactNode;
 }
 
 /**
@@ -44,32 +63,42 @@ export interface QueuedSubmission {
  * number when they come back online; a lost answer is resent with the same key and never makes a
  * second ticket. The request being waited for is remembered in localStorage under
  * {@link PENDING_SUBMISSION_KEY} until the customer moves on ('Submit Another Request').
+ *
+ * The engine (Dexie, outbox) is loaded after the form is usable (issue 16, QueueBridge.tsx): when
+ * the page is idle, at once when a request is remembered, and before a submit.
  */
 export function useQueuedSubmission(): QueuedSubmission {
   const [seq, setSeq] = useState<number | null>(readStoredSeq);
-  const item = useOutboxItem(seq);
-  const view = useMemo(() => (item === undefined ? undefined : queuedTicketView(item)), [item]);
+  const [engine, setEngine] = useState(seq !== null);
+  const [state, setState] = useState<QueueLiveState | null>(null);
+
+  useEffect(() => {
+    if (engine) return;
+    return whenIdle(() => setEngine(true));
+  }, [engine]);
 
   const submit = useCallback(async (body: TicketCreateInput) => {
-    const next = await enqueueTicketCreate(getOfflineDb(), body);
+    const next = await (await queue()).enqueue(body);
     storeSeq(next);
     setSeq(next);
+    setEngine(true);
   }, []);
 
-  const body = useCallback(async () => {
-    if (seq === null) return null;
-    const stored = await getOfflineDb().outbox.get(seq);
-    return stored && isTicketCreate(stored) ? stored.payload : null;
-  }, [seq]);
+  const body = useCallback(async () => (seq === null ? null : (await queue()).read(seq)), [seq]);
 
   const forget = useCallback(
     async ({ discard = false }: { discard?: boolean } = {}) => {
-      if (discard && seq !== null) await discardItem(getOfflineDb(), seq);
+      if (discard && seq !== null) await (await queue()).discard(seq);
       storeSeq(null);
       setSeq(null);
     },
     [seq],
   );
 
-  return { view, submit, retryNow: syncNow, body, forget };
+  const retryNow = useCallback(async () => (await queue()).syncNow(), []);
+
+  // A state reported for another seq is stale: "still reading" until the bridge reports this one.
+  const current = state?.seq === seq ? state : null;
+  const live = engine ? createElement(Suspense, { fallback: null }, createElement(QueueBridge, { seq, onChange: setState })) : null;
+  return { view: current?.view, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, retryNow, body, forget, live };
 }

@@ -1,10 +1,10 @@
-import { IonSpinner } from '@ionic/react';
+import { Spinner } from './Spinner';
 
 /** Spinner with a visible caption; `Loading...` by default (SPEC.md 2 route guards). */
 export function Loading({ text = 'Loading...' }: { text?: string }) {
   return (
     <div className="loading" role="status" aria-live="polite">
-      <IonSpinner name="crescent" aria-hidden="true" />
+      <Spinner />
       <span>{text}</span>
     </div>
   );

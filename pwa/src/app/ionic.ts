@@ -1,0 +1,25 @@
+/**
+ * Ionic, loaded only by the screens that use it (issue 16 "a light customer page"; README
+ * Decisions "A light customer page"). The public pages and the app shell (header, content area)
+ * are plain React; the staff screens, the phone menu and the staff header controls use Ionic
+ * components, and every one of them is loaded through {@link withIonic}, which sets Ionic up
+ * (`setupIonicReact`: mode, platform classes) before the first Ionic component renders.
+ * Ionic's CSS (variables, dark palette, structure) stays global in main.tsx: the app's own styles
+ * use its variables everywhere.
+ */
+let ready: Promise<void> | null = null;
+
+/** Loads @ionic/react and runs `setupIonicReact()` once; later calls share the same promise. */
+export function loadIonic(): Promise<void> {
+  ready ??= import('@ionic/react').then(({ setupIonicReact }) => setupIonicReact());
+  return ready;
+}
+
+/**
+ * Wraps a dynamic import so that Ionic is set up before the module is used, e.g.
+ * `lazy(() => withIonic(() => import('../features/tickets/TicketsPage')))`. Both load in parallel.
+ */
+export async function withIonic<T>(load: () => Promise<T>): Promise<T> {
+  const [, mod] = await Promise.all([loadIonic(), load()]);
+  return mod;
+}

@@ -1,0 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema } from '@portal/shared';
+
+/**
+ * The login form's validation (shared `loginSchema`, SPEC.md 5). Its own module so zod loads after
+ * the form is usable (LoginPage's lazy resolver, issue 16).
+ */
+export const loginResolver = zodResolver(loginSchema);

@@ -1,0 +1,10 @@
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ticketCreateSchema, type TicketCreate } from '@portal/shared';
+import type { TicketFormValues } from './TicketForm';
+
+/**
+ * The support form's validation: the shared schema, exactly like the API (SPEC.md 5, DESIGN.md 2).
+ * Its own module so zod loads after the form is usable (TicketForm's lazy resolver, issue 16).
+ */
+export const ticketResolver = zodResolver(ticketCreateSchema) as unknown as Resolver<TicketFormValues, unknown, TicketCreate>;
