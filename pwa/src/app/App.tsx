@@ -31,8 +31,9 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
  * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
  * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
- * worker's registration (UpdatePrompt) are mounted when the browser is idle after the first page
- * has been shown, so they never delay the first form a customer sees.
+ * worker's registration (UpdatePrompt) are mounted at once for staff (signed in or on a staff
+ * path) and, for a visitor, when the browser is idle after the first page has been shown, so they
+ * never delay the first form a customer sees.
  */
 export function App({ offline }: { offline?: ReactNode }) {
   return (
@@ -62,13 +63,18 @@ export function App({ offline }: { offline?: ReactNode }) {
  */
 function Shell({ later }: { later: ReactNode }) {
   const { user } = useAuth();
+  const { pathname } = useLocation();
   const [menu, setMenu] = useState({ loaded: false, opens: 0 });
   const [pageShown, setPageShown] = useState(false);
   const openMenu = useCallback(() => setMenu((m) => ({ loaded: true, opens: m.opens + 1 })), []);
   const onPageShown = useCallback(() => setPageShown(true), []);
+  // Staff (signed in, or on a staff path) get the offline engine at once: an outbox drained by the
+  // service worker before it mounted would go without its 'Ticket Updated' feedback, and their
+  // screens read the engine's state. Only a visitor's public page waits for idle.
+  const staff = Boolean(user) || isGuardedPath(pathname);
   return (
     <>
-      {pageShown && <WhenIdle>{later}</WhenIdle>}
+      {(staff || pageShown) && <WhenIdle now={staff}>{later}</WhenIdle>}
       {(menu.loaded || user) && (
         <Suspense fallback={null}>
           <NavMenu opens={menu.opens} />
@@ -82,11 +88,15 @@ function Shell({ later }: { later: ReactNode }) {
   );
 }
 
-/** Renders `children` once the browser is idle (lib/idle, at most a second later). */
-function WhenIdle({ children }: { children: ReactNode }) {
-  const [show, setShow] = useState(false);
-  useEffect(() => whenIdle(() => setShow(true)), []);
-  return show ? <Suspense fallback={null}>{children}</Suspense> : null;
+/**
+ * Renders `children` once the browser is idle (lib/idle, at most a second later), or at once when
+ * `now`; once shown they stay mounted.
+ */
+function WhenIdle({ now, children }: { now: boolean; children: ReactNode }) {
+  const [shown, setShown] = useState(now);
+  if (now && !shown) setShown(true);
+  useEffect(() => (shown ? undefined : whenIdle(() => setShown(true))), [shown]);
+  return shown ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /**
