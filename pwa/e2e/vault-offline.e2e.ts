@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, signIn } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn } from './support/browser';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -25,30 +25,6 @@ let browser: Browser;
 let contexts: BrowserContext[] = [];
 let adminToken: string;
 let entryId: string;
-
-/** Every value of every object store of every IndexedDB database of the page, as one JSON text. */
-async function dumpIndexedDb(p: Page): Promise<string> {
-  return p.evaluate(async () => {
-    const out: Record<string, unknown> = {};
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const req = indexedDB.open(info.name!);
-        req.onsuccess = () => ok(req.result);
-        req.onerror = () => fail(req.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        out[`${info.name}/${store}`] = await new Promise((ok, fail) => {
-          const req = db.transaction(store, 'readonly').objectStore(store).getAll();
-          req.onsuccess = () => ok(req.result);
-          req.onerror = () => fail(req.error);
-        });
-      }
-      db.close();
-    }
-    return JSON.stringify(out);
-  });
-}
 
 /** Reads every store and fails on any plaintext secret (or the bundle key, when known). */
 async function expectNoSecretInIndexedDb(p: Page, bundleKey?: string): Promise<string> {

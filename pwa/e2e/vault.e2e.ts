@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, type VaultAuditEntry, type VaultIndexEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, signIn } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn } from './support/browser';
 
 const TECH = { username: 'vera.vault', password: 'vault-pass-1' };
 const DESKTOP = { width: 1366, height: 768 } as const;
@@ -32,30 +32,6 @@ async function waitForServiceWorker(p: Page): Promise<void> {
   });
 }
 const dialog = () => page.getByRole('dialog');
-
-/** Every value of every object store of every IndexedDB database of the page, as one JSON text. */
-export async function dumpIndexedDb(p: Page): Promise<string> {
-  return p.evaluate(async () => {
-    const out: Record<string, unknown> = {};
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const req = indexedDB.open(info.name!);
-        req.onsuccess = () => ok(req.result);
-        req.onerror = () => fail(req.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        out[`${info.name}/${store}`] = await new Promise((ok, fail) => {
-          const req = db.transaction(store, 'readonly').objectStore(store).getAll();
-          req.onsuccess = () => ok(req.result);
-          req.onerror = () => fail(req.error);
-        });
-      }
-      db.close();
-    }
-    return JSON.stringify(out);
-  });
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -106,3 +106,30 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function desktopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });
 }
+
+/**
+ * Every value of every object store of every IndexedDB database of the page, as one JSON text
+ * (the vault tests search it for secrets that must never be stored in plaintext).
+ */
+export async function dumpIndexedDb(p: Page): Promise<string> {
+  return p.evaluate(async () => {
+    const out: Record<string, unknown> = {};
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => fail(req.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        out[`${info.name}/${store}`] = await new Promise((ok, fail) => {
+          const req = db.transaction(store, 'readonly').objectStore(store).getAll();
+          req.onsuccess = () => ok(req.result);
+          req.onerror = () => fail(req.error);
+        });
+      }
+      db.close();
+    }
+    return JSON.stringify(out);
+  });
+}

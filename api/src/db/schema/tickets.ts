@@ -1,0 +1,122 @@
+/** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3, issue 16). Part of the one Drizzle schema (../schema.ts). */
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
+import { createdAt, updatedAt, syncSeqColumn } from './columns';
+import { users } from './accounts';
+
+/** SPEC.md 3 support_tickets plus `version` (optimistic merge) and `sync_seq` (delta sync). */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketNumber: text('ticket_number').notNull().unique(),
+    clientName: text('client_name').notNull(),
+    businessName: text('business_name'),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    contactMethod: text('contact_method').$type<ContactMethod>().notNull(),
+    issue: text('issue').notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+    version: integer('version').notNull().default(1),
+    syncSeq: syncSeqColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('support_tickets_sync_seq_idx').on(t.syncSeq),
+    // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
+    index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
+    // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
+    index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
+    // Keyset pages of the staff list (issue 16): newest first, optionally per status or assignee.
+    index('support_tickets_created_at_idx').on(t.createdAt, t.id),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('support_tickets_assigned_created_idx').on(t.assignedTo, t.createdAt, t.id),
+    // A phone's working set (delta sync with recentDays): tickets not closed, in feed order...
+    index('support_tickets_active_sync_seq_idx').on(t.syncSeq).where(sql`${t.status} <> 'closed'`),
+    // ...and where the feed of the last N days starts.
+    index('support_tickets_updated_at_idx').on(t.updatedAt),
+    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm, issue 16).
+    index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The text the staff list's `q` searches (issue 16): number, client, business, e-mail, phone and
+ * issue in one expression. The GIN trigram index above is built on exactly this expression, and
+ * the repository's ILIKE must use it unchanged for the index to apply.
+ */
+export function ticketSearchText(t: {
+  ticketNumber: AnyPgColumn;
+  clientName: AnyPgColumn;
+  businessName: AnyPgColumn;
+  customerEmail: AnyPgColumn;
+  customerPhone: AnyPgColumn;
+  issue: AnyPgColumn;
+}) {
+  return sql`${t.ticketNumber} || ' ' || ${t.clientName} || ' ' || coalesce(${t.businessName}, '') || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone} || ' ' || ${t.issue}`;
+}
+
+/**
+ * Tickets per (assignee, status) for the status tabs (issue 16): `GET /api/tickets/counts` sums a
+ * handful of rows instead of counting every ticket. `assignee` is the user id, '' for unassigned.
+ * Kept in step by the tickets service inside each ticket write (create, PATCH, unassign on user
+ * deletion), under the sync lock; rebuilt from support_tickets at every start (main.ts), so rows
+ * inserted by hand are counted after a restart.
+ */
+export const ticketCounts = pgTable(
+  'ticket_counts',
+  {
+    assignee: text('assignee').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assignee, t.status] })],
+);
+
+/**
+ * SPEC.md 3 ticket_updates (work history). `ticketVersion` is the ticket's version after this change,
+ * which lets a stale baseVersion be merged field by field (DESIGN.md 4).
+ */
+export const ticketUpdates = pgTable(
+  'ticket_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updateType: text('update_type').$type<UpdateType>().notNull(),
+    previousValue: text('previous_value'),
+    newValue: text('new_value'),
+    comment: text('comment'),
+    /** A comment sent to the customer (e-mailed) rather than an internal note (issue 10); false for other types. */
+    reply: boolean('reply').notNull().default(false),
+    ticketVersion: integer('ticket_version').notNull(),
+    syncSeq: syncSeqColumn(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
+    index('ticket_updates_sync_seq_idx').on(t.syncSeq),
+    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // other history rows (index-only scan).
+    index('ticket_updates_entered_done_idx')
+      .on(t.createdAt, t.ticketId)
+      .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
+    // Scheduler KPIs (issue 12): staff entries since a range start (first response time); resolution
+    // moments and resolved-per-day use ticket_updates_entered_done_idx above.
+    index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`${t.updatedBy} IS NOT NULL AND ${t.updateType} <> 'created'`),
+  ],
+);
+
+/** SPEC.md 3 ticket_sequence: one row `TICKET_SEQ`, incremented inside the create transaction. */
+export const ticketSequence = pgTable('ticket_sequence', {
+  id: text('id').primaryKey().default('TICKET_SEQ'),
+  lastNumber: integer('last_number').notNull().default(0),
+  updatedAt: updatedAt(),
+});
