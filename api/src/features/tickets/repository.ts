@@ -1,13 +1,14 @@
 /**
- * Tickets and work-history repository (SPEC.md 3 support_tickets / ticket_updates, DESIGN.md 4):
- * ALL of the feature's SQL. Functions take the db or the route's transaction first and return rows;
- * presenter.ts turns rows into API shapes.
+ * Tickets repository (SPEC.md 3 support_tickets, DESIGN.md 4): ticket rows, their delta feed and
+ * the assignee lookups. With historyRepository.ts (work history) and staffListRepository.ts (the
+ * staff list and tab counts) it holds ALL of the feature's SQL. Functions take the db or the
+ * route's transaction first and return rows; presenter.ts turns rows into API shapes.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES, TICKET_STATUSES } from '@portal/shared';
-import type { TicketCounts, TicketCreate, TicketMergeField, TicketStatus, UpdateType } from '@portal/shared';
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@portal/shared';
+import type { TicketCreate, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets, ticketCounts, ticketSearchText, ticketUpdates, users } from '../../db/schema';
+import { supportTickets, ticketUpdates, users } from '../../db/schema';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import type { NewJob } from '../../notify/jobs';
 import { TICKET_NUMBER_SLOT } from '../../notify/rules';
@@ -117,7 +118,7 @@ export interface FeedPage<T> {
 }
 
 /** Cuts a `limit + 1` query result into a page. */
-function toPage<T>(rows: T[], limit: number): FeedPage<T> {
+export function toPage<T>(rows: T[], limit: number): FeedPage<T> {
   return rows.length > limit ? { rows: rows.slice(0, limit), more: true } : { rows, more: false };
 }
 
@@ -126,7 +127,7 @@ function toPage<T>(rows: T[], limit: number): FeedPage<T> {
  * or after `now - days` (index on updated_at; reads only the recent tickets). Every change after it
  * is recent. Null when nothing changed in that window.
  */
-async function recentSeqStart(db: Database, now: Date, days: number): Promise<number | null> {
+export async function recentSeqStart(db: Database, now: Date, days: number): Promise<number | null> {
   const cutoff = new Date(now.getTime() - days * 86_400_000);
   const [row] = await db
     .select({ seq: sql<string | number | null>`min(${supportTickets.syncSeq})` })
@@ -203,85 +204,6 @@ export async function unassignAllOf(tx: Database, userId: string, now: Date): Pr
     .returning({ id: supportTickets.id, version: supportTickets.version, status: supportTickets.status });
 }
 
-/** A work-history row to insert. */
-export interface NewTicketUpdate {
-  ticketId: string;
-  updatedBy: string | null;
-  updateType: UpdateType;
-  previousValue: string | null;
-  newValue: string | null;
-  comment: string | null;
-  /** A customer-visible reply (issue 10); absent = false (internal note, or not a comment). */
-  reply?: boolean;
-  ticketVersion: number;
-  createdAt: Date;
-}
-
-/** Inserts work-history rows (each takes the next sync_seq by default); returns them in order. */
-export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[]): Promise<TicketUpdateRow[]> {
-  if (rows.length === 0) return [];
-  return tx.insert(ticketUpdates).values(rows).returning();
-}
-
-/** A work-history row with its author's username (null for the public form or a deleted user). */
-export type TicketUpdateWithAuthor = TicketUpdateRow & { updatedByName: string | null };
-
-/** Reads work history with authors; `where` and `order` decide which rows. */
-function historyQuery(db: Database, where: SQL | undefined) {
-  return db
-    .select({ row: ticketUpdates, updatedByName: users.username })
-    .from(ticketUpdates)
-    .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
-    .where(where);
-}
-
-const withAuthor = (rows: { row: TicketUpdateRow; updatedByName: string | null }[]): TicketUpdateWithAuthor[] =>
-  rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
-
-/**
- * Work history, newest first, at most `limit` rows (`ticketId` narrows to one ticket): the plain
- * array of `GET /api/ticket-updates` without `since`.
- */
-export async function listTicketUpdates(db: Database, opts: { ticketId?: string | undefined; limit: number }): Promise<TicketUpdateWithAuthor[]> {
-  const rows = await historyQuery(db, opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined)
-    .orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq))
-    .limit(opts.limit);
-  return withAuthor(rows);
-}
-
-/**
- * Work-history rows written after cursor `since`, oldest first, at most `limit` (delta sync, issue
- * 16); `ticketId` narrows to one ticket. With `recentDays`, only the history of the working-set
- * tickets (not closed, or changed in the last `recentDays` days), read from those tickets' side.
- */
-export async function listTicketUpdatesSince(
-  db: Database,
-  opts: FeedOptions & { ticketId?: string | undefined },
-): Promise<FeedPage<TicketUpdateWithAuthor>> {
-  let working: SQL | undefined;
-  if (opts.recentDays !== undefined) {
-    const start = await recentSeqStart(db, opts.now, opts.recentDays);
-    const ids = db
-      .select({ id: supportTickets.id })
-      .from(supportTickets)
-      .where(start === null ? ne(supportTickets.status, 'closed') : or(ne(supportTickets.status, 'closed'), gte(supportTickets.syncSeq, start)));
-    working = inArray(ticketUpdates.ticketId, ids);
-  }
-  const where = and(gt(ticketUpdates.syncSeq, opts.since), opts.ticketId ? eq(ticketUpdates.ticketId, opts.ticketId) : undefined, working);
-  const rows = await historyQuery(db, where).orderBy(asc(ticketUpdates.syncSeq)).limit(opts.limit + 1);
-  const page = toPage(rows, opts.limit);
-  return { rows: withAuthor(page.rows), more: page.more };
-}
-
-/** Update types recorded for a ticket after version `baseVersion` (what the server changed since). */
-export async function updateTypesSince(tx: Database, ticketId: string, baseVersion: number): Promise<Set<UpdateType>> {
-  const rows = await tx
-    .selectDistinct({ updateType: ticketUpdates.updateType })
-    .from(ticketUpdates)
-    .where(and(eq(ticketUpdates.ticketId, ticketId), gt(ticketUpdates.ticketVersion, baseVersion)));
-  return new Set(rows.map((r) => r.updateType));
-}
-
 /** Usernames of the given user ids (assignment history stores names, not ids). */
 export async function usernamesOf(tx: Database, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = ids.filter((id): id is string => id !== null);
@@ -300,164 +222,9 @@ export async function isAssignable(tx: Database, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Filters of the staff list and counts (issue 16), resolved: `assignee` null = unassigned. */
-export interface TicketFilter {
-  statuses?: TicketStatus[] | undefined;
-  /** A user id, null for unassigned tickets, undefined for everyone's. */
-  assignee?: string | null | undefined;
-  /** Case-insensitive substring of ticketSearchText. */
-  q?: string | undefined;
-}
-
-/** `q` as an ILIKE pattern: its own %, _ and \\ match literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** SQL conditions of a filter. */
-function filterConditions(f: TicketFilter): (SQL | undefined)[] {
-  return [
-    f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
-    f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
-    f.q ? sql`(${ticketSearchText(supportTickets)}) ilike ${containsPattern(f.q)}` : undefined,
-  ];
-}
-
-/** One page of the staff list as JSON text, built by the database (see {@link listTicketPageJson}). */
-export interface TicketPageJson {
-  /** JSON array of `Ticket`s, exactly what `rows.map(presentTicket)` serialises to. */
-  itemsJson: string;
-  more: boolean;
-  /** Id of the page's last ticket (the next page's cursor), null on an empty page. */
-  lastId: string | null;
-}
-
-/** timestamptz -> the text of `Date.prototype.toISOString()` (milliseconds truncated, as JS Dates keep them). */
-const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * One keyset page of the staff list (issue 16): tickets matching `filter`, newest first
- * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
- * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
- * and tickets created meanwhile never shift or repeat rows of later pages. Served by the
- * (created_at, id), (status, created_at, id) and (assigned_to, created_at, id) indexes; `q` by the
- * trigram index.
- *
- * The database builds the page's JSON: the rows become the `Ticket` JSON of presenter.ts (same keys
- * and values; paging.test.ts compares both), so the API neither parses 50 rows nor maps and
- * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
- * three times slower than this). Keep in step with `presentTicket`.
- */
-export async function listTicketPageJson(
-  db: Database,
-  filter: TicketFilter,
-  page: { cursor?: string | undefined; limit: number },
-): Promise<TicketPageJson> {
-  const after = page.cursor
-    ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
-    : undefined;
-  const where = and(...filterConditions(filter), after) ?? sql`true`;
-  const result = await db.execute(sql`
-    with page as (
-      select * from ${supportTickets} where ${where}
-      order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
-    shown as (select * from page order by created_at desc, id desc limit ${page.limit})
-    select
-      (select coalesce(json_agg(to_json(x) order by p.created_at desc, p.id desc), '[]'::json)::text
-       from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
-         p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
-         p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
-         p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt") x) as items,
-      (select count(*)::int from page) as found,
-      (select id from shown order by created_at asc, id asc limit 1) as last_id`);
-  const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null }[] }).rows[0]!;
-  return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null };
-}
-
 /** A ticket by id or by ticket number (`TKT-000123`, any case). */
 export async function findTicketByRef(db: Database, ref: { id?: string; ticketNumber?: string }): Promise<TicketRow | undefined> {
   const where = ref.id ? eq(supportTickets.id, ref.id) : eq(supportTickets.ticketNumber, ref.ticketNumber!.toUpperCase());
   const [row] = await db.select().from(supportTickets).where(where).limit(1);
   return row;
-}
-
-/** `assignee` key of ticket_counts: the user id, '' for unassigned. */
-const countKey = (assignee: string | null) => assignee ?? '';
-
-/** One change of the tab counts: `delta` tickets of `assignee` (null = unassigned) in `status`. */
-export interface CountDelta {
-  assignee: string | null;
-  status: TicketStatus;
-  delta: number;
-}
-
-/**
- * Applies count changes in one statement (upsert, summed per key). Call inside the ticket write's
- * transaction, after lockSync, so counts change in step with the tickets they describe.
- */
-export async function adjustTicketCounts(tx: Database, deltas: CountDelta[]): Promise<void> {
-  const merged = new Map<string, { assignee: string; status: TicketStatus; count: number }>();
-  for (const d of deltas) {
-    const key = `${countKey(d.assignee)}|${d.status}`;
-    const cur = merged.get(key) ?? { assignee: countKey(d.assignee), status: d.status, count: 0 };
-    cur.count += d.delta;
-    merged.set(key, cur);
-  }
-  const values = [...merged.values()].filter((v) => v.count !== 0);
-  if (values.length === 0) return;
-  await tx
-    .insert(ticketCounts)
-    .values(values)
-    .onConflictDoUpdate({ target: [ticketCounts.assignee, ticketCounts.status], set: { count: sql`${ticketCounts.count} + excluded.count` } });
-}
-
-/**
- * Rebuilds ticket_counts from support_tickets (one scan; at start). Call inside a transaction
- * after lockSync so no ticket write interleaves.
- */
-export async function recountTickets(tx: Database): Promise<void> {
-  await tx.delete(ticketCounts);
-  await tx.execute(sql`
-    insert into ticket_counts (assignee, status, count)
-    select coalesce(assigned_to::text, ''), status, count(*)::int from support_tickets group by 1, 2`);
-}
-
-/**
- * Tickets per status tab from ticket_counts (a handful of rows, whatever the table holds);
- * `assignee`: a user id, null = unassigned, undefined = everyone.
- */
-export async function countTickets(db: Database, assignee: string | null | undefined): Promise<TicketCounts> {
-  const rows = await db
-    .select({ status: ticketCounts.status, count: sql<number>`sum(${ticketCounts.count})::int` })
-    .from(ticketCounts)
-    .where(assignee === undefined ? undefined : eq(ticketCounts.assignee, countKey(assignee)))
-    .groupBy(ticketCounts.status);
-  const counts = { all: 0 } as TicketCounts;
-  for (const s of TICKET_STATUSES) counts[s] = 0;
-  for (const r of rows) {
-    if (!(r.status in counts)) continue;
-    counts[r.status] = Number(r.count);
-    counts.all += Number(r.count);
-  }
-  return counts;
-}
-
-/**
- * Tickets per status tab of a searched list (issue 16: the tab counts beside a search): one
- * grouped count over the tickets matching `filter` (`q` through the trigram index, plus
- * `assignee`). Costs what the search costs; without `q`, {@link countTickets} reads ticket_counts.
- */
-export async function countMatchingTickets(db: Database, filter: TicketFilter): Promise<TicketCounts> {
-  const rows = await db
-    .select({ status: supportTickets.status, count: sql<number>`count(*)::int` })
-    .from(supportTickets)
-    .where(and(...filterConditions(filter)))
-    .groupBy(supportTickets.status);
-  const counts = { all: 0 } as TicketCounts;
-  for (const s of TICKET_STATUSES) counts[s] = 0;
-  for (const r of rows) {
-    counts[r.status] = Number(r.count);
-    counts.all += Number(r.count);
-  }
-  return counts;
 }

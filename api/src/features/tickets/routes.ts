@@ -36,15 +36,12 @@ import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   LEGACY_LIST_LIMIT,
-  countMatchingTickets,
-  countTickets,
   findTicketByRef,
-  listTicketPageJson,
-  listTicketUpdates,
-  listTicketUpdatesSince,
   listTickets,
   listTicketsSince,
 } from './repository';
+import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
+import { countMatchingTickets, countTickets, listTicketPageJson } from './staffListRepository';
 import { createTicket, patchTicket } from './service';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });

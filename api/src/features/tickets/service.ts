@@ -16,17 +16,15 @@ import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
-  adjustTicketCounts,
   findTicket,
   insertNewTicket,
-  insertTicketUpdates,
   isAssignable,
-  recountTickets,
   unassignAllOf,
   updateTicketFields,
-  updateTypesSince,
   usernamesOf,
 } from './repository';
+import { insertTicketUpdates, updateTypesSince } from './historyRepository';
+import { adjustTicketCounts, recountTickets } from './staffListRepository';
 
 /**
  * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form), its

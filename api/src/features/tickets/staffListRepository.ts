@@ -1,0 +1,164 @@
+/**
+ * The staff list and its tab counts (issue 16): server-side filters (status, assignee, search),
+ * keyset pages built as JSON by the database, and the ticket_counts rows kept in step with writes.
+ */
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { TICKET_STATUSES } from '@portal/shared';
+import type { TicketCounts, TicketStatus } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
+
+/** Filters of the staff list and counts (issue 16), resolved: `assignee` null = unassigned. */
+export interface TicketFilter {
+  statuses?: TicketStatus[] | undefined;
+  /** A user id, null for unassigned tickets, undefined for everyone's. */
+  assignee?: string | null | undefined;
+  /** Case-insensitive substring of ticketSearchText. */
+  q?: string | undefined;
+}
+
+/** `q` as an ILIKE pattern: its own %, _ and \\ match literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** SQL conditions of a filter. */
+function filterConditions(f: TicketFilter): (SQL | undefined)[] {
+  return [
+    f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
+    f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
+    f.q ? sql`(${ticketSearchText(supportTickets)}) ilike ${containsPattern(f.q)}` : undefined,
+  ];
+}
+
+/** One page of the staff list as JSON text, built by the database (see {@link listTicketPageJson}). */
+export interface TicketPageJson {
+  /** JSON array of `Ticket`s, exactly what `rows.map(presentTicket)` serialises to. */
+  itemsJson: string;
+  more: boolean;
+  /** Id of the page's last ticket (the next page's cursor), null on an empty page. */
+  lastId: string | null;
+}
+
+/** timestamptz -> the text of `Date.prototype.toISOString()` (milliseconds truncated, as JS Dates keep them). */
+const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One keyset page of the staff list (issue 16): tickets matching `filter`, newest first
+ * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
+ * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
+ * and tickets created meanwhile never shift or repeat rows of later pages. Served by the
+ * (created_at, id), (status, created_at, id) and (assigned_to, created_at, id) indexes; `q` by the
+ * trigram index.
+ *
+ * The database builds the page's JSON: the rows become the `Ticket` JSON of presenter.ts (same keys
+ * and values; paging.test.ts compares both), so the API neither parses 50 rows nor maps and
+ * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
+ * three times slower than this). Keep in step with `presentTicket`.
+ */
+export async function listTicketPageJson(
+  db: Database,
+  filter: TicketFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<TicketPageJson> {
+  const after = page.cursor
+    ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
+    : undefined;
+  const where = and(...filterConditions(filter), after) ?? sql`true`;
+  const result = await db.execute(sql`
+    with page as (
+      select * from ${supportTickets} where ${where}
+      order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
+    shown as (select * from page order by created_at desc, id desc limit ${page.limit})
+    select
+      (select coalesce(json_agg(to_json(x) order by p.created_at desc, p.id desc), '[]'::json)::text
+       from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
+         p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
+         p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
+         p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt") x) as items,
+      (select count(*)::int from page) as found,
+      (select id from shown order by created_at asc, id asc limit 1) as last_id`);
+  const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null }[] }).rows[0]!;
+  return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null };
+}
+
+/** `assignee` key of ticket_counts: the user id, '' for unassigned. */
+const countKey = (assignee: string | null) => assignee ?? '';
+
+/** One change of the tab counts: `delta` tickets of `assignee` (null = unassigned) in `status`. */
+export interface CountDelta {
+  assignee: string | null;
+  status: TicketStatus;
+  delta: number;
+}
+
+/**
+ * Applies count changes in one statement (upsert, summed per key). Call inside the ticket write's
+ * transaction, after lockSync, so counts change in step with the tickets they describe.
+ */
+export async function adjustTicketCounts(tx: Database, deltas: CountDelta[]): Promise<void> {
+  const merged = new Map<string, { assignee: string; status: TicketStatus; count: number }>();
+  for (const d of deltas) {
+    const key = `${countKey(d.assignee)}|${d.status}`;
+    const cur = merged.get(key) ?? { assignee: countKey(d.assignee), status: d.status, count: 0 };
+    cur.count += d.delta;
+    merged.set(key, cur);
+  }
+  const values = [...merged.values()].filter((v) => v.count !== 0);
+  if (values.length === 0) return;
+  await tx
+    .insert(ticketCounts)
+    .values(values)
+    .onConflictDoUpdate({ target: [ticketCounts.assignee, ticketCounts.status], set: { count: sql`${ticketCounts.count} + excluded.count` } });
+}
+
+/**
+ * Rebuilds ticket_counts from support_tickets (one scan; at start). Call inside a transaction
+ * after lockSync so no ticket write interleaves.
+ */
+export async function recountTickets(tx: Database): Promise<void> {
+  await tx.delete(ticketCounts);
+  await tx.execute(sql`
+    insert into ticket_counts (assignee, status, count)
+    select coalesce(assigned_to::text, ''), status, count(*)::int from support_tickets group by 1, 2`);
+}
+
+/**
+ * Tickets per status tab from ticket_counts (a handful of rows, whatever the table holds);
+ * `assignee`: a user id, null = unassigned, undefined = everyone.
+ */
+export async function countTickets(db: Database, assignee: string | null | undefined): Promise<TicketCounts> {
+  const rows = await db
+    .select({ status: ticketCounts.status, count: sql<number>`sum(${ticketCounts.count})::int` })
+    .from(ticketCounts)
+    .where(assignee === undefined ? undefined : eq(ticketCounts.assignee, countKey(assignee)))
+    .groupBy(ticketCounts.status);
+  const counts = { all: 0 } as TicketCounts;
+  for (const s of TICKET_STATUSES) counts[s] = 0;
+  for (const r of rows) {
+    if (!(r.status in counts)) continue;
+    counts[r.status] = Number(r.count);
+    counts.all += Number(r.count);
+  }
+  return counts;
+}
+
+/**
+ * Tickets per status tab of a searched list (issue 16: the tab counts beside a search): one
+ * grouped count over the tickets matching `filter` (`q` through the trigram index, plus
+ * `assignee`). Costs what the search costs; without `q`, {@link countTickets} reads ticket_counts.
+ */
+export async function countMatchingTickets(db: Database, filter: TicketFilter): Promise<TicketCounts> {
+  const rows = await db
+    .select({ status: supportTickets.status, count: sql<number>`count(*)::int` })
+    .from(supportTickets)
+    .where(and(...filterConditions(filter)))
+    .groupBy(supportTickets.status);
+  const counts = { all: 0 } as TicketCounts;
+  for (const s of TICKET_STATUSES) counts[s] = 0;
+  for (const r of rows) {
+    counts[r.status] = Number(r.count);
+    counts.all += Number(r.count);
+  }
+  return counts;
+}
