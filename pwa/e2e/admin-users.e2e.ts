@@ -4,31 +4,16 @@
  * session out (server rule of issue 17); Change Password with each SPEC.md 5 message; every
  * wrong-role route says SPEC.md 6's message; the navigation offers each role only what it may open.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import { MSG } from '@portal/shared';
-import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn } from './support/browser';
+import { SIZES, api, apiLogin, browserSuite, desktopContext, signIn, type Size } from './support/browser';
 
-let browser: Browser;
-let adminToken: string;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const SIZES = ['phone', 'desktop'] as const;
-type Size = (typeof SIZES)[number];
-
+/** A new page in a phone or desktop context, closed after the test. */
 async function newPage(size: Size): Promise<Page> {
-  const context = size === 'phone' ? await phoneContext(browser) : await desktopContext(browser);
-  contexts.push(context);
-  return context.newPage();
+  return (await suite.newContext(size)).newPage();
 }
 
 /** Waits for a toast with this title (and description). */
@@ -39,7 +24,7 @@ async function toast(page: Page, title: string, description?: string) {
 }
 
 async function createUser(username: string, password: string, role: string) {
-  await api('/api/users', { method: 'POST', token: adminToken, body: { username, password, role } });
+  await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password, role } });
 }
 
 describe.each(SIZES)('user management at %s size', (size) => {
@@ -123,7 +108,7 @@ describe.each(SIZES)('user management at %s size', (size) => {
     await toast(page, 'Failed to update user', MSG.lastAdminDemote);
     await dialog.getByText(MSG.lastAdminDemote).waitFor(); // under the Role field too
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    const users = await api<{ username: string; role: string }[]>('/api/users', { token: adminToken });
+    const users = await api<{ username: string; role: string }[]>('/api/users', { token: suite.adminToken });
     expect(users.find((u) => u.username === 'admin')?.role).toBe('admin');
   });
 
@@ -242,8 +227,8 @@ describe.each(SIZES)('guards and navigation at %s size', (size) => {
 
 describe('desktop header', () => {
   it.each([992, 1100, 1280, 1366])('an admin sees the navigation in one row at %i px, admin pages in the Admin menu', async (width) => {
-    const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width, height: 768 }, serviceWorkers: 'block' });
-    contexts.push(context);
+    const context = await suite.browser.newContext({ baseURL: inject('baseURL'), viewport: { width, height: 768 }, serviceWorkers: 'block' });
+    suite.track(context);
     const page = await context.newPage();
     await signIn(page, 'admin', inject('adminPassword'));
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -260,13 +245,13 @@ describe('desktop header', () => {
 
   it('tables wrap only between words: the delivery log keeps each e-mail address whole', async () => {
     const email = 'operations.manager@very-long-company-domain-example.com';
-    await api('/api/settings/notification-emails', { method: 'POST', token: adminToken, body: { email } });
+    await api('/api/settings/notification-emails', { method: 'POST', token: suite.adminToken, body: { email } });
     await api('/api/tickets', {
       method: 'POST',
       body: { clientName: 'Wrap Test', customerEmail: 'c@example.com', customerPhone: '555-0101', severity: 'low', contactMethod: 'email', issue: 'Checking how the delivery log wraps.' },
     });
-    const context = await desktopContext(browser);
-    contexts.push(context);
+    const context = await desktopContext(suite.browser);
+    suite.track(context);
     const page = await context.newPage();
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/admin/settings');

@@ -7,32 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, inject } from 'vitest';
 import type { NotificationDelivery } from '@portal/shared';
-import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn } from './support/browser';
+import { SIZES, api, browserSuite, signIn } from './support/browser';
 
-let browser: Browser;
-let adminToken: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-
-const SIZES = ['phone', 'desktop'] as const;
-type Size = (typeof SIZES)[number];
-
-async function newContext(size: Size): Promise<BrowserContext> {
-  const context = size === 'phone' ? await phoneContext(browser) : await desktopContext(browser);
-  contexts.push(context);
-  return context;
-}
+const suite = browserSuite();
+const newContext = suite.newContext;
 
 interface NewTicket {
   clientName: string;
@@ -70,11 +51,11 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
     const username = `field-${size}-${run}`;
     const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
     const phone = `(555) ${digits.slice(0, 3)}-${digits.slice(3)}`;
-    const tech = await api<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { username, password: 'field-pass-1', role: 'technician' } });
+    const tech = await api<{ id: string }>('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'field-pass-1', role: 'technician' } });
     const ursula = await createTicket({ clientName: `Ursula ${run}`, customerPhone: phone, contactMethod: 'text', issue: `Ursula ${run}: the label printer smells of ozone.` });
     const victor = await createTicket({ clientName: `Victor ${run}`, customerEmail: `victor.${run}@customer.test`, contactMethod: 'phone' });
     const wanda = await createTicket({ clientName: `Wanda ${run}`, businessName: `Zebra${run} Corp` });
-    await api(`/api/tickets/${victor.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id } });
+    await api(`/api/tickets/${victor.id}`, { method: 'PATCH', token: suite.adminToken, body: { assignedTo: tech.id } });
 
     const context = await newContext(size);
     const page = await context.newPage();
@@ -132,7 +113,7 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
     const customerEmail = `reply-${size}-${run}@customer.test`;
     const ticket = await createTicket({ clientName: `Rita ${run}`, customerEmail });
     const username = `replier-${size}-${run.slice(0, 4)}`;
-    await api('/api/users', { method: 'POST', token: adminToken, body: { username, password: 'reply-pass-1', role: 'technician' } });
+    await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'reply-pass-1', role: 'technician' } });
 
     const context = await newContext(size);
     const page = await context.newPage();
@@ -174,7 +155,7 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
       .poll(() => sentMails().filter((m) => m.includes(customerEmail) && m.includes(`REPLY-${run}`)).length, { timeout: 20_000 })
       .toBe(1);
     expect(sentMails().filter((m) => m.includes(`NOTE-${run}`))).toEqual([]);
-    const deliveries = await api<NotificationDelivery[]>('/api/notifications/deliveries?limit=200', { token: adminToken });
+    const deliveries = await api<NotificationDelivery[]>('/api/notifications/deliveries?limit=200', { token: suite.adminToken });
     const toCustomer = deliveries.filter((d) => d.recipient === customerEmail).map((d) => d.summary);
     expect(toCustomer).toContain(`Update on ticket ${ticket.ticketNumber}: reply`);
     expect(toCustomer.filter((s) => s.startsWith('Update on ticket'))).toHaveLength(1);

@@ -3,7 +3,7 @@
  * (390x844), plus small API helpers to arrange data through the real HTTP API.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 768 } as const;
@@ -132,4 +132,46 @@ export async function dumpIndexedDb(p: Page): Promise<string> {
     }
     return JSON.stringify(out);
   });
+}
+
+/** The two screen sizes the issue 10+ browser tests check (PHONE and DESKTOP). */
+export const SIZES = ['phone', 'desktop'] as const;
+export type Size = (typeof SIZES)[number];
+
+/** What {@link browserSuite} sets up for a test file (filled in by its beforeAll). */
+export interface BrowserSuite {
+  browser: Browser;
+  /** The seeded admin's API token, to arrange data through the HTTP API. */
+  adminToken: string;
+  /** Closes `context` after the current test; returns it. */
+  track(context: BrowserContext): BrowserContext;
+  /** A new phone (390x844) or desktop (1366x768) context, closed after the current test. */
+  newContext(size: Size): Promise<BrowserContext>;
+}
+
+/**
+ * Per-file browser fixture: launches Chromium and signs the admin in through the API before the
+ * file's tests, closes every context a test opened (`track`, `newContext`) after it, and the
+ * browser after the file. Use its fields inside tests only.
+ */
+export function browserSuite(): BrowserSuite {
+  const contexts: BrowserContext[] = [];
+  const suite = {
+    track(context: BrowserContext) {
+      contexts.push(context);
+      return context;
+    },
+    async newContext(size: Size) {
+      return suite.track(size === 'phone' ? await phoneContext(suite.browser) : await desktopContext(suite.browser));
+    },
+  } as BrowserSuite;
+  beforeAll(async () => {
+    suite.browser = await launchBrowser();
+    suite.adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
+  });
+  afterAll(async () => suite.browser?.close());
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return suite;
 }
