@@ -1,7 +1,8 @@
 /**
- * Scheduler repository (issue 12): ALL of the dashboard's SQL. Every figure is an aggregate computed
- * by PostgreSQL (GROUP BY, FILTER, avg, GROUPING SETS); no query loads the tickets of a range into
- * Node. Range boundaries are computed by PostgreSQL too (`AT TIME ZONE` on local timestamps), so
+ * Scheduler repository (issue 12): the dashboard's aggregates; with listsRepository.ts (its ticket
+ * and survey rows) ALL of the feature's SQL. Every figure is an aggregate computed by PostgreSQL
+ * (GROUP BY, FILTER, avg, GROUPING SETS); no query loads the tickets of a range into Node. Range
+ * boundaries are computed by PostgreSQL too (`AT TIME ZONE` on local timestamps), so
  * daylight-saving days and month ends follow the zone's real rules.
  *
  * Definitions (README "Decisions" -> "Scheduler KPIs"):
@@ -13,11 +14,11 @@
  *   the 'created' row of the public form);
  * - *active* = open or in_progress now, whatever the range (workload, SPEC.md 4).
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_STATUSES, DONE_STATUSES, STAFF_ROLES, TICKET_STATUSES } from '@portal/shared';
-import type { Role, SchedulerRange, SchedulerScope, Severity, TicketStatus } from '@portal/shared';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ACTIVE_STATUSES, DONE_STATUSES, STAFF_ROLES } from '@portal/shared';
+import type { Role, SchedulerRange, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { ticketUpdates, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 /** PostgreSQL date_trunc unit and length of each range. */
 const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
@@ -27,18 +28,18 @@ const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
 };
 
 /** Characters of the issue read for the board and timeline: 100 shown, one more tells "longer". */
-const CUT_ISSUE_READ = 101;
+export const CUT_ISSUE_READ = 101;
 
 /**
  * A constant status list as SQL literals (not parameters), so the planner can match the partial
  * indexes of db/schema.ts, whose predicates name these statuses. Only shared constants go in here.
  */
-const statusList = (list: readonly TicketStatus[]) => {
+export const statusList = (list: readonly TicketStatus[]) => {
   if (!list.every((s) => /^[a-z_]+$/.test(s))) throw new Error('status constants only');
   return sql.raw(list.map((s) => `'${s}'`).join(', '));
 };
 const DONE = statusList(DONE_STATUSES);
-const ACTIVE = statusList(ACTIVE_STATUSES);
+export const ACTIVE = statusList(ACTIVE_STATUSES);
 
 /**
  * A work-history row (alias u) that moved a ticket into resolved/closed from another status. Written
@@ -48,7 +49,7 @@ const ACTIVE = statusList(ACTIVE_STATUSES);
 const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value NOT IN (${DONE})`;
 
 /** Runs raw SQL on either driver (node-postgres and PGlite both answer `{ rows }`). */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -95,7 +96,7 @@ export async function rangeBounds(db: Database, range: SchedulerRange, tz: strin
 }
 
 /** `t.created_at` in the range (and assigned to `technicianId` when given). */
-function inRange(bounds: RangeBounds, technicianId: string | undefined): SQL {
+export function inRange(bounds: RangeBounds, technicianId: string | undefined): SQL {
   const parts = [sql`t.created_at >= ${bounds.from.toISOString()}::timestamptz`, sql`t.created_at < ${bounds.to.toISOString()}::timestamptz`];
   if (technicianId) parts.push(sql`t.assigned_to = ${technicianId}::uuid`);
   return sql.join(parts, sql` AND `);
@@ -224,60 +225,6 @@ export async function findStaff(db: Database, id: string): Promise<StaffRow | un
   return row;
 }
 
-/** A ticket row as the board, timeline and lists need it. */
-export interface SchedulerTicketRow {
-  id: string;
-  ticketNumber: string;
-  clientName: string;
-  businessName: string | null;
-  severity: Severity;
-  status: TicketStatus;
-  assignedTo: string | null;
-  assigneeName: string | null;
-  issue: string;
-  resolution: string | null;
-  version: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  /** created_at with microseconds, for keyset cursors. */
-  createdKey: string;
-}
-
-/** Columns of a SchedulerTicketRow from `support_tickets t LEFT JOIN users a`; `fullIssue` false cuts it to 101 chars. */
-function ticketColumns(fullIssue: boolean): SQL {
-  const issue = fullIssue ? sql`t.issue` : sql`left(t.issue, ${CUT_ISSUE_READ})`;
-  return sql`t.id, t.ticket_number AS "ticketNumber", t.client_name AS "clientName", t.business_name AS "businessName",
-             t.severity, t.status, t.assigned_to AS "assignedTo", a.username AS "assigneeName", ${issue} AS issue,
-             ${fullIssue ? sql`t.resolution` : sql`NULL::text`} AS resolution, t.version,
-             t.created_at AS "createdAt", t.updated_at AS "updatedAt",
-             to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdKey"`;
-}
-
-/** The newest KANBAN_COLUMN_LIMIT in-range tickets of each status (one LATERAL per status). */
-export async function kanbanTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, perColumn: number): Promise<SchedulerTicketRow[]> {
-  return rowsOf<SchedulerTicketRow>(
-    db,
-    sql`SELECT c.* FROM unnest(ARRAY[${statusList(TICKET_STATUSES)}]::text[]) AS s(status)
-        CROSS JOIN LATERAL (
-          SELECT ${ticketColumns(false)}
-          FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
-          WHERE t.status = s.status AND ${inRange(bounds, technicianId)}
-          ORDER BY t.created_at DESC, t.id DESC LIMIT ${perColumn}
-        ) c`,
-  );
-}
-
-/** The `limit` newest in-range tickets (Calendar View). */
-export async function newestTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, limit: number): Promise<SchedulerTicketRow[]> {
-  return rowsOf<SchedulerTicketRow>(
-    db,
-    sql`SELECT ${ticketColumns(false)}
-        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
-        WHERE ${inRange(bounds, technicianId)}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
-  );
-}
-
 /** Tickets created and tickets resolved per local day of the range, up to `now`. */
 export interface DailyRow {
   date: string;
@@ -313,115 +260,5 @@ export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string,
         SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(c.n, 0)::int AS created, coalesce(r.n, 0)::int AS resolved
         FROM days LEFT JOIN created c ON c.day = days.day LEFT JOIN resolved r ON r.day = days.day
         ORDER BY days.day`,
-  );
-}
-
-/** Filter of a drill-down list or the technician detail (all parts optional). */
-export interface TicketListFilter {
-  scope: SchedulerScope;
-  bounds: RangeBounds;
-  technicianId?: string | undefined;
-  status?: TicketStatus | undefined;
-  assigned?: boolean | undefined;
-}
-
-/** Keyset position: created_at (microseconds, UTC ISO text) and id of the last row of a page. */
-export interface TicketKey {
-  createdKey: string;
-  id: string;
-}
-
-function listWhere(f: TicketListFilter): SQL {
-  const parts: SQL[] = [];
-  if (f.scope === 'active') {
-    parts.push(sql`t.status IN (${ACTIVE})`);
-    if (f.technicianId) parts.push(sql`t.assigned_to = ${f.technicianId}::uuid`);
-  } else {
-    parts.push(inRange(f.bounds, f.technicianId));
-  }
-  if (f.status) parts.push(sql`t.status = ${f.status}`);
-  if (f.assigned === true) parts.push(sql`t.assigned_to IS NOT NULL`);
-  if (f.assigned === false) parts.push(sql`t.assigned_to IS NULL`);
-  return sql.join(parts, sql` AND `);
-}
-
-/**
- * One page of the tickets matching `f`, newest first, after `after` (keyset on created_at, id).
- * Reads `limit + 1` rows so the caller knows whether another page exists.
- */
-export async function listTicketPage(
-  db: Database,
-  f: TicketListFilter,
-  after: TicketKey | undefined,
-  limit: number,
-  fullIssue: boolean,
-): Promise<SchedulerTicketRow[]> {
-  const keyset = after ? sql` AND (t.created_at, t.id) < (${after.createdKey}::timestamptz, ${after.id}::uuid)` : sql``;
-  return rowsOf<SchedulerTicketRow>(
-    db,
-    sql`SELECT ${ticketColumns(fullIssue)}
-        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
-        WHERE ${listWhere(f)}${keyset}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit + 1}`,
-  );
-}
-
-/** How many tickets match `f`. */
-export async function countTickets(db: Database, f: TicketListFilter): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM support_tickets t WHERE ${listWhere(f)}`);
-  return row?.n ?? 0;
-}
-
-/** Work-history rows (with the author's username) of the given tickets, newest first. */
-export async function historyOf(db: Database, ticketIds: string[]) {
-  if (ticketIds.length === 0) return [];
-  const rows = await db
-    .select({ row: ticketUpdates, updatedByName: users.username })
-    .from(ticketUpdates)
-    .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
-    .where(inArray(ticketUpdates.ticketId, ticketIds))
-    .orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
-  return rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
-}
-
-/** A survey as the technician detail shows it. */
-export interface SurveyRow {
-  id: string;
-  ticketId: string;
-  ticketNumber: string;
-  customerName: string | null;
-  overallRating: number;
-  technicianRating: number;
-  responseTimeRating: number;
-  resolutionRating: number;
-  comments: string | null;
-  improvements: string | null;
-  createdAt: Date | string;
-}
-
-const surveyColumns = sql`s.id, s.ticket_id AS "ticketId", s.ticket_number AS "ticketNumber", s.customer_name AS "customerName",
-  s.overall_rating AS "overallRating", s.technician_rating AS "technicianRating",
-  s.response_time_rating AS "responseTimeRating", s.resolution_rating AS "resolutionRating",
-  s.comments, s.improvements, s.created_at AS "createdAt"`;
-
-/** The surveys of the given tickets (at most one per ticket). */
-export async function surveysOfTickets(db: Database, ticketIds: string[]): Promise<SurveyRow[]> {
-  if (ticketIds.length === 0) return [];
-  const ids = sql.join(
-    ticketIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return rowsOf<SurveyRow>(db, sql`SELECT ${surveyColumns} FROM satisfaction_surveys s WHERE s.ticket_id IN (${ids})`);
-}
-
-/** Surveys about `technicianId` submitted in the range, newest first (same attribution as surveyAggregates). */
-export async function feedbackOf(db: Database, technicianId: string, bounds: RangeBounds, limit: number): Promise<SurveyRow[]> {
-  return rowsOf<SurveyRow>(
-    db,
-    sql`SELECT ${surveyColumns}
-        FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
-        WHERE coalesce(s.assigned_technician_id, t.assigned_to) = ${technicianId}::uuid
-          AND s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
-        ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`,
   );
 }

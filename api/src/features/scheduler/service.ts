@@ -18,29 +18,8 @@ import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { presentTicketUpdate } from '../tickets/port';
 import { presentSchedulerTicket, presentSurveyFeedback, presentSurveyStars, presentTechnicianKpi, statusCounts } from './presenter';
-import {
-  UnknownTimeZoneError,
-  activeCounts,
-  countTickets,
-  dailyCounts,
-  feedbackOf,
-  findStaff,
-  historyOf,
-  kanbanTickets,
-  listStaff,
-  listTicketPage,
-  newestTickets,
-  rangeBounds,
-  surveyAggregates,
-  surveysOfTickets,
-  ticketAggregates,
-  type RangeBounds,
-  type SchedulerTicketRow,
-  type StaffRow,
-  type SurveyAggregateRow,
-  type TicketAggregateRow,
-  type TicketKey,
-} from './repository';
+import { UnknownTimeZoneError, activeCounts, dailyCounts, findStaff, listStaff, rangeBounds, surveyAggregates, ticketAggregates, type RangeBounds, type StaffRow, type SurveyAggregateRow, type TicketAggregateRow } from './repository';
+import { countTickets, feedbackOf, historyOf, kanbanTickets, listTicketPage, newestTickets, surveysOfTickets, type SchedulerTicketRow, type TicketKey } from './listsRepository';
 
 /** The range's instants; an unknown zone -> 400 with SCHEDULER_MSG.timeZoneInvalid on `tz`. */
 async function boundsOf(db: Database, q: { range: SchedulerQuery['range']; tz: string }, now: Date): Promise<RangeBounds> {
