@@ -4,15 +4,15 @@
  * wrong passphrases count and the 10th wipes; a copy older than `offlineDays` is wiped at unlock; a
  * reveal needs the unlocked key, queues its audit report (no secret in it) before returning the value.
  */
-import { createCipheriv, randomBytes as nodeRandom } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VAULT_BUNDLE_FORMAT, vaultBundleAad, type VaultBundleItem, type VaultBundlePage, type VaultBundlePayload } from '@portal/shared';
+import { VAULT_BUNDLE_FORMAT, type VaultBundleItem, type VaultBundlePage, type VaultBundlePayload } from '@portal/shared';
 import type { HttpResponse, Transport } from '../../lib/http';
 import { registerOfflineFeature } from '../../offline';
 import { freshDb, pullAll, setCacheOwner, setOfflineDb } from '../../offline/model-server.testkit';
 import { KDF_PARAMS, derivePassphraseKey, randomBytes, toBase64url, wrapBundleKey } from './offline/crypto';
 import { countBundleItems, readBundleItem, readOfflineDevice, readWipeNotice, vaultOffline, writeOfflineDevice, type OfflineVaultDevice } from './offline';
 import { OfflineRevealError, lockOfflineVault, revealOffline, unlockWithPassphrase, unlockedDeviceId } from './offlineVault';
+import { sealBundleItem } from './offline/seal.testkit';
 
 const DEVICE = '0b6c7f0e-5d53-4a43-9d7e-0d3a3c8f4a11';
 const ENTRY = '7d1f0a52-2b9e-4d8b-a1c2-3e4f5a6b7c8d';
@@ -22,13 +22,7 @@ const PASSPHRASE = 'cellar door lantern moss';
 const SECRET = 'cellar-wifi-S3cret';
 const res = (status: number, body: unknown): HttpResponse => ({ status, body, retryAfterMs: null });
 
-function seal(key: Uint8Array, payload: VaultBundlePayload): VaultBundleItem {
-  const nonce = nodeRandom(12);
-  const c = createCipheriv('aes-256-gcm', key, nonce);
-  c.setAAD(Buffer.from(vaultBundleAad(DEVICE, payload.entryId, payload.version)));
-  const body = Buffer.concat([c.update(JSON.stringify(payload)), c.final()]);
-  return { entryId: payload.entryId, version: payload.version, blob: Buffer.concat([nonce, body, c.getAuthTag()]).toString('base64url') };
-}
+const seal = (key: Uint8Array, payload: VaultBundlePayload): VaultBundleItem => sealBundleItem(key, DEVICE, payload);
 const payload = (entryId: string, version: number, value: string): VaultBundlePayload => ({
   format: VAULT_BUNDLE_FORMAT,
   entryId,

@@ -3,22 +3,15 @@
  * key and a wrong passphrase fails; a tampered, moved or replayed bundle item fails closed; neither
  * the passphrase key nor the unwrapped bundle key can be exported. Real KDF parameters.
  */
-import { createCipheriv, randomBytes as nodeRandom } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { VAULT_BUNDLE_FORMAT, vaultBundleAad, type VaultBundleItem, type VaultBundlePayload } from '@portal/shared';
+import { VAULT_BUNDLE_FORMAT, type VaultBundleItem, type VaultBundlePayload } from '@portal/shared';
 import { KDF_PARAMS, VaultCryptoError, derivePassphraseKey, derivePrfKey, fromBase64url, openBundleItem, randomBytes, toBase64url, unwrapBundleKey, wrapBundleKey } from './crypto';
+import { sealBundleItem } from './seal.testkit';
 
 const DEVICE = '0b6c7f0e-5d53-4a43-9d7e-0d3a3c8f4a11';
 const ENTRY = '7d1f0a52-2b9e-4d8b-a1c2-3e4f5a6b7c8d';
 
-/** What the server does (api/src/features/vault-offline/crypto.ts): AES-256-GCM with the shared AAD. */
-function seal(key: Uint8Array, payload: VaultBundlePayload): VaultBundleItem {
-  const nonce = nodeRandom(12);
-  const c = createCipheriv('aes-256-gcm', key, nonce);
-  c.setAAD(Buffer.from(vaultBundleAad(DEVICE, payload.entryId, payload.version)));
-  const body = Buffer.concat([c.update(JSON.stringify(payload)), c.final()]);
-  return { entryId: payload.entryId, version: payload.version, blob: Buffer.concat([nonce, body, c.getAuthTag()]).toString('base64url') };
-}
+const seal = (key: Uint8Array, payload: VaultBundlePayload): VaultBundleItem => sealBundleItem(key, DEVICE, payload);
 
 const payload: VaultBundlePayload = { format: VAULT_BUNDLE_FORMAT, entryId: ENTRY, version: 3, wifiSsid: 'Cellar', secrets: [{ field: 'wifiPassword', endpointId: null, value: 'cellar-wifi-S3cret' }] };
 
