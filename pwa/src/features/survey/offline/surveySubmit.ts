@@ -9,6 +9,7 @@
  */
 import type { SurveySubmit, SurveySubmitted } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+import { surveyEntity } from './entity';
 
 /** Name of the kind (stored on queued items: never rename). */
 export const SURVEY_SUBMIT = 'survey.submit';
@@ -28,8 +29,7 @@ export const surveySubmitKind: OutboxKind<SurveySubmit, never, SurveySubmitted> 
 /** True for items of {@link surveySubmitKind}. */
 export const isSurveySubmit = (item: OutboxItem): item is SurveySubmitItem => isItemOf(surveySubmitKind, item);
 
-/** The key answers are filed under: the ticket number as the server compares it (trimmed, upper case). */
-export const surveyEntity = (ticketNumber: string) => ticketNumber.trim().toUpperCase();
+export { surveyEntity };
 
 /**
  * Queues an answer (sent at once when the network allows).
