@@ -1,7 +1,8 @@
 /**
- * The survey's questions and rating scale (SPEC.md 2 "Survey", 9; issue 11): what the /survey page
- * shows at first paint. Its own module without zod, and apart from constants.ts (which every page's
- * entry chunk holds), so it is loaded only with the survey screens (issue 16).
+ * The survey's questions and rating scale (SPEC.md 2 "Survey", 9; issue 11), what the /survey page
+ * shows at first paint, and how surveys compare ticket numbers. Its own module without zod, and
+ * apart from constants.ts (which every page's entry chunk holds), so it is loaded only with the
+ * survey screens (issue 16).
  */
 
 /** Rating scale and labels (SPEC.md 2 "Survey"). */
@@ -37,3 +38,9 @@ export const SURVEY_QUESTION_NAMES: Record<SurveyQuestion, string> = {
 
 /** Longest accepted survey comment or suggestion, in characters. */
 export const SURVEY_TEXT_MAX = 5000;
+
+/**
+ * A ticket number as surveys compare it (trimmed, upper case): the server matches a link's ticket
+ * this way, and the PWA files queued answers under it.
+ */
+export const surveyTicketKey = (ticketNumber: string) => ticketNumber.trim().toUpperCase();

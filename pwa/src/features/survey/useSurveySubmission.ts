@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { SurveySubmit } from '@portal/shared';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { surveyTicketKey, type SurveySubmit } from '@portal/shared';
 import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
 import type { SurveySubmitItem } from './offline';
-import { surveyEntity } from './offline/entity';
 import type { SurveyLiveState } from './SurveyBridge';
 
 /**
- * localStorage key listing the tickets (as {@link surveyEntity}) whose answer this browser queued
+ * localStorage key listing the tickets (as {@link surveyTicketKey}) whose answer this browser queued
  * and has not reported yet: reopening such a link loads the offline engine at once.
  */
 export const PENDING_SURVEYS_KEY = 'survey.pendingAnswers';
@@ -28,7 +27,7 @@ function readPending(): string[] {
 
 /** Adds (`on`) or removes the ticket's entry of {@link PENDING_SURVEYS_KEY}. */
 function markPending(ticketNumber: string, on: boolean): void {
-  const entity = surveyEntity(ticketNumber);
+  const entity = surveyTicketKey(ticketNumber);
   const rest = readPending().filter((t) => t !== entity);
   const next = on ? [...rest, entity] : rest;
   try {
@@ -67,11 +66,13 @@ export interface SurveySubmission {
  */
 export function useSurveySubmission(ticketNumber: string): SurveySubmission {
   const [state, setState] = useState<SurveyLiveState | null>(null);
-  const [remembered] = useState(() => ticketNumber !== '' && readPending().includes(surveyEntity(ticketNumber)));
+  const [remembered] = useState(() => ticketNumber !== '' && readPending().includes(surveyTicketKey(ticketNumber)));
   const { live, start } = useLazyBridge(bridge, { ticketNumber, onChange: setState }, remembered);
 
+  const submitted = useRef(false);
   const submit = useCallback(
     async (body: SurveySubmit) => {
+      submitted.current = true;
       await (await actions()).enqueue(body);
       markPending(body.ticketNumber, true);
       start();
@@ -91,7 +92,9 @@ export function useSurveySubmission(ticketNumber: string): SurveySubmission {
   const current = state?.ticketNumber === ticketNumber ? state : null;
   const latest = current?.latest;
   useEffect(() => {
-    if (latest === null) markPending(ticketNumber, false); // nothing queued for this ticket (any more)
+    // Nothing queued for this ticket (e.g. another tab reported it): forget the reminder. Not after a
+    // submit on this page: a read that started before the answer was stored can still report none.
+    if (latest === null && !submitted.current) markPending(ticketNumber, false);
   }, [latest, ticketNumber]);
   return { latest, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, forget, retryNow, live };
 }

@@ -7,9 +7,8 @@
  * say 'Thank You!' even after a reload. The page reports outcomes itself (no app toast). No React:
  * the service worker registers it too.
  */
-import type { SurveySubmit, SurveySubmitted } from '@portal/shared';
+import { surveyTicketKey, type SurveySubmit, type SurveySubmitted } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
-import { surveyEntity } from './entity';
 
 /** Name of the kind (stored on queued items: never rename). */
 export const SURVEY_SUBMIT = 'survey.submit';
@@ -29,7 +28,8 @@ export const surveySubmitKind: OutboxKind<SurveySubmit, never, SurveySubmitted> 
 /** True for items of {@link surveySubmitKind}. */
 export const isSurveySubmit = (item: OutboxItem): item is SurveySubmitItem => isItemOf(surveySubmitKind, item);
 
-export { surveyEntity };
+/** The key answers are filed under: the ticket number as the server compares it (trimmed, upper case). */
+export const surveyEntity = surveyTicketKey;
 
 /**
  * Queues an answer (sent at once when the network allows).
