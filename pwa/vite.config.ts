@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -71,11 +72,56 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * Each Ionicons icon as its own module (issue 16). `ionicons/icons` is one module of ~1,350
+ * constants; a bundler places a module in one chunk, so every icon any lazy page uses (the home
+ * page's, the admin menu's, ...) landed in the entry with the header's five. This plugin rewrites
+ * `import { a, b as c } from 'ionicons/icons'` in our sources into one virtual module per icon
+ * (its SVG data URL, read from Ionicons' own file), so an icon ships with the chunk that uses it.
+ */
+function ioniconsPerIcon(): Plugin {
+  const PREFIX = '\0ionicon:';
+  let icons: Promise<Map<string, string>> | null = null;
+  return {
+    name: 'portal-ionicons-per-icon',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (id.includes('node_modules') || !code.includes("'ionicons/icons'")) return null;
+      return code.replace(/import\s*\{([^}]*)\}\s*from\s*'ionicons\/icons';?/g, (_all, list: string) =>
+        list
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+          .map((n) => {
+            const [name, local = name] = n.split(/\s+as\s+/);
+            return `import ${local} from '${PREFIX}${name}';`;
+          })
+          .join('\n'),
+      );
+    },
+    resolveId: (id) => (id.startsWith(PREFIX) ? id : null),
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      icons ??= this.resolve('ionicons/icons').then((resolved) => {
+        if (!resolved) throw new Error('ionicons/icons not found');
+        const source = readFileSync(resolved.id, 'utf8');
+        return new Map([...source.matchAll(/^export const (\w+) = (".*");?$/gm)].map((m) => [m[1]!, m[2]!]));
+      });
+      const name = id.slice(PREFIX.length);
+      const value = (await icons).get(name);
+      if (value === undefined) this.error(`ionicons/icons has no icon '${name}'`);
+      return `export default ${value};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId) },
   plugins: [
     react(),
+    ioniconsPerIcon(),
     routePreload(),
     VitePWA({
       registerType: 'prompt',

@@ -50,6 +50,10 @@ export interface PublicRoute {
   path: string;
   /** CSS selector of the element that marks the page as usable (e.g. the form's submit button). */
   usable: string;
+  /** Name printed for the route (default: `path`). */
+  name?: string;
+  /** API answers stubbed in the browser, by URL path (JSON, status 200): e.g. a survey link's check, so the form shows. */
+  api?: Record<string, unknown>;
 }
 
 /** The public routes of issue 16 with their "usable" element. */
@@ -58,6 +62,13 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/support', usable: 'form[aria-label="Support request"] button[type="submit"]' },
   { path: '/customer-support', usable: 'form[aria-label="Support request"] button[type="submit"]' },
   { path: '/survey', usable: 'main h1' },
+  {
+    // The survey form itself: the link's check (GET /api/surveys/invitation) answers "not yet answered".
+    name: '/survey (form)',
+    path: '/survey?ticket=TKT-000001&token=bench',
+    usable: 'form[aria-label="Customer satisfaction survey"] button[type="submit"]',
+    api: { '/api/surveys/invitation': { ticketNumber: 'TKT-000001', submitted: false, expiresAt: '2099-01-01T00:00:00.000Z' } },
+  },
   { path: '/login', usable: 'form[aria-labelledby="login-title"] button[type="submit"]' },
 ];
 
@@ -65,6 +76,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
 export const ROUTE_GOAL_GZIP = 120_000;
 
 export interface RouteLoad {
+  /** The route's name (its path unless {@link PublicRoute.name} is set). */
   path: string;
   /** ms from navigation start until the usable element was in the DOM (this machine, no throttling). */
   usableMs: number;
@@ -95,6 +107,9 @@ export async function measureRoutes(baseURL: string, dist: string, routes = PUBL
     for (const route of routes) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
       const page = await context.newPage();
+      for (const [apiPath, body] of Object.entries(route.api ?? {})) {
+        await page.route((url) => url.pathname === apiPath, (r) => r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
+      }
       // A string, not a function: the page must not see helpers a TypeScript runner may add.
       await page.addInitScript(`(() => {
         const sel = ${JSON.stringify(route.usable)};
@@ -118,7 +133,7 @@ export async function measureRoutes(baseURL: string, dist: string, routes = PUBL
       const before = sized(loads.js.filter((j) => j.start <= loads.usableAt));
       const after = sized(loads.js.filter((j) => j.start > loads.usableAt));
       const total = (l: ChunkSize[]) => l.reduce((n, c) => n + c.gzip, 0);
-      results.push({ path: route.path, usableMs: Math.round(loads.usableAt), before, beforeGzip: total(before), after, afterGzip: total(after) });
+      results.push({ path: route.name ?? route.path, usableMs: Math.round(loads.usableAt), before, beforeGzip: total(before), after, afterGzip: total(after) });
     }
     return results;
   } finally {

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
             for (const r of await measureRoutes(app.baseURL, dist)) {
               const verdict = r.beforeGzip <= ROUTE_GOAL_GZIP ? 'ok' : 'OVER GOAL';
               console.log(
-                `${r.path.padEnd(18)} before usable ${kb(r.beforeGzip).padStart(10)} (${r.before.length} files, ${(r.beforeGzip / ROUTE_GOAL_GZIP * 100).toFixed(0)}% of goal, ${verdict}, usable after ${r.usableMs} ms)  after: ${kb(r.afterGzip)} (${r.after.length} files)`,
+                `${r.path.padEnd(18)} before usable ${kb(r.beforeGzip).padStart(10)} (${r.beforeGzip} B, ${r.before.length} files, ${(r.beforeGzip / ROUTE_GOAL_GZIP * 100).toFixed(0)}% of goal, ${verdict}, usable after ${r.usableMs} ms)  after: ${kb(r.afterGzip)} (${r.after.length} files)`,
               );
             }
           });

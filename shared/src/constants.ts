@@ -90,17 +90,6 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
   installer: 'Installer',
 };
 
-/** Survey rating scale and labels (SPEC.md 2 "Survey"). */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const RATING_LABELS: Record<number, string> = {
-  1: 'Very Poor',
-  2: 'Poor',
-  3: 'Average',
-  4: 'Good',
-  5: 'Excellent',
-};
-
 /** Survey dashboard ranges in days (SPEC.md 9), default 30. */
 export const SURVEY_RANGE_DAYS = [7, 30, 90, 365] as const;
 export const DEFAULT_SURVEY_RANGE_DAYS = 30;

@@ -1,5 +1,6 @@
 /** @portal/shared: the rules both the API and the PWA need (DESIGN.md 3). Imports zod only. */
 export * from './constants';
+export * from './survey';
 export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/tickets';

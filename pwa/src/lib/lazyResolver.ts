@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { lazyModule } from './lazyModule';
 
 /** A react-hook-form resolver that loads its code on first use, plus {@link LazyResolver.preload}. */
 export type LazyResolver<TValues extends FieldValues, TContext, TOut> = Resolver<TValues, TContext, TOut> & {
@@ -17,14 +18,7 @@ export type LazyResolver<TValues extends FieldValues, TContext, TOut> = Resolver
 export function lazyResolver<TValues extends FieldValues, TContext, TOut>(
   load: () => Promise<Resolver<TValues, TContext, TOut>>,
 ): LazyResolver<TValues, TContext, TOut> {
-  let loading: Promise<Resolver<TValues, TContext, TOut>> | null = null;
-  const get = () => {
-    loading ??= load().catch((err: unknown) => {
-      loading = null;
-      throw err;
-    });
-    return loading;
-  };
+  const get = lazyModule(load);
   const resolver = (async (values, context, options) => (await get())(values, context, options)) as LazyResolver<TValues, TContext, TOut>;
   resolver.preload = () => get().then(
     () => undefined,

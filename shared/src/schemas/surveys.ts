@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { DEFAULT_SURVEY_RANGE_DAYS, RATING_MAX, RATING_MIN, SURVEY_RANGE_DAYS, type TicketStatus } from '../constants';
+import { DEFAULT_SURVEY_RANGE_DAYS, SURVEY_RANGE_DAYS, type TicketStatus } from '../constants';
+import { RATING_MAX, RATING_MIN, SURVEY_TEXT_MAX, type SurveyQuestion } from '../survey';
 import { MSG } from '../messages';
 import { safeText } from './text';
 
 /**
  * Customer satisfaction surveys (SPEC.md 2 "Survey" / "Survey Dashboard", 3, 5, 7, 9; issue 11).
  * The same schemas validate the /survey form and POST /api/surveys; the response types are what the
- * API returns and the dashboard reads.
+ * API returns and the dashboard reads. The questions, their texts, the rating scale and the
+ * text limit are in survey.ts (no zod), so the survey page can show them before zod has loaded (issue 16).
  */
 
 /**
@@ -14,26 +16,6 @@ import { safeText } from './text';
  * (once per ticket), the survey accepts answers only then, and the stats count them as resolved.
  */
 export const SURVEY_TICKET_STATUSES: readonly TicketStatus[] = ['resolved', 'closed'];
-
-/** The four rated questions, in the order the survey and the dashboard show them. */
-export const SURVEY_QUESTIONS = ['overallRating', 'technicianRating', 'responseTimeRating', 'resolutionRating'] as const;
-export type SurveyQuestion = (typeof SURVEY_QUESTIONS)[number];
-
-/** The question texts of the survey page (SPEC.md 2: overall experience, technician, response time, resolution). */
-export const SURVEY_QUESTION_LABELS: Record<SurveyQuestion, string> = {
-  overallRating: 'How would you rate your overall experience?',
-  technicianRating: "How would you rate our technician's knowledge and helpfulness?",
-  responseTimeRating: 'How would you rate our response time?',
-  resolutionRating: 'How satisfied are you with the resolution of your issue?',
-};
-
-/** Short names of the questions for the dashboard (tiles, tables, charts). */
-export const SURVEY_QUESTION_NAMES: Record<SurveyQuestion, string> = {
-  overallRating: 'Overall',
-  technicianRating: 'Technician',
-  responseTimeRating: 'Response Time',
-  resolutionRating: 'Resolution',
-};
 
 /** SPEC.md 5: the message of a missing rating, per question. */
 export const SURVEY_RATING_MESSAGES: Record<SurveyQuestion, string> = {
@@ -45,9 +27,6 @@ export const SURVEY_RATING_MESSAGES: Record<SurveyQuestion, string> = {
 
 /** Ratings at or below this overall rating alert staff (issue 11: 1 or 2 is a bad rating). */
 export const BAD_RATING_MAX = 2;
-
-/** Longest accepted survey comment or suggestion, in characters. */
-export const SURVEY_TEXT_MAX = 5000;
 
 /** A 1-5 rating; a missing, zero or out-of-range value gets the question's SPEC.md 5 message. */
 const rating = (message: string) =>

@@ -13,6 +13,7 @@ import {
   OVERVIEW_FEEDBACK_COUNT,
   SURVEY_QUESTIONS,
   SURVEY_TICKET_STATUSES,
+  surveyTicketKey,
   type RatingCounts,
   type SurveyInvitation,
   type SurveyPage,
@@ -60,8 +61,6 @@ export function newInvitation(deps: SurveyInviteDeps, now: Date): { id: string; 
 /** Tokens are 43 base64url characters; anything else cannot match and is refused without a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const normalizeNumber = (n: string) => n.trim().toUpperCase();
-
 /**
  * The invitation behind a link, if the link is usable (see module doc).
  * @throws 404 MSG.surveyNotFound otherwise.
@@ -70,7 +69,7 @@ async function usableInvitation(db: Database, ticketNumber: string, token: strin
   const found = TOKEN_SHAPE.test(token) ? await findInvitationByTokenHash(db, surveyTokenHash(token), lock) : undefined;
   const usable =
     found !== undefined &&
-    found.ticketNumber === normalizeNumber(ticketNumber) &&
+    found.ticketNumber === surveyTicketKey(ticketNumber) &&
     found.expiresAt.getTime() > now.getTime() &&
     SURVEY_TICKET_STATUSES.includes(found.status);
   if (!usable) throw notFound(MSG.surveyNotFound);

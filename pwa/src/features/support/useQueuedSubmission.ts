@@ -1,25 +1,17 @@
-import { createElement, Suspense, lazy, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { whenIdle } from '../../lib/idle';
+import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
 import type { QueueLiveState } from './QueueBridge';
 import type { QueuedTicketView } from './offline';
 
 /** localStorage key remembering the support request this browser is waiting for (survives a closed tab). */
 export const PENDING_SUBMISSION_KEY = 'support.pendingRequest';
 
-/** The form's link to the offline engine, loaded on demand (one shared promise). */
-let bridgeModule: Promise<typeof import('./QueueBridge')> | null = null;
-function loadBridge(): Promise<typeof import('./QueueBridge')> {
-  bridgeModule ??= import('./QueueBridge').catch((err: unknown) => {
-    bridgeModule = null; // e.g. offline before it was ever fetched: try again next time
-    throw err;
-  });
-  return bridgeModule;
-}
-const QueueBridge = lazy(loadBridge);
+/** The form's link to the offline engine, loaded on demand (QueueBridge.tsx, its own chunk). */
+const bridge = lazyBridge(() => import('./QueueBridge'));
 /** QueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting request). */
-export const LazyQueuedView = lazy(() => loadBridge().then((m) => ({ default: m.QueuedView })));
-const queue = async () => (await loadBridge()).queueActions;
+export const LazyQueuedView = bridge.component((m) => m.QueuedView);
+const queue = async () => (await bridge.load()).queueActions;
 
 function readStoredSeq(): number | null {
   try {
@@ -69,20 +61,18 @@ export interface QueuedSubmission {
  */
 export function useQueuedSubmission(): QueuedSubmission {
   const [seq, setSeq] = useState<number | null>(readStoredSeq);
-  const [engine, setEngine] = useState(seq !== null);
   const [state, setState] = useState<QueueLiveState | null>(null);
+  const { live, start } = useLazyBridge(bridge, { seq, onChange: setState }, seq !== null);
 
-  useEffect(() => {
-    if (engine) return;
-    return whenIdle(() => setEngine(true));
-  }, [engine]);
-
-  const submit = useCallback(async (body: TicketCreateInput) => {
-    const next = await (await queue()).enqueue(body);
-    storeSeq(next);
-    setSeq(next);
-    setEngine(true);
-  }, []);
+  const submit = useCallback(
+    async (body: TicketCreateInput) => {
+      const next = await (await queue()).enqueue(body);
+      storeSeq(next);
+      setSeq(next);
+      start();
+    },
+    [start],
+  );
 
   const body = useCallback(async () => (seq === null ? null : (await queue()).read(seq)), [seq]);
 
@@ -99,6 +89,5 @@ export function useQueuedSubmission(): QueuedSubmission {
 
   // A state reported for another seq is stale: "still reading" until the bridge reports this one.
   const current = state?.seq === seq ? state : null;
-  const live = engine ? createElement(Suspense, { fallback: null }, createElement(QueueBridge, { seq, onChange: setState })) : null;
   return { view: current?.view, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, retryNow, body, forget, live };
 }

@@ -1,21 +1,19 @@
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  SURVEY_QUESTIONS,
-  SURVEY_QUESTION_LABELS,
-  SURVEY_TEXT_MAX,
-  surveySubmitSchema,
-  type SurveyQuestion,
-  type SurveySubmit,
-} from '@portal/shared';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { SURVEY_QUESTIONS, SURVEY_QUESTION_LABELS, SURVEY_TEXT_MAX, type SurveyQuestion, type SurveySubmit } from '@portal/shared';
+import { whenIdle } from '../../lib/idle';
+import { lazyResolver } from '../../lib/lazyResolver';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { RatingQuestion } from './RatingQuestion';
 
 /** What the form holds: 0 = not rated yet. */
 export type SurveyFormValues = Record<SurveyQuestion, number> & { ticketNumber: string; token: string; comments: string; improvements: string };
 
-/** The shared schema validates the form exactly like the API does (SPEC.md 5). */
-const resolver = zodResolver(surveySubmitSchema) as unknown as Resolver<SurveyFormValues, unknown, SurveySubmit>;
+/**
+ * The shared schema validates the form exactly like the API does (SPEC.md 5); it is loaded when the
+ * form is idle (surveyResolver.ts), so the form is usable before zod arrives (issue 16).
+ */
+const resolver = lazyResolver(() => import('./surveyResolver').then((m) => m.surveyResolver));
 
 /**
  * The survey questions (SPEC.md 2 "Survey"): four required 1-5 star questions, two optional text
@@ -53,6 +51,7 @@ export function SurveyForm(props: {
       improvements: initialValues?.improvements ?? '',
     },
   });
+  useEffect(() => whenIdle(() => void resolver.preload()), []);
   const messageOf = (field: keyof SurveyFormValues) => errors[field]?.message ?? serverErrors?.[field]?.[0];
 
   return (

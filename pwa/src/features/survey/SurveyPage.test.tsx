@@ -9,6 +9,7 @@ import { getOfflineDb, registerOfflineFeature } from '../../offline';
 import { setSyncUser } from '../../offline/model-server.testkit';
 import { surveyOffline } from './offline';
 import SurveyPage from './SurveyPage';
+import { PENDING_SURVEYS_KEY } from './useSurveySubmission';
 
 beforeAll(() => void registerOfflineFeature(surveyOffline));
 beforeEach(() => setSyncUser(null));
@@ -116,6 +117,36 @@ describe('SurveyPage (SPEC.md 2 / 5 / 8, issue 11)', () => {
       improvements: null,
     });
     await waitFor(async () => expect(await getOfflineDb().outbox.count()).toBe(0)); // reported, then forgotten
+    expect(localStorage.getItem(PENDING_SURVEYS_KEY)).toBeNull();
+  });
+
+  it('keeps an answer the server did not take, remembers it for the next visit, and sends it with the same Idempotency-Key', async () => {
+    let down = true;
+    const { requests } = stubFetch((req: RecordedRequest): [number, unknown?] => {
+      if (req.url === '/api/config') return [200, config];
+      if (req.url.startsWith('/api/surveys/invitation')) return [200, { ticketNumber: 'TKT-000042', submitted: false, expiresAt: '2099-01-01T00:00:00Z' }];
+      if (req.method === 'POST' && req.url === '/api/surveys') {
+        return down ? [503, { message: 'down', code: 'internal' }] : [201, { id: 's2', ticketNumber: 'TKT-000042', createdAt: '2026-01-01T00:00:00Z' }];
+      }
+      return [404, { message: 'Not found', code: 'not_found' }];
+    });
+    const first = renderSurvey();
+    await screen.findByRole('heading', { name: 'Customer Satisfaction Survey' });
+    rateAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Survey' }));
+    expect(await screen.findByRole('heading', { name: 'Feedback saved on this device' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(PENDING_SURVEYS_KEY) ?? '[]')).toEqual(['TKT-000042']);
+    first.unmount();
+
+    renderSurvey(); // the link opened again: the waiting answer is shown, not an empty form
+    expect(await screen.findByRole('heading', { name: 'Feedback saved on this device' })).toBeTruthy();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again Now' }));
+    expect(await screen.findByRole('heading', { name: 'Thank You!' })).toBeTruthy();
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(posts.map((r) => r.headers.get('Idempotency-Key'))).size).toBe(1);
+    await waitFor(() => expect(localStorage.getItem(PENDING_SURVEYS_KEY)).toBeNull());
   });
 
   it("offers 'View Survey Dashboard' to a logged-in admin", async () => {

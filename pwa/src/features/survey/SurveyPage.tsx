@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MSG, RATING_MAX, RATING_MIN, type SurveySubmit } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
-import { useConnectivity } from '../../offline';
 import { useSurveyInvitation } from './api/useSurveyInvitation';
 import { SurveyForm } from './SurveyForm';
-import { SurveyQueuedView } from './SurveyQueuedView';
 import { SurveyAlreadySubmitted, SurveyNotFound, SurveyThankYou } from './SurveyViews';
-import { useSurveySubmission } from './useSurveySubmission';
+import { LazySurveyQueuedView, useSurveySubmission } from './useSurveySubmission';
 import './survey.css';
 
 type Outcome = 'form' | 'thanks' | 'already' | 'not-found';
@@ -30,6 +28,9 @@ function presetRating(raw: string | null): number | undefined {
  * shows 'Thank You!' and the SPEC.md 8 toast; a rejection the 'Error' toast with the server's
  * message (a 400 puts its field messages back under the questions). With no signal the link check
  * cannot run: the form is shown anyway.
+ *
+ * Issue 16: the page is usable before the offline engine and zod arrive; the engine comes with
+ * SurveyBridge.tsx (see useSurveySubmission), the validation with surveyResolver.ts.
  */
 export default function SurveyPage() {
   const [params] = useSearchParams();
@@ -37,9 +38,10 @@ export default function SurveyPage() {
   const token = (params.get('token') ?? '').trim();
   const invitation = useSurveyInvitation(ticket, token);
   const submission = useSurveySubmission(ticket);
-  const connectivity = useConnectivity();
+  const { connectivity, live } = submission;
   const toast = useToast();
   const [outcome, setOutcome] = useState<Outcome>('form');
+  const [submitting, setSubmitting] = useState(false);
   const [rejected, setRejected] = useState<{ values: SurveySubmit; fieldErrors?: Record<string, string[]> | undefined }>();
   const reported = useRef(new Set<number>());
 
@@ -61,23 +63,33 @@ export default function SurveyPage() {
     void forget(latest.seq);
   }, [latest, forget, toast]);
 
-  if (!ticket || outcome === 'not-found' || isApiError(invitation.error, 404)) return <SurveyNotFound />;
+  if (!ticket) return <SurveyNotFound />;
+  if (outcome === 'not-found' || isApiError(invitation.error, 404)) return withLive(<SurveyNotFound />);
   const waiting = latest?.state === 'pending' || latest?.state === 'sending';
-  if (invitation.isPending && !waiting) return <Loading />;
+  if (invitation.isPending && !waiting) return withLive(<Loading />);
 
   const onSubmit = (values: SurveySubmit) => {
     setRejected(undefined);
-    submission.submit(values).catch(() => {
-      // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
-      toast.show({ title: 'Error', description: MSG.surveySubmitFailed, variant: 'destructive' });
-    });
+    setSubmitting(true);
+    submission
+      .submit(values)
+      .catch(() => {
+        // IndexedDB itself refused (private mode quota, storage disabled), or the engine's chunk could
+        // not load (offline before it ever arrived): nothing was kept.
+        toast.show({ title: 'Error', description: MSG.surveySubmitFailed, variant: 'destructive' });
+      })
+      .finally(() => setSubmitting(false));
   };
 
   const number = invitation.data?.ticketNumber ?? ticket;
   let body;
   if (outcome === 'thanks') body = <SurveyThankYou />;
   else if (waiting && (connectivity === 'offline' || latest.lastError)) {
-    body = <SurveyQueuedView offline={connectivity === 'offline'} lastError={latest.lastError} onRetry={() => void submission.retryNow()} />;
+    body = (
+      <Suspense fallback={null}>
+        <LazySurveyQueuedView offline={connectivity === 'offline'} lastError={latest.lastError} onRetry={() => void submission.retryNow()} />
+      </Suspense>
+    );
   } else if (outcome === 'already' || (invitation.data?.submitted && !waiting)) body = <SurveyAlreadySubmitted />;
   else {
     body = (
@@ -89,18 +101,28 @@ export default function SurveyPage() {
           token={token}
           presetOverall={presetRating(params.get('rating'))}
           initialValues={rejected?.values}
-          pending={waiting}
+          pending={waiting || submitting}
           onSubmit={onSubmit}
           serverErrors={rejected?.fieldErrors}
         />
       </>
     );
   }
-  return (
+  return withLive(
     <div className="page page-narrow survey-page">
       <h1>Customer Satisfaction Survey</h1>
       <p className="survey-ticket">Ticket #{number}</p>
       {body}
-    </div>
+    </div>,
   );
+
+  /** `content` after the outbox link, which keeps its place (first) in every state. */
+  function withLive(content: ReactNode) {
+    return (
+      <>
+        {live}
+        {content}
+      </>
+    );
+  }
 }

@@ -1,18 +1,57 @@
-import { useCallback } from 'react';
-import type { SurveySubmit } from '@portal/shared';
-import { discard, getOfflineDb, syncNow, useOfflineQuery } from '../../offline';
-import { enqueueSurveySubmit, readSurveySubmissions, type SurveySubmitItem } from './offline';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { surveyTicketKey, type SurveySubmit } from '@portal/shared';
+import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import type { SurveySubmitItem } from './offline';
+import type { SurveyLiveState } from './SurveyBridge';
+
+/**
+ * localStorage key listing the tickets (as {@link surveyTicketKey}) whose answer this browser queued
+ * and has not reported yet: reopening such a link loads the offline engine at once.
+ */
+export const PENDING_SURVEYS_KEY = 'survey.pendingAnswers';
+
+/** The page's link to the offline engine, loaded on demand (SurveyBridge.tsx, its own chunk). */
+const bridge = lazyBridge(() => import('./SurveyBridge'));
+/** SurveyQueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting answer). */
+export const LazySurveyQueuedView = bridge.component((m) => m.SurveyQueuedView);
+const actions = async () => (await bridge.load()).surveyActions;
+
+function readPending(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(PENDING_SURVEYS_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds (`on`) or removes the ticket's entry of {@link PENDING_SURVEYS_KEY}. */
+function markPending(ticketNumber: string, on: boolean): void {
+  const entity = surveyTicketKey(ticketNumber);
+  const rest = readPending().filter((t) => t !== entity);
+  const next = on ? [...rest, entity] : rest;
+  try {
+    if (next.length === 0) localStorage.removeItem(PENDING_SURVEYS_KEY);
+    else localStorage.setItem(PENDING_SURVEYS_KEY, JSON.stringify(next));
+  } catch {
+    // storage unavailable: the answer still sits in the outbox; the page finds it once the engine loads when idle
+  }
+}
 
 /** The page's handle on its queued answer (see {@link useSurveySubmission}). */
 export interface SurveySubmission {
-  /** The newest answer queued on this device for the ticket; null when none; undefined while reading. */
+  /** The newest answer queued on this device for the ticket; null when none; undefined while reading (or before the engine loaded). */
   latest: SurveySubmitItem | null | undefined;
+  /** Connectivity as the offline engine sees it ('online' until the engine has loaded). */
+  connectivity: 'online' | 'offline';
   /** Queues the answer in the outbox (sent at once when online). */
   submit(body: SurveySubmit): Promise<void>;
   /** Removes a settled (done or rejected) answer once the page has reported it. */
   forget(seq: number): Promise<void>;
   /** Sends queued answers now (ignoring backoff). */
   retryNow(): Promise<void>;
+  /** Element the page must render (in the same place in every state): it reads the outbox live once the engine has loaded. */
+  live: ReactNode;
 }
 
 /**
@@ -20,14 +59,42 @@ export interface SurveySubmission {
  * of offline writes). The answer is stored in IndexedDB with its Idempotency-Key before anything is
  * sent, so bad signal, a reload or a closed tab lose nothing and it is recorded once. Answers are
  * found again by ticket number, so reopening the link shows the waiting answer or its outcome.
+ *
+ * The engine (Dexie, outbox) is loaded after the page is usable (issue 16, SurveyBridge.tsx): when
+ * the page is idle, at once when this browser queued an answer for the ticket that the page has not
+ * reported yet ({@link PENDING_SURVEYS_KEY}), and before a submit.
  */
 export function useSurveySubmission(ticketNumber: string): SurveySubmission {
-  const items = useOfflineQuery((db) => readSurveySubmissions(db, ticketNumber), [ticketNumber]);
-  const submit = useCallback(async (body: SurveySubmit) => {
-    await enqueueSurveySubmit(getOfflineDb(), body);
-  }, []);
-  const forget = useCallback(async (seq: number) => {
-    await discard(getOfflineDb(), seq);
-  }, []);
-  return { latest: items === undefined ? undefined : (items[0] ?? null), submit, forget, retryNow: syncNow };
+  const [state, setState] = useState<SurveyLiveState | null>(null);
+  const [remembered] = useState(() => ticketNumber !== '' && readPending().includes(surveyTicketKey(ticketNumber)));
+  const { live, start } = useLazyBridge(bridge, { ticketNumber, onChange: setState }, remembered);
+
+  const submitted = useRef(false);
+  const submit = useCallback(
+    async (body: SurveySubmit) => {
+      submitted.current = true;
+      await (await actions()).enqueue(body);
+      markPending(body.ticketNumber, true);
+      start();
+    },
+    [start],
+  );
+  const forget = useCallback(
+    async (seq: number) => {
+      await (await actions()).discard(seq);
+      markPending(ticketNumber, false);
+    },
+    [ticketNumber],
+  );
+  const retryNow = useCallback(async () => (await actions()).syncNow(), []);
+
+  // A state reported for another ticket is stale: "still reading" until the bridge reports this one.
+  const current = state?.ticketNumber === ticketNumber ? state : null;
+  const latest = current?.latest;
+  useEffect(() => {
+    // Nothing queued for this ticket (e.g. another tab reported it): forget the reminder. Not after a
+    // submit on this page: a read that started before the answer was stored can still report none.
+    if (latest === null && !submitted.current) markPending(ticketNumber, false);
+  }, [latest, ticketNumber]);
+  return { latest, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, forget, retryNow, live };
 }

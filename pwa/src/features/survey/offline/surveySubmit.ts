@@ -7,7 +7,7 @@
  * say 'Thank You!' even after a reload. The page reports outcomes itself (no app toast). No React:
  * the service worker registers it too.
  */
-import type { SurveySubmit, SurveySubmitted } from '@portal/shared';
+import { surveyTicketKey, type SurveySubmit, type SurveySubmitted } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 
 /** Name of the kind (stored on queued items: never rename). */
@@ -29,7 +29,7 @@ export const surveySubmitKind: OutboxKind<SurveySubmit, never, SurveySubmitted> 
 export const isSurveySubmit = (item: OutboxItem): item is SurveySubmitItem => isItemOf(surveySubmitKind, item);
 
 /** The key answers are filed under: the ticket number as the server compares it (trimmed, upper case). */
-export const surveyEntity = (ticketNumber: string) => ticketNumber.trim().toUpperCase();
+export const surveyEntity = surveyTicketKey;
 
 /**
  * Queues an answer (sent at once when the network allows).

@@ -1,0 +1,10 @@
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { surveySubmitSchema, type SurveySubmit } from '@portal/shared';
+import type { SurveyFormValues } from './SurveyForm';
+
+/**
+ * The survey form's validation: the shared schema, exactly like the API (SPEC.md 5, DESIGN.md 2).
+ * Its own module so zod loads after the form is usable (SurveyForm's lazy resolver, issue 16).
+ */
+export const surveyResolver = zodResolver(surveySubmitSchema) as unknown as Resolver<SurveyFormValues, unknown, SurveySubmit>;
