@@ -121,7 +121,13 @@ async function queueUpdates(page: Page, tickets: TicketCreated[], count: number,
     }
     await page.getByRole('textbox', { name: 'Update Comment' }).fill(`${tag} note ${i + 1}`);
     await page.getByRole('button', { name: 'Update Ticket' }).click();
-    await page.getByText(waitingText(already + i + 1)).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(waitingText(already + i + 1))
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        const bar = await page.getByText(/waiting to sync|All updates synced/).allInnerTexts().catch(() => []);
+        throw new Error(`update ${already + i + 1}: the page shows ${JSON.stringify(bar)}, its outbox holds ${await unsentInPage(page)} (${String(error).split('\n')[0]})`);
+      });
   }
 }
 
