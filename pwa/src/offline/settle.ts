@@ -56,9 +56,7 @@ export function createSettler(deps: DrainDeps, report: DrainReport): Settler {
         const results = await deps.db.transaction('rw', tables, async () => {
           const out: Settled[] = [];
           for (const { job } of batch) {
-            const outcome = await settle(job.kind, job.ctx, job.res, job.retries, deps, report);
-            const claimed = outcome === 'done' && job.next !== null ? await claimForSending(deps.db, job.next) : null;
-            out.push({ outcome, claimed });
+            out.push(await settle(job, deps, report));
           }
           return out;
         });
@@ -76,24 +74,34 @@ export function createSettler(deps: DrainDeps, report: DrainReport): Settler {
     });
 }
 
-/** Writes the outcome of one answer (inside the settling transaction, with the kind's hook). */
-async function settle(
-  kind: OutboxKind,
-  ctx: SettleContext,
-  res: HttpResponse,
-  retries: number,
-  deps: DrainDeps,
-  report: DrainReport,
-): Promise<Outcome | 'retry'> {
+/**
+ * Writes the outcome of one answer (inside the settling transaction, with the kind's hook); when
+ * the item is done, also claims the job's `next` item, after the hook (so it is sent as the hook
+ * left it) and together with the item's own removal (one round trip less per item).
+ */
+async function settle(job: SettleJob, deps: DrainDeps, report: DrainReport): Promise<Settled> {
+  const { kind, ctx, next } = job;
   const { db, item, status, body } = ctx;
   const seq = item.seq;
   if (status >= 200 && status < 300) {
     const result = await kind.onSuccess?.(ctx);
-    if (kind.keepDone) await changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, lastStatus: null, error: null });
-    else await db.outbox.delete(seq);
+    const [, claimed] = await Promise.all([
+      kind.keepDone
+        ? changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, lastStatus: null, error: null })
+        : db.outbox.delete(seq),
+      next === null ? null : claimForSending(db, next),
+    ]);
     report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });
-    return 'done';
+    return { outcome: 'done', claimed };
   }
+  return { outcome: await settleProblem(job, deps, report), claimed: null };
+}
+
+/** {@link settle} for an answer that is not a success: 409, 401, server trouble, other 4xx. */
+async function settleProblem(job: SettleJob, deps: DrainDeps, report: DrainReport): Promise<Outcome | 'retry'> {
+  const { kind, ctx, res, retries } = job;
+  const { db, item, status, body } = ctx;
+  const seq = item.seq;
   if (status === 409 && kind.onConflict) {
     const decision: ConflictDecision = await kind.onConflict({ ...ctx, mayRetry: retries < MAX_RETRIES_PER_PASS });
     if (decision.action === 'retry') {
