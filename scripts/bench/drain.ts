@@ -15,15 +15,21 @@
  * 3. Direct: the same number of comment PATCHes sent by Node without a browser (what the network
  *    and API alone cost), one after another and four tickets at a time, for the ratios: on a loaded
  *    machine the API's own time sets the floor of the drain.
+ * With 1., the page's main-thread time during the drain (busy, and running script), which depends
+ * less on the machine's load than the wall time.
  * Throws when a step does not happen (the caller prints FAILED), never hangs: every wait has a limit.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { LoginResponse, TicketCreated, TicketUpdateEntry } from '@portal/shared';
 
 export interface DrainResult {
   /** 1. online -> empty outbox, ms. */
   drainMs: number;
+  /** ... the page's main thread meanwhile: busy (tasks) and running script, ms (CDP Performance metrics). */
+  drainTaskMs: number;
+  drainScriptMs: number;
   /** Work-history rows the server gained during the drain (expected: queued). */
   serverRows: number;
   /** 2. API answers again -> empty outbox, ms; null when it did not happen within the limit. */
@@ -115,7 +121,13 @@ async function queueUpdates(page: Page, tickets: TicketCreated[], count: number,
     }
     await page.getByRole('textbox', { name: 'Update Comment' }).fill(`${tag} note ${i + 1}`);
     await page.getByRole('button', { name: 'Update Ticket' }).click();
-    await page.getByText(waitingText(already + i + 1)).waitFor({ timeout: 15_000 });
+    await page
+      .getByText(waitingText(already + i + 1))
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: unknown) => {
+        const bar = await page.getByText(/waiting to sync|All updates synced/).allInnerTexts().catch(() => []);
+        throw new Error(`update ${already + i + 1}: the page shows ${JSON.stringify(bar)}, its outbox holds ${await unsentInPage(page)} (${String(error).split('\n')[0]})`);
+      });
   }
 }
 
@@ -175,10 +187,29 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
     await queueUpdates(page, tickets, queued, 0, 'Bench');
     if ((await unsentInPage(page)) !== queued) throw new Error('the outbox does not hold every queued update');
     const before = await historyRows();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const mainThread = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+      return { task: value('TaskDuration'), script: value('ScriptDuration') };
+    };
+    // BENCH_DRAIN_PROFILE=file.cpuprofile: the page's CPU profile of the drain (open it in DevTools).
+    const profileFile = process.env.BENCH_DRAIN_PROFILE;
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const busyBefore = await mainThread();
     const started = performance.now();
     await context.setOffline(false);
     if (!(await waitForEmptyOutbox(page, 300_000))) throw new Error('the outbox did not drain within 300 s');
     const drainMs = Math.round(performance.now() - started);
+    const busyAfter = await mainThread();
+    const drainTaskMs = Math.round(busyAfter.task - busyBefore.task);
+    const drainScriptMs = Math.round(busyAfter.script - busyBefore.script);
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    await cdp.detach();
     const serverRows = (await historyRows()) - before;
 
     // 2. Resume after an outage the browser does not notice.
@@ -212,7 +243,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
       }),
     );
     const directPooledMs = Math.round(performance.now() - pooledStart);
-    return { drainMs, serverRows, resumeMs, resumeQueued, resumeRows, directMs, directPooledMs };
+    return { drainMs, drainTaskMs, drainScriptMs, serverRows, resumeMs, resumeQueued, resumeRows, directMs, directPooledMs };
   } finally {
     await browser.close();
   }
@@ -221,6 +252,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
 /** Prints the figures of {@link measureDrain}. */
 export function printDrain(queued: number, r: DrainResult, limitMs = 120_000): void {
   console.log(`online -> empty outbox: ${r.drainMs} ms (${((queued / r.drainMs) * 1000).toFixed(1)} updates/s; goal <= 5000 ms)`);
+  console.log(`page main thread meanwhile: busy ${r.drainTaskMs} ms, of which script ${r.drainScriptMs} ms`);
   console.log(`server work-history rows added: ${r.serverRows} (expected ${queued})`);
   console.log(
     `same ${queued} PATCHes from Node: sequential ${r.directMs} ms, ${DIRECT_POOL} tickets at a time ${r.directPooledMs} ms ` +

@@ -6,6 +6,7 @@ import { getOfflineDb, type OutboxItem, type OutboxState } from './db';
 import type { DrainReport } from './drain';
 import { setSyncUser, startSyncEngine } from './engine';
 import { outboxKind, type Notice } from './kinds';
+import { readOutbox } from './outbox';
 
 /**
  * Runs the page's sync engine for the whole app (mount once, inside AuthProvider and
@@ -24,8 +25,9 @@ export function OfflineSync() {
   const { user } = useAuth();
   const toast = useToast();
   const watched = useLiveQuery(async () => {
-    // One getAll (not `anyOf`, which walks a cursor item by item): this runs after every outbox commit.
-    const items = await getOfflineDb().outbox.toArray();
+    // One getAll (not `anyOf`, which walks a cursor item by item): this runs after every outbox
+    // commit, answered from the same cached read as the sync bar's counts (readOutbox).
+    const items = await readOutbox(getOfflineDb());
     return items.filter((i) => i.state !== 'done' && outboxKind(i.kind)?.notices);
   }, []);
   const previous = useRef<Map<number, { state: OutboxState; item: OutboxItem }> | null>(null);

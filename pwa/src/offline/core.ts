@@ -16,7 +16,7 @@ export {
   type OutboxRequest,
   type SettleContext,
 } from './kinds';
-export { UNSENT_STATES, discard, enqueue, nudgeSync, type OutboxDraft } from './outbox';
+export { UNSENT_STATES, discard, enqueue, nudgeSync, readOutbox, type OutboxDraft } from './outbox';
 export { PullError, clearRecords, registerCollection, replaceRecords, type AnySyncCollection, type PagedSyncCollection, type PullContext, type PullPage, type SyncCollection } from './collections';
 export { registerOfflineFeature, type OfflineFeature } from './feature';
 export { SYNC_TAG, backgroundSyncDrain, type DrainReport, type SentItem } from './drain';

@@ -4,7 +4,7 @@
  * is sent and settled by the registered kind of `item.kind` (kinds.ts).
  *
  * Rules:
- * - One drainer at a time per origin: the Web Locks API (`navigator.locks`, lock {@link DRAIN_LOCK})
+ * - One drainer at a time per origin: the Web Locks API (`navigator.locks`, lock `outbox-drain`, lock.ts)
  *   across tabs and the service worker; an in-memory lock where it is missing (jsdom, old browsers).
  *   Holding the lock, items found in 'sending' belong to a dead sender and go back to 'pending'.
  * - First-in-first-out per stream: an item never overtakes an older item of its stream; a
@@ -18,27 +18,26 @@
  *   5xx / 408 / 429 with exponential backoff or Retry-After): no further item is started, items
  *   already in flight on other streams are settled; other 4xx -> failed with the server's
  *   message (kind's onFailure). Each outcome is written in a Dexie transaction with the kind's hook;
- *   answers of different streams that arrive together share one transaction (createSettler), which
- *   also claims each stream's next item.
+ *   answers of different streams that arrive together share one transaction (settle.ts
+ *   `createSettler`), which also claims each stream's next item.
  * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
  *   user when the author is unknown); 'anonymous' kinds always.
  * - An item of an unregistered kind (e.g. queued by a newer version of the app) is never sent and
  *   never dropped: it stays pending and is listed in `DrainReport.unknown`.
  */
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
-import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxError, type OutboxItem } from './db';
-import { outboxKind, type ConflictDecision, type OutboxKind, type SettleContext } from './kinds';
-import { backoffMs, changeItem, claimForSending, recoverStuck, unsentItems } from './outbox';
-import { NetworkError, createTransport, errorBodyOf, serverMessage, type HttpResponse, type Transport } from '../lib/http';
+import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxItem } from './db';
+import { outboxKind, type OutboxKind, type SettleContext } from './kinds';
+import { changeItem, claimForSending, recoverStuck, unsentItems } from './outbox';
+import { webLock, type LockRunner } from './lock';
+import { createSettler, type Outcome, type Settler } from './settle';
+import { NetworkError, createTransport, type HttpResponse, type Transport } from '../lib/http';
+
+export { MAX_RETRIES_PER_PASS } from './settle';
+export { DRAIN_LOCK, memoryLock, webLock, type LockRunner } from './lock';
 
 /** Background Sync tag: the page registers it after an enqueue; the service worker drains on it. */
 export const SYNC_TAG = 'outbox-sync';
-
-/** Name of the Web Lock that serialises drains across tabs and the service worker. */
-export const DRAIN_LOCK = 'outbox-drain';
-
-/** Resends after a 409 the kind decided to retry, per item and pass, before it must be a conflict. */
-export const MAX_RETRIES_PER_PASS = 3;
 
 /**
  * Streams a drain sends at the same time. Items of one stream are still sent one after another;
@@ -47,28 +46,6 @@ export const MAX_RETRIES_PER_PASS = 3;
  * 6 connections per host, leaving room for the screens' own requests.
  */
 export const DRAIN_CONCURRENCY = 4;
-
-/** Runs `fn` while holding a lock. */
-export type LockRunner = <T>(fn: () => Promise<T>) => Promise<T>;
-
-const memoryChains = new Map<string, Promise<unknown>>();
-
-/** In-memory fallback lock (one JS context only). */
-export function memoryLock(name: string): LockRunner {
-  return <T>(fn: () => Promise<T>) => {
-    const previous = memoryChains.get(name) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    memoryChains.set(name, run.catch(() => undefined));
-    return run;
-  };
-}
-
-/** Web Locks when available (windows and workers of one origin share them), else {@link memoryLock}. */
-export function webLock(name = DRAIN_LOCK): LockRunner {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (!locks || typeof locks.request !== 'function') return memoryLock(name);
-  return <T>(fn: () => Promise<T>) => locks.request(name, () => fn()) as Promise<T>;
-}
 
 /** What a drain needs; every field has a default suited to the service worker. */
 export interface DrainDeps {
@@ -111,8 +88,6 @@ export interface DrainReport {
   /** Earliest time (epoch ms) a pending item waiting for its backoff becomes due; null when none waits. */
   retryAt: number | null;
 }
-
-type Outcome = 'done' | 'blocked' | 'network' | 'server' | 'auth';
 
 /**
  * Drains the outbox once (see the module rules), returning what happened. Safe to call at any
@@ -311,112 +286,4 @@ async function sendOne(
     const settled = await settleBatched({ kind, ctx, res, retries, next });
     if (settled.outcome !== 'retry') return { outcome: settled.outcome, claimed: settled.claimed };
   }
-}
-
-/** An answer to settle, and what settling it gave. */
-interface SettleJob {
-  kind: OutboxKind;
-  ctx: SettleContext;
-  res: HttpResponse;
-  retries: number;
-  /** Item to claim in the same transaction when this one is done. */
-  next: number | null;
-}
-interface Settled {
-  outcome: Outcome | 'retry';
-  claimed: OutboxItem | null;
-}
-type Settler = (job: SettleJob) => Promise<Settled>;
-
-/**
- * Settles answers in as few IndexedDB transactions as possible (each commit makes every live query
- * of the page read again): the first answer starts a transaction at once; answers arriving while
- * it runs wait and are settled together by the next one, each with its kind's hook, in arrival
- * order, and each followed by the claim of its stream's next item. If a hook throws, the whole
- * transaction is rolled back and every answer of it rejects (their items stay 'sending' and the
- * next drain resends them with their keys, which the server replays).
- */
-function createSettler(deps: DrainDeps, report: DrainReport): Settler {
-  let waiting: { job: SettleJob; resolve(s: Settled): void; reject(e: unknown): void }[] = [];
-  let running = false;
-  const flush = async () => {
-    running = true;
-    await null; // answers delivered in the same turn join the first transaction
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      const tables = [...new Set(['outbox', ...batch.flatMap((w) => w.job.kind.tables ?? [])])];
-      try {
-        // The scope function must be `async`: only then does Dexie carry the transaction across the
-        // native awaits of the hooks (else their writes would land after it committed). The next
-        // item is claimed after the hook, so it is sent as the hook left it (e.g. re-based).
-        const results = await deps.db.transaction('rw', tables, async () => {
-          const out: Settled[] = [];
-          for (const { job } of batch) {
-            const outcome = await settle(job.kind, job.ctx, job.res, job.retries, deps, report);
-            const claimed = outcome === 'done' && job.next !== null ? await claimForSending(deps.db, job.next) : null;
-            out.push({ outcome, claimed });
-          }
-          return out;
-        });
-        batch.forEach((w, i) => w.resolve(results[i]));
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
-    }
-    running = false;
-  };
-  return (job) =>
-    new Promise<Settled>((resolve, reject) => {
-      waiting.push({ job, resolve, reject });
-      if (!running) void flush();
-    });
-}
-
-/** Writes the outcome of one answer (inside the settling transaction, with the kind's hook). */
-async function settle(
-  kind: OutboxKind,
-  ctx: SettleContext,
-  res: HttpResponse,
-  retries: number,
-  deps: DrainDeps,
-  report: DrainReport,
-): Promise<Outcome | 'retry'> {
-  const { db, item, status, body } = ctx;
-  const seq = item.seq;
-  if (status >= 200 && status < 300) {
-    const result = await kind.onSuccess?.(ctx);
-    if (kind.keepDone) await changeItem(db, seq, { state: 'done', result: result === undefined ? body : result, lastError: null, lastStatus: null, error: null });
-    else await db.outbox.delete(seq);
-    report.sent.push({ seq, kind: item.kind, label: item.label, entityId: item.entityId });
-    return 'done';
-  }
-  if (status === 409 && kind.onConflict) {
-    const decision: ConflictDecision = await kind.onConflict({ ...ctx, mayRetry: retries < MAX_RETRIES_PER_PASS });
-    if (decision.action === 'retry') {
-      await changeItem(db, seq, { state: 'pending', payload: decision.payload, nextAttemptAt: 0 });
-      return 'retry';
-    }
-    if (decision.action === 'conflict') {
-      await changeItem(db, seq, { state: 'conflict', conflict: decision.conflict, lastError: null, lastStatus: null });
-      report.conflicts.push({ ...item, state: 'conflict', conflict: decision.conflict, lastError: null });
-      return 'blocked';
-    }
-  }
-  const message = serverMessage(body, `${status}`);
-  if (status === 401) {
-    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: 'Sign in again to sync', lastStatus: 401 });
-    return 'auth';
-  }
-  if (status === 408 || status === 429 || status >= 500) {
-    const delay = res.retryAfterMs ?? backoffMs(item.attempts, deps.random);
-    await changeItem(db, seq, { state: 'pending', nextAttemptAt: deps.now() + delay, lastError: `${status}: ${message}`, lastStatus: status });
-    return 'server';
-  }
-  const fieldErrors = errorBodyOf(body)?.fieldErrors;
-  const error: OutboxError = { status, message, ...(fieldErrors && typeof fieldErrors === 'object' ? { fieldErrors } : {}) };
-  await kind.onFailure?.({ ...ctx, error });
-  await changeItem(db, seq, { state: 'failed', error, lastError: null, lastStatus: null });
-  report.failed.push({ ...item, state: 'failed', error, lastError: null });
-  return 'blocked';
 }

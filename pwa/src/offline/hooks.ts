@@ -1,24 +1,101 @@
 /**
  * Live reads of the offline database for screens that must work offline (DESIGN.md 5,
  * dexie-react-hooks `useLiveQuery`): they re-render on every change, including changes made by
- * another tab or the service worker. `undefined` means "still reading". Names no feature: a
+ * another tab or the service worker; while the page's engine runs a pass, the screens' reads
+ * (`useOfflineQuery`, `useOutboxCounts`) re-run at most about every {@link BUSY_READ_INTERVAL_MS}. `undefined` means "still reading". Names no feature: a
  * feature passes its own reader (e.g. features/tickets/offline `readDisplayedTickets`) to
  * {@link useOfflineQuery}.
  */
 import { useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { liveQuery, type Subscription } from 'dexie';
+import { useLiveQuery, useObservable, type InteropableObservable } from 'dexie-react-hooks';
 import { META, getOfflineDb, type OfflineDb, type OutboxItem } from './db';
 import { getSyncState, subscribeSyncState, type SyncState } from './engine';
 import { outboxKind } from './kinds';
+import { readOutbox } from './outbox';
 
 /** React hook over the page engine's state (who is signed in, running, last problem). */
 export function useSyncState(): SyncState {
   return useSyncExternalStore(subscribeSyncState, getSyncState, getSyncState);
 }
 
+/** While the page's engine runs a pass, a live read re-runs at most about this often (ms). */
+export const BUSY_READ_INTERVAL_MS = 250;
+
+/** Paused live reads, resumed together (they then share Dexie's cached reads and one render). */
+const paused = new Set<() => void>();
+let resumeTimer: ReturnType<typeof setTimeout> | null = null;
+
+function pauseUntilNextTick(resume: () => void): void {
+  paused.add(resume);
+  resumeTimer ??= setTimeout(() => {
+    resumeTimer = null;
+    const due = [...paused];
+    paused.clear();
+    for (const r of due) r();
+  }, BUSY_READ_INTERVAL_MS);
+}
+
+/**
+ * Dexie's `liveQuery(querier)`, coalescing re-runs while `busy()` (issue 16): a drain commits one
+ * transaction per answer or so, and re-reading and re-rendering every screen after each commit
+ * took the page's main thread from the drain. The first read of a subscription, a change while
+ * not busy and a change after a quiet interval (e.g. the user's own update) are read at once as
+ * before; a change while busy that follows the previous read within the interval is read at once
+ * too, then the reader stops listening and reads afresh at the next shared tick ({@link BUSY_READ_INTERVAL_MS}; every
+ * paused reader resumes at the same tick, so the screens stay consistent with each other). A burst
+ * of commits thus costs about two reads per interval, the last state is always read, and nothing is
+ * polled while nothing changes.
+ */
+export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boolean): InteropableObservable<T> {
+  return {
+    hasValue: () => false,
+    subscribe(onNext, onError) {
+      let current: Subscription | null = null;
+      let closed = false;
+      let lastRead = -Infinity;
+      const listen = () => {
+        if (closed) return;
+        let first = true;
+        let early = false;
+        const self: Subscription = liveQuery(querier).subscribe({
+          next: (value) => {
+            onNext(value);
+            const now = Date.now();
+            const soon = now - lastRead < BUSY_READ_INTERVAL_MS;
+            lastRead = now;
+            if (first || closed || !soon || !busy()) {
+              first = false;
+              return;
+            }
+            if (current === self) current.unsubscribe();
+            else early = true; // emitted before subscribe() returned
+            current = null;
+            pauseUntilNextTick(listen);
+          },
+          error: (e) => onError?.(e),
+        });
+        if (early) self.unsubscribe();
+        else current = self;
+      };
+      listen();
+      return {
+        unsubscribe() {
+          closed = true;
+          current?.unsubscribe();
+          paused.delete(listen);
+        },
+      };
+    },
+  };
+}
+
+const engineBusy = () => getSyncState().running;
+
 /**
  * Runs `read` against the offline database and re-runs it whenever the tables it read change
- * (precisely: a key range it read). A reader of a large table therefore costs that table on every
+ * (precisely: a key range it read); while the engine runs a pass, at most about every
+ * {@link BUSY_READ_INTERVAL_MS} ({@link coalescedLiveQuery}). A reader of a large table therefore costs that table on every
  * write to it: read only what the screen needs (issue 16: the ticket screen reads the outbox and
  * the tickets as two queries, and the whole ticket cache only when it lists it).
  * @param read an async reader using only Dexie (e.g. `(db) => readTicketOutbox(db, id)`).
@@ -26,7 +103,7 @@ export function useSyncState(): SyncState {
  * @returns the result; `undefined` while reading.
  */
 export function useOfflineQuery<T>(read: (db: OfflineDb) => Promise<T>, deps: readonly unknown[] = []): T | undefined {
-  return useLiveQuery(() => read(getOfflineDb()), [...deps]);
+  return useObservable(() => coalescedLiveQuery(() => read(getOfflineDb()), engineBusy), [...deps]);
 }
 
 /**
@@ -58,29 +135,36 @@ export interface AttentionItem {
   link: string | null;
 }
 
-/** Live outbox counts (see {@link OutboxCounts}); zeros while reading. */
+/** Counts the outbox items (FIFO order) for `userId` (see {@link OutboxCounts}). */
+function countOutbox(items: readonly OutboxItem[], userId: string | null | undefined): OutboxCounts {
+  const counts: OutboxCounts = { waiting: 0, attention: 0, attentionItems: [], others: [] };
+  const others = new Map<string, number>();
+  for (const i of items) {
+    if (i.state === 'done') continue;
+    if (!isMine(i, userId)) {
+      const name = i.userName ?? 'another user';
+      others.set(name, (others.get(name) ?? 0) + 1);
+    } else if (i.state === 'conflict' || i.state === 'failed') {
+      counts.attention += 1;
+      counts.attentionItems.push({ seq: i.seq, label: i.label, state: i.state, link: outboxKind(i.kind)?.link?.(i) ?? null });
+    } else counts.waiting += 1;
+  }
+  counts.others = [...others].map(([userName, count]) => ({ userName, count }));
+  return counts;
+}
+
+/** Live outbox counts (see {@link OutboxCounts}); zeros while reading; coalesced while the engine runs. */
 export function useOutboxCounts(): OutboxCounts {
   const { userId } = useSyncState();
-  return useLiveQuery(
-    async () => {
-      const items = await getOfflineDb().outbox.where('state').anyOf('pending', 'sending', 'conflict', 'failed').toArray();
-      const counts: OutboxCounts = { waiting: 0, attention: 0, attentionItems: [], others: [] };
-      const others = new Map<string, number>();
-      for (const i of items.sort((a, b) => a.seq - b.seq)) {
-        if (!isMine(i, userId)) {
-          const name = i.userName ?? 'another user';
-          others.set(name, (others.get(name) ?? 0) + 1);
-        } else if (i.state === 'conflict' || i.state === 'failed') {
-          counts.attention += 1;
-          counts.attentionItems.push({ seq: i.seq, label: i.label, state: i.state, link: outboxKind(i.kind)?.link?.(i) ?? null });
-        } else counts.waiting += 1;
-      }
-      counts.others = [...others].map(([userName, count]) => ({ userName, count }));
-      return counts;
-    },
-    [userId],
-    { waiting: 0, attention: 0, attentionItems: [], others: [] },
-  );
+  // One getAll of the whole outbox, filtered in JS: `anyOf` would walk a cursor item by item, and
+  // this very query is OfflineSync's and the ticket screen's (readOutbox), so Dexie's live-query
+  // cache answers them from one read after an outbox commit.
+  return useObservable(() => coalescedLiveQuery(async () => countOutbox(await readOutbox(getOfflineDb()), userId), engineBusy), [userId], {
+    waiting: 0,
+    attention: 0,
+    attentionItems: [],
+    others: [],
+  });
 }
 
 /** Number of items waiting to sync for the current user. */

@@ -160,6 +160,15 @@ export async function pruneDone(db: OfflineDb, maxAgeMs: number, now = Date.now(
     .delete();
 }
 
+/**
+ * The whole outbox in FIFO (seq) order, in one IndexedDB getAll. Live readers of the outbox should
+ * use this one query and filter in JS (issue 16): Dexie's live-query cache answers every identical
+ * query from one read after each commit, whereas `anyOf` / `notEqual` walk a cursor item by item.
+ */
+export function readOutbox(db: OfflineDb): Promise<OutboxItem[]> {
+  return db.outbox.toArray();
+}
+
 /** Items still needing the server or the user, in FIFO order. */
 export async function unsentItems(db: OfflineDb): Promise<OutboxItem[]> {
   const all = await db.outbox.orderBy('seq').toArray();

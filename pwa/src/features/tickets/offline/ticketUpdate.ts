@@ -88,12 +88,18 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
   link: (item) => (item.entityId ? ticketLink(item.entityId) : null),
   async onSuccess({ db, item, body }) {
     const result = body as TicketPatchResult;
-    await storeServerTicket(db, result.ticket);
-    if (result.updates.length === 0) return;
-    await db.ticketUpdates.bulkPut(result.updates);
+    const changed = result.updates.length > 0;
+    // This runs per sent update, and the next update of the ticket waits for it: the independent
+    // requests are issued together (IndexedDB runs them in order, without a round trip between
+    // each), and the stream is read with one getAll and rewritten with one bulk write.
+    const [, , stream] = await Promise.all([
+      storeServerTicket(db, result.ticket),
+      changed ? db.ticketUpdates.bulkPut(result.updates) : null,
+      changed ? db.outbox.where('stream').equals(item.stream).toArray() : ([] as OutboxItem[]),
+    ]);
+    if (!changed) return;
     const v = result.ticket.version;
-    // One read of the stream (getAll) and one bulk write, not a cursor walk: this runs per sent update.
-    const rebased = (await db.outbox.where('stream').equals(item.stream).toArray())
+    const rebased = stream
       .filter((i): i is TicketUpdateItem => isTicketUpdate(i) && i.seq > item.seq && i.state === 'pending' && i.attempts === 0 && i.payload.patch.baseVersion === v - 1)
       .map((i) => ({ ...i, payload: { ...i.payload, patch: { ...i.payload.patch, baseVersion: v } } }));
     if (rebased.length > 0) await db.outbox.bulkPut(rebased);

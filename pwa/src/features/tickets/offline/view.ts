@@ -5,7 +5,7 @@
  * database; screens make them live with the engine's `useOfflineQuery`. No React here.
  */
 import { applyTicketPatch, type Technician, type Ticket, type TicketUpdateEntry } from '@portal/shared';
-import type { OfflineDb, OutboxItem, OutboxState } from '../../../offline/core';
+import { readOutbox, type OfflineDb, type OutboxItem, type OutboxState } from '../../../offline/core';
 import { isTicketUpdate, type TicketUpdateItem } from './ticketUpdate';
 
 /** Sync marks of a displayed ticket: unsent updates of its stream by state. */
@@ -90,7 +90,9 @@ export async function readCachedTickets(db: OfflineDb): Promise<Ticket[]> {
 
 /** Unsent ticket updates by ticket (outbox only: re-read only when the outbox changes). */
 export async function readUnsentByTicket(db: OfflineDb): Promise<UnsentByTicket> {
-  return groupUnsentByTicket(await db.outbox.where('state').notEqual('done').toArray());
+  // The whole outbox in one getAll (readOutbox), shared through Dexie's live-query cache with the
+  // sync bar and OfflineSync; `notEqual` would walk a cursor item by item.
+  return groupUnsentByTicket(await readOutbox(db));
 }
 
 /** All cached tickets as displayed (server + unsent edits, with marks), newest first. */
