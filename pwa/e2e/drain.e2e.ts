@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4 in the browser, at desktop size (the Update Ticket panel stays open):
+ * Issue 16 item 4 in the suite.browser, at desktop size (the Update Ticket panel stays open):
  * - a comment being typed survives a sync that touches the same ticket: a delta pull bringing
  *   another user's change of it, and the drain sending this device's own queued update of it
  *   (each gives the ticket a new version and changes its outbox items);
@@ -8,23 +8,12 @@
  *   again: the engine's reachability probe notices (the bench measures how fast).
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Ticket, TicketUpdateEntry } from '@portal/shared';
-import { api, apiLogin, desktopContext, launchBrowser, signIn } from './support/browser';
+import { api, browserSuite, desktopContext, signIn } from './support/browser';
 
-let browser: Browser;
-let adminToken: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
+const suite = browserSuite();
 
 async function createTicket(clientName: string): Promise<{ id: string; ticketNumber: string }> {
   return api('/api/tickets', {
@@ -35,14 +24,14 @@ async function createTicket(clientName: string): Promise<{ id: string; ticketNum
 
 /** The ticket's comments on the server, sorted. */
 const comments = async (ticketId: string) =>
-  (await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticketId}`, { token: adminToken })).filter((h) => h.comment).map((h) => h.comment).sort();
+  (await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticketId}`, { token: suite.adminToken })).filter((h) => h.comment).map((h) => h.comment).sort();
 
 /** A new technician signed in at desktop size on the ticket screen with `ticket` open. */
 async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: Page; context: BrowserContext }> {
   const username = `drain-${randomUUID().slice(0, 8)}`;
-  await api('/api/users', { method: 'POST', token: adminToken, body: { username, password: 'drain-pass-1', role: 'technician' } });
-  const context = await desktopContext(browser);
-  contexts.push(context);
+  await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'drain-pass-1', role: 'technician' } });
+  const context = await desktopContext(suite.browser);
+  suite.track(context);
   const page = await context.newPage();
   await signIn(page, username, 'drain-pass-1');
   await page.goto('/technician');
@@ -63,7 +52,7 @@ describe('the Update Ticket form and sync (issue 16 item 4)', () => {
 
     // 1. A delta pull brings another user's change of this very ticket while a comment is typed.
     await comment.fill('Half-typed: the rollers are worn');
-    await api(`/api/tickets/${t.id}`, { method: 'PATCH', token: adminToken, body: { resolution: 'Ordered new rollers' } });
+    await api(`/api/tickets/${t.id}`, { method: 'PATCH', token: suite.adminToken, body: { resolution: 'Ordered new rollers' } });
     await syncBar(page).getByRole('button', { name: 'Sync now' }).click();
     await expect.poll(() => form.getByLabel('Resolution').inputValue(), { timeout: 30_000 }).toBe('Ordered new rollers');
     expect(await comment.inputValue()).toBe('Half-typed: the rollers are worn');
@@ -87,7 +76,7 @@ describe('the Update Ticket form and sync (issue 16 item 4)', () => {
     await expect
       .poll(() => comments(t.id), { timeout: 30_000 })
       .toEqual(['First note, queued offline', 'Second note, typed while the first one syncs']);
-    expect(await api<Ticket>(`/api/tickets/${t.id}`, { token: adminToken })).toMatchObject({ status: 'in_progress', resolution: 'Ordered new rollers' });
+    expect(await api<Ticket>(`/api/tickets/${t.id}`, { token: suite.adminToken })).toMatchObject({ status: 'in_progress', resolution: 'Ordered new rollers' });
   });
 
   it('sends queued updates by itself when an unreachable API answers again while the browser stayed online', async () => {

@@ -7,37 +7,28 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, type SurveyPage, type SurveyStats, type TicketCreated } from '@portal/shared';
-import { api, apiLogin, baseURL, launchBrowser, phoneContext, signIn } from './support/browser';
+import { DESKTOP, api, baseURL, browserSuite, phoneContext, signIn } from './support/browser';
 
-const DESKTOP = { width: 1366, height: 768 } as const;
 
-let browser: Browser;
-let adminToken: string;
+const suite = browserSuite();
 let techId: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  adminToken = (await apiLogin('admin', inject('adminPassword'))).token;
-  techId = (await api<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { username: 'survey.tech', password: 'tech-pass-1', role: 'technician' } })).id;
-});
-afterAll(async () => browser?.close());
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
+  techId = (await api<{ id: string }>('/api/users', { method: 'POST', token: suite.adminToken, body: { username: 'survey.tech', password: 'tech-pass-1', role: 'technician' } })).id;
 });
 
 async function phone(serviceWorkers: 'allow' | 'block' = 'block'): Promise<Page> {
-  const context = await phoneContext(browser, { serviceWorkers });
-  contexts.push(context);
+  const context = await phoneContext(suite.browser, { serviceWorkers });
+  suite.track(context);
   return context.newPage();
 }
 
 async function desktop(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP });
-  contexts.push(context);
+  const context = await suite.browser.newContext({ baseURL: baseURL(), viewport: DESKTOP });
+  suite.track(context);
   return context.newPage();
 }
 
@@ -69,12 +60,12 @@ async function resolvedTicket(clientName: string): Promise<{ ticket: TicketCreat
     method: 'POST',
     body: { clientName, customerEmail: 'survey.customer@example.com', customerPhone: '+1 555 0142', severity: 'medium', contactMethod: 'email', issue: 'The shared drive does not open on my laptop.' },
   });
-  await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: techId } });
-  await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { status: 'resolved', resolution: 'Remapped the drive.' } });
+  await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: suite.adminToken, body: { assignedTo: techId } });
+  await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: suite.adminToken, body: { status: 'resolved', resolution: 'Remapped the drive.' } });
   return { ticket, link: await emailedLink(ticket.ticketNumber) };
 }
 
-const responses = () => api<SurveyPage>('/api/surveys?days=30&limit=100', { token: adminToken });
+const responses = () => api<SurveyPage>('/api/surveys?days=30&limit=100', { token: suite.adminToken });
 const responsesOf = async (ticketNumber: string) => (await responses()).items.filter((r) => r.ticketNumber === ticketNumber);
 
 /** Answers the four questions: the first with the keyboard (arrow keys in the radio group), the others by tapping. */
@@ -203,7 +194,7 @@ describe('the survey dashboard on a desktop', () => {
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/survey-dashboard');
     await page.getByRole('heading', { name: 'Survey Dashboard' }).waitFor();
-    const stats = await api<SurveyStats>('/api/surveys/stats?days=30', { token: adminToken });
+    const stats = await api<SurveyStats>('/api/surveys/stats?days=30', { token: suite.adminToken });
     const tile = (title: string) => page.getByTestId(`tile-${title}`).locator('.sd-tile-value');
     await tile('Total Responses').waitFor();
     expect(await tile('Total Responses').textContent()).toBe(String(stats.totalResponses));
@@ -239,7 +230,7 @@ describe('the survey dashboard on a desktop', () => {
 
     await page.getByRole('combobox', { name: 'Time range' }).selectOption({ label: 'Last 7 days' });
     await page.waitForURL(/days=7/);
-    const week = await api<SurveyStats>('/api/surveys/stats?days=7', { token: adminToken });
+    const week = await api<SurveyStats>('/api/surveys/stats?days=7', { token: suite.adminToken });
     await page.getByTestId('tile-Total Responses').locator('.sd-tile-value').waitFor();
     expect(await tile('Total Responses').textContent()).toBe(String(week.totalResponses));
   });
