@@ -4,7 +4,7 @@
  * once sent without a session, the ticket number; a validation rejection keeps the server's field
  * messages.
  */
-import { renderHook, waitFor } from '@testing-library/react';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type TicketCreateInput } from '@portal/shared';
 import { NetworkError, type Transport } from '../../lib/http';
@@ -17,7 +17,10 @@ const queueTicketCreate = (input: TicketCreateInput) => enqueueTicketCreate(getO
 const useQueuedTicket = (seq: number) => queuedTicketView(useOutboxItem(seq));
 
 let db: OfflineDb;
-afterEach(() => db.close());
+afterEach(() => {
+  cleanup(); // unmount first: a live read still in flight must not meet a closed database
+  db.close();
+});
 
 const body = { clientName: 'Cara', customerEmail: 'cara@example.com', customerPhone: '555-0100', severity: 'low' as const, contactMethod: 'text' as const, issue: 'Laptop will not boot.' };
 

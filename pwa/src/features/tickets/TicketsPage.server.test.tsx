@@ -5,7 +5,7 @@
  * cache; offline (or when the server fails) counts and list come from the cache, marked
  * 'Counts from this device'. The API is the in-memory model (offline/model-server.testkit.ts).
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ticketEditDefaults } from '@portal/shared';
 import { AuthProvider } from '../../lib/auth';
@@ -46,6 +46,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  cleanup(); // unmount first: a live read still in flight must not meet a closed database
   db.close();
 });
 

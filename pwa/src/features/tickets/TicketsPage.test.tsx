@@ -5,7 +5,7 @@
  * The network is a model of the API (offline/model-server.testkit.ts); the sync engine is not
  * running here, so sending happens only where a test drains the outbox itself.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/shared';
 import { AuthProvider } from '../../lib/auth';
@@ -41,6 +41,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  cleanup(); // unmount first: a live read still in flight must not meet a closed database
   db.close();
 });
 

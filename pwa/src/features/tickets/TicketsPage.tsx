@@ -63,7 +63,9 @@ export default function TicketsPage() {
   const cachedSelected = useOfflineQuery((db) => readDisplayedTicket(db, selectedId), [selectedId]);
   const fetched = useOpenTicket(selectedId, online && cachedSelected === null);
   useEffect(() => {
-    if (selectedId && cachedSelected) void keepOpenedTicket(getOfflineDb(), { id: selectedId });
+    // Best effort: a mark that cannot be written (storage full, database closing) only lets the
+    // ticket be pruned sooner; it must not surface as an unhandled rejection.
+    if (selectedId && cachedSelected) keepOpenedTicket(getOfflineDb(), { id: selectedId }).catch(() => undefined);
     // Marked once per selection, not on every change of the ticket.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, Boolean(cachedSelected)]);
