@@ -13,10 +13,6 @@
  * rolls the key back with everything else, so the client may retry. A key reused by another user or
  * for another request (method, path, parsed body) -> 400.
  *
- * `transaction(s, { groupCommit: true })` lets concurrent requests of the route share one
- * transaction, each in its own savepoint, all answered after its one COMMIT (groupCommit.ts; for a
- * hot write serialised on a lock, such as the public ticket create).
- *
  * Mount it after `requireRole` and `validate(...)`: the fingerprint uses the parsed body.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +23,6 @@ import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest } from './errors';
-import { GroupCommit } from './groupCommit';
 import type { AppState } from './state';
 
 const keySchema = z.uuid();
@@ -68,21 +63,19 @@ export interface TransactionOptions {
    * function that replaces them with a marker.
    */
   fingerprint?: (body: unknown) => unknown;
-  /** Share transactions between concurrent requests of this route (group commit, see module doc). */
-  groupCommit?: boolean;
 }
 
 /** Opens the route's transaction (see module doc). */
 export function transaction(s: TransactionDeps, options: TransactionOptions = {}): Middleware<AppState> {
-  const group = options.groupCommit ? new GroupCommit(s.db) : null;
   return async (ctx, next) => {
     const key = options.idempotent ? readIdempotencyKey(ctx) : undefined;
-    const body = async (tx: Database): Promise<void> => {
+    await s.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
       ctx.state.tx = tx;
       try {
         if (key) {
-          const parsed = (ctx.state.input as { body?: unknown } | undefined)?.body;
-          const input = options.fingerprint ? options.fingerprint(parsed) : parsed;
+          const body = (ctx.state.input as { body?: unknown } | undefined)?.body;
+          const input = options.fingerprint ? options.fingerprint(body) : body;
           const scope = { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
           const stored = await claimKey(tx, key, scope, s.clock());
           if (stored) {
@@ -97,9 +90,7 @@ export function transaction(s: TransactionDeps, options: TransactionOptions = {}
       } finally {
         ctx.state.tx = undefined;
       }
-    };
-    if (group) await group.run(body);
-    else await s.db.transaction((raw) => body(raw as unknown as Database));
+    });
   };
 }
 

@@ -65,10 +65,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const countsInput = validate({ query: ticketCountsQuerySchema });
   const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
   const idempotentWrite = transaction(s, { idempotent: true });
-  // Group commit (issue 16): concurrent creates share one hold of the sync lock and one COMMIT.
-  const createWrite = transaction(s, { idempotent: true, groupCommit: true });
 
-  router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, createWrite, async (ctx) => {
+  router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, idempotentWrite, async (ctx) => {
     ctx.status = 201;
     ctx.body = await createTicket(txOf(ctx), createInput.get(ctx).body, s.clock());
   });
