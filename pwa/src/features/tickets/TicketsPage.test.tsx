@@ -5,48 +5,23 @@
  * The network is a model of the API (offline/model-server.testkit.ts); the sync engine is not
  * running here, so sending happens only where a test drains the outbox itself.
  */
-import { cleanup, act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/shared';
 import { AuthProvider } from '../../lib/auth';
-import { saveSession } from '../../lib/session';
-import { renderWithProviders, stubFetch } from '../../lib/test-utils';
-import { registerOfflineFeature, type OfflineDb } from '../../offline';
-import { ModelServer, OTHER_ID, TECH_ID, drainOutbox, freshDb, pullAll, setOfflineDb } from '../../offline/model-server.testkit';
+import { renderWithProviders } from '../../lib/test-utils';
+import { registerOfflineFeature } from '../../offline';
+import { OTHER_ID, TECH_ID, drainOutbox } from '../../offline/model-server.testkit';
 import { ticketsOffline } from './offline';
 import TicketsPage from './TicketsPage';
+import { ticketsPageHarness } from './ticketsPage.testkit';
 
 beforeAll(() => void registerOfflineFeature(ticketsOffline));
 
-let server: ModelServer;
-let db: OfflineDb;
-let network: 'up' | 'down';
-const tech = { id: TECH_ID, username: 'tech', email: null, role: 'technician' as const };
-
-beforeEach(async () => {
-  server = new ModelServer();
-  server.createTicket();
-  server.createTicket();
-  db = freshDb().db;
-  setOfflineDb(db);
-  await pullAll({ db, transport: server.transport(TECH_ID) }); // signed in once while online
-  network = 'down';
-  saveSession({ user: tech, token: 't0ken' });
-  stubFetch(async (req) => {
-    if (network === 'down') throw new TypeError('Failed to fetch');
-    if (req.url === '/api/auth/me') return [200, { user: tech }];
-    const res = server.handle({ method: req.method, url: req.url, body: req.body }, TECH_ID);
-    return [res.status, res.body];
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  cleanup(); // unmount first: a live read still in flight must not meet a closed database
-  db.close();
-});
+const h = ticketsPageHarness({ network: 'down' });
 
 const render = () => renderWithProviders(<AuthProvider><TicketsPage /></AuthProvider>);
-const drain = () => act(async () => void (await drainOutbox({ db, transport: server.transport(TECH_ID), userId: TECH_ID })));
+const drain = () => act(async () => void (await drainOutbox({ db: h.db, transport: h.server.transport(TECH_ID), userId: TECH_ID })));
 
 async function openTicket(number: string) {
   fireEvent.click(await screen.findByRole('button', { name: number }));
@@ -67,7 +42,7 @@ describe('TicketsPage offline (issue 3)', () => {
   });
 
   it('opens the ticket named in ?ticket= (the link of a push notification)', async () => {
-    const second = (await db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000002')!;
+    const second = (await h.db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000002')!;
     renderWithProviders(<AuthProvider><TicketsPage /></AuthProvider>, { route: `/technician?ticket=${second.id}` });
     expect(await screen.findByRole('form', { name: 'Update ticket TKT-000002' })).toBeTruthy();
   });
@@ -77,7 +52,7 @@ describe('TicketsPage offline (issue 3)', () => {
     const form = await openTicket('TKT-000001');
     fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
     expect(await screen.findByText(MSG.noChanges)).toBeTruthy();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await h.db.outbox.count()).toBe(0);
   });
 
   it('queues a reply to the customer offline, sends it as reply: true and marks it in the history (issue 10)', async () => {
@@ -89,13 +64,13 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(within(form).getByText(/^E-mailed to .* and kept in the work history\.$/)).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
     expect(await screen.findByText('1 update waiting to sync')).toBeTruthy();
-    const [item] = await db.outbox.toArray();
+    const [item] = await h.db.outbox.toArray();
     expect(item.payload).toMatchObject({ patch: { comment: 'Please restart your PC', reply: true } });
     await openTicket('TKT-000001');
     expect(await screen.findByText('Reply to customer: Please restart your PC')).toBeTruthy();
 
     await drain();
-    expect(server.history.filter((h) => h.updateType === 'comment').map((h) => [h.comment, h.reply])).toEqual([['Please restart your PC', true]]);
+    expect(h.server.history.filter((e) => e.updateType === 'comment').map((e) => [e.comment, e.reply])).toEqual([['Please restart your PC', true]]);
     const entry = (await screen.findByText('Please restart your PC')).closest('li')!;
     expect(within(entry).getByText('Reply to Customer')).toBeTruthy();
     expect(within(entry).getByText('E-mailed')).toBeTruthy();
@@ -119,12 +94,12 @@ describe('TicketsPage offline (issue 3)', () => {
     fireEvent.change(within(form).getByLabelText('Assigned To'), { target: { value: OTHER_ID } });
     fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
     expect(await screen.findByText('2 updates waiting to sync')).toBeTruthy();
-    expect(server.history).toHaveLength(2); // nothing sent yet
+    expect(h.server.history).toHaveLength(2); // nothing sent yet
 
     await drain();
     expect(await screen.findByText('All updates synced')).toBeTruthy();
     expect(screen.queryByText('Pending')).toBeNull();
-    expect(server.tickets.get((await db.tickets.toArray())[0].id)).toMatchObject({ status: 'in_progress', assignedTo: OTHER_ID, version: 3 });
+    expect(h.server.tickets.get((await h.db.tickets.toArray())[0].id)).toMatchObject({ status: 'in_progress', assignedTo: OTHER_ID, version: 3 });
     await openTicket('TKT-000001');
     expect(await screen.findByText('On site')).toBeTruthy(); // work history from the PATCH answer
   });
@@ -135,8 +110,8 @@ describe('TicketsPage offline (issue 3)', () => {
     fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'resolved' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
     await screen.findByText('1 update waiting to sync');
-    const id = (await db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000001')!.id;
-    server.patch(id, { status: 'closed' }, OTHER_ID, null);
+    const id = (await h.db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000001')!.id;
+    h.server.patch(id, { status: 'closed' }, OTHER_ID, null);
     await drain();
 
     expect(await screen.findByText('1 update needs attention')).toBeTruthy();
@@ -149,9 +124,9 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(screen.getByText('Current value: Closed')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Current value: Closed'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Choice' }));
-    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
+    await vi.waitFor(async () => expect(await h.db.outbox.count()).toBe(0));
     expect(await screen.findByText('All updates synced')).toBeTruthy();
-    expect(server.tickets.get(id)!.status).toBe('closed');
+    expect(h.server.tickets.get(id)!.status).toBe('closed');
   });
 
   it("shows a rejected update with the server's message until it is discarded", async () => {
@@ -160,7 +135,7 @@ describe('TicketsPage offline (issue 3)', () => {
     fireEvent.change(within(form).getByLabelText('Resolution'), { target: { value: 'Swapped cable' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Update Ticket' }));
     await screen.findByText('1 update waiting to sync');
-    server.tickets.clear(); // the ticket is gone on the server: 404
+    h.server.tickets.clear(); // the ticket is gone on the server: 404
     await drain();
     expect(await screen.findByText('1 update needs attention')).toBeTruthy();
     expect(screen.queryByText('All updates synced')).toBeNull();
@@ -171,6 +146,6 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(screen.getAllByText('Failed')).toHaveLength(2); // card mark and panel
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(await screen.findByText('All updates synced')).toBeTruthy();
-    expect(await db.outbox.count()).toBe(0);
+    expect(await h.db.outbox.count()).toBe(0);
   });
 });
