@@ -15,8 +15,8 @@ import { subscriptionBackoff } from './deliver';
 
 let h: NotifyTestApp;
 let tech: TestUser & { token: string };
-/** Push send time limit in this file: long enough that the hanging sends outlast each measurement. */
-const PUSH_TIMEOUT_MS = 4_000;
+/** Push send time limit in this file: the hanging sends outlast the next tickets' e-mails and SMS by far. */
+const PUSH_TIMEOUT_MS = 6_000;
 
 beforeAll(async () => {
   h = await startNotifyTestApp({
@@ -52,7 +52,7 @@ async function unsubscribeAll(subs: BrowserSubscription[]): Promise<void> {
 }
 
 describe('lanes', () => {
-  it('sends the e-mails and SMS of new tickets within 1 s while 20 push sends hang', async () => {
+  it('sends the e-mails and SMS of new tickets while 20 push sends hang', async () => {
     const dead = await subscribeMany(20);
     for (const sub of dead) h.push.hang.add(sub.json.endpoint);
     h.t.notifier.dispatcher.start();
@@ -65,17 +65,19 @@ describe('lanes', () => {
       await waitUntil(() => h.smtp.messages.filter((m) => m.subject.includes(first.ticketNumber)).length === 2, PUSH_TIMEOUT_MS);
       expect(h.push.hanging, 'still hanging').toBe(20);
 
-      // The next tickets' e-mails and SMS leave within 1 s while those 20 sends still hang.
+      // The next tickets' e-mails and SMS leave while those 20 sends still hang: they did not wait
+      // for them (an ordering, not a timing: the hanging sends end only at their time limit).
       for (const [i, severity] of (['medium', 'urgent'] as const).entries()) {
         const email = `lane${i}@customer.test`;
         const sentSms = h.sms.messages.length;
-        const started = Date.now();
         const ticket = await h.t.createTicket({ customerEmail: email, severity });
         const about = () => h.smtp.messages.filter((m) => m.subject.includes(ticket.ticketNumber));
-        await waitUntil(() => about().length === 2 && (severity !== 'urgent' || h.sms.messages.length === sentSms + 2), started + 1_000 - Date.now());
-        expect(h.smtp.to(email), `confirmation of ${ticket.ticketNumber} within 1 s`).toHaveLength(1);
-        expect(h.smtp.to('ops@example.com').filter((m) => m.subject.includes(ticket.ticketNumber)), 'staff e-mail within 1 s').toHaveLength(1);
-        if (severity === 'urgent') expect(h.sms.messages.length, 'support and customer SMS within 1 s').toBe(sentSms + 2);
+        const delivered = () => about().length === 2 && (severity !== 'urgent' || h.sms.messages.length === sentSms + 2);
+        await waitUntil(() => delivered() || h.push.hanging < 20, PUSH_TIMEOUT_MS);
+        expect(h.push.hanging, `the push sends still hang when ${ticket.ticketNumber}'s messages are out`).toBe(20);
+        expect(h.smtp.to(email), `confirmation of ${ticket.ticketNumber}`).toHaveLength(1);
+        expect(h.smtp.to('ops@example.com').filter((m) => m.subject.includes(ticket.ticketNumber)), 'staff e-mail').toHaveLength(1);
+        if (severity === 'urgent') expect(h.sms.messages.length, 'support and customer SMS').toBe(sentSms + 2);
         const pushJobs = (await allJobs(h.t.db)).filter((j) => j.ticketId === ticket.id && j.channel === 'push');
         expect(pushJobs).toHaveLength(20);
         expect(pushJobs.filter((j) => j.status === 'sent')).toEqual([]);
