@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, formatFileSize, type ContentItem, type FileEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, signIn as signInOnly } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, signIn as signInOnly, waitForServiceWorker } from './support/browser';
 
 const DESKTOP = { width: 1366, height: 768 } as const;
 const TECH = { username: 'files.tech', password: 'tech-pass-1' };
@@ -62,15 +62,6 @@ async function signIn(page: Page, username: string, password: string): Promise<v
 }
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
-}
-
 /** The bytes of a Playwright download. */
 async function downloadedBytes(download: import('playwright-core').Download): Promise<Buffer> {
   const path = await download.path();

@@ -6,10 +6,10 @@
 import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from '../../scripts/server-process';
-import { PHONE, baseURL, launchBrowser, persistentPhoneContext } from './support/browser';
+import { PHONE, baseURL, launchBrowser, persistentPhoneContext, waitForServiceWorker } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -27,15 +27,6 @@ afterEach(async () => {
 });
 
 /** Waits until the page is controlled by an activated service worker. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
-}
-
 describe('installable app', () => {
   it('serves a complete web app manifest', async () => {
     const res = await fetch(`${baseURL()}/manifest.webmanifest`);

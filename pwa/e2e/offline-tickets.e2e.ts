@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Ticket, TicketUpdateEntry } from '@portal/shared';
-import { api, apiLogin, launchBrowser, phoneContext, signIn } from './support/browser';
+import { api, apiLogin, launchBrowser, phoneContext, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'omar.offline', password: 'offline-pass-1' };
 let browser: Browser;
@@ -36,15 +36,6 @@ async function history(number: string): Promise<TicketUpdateEntry[]> {
 }
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
-}
-
 /** Opens a ticket's panel (a sheet on phones), applies the changes and submits. */
 async function updateTicket(page: Page, number: string, change: { status?: string; assignee?: string; resolution?: string; comment?: string }) {
   await page.getByRole('button', { name: number, exact: true }).click();

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchedulerDashboard, TechnicianDetail, TechnicianKpi } from '@portal/shared';
 import { satisfactionSurveys } from '../../api/src/db/schema';
 import { startTestApp, type TestApp } from '../../api/src/test/app';
-import { PHONE, launchBrowser } from './support/browser';
+import { PHONE, launchBrowser, waitForServiceWorker } from './support/browser';
 
 const DESKTOP = { width: 1366, height: 768 } as const;
 const PASSWORD = 'scheduler-pass-1';
@@ -355,15 +355,6 @@ describe('scheduler on a phone (390x844), as a technician', () => {
 });
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
-}
-
 describe('scheduler offline on a phone (issue 12 flow 4)', () => {
   let ctx: BrowserContext;
   afterAll(() => ctx?.close());

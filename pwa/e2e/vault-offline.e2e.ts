@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -54,15 +54,6 @@ async function fitsLightAndDark(p: Page, name: string): Promise<void> {
     if (dir) await p.screenshot({ path: join(dir, `vault-offline-${name}-${colorScheme}.png`) });
   }
   await p.emulateMedia({ colorScheme: 'light' });
-}
-
-async function waitForServiceWorker(p: Page): Promise<void> {
-  await p.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
 }
 
 async function newPage(serviceWorkers: 'allow' | 'block', base = baseURL()): Promise<Page> {

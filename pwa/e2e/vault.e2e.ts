@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, type VaultAuditEntry, type VaultIndexEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'vera.vault', password: 'vault-pass-1' };
 const DESKTOP = { width: 1366, height: 768 } as const;
@@ -23,14 +23,6 @@ let adminToken: string;
 const text = (t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-async function waitForServiceWorker(p: Page): Promise<void> {
-  await p.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
-  });
-}
 const dialog = () => page.getByRole('dialog');
 
 beforeAll(async () => {

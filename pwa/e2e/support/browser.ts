@@ -108,30 +108,70 @@ export async function desktopContext(browser: Browser): Promise<BrowserContext> 
 }
 
 /**
+ * Settles like `work`, or fails after `ms` milliseconds with an error naming `what`. For page
+ * calls that have no timeout of their own (`page.evaluate`): a step that hangs then fails at that
+ * step, not at the test's timeout with no hint of where it stopped.
+ */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`${what}: no answer after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until a service worker controls the page (registered, active and claimed): what offline
+ * reloads need. Fails after `ms` (default 30 s) saying so.
+ */
+export async function waitForServiceWorker(page: Page, ms = 30_000): Promise<void> {
+  await within(
+    ms,
+    'waiting for the service worker to control the page',
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
+      }
+    }),
+  );
+}
+
+/**
  * Every value of every object store of every IndexedDB database of the page, as one JSON text
- * (the vault tests search it for secrets that must never be stored in plaintext).
+ * (the vault tests search it for secrets that must never be stored in plaintext). Fails after
+ * 30 s, or at once when a database cannot be opened (blocked by a pending deletion or upgrade).
  */
 export async function dumpIndexedDb(p: Page): Promise<string> {
-  return p.evaluate(async () => {
-    const out: Record<string, unknown> = {};
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const req = indexedDB.open(info.name!);
-        req.onsuccess = () => ok(req.result);
-        req.onerror = () => fail(req.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        out[`${info.name}/${store}`] = await new Promise((ok, fail) => {
-          const req = db.transaction(store, 'readonly').objectStore(store).getAll();
+  return within(
+    30_000,
+    'reading IndexedDB',
+    p.evaluate(async () => {
+      const out: Record<string, unknown> = {};
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const db = await new Promise<IDBDatabase>((ok, fail) => {
+          const req = indexedDB.open(info.name!);
           req.onsuccess = () => ok(req.result);
           req.onerror = () => fail(req.error);
+          req.onblocked = () => fail(new Error(`IndexedDB ${info.name} is blocked`));
         });
+        for (const store of Array.from(db.objectStoreNames)) {
+          out[`${info.name}/${store}`] = await new Promise((ok, fail) => {
+            const req = db.transaction(store, 'readonly').objectStore(store).getAll();
+            req.onsuccess = () => ok(req.result);
+            req.onerror = () => fail(req.error);
+          });
+        }
+        db.close();
       }
-      db.close();
-    }
-    return JSON.stringify(out);
-  });
+      return JSON.stringify(out);
+    }),
+  );
 }
 
 /** The two screen sizes the issue 10+ browser tests check (PHONE and DESKTOP). */
