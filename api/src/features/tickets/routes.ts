@@ -3,7 +3,9 @@
  * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
- * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage.
+ * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
+ *                               pages are reused while no ticket changed (pageCache.ts); `Server-Timing` says
+ *                               `cache;desc=hit|miss`.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
@@ -41,7 +43,8 @@ import {
   listTicketsSince,
 } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
-import { countMatchingTickets, countTickets, listTicketPageJson } from './staffListRepository';
+import { countMatchingTickets, countTickets } from './staffListRepository';
+import { TicketPageCache, readTicketPage } from './pageCache';
 import { createTicket, patchTicket } from './service';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
@@ -64,6 +67,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const pageInput = validate({ query: ticketListQuerySchema });
   const countsInput = validate({ query: ticketCountsQuerySchema });
   const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
+  const pageCache = new TicketPageCache();
   const idempotentWrite = transaction(s, { idempotent: true });
 
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, idempotentWrite, async (ctx) => {
@@ -87,7 +91,9 @@ export function ticketRoutes(s: Services): Router<AppState> {
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
     const { status, assignee, q, limit, cursor } = pageInput.get(ctx).query;
     const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q };
-    const page = await listTicketPageJson(s.db, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
+    const started = performance.now();
+    const { page, hit } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
+    ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${hit ? 'hit' : 'miss'}`);
     // A TicketListPage; the items arrive as JSON text from the database (repository listTicketPageJson).
     const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
     ctx.type = 'application/json';

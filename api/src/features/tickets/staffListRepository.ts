@@ -38,6 +38,17 @@ export interface TicketPageJson {
   more: boolean;
   /** Id of the page's last ticket (the next page's cursor), null on an empty page. */
   lastId: string | null;
+  /** The tickets' high-water mark the page was built at (see {@link ticketsHighWater}). */
+  seq: string;
+}
+
+/**
+ * The tickets' delta-sync high-water mark: the largest committed `support_tickets.sync_seq`, as
+ * text ('0' without tickets). Every ticket write raises it (db/sync.ts); an index-only read.
+ */
+export async function ticketsHighWater(db: Database): Promise<string> {
+  const result = await db.execute(sql`select coalesce(max(sync_seq), 0)::text as seq from support_tickets`);
+  return (result as unknown as { rows: { seq: string }[] }).rows[0]!.seq;
 }
 
 /** timestamptz -> the text of `Date.prototype.toISOString()` (milliseconds truncated, as JS Dates keep them). */
@@ -54,7 +65,8 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
  * The database builds the page's JSON: the rows become the `Ticket` JSON of presenter.ts (same keys
  * and values; paging.test.ts compares both), so the API neither parses 50 rows nor maps and
  * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
- * three times slower than this). Keep in step with `presentTicket`.
+ * three times slower than this). Keep in step with `presentTicket`. The same statement reads the
+ * high-water mark (one snapshot), so pageCache.ts knows which state the page shows.
  */
 export async function listTicketPageJson(
   db: Database,
@@ -77,9 +89,10 @@ export async function listTicketPageJson(
          p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
          p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt") x) as items,
       (select count(*)::int from page) as found,
-      (select id from shown order by created_at asc, id asc limit 1) as last_id`);
-  const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null }[] }).rows[0]!;
-  return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null };
+      (select id from shown order by created_at asc, id asc limit 1) as last_id,
+      (select coalesce(max(sync_seq), 0)::text from support_tickets) as seq`);
+  const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null; seq: string }[] }).rows[0]!;
+  return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
 }
 
 /** `assignee` key of ticket_counts: the user id, '' for unassigned. */

@@ -1,0 +1,133 @@
+/**
+ * Issue 16: staff list pages reused while no ticket changed (pageCache.ts). Two apps on one
+ * database stand for two API processes: a write through one is seen at once in the other's list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketListPage } from '@portal/shared';
+import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { TicketPageCache } from './pageCache';
+import type { TicketPageJson } from './staffListRepository';
+
+const page = (itemsJson: string): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq: '1' });
+
+describe('TicketPageCache', () => {
+  it('drops the least recently used page beyond its count', () => {
+    const cache = new TicketPageCache(2, 1_000);
+    cache.set('a', { seq: '1', page: page('[1]') });
+    cache.set('b', { seq: '1', page: page('[2]') });
+    expect(cache.get('a')?.page.itemsJson).toBe('[1]'); // a is now the most recent
+    cache.set('c', { seq: '1', page: page('[3]') });
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.page.itemsJson).toBe('[1]');
+    expect(cache.size).toEqual({ entries: 2, bytes: 6 });
+  });
+
+  it('keeps its text under the byte bound, never stores a page larger than it, and replaces a key', () => {
+    const cache = new TicketPageCache(10, 10);
+    cache.set('a', { seq: '1', page: page('[111]') });
+    cache.set('b', { seq: '1', page: page('[222]') });
+    cache.set('c', { seq: '1', page: page('[33]') });
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toEqual({ entries: 2, bytes: 9 });
+    cache.set('big', { seq: '1', page: page('[12345678901]') });
+    expect(cache.get('big')).toBeUndefined();
+    cache.set('b', { seq: '2', page: page('[2]') });
+    expect(cache.get('b')?.seq).toBe('2');
+    expect(cache.size).toEqual({ entries: 2, bytes: 7 });
+  });
+
+  it('keys by the resolved filter, cursor and limit (status order does not matter)', () => {
+    const key = TicketPageCache.key;
+    expect(key({ statuses: ['open', 'closed'] }, { limit: 50 })).toBe(key({ statuses: ['closed', 'open'] }, { limit: 50 }));
+    expect(key({}, { limit: 50 })).toBe(key({ statuses: [] }, { limit: 50 }));
+    const distinct = [
+      key({}, { limit: 50 }),
+      key({}, { limit: 20 }),
+      key({ assignee: null }, { limit: 50 }),
+      key({ assignee: 'u1' }, { limit: 50 }),
+      key({ q: 'acme' }, { limit: 50 }),
+      key({}, { limit: 50, cursor: 'c1' }),
+    ];
+    expect(new Set(distinct).size).toBe(distinct.length);
+  });
+});
+
+describe('GET /api/tickets/list from the page cache, two API processes on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: TestUser & { token: string };
+  let tech: TestUser & { token: string };
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    b = await startTestApp({ db: a.db });
+    admin = await a.loginAs('admin');
+    tech = await a.loginAs('technician');
+    for (let i = 0; i < 3; i++) {
+      a.clock.advance(1_000); // newest first: distinct creation times
+      await a.createTicket({ clientName: `Cached ${i}` });
+    }
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  /** Lists through `app`; returns the page and whether the cache answered. */
+  async function list(app: TestApp, query = 'limit=5') {
+    const res = await app.request<TicketListPage>('GET', `/api/tickets/list?${query}`, { token: tech.token });
+    expect(res.status, res.text).toBe(200);
+    const timing = res.headers.get('server-timing') ?? '';
+    expect(timing).toMatch(/cache;desc=(hit|miss)/);
+    return { body: res.body, text: res.text, hit: timing.includes('cache;desc=hit') };
+  }
+
+  it('answers the same page from memory while no ticket changed', async () => {
+    const first = await list(b);
+    expect(first.hit).toBe(false);
+    const again = await list(b);
+    expect(again.hit).toBe(true);
+    expect(again.text).toBe(first.text);
+    expect((await list(b, 'limit=5&status=open')).hit).toBe(false); // another filter, another page
+  });
+
+  it('sees a ticket created through the other process on its next list', async () => {
+    await list(b);
+    a.clock.advance(1_000);
+    const created = await a.createTicket({ clientName: 'Created elsewhere' });
+    const after = await list(b);
+    expect(after.hit).toBe(false);
+    expect(after.body.items[0]).toMatchObject({ id: created.id, clientName: 'Created elsewhere', status: 'open' });
+  });
+
+  it("sees the other process's status change, assignment and a deleted assignee's unassignment", async () => {
+    const [top] = (await list(b)).body.items;
+    const moved = await a.request('PATCH', `/api/tickets/${top!.id}`, { token: tech.token, body: { status: 'in_progress' } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await list(b)).body.items[0]).toMatchObject({ id: top!.id, status: 'in_progress' });
+    expect((await list(b, 'limit=5&status=open')).body.items.map((t) => t.id)).not.toContain(top!.id);
+
+    const helper = await a.loginAs('technician');
+    const assigned = await a.request('PATCH', `/api/tickets/${top!.id}`, { token: tech.token, body: { assignedTo: helper.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+    const seen = await list(b);
+    expect(seen.hit).toBe(false);
+    expect(seen.body.items[0]).toMatchObject({ id: top!.id, assignedTo: helper.id });
+    expect((await list(b, `limit=5&assignee=${helper.id}`)).body.items.map((t) => t.id)).toEqual([top!.id]);
+    expect((await list(b)).hit).toBe(true);
+
+    const removed = await a.request('DELETE', `/api/users/${helper.id}`, { token: admin.token });
+    expect(removed.status, removed.text).toBeLessThan(300);
+    expect((await list(b)).body.items[0]).toMatchObject({ id: top!.id, assignedTo: null });
+    expect((await list(b, `limit=5&assignee=${helper.id}`)).body.items).toEqual([]);
+  });
+
+  it('pages on from a cached page with the same cursor as a fresh one', async () => {
+    const first = await list(b, 'limit=2');
+    const next = await list(b, `limit=2&cursor=${first.body.nextCursor}`);
+    const nextAgain = await list(b, `limit=2&cursor=${first.body.nextCursor}`);
+    expect(nextAgain.hit).toBe(true);
+    expect(nextAgain.text).toBe(next.text);
+    expect(next.body.items.map((t) => t.id)).not.toContain(first.body.items[0]!.id);
+  });
+});
