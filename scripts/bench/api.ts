@@ -10,13 +10,18 @@
  * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`; on a
  *            build without it, the legacy full `GET /api/tickets`, with 5 connections above 10,000
  *            tickets because each answer is tens of MB),
- * - `create` public `POST /api/tickets` (anonymous ticket form submissions).
+ * - `create` public `POST /api/tickets` (anonymous ticket form submissions),
+ * - `listw`  the list page while 5 more connections create tickets (every create moves the tickets'
+ *            high-water mark, so list pages are rebuilt, not answered from the page cache),
+ * - `commit` (PostgreSQL only, no HTTP) the ceiling of creates: 50 connections doing nothing but what
+ *            every create must do one at a time (take the sync lock, bump one row, COMMIT durably),
+ *            straight on the bench database with `pg`.
  * Printed per target: req/s, p99 latency, ratio to /api/health and to bare node:http, the API's
  * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.ts) and its largest RSS.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
- * (`bare,health,list,create`, plus optional `sync` = a delta page of 500 and `search` = a list page
- * searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
+ * (`bare,health,list,listw,create,commit`, plus optional `sync` = a delta page of 500 and `search` =
+ * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
  */
 import autocannon from 'autocannon';
@@ -25,6 +30,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
+import pg from 'pg';
 import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -33,7 +39,7 @@ const CONNECTIONS = Number(env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(env.BENCH_API_SECONDS ?? 10);
 const DBS = (env.BENCH_API_DBS ?? 'pglite,postgres').split(',').filter(Boolean) as ('pglite' | 'postgres')[];
 const SIZES = (env.BENCH_API_SIZES ?? '200,100000').split(',').map(Number);
-const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,create').split(',').filter(Boolean);
+const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,listw,create,commit').split(',').filter(Boolean);
 const PG_URL = env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password';
 
@@ -114,8 +120,50 @@ const TICKET_BODY = JSON.stringify({
   issue: 'The benchmark printer reports a paper jam that is not there.',
 });
 
+/** Connections that create tickets during `listw`; the list gets the rest of CONNECTIONS. */
+const LISTW_WRITERS = 5;
+
+/** Same advisory lock id as api/src/db/sync.ts (creates serialise on it). */
+const SYNC_LOCK_ID = 727_001;
+
+/**
+ * The `commit` target: CONNECTIONS clients on `databaseUrl`, each looping for SECONDS over one
+ * transaction that takes the sync lock, bumps a counter row and commits (durably, like a create).
+ * These commits cannot overlap, so their rate is the most creates per second this database and disk
+ * allow whatever the API does. Returns req/s-like figures (commits/s, p99 of one transaction).
+ */
+async function commitCeiling(databaseUrl: string): Promise<autocannon.Result> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  try {
+    await pool.query('create table if not exists bench_commit (id int primary key, n bigint not null)');
+    await pool.query('insert into bench_commit values (1, 0) on conflict do nothing');
+    const latencies: number[] = [];
+    const end = performance.now() + SECONDS * 1000;
+    const worker = async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end) {
+          const t0 = performance.now();
+          // Two round trips like a create's tightest path: lock and write, then COMMIT.
+          await client.query(`begin; select pg_advisory_xact_lock(${SYNC_LOCK_ID}); update bench_commit set n = n + 1 where id = 1`);
+          await client.query('commit');
+          latencies.push(performance.now() - t0);
+        }
+      } finally {
+        client.release();
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length * 0.99)]!) : 0;
+    return { requests: { average: latencies.length / SECONDS }, latency: { p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
+  } finally {
+    await pool.end();
+  }
+}
+
 /** Runs every target once against a started app; `bare` is the bare node:http URL. */
-async function runTargets(app: AppProcess, bare: string, size: number, probeFile: string): Promise<TargetResult[]> {
+async function runTargets(app: AppProcess, bare: string, size: number, probeFile: string, databaseUrl?: string): Promise<TargetResult[]> {
   const token = await login(app.baseURL);
   const auth = { authorization: `Bearer ${token}` };
   const hasPage = (await fetch(`${app.baseURL}/api/tickets/list?limit=50`, { headers: auth })).status === 200;
@@ -133,6 +181,8 @@ async function runTargets(app: AppProcess, bare: string, size: number, probeFile
       label: 'public ticket create',
       opts: { url: `${app.baseURL}/api/tickets`, method: 'POST', headers: { 'content-type': 'application/json' }, body: TICKET_BODY },
     },
+    listw: { label: `list page, ${LISTW_WRITERS} conn. creating`, opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth, connections: CONNECTIONS - LISTW_WRITERS } },
+    commit: { label: 'commit ceiling (no HTTP)', opts: { url: 'postgres:', connections: CONNECTIONS } },
     sync: { label: 'delta page of 500', opts: { url: `${app.baseURL}/api/tickets?since=0&limit=500`, headers: auth } },
     search: { label: 'search page of 50', opts: { url: `${app.baseURL}/api/tickets/list?limit=50&q=Client%2012`, headers: auth } },
   };
@@ -140,10 +190,13 @@ async function runTargets(app: AppProcess, bare: string, size: number, probeFile
   for (const target of TARGETS) {
     const plan = plans[target];
     if (!plan) throw new Error(`unknown BENCH_API_TARGETS entry: ${target}`);
+    if (target === 'commit' && !databaseUrl) continue; // PostgreSQL only
     const from = Date.now();
-    const r = await cannon(plan.opts);
+    const writers = target === 'listw' ? cannon({ ...plans.create!.opts, connections: LISTW_WRITERS }) : undefined;
+    const r = target === 'commit' ? await commitCeiling(databaseUrl!) : await cannon(plan.opts);
+    await writers;
     const to = Date.now();
-    const samples = target === 'bare' ? [] : readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500);
+    const samples = target === 'bare' || target === 'commit' ? [] : readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500);
     results.push({
       target,
       label: plan.label,
@@ -199,8 +252,12 @@ export function printGoals(all: ConfigResult[]): void {
       lines.push(`list ${pct(list.reqPerSec, health.reqPerSec)} of health (goal >= 30% on postgres): ${c.db === 'postgres' ? (ratio >= 0.3 ? 'met' : 'NOT met') : 'info'}`);
       if (c.db === 'postgres') lines.push(`list p99 ${p99Text(list)} (goal <= 100 ms): ${completed(list) && list.p99 <= 100 ? 'met' : 'NOT met'}`);
     }
+    const listw = get(c, 'listw');
+    if (health && listw) lines.push(`list while ${LISTW_WRITERS} conn. create ${pct(listw.reqPerSec, health.reqPerSec)} of health, p99 ${p99Text(listw)}`);
     if (health && create) {
       lines.push(`creates ${pct(create.reqPerSec, health.reqPerSec)} of health (goal >= 20%): ${create.reqPerSec / health.reqPerSec >= 0.2 ? 'met' : 'NOT met'}`);
+      const ceiling = get(c, 'commit');
+      if (ceiling) lines.push(`creates ${pct(create.reqPerSec, ceiling.reqPerSec)} of the commit ceiling (${ceiling.reqPerSec.toFixed(0)}/s = ${pct(ceiling.reqPerSec, health.reqPerSec)} of health)`);
     }
     if (c.db === 'pglite') {
       const api = c.results.filter((r) => r.target !== 'bare');
@@ -246,7 +303,7 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string):
       appEnv.DATA_DIR = work;
     }
     app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.ts')] });
-    const results = await runTargets(app, bare, size, probeFile);
+    const results = await runTargets(app, bare, size, probeFile, db === 'postgres' ? dbUrl : undefined);
     return { db, size, seedSeconds, results };
   } finally {
     await app?.stop();
