@@ -3,8 +3,7 @@
  * bounded (FUZZ_REQUESTS, default 2,100 requests, one after another; about 40 s on a 2-core machine
  * at load 16, a fraction of that when idle).
  *
- * 1. Named cases: every finding of the probe that a request can show, each as its own test.
- * 2. Random malformed requests across EVERY route the app serves (read from its routers, so routes
+ * Random malformed requests across EVERY route the app serves (read from its routers, so routes
  *    added later are fuzzed too), every role (anonymous, user, technician, admin) and method (the
  *    route's own and others): hostile field values (NUL, lone surrogates, huge/negative/fractional
  *    numbers, wrong types, deep nesting, long strings, injection and traversal strings), missing and
@@ -12,270 +11,32 @@
  *    Content-Encoding, bad path parameters and query strings, odd headers.
  *    Asserted: no 5xx; a rejected request (4xx) changes no row count (nor the content digest of the
  *    core tables); nothing is logged at error level; the server is healthy afterwards.
+ * The named cases of the probe are in probe-cases.test.ts; the shared app in fuzz.testkit.ts.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { MSG } from '@portal/shared';
 import { createSession } from './auth/sessions';
-import { notificationJobs, pushSubscriptions, sessions, users } from '../db/schema';
-import { BODY_NOT_DECODED } from '../http/error-handler';
+import { sessions, users } from '../db/schema';
 import type { RequestSchemas } from '../http/validate';
-import { startTestApp, ticketBody, type TestApp, type TestUser } from '../test/app';
+import { ticketBody, type TestApp } from '../test/app';
+import { PUBLIC_ENDPOINT, PUSH_KEYS, ROLES, describeSpec, fuzzHarness, json, type Result, type Role, type Spec } from './fuzz.testkit';
 
 const SEED = 17;
 const RANDOM_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2_100);
-const PUSH_KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
-/** A public literal address: passes the push endpoint rules without DNS; nothing is ever sent here. */
-const PUBLIC_ENDPOINT = 'https://93.184.215.14/push/fuzz';
 
-type Role = 'anonymous' | 'user' | 'technician' | 'admin';
-const ROLES: Role[] = ['anonymous', 'user', 'technician', 'admin'];
-
+const h = fuzzHarness();
+const { actors, victims } = h;
+const fingerprint = () => h.fingerprint();
+const snapshot = () => h.snapshot();
+const send = (spec: Spec, token?: string) => h.send(spec, token);
 let t: TestApp;
-let dist: string;
-const actors = {} as Record<Exclude<Role, 'anonymous'>, TestUser & { token: string }>;
-/** Users and tickets the fuzzer may change or delete (actors are never a path parameter). */
-const victims = { users: [] as string[], tickets: [] as string[], jobs: [] as string[] };
-
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fuzz-dist-'));
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>fuzz</title>');
-  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'void 0');
-  t = await startTestApp({ env: { PWA_DIST: dist, PUSH_MAX_PER_SESSION: '3', PUSH_MAX_PER_USER: '5' } });
-  actors.admin = await t.loginAs('admin');
-  actors.technician = await t.loginAs('technician');
-  actors.user = await t.loginAs('user');
-  for (const role of ['technician', 'user', 'admin'] as const) victims.users.push((await t.createUser(role)).id);
-  for (let i = 0; i < 3; i += 1) victims.tickets.push((await t.createTicket({ severity: i === 0 ? 'urgent' : 'low' })).id);
-  await t.request('PATCH', `/api/tickets/${victims.tickets[0]}`, { token: actors.technician.token, body: { status: 'in_progress', comment: 'seed' } });
-  await t.request('POST', '/api/settings/notification-emails', { token: actors.admin.token, body: { email: 'ops@example.com' } });
-  await t.request('POST', '/api/settings/system', { token: actors.admin.token, body: { key: 'support_sms_number', value: '+1 555 0100' } });
-  await t.request('POST', '/api/push/subscriptions', { token: actors.technician.token, body: { endpoint: PUBLIC_ENDPOINT, keys: PUSH_KEYS } });
-  const jobs = await t.db.select({ id: notificationJobs.id }).from(notificationJobs).limit(3);
-  await t.db.update(notificationJobs).set({ status: 'failed' }).where(eq(notificationJobs.id, jobs[0]!.id));
-  victims.jobs.push(...jobs.map((j) => j.id));
-}, 120_000);
-
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+beforeAll(() => {
+  t = h.t;
 });
-
-// ---------------------------------------------------------------------------------------------------
-// Database fingerprint: row counts of every table, plus change markers of the core tables.
-
-/**
- * PostgreSQL's current snapshot (`xmin:xmax:in-progress`): every INSERT, UPDATE or DELETE takes a new
- * transaction id and moves `xmax`, so an unchanged snapshot proves nothing was written and the
- * costlier fingerprint below can be skipped.
- */
-async function snapshot(): Promise<string> {
-  const result = (await t.db.execute(sql`select pg_current_snapshot()::text as s`)) as unknown as { rows: { s: string }[] };
-  return result.rows[0]!.s;
-}
-
-let fingerprintSql: string | undefined;
-
-/**
- * One row: the row count of every table of the schema (tables added later included), plus change
- * markers of the core tables (versions, update times, the users and settings contents).
- */
-async function fingerprint(): Promise<Record<string, string>> {
-  if (!fingerprintSql) {
-    const tables = (await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as {
-      rows: { table_name: string }[];
-    };
-    const parts = tables.rows.map((r) => `(select count(*) from "${r.table_name}")::text as "${r.table_name}"`);
-    parts.push(
-      `(select md5(coalesce(string_agg(concat_ws('|', id, username, password, email, role), ',' order by id), '')) from users) as "users*"`,
-      `(select concat_ws('|', sum(version), max(updated_at), max(sync_seq)) from support_tickets) as "support_tickets*"`,
-      `(select md5(coalesce(string_agg(concat_ws('|', key, value, description, updated_at), ',' order by key), '')) from settings) as "settings*"`,
-      `(select concat_ws('|', max(updated_at), sum(failures)) from push_subscriptions) as "push_subscriptions*"`,
-      `(select concat_ws('|', max(updated_at), sum(attempts)) from notification_jobs) as "notification_jobs*"`,
-      `(select concat_ws('|', max(expires_at), max(created_at)) from sessions) as "sessions*"`,
-    );
-    fingerprintSql = `select ${parts.join(', ')}`;
-  }
-  const result = (await t.db.execute(sql.raw(fingerprintSql))) as unknown as { rows: Record<string, string>[] };
-  return result.rows[0]!;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Requests
-
-interface Spec {
-  method: string;
-  path: string;
-  role: Role;
-  headers: Record<string, string>;
-  body?: string | Buffer;
-  /** What the generator did, for failure messages. */
-  label: string;
-}
-
-interface Result {
-  status: number;
-  text: string;
-}
-
-async function send(spec: Spec, token?: string): Promise<Result> {
-  const headers: Record<string, string> = { ...spec.headers };
-  const auth = token ?? (spec.role === 'anonymous' ? undefined : actors[spec.role].token);
-  if (auth && !Object.keys(headers).some((h) => h.toLowerCase() === 'authorization')) headers.authorization = `Bearer ${auth}`;
-  const payload = spec.method === 'GET' || spec.method === 'HEAD' || spec.body === undefined ? undefined : typeof spec.body === 'string' ? spec.body : new Uint8Array(spec.body);
-  const res = await fetch(t.url + spec.path, { method: spec.method, headers, body: payload });
-  return { status: res.status, text: await res.text() };
-}
-
-const json = (value: unknown) => JSON.stringify(value);
-const describeSpec = (s: Spec) => `${s.role} ${s.method} ${s.path} [${s.label}] ${typeof s.body === 'string' ? s.body.slice(0, 200) : s.body ? `<${s.body.length} bytes>` : ''}`;
-
-// ---------------------------------------------------------------------------------------------------
-// 1. Named cases of the probe
-
-describe('named cases from the probe (issue 17)', () => {
-  const expect400 = async (spec: Omit<Spec, 'label' | 'headers'> & { headers?: Record<string, string> }, message?: string) => {
-    const before = await fingerprint();
-    const res = await send({ headers: { 'content-type': 'application/json' }, label: 'named', ...spec } as Spec);
-    expect(res.status, res.text).toBe(400);
-    const body = JSON.parse(res.text) as { code: string; message: string; fieldErrors?: Record<string, string[]> };
-    expect(body.code).toBe('validation_failed');
-    if (message) expect(JSON.stringify(body)).toContain(message);
-    expect(await fingerprint()).toEqual(before);
-    return body;
-  };
-
-  for (const field of ['clientName', 'businessName', 'customerPhone', 'issue'] as const) {
-    it(`NUL byte: POST /api/tickets with a NUL in ${field} -> 400`, async () => {
-      const body = await expect400({ role: 'anonymous', method: 'POST', path: '/api/tickets', body: json(ticketBody({ [field]: 'text with a\u0000NUL byte inside' })) });
-      expect(body.fieldErrors).toEqual({ [field]: [MSG.textInvalid] });
-    });
-  }
-
-  it('NUL byte: POST /api/auth/login with a NUL in the username (anonymous) -> 400', async () => {
-    await expect400({ role: 'anonymous', method: 'POST', path: '/api/auth/login', body: json({ username: 'adm\u0000in', password: 'x' }) }, MSG.textInvalid);
-  });
-
-  for (const field of ['comment', 'resolution'] as const) {
-    it(`NUL byte: PATCH /api/tickets/:id with a NUL in ${field} (staff) -> 400`, async () => {
-      await expect400({ role: 'technician', method: 'PATCH', path: `/api/tickets/${victims.tickets[1]}`, body: json({ [field]: 'a\u0000b' }) }, MSG.textInvalid);
-    });
-  }
-
-  it('NUL byte: POST and PATCH /api/users with a NUL in the username (admin) -> 400', async () => {
-    await expect400({ role: 'admin', method: 'POST', path: '/api/users', body: json({ username: 'nul\u0000user', password: 'secret-pass', role: 'user' }) }, MSG.textInvalid);
-    await expect400({ role: 'admin', method: 'PATCH', path: `/api/users/${victims.users[0]}`, body: json({ username: 'nul\u0000user' }) }, MSG.textInvalid);
-  });
-
-  it('lone surrogate: PATCH /api/tickets/:id {"comment":"\\ud800"} -> 400 (no notification job with invalid JSON)', async () => {
-    await expect400({ role: 'technician', method: 'PATCH', path: `/api/tickets/${victims.tickets[1]}`, body: '{"comment":"\\ud800"}' }, MSG.textInvalid);
-    await expect400({ role: 'anonymous', method: 'POST', path: '/api/tickets', body: json(ticketBody({ issue: 'broken \udc00 surrogate in the issue text' })) }, MSG.textInvalid);
-  });
-
-  it('integer out of range: PATCH /api/tickets/:id {"comment":"ok","baseVersion":3000000000} -> 400', async () => {
-    const body = await expect400({ role: 'technician', method: 'PATCH', path: `/api/tickets/${victims.tickets[1]}`, body: json({ comment: 'ok', baseVersion: 3_000_000_000 }) });
-    expect(Object.keys(body.fieldErrors ?? {})).toEqual(['baseVersion']);
-  });
-
-  it('invalid date: POST /api/push/subscriptions with "expirationTime":1e300 -> 400', async () => {
-    const body = await expect400({ role: 'technician', method: 'POST', path: '/api/push/subscriptions', body: `{"endpoint":"${PUBLIC_ENDPOINT}/x","expirationTime":1e300,"keys":${json(PUSH_KEYS)}}` });
-    expect(Object.keys(body.fieldErrors ?? {})).toEqual(['expirationTime']);
-  });
-
-  for (const encoding of ['gzip', 'br', 'deflate']) {
-    it(`corrupt body: POST /api/tickets with Content-Encoding: ${encoding} and a body that is not compressed -> 400`, async () => {
-      await expect400({ role: 'anonymous', method: 'POST', path: '/api/tickets', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: json(ticketBody()) }, BODY_NOT_DECODED);
-    });
-  }
-
-  it('corrupt body: a truncated gzip body -> 400; an unknown Content-Encoding -> 415; a well-compressed body works', async () => {
-    const gz = zlib.gzipSync(Buffer.from(json(ticketBody())));
-    await expect400({ role: 'anonymous', method: 'POST', path: '/api/tickets', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gz.subarray(0, gz.length - 10) }, BODY_NOT_DECODED);
-    const unknown = await send({ role: 'anonymous', method: 'POST', path: '/api/tickets', headers: { 'content-type': 'application/json', 'content-encoding': 'zstd' }, body: json(ticketBody()), label: 'named' });
-    expect(unknown.status).toBe(415);
-    expect(JSON.parse(unknown.text)).toMatchObject({ code: 'validation_failed' });
-    const ok = await send({ role: 'anonymous', method: 'POST', path: '/api/tickets', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gz, label: 'named' });
-    expect(ok.status).toBe(201);
-  });
-
-  it('proxy hops: X-Forwarded-For: 10.9.0.$i, 127.0.0.1 no longer bypasses RATE_LIMIT_LOGIN=3 (TRUST_PROXY=true)', async () => {
-    const proxied = await startTestApp({ db: t.db, env: { TRUST_PROXY: 'true' }, rateLimits: { login: { points: 3, durationSec: 900 } } });
-    try {
-      const statuses = [];
-      for (let i = 1; i <= 8; i += 1) {
-        const res = await proxied.request('POST', '/api/auth/login', { body: { username: 'admin', password: 'wrong' }, headers: { 'X-Forwarded-For': `10.9.0.${i}, 127.0.0.1` } });
-        statuses.push(res.status);
-      }
-      expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
-    } finally {
-      await proxied.close();
-    }
-  });
-
-  it('per-IP login limit: one password against 60 usernames from one IP -> 429', async () => {
-    const limited = await startTestApp({ db: t.db, rateLimits: { loginIp: { points: 10, durationSec: 900 } } });
-    try {
-      const statuses = [];
-      for (let i = 0; i < 60; i += 1) statuses.push((await limited.request('POST', '/api/auth/login', { body: { username: `spray-${i}`, password: 'Winter2024!' } })).status);
-      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-      expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
-    } finally {
-      await limited.close();
-    }
-  });
-
-  it('push endpoints: https://127.0.0.1:<port> and other internal addresses are refused; subscriptions are limited per user and session', async () => {
-    for (const endpoint of ['https://127.0.0.1:8443/push/x', 'https://localhost/push/x', 'https://10.0.0.8/push/x', 'https://169.254.169.254/push/x', 'https://[::1]/push/x']) {
-      await expect400({ role: 'technician', method: 'POST', path: '/api/push/subscriptions', body: json({ endpoint, keys: PUSH_KEYS }) }, MSG.pushEndpointPrivate);
-    }
-    const session = await createSession(t.db, actors.technician.id, t.clock.now(), 1);
-    for (let i = 0; i < 8; i += 1) {
-      const res = await send({ role: 'technician', method: 'POST', path: '/api/push/subscriptions', headers: { 'content-type': 'application/json' }, body: json({ endpoint: `${PUBLIC_ENDPOINT}/limit-${i}`, keys: PUSH_KEYS }), label: 'named' }, session.token);
-      expect(res.status).toBe(201);
-    }
-    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.sessionId, session.sessionId))).toHaveLength(3);
-    expect((await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, actors.technician.id))).length).toBeLessThanOrEqual(5);
-  });
-
-  it('accounts: the last admin can be neither demoted nor deleted; an admin password reset revokes the user\'s sessions', async () => {
-    const others = (await t.db.select().from(users).where(eq(users.role, 'admin'))).filter((u) => u.id !== actors.admin.id);
-    for (const u of others) await t.db.update(users).set({ role: 'technician' }).where(eq(users.id, u.id));
-    try {
-      const demote = await expect400({ role: 'admin', method: 'PATCH', path: `/api/users/${actors.admin.id}`, body: json({ role: 'user' }) });
-      expect(demote.message).toBe(MSG.lastAdminDemote);
-      const del = await expect400({ role: 'admin', method: 'DELETE', path: `/api/users/${actors.admin.id}` });
-      expect(del.message).toBe(MSG.lastAdminDelete);
-    } finally {
-      for (const u of others) await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, u.id));
-    }
-    const victim = await t.createUser('technician');
-    const victimToken = (await createSession(t.db, victim.id, t.clock.now(), 1)).token;
-    expect((await t.request('PATCH', `/api/users/${victim.id}`, { token: actors.admin.token, body: { password: 'new-password' } })).status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { token: victimToken })).status).toBe(401);
-  });
-
-  it('cookies: with PUBLIC_URL=https://... the session cookie is Secure', async () => {
-    const https = await startTestApp({ db: t.db, env: { PUBLIC_URL: 'https://support.example.com' } });
-    try {
-      const res = await https.request('POST', '/api/auth/login', { body: { username: actors.user.username, password: actors.user.password } });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('set-cookie')).toMatch(/;\s*secure/i);
-    } finally {
-      await https.close();
-    }
-  });
-});
-
-// ---------------------------------------------------------------------------------------------------
-// 2. Random malformed requests over every route
 
 interface Route {
   method: string;
