@@ -43,6 +43,21 @@ async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: P
 
 const syncBar = (page: Page) => page.getByRole('region', { name: 'Offline sync' });
 
+/**
+ * Waits for the sync bar to show `text`; on timeout fails with what the bar, the form's messages
+ * and its comment box showed instead (a flake then says which step of the page went wrong).
+ */
+async function barShows(page: Page, text: string, timeout: number): Promise<void> {
+  try {
+    await syncBar(page).getByText(text).waitFor({ timeout });
+  } catch (error) {
+    const bar = await syncBar(page).innerText({ timeout: 2_000 }).catch(() => '(no sync bar)');
+    const messages = await page.locator('form [role="status"], form [role="alert"]').allInnerTexts().catch(() => []);
+    const typed = await page.getByLabel('Update Comment').inputValue({ timeout: 2_000 }).catch(() => '(no comment box)');
+    throw new Error(`'${text}' not shown in ${timeout} ms; the bar shows ${JSON.stringify(bar)}, the form ${JSON.stringify(messages)}, its comment ${JSON.stringify(typed)} (${String(error).split('\n')[0]})`, { cause: error });
+  }
+}
+
 describe('the Update Ticket form and sync (issue 16 item 4)', () => {
   it('a comment being typed survives a sync that touches the same ticket', async () => {
     const t = await createTicket(`Sync Survivor ${randomUUID().slice(0, 6)}`);
@@ -61,12 +76,12 @@ describe('the Update Ticket form and sync (issue 16 item 4)', () => {
     await context.setOffline(true);
     await comment.fill('First note, queued offline');
     await form.getByRole('button', { name: 'Update Ticket' }).click();
-    await syncBar(page).getByText('1 update waiting to sync').waitFor({ timeout: 15_000 });
+    await barShows(page, '1 update waiting to sync', 15_000);
     expect(await comment.inputValue()).toBe(''); // queued: the form starts over
     await form.getByLabel('Status').selectOption({ label: 'In Progress' });
     await comment.fill('Second note, typed while the first one syncs');
     await context.setOffline(false);
-    await syncBar(page).getByText('All updates synced').waitFor({ timeout: 30_000 });
+    await barShows(page, 'All updates synced', 30_000);
     await expect.poll(() => comments(t.id), { timeout: 15_000 }).toEqual(['First note, queued offline']);
     expect(await comment.inputValue()).toBe('Second note, typed while the first one syncs');
     expect(await form.getByLabel('Status').inputValue()).toBe('in_progress');
@@ -87,14 +102,14 @@ describe('the Update Ticket form and sync (issue 16 item 4)', () => {
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     await form.getByLabel('Update Comment').fill('Queued while the server was away');
     await form.getByRole('button', { name: 'Update Ticket' }).click();
-    await syncBar(page).getByText('1 update waiting to sync').waitFor({ timeout: 15_000 });
+    await barShows(page, '1 update waiting to sync', 15_000);
     await syncBar(page).getByText('Offline', { exact: true }).waitFor({ timeout: 15_000 }); // lie-fi noticed
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(await comments(t.id)).toEqual([]);
 
     await page.unroute('**/api/**');
     // No online event, no click: only the engine's probe can notice (every 3-5 s while visible).
-    await syncBar(page).getByText('All updates synced').waitFor({ timeout: 45_000 });
+    await barShows(page, 'All updates synced', 45_000);
     await syncBar(page).getByText('Online', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await comments(t.id)).toEqual(['Queued while the server was away']);
   });
