@@ -17,7 +17,8 @@
  *    machine the API's own time sets the floor of the drain.
  * With 1., the page's main-thread time during the drain (busy, and running script), which depends
  * less on the machine's load than the wall time.
- * Throws when a step does not happen (the caller prints FAILED), never hangs: every wait has a limit.
+ * Throws when a step does not happen, with the step's name (the caller prints FAILED), never hangs:
+ * every wait has a limit (page reads, API requests and closing the browser included).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -54,8 +55,35 @@ export interface DrainOptions {
   resumeLimitMs?: number;
 }
 
+/** Limit of one API request from Node, and of one read of the page's outbox (ms). */
+const REQUEST_LIMIT_MS = 60_000;
+const PAGE_READ_LIMIT_MS = 15_000;
+
+/** `promise`, or a rejection saying that `what` did not finish within `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs one step of the benchmark; a failure names the step (first line of the cause only). */
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(`${name}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, { cause: error });
+  }
+}
+
 async function api<T>(baseURL: string, path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${baseURL}${path}`, {
+    signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',
@@ -70,14 +98,21 @@ async function api<T>(baseURL: string, path: string, init: { method?: string; to
 
 /** Number of outbox items not yet done, read straight from IndexedDB (one connection kept open on the page). */
 function unsentInPage(page: Page): Promise<number> {
-  return page.evaluate(
+  const read = page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const g = globalThis as unknown as { __benchDb?: Promise<IDBDatabase> };
         g.__benchDb ??= new Promise<IDBDatabase>((ok, fail) => {
           const open = indexedDB.open('portal-offline');
           open.onerror = () => fail(open.error);
-          open.onsuccess = () => ok(open.result);
+          open.onsuccess = () => {
+            // Never block the app's own upgrade or deletion of the database: let go, reopen next time.
+            open.result.onversionchange = () => {
+              open.result.close();
+              g.__benchDb = undefined;
+            };
+            ok(open.result);
+          };
         });
         g.__benchDb.then((db) => {
           // Counts only (no item is read): the poll itself must not load the page.
@@ -89,6 +124,7 @@ function unsentInPage(page: Page): Promise<number> {
         }, reject);
       }),
   );
+  return within(read, PAGE_READ_LIMIT_MS, "reading the page's outbox");
 }
 
 /** Polls until the page's outbox is empty; returns false after `limitMs`. */
@@ -126,7 +162,11 @@ async function queueUpdates(page: Page, tickets: TicketCreated[], count: number,
       .waitFor({ timeout: 15_000 })
       .catch(async (error: unknown) => {
         const bar = await page.getByText(/waiting to sync|All updates synced/).allInnerTexts().catch(() => []);
-        throw new Error(`update ${already + i + 1}: the page shows ${JSON.stringify(bar)}, its outbox holds ${await unsentInPage(page)} (${String(error).split('\n')[0]})`);
+        const comment = await page.getByRole('textbox', { name: 'Update Comment' }).inputValue({ timeout: 2_000 }).catch(() => '?');
+        const held = await unsentInPage(page).catch((e: unknown) => `? (${String(e)})`);
+        throw new Error(
+          `update ${already + i + 1}: the page shows ${JSON.stringify(bar)}, its outbox holds ${held}, the comment box ${JSON.stringify(comment)} (${String(error).split('\n')[0]})`,
+        );
       });
   }
 }
@@ -146,24 +186,27 @@ async function signInAdmin(context: BrowserContext, adminPassword: string): Prom
 /** Runs the benchmark against the app at `baseURL` (admin password `adminPassword`). */
 export async function measureDrain(baseURL: string, adminPassword: string, options: DrainOptions): Promise<DrainResult> {
   const { queued, resumeQueued = 20, outageMs = 20_000, resumeLimitMs = 120_000 } = options;
-  const { token } = await api<LoginResponse>(baseURL, '/api/auth/login', { method: 'POST', body: { username: 'admin', password: adminPassword } });
   const ticketCount = Math.ceil(queued / 10);
-  const tickets: TicketCreated[] = [];
-  for (let i = 0; i < ticketCount; i++) {
-    tickets.push(
-      await api<TicketCreated>(baseURL, '/api/tickets', {
-        method: 'POST',
-        body: {
-          clientName: `Bench Client ${i}`,
-          customerEmail: `bench${i}@example.com`,
-          customerPhone: '+1 555 0100',
-          severity: 'low',
-          contactMethod: 'email',
-          issue: 'Benchmark ticket for the outbox drain.',
-        },
-      }),
-    );
-  }
+  const { token, tickets } = await step(`creating ${ticketCount} tickets`, async () => {
+    const { token } = await api<LoginResponse>(baseURL, '/api/auth/login', { method: 'POST', body: { username: 'admin', password: adminPassword } });
+    const tickets: TicketCreated[] = [];
+    for (let i = 0; i < ticketCount; i++) {
+      tickets.push(
+        await api<TicketCreated>(baseURL, '/api/tickets', {
+          method: 'POST',
+          body: {
+            clientName: `Bench Client ${i}`,
+            customerEmail: `bench${i}@example.com`,
+            customerPhone: '+1 555 0100',
+            severity: 'low',
+            contactMethod: 'email',
+            issue: 'Benchmark ticket for the outbox drain.',
+          },
+        }),
+      );
+    }
+    return { token, tickets };
+  });
   // Per ticket: the unfiltered list is bounded (a page), one ticket's history here is not.
   const historyRows = async () => {
     let n = 0;
@@ -171,81 +214,105 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
     return n;
   };
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await step('starting Chromium', () =>
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      timeout: 60_000,
+    }),
+  );
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    const page = await signInAdmin(context, adminPassword);
-    await page.goto('/technician');
-    await page.getByPlaceholder('Search number, name').waitFor({ timeout: 60_000 });
+    context.setDefaultTimeout(30_000); // every page action and wait below has a limit
+    const page = await step('signing in and opening the ticket screen', async () => {
+      const page = await signInAdmin(context, adminPassword);
+      await page.goto('/technician');
+      await page.getByPlaceholder('Search number, name').waitFor({ timeout: 60_000 });
+      return page;
+    });
 
     // 1. Reconnect.
-    await context.setOffline(true);
-    await queueUpdates(page, tickets, queued, 0, 'Bench');
-    if ((await unsentInPage(page)) !== queued) throw new Error('the outbox does not hold every queued update');
-    const before = await historyRows();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const mainThread = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-      return { task: value('TaskDuration'), script: value('ScriptDuration') };
-    };
-    // BENCH_DRAIN_PROFILE=file.cpuprofile: the page's CPU profile of the drain (open it in DevTools).
-    const profileFile = process.env.BENCH_DRAIN_PROFILE;
-    if (profileFile) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
-    const busyBefore = await mainThread();
-    const started = performance.now();
-    await context.setOffline(false);
-    if (!(await waitForEmptyOutbox(page, 300_000))) throw new Error('the outbox did not drain within 300 s');
-    const drainMs = Math.round(performance.now() - started);
-    const busyAfter = await mainThread();
-    const drainTaskMs = Math.round(busyAfter.task - busyBefore.task);
-    const drainScriptMs = Math.round(busyAfter.script - busyBefore.script);
-    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    await cdp.detach();
-    const serverRows = (await historyRows()) - before;
+    const before = await step(`queueing ${queued} updates offline`, async () => {
+      await context.setOffline(true);
+      await queueUpdates(page, tickets, queued, 0, 'Bench');
+      const held = await unsentInPage(page);
+      if (held !== queued) throw new Error(`the outbox holds ${held} updates, not ${queued}`);
+      return historyRows();
+    });
+    const { drainMs, drainTaskMs, drainScriptMs, serverRows } = await step('draining after going online', async () => {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const mainThread = async () => {
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const value = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+        return { task: value('TaskDuration'), script: value('ScriptDuration') };
+      };
+      // BENCH_DRAIN_PROFILE=file.cpuprofile: the page's CPU profile of the drain (open it in DevTools).
+      const profileFile = process.env.BENCH_DRAIN_PROFILE;
+      if (profileFile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
+      }
+      const busyBefore = await mainThread();
+      const started = performance.now();
+      await context.setOffline(false);
+      if (!(await waitForEmptyOutbox(page, 300_000))) throw new Error(`the outbox still holds ${await unsentInPage(page)} updates after 300 s`);
+      const drainMs = Math.round(performance.now() - started);
+      const busyAfter = await mainThread();
+      if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      await cdp.detach();
+      return {
+        drainMs,
+        drainTaskMs: Math.round(busyAfter.task - busyBefore.task),
+        drainScriptMs: Math.round(busyAfter.script - busyBefore.script),
+        serverRows: (await historyRows()) - before,
+      };
+    });
 
     // 2. Resume after an outage the browser does not notice.
-    const beforeResume = await historyRows();
-    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
-    await queueUpdates(page, tickets.slice(0, 4), resumeQueued, 0, 'Outage');
-    await new Promise((r) => setTimeout(r, outageMs));
-    if ((await unsentInPage(page)) !== resumeQueued) throw new Error('updates were sent although the API was unreachable');
-    const back = performance.now();
-    await page.unroute('**/api/**');
-    const resumed = await waitForEmptyOutbox(page, resumeLimitMs);
-    const resumeMs = resumed ? Math.round(performance.now() - back) : null;
-    const resumeRows = (await historyRows()) - beforeResume;
+    const beforeResume = await step(`queueing ${resumeQueued} updates while the API does not answer`, async () => {
+      const rows = await historyRows();
+      await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+      await queueUpdates(page, tickets.slice(0, 4), resumeQueued, 0, 'Outage');
+      await new Promise((r) => setTimeout(r, outageMs));
+      const held = await unsentInPage(page);
+      if (held !== resumeQueued) throw new Error(`the outbox holds ${held} updates, not ${resumeQueued}: some were sent although the API was unreachable`);
+      return rows;
+    });
+    const { resumeMs, resumeRows } = await step('resuming when the API answers again', async () => {
+      const back = performance.now();
+      await page.unroute('**/api/**');
+      const resumed = await waitForEmptyOutbox(page, resumeLimitMs);
+      const resumeMs = resumed ? Math.round(performance.now() - back) : null;
+      return { resumeMs, resumeRows: (await historyRows()) - beforeResume };
+    });
     await context.close();
 
     // 3. The same comments straight from Node (with Idempotency-Keys): one after another, then one
     // ticket per worker with the drain's concurrency (each ticket in order).
-    const patch = (ticket: TicketCreated, n: number) =>
-      api(baseURL, `/api/tickets/${ticket.id}`, { method: 'PATCH', token, key: randomUUID(), body: { comment: `Direct note ${n}` } });
-    const directStart = performance.now();
-    for (let i = 0; i < queued; i++) await patch(tickets[i % ticketCount], i + 1);
-    const directMs = Math.round(performance.now() - directStart);
-    const pooledStart = performance.now();
-    let nextTicket = 0;
-    await Promise.all(
-      Array.from({ length: DIRECT_POOL }, async () => {
-        while (nextTicket < ticketCount) {
-          const ticket = tickets[nextTicket++];
-          for (let i = 0; i < queued / ticketCount; i++) await patch(ticket, i + 1);
-        }
-      }),
-    );
-    const directPooledMs = Math.round(performance.now() - pooledStart);
+    const { directMs, directPooledMs } = await step(`sending ${queued} PATCHes from Node`, async () => {
+      const patch = (ticket: TicketCreated, n: number) =>
+        api(baseURL, `/api/tickets/${ticket.id}`, { method: 'PATCH', token, key: randomUUID(), body: { comment: `Direct note ${n}` } });
+      const directStart = performance.now();
+      for (let i = 0; i < queued; i++) await patch(tickets[i % ticketCount], i + 1);
+      const directMs = Math.round(performance.now() - directStart);
+      const pooledStart = performance.now();
+      let nextTicket = 0;
+      await Promise.all(
+        Array.from({ length: DIRECT_POOL }, async () => {
+          while (nextTicket < ticketCount) {
+            const ticket = tickets[nextTicket++];
+            for (let i = 0; i < queued / ticketCount; i++) await patch(ticket, i + 1);
+          }
+        }),
+      );
+      return { directMs, directPooledMs: Math.round(performance.now() - pooledStart) };
+    });
     return { drainMs, drainTaskMs, drainScriptMs, serverRows, resumeMs, resumeQueued, resumeRows, directMs, directPooledMs };
   } finally {
-    await browser.close();
+    // A browser that no longer answers must not hang the benchmark either.
+    await within(browser.close(), 30_000, 'closing Chromium').catch((e: unknown) => console.log(`(${String(e)})`));
   }
 }
 

@@ -101,6 +101,35 @@ describe('UpdateForm and sync', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('keeps what is typed while the update is being queued: only the submitted comment is cleared', async () => {
+    // Issue 16: the outbox write can take a while on a busy phone, and the sync bar already counts
+    // the update before it has committed; a technician (or the drain bench) then types the next
+    // comment, which the form must not wipe when the write completes.
+    let queued: (ok: boolean) => void = () => undefined;
+    const onSubmit = vi.fn((_values: TicketEditValues) => new Promise<boolean>((resolve) => (queued = resolve)));
+    render(<UpdateForm ticket={ticket()} technicians={TECHS} onSubmit={onSubmit} onCancel={() => undefined} />);
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    const button = () => screen.getByRole('button', { name: 'Update Ticket' }) as HTMLButtonElement;
+    fireEvent.change(field('Update Comment'), { target: { value: 'First note' } });
+    await act(async () => void fireEvent.click(button()));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(button().disabled).toBe(true); // still being queued
+    fireEvent.change(field('Update Comment'), { target: { value: 'Second note' } });
+    fireEvent.change(field('Status'), { target: { value: 'in_progress' } });
+
+    await act(async () => queued(true));
+    await waitFor(() => expect(button().disabled).toBe(false));
+    expect(field('Update Comment').value).toBe('Second note');
+    expect(field('Status').value).toBe('in_progress');
+    expect((screen.getByLabelText('Internal note') as HTMLInputElement).checked).toBe(true);
+
+    await act(async () => void fireEvent.click(button()));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit.mock.calls[1][0]).toMatchObject({ status: 'in_progress', comment: 'Second note', reply: false });
+    await act(async () => queued(true));
+    await waitFor(() => expect(field('Update Comment').value).toBe(''));
+  });
+
   it('keeps everything as typed when nothing was queued', async () => {
     const { field, submit, onSubmit } = setup(ticket(), false);
     fireEvent.change(field('Update Comment'), { target: { value: 'Could not save' } });

@@ -16,6 +16,8 @@ import { FIELD_LABELS, fieldValueText } from './labels';
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
 type SyncedField = (typeof SYNCED_FIELDS)[number];
+/** Every field of the form. */
+const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply'] as const satisfies readonly (keyof TicketEditValues)[];
 
 /**
  * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment, the
@@ -29,7 +31,8 @@ type SyncedField = (typeof SYNCED_FIELDS)[number];
  * comment and the reply choice are never touched. Submitting builds the update against the ticket
  * as shown then (the caller's `onSubmit`); the shared merge rules decide conflicts when it is sent.
  * After `onSubmit` resolves true (queued) the form starts over from the submitted values with an
- * empty comment; false (nothing queued) keeps everything as typed.
+ * empty comment, except for what was typed while it was pending (kept); false (nothing queued)
+ * keeps everything as typed.
  */
 export function UpdateForm(props: {
   ticket: Ticket;
@@ -86,9 +89,16 @@ export function UpdateForm(props: {
 
   const submit = async (submitted: TicketEditValues) => {
     if (!(await onSubmit(submitted))) return;
+    // Queueing takes a moment (an IndexedDB commit; longer on a busy phone) and the sync bar may
+    // count the update before it resolves: whatever was typed or picked meanwhile (the next
+    // comment) stays; only what was submitted starts over.
+    const current = { ...getValues() };
     const next = { ...submitted, comment: '', reply: false };
     reset(next);
     setBase(next);
+    for (const f of EDIT_FIELDS) {
+      if (current[f] !== submitted[f]) setValue(f, current[f] as never, { shouldDirty: true });
+    }
   };
 
   return (
