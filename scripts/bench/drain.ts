@@ -24,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { LoginResponse, TicketCreated, TicketUpdateEntry } from '@portal/shared';
+import { within } from '../within';
 
 export interface DrainResult {
   /** 1. online -> empty outbox, ms. */
@@ -58,19 +59,6 @@ export interface DrainOptions {
 /** Limit of one API request from Node, and of one read of the page's outbox (ms). */
 const REQUEST_LIMIT_MS = 60_000;
 const PAGE_READ_LIMIT_MS = 15_000;
-
-/** `promise`, or a rejection saying that `what` did not finish within `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([promise, limit]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Runs one step of the benchmark; a failure names the step (first line of the cause only). */
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
@@ -124,7 +112,7 @@ function unsentInPage(page: Page): Promise<number> {
         }, reject);
       }),
   );
-  return within(read, PAGE_READ_LIMIT_MS, "reading the page's outbox");
+  return within(PAGE_READ_LIMIT_MS, "reading the page's outbox", read);
 }
 
 /** Polls until the page's outbox is empty; returns false after `limitMs`. */
@@ -312,7 +300,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
     return { drainMs, drainTaskMs, drainScriptMs, serverRows, resumeMs, resumeQueued, resumeRows, directMs, directPooledMs };
   } finally {
     // A browser that no longer answers must not hang the benchmark either.
-    await within(browser.close(), 30_000, 'closing Chromium').catch((e: unknown) => console.log(`(${String(e)})`));
+    await within(30_000, 'closing Chromium', browser.close()).catch((e: unknown) => console.log(`(${String(e)})`));
   }
 }
 

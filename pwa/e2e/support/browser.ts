@@ -4,6 +4,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { within } from '../../../scripts/within';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1366, height: 768 } as const;
@@ -105,23 +106,6 @@ export async function signIn(page: Page, username: string, password: string): Pr
 /** A fresh desktop-sized (1366x768) context pointed at the app under test, service workers blocked. */
 export async function desktopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });
-}
-
-/**
- * Settles like `work`, or fails after `ms` milliseconds with an error naming `what`. For page
- * calls that have no timeout of their own (`page.evaluate`): a step that hangs then fails at that
- * step, not at the test's timeout with no hint of where it stopped.
- */
-export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, fail) => {
-    timer = setTimeout(() => fail(new Error(`${what}: no answer after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
