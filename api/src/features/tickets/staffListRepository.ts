@@ -42,12 +42,15 @@ export interface TicketPageJson {
   seq: string;
 }
 
+/** The high-water mark as an SQL expression (see {@link ticketsHighWater}). */
+const highWater = sql`(select coalesce(max(sync_seq), 0)::text from support_tickets)`;
+
 /**
  * The tickets' delta-sync high-water mark: the largest committed `support_tickets.sync_seq`, as
  * text ('0' without tickets). Every ticket write raises it (db/sync.ts); an index-only read.
  */
 export async function ticketsHighWater(db: Database): Promise<string> {
-  const result = await db.execute(sql`select coalesce(max(sync_seq), 0)::text as seq from support_tickets`);
+  const result = await db.execute(sql`select ${highWater} as seq`);
   return (result as unknown as { rows: { seq: string }[] }).rows[0]!.seq;
 }
 
@@ -90,7 +93,7 @@ export async function listTicketPageJson(
          p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt") x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by created_at asc, id asc limit 1) as last_id,
-      (select coalesce(max(sync_seq), 0)::text from support_tickets) as seq`);
+      ${highWater} as seq`);
   const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null; seq: string }[] }).rows[0]!;
   return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
 }
