@@ -11,13 +11,15 @@ export interface WorkerStart {
   reportFsync: boolean;
 }
 
-/** A request; `id` pairs it with its reply. `tx` runs it inside that open transaction. */
+/**
+ * A request; `id` pairs it with its reply. `tx` (a number the API thread chose) runs it inside that
+ * transaction; `begin` on its first statement opens the transaction first, in the same message, so
+ * BEGIN costs the transaction no round trip of its own while it holds the database (issue 16).
+ */
 export type WorkerRequest =
-  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[]; tx?: number }
-  | { id: number; op: 'exec'; text: string; tx?: number }
-  /** Opens a transaction; the reply's value is its number. */
-  | { id: number; op: 'begin' }
-  /** Ends transaction `tx`: COMMIT when `commit`, else ROLLBACK; replies once it is over. */
+  | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[]; tx?: number; begin?: boolean }
+  | { id: number; op: 'exec'; text: string; tx?: number; begin?: boolean }
+  /** Ends transaction `tx` (opened by a statement's `begin`): COMMIT when `commit`, else ROLLBACK; replies once it is over. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }

@@ -62,6 +62,27 @@ describe('PgliteThread', () => {
     expect((await db.query('select id from t order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
+  it('opens a transaction with its first statement: statements sent at once share it; a failing first statement rolls back', async () => {
+    const both = db.transaction(async (tx) => {
+      await Promise.all([tx.query('insert into t (id, name) values (5, $1)', ['five']), tx.query('insert into t (id, name) values (6, $1)', ['six'])]);
+      throw new Error('undo both');
+    });
+    await expect(both).rejects.toThrow('undo both');
+
+    type DbError = Error & { code?: string };
+    const failedFirst = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into t (id, name) values (1, $1)', ['dup']);
+      })
+      .then(
+        () => null,
+        (e: unknown) => e as DbError,
+      );
+    expect(failedFirst?.code).toBe('23505');
+    await db.transaction(async () => 'no statement');
+    expect((await db.query('select id from t order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
   it('delivers notifications after COMMIT, not for a rolled-back transaction, until unlistened', async () => {
     const got: string[] = [];
     const stop = await db.listen('events', (payload) => got.push(payload));

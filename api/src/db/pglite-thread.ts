@@ -33,6 +33,15 @@ export interface ThreadTransaction {
   readonly closed: boolean;
 }
 
+type QueryRequest = Extract<Request, { op: 'query' }>;
+type ExecRequest = Extract<Request, { op: 'exec' }>;
+
+/** A `query` request outside any transaction. */
+function queryRequest(text: string, params: unknown[], options: ThreadQueryOptions): QueryRequest {
+  const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
+  return { op: 'query', text, params, rowMode: options.rowMode ?? 'object', rawTypes };
+}
+
 /** Worker error -> an Error with the database error's fields. */
 function fromWorkerError(e: WorkerError): Error {
   const err = new Error(e.message);
@@ -57,6 +66,7 @@ export class PgliteThread {
   private readonly pending = new Map<number, { ok(v: unknown): void; fail(e: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
+  private nextTx = 1;
   private exited: Error | null = null;
 
   private constructor(
@@ -120,26 +130,34 @@ export class PgliteThread {
   }
 
   /** PGlite `query` (extended protocol, one statement). */
-  query<T = Record<string, unknown>>(text: string, params: unknown[] = [], options: ThreadQueryOptions = {}, tx?: number): Promise<Results<T>> {
-    const rawTypes = Object.keys(options.parsers ?? {}).map(Number);
-    return this.call<Results<T>>({ op: 'query', text, params, rowMode: options.rowMode ?? 'object', rawTypes, tx });
+  query<T = Record<string, unknown>>(text: string, params: unknown[] = [], options: ThreadQueryOptions = {}): Promise<Results<T>> {
+    return this.call<Results<T>>(queryRequest(text, params, options));
   }
 
   /** PGlite `exec` (simple protocol, several statements, no parameters). */
-  exec(text: string, tx?: number): Promise<Results[]> {
-    return this.call<Results[]>({ op: 'exec', text, tx });
+  exec(text: string): Promise<Results[]> {
+    return this.call<Results[]>({ op: 'exec', text });
   }
 
   /**
    * Runs `fn` in one transaction pinned to the worker: COMMIT when it resolves, ROLLBACK when it
-   * throws (then rethrows). Other statements wait until it ends.
+   * throws (then rethrows). The transaction opens with its first statement (BEGIN travels with it)
+   * and holds the database from then until it ends: other statements wait. A transaction that ran
+   * no statement sends nothing.
    */
   async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const id = await this.call<number>({ op: 'begin' });
+    const tx = this.nextTx++;
+    let begun = false;
     let closed = false;
+    const send = <R>(req: QueryRequest | ExecRequest): Promise<R> => {
+      if (closed) return Promise.reject(new Error('Transaction is closed'));
+      const begin = !begun;
+      begun = true;
+      return this.call<R>({ ...req, tx, begin });
+    };
     const handle: ThreadTransaction = {
-      query: (text, params, options) => (closed ? Promise.reject(new Error('Transaction is closed')) : this.query(text, params, options, id)),
-      exec: (text) => (closed ? Promise.reject(new Error('Transaction is closed')) : this.exec(text, id)),
+      query: (text, params = [], options = {}) => send(queryRequest(text, params, options)),
+      exec: (text) => send({ op: 'exec', text }),
       get closed() {
         return closed;
       },
@@ -149,11 +167,11 @@ export class PgliteThread {
       result = await fn(handle);
     } catch (err) {
       closed = true;
-      await this.call({ op: 'end', tx: id, commit: false });
+      if (begun) await this.call({ op: 'end', tx, commit: false });
       throw err;
     }
     closed = true;
-    await this.call({ op: 'end', tx: id, commit: true });
+    if (begun) await this.call({ op: 'end', tx, commit: true });
     return result;
   }
 

@@ -5,8 +5,9 @@
  * the database runs in a thread of its own; db/pglite-thread.ts is its client in the API thread.
  *
  * Requests (db/pglite-protocol.ts) run in arrival order through PGlite's own queue. A transaction
- * is pinned to this thread: `begin` enters `PGlite.transaction`, which holds PGlite's transaction
- * lock (other statements wait, exactly as in-thread) until `end` commits or rolls it back.
+ * is pinned to this thread: its first statement (`begin`) enters `PGlite.transaction`, which holds
+ * PGlite's transaction lock (other statements wait, exactly as in-thread) until `end` commits or
+ * rolls it back; the statement then runs inside it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
@@ -24,8 +25,9 @@ interface OpenTx {
 }
 
 const transactions = new Map<number, OpenTx>();
+/** Transactions being opened, by the API thread's number: settles once BEGIN ran (or failed). */
+const opening = new Map<number, Promise<void>>();
 const listeners = new Map<string, () => Promise<void>>();
-let nextTx = 1;
 
 /** Error -> its name, message and enumerable fields (DatabaseError: code, detail, ...). */
 function toWorkerError(err: unknown): WorkerError {
@@ -47,13 +49,12 @@ function rawParsers(types: number[]): Record<number, (v: string) => string> {
 }
 
 /**
- * Opens a transaction; resolves with its number once BEGIN has run. The transaction stays open
- * (holding PGlite's transaction lock) until its `end`, which resolves once COMMIT or ROLLBACK is over
- * and rejects when COMMIT failed.
+ * Opens transaction `id`; resolves once BEGIN has run. The transaction stays open (holding PGlite's
+ * transaction lock) until its `end`, which resolves once COMMIT or ROLLBACK is over and rejects
+ * when COMMIT failed.
  */
-function begin(db: PGlite): Promise<number> {
+function begin(db: PGlite, id: number): Promise<void> {
   return new Promise((opened, failed) => {
-    const id = nextTx++;
     let decide!: (commit: boolean) => void;
     const decided = new Promise<boolean>((r) => (decide = r));
     const done: Promise<void> = db
@@ -65,7 +66,7 @@ function begin(db: PGlite): Promise<number> {
             return done;
           },
         });
-        opened(id);
+        opened();
         if (!(await decided)) await tx.rollback();
       })
       .finally(() => transactions.delete(id));
@@ -73,17 +74,27 @@ function begin(db: PGlite): Promise<number> {
   });
 }
 
+/** Where a statement runs: the database, or its transaction (opened first when `begin`). */
+async function targetOf(db: PGlite, req: { tx?: number; begin?: boolean }): Promise<PGlite | Transaction> {
+  if (req.tx === undefined) return db;
+  if (req.begin) opening.set(req.tx, begin(db, req.tx));
+  await opening.get(req.tx);
+  return txOf(req.tx);
+}
+
 async function handle(db: PGlite, req: WorkerRequest): Promise<unknown> {
   switch (req.op) {
-    case 'query': {
-      const target = req.tx === undefined ? db : txOf(req.tx);
-      return target.query(req.text, req.params, { rowMode: req.rowMode, parsers: rawParsers(req.rawTypes) });
-    }
+    case 'query':
+      return (await targetOf(db, req)).query(req.text, req.params, { rowMode: req.rowMode, parsers: rawParsers(req.rawTypes) });
     case 'exec':
-      return (req.tx === undefined ? db : txOf(req.tx)).exec(req.text);
-    case 'begin':
-      return begin(db);
+      return (await targetOf(db, req)).exec(req.text);
     case 'end': {
+      const failedToOpen = await opening.get(req.tx)?.then(
+        () => false,
+        () => true,
+      );
+      opening.delete(req.tx);
+      if (failedToOpen) return null; // BEGIN failed: there is nothing to end
       const open = transactions.get(req.tx);
       if (!open) throw new Error(`transaction ${req.tx} is not open`);
       await open.end(req.commit);
