@@ -15,7 +15,7 @@ import { startTestApp, type TestUser } from '../test/app';
 import { allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../test/notify';
 import { createDeliver } from './deliver';
 import { Dispatcher, exponentialBackoff } from './dispatcher';
-import { claimDueJobs } from './jobs';
+import { claimDueJobs, dueChannels } from './jobs';
 
 let h: NotifyTestApp;
 let admin: TestUser & { token: string };
@@ -258,6 +258,23 @@ describe('running dispatcher', () => {
     } finally {
       await h.t.notifier.dispatcher.stop();
     }
+  });
+});
+
+describe('dueChannels (what a wake asks before claiming)', () => {
+  it('names the channels with a job due now: pending, or sending after its lease; not leased, sent or later ones', async () => {
+    await settle();
+    const now = () => h.t.clock.now();
+    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
+    await h.t.createTicket({ customerEmail: 'due@customer.test' });
+    expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));
+    await claimDueJobs(h.t.db, now(), 10, 300_000);
+    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
+    h.t.clock.advance(300_001);
+    expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));
+    await h.t.notifier.dispatcher.runOnce();
+    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
+    expect(h.smtp.to('due@customer.test')).toHaveLength(1);
   });
 });
 

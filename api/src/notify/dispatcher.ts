@@ -13,15 +13,17 @@
  * so e-mail and SMS never wait for a push service that hangs; `deliver` bounds every send with a
  * per-channel timeout, and backs off push subscriptions that keep failing.
  *
- * Scheduling: `start()` runs every lane at once and then every `pollMs`; `wake()` (called after each
- * committed write request) runs them again soon; `stop()` ends the timer and waits for running passes.
+ * Scheduling: `start()` wakes at once and then every `pollMs`; `wake()` (also called after each
+ * committed write request) asks the database once which channels have due jobs (`dueChannels`) and
+ * runs those lanes (issue 16: most writes enqueue nothing); `stop()` ends the timer and waits for
+ * running passes.
  * `runOnce()` is one pass of every lane, for tests and tools: each claims batches until nothing is due.
  */
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
-import { claimDueJobs, markDeferred, markFailed, markRetry, markSent, type JobRow } from './jobs';
+import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow } from './jobs';
 import { DeferredError, PermanentError } from './types';
 
 /** Default retry delay before attempt `attempts + 1`, in ms: 30 s * 2^(attempts-1), at most 1 h. */
@@ -64,6 +66,9 @@ export class Dispatcher {
   private started = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly lanes: Lane[] = NOTIFICATION_CHANNELS.map((channel) => ({ channel, running: null, again: false }));
+  /** The running "which channels are due" question, and whether a wake came while it ran. */
+  private probing: Promise<void> | null = null;
+  private probeAgain = false;
 
   constructor(private readonly o: DispatcherOptions) {}
 
@@ -76,18 +81,44 @@ export class Dispatcher {
     this.wake();
   }
 
-  /** Asks every lane for a pass soon (after a commit that may have written jobs); no-op unless started. */
+  /**
+   * Runs a pass soon in every lane that has a job due (after a commit that may have written jobs):
+   * one `dueChannels` statement, shared by the wakes that arrive while it runs. No-op unless started.
+   */
   wake(): void {
     if (!this.started) return;
-    for (const lane of this.lanes) {
-      if (lane.running) {
-        lane.again = true;
-        continue;
-      }
-      lane.running = this.loop(lane).finally(() => {
-        lane.running = null;
-      });
+    if (this.probing) {
+      this.probeAgain = true;
+      return;
     }
+    this.probing = this.probe().finally(() => {
+      this.probing = null;
+    });
+  }
+
+  private async probe(): Promise<void> {
+    do {
+      this.probeAgain = false;
+      let due: Set<NotificationChannel>;
+      try {
+        due = await dueChannels(this.o.db, this.o.clock());
+      } catch (err) {
+        this.o.logger.warn('notification dispatch failed', { error: message(err) });
+        return;
+      }
+      for (const lane of this.lanes) if (due.has(lane.channel)) this.runLane(lane);
+    } while (this.probeAgain && this.started);
+  }
+
+  /** Starts a lane's loop, or asks the running one for another pass. */
+  private runLane(lane: Lane): void {
+    if (lane.running) {
+      lane.again = true;
+      return;
+    }
+    lane.running = this.loop(lane).finally(() => {
+      lane.running = null;
+    });
   }
 
   /** Stops polling and waits for the running passes (jobs they hold finish or keep their lease). */
@@ -95,6 +126,7 @@ export class Dispatcher {
     this.started = false;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.probing;
     await Promise.all(this.lanes.map((lane) => lane.running));
   }
 

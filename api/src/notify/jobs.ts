@@ -67,6 +67,20 @@ export async function claimDueJobs(db: Database, now: Date, limit: number, lease
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
+/**
+ * The channels that have a job due at `now` (pending, or sending under an expired lease: what
+ * {@link claimDueJobs} would claim), in one statement on notification_jobs_due_idx. The
+ * dispatcher asks this once per wake and claims only in those lanes (issue 16): most writes
+ * enqueue nothing, and three empty claims cost the embedded database as much as the write.
+ */
+export async function dueChannels(db: Database, now: Date): Promise<Set<NotificationChannel>> {
+  const rows = await db
+    .selectDistinct({ channel: notificationJobs.channel })
+    .from(notificationJobs)
+    .where(and(inArray(notificationJobs.status, ['pending', 'sending']), lte(notificationJobs.nextAttemptAt, now)));
+  return new Set(rows.map((r) => r.channel as NotificationChannel));
+}
+
 /** Condition "still ours": the job is `sending` under the claim's lease token. */
 const held = (job: JobRow) => and(eq(notificationJobs.id, job.id), eq(notificationJobs.status, 'sending'), eq(notificationJobs.leaseToken, job.leaseToken!));
 
