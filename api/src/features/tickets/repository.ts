@@ -96,11 +96,18 @@ export async function insertNewTicket(tx: Database, t: NewTicket): Promise<Ticke
   return ticketFromRaw(rows[0]!);
 }
 
-/** One ticket, optionally locked FOR UPDATE (inside a transaction). */
-export async function findTicket(db: Database, id: string, forUpdate = false): Promise<TicketRow | undefined> {
-  const q = db.select().from(supportTickets).where(eq(supportTickets.id, id)).limit(1);
-  const [row] = forUpdate ? await q.for('update') : await q;
-  return row;
+/**
+ * The ticket a write is about to change, after taking the sync lock and then its row lock (FOR
+ * UPDATE), in ONE statement (issue 16: a PATCH holds the embedded database for one round trip
+ * less). Same lock order as every sync_seq writer (db/sync.ts). Undefined when there is no such
+ * ticket. Call inside the write's transaction.
+ */
+export async function lockTicketForWrite(tx: Database, id: string): Promise<TicketRow | undefined> {
+  const result = await tx.execute(sql`
+    select t.* from (select ${syncLockExpression()}) as sync_lock, support_tickets t
+    where t.id = ${id} for update of t`);
+  const [row] = (result as unknown as { rows: RawTicketRow[] }).rows;
+  return row ? ticketFromRaw(row) : undefined;
 }
 
 /** Most tickets the deprecated unpaged `GET /api/tickets` returns (newest first). */

@@ -16,9 +16,9 @@ import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
-  findTicket,
   insertNewTicket,
   isAssignable,
+  lockTicketForWrite,
   unassignAllOf,
   updateTicketFields,
   usernamesOf,
@@ -72,8 +72,7 @@ export async function patchTicket(
   now: Date,
   survey: SurveyInviteDeps,
 ): Promise<TicketPatchResult> {
-  await lockSync(tx);
-  const current = await findTicket(tx, ticketId, true);
+  const current = await lockTicketForWrite(tx, ticketId);
   if (!current) throw notFound(MSG.ticketNotFound);
   if (patch.assignedTo && !(await isAssignable(tx, patch.assignedTo))) {
     throw badRequest(MSG.assigneeInvalid, { assignedTo: [MSG.assigneeInvalid] });
