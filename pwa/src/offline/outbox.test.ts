@@ -252,6 +252,28 @@ describe('drain: FIFO per ticket, conflicts and failures', () => {
     expect(server.tickets.get(made[0].id)).toMatchObject({ status: 'resolved', resolution: 'Fixed', version: 3 });
   });
 
+  it('carries a chain of five own updates through two passes without a 409, rewriting one waiting item per sent one', async () => {
+    const { db, made, drain, server, requests, setFault } = setup(1);
+    await seed(db, made);
+    const comments = ['one', 'two', 'three', 'four', 'five'];
+    for (const comment of comments) await edit(db, made[0].id, { comment });
+    setFault((n) => (n === 3 ? 'network' : 'ok'));
+    const first = await drain();
+    expect(first).toMatchObject({ stoppedBy: 'network', remaining: 3 });
+    // The sent updates moved only the next one onto the new version; the others wait as queued.
+    expect(((await items(db)) as TicketUpdateItem[]).map((i) => [i.payload.patch.baseVersion, i.payload.chainFrom])).toEqual([
+      [3, 1],
+      [1, undefined],
+      [1, undefined],
+    ]);
+    setFault(null);
+    const second = await drain();
+    expect(second).toMatchObject({ stoppedBy: null, remaining: 0 });
+    expect(requests.map((r) => r.url)).toHaveLength(6); // 5 updates + the one lost to the network, no 409
+    expect(server.tickets.get(made[0].id)!.version).toBe(6);
+    expect(server.history.filter((h) => h.ticketId === made[0].id && h.updateType === 'comment').map((h) => h.comment)).toEqual(comments);
+  });
+
   it('re-bases silently when the 409 only reflects this device’s own earlier change', async () => {
     const { db, made, drain, server, requests } = setup(1);
     await seed(db, made);

@@ -22,6 +22,12 @@ export interface TicketUpdatePayload {
   patch: TicketPatch;
   /** Displayed value of each changed merge field when the edit was made (decides real conflicts). */
   seen: Partial<Record<TicketMergeField, string | null>>;
+  /**
+   * Set by the drain when it re-based this update onto the version its ticket's previous update
+   * (from this device) produced: the lowest base version of that chain of own updates. The update
+   * after it is re-based from any base in that chain when this one is sent (pwa ticketUpdate kind).
+   */
+  chainFrom?: number;
 }
 
 /** An outbox draft of kind `ticket.update` (the engine adds the key, state and author). */

@@ -72,9 +72,12 @@ export function ticketLink(ticketId: string): string {
 
 /**
  * The kind: PATCH with the patch; sent only with its author's session.
- * - 2xx: the server ticket and its new history rows are stored; later never-sent items of the same
- *   ticket whose baseVersion is the version right before this one move onto the new version
- *   (nothing but this device's own change happened in between, so no conflict check is lost).
+ * - 2xx: the server ticket and its new history rows are stored; the ticket's next never-sent item
+ *   whose baseVersion lies in the chain of this device's own updates that produced this version
+ *   (from `chainFrom` up to the version right before it: nothing but this device's own changes
+ *   happened in between, so no conflict check is lost) moves onto the new version. Only the next
+ *   item is rewritten; it carries the chain, so the one after it moves when it is sent in turn
+ *   (one write per sent update, not one per waiting update: issue 16's drain).
  * - 409 with the conflict body: no real conflict -> re-based and resent (retry); else state
  *   'conflict' with the server's ticket and the real fields (all fields once retries are used up).
  * - Discard: later items that saw this change as the displayed value are re-seated.
@@ -99,10 +102,13 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
     ]);
     if (!changed) return;
     const v = result.ticket.version;
-    const rebased = stream
-      .filter((i): i is TicketUpdateItem => isTicketUpdate(i) && i.seq > item.seq && i.state === 'pending' && i.attempts === 0 && i.payload.patch.baseVersion === v - 1)
-      .map((i) => ({ ...i, payload: { ...i.payload, patch: { ...i.payload.patch, baseVersion: v } } }));
-    if (rebased.length > 0) await db.outbox.bulkPut(rebased);
+    const sentBase = item.payload.patch.baseVersion;
+    const chainFrom = sentBase === v - 1 ? (item.payload.chainFrom ?? sentBase) : v - 1;
+    const next = stream.filter((i) => i.seq > item.seq).sort((a, b) => a.seq - b.seq)[0];
+    if (!next || !isTicketUpdate(next) || next.state !== 'pending' || next.attempts !== 0) return;
+    const base = next.payload.patch.baseVersion;
+    if (base === undefined || base < chainFrom || base > v - 1) return;
+    await db.outbox.put({ ...next, payload: { ...next.payload, chainFrom, patch: { ...next.payload.patch, baseVersion: v } } });
   },
   async onConflict({ db, item, body, mayRetry }) {
     if (!isConflictBody(body)) return { action: 'fail' };
