@@ -6,7 +6,7 @@
  * 'Counts from this device'. The API is the in-memory model (offline/model-server.testkit.ts).
  */
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ticketEditDefaults } from '@portal/shared';
 import { AuthProvider } from '../../lib/auth';
 import { renderWithProviders } from '../../lib/test-utils';
@@ -58,6 +58,22 @@ describe('TicketsPage online (issue 16)', () => {
     await vi.waitFor(async () => expect(await h.db.tickets.get(old.id)).toMatchObject({ ticketNumber: 'TKT-000004' }));
     expect(await h.db.ticketUpdates.where('ticketId').equals(old.id).count()).toBe(1); // its history came too
     expect(await h.db.records.get(['tickets.opened', old.id])).toBeTruthy();
+  });
+
+  it('keeps the open ticket and the comment being typed when the server stops answering and the list falls back to the device', async () => {
+    render();
+    fireEvent.click(await screen.findByRole('button', { name: 'TKT-000001' }));
+    const form = await screen.findByRole('form', { name: 'Update ticket TKT-000001' });
+    fireEvent.change(within(form).getByLabelText('Update Comment'), { target: { value: 'Typed as the signal went' } });
+    // The phone loses its signal: the browser says offline and the list falls back to the device.
+    h.network = 'down';
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText('Counts from this device')).toBeTruthy();
+    const after = screen.getByRole('form', { name: 'Update ticket TKT-000001' });
+    expect(after).toBe(form); // the same form: never unmounted
+    expect((within(after).getByLabelText('Update Comment') as HTMLTextAreaElement).value).toBe('Typed as the signal went');
   });
 
   it('offline, counts and list come from the device and say so', async () => {

@@ -4,7 +4,7 @@ import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { SyncStatus, getOfflineDb, useConnectivity, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
-import { keepOpenedTicket, readDisplayedTicket, readTechnicians } from './offline';
+import { keepOpenedTicket, readDisplayedTicket, readTechnicians, type DisplayTicket } from './offline';
 import { useOpenTicket } from './api/useOpenTicket';
 import { emptyText, type TicketTab } from './labels';
 import { ANY_ASSIGNEE, type AssigneeFilter } from './search';
@@ -69,9 +69,23 @@ export default function TicketsPage() {
     // Marked once per selection, not on every change of the ticket.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, Boolean(cachedSelected)]);
-  const selected = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
+  // While the list switches source (the server stops answering: the device's tickets are read) the
+  // open ticket stays as last shown, so its Update Ticket form, and what is typed in it, lives on.
+  const live = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
+  const [lastShown, setLastShown] = useState<DisplayTicket | null>(null);
+  useEffect(() => {
+    if (live) setLastShown(live);
+  }, [live]);
+  const selected = live ?? (view.loading && lastShown?.id === selectedId ? lastShown : null);
   const clear = () => setSelectedId(null);
   const hasTickets = view.deviceCount > 0 || view.source === 'server';
+  // The whole screen shows 'Loading tickets...' only until it first shows tickets; later reloads
+  // (e.g. the server list failing over to the device's) load in the list, never unmounting the panel.
+  const firstLoad = view.loading || lastSync === undefined || (!hasTickets && lastSync === null && running);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!firstLoad) setShown(true);
+  }, [firstLoad]);
 
   const panel = selected ? (
     <UpdatePanel
@@ -90,7 +104,7 @@ export default function TicketsPage() {
     <div className="page page-wide">
       <h1>Support Ticket Management</h1>
       <SyncStatus />
-      {view.loading || lastSync === undefined || (!hasTickets && lastSync === null && running) ? (
+      {firstLoad && !shown ? (
         <Loading text="Loading tickets..." />
       ) : !hasTickets && lastSync === null ? (
         <div className="card" role="status">
@@ -113,7 +127,9 @@ export default function TicketsPage() {
             {selectedId && !selected && fetched.isFetching && <Loading text="Opening ticket..." />}
             {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
             <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-              {visible.length === 0 ? (
+              {view.loading ? (
+                <Loading text="Loading tickets..." />
+              ) : visible.length === 0 ? (
                 <div className="empty">
                   <p className="muted">{emptyText(tab)}</p>
                   {filtering && (
