@@ -33,6 +33,7 @@ async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: P
   const context = await desktopContext(suite.browser);
   suite.track(context);
   const page = await context.newPage();
+  logApiRequests(page);
   await signIn(page, username, 'drain-pass-1');
   await page.goto('/technician');
   await page.getByPlaceholder('Search number, name').fill(ticketNumber);
@@ -47,6 +48,16 @@ const syncBar = (page: Page) => page.getByRole('region', { name: 'Offline sync' 
  * Waits for the sync bar to show `text`; on timeout fails with what the bar, the form's messages
  * and its comment box showed instead (a flake then says which step of the page went wrong).
  */
+/** Each page's API requests and how they ended, for failure messages (see barShows). */
+const apiRequests = new WeakMap<Page, string[]>();
+function logApiRequests(page: Page): void {
+  const log: string[] = [];
+  apiRequests.set(page, log);
+  const path = (url: string) => new URL(url).pathname;
+  page.on('requestfinished', (r) => path(r.url()).startsWith('/api/') && log.push(`${r.method()} ${path(r.url())} answered`));
+  page.on('requestfailed', (r) => path(r.url()).startsWith('/api/') && log.push(`${r.method()} ${path(r.url())} failed: ${r.failure()?.errorText}`));
+}
+
 async function barShows(page: Page, text: string, timeout: number): Promise<void> {
   try {
     await syncBar(page).getByText(text).waitFor({ timeout });
@@ -54,7 +65,12 @@ async function barShows(page: Page, text: string, timeout: number): Promise<void
     const bar = await syncBar(page).innerText({ timeout: 2_000 }).catch(() => '(no sync bar)');
     const messages = await page.locator('form [role="status"], form [role="alert"]').allInnerTexts().catch(() => []);
     const typed = await page.getByLabel('Update Comment').inputValue({ timeout: 2_000 }).catch(() => '(no comment box)');
-    throw new Error(`'${text}' not shown in ${timeout} ms; the bar shows ${JSON.stringify(bar)}, the form ${JSON.stringify(messages)}, its comment ${JSON.stringify(typed)} (${String(error).split('\n')[0]})`, { cause: error });
+    const toasts = await page.locator('[role="status"], [role="alert"]').allInnerTexts().catch(() => []);
+    const requests = apiRequests.get(page) ?? [];
+    throw new Error(
+      `'${text}' not shown in ${timeout} ms; the bar shows ${JSON.stringify(bar)}, the form ${JSON.stringify(messages)}, its comment ${JSON.stringify(typed)}, the page's messages ${JSON.stringify(toasts)}, its last API requests ${JSON.stringify(requests.slice(-8))} (${String(error).split('\n')[0]})`,
+      { cause: error },
+    );
   }
 }
 
