@@ -41,6 +41,18 @@ describe('PgliteThread', () => {
     expect((await db.query('select count(*)::int as n from t')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('survives a failing statement sent with parsers, as drizzle sends every statement', async () => {
+    type DbError = Error & { code?: string; constraint?: string };
+    const raw = { parsers: { 1184: (v: string) => v } };
+    const err = await db.query('insert into t (id, name) values (1, $1)', ['dup'], raw).then(
+      () => null,
+      (e: unknown) => e as DbError,
+    );
+    expect(err?.code).toBe('23505');
+    expect(err?.constraint).toBe('t_pkey');
+    expect((await db.query('select count(*)::int as n from t', [], raw)).rows).toEqual([{ n: 1 }]);
+  });
+
   it('commits a transaction as one, rolls it back when it throws, and holds the database until it ends', async () => {
     const order: string[] = [];
     let outside: Promise<unknown> | undefined;

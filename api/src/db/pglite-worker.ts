@@ -29,14 +29,17 @@ const transactions = new Map<number, OpenTx>();
 const opening = new Map<number, Promise<void>>();
 const listeners = new Map<string, () => Promise<void>>();
 
-/** Error -> its name, message and enumerable fields (DatabaseError: code, detail, ...). */
+/**
+ * Error -> its name, message and enumerable fields with a primitive value (DatabaseError: code,
+ * detail, constraint, ...). Other fields are left out: PGlite's `queryOptions` holds the parser
+ * functions, which cannot cross the thread, and posting them used to kill the worker.
+ */
 function toWorkerError(err: unknown): WorkerError {
   if (!(err instanceof Error)) return { name: 'Error', message: String(err), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(err)) {
-    if (v === undefined || typeof v === 'function') continue;
     if (k === 'query' || k === 'params') continue; // the API thread knows them; params may hold data
-    fields[k] = v;
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) fields[k] = v;
   }
   return { name: err.name, message: err.message, fields };
 }
@@ -128,6 +131,10 @@ port.on('message', (req: WorkerRequest) => {
   handle(db, req).then(
     (value) => post({ type: 'reply', id: req.id, ok: true, value }),
     (err: unknown) => post({ type: 'reply', id: req.id, ok: false, error: toWorkerError(err) }),
-  );
+  ).catch((err: unknown) => {
+    // The answer could not be posted (a value structured clone refuses): the caller gets an error
+    // instead, and the worker lives on.
+    post({ type: 'reply', id: req.id, ok: false, error: { name: 'Error', message: `PGlite worker: cannot send the result (${String(err)})`, fields: {} } });
+  });
 });
 post({ type: 'ready' });
