@@ -10,6 +10,7 @@ import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@p
 import type { Database } from '../db/client';
 import { pushSubscriptions, settings, users } from '../db/schema';
 import { findSetting } from '../db/settings';
+import { rowsOf } from '../db/rows';
 import type { PushTarget } from './types';
 
 /**
@@ -68,13 +69,13 @@ export async function newTicketRecipientRows(
     STAFF_ROLES.map((r) => sql`${r}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ emails: string | null; support_number: string | null; subscriptions: unknown }>(db, sql`
     select
       (select value from ${settings} where key = ${NOTIFICATION_EMAILS_KEY}) as emails,
       case when ${withSupportNumber} then (select value from ${settings} where key = ${SUPPORT_SMS_NUMBER_KEY}) end as support_number,
       (select coalesce(json_agg(json_build_object('id', s.id, 'username', u.username) order by s.created_at), '[]'::json)
          from ${pushSubscriptions} s join ${users} u on u.id = s.user_id where u.role in (${staff})) as subscriptions`);
-  const row = (result as unknown as { rows: { emails: string | null; support_number: string | null; subscriptions: unknown }[] }).rows[0]!;
+  if (!row) throw new Error('recipients query returned no row'); // one row, always (a select without FROM)
   const subs = typeof row.subscriptions === 'string' ? (JSON.parse(row.subscriptions) as SubscriptionOwner[]) : (row.subscriptions as SubscriptionOwner[]);
   return { emails: parseNotificationEmails(row.emails), supportNumber: row.support_number ?? null, subscriptions: subs };
 }

@@ -19,6 +19,7 @@ import { ACTIVE_STATUSES, DONE_STATUSES, STAFF_ROLES } from '@portal/shared';
 import type { Role, SchedulerRange, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** PostgreSQL date_trunc unit and length of each range. */
 const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
@@ -48,11 +49,6 @@ export const ACTIVE = statusList(ACTIVE_STATUSES);
  */
 const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value NOT IN (${DONE})`;
 
-/** Runs raw SQL on either driver (node-postgres and PGlite both answer `{ rows }`). */
-export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** node-postgres and PGlite both parse timestamptz to Date; accept a string too. */
 export const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));

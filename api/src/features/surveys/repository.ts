@@ -7,6 +7,7 @@ import { and, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-or
 import { SURVEY_QUESTIONS, SURVEY_TICKET_STATUSES, type RatingCounts, type SurveyQuestion } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { satisfactionSurveys, supportTickets, surveyInvitations, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** A satisfaction_surveys row. */
 export type SurveyRow = typeof satisfactionSurveys.$inferSelect;
@@ -15,11 +16,6 @@ export type NewSurveyRow = typeof satisfactionSurveys.$inferInsert;
 /** A survey_invitations row. */
 export type InvitationRow = typeof surveyInvitations.$inferSelect;
 
-/** Rows of a raw query (node-postgres and PGlite both answer `{ rows }`). */
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * `'resolved', 'closed'` as SQL literals (constants, not parameters, so the planner can match the
@@ -91,7 +87,7 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string,
  * (work history), or null when no such history row exists.
  */
 export async function resolutionHours(db: Database, ticketId: string): Promise<number | null> {
-  const [row] = await rows<{ hours: number | null }>(
+  const [row] = await rowsOf<{ hours: number | null }>(
     db,
     sql`select (extract(epoch from (max(u.created_at) - t.created_at)) / 3600)::float8 as hours
         from support_tickets t
@@ -171,7 +167,7 @@ export async function surveyAggregates(db: Database, since: Date, now: Date): Pr
     columns.push(sql`round(avg(${c})::numeric, 1)::float8 as ${sql.raw(`"avg_${q}"`)}`);
     for (let n = 1; n <= 5; n += 1) columns.push(sql`(count(*) filter (where ${c} = ${n}))::int as ${sql.raw(`"n${n}_${q}"`)}`);
   }
-  const result = await rows<Record<string, number | string | boolean | null>>(
+  const result = await rowsOf<Record<string, number | string | boolean | null>>(
     db,
     sql`select (grouping(assigned_technician_id) = 1) as "all", assigned_technician_id as "technicianId", count(*)::int as "responses",
           ${sql.join(columns, sql`, `)}
@@ -217,7 +213,7 @@ export interface TicketAggregate {
  * (none is written any other way) counts as done but has no resolution time.
  */
 export async function ticketAggregates(db: Database, since: Date, now: Date): Promise<TicketAggregate[]> {
-  const result = await rows<{
+  const result = await rowsOf<{
     all: boolean;
     assignedTo: string | null;
     total: number;
@@ -273,7 +269,7 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
  * survey_invitations_sent_at_idx (sent_at, responded_at).
  */
 export async function invitationCounts(db: Database, since: Date, now: Date): Promise<{ sent: number; answered: number; rate: number | null }> {
-  const [row] = await rows<{ sent: number; answered: number; rate: number | null }>(
+  const [row] = await rowsOf<{ sent: number; answered: number; rate: number | null }>(
     db,
     sql`select count(*)::int as "sent", count(responded_at)::int as "answered",
           round(100.0 * count(responded_at) / nullif(count(*), 0))::int as "rate"
@@ -297,7 +293,7 @@ export async function timeline(
 ): Promise<{ start: string; responses: number; averageOverallRating: number | null }[]> {
   const u = sql.raw(`'${unit}'`);
   const step = sql.raw(`'1 ${unit}'::interval`);
-  const result = await rows<{ start: string; responses: number; averageOverallRating: number | null }>(
+  const result = await rowsOf<{ start: string; responses: number; averageOverallRating: number | null }>(
     db,
     sql`with b as (
           select date_trunc(${u}, created_at at time zone 'UTC') as bucket, count(*)::int as n,

@@ -9,6 +9,7 @@ import { STAFF_ROLES } from '@portal/shared';
 import type { TicketCreate, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import type { NewJob } from '../../notify/jobs';
 import { TICKET_NUMBER_SLOT } from '../../notify/rules';
@@ -65,7 +66,7 @@ export interface NewTicket {
 export async function insertNewTicket(tx: Database, t: NewTicket): Promise<TicketRow> {
   const { input, now } = t;
   const jobs = t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload }));
-  const result = await tx.execute(sql`
+  const rows = await rowsOf<RawTicketRow>(tx, sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
       insert into ticket_sequence (id, last_number, updated_at)
@@ -92,7 +93,6 @@ export async function insertNewTicket(tx: Database, t: NewTicket): Promise<Ticke
         jsonb_set(x.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', ${now}, ${now}, ${now}
       from t, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as x(channel text, kind text, recipient text, summary text, payload jsonb))
     select * from t`);
-  const rows = (result as unknown as { rows: RawTicketRow[] }).rows;
   return ticketFromRaw(rows[0]!);
 }
 
@@ -103,10 +103,9 @@ export async function insertNewTicket(tx: Database, t: NewTicket): Promise<Ticke
  * ticket. Call inside the write's transaction.
  */
 export async function lockTicketForWrite(tx: Database, id: string): Promise<TicketRow | undefined> {
-  const result = await tx.execute(sql`
+  const [row] = await rowsOf<RawTicketRow>(tx, sql`
     select t.* from (select ${syncLockExpression()}) as sync_lock, support_tickets t
     where t.id = ${id} for update of t`);
-  const [row] = (result as unknown as { rows: RawTicketRow[] }).rows;
   return row ? ticketFromRaw(row) : undefined;
 }
 

@@ -7,6 +7,7 @@ import { TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 /** Filters of the staff list and counts (issue 16), resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -50,8 +51,8 @@ const highWater = sql`(select coalesce(max(sync_seq), 0)::text from support_tick
  * text ('0' without tickets). Every ticket write raises it (db/sync.ts); an index-only read.
  */
 export async function ticketsHighWater(db: Database): Promise<string> {
-  const result = await db.execute(sql`select ${highWater} as seq`);
-  return (result as unknown as { rows: { seq: string }[] }).rows[0]!.seq;
+  const [row] = await rowsOf<{ seq: string }>(db, sql`select ${highWater} as seq`);
+  return row!.seq;
 }
 
 /** timestamptz -> the text of `Date.prototype.toISOString()` (milliseconds truncated, as JS Dates keep them). */
@@ -80,7 +81,7 @@ export async function listTicketPageJson(
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
     : undefined;
   const where = and(...filterConditions(filter), after) ?? sql`true`;
-  const result = await db.execute(sql`
+  const [row] = await rowsOf<{ items: string; found: number | string; last_id: string | null; seq: string }>(db, sql`
     with page as (
       select * from ${supportTickets} where ${where}
       order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
@@ -94,7 +95,7 @@ export async function listTicketPageJson(
       (select count(*)::int from page) as found,
       (select id from shown order by created_at asc, id asc limit 1) as last_id,
       ${highWater} as seq`);
-  const row = (result as unknown as { rows: { items: string; found: number | string; last_id: string | null; seq: string }[] }).rows[0]!;
+  if (!row) throw new Error('list page query returned no row'); // one row, always (aggregates)
   return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
 }
 
