@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import type { Database } from '../db/client';
@@ -75,9 +75,7 @@ export function transaction(s: TransactionDeps, options: TransactionOptions = {}
       try {
         if (key) {
           const body = (ctx.state.input as { body?: unknown } | undefined)?.body;
-          const input = options.fingerprint ? options.fingerprint(body) : body;
-          const scope = { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
-          const stored = await claimKey(tx, key, scope, s.clock());
+          const stored = await claimKey(tx, key, keyScopeOf(ctx, options.fingerprint ? options.fingerprint(body) : body), s.clock());
           if (stored) {
             ctx.status = stored.status;
             ctx.body = stored.body;
@@ -103,13 +101,23 @@ export function txOf(ctx: ParameterizedContext<AppState>): Database {
   return ctx.state.tx;
 }
 
-/** Inserts the key; returns the stored answer when it was already used for the same request. */
-async function claimKey(
-  tx: Database,
-  key: string,
-  scope: { userId: string | null; fingerprint: string },
-  now: Date,
-): Promise<{ status: number; body: unknown } | null> {
+/** What an Idempotency-Key is bound to: the user (null when anonymous) and the request's fingerprint. */
+export interface KeyScope {
+  userId: string | null;
+  fingerprint: string;
+}
+
+/** The scope of a key sent with this request, whose parsed body (or what of it is hashed) is `input`. */
+export function keyScopeOf(ctx: ParameterizedContext<AppState>, input: unknown): KeyScope {
+  return { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
+}
+
+/**
+ * Inserts the key (unique; waits while another transaction holds the same key); returns null when
+ * this transaction now owns it, or the stored answer when it was already used for the same request.
+ * @throws 400 when the key was used by another user or for another request.
+ */
+export async function claimKey(tx: Database, key: string, scope: KeyScope, now: Date): Promise<{ status: number; body: unknown } | null> {
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ key, userId: scope.userId, fingerprint: scope.fingerprint, createdAt: now })
@@ -125,9 +133,23 @@ async function claimKey(
 
 /** Stores a successful answer under the key; any other answer gives the key back. */
 async function settleKey(tx: Database, key: string, status: number, body: unknown): Promise<void> {
-  if (status >= 200 && status < 300) {
-    await tx.update(idempotencyKeys).set({ statusCode: status, responseBody: (body ?? null) as unknown }).where(eq(idempotencyKeys.key, key));
-  } else {
-    await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-  }
+  if (status >= 200 && status < 300) await storeAnswers(tx, [{ key, status, body }]);
+  else await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+}
+
+/** A successful answer to keep under a key claimed by {@link claimKey}. */
+export interface KeyAnswer {
+  key: string;
+  status: number;
+  body: unknown;
+}
+
+/** Stores successful answers under keys this transaction claimed, in ONE statement (nothing for []). */
+export async function storeAnswers(tx: Database, answers: KeyAnswer[]): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = JSON.stringify(answers.map((a) => ({ key: a.key, status: a.status, body: a.body ?? null })));
+  await tx.execute(sql`
+    update idempotency_keys k set status_code = a.status, response_body = a.body
+    from jsonb_to_recordset(${rows}::jsonb) as a(key uuid, status int, body jsonb)
+    where k.key = a.key`);
 }

@@ -43,7 +43,7 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
   };
 }
 
-/** What {@link insertNewTicket} writes: the ticket's id, the form's fields and its notification jobs. */
+/** One ticket for {@link insertNewTickets}: its id, the form's fields, its time and its notification jobs. */
 export interface NewTicket {
   id: string;
   input: TicketCreate;
@@ -53,47 +53,69 @@ export interface NewTicket {
 }
 
 /**
- * Creates a ticket in ONE statement (issue 16): takes the sync lock, the next ticket number
- * (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + 1` on the `TICKET_SEQ`
- * row, created on first use: unique and gap-free under concurrency, DESIGN.md 4; formatted like
- * `formatTicketNumber`: `TKT-` and at least six digits), inserts the open ticket at version 1, its
- * 'created' work-history row, its status-tab count and its notification jobs (due now, the number
- * put in place of TICKET_NUMBER_SLOT in `summary` and `payload.ticket.ticketNumber`). Every create
- * waits for the lock and the number row until its transaction commits, so this section is kept to
- * this one round trip and COMMIT. Call inside the create transaction; a rollback gives the number
- * back.
+ * Creates tickets in ONE statement (issue 16): takes the sync lock, the next `tickets.length`
+ * ticket numbers (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + n` on the
+ * `TICKET_SEQ` row, created on first use: unique and gap-free under concurrency, DESIGN.md 4;
+ * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
+ * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count and
+ * its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
+ * `summary` and `payload.ticket.ticketNumber`). Every ticket write waits for the lock and the
+ * number row until this transaction commits, so the section is kept to this one round trip and
+ * COMMIT, shared by every ticket of a group commit (createQueue.ts). Call inside a transaction; a
+ * rollback gives the numbers back. Returns the rows in the order of `tickets` ([] for []).
  */
-export async function insertNewTicket(tx: Database, t: NewTicket): Promise<TicketRow> {
-  const { input, now } = t;
-  const jobs = t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload }));
+export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<TicketRow[]> {
+  if (tickets.length === 0) return [];
+  const items = tickets.map((t, i) => ({
+    ord: i + 1,
+    id: t.id,
+    client_name: t.input.clientName,
+    business_name: t.input.businessName,
+    customer_email: t.input.customerEmail,
+    customer_phone: t.input.customerPhone,
+    severity: t.input.severity,
+    contact_method: t.input.contactMethod,
+    issue: t.input.issue,
+    at: t.now.toISOString(),
+    jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
+  }));
+  const n = tickets.length;
+  const latest = new Date(Math.max(...tickets.map((t) => t.now.getTime())));
   const rows = await rowsOf<RawTicketRow>(tx, sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
       insert into ticket_sequence (id, last_number, updated_at)
-      select 'TICKET_SEQ', 1, ${now} from sync_lock
-      on conflict (id) do update set last_number = ticket_sequence.last_number + 1, updated_at = excluded.updated_at
+      select 'TICKET_SEQ', ${n}::int, ${latest} from sync_lock
+      on conflict (id) do update set last_number = ticket_sequence.last_number + excluded.last_number, updated_at = excluded.updated_at
       returning last_number),
+    x as (
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
+        business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
+        at timestamptz, jobs jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
         severity, contact_method, issue, status, version, created_at, updated_at)
-      select ${t.id}, 'TKT-' || lpad(num.last_number::text, greatest(6, length(num.last_number::text)), '0'),
-        ${input.clientName}, ${input.businessName}, ${input.customerEmail}, ${input.customerPhone},
-        ${input.severity}, ${input.contactMethod}, ${input.issue}, 'open', 1, ${now}, ${now}
-      from num
+      select x.id, 'TKT-' || lpad(k.n::text, greatest(6, length(k.n::text)), '0'),
+        x.client_name, x.business_name, x.customer_email, x.customer_phone,
+        x.severity, x.contact_method, x.issue, 'open', 1, x.at, x.at
+      from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
+      order by x.ord
       returning *),
     h as (
       insert into ticket_updates (ticket_id, updated_by, update_type, previous_value, new_value, comment, ticket_version, created_at)
       select id, null, 'created', null, status, null, version, created_at from t),
     c as (
-      insert into ticket_counts (assignee, status, count) select '', status, 1 from t
-      on conflict (assignee, status) do update set count = ticket_counts.count + 1),
+      insert into ticket_counts (assignee, status, count) select '', 'open', count(*) from t having count(*) > 0
+      on conflict (assignee, status) do update set count = ticket_counts.count + excluded.count),
     j as (
       insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
-      select x.channel, x.kind, x.recipient, replace(x.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,
-        jsonb_set(x.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', ${now}, ${now}, ${now}
-      from t, jsonb_to_recordset(${JSON.stringify(jobs)}::jsonb) as x(channel text, kind text, recipient text, summary text, payload jsonb))
+      select y.channel, y.kind, y.recipient, replace(y.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,
+        jsonb_set(y.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', x.at, x.at, x.at
+      from t join x on x.id = t.id,
+        jsonb_to_recordset(x.jobs) as y(channel text, kind text, recipient text, summary text, payload jsonb))
     select * from t`);
-  return ticketFromRaw(rows[0]!);
+  const byId = new Map(rows.map((r) => [String(r.id), ticketFromRaw(r)]));
+  return tickets.map((t) => byId.get(t.id)!);
 }
 
 /**

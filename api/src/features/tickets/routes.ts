@@ -12,7 +12,8 @@
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
  *                               first (at most `limit`, default DELTA_PAGE_DEFAULT); `?ticketId=` narrows.
- * Writes run in the route's transaction (http/transaction.ts) with the Idempotency-Key step.
+ * PATCH runs in the route's transaction (http/transaction.ts) with the Idempotency-Key step; POST runs in
+ * its group commit's transaction (createQueue.ts), which takes the same step for each submission.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -32,7 +33,7 @@ import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
-import { transaction, txOf } from '../../http/transaction';
+import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
@@ -45,7 +46,8 @@ import {
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
-import { createTicket, patchTicket } from './service';
+import { patchTicket } from './service';
+import { TicketCreateQueue } from './createQueue';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
 /** `:ref` of GET /api/tickets/:ref: a ticket id or a ticket number such as TKT-000123 (any case). */
@@ -68,11 +70,17 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const countsInput = validate({ query: ticketCountsQuerySchema });
   const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
   const pageCache = new TicketPageCache();
+  const createQueue = new TicketCreateQueue(s.db);
   const idempotentWrite = transaction(s, { idempotent: true });
 
-  router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, idempotentWrite, async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await createTicket(txOf(ctx), createInput.get(ctx).body, s.clock());
+  // Group commit (createQueue.ts): the queue owns the create's transaction and its Idempotency-Key step.
+  router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
+    const input = createInput.get(ctx).body;
+    const key = readIdempotencyKey(ctx);
+    const outcome = await createQueue.submit({ input, now: s.clock() }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
+    if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
   });
 
   router.get('/api/tickets', requireStaff(), listInput, async (ctx) => {

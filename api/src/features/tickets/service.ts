@@ -11,12 +11,12 @@ import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients } from '../../notify/rules';
+import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
-  insertNewTicket,
+  insertNewTickets,
   isAssignable,
   lockTicketForWrite,
   unassignAllOf,
@@ -26,33 +26,48 @@ import {
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
 
+/** One public form submission for {@link createTickets}: the validated form and when it arrived. */
+export interface TicketSubmission {
+  input: TicketCreate;
+  now: Date;
+}
+
 /**
- * Creates an open ticket, its 'created' work-history row (updatedBy null: the public form), its
- * tab count and the new-ticket notification jobs. Recipients are read first (one statement); the
- * jobs are built for the ticket as it will be (its id chosen here, its number left as
- * TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the number and writes the ticket,
- * its history, its count and its jobs (repository `insertNewTicket`), so the section every ticket
- * write waits for is that statement and COMMIT (issue 16).
+ * Creates open tickets (SPEC.md 4), each with its 'created' work-history row (updatedBy null: the
+ * public form), its tab count and its new-ticket notification jobs. Recipients are read first (one
+ * statement per severity present); the jobs are built for each ticket as it will be (its id chosen
+ * here, its number left as TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the
+ * numbers and writes every ticket with its history, count and jobs (repository `insertNewTickets`),
+ * so the section every ticket write waits for is that statement and COMMIT, once for the whole
+ * group (issue 16, createQueue.ts). Returns the answers in the order of `submissions`.
  */
-export async function createTicket(tx: Database, input: TicketCreate, now: Date): Promise<TicketCreated> {
-  const recipients = await newTicketRecipients(tx, input.severity);
-  const id = randomUUID();
-  const draft = presentTicket({
-    ...input,
-    id,
-    ticketNumber: TICKET_NUMBER_SLOT,
-    businessName: input.businessName ?? null,
-    status: 'open',
-    assignedTo: null,
-    resolution: null,
-    version: 1,
-    syncSeq: 0,
-    createdAt: now,
-    updatedAt: now,
+export async function createTickets(tx: Database, submissions: TicketSubmission[]): Promise<TicketCreated[]> {
+  const recipients = new Map<TicketCreate['severity'], NewTicketRecipients>();
+  for (const { input } of submissions) {
+    if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
+  }
+  const tickets = submissions.map(({ input, now }) => {
+    const id = randomUUID();
+    const draft = presentTicket({
+      ...input,
+      id,
+      ticketNumber: TICKET_NUMBER_SLOT,
+      businessName: input.businessName ?? null,
+      status: 'open',
+      assignedTo: null,
+      resolution: null,
+      version: 1,
+      syncSeq: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
   });
-  const row = await insertNewTicket(tx, { id, input, now, jobs: newTicketJobsFor(draft, recipients) });
-  const ticket = presentTicket(row);
-  return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
+  const rows = await insertNewTickets(tx, tickets);
+  return rows.map((row) => {
+    const ticket = presentTicket(row);
+    return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
+  });
 }
 
 /**

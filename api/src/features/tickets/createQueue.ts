@@ -1,0 +1,141 @@
+/**
+ * Group commit of public ticket creates (issue 16).
+ *
+ * Every create takes the sync lock and the gap-free number row until its transaction commits
+ * (repository `insertNewTickets`, DESIGN.md 4), so one create per transaction caps creates at one
+ * durable COMMIT each, one after another: the bench's "commit ceiling" (about 900-1,200/s on
+ * PostgreSQL here, far less on PGlite, where BEGIN, the recipients read and the fsync are paid per
+ * create). The queue writes the submissions that arrive while a group is committing as the next
+ * group: ONE transaction, one statement for all their tickets, one COMMIT. A lone submission goes at
+ * once (no added wait); under load a group holds up to {@link MAX_GROUP}.
+ *
+ * What each submission still gets, as with its own transaction:
+ * - its answer only after its group committed (nothing acknowledged is lost);
+ * - its Idempotency-Key (DESIGN.md 4 "Offline-safe updates"): claimed in the group's transaction,
+ *   a key already stored answers with the stored answer (`replayed`) and creates nothing, a key of
+ *   another request is refused (400) without failing the group; two submissions with the same key
+ *   never share a group (the second waits for the next one and is answered as a replay);
+ * - its own failure: when a group's transaction fails, each of its submissions is retried alone, so
+ *   one submission can only fail itself.
+ *
+ * One queue per app process; several processes still serialise on the sync lock, each with its groups.
+ */
+import type { TicketCreated } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { claimKey, storeAnswers, type KeyAnswer, type KeyScope } from '../../http/transaction';
+import { createTickets, type TicketSubmission } from './service';
+
+/** Most submissions one group commit writes (SPEC.md has no limit; bounds one statement's size). */
+export const MAX_GROUP = 64;
+
+/** An Idempotency-Key sent with a submission, and what it is bound to (http/transaction.ts). */
+export interface SubmissionKey {
+  key: string;
+  scope: KeyScope;
+}
+
+/** The answer to a submission: 201 with the new ticket, or a stored answer replayed for its key. */
+export interface CreateOutcome {
+  status: number;
+  /** TicketCreated when created; the stored body when replayed. */
+  body: TicketCreated | Record<string, unknown> | null;
+  replayed: boolean;
+}
+
+interface Waiting {
+  submission: TicketSubmission;
+  key: SubmissionKey | undefined;
+  resolve(outcome: CreateOutcome): void;
+  reject(err: unknown): void;
+}
+
+type Result = { ok: true; outcome: CreateOutcome } | { ok: false; error: unknown };
+
+/** Public ticket creates, written in group commits (see module doc). */
+export class TicketCreateQueue {
+  private waiting: Waiting[] = [];
+  private committing = false;
+
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Queues one validated submission; resolves once its ticket is committed (or its key's stored
+   * answer is found).
+   * @throws 400 when `key` was used by another user or for another request; database errors.
+   */
+  submit(submission: TicketSubmission, key?: SubmissionKey): Promise<CreateOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ submission, key, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    if (this.committing || this.waiting.length === 0) return;
+    this.committing = true;
+    const group = this.takeGroup();
+    void this.commit(group).finally(() => {
+      this.committing = false;
+      this.pump();
+    });
+  }
+
+  /** The oldest waiting submissions, at most MAX_GROUP, no two with the same key. */
+  private takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const keys = new Set<string>();
+    const rest: Waiting[] = [];
+    for (const w of this.waiting) {
+      if (group.length >= MAX_GROUP || (w.key && keys.has(w.key.key))) rest.push(w);
+      else {
+        group.push(w);
+        if (w.key) keys.add(w.key.key);
+      }
+    }
+    this.waiting = rest;
+    return group;
+  }
+
+  /** Writes a group and answers each submission; a failed group is retried one submission at a time. */
+  private async commit(group: Waiting[]): Promise<void> {
+    let results: Result[];
+    try {
+      results = await this.db.transaction(async (raw) => this.write(raw as unknown as Database, group));
+    } catch (error) {
+      if (group.length > 1) {
+        for (const w of group) await this.commit([w]);
+        return;
+      }
+      results = [{ ok: false, error }];
+    }
+    group.forEach((w, i) => {
+      const r = results[i]!;
+      if (r.ok) w.resolve(r.outcome);
+      else w.reject(r.error);
+    });
+  }
+
+  /** Claims the group's keys, creates the tickets of the new submissions and stores their answers. */
+  private async write(tx: Database, group: Waiting[]): Promise<Result[]> {
+    const results: (Result | undefined)[] = [];
+    for (const w of group) {
+      if (!w.key) continue;
+      try {
+        const stored = await claimKey(tx, w.key.key, w.key.scope, w.submission.now);
+        if (stored) results[group.indexOf(w)] = { ok: true, outcome: { status: stored.status, body: stored.body as CreateOutcome['body'], replayed: true } };
+      } catch (error) {
+        results[group.indexOf(w)] = { ok: false, error };
+      }
+    }
+    const fresh = group.filter((_, i) => !results[i]);
+    const created = await createTickets(tx, fresh.map((w) => w.submission));
+    const answers: KeyAnswer[] = [];
+    fresh.forEach((w, i) => {
+      const body = created[i]!;
+      results[group.indexOf(w)] = { ok: true, outcome: { status: 201, body, replayed: false } };
+      if (w.key) answers.push({ key: w.key.key, status: 201, body });
+    });
+    await storeAnswers(tx, answers);
+    return results as Result[];
+  }
+}
