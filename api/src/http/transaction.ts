@@ -17,12 +17,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { badRequest } from './errors';
+import { badRequest, type ApiError } from './errors';
+import { rowsOf } from '../db/rows';
 import type { AppState } from './state';
 
 const keySchema = z.uuid();
@@ -112,23 +113,54 @@ export function keyScopeOf(ctx: ParameterizedContext<AppState>, input: unknown):
   return { userId: ctx.state.auth?.user.id ?? null, fingerprint: requestFingerprint(ctx.method, ctx.path, input) };
 }
 
+/** A key to claim and what it is bound to. */
+export interface KeyClaim {
+  key: string;
+  scope: KeyScope;
+}
+
+/** What {@link claimKeys} found for one key: null when this transaction now owns it, else the stored answer or the refusal. */
+export type ClaimResult = null | { status: number; body: unknown } | { refused: ApiError };
+
 /**
  * Inserts the key (unique; waits while another transaction holds the same key); returns null when
  * this transaction now owns it, or the stored answer when it was already used for the same request.
  * @throws 400 when the key was used by another user or for another request.
  */
 export async function claimKey(tx: Database, key: string, scope: KeyScope, now: Date): Promise<{ status: number; body: unknown } | null> {
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({ key, userId: scope.userId, fingerprint: scope.fingerprint, createdAt: now })
-    .onConflictDoNothing({ target: idempotencyKeys.key })
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) return null;
-  const [stored] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
-  if (!stored || stored.userId !== scope.userId || stored.fingerprint !== scope.fingerprint || stored.statusCode === null) {
-    throw badRequest(`${IDEMPOTENCY_KEY_HEADER} was already used for a different request`);
-  }
-  return { status: stored.statusCode, body: stored.responseBody };
+  const [result] = await claimKeys(tx, [{ key, scope }], now);
+  if (result && 'refused' in result) throw result.refused;
+  return result ?? null;
+}
+
+/**
+ * {@link claimKey} for several distinct keys in at most two statements (the group commit of
+ * creates, features/tickets/createQueue.ts): one insert of all keys (in key order, so two
+ * transactions claiming overlapping keys wait for each other instead of deadlocking), then one read
+ * of the keys already stored. Results are in the order of `claims`; a refusal is returned, not
+ * thrown, so it fails only its own request.
+ */
+export async function claimKeys(tx: Database, claims: KeyClaim[], now: Date): Promise<ClaimResult[]> {
+  if (claims.length === 0) return [];
+  const rows = claims.map((c) => ({ key: c.key, user_id: c.scope.userId, fingerprint: c.scope.fingerprint }));
+  const claimed = await rowsOf<{ key: string }>(tx, sql`
+    insert into idempotency_keys (key, user_id, fingerprint, created_at)
+    select c.key, c.user_id, c.fingerprint, ${now} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as c(key uuid, user_id uuid, fingerprint text)
+    order by c.key
+    on conflict (key) do nothing
+    returning key`);
+  const mine = new Set(claimed.map((r) => r.key));
+  const taken = claims.filter((c) => !mine.has(c.key)).map((c) => c.key);
+  const stored = taken.length > 0 ? await tx.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, taken)) : [];
+  const byKey = new Map(stored.map((r) => [r.key, r]));
+  return claims.map(({ key, scope }) => {
+    if (mine.has(key)) return null;
+    const row = byKey.get(key);
+    if (!row || row.userId !== scope.userId || row.fingerprint !== scope.fingerprint || row.statusCode === null) {
+      return { refused: badRequest(`${IDEMPOTENCY_KEY_HEADER} was already used for a different request`) };
+    }
+    return { status: row.statusCode, body: row.responseBody };
+  });
 }
 
 /** Stores a successful answer under the key; any other answer gives the key back. */

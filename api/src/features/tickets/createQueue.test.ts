@@ -113,6 +113,27 @@ describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
     expect([lead!.status, first!.status, other!.status]).toEqual([201, 201, 201]);
     expect(first!.replayed).toBe(false);
     expect(repeat).toEqual({ status: 201, body: first!.body, replayed: true });
+
+    // One later group holding a stored key, the same key with another body, and a new key.
+    const fresh = randomUUID();
+    const otherBody = form('Keyed twice, other body');
+    const otherScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', otherBody) };
+    const freshScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', form('Fresh key')) };
+    const { db, transactions } = countedDb();
+    const later = new TicketCreateQueue(db);
+    const settled = await Promise.allSettled([
+      later.submit(submission('Second lead')),
+      later.submit({ input: body, now: t.clock.now() }, { key, scope }),
+      later.submit({ input: form('Fresh key'), now: t.clock.now() }, { key: fresh, scope: freshScope }),
+      later.submit(submission('Plain')),
+    ]);
+    expect(transactions()).toBe(2);
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
+    expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
+    expect(values[2]).toMatchObject({ status: 201, replayed: false });
+    await expect(later.submit({ input: otherBody, now: t.clock.now() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 400 });
+    await expect(later.submit({ input: form('Fresh key'), now: t.clock.now() }, { key: fresh, scope: freshScope })).resolves.toEqual({ ...values[2], replayed: true });
   });
 });
 

@@ -22,7 +22,7 @@
  */
 import type { TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { claimKey, storeAnswers, type KeyAnswer, type KeyScope } from '../../http/transaction';
+import { claimKeys, storeAnswers, type KeyAnswer, type KeyScope } from '../../http/transaction';
 import { createTickets, type TicketSubmission } from './service';
 
 /** Most submissions one group commit writes (SPEC.md has no limit; bounds one statement's size). */
@@ -118,15 +118,14 @@ export class TicketCreateQueue {
   /** Claims the group's keys, creates the tickets of the new submissions and stores their answers. */
   private async write(tx: Database, group: Waiting[]): Promise<Result[]> {
     const results: (Result | undefined)[] = [];
-    for (const w of group) {
-      if (!w.key) continue;
-      try {
-        const stored = await claimKey(tx, w.key.key, w.key.scope, w.submission.now);
-        if (stored) results[group.indexOf(w)] = { ok: true, outcome: { status: stored.status, body: stored.body as CreateOutcome['body'], replayed: true } };
-      } catch (error) {
-        results[group.indexOf(w)] = { ok: false, error };
-      }
-    }
+    const keyed = group.filter((w) => w.key);
+    const claims = await claimKeys(tx, keyed.map((w) => w.key!), keyed[0]?.submission.now ?? new Date());
+    keyed.forEach((w, i) => {
+      const claim = claims[i];
+      if (!claim) return;
+      results[group.indexOf(w)] =
+        'refused' in claim ? { ok: false, error: claim.refused } : { ok: true, outcome: { status: claim.status, body: claim.body as CreateOutcome['body'], replayed: true } };
+    });
     const fresh = group.filter((_, i) => !results[i]);
     const created = await createTickets(tx, fresh.map((w) => w.submission));
     const answers: KeyAnswer[] = [];
