@@ -119,7 +119,7 @@ export class TicketCreateQueue {
   private async write(tx: Database, group: Waiting[]): Promise<Result[]> {
     const results: (Result | undefined)[] = [];
     const keyed = group.filter((w) => w.key);
-    const claims = await claimKeys(tx, keyed.map((w) => w.key!), keyed[0]?.submission.now ?? new Date());
+    const claims = await claimKeys(tx, keyed.map((w) => w.key!), group[0]!.submission.now);
     keyed.forEach((w, i) => {
       const claim = claims[i];
       if (!claim) return;
