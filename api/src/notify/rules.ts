@@ -96,9 +96,9 @@ export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): NewJob[] {
 
 /**
  * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
- * statement (tickets repository `insertNewTicket`) writes the jobs in the same statement that takes
- * the number, and puts the number in place of this slot in each job's `summary` and in
- * `payload.ticket.ticketNumber` (issue 16). Summaries hold no customer text, so the slot cannot
+ * statement (tickets repository `insertNewTickets`, one per group commit) writes the jobs in the
+ * same statement that takes the number, and puts the number in place of this slot in each job's
+ * `summary` and in `payload.ticket.ticketNumber` (issue 16). Summaries hold no customer text, so the slot cannot
  * collide with it.
  */
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';
