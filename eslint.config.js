@@ -87,10 +87,10 @@ export default tseslint.config(
               allow: { to: { element: { type: 'api-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
             },
             { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-feature', internalPath: 'port.ts' } } } },
-            // configuration, logger and the Services type, never app.ts or main.ts
+            // configuration, the API's own paths, logger and the Services type, never app.ts or main.ts
             {
               from: { element: { types: { anyOf: ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'] } } },
-              allow: { to: { element: { type: 'api-root', internalPath: ['config.ts', 'logger.ts', 'services.ts'] } } },
+              allow: { to: { element: { type: 'api-root', internalPath: ['config.ts', 'logger.ts', 'paths.ts', 'services.ts'] } } },
             },
             ...apiLayer('api-root', API_TYPES),
 

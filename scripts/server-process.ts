@@ -1,13 +1,17 @@
 /**
- * Starts the real app the way `npm start` does (tsx api/src/main.ts serving pwa/dist) as a child
- * process on a free port with a fresh data folder, and waits until GET /api/health answers.
- * Used by the browser tests and the benchmarks.
+ * Starts the real app the way `npm start` does (`npm run serve`: node running the API bundle, serving
+ * pwa/dist) as a child process on a free port with a fresh data folder, and waits until GET
+ * /api/health answers. The API is bundled from the current sources once per test or bench process
+ * (scripts/build-api.ts, under a second), so what runs is never a stale build. The PWA is not:
+ * build it first (`npm run build`, as `npm run test:e2e` and `npm run bench` do).
+ * Used by the browser tests, the benchmarks and the multi-process API tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildApi } from './build-api';
 
 export interface AppProcess {
   baseURL: string;
@@ -39,15 +43,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * V8 flags of the API process, as `npm run serve` gives them (package.json): a 2 MB young-generation
- * semi-space instead of 16 MB. Under a burst of creates the notification backlog's garbage grew the
- * API to 311 MB with the default; 281 MB with this, at the same throughput (issue 16, README).
+ * How `npm run serve` starts the API (package.json, the one place it is written): its node flags and
+ * entry, e.g. `['--max-semi-space-size=2', ..., 'api/dist/main.js']`. The flags' reasons and
+ * measurements are in README "Decisions" (API memory).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=2'];
+export const SERVE_ARGS: string[] = (() => {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [command, ...args] = pkg.scripts.serve!.trim().split(/\s+/);
+  if (command !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`package.json "serve" is not "node [flags] <entry.js>": ${pkg.scripts.serve}`);
+  return args;
+})();
+
+let built: Promise<void> | undefined;
 
 /** Extra options of {@link startApp}. */
 export interface StartOptions {
-  /** Node options put before the entry, e.g. `['--import', './scripts/bench/probe.ts']`. */
+  /** Node options put before the entry, e.g. `['--import', './scripts/bench/probe.mjs']`. */
   nodeArgs?: string[];
 }
 
@@ -60,7 +71,9 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const adminPassword = 'e2e-admin-password';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', ...(options.nodeArgs ?? []), 'api/src/main.ts'], {
+  await (built ??= buildApi());
+  const flags = SERVE_ARGS.slice(0, -1);
+  const child: ChildProcess = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), SERVE_ARGS.at(-1)!], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -4,12 +4,12 @@
  * variable (DESIGN.md 9 "config validated at start with every bad variable listed").
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths';
 import type { StorageSettings } from './storage';
 
-/** Repository root (api/src/config.ts -> ../..), used to resolve relative defaults such as PWA_DIST. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Repository root (api/src/paths.ts), used to resolve relative defaults such as PWA_DIST. */
+export { REPO_ROOT };
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

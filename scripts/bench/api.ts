@@ -1,6 +1,6 @@
 /**
  * API throughput benchmark (issue 16): autocannon, BENCH_API_CONNECTIONS (50) connections for
- * BENCH_API_SECONDS (10) s per target, against the real app process (`tsx api/src/main.ts`), on
+ * BENCH_API_SECONDS (10) s per target, against the real app process (`npm run serve`: the API bundle on node), on
  * PGlite and on PostgreSQL, with BENCH_API_SIZES tickets (default 200 and 100,000, seeded with SQL).
  *
  * Targets, run one after the other in the same run (interleaved, so the machine's other load hits
@@ -19,7 +19,7 @@
  *            row, COMMIT durably), straight on the bench database with `pg`. The API's group commit
  *            (api/src/features/tickets/createQueue.ts) writes many creates per COMMIT, so it can pass it.
  * Printed per target: req/s, p99 latency, ratio to /api/health and to bare node:http, the API's
- * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.ts) and its largest RSS.
+ * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs) and its largest RSS.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
  * (`bare,health,list,listw,create,createk,commit`, plus optional `sync` = a delta page of 500 and `search` =
@@ -320,7 +320,7 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string):
       seedSeconds = await seedTickets({ dataDir: work }, size);
       appEnv.DATA_DIR = work;
     }
-    app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.ts')] });
+    app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.mjs')] });
     const results = await runTargets(app, bare, size, probeFile, db === 'postgres' ? dbUrl : undefined);
     return { db, size, seedSeconds, results };
   } finally {

@@ -10,7 +10,8 @@
  * 3. Lighthouse mobile performance of /support and /login.
  * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
- * 5. API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
+ * 5. API memory at start (scripts/bench/startMemory.ts): first start on a new data folder, and a restart.
+ *    API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
  * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
  * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync; e.g. BENCH_ONLY=api). A part
@@ -27,6 +28,7 @@ import { ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
 import { runLighthouse } from './lighthouse';
+import { measureStartMemory, printStartMemory } from './startMemory';
 import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 
@@ -116,7 +118,10 @@ async function main(): Promise<void> {
     await part(`First sync (${count} tickets)`, async () => printFirstSync(await measureFirstSync(count, dist)));
   }
 
-  if (wants('api')) await part('API throughput', async () => void (await runApiBench()));
+  if (wants('api')) {
+    await part('API memory at start', async () => printStartMemory(await measureStartMemory()));
+    await part('API throughput', async () => void (await runApiBench()));
+  }
 }
 
 await main();

@@ -21,7 +21,7 @@ export interface MemoryFigures {
 }
 
 /** VmRSS of `pid` in MiB. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
   return line ? Number(line[1]) / 1024 : NaN;
 }

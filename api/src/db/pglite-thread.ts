@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
-import type { PgliteTarget } from './pglite';
+import { isNewCluster, type PgliteTarget } from './pglite';
 import type { WorkerError, WorkerMessage, WorkerRequest, WorkerStart } from './pglite-protocol';
 
 /** Distributes `Omit` over the request union. */
@@ -79,10 +79,19 @@ export class PgliteThread {
   }
 
   /**
-   * Starts the worker and opens the database in it (migrations are the caller's).
+   * Starts the worker and opens the database in it (migrations are the caller's). A new on-disk
+   * cluster is created by a worker of its own that then ends: creating one runs PostgreSQL's initdb
+   * in further WebAssembly instances, which an idle worker keeps in memory (the API measured 659 MB
+   * after its first start, 209 MB after a restart); ending the worker returns that memory.
    * @throws when the database cannot be opened.
    */
   static async start(target: PgliteTarget): Promise<PgliteThread> {
+    if (isNewCluster(target.dataDir)) await (await PgliteThread.open(target)).close();
+    return PgliteThread.open(target);
+  }
+
+  /** Starts a worker and waits until it has opened the database. */
+  private static async open(target: PgliteTarget): Promise<PgliteThread> {
     const worker = spawnWorker({ target: { dataDir: target.dataDir, fsync: target.fsync }, reportFsync: Boolean(target.onFsync) });
     const thread = new PgliteThread(worker, target.onFsync);
     await new Promise<void>((ready, failed) => {

@@ -86,6 +86,11 @@ class DurableNodeFS extends NodeFS {
   }
 }
 
+/** True when `dataDir` (a DATA_DIR) holds no database cluster yet: opening it will create one. */
+export function isNewCluster(dataDir: string): boolean {
+  return dataDir !== IN_MEMORY && !fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
 /**
  * Starts PGlite (with pg_trgm) in this thread. A fresh on-disk cluster is fsynced once when
  * durable.
@@ -97,8 +102,8 @@ export async function startPglite(target: PgliteTarget): Promise<PGlite> {
   const durable = target.fsync !== false;
   if (target.dataDir !== IN_MEMORY) {
     const dataDir = path.join(target.dataDir, 'pgdata');
+    fresh = isNewCluster(target.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
-    fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     options = durable ? { fs: new DurableNodeFS(dataDir, target.onFsync), startParams: DURABLE_START_PARAMS } : { dataDir, startParams: RELAXED_START_PARAMS };
   }
   const client = await PGlite.create({ ...options, extensions: { pg_trgm } });

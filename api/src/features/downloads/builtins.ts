@@ -7,12 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { catalogueEntry, opensInTab } from '@portal/shared';
 import type { Config } from '../../config';
+import { API_ROOT } from '../../paths';
 
 /** Folder of the shipped catalogue files. */
-export const BUILT_IN_DIR = fileURLToPath(new URL('../../../assets/downloads/', import.meta.url));
+export const BUILT_IN_DIR = path.join(API_ROOT, 'assets', 'downloads');
 
 export interface BuiltInFile {
   data: Buffer;
@@ -34,7 +35,7 @@ export function createBuiltIns(config: Pick<Config, 'appName' | 'supportPhone' |
   const cache = new Map<string, Promise<BuiltInFile>>();
 
   async function load(fileName: string): Promise<BuiltInFile> {
-    const file = new URL(fileName, new URL(`file://${BUILT_IN_DIR}`));
+    const file = path.join(BUILT_IN_DIR, fileName);
     const [raw, stat] = await Promise.all([fs.readFile(file), fs.stat(file)]);
     const data = opensInTab(fileName)
       ? Buffer.from(raw.toString('utf8').replace(/\{\{(APP_NAME|SUPPORT_PHONE|SUPPORT_EMAIL|PUBLIC_URL)\}\}/g, (_, k: string) => escapeHtml(values[k]!)))

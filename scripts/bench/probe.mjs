@@ -1,5 +1,6 @@
 /**
- * Preloaded into the API process by the API benchmark (`node --import ./scripts/bench/probe.ts`):
+ * Preloaded into the API process by the API benchmark (`node --import ./scripts/bench/probe.mjs`;
+ * plain JavaScript because the API runs on plain node, README "API memory"):
  * every 500 ms appends one JSON line to BENCH_PROBE_FILE with the time, RSS, heap used and the
  * event-loop delay of that window (p99 and max in ms, node:perf_hooks monitorEventLoopDelay). The
  * benchmark slices the lines by the start and end of each autocannon run. Does nothing without the
@@ -7,9 +8,11 @@
  */
 import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.BENCH_PROBE_FILE;
-if (file) {
+// Workers inherit --import: the PGlite worker's loop is busy by design, only the API thread's counts.
+if (file && isMainThread) {
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const timer = setInterval(() => {
