@@ -14,8 +14,8 @@ import { silentLogger } from '../logger';
 import { startTestApp, type TestUser } from '../test/app';
 import { allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../test/notify';
 import { createDeliver } from './deliver';
-import { Dispatcher, exponentialBackoff } from './dispatcher';
-import { claimDueJobs, dueChannels } from './jobs';
+import { Dispatcher, exponentialBackoff, yieldToRequests } from './dispatcher';
+import { claimDueJobs, dueChannels, markSent } from './jobs';
 
 let h: NotifyTestApp;
 let admin: TestUser & { token: string };
@@ -294,6 +294,41 @@ describe('GET /api/notifications/deliveries', () => {
       const res = await h.t.request('GET', `/api/notifications/deliveries?${bad}`, { token: admin.token });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
+    }
+  });
+});
+
+describe('recording a batch (issue 16)', () => {
+  it('marks the delivered jobs sent in one statement, but not a job whose lease another claim took', async () => {
+    const tickets = [];
+    for (let i = 0; i < 2; i += 1) tickets.push(await h.t.createTicket({ customerEmail: `batch${i}@customer.test` }));
+    const ids = tickets.map((t) => t.id);
+    const mine = (await claimDueJobs(h.t.db, h.t.clock.now(), 50, 60_000, 'email')).filter((j) => j.ticketId && ids.includes(j.ticketId));
+    expect(mine).toHaveLength(4);
+    // Another dispatcher took the first job over (its lease ran out there): a new token.
+    const token = randomUUID();
+    await h.t.db.update(notificationJobs).set({ leaseToken: token }).where(eq(notificationJobs.id, mine[0]!.id));
+    const written = await markSent(h.t.db, mine.map((job, i) => ({ job, detail: `message ${i}` })), h.t.clock.now());
+    expect([...written].sort()).toEqual(mine.slice(1).map((j) => j.id).sort());
+    const after = new Map((await statusOf(ids)).map((j) => [j.id, j]));
+    expect(after.get(mine[0]!.id)).toMatchObject({ status: 'sending', leaseToken: token, detail: null });
+    mine.slice(1).forEach((job, i) => expect(after.get(job.id)).toMatchObject({ status: 'sent', detail: `message ${i + 1}`, leaseToken: null }));
+    await settle(); // the job taken over: sent by a later pass once its lease ends
+  });
+});
+
+describe('pacing (issue 16)', () => {
+  it('pauses the next batch while the thread is busy with other work, and not when it is idle', async () => {
+    expect(await yieldToRequests()).toBe(10);
+    // Other work keeps the thread about 90% busy: the lane waits the longest pause, 100 ms.
+    const busy = setInterval(() => {
+      const until = performance.now() + 9;
+      while (performance.now() < until);
+    }, 1);
+    try {
+      expect(await yieldToRequests()).toBe(100);
+    } finally {
+      clearInterval(busy);
     }
   });
 });

@@ -19,12 +19,40 @@
  * running passes.
  * `runOnce()` is one pass of every lane, for tests and tools: each claims batches until nothing is due.
  */
+import { performance } from 'node:perf_hooks';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
-import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow } from './jobs';
+import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow, type SentJob } from './jobs';
 import { DeferredError, PermanentError } from './types';
+
+/** Event-loop utilization (0-1) from which the thread counts as busy serving requests. */
+const BUSY_UTILIZATION = 0.5;
+/** Pacing step and the longest pause before the next batch, in ms. */
+const PACE_STEP_MS = 10;
+const PACE_MAX_MS = 100;
+
+/**
+ * Background pacing (issue 16): the outbox shares the API thread with the requests, and rendering
+ * and handing over a message costs about 0.4 ms of CPU (nodemailer), so a lane sending flat out
+ * during a burst of ticket submissions took half of their throughput. Before its next batch a lane
+ * waits in {@link PACE_STEP_MS} steps while the thread stays busy WITHOUT it (event-loop
+ * utilization of the step >= {@link BUSY_UTILIZATION}), at most {@link PACE_MAX_MS}: an idle server
+ * sends at once, a saturated one still sends a batch at least every 0.1 s and catches up after the
+ * burst. Resolves when the thread is quiet or the longest pause is over, with the ms it paused
+ * (nominal: steps of PACE_STEP_MS).
+ */
+export async function yieldToRequests(): Promise<number> {
+  let waited = 0;
+  while (waited < PACE_MAX_MS) {
+    const before = performance.eventLoopUtilization();
+    await new Promise((r) => setTimeout(r, PACE_STEP_MS));
+    waited += PACE_STEP_MS;
+    if (performance.eventLoopUtilization(before).utilization < BUSY_UTILIZATION) break;
+  }
+  return waited;
+}
 
 /** Default retry delay before attempt `attempts + 1`, in ms: 30 s * 2^(attempts-1), at most 1 h. */
 export function exponentialBackoff(attempts: number): number {
@@ -54,6 +82,8 @@ export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' |
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
+/** What the log says about a job. */
+const logFields = (job: JobRow) => ({ jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts });
 
 /** The loop state of one channel's lane. */
 interface Lane {
@@ -134,7 +164,7 @@ export class Dispatcher {
     do {
       lane.again = false;
       try {
-        await this.drain(lane.channel);
+        await this.drain(lane.channel, true);
       } catch (err) {
         this.o.logger.warn('notification dispatch failed', { channel: lane.channel, error: message(err) });
       }
@@ -152,40 +182,61 @@ export class Dispatcher {
     return counts.reduce((a, b) => a + b, 0);
   }
 
-  /** Claims and sends batches of `channel` until none is due; returns how many jobs were claimed. */
-  private async drain(channel: NotificationChannel): Promise<number> {
+  /**
+   * Claims and sends batches of `channel` until none is due; returns how many jobs were claimed.
+   * A batch's deliveries are recorded together once all its sends are over (jobs.ts `markSent`).
+   * `paced` (the lanes of `start()`, not `runOnce()`): after a batch during which the thread was
+   * busy, {@link yieldToRequests} first.
+   */
+  private async drain(channel: NotificationChannel, paced = false): Promise<number> {
     let total = 0;
     for (;;) {
+      const batchStart = performance.eventLoopUtilization();
       const jobs = await claimDueJobs(this.o.db, this.o.clock(), this.o.batchSize ?? 10, this.o.leaseMs ?? 300_000, channel);
       if (jobs.length === 0) return total;
       total += jobs.length;
-      await Promise.all(jobs.map((job) => this.process(job)));
+      const sent = await Promise.all(jobs.map((job) => this.process(job)));
+      await this.recordSent(sent.filter((s): s is SentJob => s !== null));
+      if (paced && performance.eventLoopUtilization(batchStart).utilization >= BUSY_UTILIZATION) await yieldToRequests();
     }
   }
 
-  /** Sends one claimed job and records the outcome; never throws. */
-  private async process(job: JobRow): Promise<void> {
+  /** Sends one claimed job; returns the delivery to record, or null once a failure was recorded. Never throws. */
+  private async process(job: JobRow): Promise<SentJob | null> {
     const { db, logger, clock, maxAttempts } = this.o;
-    const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts };
     try {
       if (job.attempts > maxAttempts) {
         const reason = `Gave up after ${attemptsText(maxAttempts)} (the sending process stopped)${job.lastError ? `; last error: ${job.lastError}` : ''}`;
         await markFailed(db, job, reason, clock());
-        logger.warn('notification failed', { ...log, error: reason });
-        return;
+        logger.warn('notification failed', { ...logFields(job), error: reason });
+        return null;
       }
-      let detail: string;
       try {
-        detail = await this.o.deliver(job);
+        return { job, detail: await this.o.deliver(job) };
       } catch (err) {
         await this.recordFailure(job, err);
-        return;
+        return null;
       }
-      if (await markSent(db, job, detail, clock())) logger.info('notification sent', { ...log, detail });
-      else logger.warn('notification sent after its lease expired', log);
     } catch (err) {
       // The database failed while recording: the lease expires and the job is claimed again.
-      logger.warn('notification outcome not recorded', { ...log, error: message(err) });
+      logger.warn('notification outcome not recorded', { ...logFields(job), error: message(err) });
+      return null;
+    }
+  }
+
+  /** Records a batch's deliveries; never throws (a job left unrecorded is sent again after its lease). */
+  private async recordSent(sent: SentJob[]): Promise<void> {
+    const { db, logger, clock } = this.o;
+    let written: Set<string>;
+    try {
+      written = await markSent(db, sent, clock());
+    } catch (err) {
+      for (const { job } of sent) logger.warn('notification outcome not recorded', { ...logFields(job), error: message(err) });
+      return;
+    }
+    for (const { job, detail } of sent) {
+      if (written.has(job.id)) logger.info('notification sent', { ...logFields(job), detail });
+      else logger.warn('notification sent after its lease expired', logFields(job));
     }
   }
 
@@ -193,7 +244,7 @@ export class Dispatcher {
     const { db, logger, clock, maxAttempts } = this.o;
     const reason = message(err);
     const now = clock();
-    const log = { jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts, error: reason };
+    const log = { ...logFields(job), error: reason };
     if (err instanceof DeferredError) {
       await markDeferred(db, job, reason, err.until, now);
       logger.debug('notification deferred', { ...log, until: err.until.toISOString() });
