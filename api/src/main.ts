@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const limiterStore = createLimiterStore(config, database.pool);
+  const limiterStore = createLimiterStore(config);
   logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
   const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
   const services = createServices(deps);

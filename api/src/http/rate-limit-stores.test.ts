@@ -5,8 +5,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
 import { createTestDatabase, type TestDatabase } from '../test/db';
-import { openDatabase } from '../db/client';
 import { RateLimitedError } from './errors';
 import { consumeOrThrow, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimiters } from './rate-limit';
 import { createLimiterStore, type LimiterStore } from './rate-limit-stores';
@@ -34,18 +35,24 @@ afterAll(async () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('RATE_LIMIT_STORE=postgres', () => {
   it('two processes share one budget through the rate_limits table', async () => {
-    const first: TestDatabase = await createTestDatabase();
-    closers.push(() => first.close());
-    const second = await openDatabase({ databaseUrl: first.url, dataDir: '', poolSize: 2 });
-    closers.push(() => second.close());
-    const sets = [first, second].map((h) => createRateLimiters(settings, createLimiterStore({ rateLimitStore: 'postgres', redisUrl: undefined }, h.pool).factory));
-    expect(await allowed(sets, `ip-${randomUUID()}`, 6)).toBe(3);
+    const db: TestDatabase = await createTestDatabase();
+    closers.push(() => db.close());
+    // Each store opens a pool of its own on the database, as each process would.
+    const stores = [0, 1].map(() => createLimiterStore({ rateLimitStore: 'postgres', redisUrl: undefined, databaseUrl: db.url }));
+    for (const s of stores) closers.push(() => s.close());
+    const sets = stores.map((s) => createRateLimiters(settings, s.factory));
+    const ip = `ip-${randomUUID()}`;
+    expect(await allowed(sets, ip, 6)).toBe(3);
+    // A process that saw the key over its budget refuses it from memory: tries 1-5 reached the table
+    // (the 4th blocked it in the second set, the 5th in the first), the 6th did not.
+    const rows = await rowsOf<{ points: number }>(db.db, sql`select points from rate_limits where key like ${`%${ip}`}`);
+    expect(rows.map((r) => Number(r.points))).toEqual([5]);
   });
 });
 
 describe.skipIf(!process.env.REDIS_URL)('RATE_LIMIT_STORE=redis', () => {
   it('two processes share one budget in Redis', async () => {
-    const stores: LimiterStore[] = [0, 1].map(() => createLimiterStore({ rateLimitStore: 'redis', redisUrl: process.env.REDIS_URL }, undefined));
+    const stores: LimiterStore[] = [0, 1].map(() => createLimiterStore({ rateLimitStore: 'redis', redisUrl: process.env.REDIS_URL, databaseUrl: undefined }));
     for (const s of stores) closers.push(() => s.close());
     const sets = stores.map((s) => createRateLimiters(settings, s.factory));
     await new Promise((r) => setTimeout(r, 300)); // connect
@@ -55,7 +62,7 @@ describe.skipIf(!process.env.REDIS_URL)('RATE_LIMIT_STORE=redis', () => {
 
 describe('an unreachable store', () => {
   it('falls back to the in-memory insurance limiter instead of failing requests', async () => {
-    const store = createLimiterStore({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1' }, undefined);
+    const store = createLimiterStore({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1', databaseUrl: undefined });
     closers.push(() => store.close());
     const set = createRateLimiters(settings, store.factory);
     expect(await allowed([set], 'ip-x', 5)).toBe(3);

@@ -2,7 +2,7 @@
  * Shared rate-limit stores (issue 16: several API processes on one PostgreSQL). With counts in one
  * process's memory, N processes would each allow the full budget; these factories keep the counts
  * in a place every process sees:
- * - {@link postgresLimiters}: rate-limiter-flexible's RateLimiterPostgres on the app's own pool, in
+ * - {@link postgresLimiters}: rate-limiter-flexible's RateLimiterPostgres on a small pool of its own, in
  *   the `rate_limits` table (db/schema.ts, created by the migrations; expired rows deleted every
  *   few minutes by each limiter). One upsert per counted request.
  * - {@link redisLimiters}: RateLimiterRedis on an ioredis client (REDIS_URL), atomic in Redis.
@@ -10,11 +10,14 @@
  * (`insuranceLimiter`): a database or Redis outage never turns a login or a ticket form into a 500;
  * limits are then per process until the store answers again.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { LimiterFactory } from './rate-limit';
+
+/** Connections of the postgres store's own pool (each process). */
+export const LIMITER_POOL_SIZE = 4;
 
 /** Name of the table RateLimiterPostgres uses (schema in db/schema.ts `rateLimits`). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -22,10 +25,17 @@ export const RATE_LIMIT_TABLE = 'rate_limits';
 const insurance = (name: string, points: number, duration: number) =>
   new RateLimiterMemory({ keyPrefix: `${name}:insurance`, points, duration });
 
-/** Limiters counting in PostgreSQL (`rate_limits`), shared by every process on the database. */
+/**
+ * Limiters counting in PostgreSQL (`rate_limits`), shared by every process on the database. Pass a
+ * pool of their own (see {@link createLimiterStore}). A key that has used its budget is refused from
+ * this process's memory until its window ends (`inMemoryBlockOnConsumed`): a flood from one address
+ * costs the database nothing once it is over the limit.
+ */
 export function postgresLimiters(pool: pg.Pool): LimiterFactory {
   return (name, l) =>
     new RateLimiterPostgres({
+      inMemoryBlockOnConsumed: l.points + 1,
+      inMemoryBlockDuration: l.durationSec,
       storeClient: pool,
       storeType: 'pool',
       tableName: RATE_LIMIT_TABLE,
@@ -58,15 +68,23 @@ export interface LimiterStore {
 
 /**
  * Builds the store RATE_LIMIT_STORE names (config.ts picks redis with REDIS_URL, postgres with
- * DATABASE_URL, else memory). `pool` is the app's node-postgres pool (undefined on PGlite).
+ * DATABASE_URL, else memory); the postgres store opens its own pool of {@link LIMITER_POOL_SIZE}
+ * connections on DATABASE_URL.
  */
-export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl'>, pool: pg.Pool | undefined): LimiterStore {
+export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl' | 'databaseUrl'>): LimiterStore {
   if (config.rateLimitStore === 'redis' && config.redisUrl) {
     // No offline queue: while Redis is unreachable a call fails at once and the insurance limiter answers.
     const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on('error', () => {});
     return { factory: redisLimiters(client), close: async () => void (await client.quit().catch(() => client.disconnect())) };
   }
-  if (config.rateLimitStore === 'postgres' && pool) return { factory: postgresLimiters(pool), close: async () => {} };
+  if (config.rateLimitStore === 'postgres' && config.databaseUrl) {
+    // A pool of its own (a bulkhead): every counted request upserts one row per address, and many
+    // requests from one address wait on that row's lock. On the app's pool those waits held every
+    // connection and the ticket writes queued behind them (issue 16).
+    const own = new pg.Pool({ connectionString: config.databaseUrl, max: LIMITER_POOL_SIZE });
+    own.on('error', () => {}); // an idle connection dropped: the pool replaces it; calls fail over to insurance
+    return { factory: postgresLimiters(own), close: () => own.end() };
+  }
   return { factory: undefined, close: async () => {} };
 }
