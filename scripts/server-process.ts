@@ -44,7 +44,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * How `npm run serve` starts the API (package.json, the one place it is written): its node flags and
- * entry, e.g. `['--max-semi-space-size=2', ..., 'api/dist/main.js']`. The flags' reasons and
+ * entry, e.g. `['--max-semi-space-size=4', ..., 'api/dist/main.js']`. The flags' reasons and
  * measurements are in README "Decisions" (API memory).
  */
 export const SERVE_ARGS: string[] = (() => {
