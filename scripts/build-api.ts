@@ -21,7 +21,6 @@ const repoRoot = resolve(import.meta.dirname, '..');
 
 /** Where the bundle goes: `api/dist/main.js` (the entry `npm run serve` runs) and the worker beside it. */
 export const API_DIST = join(repoRoot, 'api', 'dist');
-export const API_ENTRY = join(API_DIST, 'main.js');
 
 /** npm packages stay imports resolved from node_modules at run time; workspace packages are bundled. */
 const externalPackages: Plugin = {
@@ -48,7 +47,6 @@ export async function buildApi(): Promise<void> {
     write: false,
     logLevel: 'warning',
   });
-  mkdirSync(API_DIST, { recursive: true });
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
     const temp = `${file.path}.${process.pid}.tmp`;
