@@ -10,7 +10,7 @@ import { rowsOf } from '../db/rows';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { RateLimitedError } from './errors';
 import { consumeOrThrow, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimiters } from './rate-limit';
-import { createLimiterStore, type LimiterStore } from './rate-limit-stores';
+import { createLimiterStore, limiterPool, type LimiterStore } from './rate-limit-stores';
 
 const settings = { ...DEFAULT_RATE_LIMITS, ticketCreate: { points: 3, durationSec: 60 } };
 
@@ -47,6 +47,17 @@ describe.skipIf(!process.env.DATABASE_URL)('RATE_LIMIT_STORE=postgres', () => {
     // (the 4th blocked it in the second set, the 5th in the first), the 6th did not.
     const rows = await rowsOf<{ points: number }>(db.db, sql`select points from rate_limits where key like ${`%${ip}`}`);
     expect(rows.map((r) => Number(r.points))).toEqual([5]);
+  });
+
+  it("counts on the store's own connections, which commit without waiting for the WAL flush; the app's stay durable", async () => {
+    const db: TestDatabase = await createTestDatabase();
+    closers.push(() => db.close());
+    const pool = limiterPool(db.url!);
+    closers.push(() => pool.end());
+    const setting = async (q: (text: string) => Promise<{ rows: { synchronous_commit: string }[] }>) => (await q('show synchronous_commit')).rows[0]!.synchronous_commit;
+    expect(await Promise.all([setting((t) => pool.query(t)), setting((t) => pool.query(t))])).toEqual(['off', 'off']);
+    const app = await rowsOf<{ synchronous_commit: string }>(db.db, sql`show synchronous_commit`);
+    expect(app[0]!.synchronous_commit).toBe('on');
   });
 });
 
