@@ -113,7 +113,7 @@ describe('restart', () => {
   it('a new process resumes pending jobs and, after the lease, jobs a crashed process left sending', async () => {
     const crashed = await h.t.createTicket({ customerEmail: 'crash@customer.test' });
     // A process claims the jobs and dies before sending: they stay `sending` under its lease.
-    const claimed = await claimDueJobs(h.t.db, h.t.clock.now(), 10, 300_000);
+    const claimed = await claimDueJobs(h.t.db, h.t.clock.now(), 10, 300_000, 'email');
     expect(claimed.map((j) => j.ticketId)).toEqual([crashed.id, crashed.id]);
     const pending = await h.t.createTicket({ customerEmail: 'pending@customer.test' });
 
@@ -176,7 +176,7 @@ describe('bounded attempts', () => {
   it('a job left sending after its last attempt ends failed without another send', async () => {
     const ticket = await h.t.createTicket({ customerEmail: 'stuck@customer.test' });
     const d = dispatcherOn(h.t.db, { maxAttempts: 1 });
-    await claimDueJobs(h.t.db, h.t.clock.now(), 10, 1000); // attempt 1 claimed, process gone
+    await claimDueJobs(h.t.db, h.t.clock.now(), 10, 1000, 'email'); // attempt 1 claimed, process gone
     h.t.clock.advance(2000);
     await d.runOnce();
     const jobs = await statusOf([ticket.id]);
@@ -268,7 +268,7 @@ describe('dueChannels (what a wake asks before claiming)', () => {
     expect(await dueChannels(h.t.db, now())).toEqual(new Set());
     await h.t.createTicket({ customerEmail: 'due@customer.test' });
     expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));
-    await claimDueJobs(h.t.db, now(), 10, 300_000);
+    await claimDueJobs(h.t.db, now(), 10, 300_000, 'email');
     expect(await dueChannels(h.t.db, now())).toEqual(new Set());
     h.t.clock.advance(300_001);
     expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));

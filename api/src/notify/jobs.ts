@@ -2,7 +2,8 @@
  * The notification_jobs outbox table (DESIGN.md 6): insert jobs inside the caller's transaction,
  * claim due jobs for sending, record the outcome, and read the admin delivery log.
  *
- * Claiming is one statement: `UPDATE ... WHERE id IN (SELECT ... FOR UPDATE SKIP LOCKED) RETURNING`.
+ * Claiming is one statement per channel: `WITH` the channel's first due pending and lease-expired
+ * rows (`FOR UPDATE SKIP LOCKED`), `UPDATE ... WHERE id IN (the earliest of them) RETURNING`.
  * A claimed job is `sending` with `next_attempt_at` = its lease deadline and a fresh `lease_token`;
  * two dispatchers (two processes on one PostgreSQL, or two loops on PGlite) never claim the same job
  * while a lease runs, and a job whose process died is claimed again once the lease has expired.
@@ -10,7 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { NotificationChannel, NotificationDelivery, NotificationStatus } from '@portal/shared';
+import { unionAll } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationDelivery, type NotificationStatus } from '@portal/shared';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { notificationJobs } from '../db/schema';
@@ -36,25 +38,31 @@ export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promi
 }
 
 /**
- * Claims up to `limit` due jobs: `pending` ones whose `next_attempt_at` has come, and `sending` ones
- * whose lease ran out. Each gets `attempts + 1`, status `sending`, a lease until `now + leaseMs`.
- * `channel` restricts the claim to one channel (the dispatcher's lanes, issue 17).
+ * Claims up to `limit` due jobs of `channel` (a dispatcher lane, issue 17), the earliest due first:
+ * `pending` ones whose `next_attempt_at` has come, and `sending` ones whose lease ran out. Each gets
+ * `attempts + 1`, status `sending`, a lease until `now + leaseMs`. Returned in creation order.
+ * Each status is read in its own CTE in `notification_jobs_due_idx` order (channel, status,
+ * next_attempt_at) and stops after `limit` rows: the claim costs the same with 10 or 20,000 jobs
+ * waiting (issue 16; one scan of both statuses sorted every waiting job, 4 ms per claim at 20,000 on
+ * PostgreSQL and several times that on PGlite, while a burst's backlog was being sent).
  */
-export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number, channel?: NotificationChannel): Promise<JobRow[]> {
-  const due = db
-    .select({ id: notificationJobs.id })
-    .from(notificationJobs)
-    .where(
-      and(
-        inArray(notificationJobs.status, ['pending', 'sending']),
-        lte(notificationJobs.nextAttemptAt, now),
-        channel ? eq(notificationJobs.channel, channel) : undefined,
-      ),
-    )
-    .orderBy(notificationJobs.nextAttemptAt, notificationJobs.createdAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number, channel: NotificationChannel): Promise<JobRow[]> {
+  const dueIn = (status: 'pending' | 'sending') =>
+    db.$with(`due_${status}`).as(
+      db
+        .select({ id: notificationJobs.id, nextAttemptAt: notificationJobs.nextAttemptAt, createdAt: notificationJobs.createdAt })
+        .from(notificationJobs)
+        .where(and(eq(notificationJobs.channel, channel), eq(notificationJobs.status, status), lte(notificationJobs.nextAttemptAt, now)))
+        .orderBy(notificationJobs.nextAttemptAt, notificationJobs.createdAt)
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+    );
+  const pending = dueIn('pending');
+  const expired = dueIn('sending');
+  const due = unionAll(db.select().from(pending), db.select().from(expired)).as('due');
+  const earliest = db.select({ id: due.id }).from(due).orderBy(due.nextAttemptAt, due.createdAt).limit(limit);
   const rows = await db
+    .with(pending, expired)
     .update(notificationJobs)
     .set({
       status: 'sending',
@@ -63,23 +71,24 @@ export async function claimDueJobs(db: Database, now: Date, limit: number, lease
       leaseToken: randomUUID(),
       updatedAt: now,
     })
-    .where(inArray(notificationJobs.id, due))
+    .where(inArray(notificationJobs.id, earliest))
     .returning();
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /**
  * The channels that have a job due at `now` (pending, or sending under an expired lease: what
- * {@link claimDueJobs} would claim), in one statement on notification_jobs_due_idx. The
+ * {@link claimDueJobs} would claim), in one statement: per channel and status, the earliest
+ * `next_attempt_at` (one step into notification_jobs_due_idx each, whatever the backlog). The
  * dispatcher asks this once per wake and claims only in those lanes (issue 16): most writes
  * enqueue nothing, and three empty claims cost the embedded database as much as the write.
  */
 export async function dueChannels(db: Database, now: Date): Promise<Set<NotificationChannel>> {
-  const rows = await db
-    .selectDistinct({ channel: notificationJobs.channel })
-    .from(notificationJobs)
-    .where(and(inArray(notificationJobs.status, ['pending', 'sending']), lte(notificationJobs.nextAttemptAt, now)));
-  return new Set(rows.map((r) => r.channel as NotificationChannel));
+  const earliest = (channel: NotificationChannel, status: 'pending' | 'sending') =>
+    sql`(select min(${notificationJobs.nextAttemptAt}) from ${notificationJobs} where ${notificationJobs.channel} = ${channel} and ${notificationJobs.status} = ${status}) <= ${now}`;
+  const columns = NOTIFICATION_CHANNELS.map((c) => sql`coalesce(${earliest(c, 'pending')} or ${earliest(c, 'sending')}, false) as ${sql.identifier(c)}`);
+  const [row] = await rowsOf<Record<NotificationChannel, boolean>>(db, sql`select ${sql.join(columns, sql`, `)}`);
+  return new Set(NOTIFICATION_CHANNELS.filter((c) => row?.[c] === true));
 }
 
 /** Condition "still ours": the job is `sending` under the claim's lease token. */

@@ -92,7 +92,8 @@ export const notificationJobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('notification_jobs_due_idx').on(t.status, t.nextAttemptAt),
+    // Channel first: a lane's claim and the wake's probe read only its own due jobs (issue 16).
+    index('notification_jobs_due_idx').on(t.channel, t.status, t.nextAttemptAt),
     index('notification_jobs_created_at_idx').on(t.createdAt),
     index('notification_jobs_ticket_id_idx').on(t.ticketId, t.kind),
   ],
