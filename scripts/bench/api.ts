@@ -10,8 +10,14 @@
  * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`; on a
  *            build without it, the legacy full `GET /api/tickets`, with 5 connections above 10,000
  *            tickets because each answer is tens of MB),
- * - `create` public `POST /api/tickets` (anonymous ticket form submissions),
- * - `createk` the same with a new Idempotency-Key per request, as the PWA's outbox sends them,
+ * - `create` public `POST /api/tickets` (anonymous ticket form submissions), each from a client address
+ *            of its own, as customers reach a deployment through its reverse proxy (the app runs with
+ *            TRUST_PROXY=1 and each request carries its own X-Forwarded-For),
+ * - `create1` (optional) the same, every request from ONE address (127.0.0.1, the load of `create`
+ *            before round 8): every rate-limit count of the run updates the same `rate_limits` row on
+ *            PostgreSQL (a real single address is refused after RATE_LIMIT_TICKETS per minute, from
+ *            memory),
+ * - `createk` `create` with a new Idempotency-Key per request, as the PWA's outbox sends them,
  * - `listw`  the list page while 5 more connections create tickets (every create moves the tickets'
  *            high-water mark, so list pages are rebuilt, not answered from the page cache),
  * - `commit` (PostgreSQL only, no HTTP) the ceiling of one create per transaction: 50 connections
@@ -22,7 +28,7 @@
  * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs) and its largest RSS.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
- * (`bare,health,list,listw,create,createk,commit`, plus optional `sync` = a delta page of 500 and `search` =
+ * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `sync` = a delta page of 500 and `search` =
  * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
  */
@@ -123,6 +129,37 @@ const TICKET_BODY = JSON.stringify({
   issue: 'The benchmark printer reports a paper jam that is not there.',
 });
 
+let addressCount = 0;
+/** A client address no request of this run used before (10.0.0.1, 10.0.0.2, ...). */
+function nextAddress(): string {
+  const n = ++addressCount;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Public ticket creates for autocannon: each request from a new client address (X-Forwarded-For,
+ * the app trusts one proxy hop) unless `oneAddress`, with a new Idempotency-Key when `keyed`.
+ */
+function createLoad(url: string, opts: { oneAddress?: boolean; keyed?: boolean } = {}): autocannon.Options {
+  return {
+    url,
+    requests: [
+      {
+        method: 'POST',
+        body: TICKET_BODY,
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            ...(opts.oneAddress ? {} : { 'x-forwarded-for': nextAddress() }),
+            ...(opts.keyed ? { 'idempotency-key': randomUUID() } : {}),
+          },
+        }),
+      },
+    ],
+  };
+}
+
 /** Connections that create tickets during `listw`; the list gets the rest of CONNECTIONS. */
 const LISTW_WRITERS = 5;
 
@@ -180,23 +217,9 @@ async function runTargets(app: AppProcess, bare: string, size: number, probeFile
           label: `legacy full list${legacyBig ? ' (5 conn.)' : ''}`,
           opts: { url: `${app.baseURL}/api/tickets`, headers: auth, connections: legacyBig ? 5 : CONNECTIONS, timeout: 60 },
         },
-    create: {
-      label: 'public ticket create',
-      opts: { url: `${app.baseURL}/api/tickets`, method: 'POST', headers: { 'content-type': 'application/json' }, body: TICKET_BODY },
-    },
-    createk: {
-      label: 'create with Idempotency-Key',
-      opts: {
-        url: `${app.baseURL}/api/tickets`,
-        requests: [
-          {
-            method: 'POST',
-            body: TICKET_BODY,
-            setupRequest: (req) => ({ ...req, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() } }),
-          },
-        ],
-      },
-    },
+    create: { label: 'public ticket create', opts: createLoad(`${app.baseURL}/api/tickets`) },
+    create1: { label: 'create, all from one address', opts: createLoad(`${app.baseURL}/api/tickets`, { oneAddress: true }) },
+    createk: { label: 'create with Idempotency-Key', opts: createLoad(`${app.baseURL}/api/tickets`, { keyed: true }) },
     listw: { label: `list page, ${LISTW_WRITERS} conn. creating`, opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth, connections: CONNECTIONS - LISTW_WRITERS } },
     commit: { label: 'commit ceiling (no HTTP)', opts: { url: 'postgres:', connections: CONNECTIONS } },
     sync: { label: 'delta page of 500', opts: { url: `${app.baseURL}/api/tickets?since=0&limit=500`, headers: auth } },
@@ -275,6 +298,8 @@ export function printGoals(all: ConfigResult[]): void {
       const ceiling = get(c, 'commit');
       if (ceiling) lines.push(`creates ${pct(create.reqPerSec, ceiling.reqPerSec)} of the one-per-transaction commit ceiling (${ceiling.reqPerSec.toFixed(0)}/s = ${pct(ceiling.reqPerSec, health.reqPerSec)} of health)`);
     }
+    const oneAddress = get(c, 'create1');
+    if (health && oneAddress) lines.push(`creates all from one address ${pct(oneAddress.reqPerSec, health.reqPerSec)} of health`);
     const keyed = get(c, 'createk');
     if (health && keyed) lines.push(`creates with Idempotency-Key ${pct(keyed.reqPerSec, health.reqPerSec)} of health, p99 ${p99Text(keyed)}`);
     if (c.db === 'pglite') {
@@ -309,6 +334,8 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string):
       RATE_LIMIT_TICKETS: '1000000000',
       RATE_LIMIT_LOGIN: '1000000',
       LOG_LEVEL: 'warn',
+      // Creates arrive with X-Forwarded-For as from a reverse proxy (`create` above).
+      TRUST_PROXY: '1',
       BENCH_PROBE_FILE: probeFile,
     };
     if (db === 'postgres') {

@@ -45,6 +45,27 @@ function bucket(url: string, fn: string): string {
   return i >= 0 ? url.slice(i + 1) : url;
 }
 
+/** Start (ms into the profile) of the `ms`-long window with the least (idle) time, in 100 ms steps. */
+function busiestWindow(p: Profile, byId: Map<number, Node>, ms: number): number {
+  const idle: number[] = [];
+  let at = 0;
+  for (let i = 0; i < p.samples.length; i++) {
+    const dt = (p.timeDeltas[i] ?? 0) / 1000;
+    at += dt;
+    const slot = Math.floor(at / 100);
+    idle[slot] = (idle[slot] ?? 0) + (byId.get(p.samples[i]!)!.callFrame.functionName === '(idle)' ? dt : 0);
+  }
+  const width = Math.round(ms / 100);
+  let best = 0;
+  let bestIdle = Infinity;
+  for (let start = 0; start + width <= idle.length; start++) {
+    let sum = 0;
+    for (let k = start; k < start + width; k++) sum += idle[k] ?? 0;
+    if (sum < bestIdle) [best, bestIdle] = [start, sum];
+  }
+  return best * 100;
+}
+
 function analyse(p: Profile): void {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -52,14 +73,15 @@ function analyse(p: Profile): void {
   const self = new Map<string, number>();
   const incl = new Map<string, number>();
   let total = 0;
-  // Only the load window: the last SECONDS (+1) seconds of the profile (startup excluded).
-  const end = p.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
-  const from = end - (SECONDS + 1) * 1000;
+  // Only the load window: the SECONDS-long stretch with the least idle time (startup excluded, and
+  // what the app does after the load, such as sending the outbox backlog of a create run).
+  const from = busiestWindow(p, byId, SECONDS * 1000);
+  const to = from + SECONDS * 1000;
   let at = 0;
   for (let i = 0; i < p.samples.length; i++) {
     const dt = (p.timeDeltas[i] ?? 0) / 1000;
     at += dt;
-    if (at < from) continue;
+    if (at < from || at > to) continue;
     total += dt;
     const leaf = byId.get(p.samples[i]!)!;
     const b = bucket(leaf.callFrame.url, leaf.callFrame.functionName);
