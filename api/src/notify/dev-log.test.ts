@@ -54,3 +54,23 @@ it('test SMS is appended to the same log', async () => {
   const last = fs.readFileSync(path.join(t.config.outboxLogDir, 'sms.jsonl'), 'utf8').trim().split('\n').at(-1)!;
   expect(JSON.parse(last)).toMatchObject({ to: '(555) 000-1111', body: expect.stringContaining('this is a test SMS') });
 });
+
+it('writes the next e-mail and SMS into a log folder deleted after the first ones', async () => {
+  const admin = await t.loginAs('admin');
+  await configureNotifications(t, admin.token, { number: '(555) 000-1111', emails: ['ops@example.com'] });
+  await t.createTicket({ severity: 'high', contactMethod: 'text', customerPhone: '555 010 3333' });
+  await t.notifier.dispatcher.runOnce();
+  const dir = t.config.outboxLogDir;
+  fs.rmSync(dir, { recursive: true, force: true });
+
+  const ticket = await t.createTicket({ severity: 'high', contactMethod: 'text', customerPhone: '555 010 4444', customerEmail: 'lee@example.com' });
+  await t.notifier.dispatcher.runOnce();
+  const mails = fs.readdirSync(path.join(dir, 'mail')).map((f) => fs.readFileSync(path.join(dir, 'mail', f), 'utf8'));
+  expect(mails.filter((m) => m.includes(ticket.ticketNumber))).toHaveLength(2);
+  expect(fs.statSync(path.join(dir, 'mail')).mode & 0o777).toBe(0o700);
+  const sms = fs.readFileSync(path.join(dir, 'sms.jsonl'), 'utf8').trim().split('\n');
+  expect(sms).toHaveLength(2);
+  expect(sms.every((l) => l.includes(ticket.ticketNumber))).toBe(true);
+  const log = await t.request<NotificationDelivery[]>('GET', '/api/notifications/deliveries', { token: admin.token });
+  expect(log.body.filter((d) => d.ticketId === ticket.id).every((d) => d.status === 'sent')).toBe(true);
+});

@@ -12,6 +12,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailMessage, EmailProvider, SendResult } from '../types';
 import { PermanentError } from '../types';
+import { logFolder } from './log-folder';
 
 /** Timeouts in ms; all below the dispatcher's lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
@@ -58,13 +59,13 @@ function emlName(now: Date, messageId: string): string {
 export function createLogEmail(opts: { dir: string; from: string; clock?: () => Date }): EmailProvider {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = path.join(opts.dir, 'mail');
+  const intoMailDir = logFolder(mailDir);
   return {
     description: `log ${mailDir}`,
     async send(m: EmailMessage): Promise<SendResult> {
       const info = await transport.sendMail(mailOptions(opts.from, m));
-      await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
       const file = path.join(mailDir, emlName((opts.clock ?? (() => new Date()))(), String(info.messageId)));
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await intoMailDir(() => fs.writeFile(file, info.message as Buffer, { mode: 0o600 }));
       return { detail: `written to ${file} (no SMTP_URL configured)` };
     },
     close: () => transport.close(),

@@ -14,6 +14,7 @@ import twilio from 'twilio';
 import { toE164 } from '../phone';
 import type { SendResult, SmsMessage, SmsProvider } from '../types';
 import { PermanentError } from '../types';
+import { logFolder } from './log-folder';
 
 /** twilio's HTTP client type (its RequestClient class). */
 export type TwilioHttpClient = InstanceType<typeof twilio.RequestClient>;
@@ -57,13 +58,13 @@ export function createTwilioSms(opts: TwilioOptions): SmsProvider {
 /** Appends each SMS to `dir/sms.jsonl` (see module doc). */
 export function createLogSms(opts: { dir: string; countryCode: string; clock?: () => Date }): SmsProvider {
   const file = path.join(opts.dir, 'sms.jsonl');
+  const intoDir = logFolder(opts.dir);
   return {
     description: `log ${file}`,
     async send(m: SmsMessage): Promise<SendResult> {
-      await fs.mkdir(opts.dir, { recursive: true, mode: 0o700 });
       const time = (opts.clock ?? (() => new Date()))().toISOString();
       const line = JSON.stringify({ time, to: m.to, e164: toE164(m.to, opts.countryCode), body: m.body });
-      await fs.appendFile(file, `${line}\n`, { mode: 0o600 });
+      await intoDir(() => fs.appendFile(file, `${line}\n`, { mode: 0o600 }));
       return { detail: `appended to ${file} (no TWILIO_* configured)` };
     },
   };
