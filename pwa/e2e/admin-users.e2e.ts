@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it, inject } from 'vitest';
 import { MSG } from '@portal/shared';
-import { SIZES, api, apiLogin, browserSuite, desktopContext, signIn, type Size } from './support/browser';
+import { SIZES, api, apiLogin, browserSuite, desktopContext, settleForm, signIn, type Size } from './support/browser';
 
 const suite = browserSuite();
 
@@ -138,7 +138,10 @@ describe.each(SIZES)('change password at %s size', (size) => {
     const page = await newPage(size);
     await signIn(page, username, 'old-pass-1');
     await page.goto('/change-password');
-    const submit = () => page.getByRole('button', { name: 'Change Password', exact: true }).click();
+    const submit = async () => {
+      await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+      await settleForm(page);
+    };
     const fill = async (current: string, next: string, confirm: string) => {
       await page.getByLabel('Current Password').fill(current);
       await page.getByLabel('New Password', { exact: true }).fill(next);

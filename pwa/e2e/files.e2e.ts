@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, formatFileSize, type ContentItem, type FileEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, signIn as signInOnly, waitForServiceWorker } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, settleForm, signIn as signInOnly, waitForServiceWorker } from './support/browser';
 
 const DESKTOP = { width: 1366, height: 768 } as const;
 const TECH = { username: 'files.tech', password: 'tech-pass-1' };
@@ -119,6 +119,7 @@ describe('files, content and downloads', () => {
     expect(await dialog.getByLabel('Category').inputValue()).toBe('Support Tools');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText(MSG.titleRequired).waitFor();
+    await settleForm(page);
     await dialog.getByLabel('Title').fill(TOOL_TITLE);
     await dialog.getByLabel('Description (optional)').fill('Attended remote support agent for client desktops.');
     await dialog.getByLabel('Platform (optional)').selectOption('Windows');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, type SurveyPage, type SurveyStats, type TicketCreated } from '@portal/shared';
-import { DESKTOP, api, baseURL, browserSuite, phoneContext, signIn } from './support/browser';
+import { DESKTOP, api, baseURL, browserSuite, phoneContext, settleForm, signIn } from './support/browser';
 
 
 const suite = browserSuite();
@@ -92,6 +92,7 @@ describe('the survey on a phone', () => {
 
     await page.getByRole('button', { name: 'Submit Survey' }).click();
     for (const m of [MSG.rateOverall, MSG.rateTechnician, MSG.rateResponseTime, MSG.rateResolution]) await page.getByText(m, { exact: true }).waitFor();
+    await settleForm(page);
     expect(await responsesOf(ticket.ticketNumber)).toEqual([]);
 
     await rate(page, [4, 5, 3, 4]);

@@ -11,7 +11,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, type VaultAuditEntry, type VaultIndexEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn, waitForServiceWorker } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'vera.vault', password: 'vault-pass-1' };
 const DESKTOP = { width: 1366, height: 768 } as const;
@@ -57,11 +57,13 @@ describe.each([
     await form.getByRole('button', { name: 'Create' }).click();
     await text('Validation Error').waitFor();
     await form.getByText(MSG.vaultBusinessNameRequired).waitFor();
+    await settleForm(page);
     await form.getByLabel('Business Name').fill(business);
     await form.getByLabel('Contact Name').fill('Hana Harbor');
     await form.getByLabel('Contact Email').fill('not-an-email');
     await form.getByRole('button', { name: 'Create' }).click();
     await form.getByText(MSG.emailInvalid).waitFor();
+    await settleForm(page);
     await form.getByLabel('Contact Email').fill(`hana.${name}@harbor.test`);
     await form.getByLabel('Contact Phone').fill('+1 (555) 010-3000');
     await form.getByLabel('Address').fill('1 Pier Rd, Bayside');

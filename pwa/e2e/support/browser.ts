@@ -87,6 +87,17 @@ export async function api<T>(path: string, init: { method?: string; token?: stri
 }
 
 /**
+ * Call after a submit that failed validation, before typing again. react-hook-form focuses the
+ * first invalid field at once and again in a `setTimeout(0)`; a `fill` that runs before that timer
+ * gets its text moved into the invalid field halfway (seen in CI: 'wrong-pass' typed into Confirm
+ * New Password, so the form sent the old current password). This waits one timer turn of the page,
+ * which runs after the one react-hook-form queued during the click.
+ */
+export async function settleForm(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
  * Signs in through the login screen like a person would, and waits for the logged-in header and
  * for the page reload the app does after a login (SPEC.md 4: 500 ms later), so a following
  * `page.goto` is never aborted by that reload.
