@@ -15,7 +15,7 @@ import { startTestApp, type TestUser } from '../test/app';
 import { allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../test/notify';
 import { createDeliver } from './deliver';
 import { Dispatcher, exponentialBackoff, yieldToRequests } from './dispatcher';
-import { claimDueJobs, dueChannels, markSent } from './jobs';
+import { claimDueJobs } from './jobs';
 
 let h: NotifyTestApp;
 let admin: TestUser & { token: string };
@@ -261,23 +261,6 @@ describe('running dispatcher', () => {
   });
 });
 
-describe('dueChannels (what a wake asks before claiming)', () => {
-  it('names the channels with a job due now: pending, or sending after its lease; not leased, sent or later ones', async () => {
-    await settle();
-    const now = () => h.t.clock.now();
-    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
-    await h.t.createTicket({ customerEmail: 'due@customer.test' });
-    expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));
-    await claimDueJobs(h.t.db, now(), 10, 300_000, 'email');
-    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
-    h.t.clock.advance(300_001);
-    expect(await dueChannels(h.t.db, now())).toEqual(new Set(['email']));
-    await h.t.notifier.dispatcher.runOnce();
-    expect(await dueChannels(h.t.db, now())).toEqual(new Set());
-    expect(h.smtp.to('due@customer.test')).toHaveLength(1);
-  });
-});
-
 describe('GET /api/notifications/deliveries', () => {
   it('lists newest first, honours limit and status, and validates the query', async () => {
     const all = await h.t.request<NotificationDelivery[]>('GET', '/api/notifications/deliveries?limit=200', { token: admin.token });
@@ -295,25 +278,6 @@ describe('GET /api/notifications/deliveries', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('validation_failed');
     }
-  });
-});
-
-describe('recording a batch (issue 16)', () => {
-  it('marks the delivered jobs sent in one statement, but not a job whose lease another claim took', async () => {
-    const tickets = [];
-    for (let i = 0; i < 2; i += 1) tickets.push(await h.t.createTicket({ customerEmail: `batch${i}@customer.test` }));
-    const ids = tickets.map((t) => t.id);
-    const mine = (await claimDueJobs(h.t.db, h.t.clock.now(), 50, 60_000, 'email')).filter((j) => j.ticketId && ids.includes(j.ticketId));
-    expect(mine).toHaveLength(4);
-    // Another dispatcher took the first job over (its lease ran out there): a new token.
-    const token = randomUUID();
-    await h.t.db.update(notificationJobs).set({ leaseToken: token }).where(eq(notificationJobs.id, mine[0]!.id));
-    const written = await markSent(h.t.db, mine.map((job, i) => ({ job, detail: `message ${i}` })), h.t.clock.now());
-    expect([...written].sort()).toEqual(mine.slice(1).map((j) => j.id).sort());
-    const after = new Map((await statusOf(ids)).map((j) => [j.id, j]));
-    expect(after.get(mine[0]!.id)).toMatchObject({ status: 'sending', leaseToken: token, detail: null });
-    mine.slice(1).forEach((job, i) => expect(after.get(job.id)).toMatchObject({ status: 'sent', detail: `message ${i + 1}`, leaseToken: null }));
-    await settle(); // the job taken over: sent by a later pass once its lease ends
   });
 });
 

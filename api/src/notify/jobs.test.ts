@@ -1,11 +1,15 @@
 /**
- * The outbox table's claim and due probe (notify/jobs.ts, issue 16): a lane claims the earliest due
- * jobs of its own channel, pending ones and those whose lease ran out merged in due order; the probe
- * names each channel with something due. Both read the channel's part of notification_jobs_due_idx.
+ * The outbox table (notify/jobs.ts, issue 16): a lane claims the earliest due jobs of its own
+ * channel, pending ones and those whose lease ran out merged in due order; the probe names each
+ * channel with something due (both read the channel's part of notification_jobs_due_idx); a batch's
+ * deliveries are recorded in one statement, only for the jobs whose lease the lane still holds.
  */
+import { randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { notificationJobs } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../test/db';
-import { claimDueJobs, dueChannels, insertJobs, type NewJob } from './jobs';
+import { claimDueJobs, dueChannels, insertJobs, markSent, type NewJob } from './jobs';
 import type { TicketSnapshot } from './types';
 
 let h: TestDatabase;
@@ -54,4 +58,20 @@ it("claims the earliest due jobs of its channel, an expired lease in its due ord
   expect(await dueChannels(h.db, at(5))).toEqual(new Set());
   // At minute 30 the later e-mail is due, and every lease taken at minute 5 has run out.
   expect(await dueChannels(h.db, at(30))).toEqual(new Set(['email', 'sms']));
+});
+
+it('records a batch as sent in one statement, except a job whose lease another claim took', async () => {
+  const recipients = ['batch0@example.com', 'batch1@example.com', 'batch2@example.com'];
+  await insertJobs(h.db, recipients.map((r) => job('email', r)), at(100));
+  const mine = (await claimDueJobs(h.db, at(100), 50, 60_000, 'email')).filter((j) => recipients.includes(j.recipient));
+  expect(mine).toHaveLength(3);
+  // Another dispatcher took the first job over (its lease ran out there): a new token.
+  const token = randomUUID();
+  await h.db.update(notificationJobs).set({ leaseToken: token }).where(inArray(notificationJobs.id, [mine[0]!.id]));
+
+  const written = await markSent(h.db, mine.map((j, i) => ({ job: j, detail: `message ${i}` })), at(100.5));
+  expect([...written].sort()).toEqual(mine.slice(1).map((j) => j.id).sort());
+  const rows = new Map((await h.db.select().from(notificationJobs).where(inArray(notificationJobs.id, mine.map((j) => j.id)))).map((j) => [j.id, j]));
+  expect(rows.get(mine[0]!.id)).toMatchObject({ status: 'sending', leaseToken: token, detail: null });
+  mine.slice(1).forEach((j, i) => expect(rows.get(j.id)).toMatchObject({ status: 'sent', detail: `message ${i + 1}`, leaseToken: null }));
 });
