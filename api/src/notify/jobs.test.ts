@@ -5,7 +5,7 @@
  * deliveries are recorded in one statement, only for the jobs whose lease the lane still holds.
  */
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationJobs } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../test/db';
@@ -67,7 +67,7 @@ it('records a batch as sent in one statement, except a job whose lease another c
   expect(mine).toHaveLength(3);
   // Another dispatcher took the first job over (its lease ran out there): a new token.
   const token = randomUUID();
-  await h.db.update(notificationJobs).set({ leaseToken: token }).where(inArray(notificationJobs.id, [mine[0]!.id]));
+  await h.db.update(notificationJobs).set({ leaseToken: token }).where(eq(notificationJobs.id, mine[0]!.id));
 
   const written = await markSent(h.db, mine.map((j, i) => ({ job: j, detail: `message ${i}` })), at(100.5));
   expect([...written].sort()).toEqual(mine.slice(1).map((j) => j.id).sort());
