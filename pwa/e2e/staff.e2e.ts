@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Ticket, TicketUpdateEntry } from '@portal/shared';
-import { api, apiLogin, launchBrowser, phoneContext, signIn } from './support/browser';
+import { api, apiLogin, launchBrowser, phoneContext, settleForm, signIn } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -52,6 +52,7 @@ describe('staff sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Username is required').first().waitFor();
     await page.getByText('Password is required').first().waitFor();
+    await settleForm(page);
 
     await page.getByPlaceholder('Enter your username').fill('admin');
     await page.getByPlaceholder('Enter your password').fill('wrong-password');

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, signIn, waitForServiceWorker } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -105,6 +105,7 @@ describe('offline vault on a phone', () => {
     await form.getByLabel('Repeat passphrase').fill('123456');
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
     await form.getByText('Use at least 12 characters, for example three or four words.').waitFor();
+    await settleForm(page);
     await fitsLightAndDark(page, 'enable');
     await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
     await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
