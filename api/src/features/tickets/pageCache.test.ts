@@ -8,7 +8,66 @@ import { startTestApp, type TestApp, type TestUser } from '../../test/app';
 import { TicketPageCache } from './pageCache';
 import type { TicketPageJson } from './staffListRepository';
 
-const page = (itemsJson: string): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq: '1' });
+const page = (itemsJson: string, seq = '1'): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq });
+
+/** A promise and the function that resolves it (a page build or a mark read the test finishes). */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('TicketPageCache.read (single flight)', () => {
+  it('lets requests that arrive during a build share it, and counts one build', async () => {
+    const cache = new TicketPageCache();
+    const build = deferred<TicketPageJson>();
+    let builds = 0;
+    const builder = () => (builds++, build.promise);
+    const first = cache.read('k', async () => '5', builder);
+    const second = cache.read('k', async () => '5', builder);
+    const third = cache.read('k', async () => '5', builder);
+    expect(cache.size.building).toBe(1);
+    build.resolve(page('[5]', '5'));
+    expect((await first).source).toBe('miss');
+    expect(await second).toEqual({ page: page('[5]', '5'), source: 'shared' });
+    expect((await third).source).toBe('shared');
+    expect(builds).toBe(1);
+    expect(cache.size).toMatchObject({ entries: 1, building: 0 });
+    expect((await cache.read('k', async () => '5', builder)).source).toBe('hit');
+    expect(builds).toBe(1);
+  });
+
+  it('never answers with a build or a page older than the mark the request read', async () => {
+    const cache = new TicketPageCache();
+    const old = deferred<TicketPageJson>();
+    const started = cache.read('k', async () => '1', () => old.promise);
+    // A write committed (mark 2) while the first build, which saw mark 1, was running.
+    const later = cache.read('k', async () => '2', async () => page('[2]', '2'));
+    await Promise.resolve();
+    old.resolve(page('[1]', '1'));
+    expect((await started).page.seq).toBe('1');
+    expect(await later).toEqual({ page: page('[2]', '2'), source: 'miss' });
+    // The stored page is the newer one, though the older build finished last.
+    expect(await cache.read('k', async () => '2', () => Promise.reject(new Error('not called')))).toMatchObject({ source: 'hit', page: { seq: '2' } });
+    // The mark moves on: the stored page is not used.
+    expect(await cache.read('k', async () => '3', async () => page('[3]', '3'))).toMatchObject({ source: 'miss', page: { seq: '3' } });
+  });
+
+  it("builds its own page when the shared build fails, and a failing build of its own rejects", async () => {
+    const cache = new TicketPageCache();
+    const failing = deferred<TicketPageJson>();
+    const first = cache.read('k', async () => '1', () => failing.promise);
+    const second = cache.read('k', async () => '1', async () => page('[1]', '1'));
+    failing.reject(new Error('connection lost'));
+    await expect(first).rejects.toThrow('connection lost');
+    expect(await second).toEqual({ page: page('[1]', '1'), source: 'miss' });
+    expect(cache.size).toMatchObject({ entries: 1, building: 0 });
+  });
+});
 
 describe('TicketPageCache', () => {
   it('drops the least recently used page beyond its count', () => {
@@ -19,7 +78,7 @@ describe('TicketPageCache', () => {
     cache.set('c', { seq: '1', page: page('[3]') });
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')?.page.itemsJson).toBe('[1]');
-    expect(cache.size).toEqual({ entries: 2, bytes: 6 });
+    expect(cache.size).toEqual({ entries: 2, bytes: 6, building: 0 });
   });
 
   it('keeps its text under the byte bound, never stores a page larger than it, and replaces a key', () => {
@@ -28,12 +87,14 @@ describe('TicketPageCache', () => {
     cache.set('b', { seq: '1', page: page('[222]') });
     cache.set('c', { seq: '1', page: page('[33]') });
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.size).toEqual({ entries: 2, bytes: 9 });
+    expect(cache.size).toEqual({ entries: 2, bytes: 9, building: 0 });
     cache.set('big', { seq: '1', page: page('[12345678901]') });
     expect(cache.get('big')).toBeUndefined();
     cache.set('b', { seq: '2', page: page('[2]') });
     expect(cache.get('b')?.seq).toBe('2');
-    expect(cache.size).toEqual({ entries: 2, bytes: 7 });
+    expect(cache.size).toEqual({ entries: 2, bytes: 7, building: 0 });
+    cache.set('b', { seq: '1', page: page('[older]') }); // a slower, older build finishing last
+    expect(cache.get('b')?.page.itemsJson).toBe('[2]');
   });
 
   it('keys by the resolved filter, cursor and limit (status order does not matter)', () => {
@@ -78,8 +139,9 @@ describe('GET /api/tickets/list from the page cache, two API processes on one da
     const res = await app.request<TicketListPage>('GET', `/api/tickets/list?${query}`, { token: tech.token });
     expect(res.status, res.text).toBe(200);
     const timing = res.headers.get('server-timing') ?? '';
-    expect(timing).toMatch(/cache;desc=(hit|miss)/);
-    return { body: res.body, text: res.text, hit: timing.includes('cache;desc=hit') };
+    const source = /cache;desc=(hit|shared|miss)/.exec(timing)?.[1];
+    expect(source, timing).toBeDefined();
+    return { body: res.body, text: res.text, hit: source === 'hit', source };
   }
 
   it('answers the same page from memory while no ticket changed', async () => {
@@ -120,6 +182,15 @@ describe('GET /api/tickets/list from the page cache, two API processes on one da
     expect(removed.status, removed.text).toBeLessThan(300);
     expect((await list(b)).body.items[0]).toMatchObject({ id: top!.id, assignedTo: null });
     expect((await list(b, `limit=5&assignee=${helper.id}`)).body.items).toEqual([]);
+  });
+
+  it('builds a page once for concurrent requests after a write, and every one shows the write', async () => {
+    await list(b);
+    a.clock.advance(1_000);
+    const created = await a.createTicket({ clientName: 'Seen by all' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => list(b)));
+    expect(answers.filter((x) => x.source === 'miss')).toHaveLength(1);
+    for (const answer of answers) expect(answer.body.items[0]).toMatchObject({ id: created.id });
   });
 
   it('pages on from a cached page with the same cursor as a fresh one', async () => {

@@ -28,9 +28,21 @@ export interface CachedTicketPage {
   page: TicketPageJson;
 }
 
-/** Least-recently-used map of built pages, bounded by count and text size. */
+/** Where a page came from: this cache, a build another request had started, or a build of its own. */
+export type PageSource = 'hit' | 'shared' | 'miss';
+
+/** true when high-water mark `a` is older than `b` (marks are bigint sequence values as text). */
+const olderThan = (a: string, b: string) => BigInt(a) < BigInt(b);
+
+/**
+ * Least-recently-used map of built pages, bounded by count and text size, plus the builds in flight
+ * (single flight: when a write moves the mark, the requests waiting for the same page share one
+ * build instead of each running the page query; on PGlite's one connection 45 concurrent rebuilds
+ * of one page queued behind each other, p99 264-333 ms with 5 connections creating, issue 16).
+ */
 export class TicketPageCache {
   private readonly entries = new Map<string, CachedTicketPage>();
+  private readonly building = new Map<string, Promise<TicketPageJson>>();
   private bytes = 0;
 
   constructor(
@@ -45,6 +57,28 @@ export class TicketPageCache {
     return JSON.stringify([statuses, assignee, filter.q ?? '', page.cursor ?? '', page.limit]);
   }
 
+  /**
+   * The page of `key` as of the current high-water mark. `mark()` reads the mark (only when a page
+   * or a build of `key` exists); `build()` runs the page query, whose result carries the mark it saw.
+   * A stored page or a build in flight is used only when its mark is not older than the one read
+   * after this request arrived, so the answer is never staler than building it here (exact, as the
+   * mark rises with every committed ticket write). A failed shared build is not an answer: the
+   * request builds its own, and a failing build of its own rejects with the database's error.
+   */
+  async read(key: string, mark: () => Promise<string>, build: () => Promise<TicketPageJson>): Promise<{ page: TicketPageJson; source: PageSource }> {
+    if (this.entries.has(key) || this.building.has(key)) {
+      const now = await mark();
+      const cached = this.get(key); // read after the mark: a build may have finished meanwhile
+      if (cached && !olderThan(cached.seq, now)) return { page: cached.page, source: 'hit' };
+      const pending = this.building.get(key);
+      if (pending) {
+        const shared = await pending.catch(() => undefined);
+        if (shared && !olderThan(shared.seq, now)) return { page: shared, source: 'shared' };
+      }
+    }
+    return { page: await this.buildOnce(key, build), source: 'miss' };
+  }
+
   /** The entry of `key` (now the most recently used), or undefined. */
   get(key: string): CachedTicketPage | undefined {
     const hit = this.entries.get(key);
@@ -55,8 +89,10 @@ export class TicketPageCache {
     return hit;
   }
 
-  /** Stores `entry` under `key`, then drops the least recently used entries beyond the bounds. */
+  /** Stores `entry` under `key` unless a newer page is stored, then drops the least recently used entries beyond the bounds. */
   set(key: string, entry: CachedTicketPage): void {
+    const old = this.entries.get(key);
+    if (old && olderThan(entry.seq, old.seq)) return; // a slower, older build finishing last
     this.delete(key);
     const size = entry.page.itemsJson.length;
     if (size > this.maxBytes) return;
@@ -68,9 +104,22 @@ export class TicketPageCache {
     }
   }
 
-  /** Pages held and their text size (for tests and diagnostics). */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+  /** Pages held, their text size and the builds in flight (for tests and diagnostics). */
+  get size(): { entries: number; bytes: number; building: number } {
+    return { entries: this.entries.size, bytes: this.bytes, building: this.building.size };
+  }
+
+  /** Runs `build` as the newest build of `key` (the one later requests join) and stores its page. */
+  private async buildOnce(key: string, build: () => Promise<TicketPageJson>): Promise<TicketPageJson> {
+    const running = build();
+    this.building.set(key, running);
+    try {
+      const page = await running;
+      this.set(key, { seq: page.seq, page });
+      return page;
+    } finally {
+      if (this.building.get(key) === running) this.building.delete(key);
+    }
   }
 
   private delete(key: string): void {
@@ -82,19 +131,19 @@ export class TicketPageCache {
 }
 
 /**
- * One staff list page (see {@link listTicketPageJson}), from `cache` when the tickets' high-water
- * mark has not moved since it was built, else built and stored. `hit` says which.
+ * One staff list page (see {@link listTicketPageJson}) through `cache` ({@link TicketPageCache.read}):
+ * stored while the tickets' high-water mark has not moved, shared with a build in flight, or built.
+ * `source` says which (the route's Server-Timing).
  */
-export async function readTicketPage(
+export function readTicketPage(
   db: Database,
   cache: TicketPageCache,
   filter: TicketFilter,
   page: { cursor?: string | undefined; limit: number },
-): Promise<{ page: TicketPageJson; hit: boolean }> {
-  const key = TicketPageCache.key(filter, page);
-  const cached = cache.get(key);
-  if (cached && cached.seq === (await ticketsHighWater(db))) return { page: cached.page, hit: true };
-  const built = await listTicketPageJson(db, filter, page);
-  cache.set(key, { seq: built.seq, page: built });
-  return { page: built, hit: false };
+): Promise<{ page: TicketPageJson; source: PageSource }> {
+  return cache.read(
+    TicketPageCache.key(filter, page),
+    () => ticketsHighWater(db),
+    () => listTicketPageJson(db, filter, page),
+  );
 }

@@ -4,8 +4,8 @@
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
- *                               pages are reused while no ticket changed (pageCache.ts); `Server-Timing` says
- *                               `cache;desc=hit|miss`.
+ *                               pages are reused while no ticket changed and concurrent rebuilds of one page
+ *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
@@ -100,8 +100,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { status, assignee, q, limit, cursor } = pageInput.get(ctx).query;
     const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q };
     const started = performance.now();
-    const { page, hit } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
-    ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${hit ? 'hit' : 'miss'}`);
+    const { page, source } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
+    ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${source}`);
     // A TicketListPage; the items arrive as JSON text from the database (repository listTicketPageJson).
     const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
     ctx.type = 'application/json';
