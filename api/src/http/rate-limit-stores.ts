@@ -12,9 +12,10 @@
  */
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { LimiterFactory } from './rate-limit';
+import { LeanRateLimiterMemory } from './rate-limit-memory';
 
 /** Connections of the postgres store's own pool (each process). */
 export const LIMITER_POOL_SIZE = 4;
@@ -23,7 +24,7 @@ export const LIMITER_POOL_SIZE = 4;
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 const insurance = (name: string, points: number, duration: number) =>
-  new RateLimiterMemory({ keyPrefix: `${name}:insurance`, points, duration });
+  new LeanRateLimiterMemory({ keyPrefix: `${name}:insurance`, points, duration });
 
 /**
  * Limiters counting in PostgreSQL (`rate_limits`), shared by every process on the database. Pass a

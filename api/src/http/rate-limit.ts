@@ -9,8 +9,9 @@
  * without changing any caller. The client IP is `ctx.ip`, which honours TRUST_PROXY's hop count
  * (see `createApp`).
  */
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { RateLimitedError } from './errors';
+import { LeanRateLimiterMemory } from './rate-limit-memory';
 
 /** `points` allowed per `durationSec` window. */
 export interface RateLimit {
@@ -51,8 +52,8 @@ export type RateLimiters = Record<keyof RateLimitSettings, Limiter>;
  */
 export type LimiterFactory = (name: keyof RateLimitSettings, limit: RateLimit) => Limiter;
 
-/** The default factory: counts in this process's memory (one API process). */
-export const memoryLimiters: LimiterFactory = (name, l) => new RateLimiterMemory({ keyPrefix: name, points: l.points, duration: l.durationSec });
+/** The default factory: counts in this process's memory (one API process), without a timer per key (rate-limit-memory.ts). */
+export const memoryLimiters: LimiterFactory = (name, l) => new LeanRateLimiterMemory({ keyPrefix: name, points: l.points, duration: l.durationSec });
 
 /** Builds every limiter of `settings` with `factory` (default {@link memoryLimiters}). */
 export function createRateLimiters(settings: RateLimitSettings, factory: LimiterFactory = memoryLimiters): RateLimiters {
