@@ -144,6 +144,9 @@ async function main(): Promise<void> {
       );
       console.log(`${DB} ${SIZE} ${TARGET}: ${r.requests.average} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`);
     } finally {
+      // Wait for the app's own exit (at most 10 s, main.ts): --cpu-prof writes the profile then, and
+      // stop()'s SIGKILL after 5 s lost it while the outbox backlog of a create run was closing.
+      await app.kill('SIGTERM');
       await app.stop();
     }
     const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
