@@ -11,6 +11,9 @@
  * database on every request, so several API processes on one database never serve each other's
  * stale pages: a hit costs one index-only `max()` instead of the page query, a miss one query more.
  *
+ * Single flight: the requests that find a page stale while another request is building it wait for
+ * that build (when it saw their mark or a newer one) instead of running the same query again.
+ *
  * Bounds: at most {@link PAGE_CACHE_MAX_ENTRIES} pages and {@link PAGE_CACHE_MAX_BYTES} of page
  * text per process, least recently used dropped first.
  */
