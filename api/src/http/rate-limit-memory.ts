@@ -7,8 +7,9 @@
  * 22 MB for the 50,000 client addresses a minute of the bench's create burst, most of the API's
  * memory growth on PGlite. {@link SweptMemoryStorage} keeps the same interface as the library's
  * `MemoryStorage` with a plain `{ value, expiresAt }` per key and no timer: an expired key is
- * dropped when it is next read or written, and by a sweep from the oldest keys at most once a
- * {@link SWEEP_INTERVAL_MS} during writes. {@link LeanRateLimiterMemory} is the library's own
+ * dropped when it is next read or written, and by a sweep from the oldest keys when a new window
+ * starts, at most once a {@link SWEEP_INTERVAL_MS} (keys are only added then, so memory follows the
+ * number of windows open). {@link LeanRateLimiterMemory} is the library's own
  * `RateLimiterMemory` (consume, penalty, block, get, dump and restore unchanged) on that storage.
  *
  * The storage is the one part replaced: it rests on `RateLimiterMemory` keeping its storage in
