@@ -42,8 +42,10 @@ async function fillTicketForm(p: Page, issue: string) {
 describe('customer on a phone', () => {
   it('reads the home page and submits a ticket from /support, then another', async () => {
     await page.goto('/');
+    // Waited for, not checked once: `goto` resolves at the load event, and the home page's sections
+    // render when its route's code has run (a one-shot isVisible() failed in a CI run).
     for (const text of ['Why Choose Us', 'How It Works', 'Ready to Get Started']) {
-      await expect(page.getByText(text).first().isVisible()).resolves.toBe(true);
+      await page.getByText(text).first().waitFor({ state: 'visible' });
     }
     await page.getByRole('button', { name: 'Get Support Now' }).or(page.getByRole('link', { name: 'Get Support Now' })).first().click();
     await page.waitForURL('**/support');
