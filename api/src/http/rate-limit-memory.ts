@@ -26,6 +26,10 @@ interface Count {
   expiresAt: number | null;
 }
 
+/** The library's answer for an open window (`isFirstInDuration` false; -1 ms left when it has no end). */
+const answer = (count: Count, now: number) =>
+  new RateLimiterRes(0, count.expiresAt === null ? -1 : count.expiresAt - now, count.value, false);
+
 /**
  * The library's `MemoryStorage` interface (incrby, set, get, delete, `_storage`, `_restoreRecord`),
  * same answers, no timers. Keys are kept in the order their windows started: `set` puts a key
@@ -44,15 +48,14 @@ export class SweptMemoryStorage {
     const count = this.live(key, now);
     if (!count) return this.set(key, value, durationSec);
     count.value += value;
-    return new RateLimiterRes(0, count.expiresAt === null ? -1 : count.expiresAt - now, count.value, false);
+    return answer(count, now);
   }
 
   /** Sets `key` to `value` points in a new window of `durationSec` (0: no end). */
   set(key: string, value: number, durationSec: number): RateLimiterRes {
     const now = Date.now();
     const durationMs = durationSec * 1000;
-    this._storage.delete(key); // then re-inserted last: the order of window starts
-    this._storage.set(key, { value: Math.trunc(value), expiresAt: durationMs > 0 ? now + durationMs : null });
+    this.put(key, value, durationMs > 0 ? now + durationMs : null);
     this.sweep(now);
     return new RateLimiterRes(0, durationMs === 0 ? -1 : durationMs, Math.trunc(value), true);
   }
@@ -61,8 +64,7 @@ export class SweptMemoryStorage {
   get(key: string): RateLimiterRes | null {
     const now = Date.now();
     const count = this.live(key, now);
-    if (!count) return null;
-    return new RateLimiterRes(0, count.expiresAt === null ? -1 : count.expiresAt - now, count.value, false);
+    return count ? answer(count, now) : null;
   }
 
   /** Forgets `key`; true when it had an open window. */
@@ -74,6 +76,11 @@ export class SweptMemoryStorage {
   _restoreRecord(key: string, value: number, expiresAt: number | null): void {
     const now = Date.now();
     if (expiresAt !== null && (!Number.isFinite(expiresAt) || expiresAt <= now)) return;
+    this.put(key, value, expiresAt);
+  }
+
+  /** Stores `key` last in the map (the order of window starts the sweep relies on). */
+  private put(key: string, value: number, expiresAt: number | null): void {
     this._storage.delete(key);
     this._storage.set(key, { value: Math.trunc(value), expiresAt });
   }
