@@ -26,7 +26,7 @@ const DETAIL: TechnicianDetail = {
   to: AT,
   generatedAt: AT,
   kpi: {
-    id: 'u1',
+    technicianId: 'u1',
     username: 'tech1',
     role: 'technician',
     total: 1,

@@ -53,6 +53,8 @@ export interface ResponsiveListProps<T> {
   errorText?: string;
   onRetry?(): void;
   rowAttrs?(row: T): RowAttrs;
+  /** Accessible name of a row's card (phones), e.g. the business name. */
+  cardLabel?(row: T): string;
   /** Cards in an `<ol>` (an ordered list, e.g. newest first) instead of a `<ul>`. */
   ordered?: boolean;
   classes?: ListClasses;
@@ -74,7 +76,7 @@ export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
 }
 
 /** The table half of `ResponsiveList` (also usable alone for a desktop-only table). */
-export function ListTable<T>(props: Omit<ResponsiveListProps<T>, 'rows' | 'card' | 'empty'> & { rows: readonly T[] }) {
+export function ListTable<T>(props: Omit<ResponsiveListProps<T>, 'rows' | 'card' | 'empty' | 'cardLabel'> & { rows: readonly T[] }) {
   const { rows, rowKey, columns, label, rowAttrs, classes = {} } = props;
   return (
     <div className={classes.wrap ?? 'table-wrap'}>
@@ -111,9 +113,9 @@ export function ListTable<T>(props: Omit<ResponsiveListProps<T>, 'rows' | 'card'
 }
 
 function ListCards<T>(props: ResponsiveListProps<T> & { rows: readonly T[] }) {
-  const { rows, rowKey, card, label, rowAttrs, ordered, classes = {} } = props;
+  const { rows, rowKey, card, label, rowAttrs, cardLabel, ordered, classes = {} } = props;
   const items = rows.map((row) => (
-    <li key={rowKey(row)} className={classes.card ?? 'card'} {...rowAttrs?.(row)}>
+    <li key={rowKey(row)} className={classes.card ?? 'card'} aria-label={cardLabel?.(row)} {...rowAttrs?.(row)}>
       {card(row)}
     </li>
   ));
