@@ -19,7 +19,6 @@ import { useDeleteContent } from './api/useDeleteContent';
 import { useUpdateContent } from './api/useUpdateContent';
 import { ContentList } from './ContentList';
 import { ContentForm } from './ContentForm';
-import '../../lib/ui/ui.css';
 import './content.css';
 
 type Editing = { mode: 'create'; preset: Partial<ContentItemCreate> } | { mode: 'edit'; item: ContentItem } | null;

@@ -16,7 +16,6 @@ import { ToolList } from './ToolList';
 import { buildTools, type Tool } from './tools';
 import { useKeptFiles } from './useKeptFiles';
 import { useOnline } from './useOnline';
-import '../../lib/ui/ui.css';
 import './downloads.css';
 
 /**

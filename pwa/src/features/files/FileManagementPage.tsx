@@ -8,7 +8,6 @@ import { useDeleteFile } from './api/useDeleteFile';
 import { useFiles } from './api/useFiles';
 import { FileList } from './FileList';
 import { UploadCard } from './UploadCard';
-import '../../lib/ui/ui.css';
 import './files.css';
 
 /**

@@ -201,7 +201,7 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
           </button>
         )}
         {online && (
-          <button type="button" className="btn btn-outline btn-danger" onClick={() => void turnOff()}>
+          <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => void turnOff()}>
             {T.turnOff}
           </button>
         )}

@@ -48,7 +48,7 @@ function RowActions({ e, isAdmin, handlers }: { e: VaultListEntry; isAdmin: bool
         </button>
       )}
       {isAdmin && onServer && (
-        <button type="button" className="btn btn-outline btn-small btn-danger" aria-label={`Delete ${e.businessName}`} onClick={() => handlers.onDelete(e.id)}>
+        <button type="button" className="btn btn-outline btn-small btn-danger-outline" aria-label={`Delete ${e.businessName}`} onClick={() => handlers.onDelete(e.id)}>
           Delete
         </button>
       )}

@@ -244,7 +244,7 @@ function VaultScreen() {
               <button type="button" className="btn btn-outline" onClick={() => setDeleteId(null)}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger-solid" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
+              <button type="button" className="btn btn-danger" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </button>
             </div>
