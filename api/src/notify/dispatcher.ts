@@ -36,7 +36,7 @@ const PACE_MAX_MS = 100;
 /**
  * Background pacing (issue 16): the outbox shares the API thread with the requests, and rendering
  * and handing over a message costs about 0.4 ms of CPU (nodemailer), so a lane sending flat out
- * during a burst of ticket submissions took half of their throughput. Before its next batch a lane
+ * during a burst of write requests took half of their throughput. Before its next batch a lane
  * waits in {@link PACE_STEP_MS} steps while the thread stays busy WITHOUT it (event-loop
  * utilization of the step >= {@link BUSY_UTILIZATION}), at most {@link PACE_MAX_MS}: an idle server
  * sends at once, a saturated one still sends a batch at least every 0.1 s and catches up after the
