@@ -21,7 +21,7 @@ import type { Database } from '../db/client';
 import type { JobRow } from './jobs';
 import type { AnyJobKind, EmailContent, KindRegistry, RenderContext, SmsContent } from './kinds';
 import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from './recipients';
-import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, type Brand, type Providers } from './types';
+import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, UnknownKindError, type Brand, type Providers } from './types';
 
 /** What sending needs of a job row (a claimed job, or one sent at once). */
 export type DeliverableJob = Pick<JobRow, 'kind' | 'channel' | 'recipient' | 'payload'>;
@@ -77,16 +77,13 @@ async function withTimeout<T>(work: Promise<T>, channel: NotificationChannel, ms
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
- * The kind of a claimed job, or a reason to keep or fail it: unknown -> DeferredError (kept,
- * module doc); registered for another channel -> PermanentError.
+ * The kind of a claimed job, or a reason to keep or fail it: unknown -> UnknownKindError (a
+ * DeferredError: kept, module doc); registered for another channel -> PermanentError.
  */
 export function kindOf(registry: KindRegistry, job: Pick<JobRow, 'kind' | 'channel'>, now: Date): AnyJobKind {
   const kind = registry.get(job.kind);
   if (!kind) {
-    throw new DeferredError(
-      new Date(now.getTime() + UNKNOWN_KIND_RETRY_MS),
-      `Unknown job kind "${job.kind}" (not registered in this version of the API); kept for a version that knows it`,
-    );
+    throw new UnknownKindError(job.kind, new Date(now.getTime() + UNKNOWN_KIND_RETRY_MS));
   }
   if (kind.channel !== job.channel) throw new PermanentError(`Job kind ${job.kind} sends ${kind.channel}, not ${job.channel}`);
   return kind;

@@ -5,7 +5,8 @@
  * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
  * - other errors -> `pending` again after an exponential backoff (30 s, 1 min, 2 min, ... capped at
  *   1 h) until `maxAttempts` attempts were made, then `failed` with the last reason.
- * - DeferredError (a push subscription backing off) -> `pending` until then, the attempt not counted.
+ * - DeferredError (a push subscription backing off, a job kind this build does not know) -> `pending`
+ *   until then, the attempt not counted.
  * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
  * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
  *
@@ -25,7 +26,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
 import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow, type SentJob } from './jobs';
-import { DeferredError, PermanentError } from './types';
+import { DeferredError, PermanentError, UnknownKindError } from './types';
 
 /** Event-loop utilization (0-1) from which the thread counts as busy serving requests. */
 const BUSY_UTILIZATION = 0.5;
@@ -247,7 +248,8 @@ export class Dispatcher {
     const log = { ...logFields(job), error: reason };
     if (err instanceof DeferredError) {
       await markDeferred(db, job, reason, err.until, now);
-      logger.debug('notification deferred', { ...log, until: err.until.toISOString() });
+      // A kind this build does not know needs an operator's eye (a version mix-up); a backing-off push target does not.
+      logger[err instanceof UnknownKindError ? 'warn' : 'debug']('notification deferred', { ...log, until: err.until.toISOString() });
       return;
     }
     if (err instanceof PermanentError || job.attempts >= maxAttempts) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@portal/shared';
 import type { Config } from '../config';
 import { notificationJobs } from '../db/schema';
-import { silentLogger } from '../logger';
+import { silentLogger, type Logger } from '../logger';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { createDeliver } from './deliver';
 import { Dispatcher } from './dispatcher';
@@ -41,10 +41,14 @@ function recordingProviders() {
   return { sent, providers };
 }
 
+/** Warnings the dispatchers logged. */
+const warnings: { msg: string; data?: Record<string, unknown> }[] = [];
+const logger: Logger = { ...silentLogger, warn: (msg, data) => warnings.push({ msg, ...(data ? { data } : {}) }) };
+
 /** A dispatcher that knows `kinds` (one build of the API). */
 function dispatcherFor(kinds: AnyJobKind[], providers: Providers) {
   const deliver = createDeliver({ db: h.db, providers, brand, config: {} as Config, registry: createKindRegistry(kinds), clock: () => now });
-  return new Dispatcher({ db: h.db, deliver, logger: silentLogger, clock: () => now, maxAttempts: 3, pollMs: 60_000 });
+  return new Dispatcher({ db: h.db, deliver, logger, clock: () => now, maxAttempts: 3, pollMs: 60_000 });
 }
 
 const reminders: string[] = [];
@@ -149,6 +153,7 @@ describe('enqueue and dispatch', () => {
     expect(delivery).toMatchObject({ status: 'pending', attempts: 0, kind: 'engine_test_from_newer_build', summary: 'Newer alert' });
     expect(delivery.lastError).toMatch(/^Unknown job kind "engine_test_from_newer_build" \(not registered in this version of the API\); kept/);
     expect(row!.nextAttemptAt.getTime()).toBe(minutes(260).getTime());
+    expect(warnings.filter((w) => w.data?.kind === 'engine_test_from_newer_build').map((w) => w.msg)).toEqual(['notification deferred']);
     // Another process running the newer build claims it once it is due again.
     now = minutes(260);
     const current = recordingProviders();

@@ -103,3 +103,17 @@ export class DeferredError extends Error {
     this.name = 'DeferredError';
   }
 }
+
+/**
+ * The job's kind is not registered in this build (a newer or older version wrote it): the job is
+ * kept, deferred until `until`, and sent by a process that knows the kind (deliver.ts).
+ */
+export class UnknownKindError extends DeferredError {
+  constructor(
+    readonly kind: string,
+    until: Date,
+  ) {
+    super(until, `Unknown job kind "${kind}" (not registered in this version of the API); kept for a version that knows it`);
+    this.name = 'UnknownKindError';
+  }
+}
