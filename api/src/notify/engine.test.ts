@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@portal/shared';
 import type { Config } from '../config';
+import { IN_MEMORY, openDatabase, type Database } from '../db/client';
 import { notificationJobs } from '../db/schema';
 import { silentLogger, type Logger } from '../logger';
 import { createTestDatabase, type TestDatabase } from '../test/db';
@@ -139,6 +140,23 @@ describe('enqueue and dispatch', () => {
     expect(await enqueue(h.db, page, { to: '+15550002', payload: { code: 12 }, dedupeKey: 'ticket-1:sla' }, now)).toBe(false);
     const codes = (await jobsOfKind('engine_test_page')).map((r) => (r.payload as { code: number }).code).sort((a, b) => a - b);
     expect(codes).toEqual([7, 9, 11]);
+  });
+
+  it('dedupeKey holds across processes: two transactions enqueueing one key at once write one job', async () => {
+    now = minutes(150);
+    // Another pool is another process on PostgreSQL; PGlite has one connection, so its transactions take turns.
+    const other = h.url ? await openDatabase({ databaseUrl: h.url, dataDir: IN_MEMORY, poolSize: 2, onPoolError: () => {} }) : null;
+    try {
+      const write = (db: Database, code: number) =>
+        db.transaction(async (tx) => enqueue(tx as unknown as Database, page, { to: '+15550009', payload: { code }, dedupeKey: 'race' }, now));
+      const results = await Promise.all([write(h.db, 20), write(other?.db ?? h.db, 21)]);
+      expect(results.sort()).toEqual([false, true]);
+      const rows = (await jobsOfKind('engine_test_page')).filter((r) => r.dedupeKey === 'engine_test_page:race');
+      expect(rows).toHaveLength(1);
+      await dispatcherFor([page], recordingProviders().providers).runOnce();
+    } finally {
+      await other?.close();
+    }
   });
 
   it('keeps a job of a kind this build does not know: deferred without an attempt, shown in the delivery log, sent by a build that knows it', async () => {
