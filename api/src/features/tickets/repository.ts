@@ -48,7 +48,7 @@ export interface NewTicket {
   id: string;
   input: TicketCreate;
   now: Date;
-  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (alerts.ts). */
+  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (alerts.ts); due at once, no dedupe key (this statement writes neither). */
   jobs: PreparedJob[];
 }
 
