@@ -16,6 +16,7 @@ import { ToolList } from './ToolList';
 import { buildTools, type Tool } from './tools';
 import { useKeptFiles } from './useKeptFiles';
 import { useOnline } from './useOnline';
+import { ErrorState } from '../../lib/ui/States';
 import './downloads.css';
 
 /**
@@ -124,11 +125,7 @@ export default function DownloadsPage() {
             You are offline. Tools kept on this device can still be downloaded.
           </p>
         )}
-        {content.isError && online && (
-          <p className="form-error" role="alert">
-            The managed tools could not be loaded. {content.error.message}
-          </p>
-        )}
+        {content.isError && online && <ErrorState text="The managed tools could not be loaded." error={content.error} />}
         {content.isPending && items === undefined && online ? <Loading text="Loading tools..." /> : null}
         <ToolList {...listProps} />
       </section>
