@@ -11,7 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
-import { rebuildTicketCounts } from './features/tickets/port';
+import { backfillSlaDueTimes, rebuildTicketCounts } from './features/tickets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
@@ -54,6 +54,8 @@ async function main(): Promise<void> {
     );
   await housekeeping();
   await rebuildTicketCounts(database.db);
+  const dated = await backfillSlaDueTimes(database.db);
+  if (dated > 0) logger.info('SLA due times backfilled', { tickets: dated });
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 

@@ -26,7 +26,7 @@ export function isTimeZone(tz: string): boolean {
 }
 
 const clockTime = (label: string) =>
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label} must be a time HH:MM (00:00 to 24:00)`);
+  safeText().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `${label} must be a time HH:MM (00:00 to 24:00)`);
 
 /** True for a real calendar date written YYYY-MM-DD. */
 function isRealDate(v: string): boolean {
@@ -34,8 +34,7 @@ function isRealDate(v: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
 }
 
-const isoDate = z
-  .string()
+const isoDate = safeText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Holidays must be dates YYYY-MM-DD')
   .refine(isRealDate, 'Holidays must be real dates');
 
