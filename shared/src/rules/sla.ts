@@ -175,8 +175,9 @@ export function formatSlaDuration(ms: number): string {
 export function slaClock(t: SlaTicket, now: Date): SlaClock {
   if (t.status === 'resolved' || t.status === 'closed') return { state: 'none', target: null, dueAt: null, text: '' };
   if (t.waitingOnCustomer) return { state: 'paused', target: null, dueAt: null, text: 'Paused: waiting on customer' };
-  const target = t.firstResponseAt === null ? 'response' : 'resolution';
-  const dueAt = target === 'response' ? t.firstResponseDueAt : t.resolutionDueAt;
+  // Tickets cached by an older app version lack the clock fields: treat missing as null.
+  const target = t.firstResponseAt ? 'resolution' : 'response';
+  const dueAt = (target === 'response' ? t.firstResponseDueAt : t.resolutionDueAt) ?? null;
   if (dueAt === null) return { state: 'none', target: null, dueAt: null, text: '' };
   const left = Date.parse(dueAt) - now.getTime();
   if (left <= 0) return { state: 'breached', target, dueAt, text: `Breached ${formatSlaDuration(left)} ago` };
@@ -191,6 +192,6 @@ export function slaClock(t: SlaTicket, now: Date): SlaClock {
  */
 export function slaSortKey(t: SlaTicket): number {
   if (t.status === 'resolved' || t.status === 'closed' || t.waitingOnCustomer) return Number.POSITIVE_INFINITY;
-  const due = t.firstResponseAt === null ? t.firstResponseDueAt : t.resolutionDueAt;
-  return due === null ? Number.POSITIVE_INFINITY : Date.parse(due);
+  const due = t.firstResponseAt ? t.resolutionDueAt : t.firstResponseDueAt;
+  return due ? Date.parse(due) : Number.POSITIVE_INFINITY;
 }
