@@ -25,14 +25,14 @@ CREATE INDEX "support_tickets_sla_stats_idx" ON "support_tickets" USING btree ("
 CREATE INDEX "support_tickets_sla_running_idx" ON "support_tickets" USING btree ("first_response_warn_at","resolution_warn_at") WHERE "support_tickets"."resolved_at" IS NULL AND NOT "support_tickets"."waiting_on_customer";--> statement-breakpoint
 -- Backfill from the work history (README "SLA clocks and time tracking"): the first response is the
 -- first staff entry after creation (the scheduler KPI's definition); a resolved or closed ticket was
--- resolved when it last entered resolved/closed. Due times need the policy's business hours and are
+-- resolved when it last entered resolved/closed from another status (none without such a row). Due times need the policy's business hours and are
 -- filled by the API at start (tickets service `backfillSlaDueTimes`).
 UPDATE "support_tickets" t SET "first_response_at" = f.at
 FROM (SELECT "ticket_id", min("created_at") AS at FROM "ticket_updates"
       WHERE "updated_by" IS NOT NULL AND "update_type" <> 'created' GROUP BY "ticket_id") f
 WHERE f."ticket_id" = t."id";--> statement-breakpoint
-UPDATE "support_tickets" t SET "resolved_at" = coalesce(
-  (SELECT max(u."created_at") FROM "ticket_updates" u
-   WHERE u."ticket_id" = t."id" AND u."update_type" = 'status_change' AND u."new_value" IN ('resolved', 'closed')),
-  t."updated_at")
-WHERE t."status" IN ('resolved', 'closed');
+UPDATE "support_tickets" t SET "resolved_at" = r.at
+FROM (SELECT u."ticket_id", max(u."created_at") AS at FROM "ticket_updates" u
+      WHERE u."update_type" = 'status_change' AND u."new_value" IN ('resolved', 'closed') AND u."previous_value" NOT IN ('resolved', 'closed')
+      GROUP BY u."ticket_id") r
+WHERE r."ticket_id" = t."id" AND t."status" IN ('resolved', 'closed');

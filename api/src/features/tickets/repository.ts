@@ -247,7 +247,14 @@ export async function updateTicketFields(
 export async function unassignAllOf(tx: Database, userId: string, now: Date): Promise<{ id: string; version: number; status: TicketStatus }[]> {
   return tx
     .update(supportTickets)
-    .set({ assignedTo: null, version: sql`${supportTickets.version} + 1`, updatedAt: now, syncSeq: nextSyncSeq() })
+    .set({
+      assignedTo: null,
+      version: sql`${supportTickets.version} + 1`,
+      updatedAt: now,
+      syncSeq: nextSyncSeq(),
+      // The assignment history row it writes is a staff entry: the first response if none was (tickets/sla.ts).
+      firstResponseAt: sql`coalesce(${supportTickets.firstResponseAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(eq(supportTickets.assignedTo, userId))
     .returning({ id: supportTickets.id, version: supportTickets.version, status: supportTickets.status });
 }
