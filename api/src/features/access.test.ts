@@ -49,6 +49,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/tickets/{ticket}/time-entries', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/tickets/{ticket}/time-entries', allowed: STAFF },
   { method: 'GET', path: '/api/time-report?from=2026-01-01&to=2026-01-31', allowed: STAFF },
+  { method: 'GET', path: '/api/sla-compliance?from=2026-01-01&to=2026-01-31', allowed: STAFF },
   { method: 'GET', path: '/api/technicians', allowed: STAFF },
   { method: 'GET', path: '/api/users', allowed: ADMIN },
   { method: 'POST', path: '/api/users', body: {}, allowed: ADMIN },

@@ -141,14 +141,18 @@ const dayParam = (label: string) =>
  * `GET /api/time-report?from&to[&format=csv]`: entries recorded from `from` 00:00 UTC to `to`
  * 24:00 UTC (both days included, at most 366 days).
  */
+const days = { from: dayParam('from'), to: dayParam('to') };
+type Days = { from: string; to: string };
+const ordered: [(v: Days) => boolean, { message: string; path: string[] }] = [(v) => v.from <= v.to, { message: 'from must not be after to', path: ['to'] }];
+const bounded: [(v: Days) => boolean, { message: string; path: string[] }] = [
+  (v) => Date.parse(v.to) - Date.parse(v.from) <= 365 * 86_400_000,
+  { message: 'The range may cover at most 366 days', path: ['to'] },
+];
+
 export const timeReportQuerySchema = z
-  .object({
-    from: dayParam('from'),
-    to: dayParam('to'),
-    format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).optional(),
-  })
-  .refine((v) => v.from <= v.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((v) => Date.parse(v.to) - Date.parse(v.from) <= 365 * 86_400_000, { message: 'The range may cover at most 366 days', path: ['to'] });
+  .object({ ...days, format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).optional() })
+  .refine(...ordered)
+  .refine(...bounded);
 export type TimeReportQuery = z.output<typeof timeReportQuerySchema>;
 
 /** One row of the report: minutes per client (business name, else client name) and technician. */
@@ -168,4 +172,35 @@ export interface TimeReport {
   rows: TimeReportRow[];
   totalMinutes: number;
   billableMinutes: number;
+}
+
+/** `GET /api/sla-compliance?from&to`: tickets created from `from` 00:00 UTC to `to` 24:00 UTC (at most 366 days). */
+export const slaComplianceQuerySchema = z.object(days).refine(...ordered).refine(...bounded);
+export type SlaComplianceQuery = z.output<typeof slaComplianceQuerySchema>;
+
+/**
+ * SLA compliance of one group of tickets created in the range: per technician and severity, per
+ * technician (`severity` null) and overall (`all`). A target is *met* when it happened by its due
+ * time; *breached* when it happened later, or has not happened and its due time has passed (a
+ * ticket waiting on the customer is not counted as breaching its resolution target while it waits).
+ */
+export interface SlaComplianceRow {
+  all: boolean;
+  technicianId: string | null;
+  technician: string | null;
+  severity: Severity | null;
+  tickets: number;
+  responseMet: number;
+  responseBreached: number;
+  resolutionMet: number;
+  resolutionBreached: number;
+  /** Median minutes from creation to the first response, of the tickets that had one; null without. */
+  medianFirstResponseMinutes: number | null;
+}
+
+/** `GET /api/sla-compliance` answer. */
+export interface SlaCompliance {
+  from: string;
+  to: string;
+  rows: SlaComplianceRow[];
 }

@@ -2,7 +2,7 @@
  * Time-tracking SQL (README "SLA clocks and time tracking"): time entries of a ticket and the report
  * per client and technician over a date range (index time_entries_created_idx).
  */
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TimeEntryCreate } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, timeEntries, users } from '../../db/schema';
@@ -93,4 +93,12 @@ export async function timeReport(db: Database, from: Date, to: Date): Promise<Re
     totalMinutes: Number(r.total),
     billableMinutes: Number(r.billable),
   }));
+}
+
+/** Usernames of the given user ids (nulls skipped). */
+export async function usernames(db: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

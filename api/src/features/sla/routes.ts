@@ -8,10 +8,13 @@
  *                                        optional (an entry queued offline is recorded once); 404 unknown ticket.
  * - GET  /api/tickets/:id/time-entries   staff; -> TicketTime (entries newest first, totals).
  * - GET  /api/time-report?from&to[&format=csv]  staff; -> TimeReport, or text/csv with format=csv.
+ * - GET  /api/sla-compliance?from&to     staff; -> SlaCompliance (tickets created in the range).
  */
 import Router from '@koa/router';
-import { MSG, slaPolicySchema, timeEntryCreateSchema, timeReportQuerySchema } from '@portal/shared';
-import type { SlaPolicy, TicketTime, TimeEntry } from '@portal/shared';
+import { MSG, slaComplianceQuerySchema, slaPolicySchema, timeEntryCreateSchema, timeReportQuerySchema } from '@portal/shared';
+import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry } from '@portal/shared';
+import { slaCompliance } from './complianceRepository';
+import { usernames } from './repository';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
@@ -30,6 +33,7 @@ export function slaRoutes(s: Services): Router<AppState> {
   const entryInput = validate({ params: idParamsSchema, body: timeEntryCreateSchema, notFoundMessage: MSG.ticketNotFound });
   const ticketInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
   const reportInput = validate({ query: timeReportQuerySchema });
+  const complianceInput = validate({ query: slaComplianceQuerySchema });
 
   router.get('/api/sla-policy', requireStaff(), async (ctx) => {
     ctx.body = (await readSlaPolicy(s.db)) satisfies SlaPolicy;
@@ -65,6 +69,13 @@ export function slaRoutes(s: Services): Router<AppState> {
       return;
     }
     ctx.body = report;
+  });
+
+  router.get('/api/sla-compliance', requireStaff(), complianceInput, async (ctx) => {
+    const { from, to } = complianceInput.get(ctx).query;
+    const rows = await slaCompliance(s.db, new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), s.clock());
+    const names = await usernames(s.db, rows.map((r) => r.technicianId));
+    ctx.body = { from, to, rows: rows.map((r) => ({ ...r, technician: r.technicianId ? (names.get(r.technicianId) ?? null) : null })) } satisfies SlaCompliance;
   });
 
   return router;

@@ -169,3 +169,27 @@ describe('time entries and the report', () => {
     expect((await t.request('GET', '/api/time-report?from=2026-05-02&to=2026-05-01', { token: tech.token })).status).toBe(400);
   });
 });
+
+describe('SLA compliance', () => {
+  it('counts met and breached targets per technician and severity, with the median first response', async () => {
+    setClock('2026-06-01T10:00:00.000Z'); // Monday; urgent: response 1 h, resolution 4 h
+    const fast = await t.createTicket({ severity: 'urgent' });
+    const slow = await t.createTicket({ severity: 'urgent' });
+    await t.createTicket({ severity: 'low' }); // never answered
+    await patch(fast.id, { assignedTo: tech.id, status: 'in_progress' }); // responded at 10:00
+    setClock('2026-06-01T10:30:00.000Z');
+    await patch(fast.id, { status: 'resolved' });
+    setClock('2026-06-01T12:00:00.000Z');
+    await patch(slow.id, { assignedTo: tech.id }); // responded after 2 h: 1 h late
+    setClock('2026-06-01T15:00:00.000Z');
+    await patch(slow.id, { status: 'closed' }); // 5 h: resolution breached
+    setClock('2026-06-20T10:00:00.000Z');
+    const res = await t.request('GET', '/api/sla-compliance?from=2026-06-01&to=2026-06-01', { token: tech.token });
+    expect(res.status).toBe(200);
+    const row = (techId: string | null, severity: string | null) =>
+      res.body.rows.find((r: { technicianId: string | null; severity: string | null; all: boolean }) => !r.all && r.technicianId === techId && r.severity === severity);
+    expect(row(tech.id, 'urgent')).toMatchObject({ technician: 'sla-tech', tickets: 2, responseMet: 1, responseBreached: 1, resolutionMet: 1, resolutionBreached: 1, medianFirstResponseMinutes: 60 });
+    expect(row(null, 'low')).toMatchObject({ tickets: 1, responseMet: 0, responseBreached: 1, resolutionBreached: 1, medianFirstResponseMinutes: null });
+    expect(res.body.rows.find((r: { all: boolean }) => r.all)).toMatchObject({ tickets: 3, responseMet: 1, responseBreached: 2 });
+  });
+});
