@@ -1,3 +1,10 @@
+CREATE TABLE "sla_alerts" (
+	"ticket_id" uuid NOT NULL,
+	"alert" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sla_alerts_ticket_id_alert_pk" PRIMARY KEY("ticket_id","alert")
+);
+--> statement-breakpoint
 CREATE TABLE "time_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"ticket_id" uuid NOT NULL,
@@ -17,6 +24,7 @@ ALTER TABLE "support_tickets" ADD COLUMN "resolved_at" timestamp with time zone;
 ALTER TABLE "support_tickets" ADD COLUMN "waiting_on_customer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD COLUMN "waiting_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "support_tickets" ADD COLUMN "paused_minutes" double precision DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sla_alerts" ADD CONSTRAINT "sla_alerts_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "time_entries_ticket_idx" ON "time_entries" USING btree ("ticket_id","created_at");--> statement-breakpoint

@@ -1,5 +1,5 @@
 /** Time tracking (README "SLA clocks and time tracking"). Part of the one Drizzle schema (../schema.ts). */
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { supportTickets } from './tickets';
@@ -23,4 +23,22 @@ export const timeEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('time_entries_ticket_idx').on(t.ticketId, t.createdAt), index('time_entries_created_idx').on(t.createdAt, t.ticketId, t.userId)],
+);
+
+/**
+ * SLA alerts already claimed, one row per ticket and alert (`response:warning`, `response:breach`,
+ * `resolution:warning`, `resolution:breach`). The sweep (features/sla/alerts.ts) inserts with
+ * ON CONFLICT DO NOTHING and enqueues jobs only for the rows it inserted, in the same transaction:
+ * every API process may sweep, each alert is claimed once.
+ */
+export const slaAlerts = pgTable(
+  'sla_alerts',
+  {
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    alert: text('alert').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.alert] })],
 );
