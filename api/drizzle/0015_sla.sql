@@ -29,7 +29,7 @@ ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_ticket_id_support_ticket
 ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "time_entries_ticket_idx" ON "time_entries" USING btree ("ticket_id","created_at");--> statement-breakpoint
 CREATE INDEX "time_entries_created_idx" ON "time_entries" USING btree ("created_at","ticket_id","user_id");--> statement-breakpoint
-CREATE INDEX "support_tickets_sla_stats_idx" ON "support_tickets" USING btree ("created_at","assigned_to","severity","status","first_response_at","first_response_due_at","resolved_at","resolution_due_at");--> statement-breakpoint
+CREATE INDEX "support_tickets_sla_stats_idx" ON "support_tickets" USING btree ("created_at","assigned_to","severity","status","first_response_at","first_response_due_at","resolved_at","resolution_due_at","updated_at");--> statement-breakpoint
 CREATE INDEX "support_tickets_sla_running_idx" ON "support_tickets" USING btree ("first_response_warn_at","resolution_warn_at") WHERE "support_tickets"."resolved_at" IS NULL AND NOT "support_tickets"."waiting_on_customer";--> statement-breakpoint
 -- Backfill from the work history (README "SLA clocks and time tracking"): the first response is the
 -- first staff entry after creation (the scheduler KPI's definition); a resolved or closed ticket was

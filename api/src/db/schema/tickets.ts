@@ -41,9 +41,10 @@ export const supportTickets = pgTable(
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
-    // SLA statistics and alerts: per creation range with the clock columns, index-only; the alert
+    // SLA statistics and alerts: per creation range with the clock columns (and updated_at, the KPI's
+    // fallback resolution time), index-only; the alert
     // sweep's running clocks (not resolved, not waiting), by due time.
-    index('support_tickets_sla_stats_idx').on(t.createdAt, t.assignedTo, t.severity, t.status, t.firstResponseAt, t.firstResponseDueAt, t.resolvedAt, t.resolutionDueAt),
+    index('support_tickets_sla_stats_idx').on(t.createdAt, t.assignedTo, t.severity, t.status, t.firstResponseAt, t.firstResponseDueAt, t.resolvedAt, t.resolutionDueAt, t.updatedAt),
     index('support_tickets_sla_running_idx').on(t.firstResponseWarnAt, t.resolutionWarnAt).where(sql`${t.resolvedAt} IS NULL AND NOT ${t.waitingOnCustomer}`),
     // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
     index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
