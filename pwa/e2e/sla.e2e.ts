@@ -79,6 +79,11 @@ describe('SLA clock and time tracking (phone)', () => {
     await context.setOffline(false);
     await text(page, 'All updates synced').waitFor();
 
+    // The scheduler's KPI tab shows SLA compliance.
+    await page.goto('/scheduler');
+    await page.getByRole('heading', { name: 'SLA Compliance (last 30 days)' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Everyone' }).waitFor();
+
     const time = await api<TicketTime>(`/api/tickets/${ticket.id}/time-entries`, { token: adminToken });
     expect(time.entries.map((e) => [e.minutes, e.userId, e.billable])).toEqual([[25, techId, true]]);
     const day = new Date().toISOString().slice(0, 10);

@@ -60,3 +60,13 @@ describe('SLA alerts (80 % and breach, once per ticket and target)', () => {
     expect(await sweepTwice(at('2026-06-08T15:20:00.000Z'))).toEqual([0, 0]);
   });
 });
+
+describe('stale alerts', () => {
+  it('sends nothing for a moment that passed more than a day ago (old tickets after an upgrade)', async () => {
+    at('2026-07-01T10:00:00.000Z'); // Wednesday
+    await t.createTicket({ severity: 'urgent' });
+    const before = (await slaJobs()).length;
+    expect(await sweepTwice(at('2026-07-03T12:00:00.000Z'))).toEqual([0, 0]); // every moment is over a day old
+    expect((await slaJobs()).length).toBe(before);
+  });
+});

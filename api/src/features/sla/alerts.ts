@@ -4,7 +4,8 @@
  * (INSERT ... ON CONFLICT DO NOTHING RETURNING), enqueueing the alert jobs for the claimed rows in
  * the same transaction, with dedupe keys `<ticket>:<target>:<level>`. Safe in every API process at
  * once: a concurrent sweep inserts nothing and sends nothing. A clock that is paused (waiting on the
- * customer) or stopped (responded / resolved) alerts nothing.
+ * customer) or stopped (responded / resolved) alerts nothing, nor does one whose moment passed more
+ * than a day ago (STALE_AFTER).
  */
 import { sql } from 'drizzle-orm';
 import type { Severity } from '@portal/shared';
@@ -12,6 +13,12 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { enqueueJobs, getNotificationEmails, getSupportSmsNumber, prepareJob, userSubscriptions, type PreparedJob } from '../../notify';
 import { slaAlertEmail, slaAlertPush, slaAlertSms, type SlaAlertPayload } from './notifications';
+
+/**
+ * Alerts whose moment passed longer ago than this are never sent: after an upgrade (due times
+ * backfilled for old open tickets) or a long outage, a flood of stale warnings helps nobody.
+ */
+const STALE_AFTER = '1 day';
 
 /** Most alerts claimed per sweep (the next sweep takes the rest). */
 export const SWEEP_LIMIT = 200;
@@ -45,7 +52,7 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
               ('resolution:breach', t.resolution_due_at, t.resolution_due_at, true)) AS a(alert, fire_at, due_at, running)
             WHERE t.resolved_at IS NULL AND NOT t.waiting_on_customer AND t.status IN ('open', 'in_progress')
               AND (t.first_response_warn_at <= ${at} OR t.resolution_warn_at <= ${at})
-              AND a.running AND a.fire_at <= ${at}
+              AND a.running AND a.fire_at <= ${at} AND a.fire_at > ${at} - ${STALE_AFTER}::interval
               AND NOT EXISTS (SELECT 1 FROM sla_alerts s WHERE s.ticket_id = t.id AND s.alert = a.alert)
             LIMIT ${SWEEP_LIMIT}
           ), ins AS (
