@@ -1,6 +1,7 @@
 import { DeliveriesSection } from './DeliveriesSection';
 import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
+import { SlaPolicySection } from './SlaPolicySection';
 import './settings.css';
 
 /**
@@ -16,6 +17,7 @@ export default function SettingsPage() {
         <RecipientsSection />
         <SupportNumberSection />
       </div>
+      <SlaPolicySection />
       <DeliveriesSection />
     </div>
   );

@@ -6,6 +6,7 @@ import {
   type Technician,
   type Ticket,
   type TicketMergeField,
+  type TicketMergeValue,
   type TicketStatus,
   type TicketUpdateEntry,
 } from '@portal/shared';
@@ -42,10 +43,11 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
-export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution' };
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer' };
 
 /** A field value for people: status label, assignee username ('Unassigned'), resolution text ('none'). */
-export function fieldValueText(field: TicketMergeField, value: string | null, technicians: readonly Technician[] | undefined): string {
+export function fieldValueText(field: TicketMergeField, value: TicketMergeValue, technicians: readonly Technician[] | undefined): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'status') return value && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : (value ?? 'none');
   if (field === 'assignedTo') return assigneeName(value, technicians);
   return value || 'none';
