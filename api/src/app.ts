@@ -62,13 +62,6 @@ export interface AppDeps {
   storage?: FileStorage;
 }
 
-/**
- * Responses compressed on the fly (http/compression.ts): compressible types (JSON, and static files
- * that have no precompressed variant) of at least 1 KiB, brotli quality 4 or gzip level 6, whichever
- * the client prefers; smaller answers go out as they are (compressing them costs more than it saves).
- * Precompressed static files and cached list pages are sent as they are.
- */
-export const COMPRESS_THRESHOLD = 1024;
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
@@ -158,7 +151,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
 
   app.use(requestId(s.logger));
   app.use(errorHandler(s.logger));
-  app.use(compressResponses(COMPRESS_THRESHOLD));
+  app.use(compressResponses());
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());

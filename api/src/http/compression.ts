@@ -21,7 +21,13 @@ import { Stream } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+
+/**
+ * Smallest answer compressed (bytes): smaller answers go out as they are (compressing them costs
+ * more than it saves).
+ */
+export const COMPRESS_THRESHOLD = 1024;
 
 /** A content coding the API sends. */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
@@ -75,8 +81,50 @@ const EMPTY_STATUSES = new Set([204, 205, 304]);
 const isJsonBody = (body: unknown) =>
   typeof body === 'object' && body !== null && !(body instanceof Stream) && !Buffer.isBuffer(body) && !(body instanceof Uint8Array);
 
+/**
+ * An answer serialised once, with its brotli and gzip variants each made once, on first use, and
+ * kept as long as the object is (the staff list's page cache keeps one per cached page, so a hit
+ * costs no serialising and no compressing). A failed compression is not kept.
+ */
+export class EncodedBody {
+  /** The answer's bytes as sent with identity coding. */
+  readonly plain: Buffer;
+  private readonly variants = new Map<'br' | 'gzip', Promise<Buffer>>();
+
+  constructor(text: string) {
+    this.plain = Buffer.from(text);
+  }
+
+  /** The bytes of `coding` (compressed once, then shared by every later caller). */
+  encoded(coding: 'br' | 'gzip'): Promise<Buffer> {
+    let variant = this.variants.get(coding);
+    if (!variant) {
+      variant = compressBuffer(this.plain, coding);
+      this.variants.set(coding, variant);
+      variant.catch(() => this.variants.delete(coding));
+    }
+    return variant;
+  }
+}
+
+/**
+ * Sends `body` as JSON in the coding {@link negotiateCoding} picks for this request (identity below
+ * {@link COMPRESS_THRESHOLD}), with Content-Encoding set so the middleware leaves it alone.
+ */
+export async function sendEncoded(ctx: Context, body: EncodedBody): Promise<void> {
+  const coding = negotiateCoding(ctx.get('Accept-Encoding'));
+  ctx.type = 'application/json';
+  ctx.vary('Accept-Encoding');
+  if (coding === 'identity' || body.plain.length < COMPRESS_THRESHOLD) {
+    ctx.body = body.plain;
+    return;
+  }
+  ctx.body = await body.encoded(coding);
+  ctx.set('Content-Encoding', coding);
+}
+
 /** The compression middleware (see the module doc); mount it inside the error handler. */
-export function compressResponses(threshold: number): Middleware {
+export function compressResponses(threshold = COMPRESS_THRESHOLD): Middleware {
   return async (ctx, next) => {
     ctx.vary('Accept-Encoding');
     await next();

@@ -5,7 +5,8 @@
  *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
  *                               pages are reused while no ticket changed and concurrent rebuilds of one page
- *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`.
+ *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`;
+ *                               each page's answer is serialised and brotli/gzip-compressed once.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
@@ -27,9 +28,10 @@ import {
   ticketListQuerySchema,
   ticketPatchSchema,
 } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketListPage, TicketUpdateEntry } from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
+import { sendEncoded } from '../../http/compression';
 import { notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
@@ -45,7 +47,7 @@ import {
 } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
-import { TicketPageCache, readTicketPage } from './pageCache';
+import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
 import { TicketCreateQueue } from './createQueue';
 
@@ -102,10 +104,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const started = performance.now();
     const { page, source } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
     ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${source}`);
-    // A TicketListPage; the items arrive as JSON text from the database (repository listTicketPageJson).
-    const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
-    ctx.type = 'application/json';
-    ctx.body = `{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`;
+    // A TicketListPage, serialised and compressed once per page (pageCache.ts pageAnswer).
+    await sendEncoded(ctx, pageAnswer(page));
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {
