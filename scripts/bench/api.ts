@@ -7,9 +7,7 @@
  * them alike; read the RATIOS on a shared machine, not the absolute numbers):
  * - `bare`   a bare node:http server in its own process answering `{"status":"ok"}` (the ceiling),
  * - `health` `GET /api/health` (`select 1` through the whole middleware stack),
- * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`; on a
- *            build without it, the legacy full `GET /api/tickets`, with 5 connections above 10,000
- *            tickets because each answer is tens of MB),
+ * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`),
  * - `create` public `POST /api/tickets` (anonymous ticket form submissions), each from a client address
  *            of its own, as customers reach a deployment through its reverse proxy (the app runs with
  *            TRUST_PROXY=1 and each request carries its own X-Forwarded-For),
@@ -206,17 +204,10 @@ async function commitCeiling(databaseUrl: string): Promise<autocannon.Result> {
 async function runTargets(app: AppProcess, bare: string, size: number, probeFile: string, databaseUrl?: string): Promise<TargetResult[]> {
   const token = await login(app.baseURL);
   const auth = { authorization: `Bearer ${token}` };
-  const hasPage = (await fetch(`${app.baseURL}/api/tickets/list?limit=50`, { headers: auth })).status === 200;
-  const legacyBig = !hasPage && size > 10_000;
   const plans: Record<string, { label: string; opts: autocannon.Options }> = {
     bare: { label: 'bare node:http', opts: { url: bare } },
     health: { label: 'GET /api/health', opts: { url: `${app.baseURL}/api/health` } },
-    list: hasPage
-      ? { label: 'list page of 50', opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth } }
-      : {
-          label: `legacy full list${legacyBig ? ' (5 conn.)' : ''}`,
-          opts: { url: `${app.baseURL}/api/tickets`, headers: auth, connections: legacyBig ? 5 : CONNECTIONS, timeout: 60 },
-        },
+    list: { label: 'list page of 50', opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth } },
     create: { label: 'public ticket create', opts: createLoad(`${app.baseURL}/api/tickets`) },
     create1: { label: 'create, all from one address', opts: createLoad(`${app.baseURL}/api/tickets`, { oneAddress: true }) },
     createk: { label: 'create with Idempotency-Key', opts: createLoad(`${app.baseURL}/api/tickets`, { keyed: true }) },

@@ -2,7 +2,8 @@
  * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
  * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
- *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
+ *                               without `since`: 410 `gone` naming the paged list and delta sync (the unpaged array
+ *                               was removed: 589 KB per call to any staff token).
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
  *                               pages are reused while no ticket changed and concurrent rebuilds of one page
  *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`;
@@ -32,19 +33,14 @@ import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from 
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
 import { sendEncoded } from '../../http/compression';
-import { notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
-import {
-  LEGACY_LIST_LIMIT,
-  findTicketByRef,
-  listTickets,
-  listTicketsSince,
-} from './repository';
+import { findTicketByRef, listTicketsSince } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
@@ -88,11 +84,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
   router.get('/api/tickets', requireStaff(), listInput, async (ctx) => {
     const { since, limit, recentDays } = listInput.get(ctx).query;
     if (since === undefined) {
-      // Deprecated (issue 16): kept for scripts and old clients, bounded to the newest tickets.
-      ctx.set('Deprecation', 'true');
       ctx.set('Link', '</api/tickets/list>; rel="successor-version"');
-      ctx.body = (await listTickets(s.db, Math.min(limit ?? LEGACY_LIST_LIMIT, LEGACY_LIST_LIMIT))).map(presentTicket);
-      return;
+      throw new ApiError(410, 'gone', MSG.ticketListGone);
     }
     const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
     ctx.body = { items: page.rows.map(presentTicket), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
