@@ -226,7 +226,7 @@ async function commitCeiling(databaseUrl: string): Promise<autocannon.Result> {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
     latencies.sort((a, b) => a - b);
     const p99 = latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length * 0.99)]!) : 0;
-    return { requests: { average: latencies.length / SECONDS }, latency: { p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
+    return { requests: { average: latencies.length / SECONDS }, latency: { p50: latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length / 2)]!) : 0, p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
   } finally {
     await pool.end();
   }
@@ -317,7 +317,7 @@ async function runTargets(app: AppProcess, bare: string, probeFile: string, data
       encoding,
       connections,
       reqPerSec: r.requests.average,
-      p50: r.latency.p50,
+      p50: r.latency.p50 ?? 0,
       p99: r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
       ...(samples.length > 0
