@@ -26,7 +26,7 @@ beforeEach(async () => {
 afterEach(async () => context?.close());
 
 async function ticketCount(): Promise<number> {
-  return (await api<unknown[]>('/api/tickets', { token: adminToken })).length;
+  return (await api<{ all: number }>('/api/tickets/counts', { token: adminToken })).all;
 }
 
 async function fillTicketForm(p: Page, issue: string) {

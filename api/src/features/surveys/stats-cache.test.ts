@@ -10,6 +10,7 @@ import type { SchedulerDashboard, SurveyStats } from '@portal/shared';
 import { surveyInvitations } from '../../db/schema';
 import { REPORT_CACHE_MAX_AGE_MS } from '../../lib/marked-cache';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { surveyLinksFor } from './links';
 
 let t: TestApp;
 let admin: TestUser & { token: string };
@@ -60,7 +61,7 @@ describe('statistics cache', () => {
 
     // A survey submitted.
     const res = await t.request('POST', '/api/surveys', {
-      body: { ticketNumber: ticket.ticketNumber, token: t.notifier.surveyLinks.token(invitation!.id), overallRating: 5, technicianRating: 4, responseTimeRating: 5, resolutionRating: 5 },
+      body: { ticketNumber: ticket.ticketNumber, token: surveyLinksFor(t.config).token(invitation!.id), overallRating: 5, technicianRating: 4, responseTimeRating: 5, resolutionRating: 5 },
     });
     expect(res.status).toBe(201);
     t.clock.advance(1000);
