@@ -67,6 +67,8 @@ export const MSG = {
   uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
   uploadAborted: 'The upload was interrupted before it finished',
   notManagedByContent: 'This item is not managed through content management',
+  /** 410 of the removed unpaged GET /api/tickets (README "API"). */
+  ticketListGone: 'The unpaged ticket list was removed. Use GET /api/tickets/list (the staff list, 50 a page, with a cursor) or GET /api/tickets?since=0 (delta sync, paged).',
   // Survey (SPEC.md 2, 5, 8; issue 11)
   rateOverall: 'Please rate your overall experience',
   rateTechnician: "Please rate our technician's service",

@@ -25,4 +25,6 @@ export interface AppState {
   input?: unknown;
   /** The route's transaction, set by `transaction(...)`; read it with `txOf(ctx)`. */
   tx?: Database | undefined;
+  /** Set by the error handler when it logged this request's failure (so a 5xx is logged once). */
+  errorLogged?: boolean;
 }

@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'range_not_satisfiable',
   /** 410: this device's offline vault access was revoked or expired; the device wipes its copy (issue 14). */
   'device_revoked',
+  /** 410: the endpoint was removed; the message names its successor (GET /api/tickets without `since`). */
+  'gone',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

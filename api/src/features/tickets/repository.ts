@@ -4,7 +4,7 @@
  * staff list and tab counts) it holds ALL of the feature's SQL. Functions take the db or the
  * route's transaction first and return rows; presenter.ts turns rows into API shapes.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { TicketCreate, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -148,14 +148,6 @@ export async function lockTicketForWrite(tx: Database, id: string): Promise<Tick
     select t.* from (select ${syncLockExpression()}) as sync_lock, support_tickets t
     where t.id = ${id} for update of t`);
   return row ? ticketFromRaw(row) : undefined;
-}
-
-/** Most tickets the deprecated unpaged `GET /api/tickets` returns (newest first). */
-export const LEGACY_LIST_LIMIT = 1000;
-
-/** The newest `limit` tickets, newest first (the deprecated unpaged list). */
-export async function listTickets(db: Database, limit = LEGACY_LIST_LIMIT): Promise<TicketRow[]> {
-  return db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt), desc(supportTickets.id)).limit(limit);
 }
 
 /** One page of a feed: at most `limit` rows and whether more follow. */
