@@ -86,6 +86,7 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
+    vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());

@@ -72,6 +72,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/vault/{uuid}/reveal', body: { field: 'wifiPassword' }, allowed: STAFF },
   { method: 'POST', path: '/api/vault-devices', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/vault-devices', allowed: ADMIN },
+  { method: 'POST', path: '/api/vault-devices/{uuid}/approve', allowed: ADMIN },
   { method: 'GET', path: '/api/vault-devices/{uuid}/secrets', allowed: STAFF },
   { method: 'POST', path: '/api/vault-devices/{uuid}/reveals', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/vault-devices/{uuid}', allowed: STAFF },

@@ -163,6 +163,7 @@ export async function enableOfflineVault(input: { deviceName: string; passphrase
       passphrase,
       prf,
       failedUnlocks: 0,
+      pending: grant.device.status === 'pending',
     };
     await writeOfflineDevice(db, device);
     await clearWipeNotice(db);

@@ -10,7 +10,8 @@
  *
  * The `vaultSecrets` collection's pull is the device feed (GET /api/vault-devices/:id/secrets):
  * items are stored as they come (still encrypted), deleted entries removed; a 410/404 answer means
- * the server ended this device's access: the copy is wiped. No React (the service worker imports it).
+ * the server ended this device's access: the copy is wiped. A `pending` page (the grant waits for an
+ * administrator) only sets `pending` on the device state, for the screen to say so. No React (the service worker imports it).
  */
 import { VAULT_OFFLINE_DAYS_DEFAULT, type VaultBundleItem, type VaultBundlePage } from '@portal/shared';
 import { PullError, type OfflineDb, type SyncCollection } from '../../../offline/core';
@@ -39,6 +40,8 @@ export interface OfflineVaultDevice {
   /** The fingerprint (WebAuthn PRF) wrap, when set up. */
   prf: (WrappedKey & { credentialId: string; salt: string }) | null;
   failedUnlocks: number;
+  /** True while the server says the grant waits for an administrator (the feed sends nothing yet). */
+  pending?: boolean;
 }
 
 /** Why the copy was wiped (the screen's words in features/vault/texts.ts). */
@@ -116,7 +119,7 @@ export const vaultSecretsCollection: SyncCollection = {
           if (current?.deviceId !== device.deviceId) return false; // wiped or replaced meanwhile
           await db.records.bulkPut(page.items.map((i) => ({ collection: VAULT_SECRETS_COLLECTION, id: i.entryId, data: i })));
           await db.records.bulkDelete(page.deleted.map((id) => key(VAULT_SECRETS_COLLECTION, id)));
-          await writeOfflineDevice(db, { ...current, cursor: page.cursor, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays });
+          await writeOfflineDevice(db, { ...current, cursor: page.cursor, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays, pending: page.pending === true });
           return true;
         });
         if (!stored) return null;
