@@ -9,6 +9,7 @@ import http from 'node:http';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './lib/data-dir-lock';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { rebuildTicketCounts } from './features/tickets/port';
@@ -37,10 +38,24 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({
-    ...config,
-    onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      ...config,
+      onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
+      onLockCompromised: (err) => {
+        // Another process took DATA_DIR (it removed or touched our lock): stop writing at once.
+        process.stderr.write(`The DATA_DIR lock was lost (${err.message}): stopping so that two processes never write one embedded database.\n`);
+        process.exit(1);
+      },
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   logger.info('database ready', { driver: database.driver });
 
   const admin = await ensureAdminUser(database.db, createPasswordHasher(), config.adminPassword, new Date());
