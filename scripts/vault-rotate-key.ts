@@ -1,6 +1,7 @@
 /**
  * `npm run vault:rotate-key`: re-encrypts every Customer Vault secret under a new key (issue 13).
- * Reads the same configuration as the app (`.env`, DATA_DIR, DATABASE_URL, VAULT_KEY...).
+ * Reads the same configuration as the app (`.env`, DATA_DIR, DATABASE_URL, VAULT_KEY...). The
+ * offline devices' bundle keys are re-encrypted in the same passes (vault-offline `deviceKeyStore`).
  *
  * - Key file mode (default): creates a new key, keeps the old one in DATA_DIR/vault-keys.json until
  *   every secret is re-encrypted, then removes it. Safe to stop at any point and run again: it
@@ -18,6 +19,7 @@ import fs from 'node:fs';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/client';
 import { rotateVaultKey } from '../api/src/features/vault/rotation';
+import { deviceKeyStore } from '../api/src/features/vault-offline/port';
 import { DataDirLockedError } from '../api/src/lib/data-dir-lock';
 
 function option(name: string, fallback: number): number {
@@ -45,12 +47,13 @@ async function main(): Promise<number> {
       batchSize: Math.max(1, option('batch-size', 100)),
       graceMs: option('grace-seconds', 2) * 1000,
       log: (line) => process.stdout.write(`${line}\n`),
+      stores: [deviceKeyStore],
     });
     process.stdout.write(
       `Done: ${report.secretsReencrypted} secrets in ${report.entriesRewritten} entries re-encrypted under key ${report.keyId}` +
         `${report.failures.length ? `; ${report.failures.length} failed (old keys kept: fix those secrets and run again)` : ''}\n`,
     );
-    return report.failures.length > 0 ? 1 : 0;
+    return report.failures.length + report.storeFailures.length > 0 ? 1 : 0;
   } finally {
     await database.close();
   }

@@ -2,7 +2,7 @@
  * Offline vault repository: ALL the SQL of vault_devices (issue 14). Functions take the db or a
  * transaction first.
  */
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { users, vaultDeviceDeliveries, vaultDevices } from '../../db/schema';
@@ -135,4 +135,21 @@ export async function countActiveDevices(db: Database, userId: string): Promise<
     .from(vaultDevices)
     .where(and(eq(vaultDevices.userId, userId), isNull(vaultDevices.revokedAt)));
   return row?.n ?? 0;
+}
+
+/** Every stored bundle key (active devices), for a key rotation. */
+export async function listDeviceKeys(db: Database): Promise<{ id: string; bundleKey: string }[]> {
+  const rows = await db.select({ id: vaultDevices.id, bundleKey: vaultDevices.bundleKey }).from(vaultDevices).where(isNotNull(vaultDevices.bundleKey));
+  return rows as { id: string; bundleKey: string }[];
+}
+
+/** One device's stored bundle key, locked FOR UPDATE. */
+export async function lockDeviceKey(tx: Database, id: string): Promise<{ id: string; bundleKey: string | null } | undefined> {
+  const [row] = await tx.select({ id: vaultDevices.id, bundleKey: vaultDevices.bundleKey }).from(vaultDevices).where(eq(vaultDevices.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Replaces a device's stored bundle key (re-encrypted, same key bytes). */
+export async function writeDeviceKey(tx: Database, id: string, bundleKey: string): Promise<void> {
+  await tx.update(vaultDevices).set({ bundleKey }).where(eq(vaultDevices.id, id));
 }

@@ -17,3 +17,5 @@
 export { entrySecrets, integrityFailed, listEntriesSince, recordOfflineReveal, type EntrySecrets, type OfflineRevealRecord } from './service';
 export { VaultIntegrityError } from './crypto';
 export { recordDeviceDelivery, type DeviceDeliveryRecord } from './deviceAudit';
+/** - `KeyedStore`: another table's values under the vault keyring, which rotateVaultKey re-encrypts too. */
+export type { KeyedStore } from './rotation';

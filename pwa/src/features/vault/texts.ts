@@ -83,6 +83,7 @@ export const OFFLINE_VAULT_TEXT = {
     expired: 'The offline vault was removed from this device: it was not synced for too long.',
     failed_unlocks: 'The offline vault was removed from this device after too many wrong passphrases.',
     turned_off: 'The offline vault was turned off on this device.',
+    integrity: 'The offline vault was removed from this device: the server could not verify its encrypted data. Turn it on again, and tell an administrator if this repeats.',
   },
   dismiss: 'Dismiss',
   devices: 'Offline devices',

@@ -10,7 +10,8 @@
  *
  * The `vaultSecrets` collection's pull is the device feed (GET /api/vault-devices/:id/secrets):
  * items are stored as they come (still encrypted), deleted entries removed; a 410/404 answer means
- * the server ended this device's access: the copy is wiped. A `pending` page (the grant waits for an
+ * the server ended this device's access: the copy is wiped; so does an `integrity_failed` answer
+ * (the server cannot open this device's key or a secret: no retry). A `pending` page (the grant waits for an
  * administrator) only sets `pending` on the device state, for the screen to say so. No React (the service worker imports it).
  */
 import { VAULT_OFFLINE_DAYS_DEFAULT, type VaultBundleItem, type VaultBundlePage } from '@portal/shared';
@@ -45,7 +46,7 @@ export interface OfflineVaultDevice {
 }
 
 /** Why the copy was wiped (the screen's words in features/vault/texts.ts). */
-export type VaultWipeReason = 'revoked' | 'expired' | 'failed_unlocks' | 'turned_off';
+export type VaultWipeReason = 'revoked' | 'expired' | 'failed_unlocks' | 'turned_off' | 'integrity';
 
 const key = (collection: string, id: string) => [collection, id] as unknown as string;
 
@@ -129,6 +130,12 @@ export const vaultSecretsCollection: SyncCollection = {
     } catch (err) {
       if (err instanceof PullError && (err.status === 410 || err.status === 404)) {
         await wipeOfflineVault(db, 'revoked');
+        return null;
+      }
+      // The server cannot decrypt this device's key or a secret it must send: retrying cannot
+      // help, and the copy may be stale or tampered with. Wipe and say why.
+      if (err instanceof PullError && err.code === 'integrity_failed') {
+        await wipeOfflineVault(db, 'integrity');
         return null;
       }
       throw err;
