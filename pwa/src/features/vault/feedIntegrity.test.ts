@@ -4,10 +4,10 @@
  * and notes why, instead of retrying forever; any other server error keeps the copy for a retry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { HttpResponse, Transport } from '../../../lib/http';
-import { registerOfflineFeature } from '../../../offline';
-import { freshDb, pullAll } from '../../../offline/model-server.testkit';
-import { readOfflineDevice, readWipeNotice, vaultOffline, writeOfflineDevice, type OfflineVaultDevice } from '.';
+import type { HttpResponse, Transport } from '../../lib/http';
+import { registerOfflineFeature } from '../../offline';
+import { freshDb, pullAll } from '../../offline/model-server.testkit';
+import { readOfflineDevice, readWipeNotice, vaultOffline, writeOfflineDevice, type OfflineVaultDevice } from './offline';
 
 const DEVICE = '0b6c7f0e-5d53-4a43-9d7e-0d3a3c8f4a12';
 const res = (status: number, body: unknown): HttpResponse => ({ status, body, retryAfterMs: null });
