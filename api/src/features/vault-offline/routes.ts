@@ -4,10 +4,10 @@
  *                                          `status` pending until an admin approves, approval.ts); 429 over the daily limit
  * - GET    /api/vault-devices              admin; VaultDevice[] newest first (user, device, status, delivered, revoked)
  * - POST   /api/vault-devices/:id/approve  admin; -> VaultDevice (active); 409 revoked or already approved
- * - GET    /api/vault-devices/:id/secrets  staff, own device; `?since=&limit=` -> VaultBundlePage (`pending` while
+ * - GET    /api/vault-devices/:id/secrets  signed in, own device (a demoted user gets 410); `?since=&limit=` -> VaultBundlePage (`pending` while
  *                                          waiting; each page with secrets audited); 410 `device_revoked` when
  *                                          revoked or expired (the device wipes)
- * - POST   /api/vault-devices/:id/reveals  staff, own device; vaultOfflineRevealSchema -> 201 VaultAuditEntry;
+ * - POST   /api/vault-devices/:id/reveals  signed in, own device; vaultOfflineRevealSchema -> 201 VaultAuditEntry;
  *                                          Idempotency-Key (the outbox resends: recorded once); 400 for an entry never
  *                                          sent to the device; 409 outside access; 429 over `vaultOfflineReport`
  * - DELETE /api/vault-devices/:id          admin any device, staff their own -> 200 VaultDevice (revoked)
@@ -15,7 +15,7 @@
  */
 import Router from '@koa/router';
 import { vaultDeviceCreateSchema, vaultDeviceFeedQuerySchema, vaultOfflineRevealSchema } from '@portal/shared';
-import { requireAdmin, requireStaff } from '../../http/authenticate';
+import { requireAdmin, requireLogin, requireStaff } from '../../http/authenticate';
 import { consumeOrThrow } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
@@ -57,7 +57,8 @@ export function vaultOfflineRoutes(s: Services): Router<AppState> {
     ctx.body = await listVaultDevices(s.db);
   });
 
-  router.get('/api/vault-devices/:id/secrets', requireStaff(), feedInput, async (ctx) => {
+  // Any signed-in user: a technician demoted to `user` must still hear 410 so the phone wipes.
+  router.get('/api/vault-devices/:id/secrets', requireLogin(), feedInput, async (ctx) => {
     const { params, query } = feedInput.get(ctx);
     ctx.body = await deviceFeed(s.db, deps, who(ctx), params.id, query, s.clock());
   });
@@ -67,7 +68,8 @@ export function vaultOfflineRoutes(s: Services): Router<AppState> {
     await next();
   };
 
-  router.post('/api/vault-devices/:id/reveals', requireStaff(), limitReports, revealInput, transaction(s, { idempotent: true }), async (ctx) => {
+  // Any signed-in user: a demoted technician's phone still reports the reveals it made while staff.
+  router.post('/api/vault-devices/:id/reveals', requireLogin(), limitReports, revealInput, transaction(s, { idempotent: true }), async (ctx) => {
     const { params, body } = revealInput.get(ctx);
     ctx.status = 201;
     ctx.body = await reportOfflineReveal(txOf(ctx), s.logger, params.id, body, who(ctx), s.clock());

@@ -170,8 +170,10 @@ export interface Reporter {
 export async function deviceFeed(db: Database, deps: VaultOfflineDeps, who: Reporter, id: string, query: VaultDeviceFeedQuery, now: Date): Promise<VaultBundlePage> {
   const user = who.user;
   const device = await ownDevice(db, user, id);
-  if (!device.revokedAt && expired(device, deps, now)) await revokeDeviceRow(db, id, now, 'expired', null);
-  if (device.revokedAt || !device.bundleKey || expired(device, deps, now)) {
+  // Not staff any more (demoted before demotion revoked devices): end its access now.
+  if (!device.revokedAt && user.role === 'user') await revokeDeviceRow(db, id, now, 'role_changed', null);
+  else if (!device.revokedAt && expired(device, deps, now)) await revokeDeviceRow(db, id, now, 'expired', null);
+  if (device.revokedAt || !device.bundleKey || user.role === 'user' || expired(device, deps, now)) {
     throw gone('Offline access for this device has ended. The offline vault is removed from it.');
   }
   if (!device.approvedAt) {

@@ -11,6 +11,7 @@ const REASON: Record<NonNullable<VaultDevice['revokedReason']>, string> = {
   password_change: 'ended by a password change',
   expired: 'expired (no sync for too long)',
   role_changed: 'ended because its user is no longer staff',
+  user_deleted: 'ended because its user was deleted',
 };
 
 /**
