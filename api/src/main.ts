@@ -10,6 +10,7 @@ import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { secureDataDir } from './lib/data-dir';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { rebuildTicketCounts } from './features/tickets/port';
@@ -38,6 +39,9 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  // Before anything opens DATA_DIR: umask 077, and an older install's loose permissions fixed.
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened > 0) logger.warn('DATA_DIR permissions tightened: files 0600, folders 0700', { dataDir: config.dataDir, entries: tightened });
   let database;
   try {
     database = await openDatabase({

@@ -17,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import pg from 'pg';
+import { tightenTree } from '../lib/data-dir';
 import { lockDataDir } from '../lib/data-dir-lock';
 import { IN_MEMORY, startPglite } from './pglite';
 import { PgliteThread } from './pglite-thread';
@@ -127,6 +128,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client: PGlite | PgliteThread;
   try {
     client = inThread ? await startPglite(pgliteTarget) : await PgliteThread.start(pgliteTarget);
+    // PGlite writes its initial cluster 0666/0777 whatever the umask (lib/data-dir.ts).
+    if (lock) tightenTree(path.join(target.dataDir, 'pgdata'));
   } catch (err) {
     await lock?.release();
     throw err;
