@@ -174,7 +174,9 @@ describe('offline vault on a phone', () => {
     const offline = audit.filter((a) => a.source === 'offline');
     expect(offline).toHaveLength(1);
     expect(offline[0]).toMatchObject({ field: 'wifiPassword', username: TECH.username, deviceName: DEVICE, deviceRevoked: false });
-    expect(audit).toHaveLength(1);
+    // The copy sent to the phone is in the audit too: one row per entry, a reveal of all its values.
+    expect(audit.filter((a) => a.source === 'device')).toEqual([expect.objectContaining({ field: 'bundle', deviceName: DEVICE, username: TECH.username })]);
+    expect(audit).toHaveLength(2);
 
     // An admin sees it in Reveal History, then revokes the phone.
     const admin = await newPage('block');
@@ -184,7 +186,8 @@ describe('offline vault on a phone', () => {
     const history = admin.getByRole('list', { name: 'Reveal history' });
     await history.waitFor();
     expect(await history.getByText(new RegExp(`offline on ${DEVICE}`)).count()).toBe(1);
-    expect(await history.getByRole('listitem').count()).toBe(1);
+    expect(await history.getByText(new RegExp(`received \\d+ values? on ${DEVICE} \\(offline copy\\)`)).count()).toBe(1);
+    expect(await history.getByRole('listitem').count()).toBe(2);
     await admin.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
     await admin.getByRole('button', { name: 'Offline devices' }).click();
     const devices = admin.getByRole('list', { name: 'Offline devices' });
