@@ -76,9 +76,9 @@ async function main(): Promise<void> {
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const limiterStore = createLimiterStore(config);
+  const limiterStore = createLimiterStore(config, logger);
   logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
-  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
+  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory, limiterHealth: limiterStore.health };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
