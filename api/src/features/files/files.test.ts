@@ -150,6 +150,21 @@ describe.each(['disk', 's3'] as const)('files API on %s storage', (kind) => {
     expect(await names()).not.toContain(name);
   });
 
+  it('an upload racing a delete of the same name never answers 5xx', async () => {
+    const name = 'race-tool.exe';
+    expect((await uploadFile(t.url, name, fakeExe(64 * 1024), { token: admin })).status).toBe(201);
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => uploadFile(t.url, name, fakeExe(64 * 1024), { token: admin }).then((r) => r.status)),
+        ...Array.from({ length: 4 }, () => t.request('DELETE', `/api/admin/files/${name}`, { token: admin }).then((r) => r.status)),
+      ]);
+      statuses.push(...answers);
+    }
+    expect(statuses.filter((st) => st >= 500)).toEqual([]);
+    expect(new Set(statuses.filter((st) => ![201, 204, 404, 409].includes(st)))).toEqual(new Set());
+  });
+
   it('accepts text whatever a sniffer makes of it: 600 kB of "G" (an MPEG-TS sync byte pattern) as .txt', async () => {
     const res = await uploadFile(t.url, 'all-g.txt', Buffer.alloc(600_000, 'G'), { token: admin });
     expect(res.status, res.text).toBe(201);
