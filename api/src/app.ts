@@ -34,6 +34,7 @@ import { compressResponses } from './http/compression';
 import { describeError, errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
+import type { LimiterHealth } from './http/rate-limit-stores';
 import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
@@ -56,6 +57,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
   limiterFactory?: LimiterFactory;
+  /** State of the shared rate-limit store (admins see it in /api/health); default: this process's memory. */
+  limiterHealth?: () => LimiterHealth;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
   /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
@@ -80,6 +83,7 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
+    vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -91,6 +95,7 @@ export function createServices(deps: AppDeps): Services {
     logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
+    limiterHealth: deps.limiterHealth ?? (() => ({ store: 'memory', shared: false, warning: null })),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),

@@ -3,7 +3,9 @@
  * - POST /api/auth/login            anonymous; loginSchema -> 200 LoginResponse + httpOnly `session` cookie
  *                                   (Secure when PUBLIC_URL is https or the request is);
  *                                   bad credentials -> 401 MSG.invalidCredentials; failures rate limited per
- *                                   IP+username and per IP (issue 17); a success resets only the former.
+ *                                   IP+username and per IP (issue 17): each attempt takes its points BEFORE
+ *                                   the password is checked (a concurrent burst gets at most the limit
+ *                                   checked); a success resets the IP+username count and returns the IP point.
  * - POST /api/auth/logout           logged in; revokes this session -> 204.
  * - GET  /api/auth/me               logged in; -> { user }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
@@ -15,7 +17,7 @@ import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
 import type { LoginResponse } from '@portal/shared';
 import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
-import { assertNotLimited, recordFailure } from '../../http/rate-limit';
+import { consumeAll, giveBack } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
@@ -33,20 +35,17 @@ export function authRoutes(s: Services): Router<AppState> {
   router.post('/api/auth/login', loginInput, async (ctx) => {
     const { username, password } = loginInput.get(ctx).body;
     const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
-    await assertNotLimited(s.limiters.loginIp, ctx.ip);
-    await assertNotLimited(s.limiters.login, limitKey);
+    // Counted before the check, kept when it fails (consumeAll): only failures stay counted.
+    await consumeAll([
+      [s.limiters.loginIp, ctx.ip],
+      [s.limiters.login, limitKey],
+    ]);
     const user = await findUserByUsername(s.db, username);
     const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
-    if (!user || !ok) {
-      await recordFailure([
-        [s.limiters.login, limitKey],
-        [s.limiters.loginIp, ctx.ip],
-      ]);
-      throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
-    }
+    if (!user || !ok) throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
     // Only the username's counter is reset: logging into one's own account must not clear the
-    // failures this IP collected against other usernames.
-    await s.limiters.login.delete(limitKey);
+    // failures this IP collected against other usernames (it only gets this attempt's point back).
+    await Promise.all([s.limiters.login.delete(limitKey), giveBack([[s.limiters.loginIp, ctx.ip]])]);
     const now = s.clock();
     const session = await createSession(s.db, user.id, now, s.config.sessionTtlHours);
     ctx.cookies.set(SESSION_COOKIE, session.token, {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { vaultPassphraseProblem } from '@portal/shared';
+import { VAULT_DEVICE_PENDING_TEXT, vaultPassphraseProblem } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
@@ -192,6 +192,11 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
         <UnlockForm vault={vault} />
       ) : (
         <h2 className="offline-vault-title">{unlocked ? T.unlocked : T.on}</h2>
+      )}
+      {device.pending && (
+        <p className="vault-offline-note offline-pending" role="status">
+          {VAULT_DEVICE_PENDING_TEXT}: {T.pendingHint}
+        </p>
       )}
       <p className="muted offline-vault-summary">{summary}</p>
       <div className="form-actions">
