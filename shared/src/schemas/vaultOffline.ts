@@ -71,7 +71,7 @@ export const vaultOfflineRevealSchema = z
 export type VaultOfflineReveal = z.infer<typeof vaultOfflineRevealSchema>;
 
 /** Why a device lost offline access. */
-export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired';
+export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired' | 'two_factor_reset';
 
 /** A device with offline vault access (admin list; the grant answer). */
 export interface VaultDevice {

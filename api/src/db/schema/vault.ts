@@ -117,6 +117,9 @@ export const vaultReveals = pgTable(
     receivedAt: ts('received_at'),
     /** Offline reveal reported after the device's access ended (revoked or expired); the reveal was before. */
     deviceRevoked: boolean('device_revoked').notNull().default(false),
+    /** Online reveals: the step-up that allowed it (README "Two-factor authentication": method and when). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
     check('vault_reveals_source_check', sql`${t.source} in ('online', 'offline')`),
@@ -147,6 +150,9 @@ export const vaultDevices = pgTable(
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The step-up that allowed the grant (an export of the vault: README "Two-factor authentication"). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
     index('vault_devices_user_id_idx').on(t.userId),

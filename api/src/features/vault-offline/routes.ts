@@ -1,6 +1,8 @@
 /**
  * Offline vault routes (issue 14; README API table):
- * - POST   /api/vault-devices              staff; vaultDeviceCreateSchema -> 201 VaultDeviceGrant (the bundle key, once)
+ * - POST   /api/vault-devices              staff; vaultDeviceCreateSchema -> 201 VaultDeviceGrant (the bundle key, once);
+ *                                          an export of the vault: 403 step_up_required without a second factor in the
+ *                                          last 15 minutes (twofa port; the device row records the step-up)
  * - GET    /api/vault-devices              admin; VaultDevice[] newest first (user, device, granted, last sync, revoked)
  * - GET    /api/vault-devices/:id/secrets  staff, own device; `?since=&limit=` -> VaultBundlePage;
  *                                          410 `device_revoked` when revoked or expired (the device wipes)
@@ -16,6 +18,7 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { requireFreshSecondFactor } from '../twofa/port';
 import { DEVICE_NOT_FOUND, deviceFeed, grantDevice, listVaultDevices, reportOfflineReveal, revokeDevice, type VaultOfflineDeps } from './service';
 
 export function vaultOfflineRoutes(s: Services): Router<AppState> {
@@ -27,8 +30,9 @@ export function vaultOfflineRoutes(s: Services): Router<AppState> {
   const idInput = validate({ params: idParamsSchema, notFoundMessage: DEVICE_NOT_FOUND });
 
   router.post('/api/vault-devices', requireStaff(), createInput, transaction(s), async (ctx) => {
+    const stepUp = await requireFreshSecondFactor(txOf(ctx), ctx.state.auth!, s.clock());
     ctx.status = 201;
-    ctx.body = await grantDevice(txOf(ctx), deps, ctx.state.auth!.user, createInput.get(ctx).body.deviceName, s.clock());
+    ctx.body = await grantDevice(txOf(ctx), deps, ctx.state.auth!.user, createInput.get(ctx).body.deviceName, s.clock(), stepUp);
   });
 
   router.get('/api/vault-devices', requireAdmin(), async (ctx) => {

@@ -71,13 +71,29 @@ async function ownDevice(db: Database, user: AuthUser, id: string, forUpdate = f
  * POST /api/vault-devices: grants offline access to a new device of `user`.
  * @throws 409 when the user already has {@link MAX_ACTIVE_DEVICES} active devices.
  */
-export async function grantDevice(tx: Database, deps: VaultOfflineDeps, user: AuthUser, deviceName: string, now: Date): Promise<VaultDeviceGrant> {
+export async function grantDevice(
+  tx: Database,
+  deps: VaultOfflineDeps,
+  user: AuthUser,
+  deviceName: string,
+  now: Date,
+  stepUp?: { method: string; at: Date },
+): Promise<VaultDeviceGrant> {
   if ((await countActiveDevices(tx, user.id)) >= MAX_ACTIVE_DEVICES) {
     throw conflict( `You already keep the vault offline on ${MAX_ACTIVE_DEVICES} devices. Turn it off on one first.`);
   }
   const id = randomUUID();
   const key = newBundleKey();
-  await insertDevice(tx, { id, userId: user.id, deviceName, bundleKey: sealBundleKey(deps.keys, id, key), grantedAt: now, lastSyncAt: now });
+  await insertDevice(tx, {
+    id,
+    userId: user.id,
+    deviceName,
+    bundleKey: sealBundleKey(deps.keys, id, key),
+    grantedAt: now,
+    lastSyncAt: now,
+    stepUpMethod: stepUp?.method ?? null,
+    stepUpAt: stepUp?.at ?? null,
+  });
   return { device: await present(tx, id), bundleKey: key.toString('base64url'), offlineDays: deps.offlineDays };
 }
 
