@@ -1,6 +1,7 @@
 import { DeliveriesSection } from './DeliveriesSection';
 import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
@@ -17,6 +18,7 @@ export default function SettingsPage() {
         <SupportNumberSection />
       </div>
       <DeliveriesSection />
+      <TwoFactorSection />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { useCreateUser } from './api/useCreateUser';
 import { useDeleteUser } from './api/useDeleteUser';
+import { ResetTwoFactor } from './ResetTwoFactor';
 import { useUpdateUser } from './api/useUpdateUser';
 import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
@@ -133,6 +134,7 @@ export default function UsersPage() {
             onCancel={close}
           />
         )}
+        {editing?.mode === 'edit' && <ResetTwoFactor user={editing.user} me={me?.id} />}
       </Sheet>
 
       <ConfirmDialog
