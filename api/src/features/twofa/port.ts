@@ -13,6 +13,8 @@
  *   it's you") when not fresh. The vault's reveal and the offline vault's device grant call it and
  *   store `{ method, at }` in their audit rows (`step_up_method`, `step_up_at`).
  * - `resetSecondFactors(tx, user, actor, now)`: the admin / command-line reset (reset.ts).
+ * - `resealTotpSecrets(db, keys)`: the vault key rotation moves the TOTP secrets to the current key
+ *   too, before it drops the old ones (rotation.ts).
  */
 import { MSG, type SecondFactorMethod } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -24,6 +26,7 @@ import { relyingParty } from './webauthn';
 
 export { afterPassword, completeLogin, type AfterPassword, type TwoFactorDeps } from './service';
 export { resetSecondFactors, type ResetActor, type ResetResult } from './reset';
+export { resealTotpSecrets } from './rotation';
 
 /** The step-up an action relied on: how and when the session last proved a second factor. */
 export interface StepUp {

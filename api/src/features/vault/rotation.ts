@@ -38,6 +38,7 @@ import {
   type VaultKeyring,
 } from '../../lib/vault-keys';
 import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
+import { resealTotpSecrets } from '../twofa/port';
 
 /** A secret that could not be re-encrypted. */
 export interface RotationFailure {
@@ -211,8 +212,11 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
     log(`Pass ${round}: ${r.rewritten} entries re-encrypted${r.failures.length ? `, ${r.failures.length} secrets failed` : ''}`);
     if (r.rewritten === 0 || failures.length > 0) break;
   }
+  // The authenticator app secrets of two-factor authentication are sealed under the same keyring.
+  const totp = await resealTotpSecrets(opts.db, keyring);
+  if (totp.resealed > 0 || totp.failed > 0) log(`Two-factor secrets: ${totp.resealed} re-encrypted${totp.failed ? `, ${totp.failed} failed (old keys kept)` : ''}`);
   // Clean only when the last pass found nothing left under an old key.
-  const leftover = failures.length === 0 ? lastRewritten : 0;
+  const leftover = failures.length === 0 ? lastRewritten + totp.failed : 0;
   let oldKeysRemoved = false;
   const oldKeyIds = keyring.ids().slice(1);
   if (failures.length === 0 && leftover === 0 && file && oldKeyIds.length > 0) {
