@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/client';
+import { resealTotpSecrets } from '../api/src/features/twofa/port';
 import { rotateVaultKey } from '../api/src/features/vault/rotation';
 
 function option(name: string, fallback: number): number {
@@ -50,6 +51,7 @@ async function main(): Promise<number> {
       batchSize: Math.max(1, option('batch-size', 100)),
       graceMs: option('grace-seconds', 2) * 1000,
       log: (line) => process.stdout.write(`${line}\n`),
+      alsoReseal: [{ name: 'Two-factor secrets', reseal: (keyring) => resealTotpSecrets(database.db, keyring) }],
     });
     process.stdout.write(
       `Done: ${report.secretsReencrypted} secrets in ${report.entriesRewritten} entries re-encrypted under key ${report.keyId}` +

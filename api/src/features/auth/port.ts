@@ -1,12 +1,8 @@
 /**
- * The auth feature's port (api/README.md "Features and ports"): session functions other features
- * may call inside their transaction.
+ * The auth feature's port (api/README.md "Features and ports"): what other features may call.
  *
- * - `deleteOtherSessions(tx, userId, keepSessionId)`: revokes a user's sessions (all of them with
- *   `null`), and with them their push subscriptions (ON DELETE CASCADE). Used when an admin resets
- *   a user's password (users feature) or second factors (twofa feature).
- * - `markSecondFactor(tx, sessionId, method, now)` / `readSecondFactor(db, sessionId)`: the
- *   session's last proven second factor (twofa feature: enrolment, step-up, README "Two-factor
- *   authentication"); marking also ends the session's enrolment-only state.
+ * Revoking a user's other sessions (password reset) is `db/sessions.ts` `deleteOtherSessions`, below
+ * the features, so the users feature needs nothing from auth (auth reads users through the users
+ * port; the reverse import was a cycle). Re-exported here for callers written against this port.
  */
-export { deleteOtherSessions, markSecondFactor, readSecondFactor } from './sessions';
+export { deleteOtherSessions } from '../../db/sessions';

@@ -26,12 +26,13 @@ import { assertNotLimited, recordFailure } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
+import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
 import { afterPassword, completeLogin, twoFactorDeps } from '../twofa/port';
 import { revokeUserDevices } from '../vault-offline/port';
 import type { UserRow } from '../users/port';
-import { createSession, deleteOtherSessions, deleteSession, type SessionSecondFactor } from './sessions';
+import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();

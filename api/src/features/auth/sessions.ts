@@ -3,7 +3,7 @@
  * sha256 is stored, with an expiry. Repository functions take the db (or a transaction) first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { announceSessionChange } from '../../db/session-events';
@@ -85,31 +85,4 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
     await tx.delete(sessions).where(eq(sessions.id, sessionId));
     await announceSessionChange(tx, { sessionId });
   });
-}
-
-/**
- * Revokes every session of `userId` except `keepSessionId` (password change, DESIGN.md 4) and
- * announces it to the session caches. Call inside the change's transaction.
- */
-export async function deleteOtherSessions(db: Database, userId: string, keepSessionId: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
-  await announceSessionChange(db, { userId });
-}
-
-/** Records that `sessionId` proved a second factor at `now` (sign-in or step-up) and may leave enrolment. */
-export async function markSecondFactor(db: Database, sessionId: string, method: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ secondFactorAt: now, secondFactorMethod: method, needsEnrolment: false }).where(eq(sessions.id, sessionId));
-  await announceSessionChange(db, { sessionId });
-}
-
-/** When and how `sessionId` last proved a second factor, or null (never, or unknown session). */
-export async function readSecondFactor(db: Database, sessionId: string): Promise<{ at: Date; method: string } | null> {
-  const [row] = await db
-    .select({ at: sessions.secondFactorAt, method: sessions.secondFactorMethod })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId))
-    .limit(1);
-  return row?.at && row.method ? { at: row.at, method: row.method } : null;
 }

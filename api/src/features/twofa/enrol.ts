@@ -10,7 +10,8 @@ import type { Database } from '../../db/client';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import type { AuthInfo } from '../../http/state';
 import { seal } from '../../lib/keyring-seal';
-import { markSecondFactor } from '../auth/port';
+import { markSecondFactor } from '../../db/sessions';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, totpUrl } from './codes';
 import {
   acceptTotpStep,
@@ -29,7 +30,6 @@ import {
   upsertPendingTotp,
   deleteChallenge,
 } from './repository';
-import { requireFreshSecondFactor } from './port';
 import { CHALLENGE_MINUTES, freshUntil, policyOf, type TwoFactorDeps } from './service';
 import { openTotpSecret, refuseCode, totpPurpose } from './verify';
 import { registrationOptions, verifyRegistration } from './webauthn';

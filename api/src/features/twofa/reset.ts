@@ -5,12 +5,15 @@
  * (scripts/auth-reset-2fa.ts, for the bootstrap admin when no admin is left). In ONE transaction:
  * every factor (authenticator app, passkeys, recovery codes, pending challenges) is deleted, every
  * session of the user is revoked, every offline vault device of the user is revoked (it wipes on its
- * next sync), and an audit row is written. The user then signs in with the password alone and, when
+ * next sync), an audit row is written, and the user is e-mailed (notifications.ts) when they have an
+ * address. The user then signs in with the password alone and, when
  * the policy requires a factor, must enrol again before doing anything else.
  */
 import type { Database } from '../../db/client';
-import { deleteOtherSessions } from '../auth/port';
+import { enqueue } from '../../notify';
+import { deleteOtherSessions } from '../../db/sessions';
 import { revokeUserDevices } from '../vault-offline/port';
+import { twoFactorReset } from './notifications';
 import { deleteAllFactors, insertEvent } from './repository';
 
 /** Who reset the factors: an admin (id) or the command line (id null). */
@@ -28,7 +31,12 @@ export interface ResetResult {
 }
 
 /** Resets `user`'s second factors (see the module doc). Call inside a transaction. */
-export async function resetSecondFactors(tx: Database, user: { id: string; username: string }, actor: ResetActor, now: Date): Promise<ResetResult> {
+export async function resetSecondFactors(
+  tx: Database,
+  user: { id: string; username: string; email: string | null },
+  actor: ResetActor,
+  now: Date,
+): Promise<ResetResult> {
   await deleteAllFactors(tx, user.id);
   await deleteOtherSessions(tx, user.id, null);
   const devicesRevoked = await revokeUserDevices(tx, user.id, now, 'two_factor_reset');
@@ -42,5 +50,9 @@ export async function resetSecondFactors(tx: Database, user: { id: string; usern
     steppedUp: actor.steppedUp,
     createdAt: now,
   });
+  if (user.email) {
+    const payload = { username: user.username, actor: actor.id ? `The administrator ${actor.username}` : 'An administrator (on the server)', at: now.toISOString(), devicesRevoked };
+    await enqueue(tx, twoFactorReset, { to: user.email, payload }, now);
+  }
   return { devicesRevoked };
 }

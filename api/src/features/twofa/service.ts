@@ -14,7 +14,8 @@ import type { Database } from '../../db/client';
 import { ApiError, badRequest } from '../../http/errors';
 import type { AuthInfo, AuthUser } from '../../http/state';
 import type { PasswordHasher } from '../../lib/passwords';
-import { markSecondFactor, readSecondFactor } from '../auth/port';
+import { markSecondFactor } from '../../db/sessions';
+import { hasFreshSecondFactor } from '../../http/step-up';
 import { findUserById } from '../users/port';
 import { readPolicy } from './policy';
 import {
@@ -113,13 +114,8 @@ export async function completeLogin(
   return { userId: user.id, method };
 }
 
-/** When the session's second factor stops being fresh, or null when it is not fresh at `now`. */
-export async function freshUntil(db: Database, sessionId: string, now: Date): Promise<{ until: Date; method: SecondFactorMethod; at: Date } | null> {
-  const last = await readSecondFactor(db, sessionId);
-  if (!last) return null;
-  const until = new Date(last.at.getTime() + STEP_UP_MINUTES * 60_000);
-  return until > now ? { until, method: last.method as SecondFactorMethod, at: last.at } : null;
-}
+/** When the session's second factor stops being fresh, or null when it is not fresh at `now` (http/step-up.ts). */
+export const freshUntil = (db: Database, sessionId: string, now: Date) => hasFreshSecondFactor(db, { sessionId }, now);
 
 /** WebAuthn options for a step-up of this session (its user's passkeys). */
 export async function stepUpPasskeyOptions(db: Database, deps: TwoFactorDeps, auth: AuthInfo, now: Date) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { VaultDevice } from '@portal/shared';
 import { twoFactorEvents, vaultDevices, vaultReveals } from '../../db/schema';
 import { startTestApp, type TestApp } from '../../test/app';
+import { allJobs } from '../../test/notify';
 import { resetByUsername } from './cli';
 import { codeNow, enrolledUser, nextStep, passwordStep, signInWithTotp } from './twofa.testkit';
 
@@ -83,6 +84,12 @@ describe('admin reset of second factors', () => {
     expect(devices.find((d) => d.id === device.body.device.id)?.revokedReason).toBe('two_factor_reset');
     const events = await t.db.select().from(twoFactorEvents).where(eq(twoFactorEvents.userId, tech.id));
     expect(events.at(-1)).toMatchObject({ kind: 'admin_reset', actorId: admin.id, actorUsername: admin.username, steppedUp: true });
+    // The user is e-mailed when they have an address (this one has none: no job).
+    expect((await allJobs(t.db)).filter((j) => j.kind === 'two_factor_reset')).toEqual([]);
+    const withMail = await t.createUser('technician', { email: 'tess@example.test' });
+    expect((await t.request('POST', `/api/users/${withMail.id}/2fa/reset`, { token: adminToken })).status).toBe(200);
+    const jobs = (await allJobs(t.db)).filter((j) => j.kind === 'two_factor_reset');
+    expect(jobs).toMatchObject([{ recipient: 'tess@example.test', channel: 'email', payload: { username: withMail.username, actor: `The administrator ${admin.username}` } }]);
     // The password alone now gives an enrolment-only session (policy staff).
     const again = await passwordStep(t, tech);
     expect(again.body).toMatchObject({ twoFactorEnrolmentRequired: true });

@@ -18,7 +18,7 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { requireFreshSecondFactor } from '../twofa/port';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { DEVICE_NOT_FOUND, deviceFeed, grantDevice, listVaultDevices, reportOfflineReveal, revokeDevice, type VaultOfflineDeps } from './service';
 
 export function vaultOfflineRoutes(s: Services): Router<AppState> {

@@ -38,7 +38,6 @@ import {
   type VaultKeyring,
 } from '../../lib/vault-keys';
 import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
-import { resealTotpSecrets } from '../twofa/port';
 
 /** A secret that could not be re-encrypted. */
 export interface RotationFailure {
@@ -66,6 +65,11 @@ export interface RotationReport {
 
 export interface RotationOptions {
   db: Database;
+  /**
+   * Other features' values sealed under the vault keyring (scripts/vault-rotate-key.ts passes the
+   * two-factor secrets): re-sealed under the current key after the passes; a failure keeps the old keys.
+   */
+  alsoReseal?: { name: string; reseal(keyring: VaultKeyring): Promise<{ resealed: number; failed: number }> }[];
   config: VaultKeyConfig;
   now?: () => Date;
   /** Entries per page (default 100). */
@@ -212,11 +216,15 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
     log(`Pass ${round}: ${r.rewritten} entries re-encrypted${r.failures.length ? `, ${r.failures.length} secrets failed` : ''}`);
     if (r.rewritten === 0 || failures.length > 0) break;
   }
-  // The authenticator app secrets of two-factor authentication are sealed under the same keyring.
-  const totp = await resealTotpSecrets(opts.db, keyring);
-  if (totp.resealed > 0 || totp.failed > 0) log(`Two-factor secrets: ${totp.resealed} re-encrypted${totp.failed ? `, ${totp.failed} failed (old keys kept)` : ''}`);
+  // Other values sealed under the same keyring (two-factor secrets) move too, before old keys go.
+  let otherFailed = 0;
+  for (const other of opts.alsoReseal ?? []) {
+    const r = await other.reseal(keyring);
+    otherFailed += r.failed;
+    if (r.resealed > 0 || r.failed > 0) log(`${other.name}: ${r.resealed} re-encrypted${r.failed ? `, ${r.failed} failed (old keys kept)` : ''}`);
+  }
   // Clean only when the last pass found nothing left under an old key.
-  const leftover = failures.length === 0 ? lastRewritten + totp.failed : 0;
+  const leftover = failures.length === 0 ? lastRewritten + otherFailed : 0;
   let oldKeysRemoved = false;
   const oldKeyIds = keyring.ids().slice(1);
   if (failures.length === 0 && leftover === 0 && file && oldKeyIds.length > 0) {

@@ -29,7 +29,7 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { requireFreshSecondFactor } from '../twofa/port';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
 
 /**
