@@ -24,6 +24,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { slaRoutes } from './features/sla/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { twoFactorRoutes } from './features/twofa/routes';
@@ -189,6 +190,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     downloadRoutes(s),
     surveyRoutes(s),
     schedulerRoutes(s),
+    slaRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

@@ -11,7 +11,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
-import { rebuildTicketCounts } from './features/tickets/port';
+import { backfillSlaDueTimes, rebuildTicketCounts } from './features/tickets/port';
+import { sweepSlaAlerts } from './features/sla/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
@@ -19,6 +20,8 @@ import { createLogger } from './logger';
 
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
 const HOUSEKEEPING_INTERVAL_MS = 6 * 3_600_000;
+/** How often each process sweeps for due SLA alerts (README "SLA clocks and time tracking"). */
+const SLA_SWEEP_INTERVAL_MS = 60_000;
 
 /** Reads the environment, after loading `.env` from the working directory when present (variables already set win). */
 function readConfig(): Config {
@@ -54,6 +57,8 @@ async function main(): Promise<void> {
     );
   await housekeeping();
   await rebuildTicketCounts(database.db);
+  const dated = await backfillSlaDueTimes(database.db);
+  if (dated > 0) logger.info('SLA due times backfilled', { tickets: dated });
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
@@ -65,6 +70,16 @@ async function main(): Promise<void> {
   const { notifier } = services;
   const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   notifier.dispatcher.start();
+  // SLA alerts: every process sweeps; each alert is claimed once (sla_alerts), then sent by the dispatcher.
+  const slaSweep = () =>
+    sweepSlaAlerts(database.db, new Date()).then(
+      (claimed) => {
+        if (claimed > 0) notifier.dispatcher.wake();
+      },
+      (err: unknown) => logger.warn('SLA alert sweep failed', { error: String(err) }),
+    );
+  const slaTimer = setInterval(() => void slaSweep(), SLA_SWEEP_INTERVAL_MS);
+  slaTimer.unref();
   logger.info('notifications', notifier.describe());
   // The key id only (derived from the key, reveals nothing about it), never the key.
   logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
@@ -86,6 +101,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
+    clearInterval(slaTimer);
     server.close(() => {
       notifier
         .close()

@@ -7,7 +7,7 @@
  * - Each merge field writes one work-history row of a fixed type ({@link FIELD_UPDATE_TYPE}).
  * - Stored history values: `status_change` stores status values (`open`, `in_progress`, ...);
  *   `assignment` stores usernames (null = unassigned), so "Changed from X to Y" reads without
- *   lookups; `resolution` stores the text.
+ *   lookups; `resolution` stores the text; `waiting` stores 'true' / 'false' (waitingOnCustomer).
  * - A patch made against a stale `baseVersion` conflicts on a field only when that field's history
  *   type was written after `baseVersion` AND the current value differs from the sent one. Comments
  *   never conflict. A conflict applies nothing.
@@ -16,7 +16,7 @@
  * - A comment is an internal note unless the patch says `reply: true` (issue 10); the comment row
  *   carries that as `reply`.
  */
-import type { Ticket, TicketMergeField, TicketPatch, UpdateType } from '../schemas/tickets';
+import type { Ticket, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
 
 /** Work-history type written when a merge field changes (DESIGN.md 4). */
@@ -24,6 +24,7 @@ export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> =
   status: 'status_change',
   assignedTo: 'assignment',
   resolution: 'resolution',
+  waitingOnCustomer: 'waiting',
 };
 
 /** The merge fields of a ticket plus its version: all the rule needs to see. */
@@ -73,7 +74,8 @@ export function planTicketPatch(
 ): TicketPatchPlan {
   const set: TicketPatchPlan['set'] = {};
   const history: PlannedHistoryRow[] = [];
-  const stored = (field: TicketMergeField, v: string | null) => (field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v);
+  const stored = (field: TicketMergeField, v: TicketMergeValue): string | null =>
+    typeof v === 'boolean' ? String(v) : field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v;
   for (const field of TICKET_MERGE_FIELDS) {
     const next = patch[field];
     if (next === undefined || next === current[field]) continue;
@@ -101,7 +103,7 @@ export function applyTicketPatch<T extends MergeTicket>(ticket: T, patch: Ticket
  * re-based on the server's version and resent.
  */
 export function realConflicts(
-  seen: Partial<Record<TicketMergeField, string | null>>,
+  seen: Partial<Record<TicketMergeField, TicketMergeValue>>,
   server: Pick<Ticket, TicketMergeField>,
   conflicts: readonly TicketMergeField[],
 ): TicketMergeField[] {

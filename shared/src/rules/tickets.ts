@@ -25,16 +25,19 @@ export interface TicketEditValues {
   resolution: string;
   comment: string;
   reply?: boolean;
+  /** The "Waiting on customer" switch (pauses the SLA clocks); absent = unchanged. */
+  waitingOnCustomer?: boolean;
 }
 
 /** The panel's initial values for a ticket. */
-export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution'>): TicketEditValues {
+export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>): TicketEditValues {
   return {
     status: ticket.status,
     assignedTo: ticket.assignedTo ?? UNASSIGNED,
     resolution: ticket.resolution ?? '',
     comment: '',
     reply: false,
+    waitingOnCustomer: ticket.waitingOnCustomer ?? false,
   };
 }
 
@@ -46,10 +49,11 @@ export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' 
  * was made against.
  */
 export function buildTicketPatch(
-  ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution' | 'version'>,
+  ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>,
   values: TicketEditValues,
 ): TicketPatch | null {
   const patch: TicketPatch = {};
+  if (values.waitingOnCustomer !== undefined && values.waitingOnCustomer !== (ticket.waitingOnCustomer ?? false)) patch.waitingOnCustomer = values.waitingOnCustomer;
   if (values.status !== ticket.status) patch.status = values.status;
   const assignee = values.assignedTo === UNASSIGNED || values.assignedTo === '' ? null : values.assignedTo;
   if (assignee !== (ticket.assignedTo ?? null)) patch.assignedTo = assignee;

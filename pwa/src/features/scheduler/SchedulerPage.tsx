@@ -9,6 +9,7 @@ import {
   type TicketStatus,
 } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
+import { saveBlob } from '../../lib/keptFiles';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
@@ -21,6 +22,7 @@ import { KpiCards } from './KpiCards';
 import { TEXT, VIEWS, filterTitle, rangeLabel, type SchedulerView } from './labels';
 import { kpiCsv, ownFirst, reflectMoves } from './model';
 import { SummaryTiles } from './SummaryTiles';
+import { SlaComplianceCard } from './SlaComplianceCard';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
 import { Timeline } from './Timeline';
@@ -36,17 +38,8 @@ const DEFAULT_RANGE: SchedulerRange = 'week';
 const isRange = (v: string | null): v is SchedulerRange => (SCHEDULER_RANGES as readonly string[]).includes(v ?? '');
 const isView = (v: string | null): v is SchedulerView => (VIEWS as readonly string[]).includes(v ?? '');
 
-/** Saves `text` as a file (the CSV export). */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves `text` as a CSV file (the export). */
+const download = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /**
  * /scheduler 'Scheduler and KPI Dashboard' (SPEC.md 2, issue 12). Range picker (Today, This Week,
@@ -185,6 +178,7 @@ export default function SchedulerPage() {
                 </Suspense>
                 <KpiCards rows={rows} ownId={user?.id} onOpen={setList} onDetails={openDetails} />
               </div>
+              <SlaComplianceCard online={online} />
             </>
           )}
           {view === 'kanban' && (

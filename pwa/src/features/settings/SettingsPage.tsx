@@ -1,6 +1,7 @@
 import { DeliveriesSection } from './DeliveriesSection';
 import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
+import { SlaPolicySection } from './SlaPolicySection';
 import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
@@ -17,6 +18,7 @@ export default function SettingsPage() {
         <RecipientsSection />
         <SupportNumberSection />
       </div>
+      <SlaPolicySection />
       <DeliveriesSection />
       <TwoFactorSection />
     </div>

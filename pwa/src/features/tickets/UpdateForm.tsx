@@ -12,12 +12,13 @@ import {
 } from '@portal/shared';
 import { FormField } from '../../lib/ui/FormField';
 import { FIELD_LABELS, fieldValueText } from './labels';
+import { FormActions } from '../../lib/ui/FormActions';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
 type SyncedField = (typeof SYNCED_FIELDS)[number];
 /** Every field of the form. */
-const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply'] as const satisfies readonly (keyof TicketEditValues)[];
+const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] as const satisfies readonly (keyof TicketEditValues)[];
 
 /**
  * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment, the
@@ -129,6 +130,9 @@ export function UpdateForm(props: {
         <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
       </FormField>
       {notice('resolution')}
+      <label className="waiting-toggle">
+        <input type="checkbox" {...register('waitingOnCustomer')} /> Waiting on customer (pauses the SLA clock)
+      </label>
       <FormField id="comment" label="Update Comment">
         <textarea
           id="comment"
@@ -154,14 +158,7 @@ export function UpdateForm(props: {
           {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
         </p>
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Update Ticket
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Update Ticket" pending={pending} onCancel={onCancel} />
     </form>
   );
 }

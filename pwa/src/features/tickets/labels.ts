@@ -1,10 +1,12 @@
 import {
   TICKET_STATUS_LABELS,
+  historyChangeText,
   severityBadgeTone,
   statusBadgeTone,
   type Technician,
   type Ticket,
   type TicketMergeField,
+  type TicketMergeValue,
   type TicketStatus,
   type TicketUpdateEntry,
 } from '@portal/shared';
@@ -35,23 +37,17 @@ export function assigneeName(id: string | null | undefined, technicians: readonl
  * usernames; null when the entry records no change of value (comments, creation).
  */
 export function changeText(entry: TicketUpdateEntry, technicians: readonly Technician[] | undefined): string | null {
-  if (entry.updateType === 'comment' || entry.updateType === 'created') return null;
-  if (entry.previousValue === null && entry.newValue === null) return null;
-  const show = (v: string | null) => {
-    if (entry.updateType === 'status_change' && v && v in TICKET_STATUS_LABELS) {
-      return TICKET_STATUS_LABELS[v as TicketStatus];
-    }
-    if (entry.updateType === 'assignment') return assigneeName(v, technicians);
-    return v || 'none';
-  };
-  return `Changed from ${show(entry.previousValue)} to ${show(entry.newValue)}`;
+  if (entry.updateType !== 'assignment') return historyChangeText(entry);
+  const name = (v: string | null) => (v ? assigneeName(v, technicians) : null);
+  return historyChangeText({ ...entry, previousValue: name(entry.previousValue), newValue: name(entry.newValue) });
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
-export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution' };
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer' };
 
 /** A field value for people: status label, assignee username ('Unassigned'), resolution text ('none'). */
-export function fieldValueText(field: TicketMergeField, value: string | null, technicians: readonly Technician[] | undefined): string {
+export function fieldValueText(field: TicketMergeField, value: TicketMergeValue, technicians: readonly Technician[] | undefined): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'status') return value && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : (value ?? 'none');
   if (field === 'assignedTo') return assigneeName(value, technicians);
   return value || 'none';

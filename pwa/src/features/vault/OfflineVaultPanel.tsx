@@ -9,7 +9,8 @@ import { useStepUp } from '../../lib/twoFactor/stepUp';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { getOfflineDb } from '../../offline';
 import { clearWipeNotice } from './offline';
-import { enableOfflineVault, fingerprintSupported, lockOfflineVault, turnOffOfflineVault, unlockWithFingerprint, unlockWithPassphrase } from './offlineVault';
+import { useOfflineVaultSession } from './session/OfflineVaultProvider';
+import { fingerprintSupported } from './session/passkey';
 import { OFFLINE_VAULT_TEXT as T } from './texts';
 import type { OfflineVaultState } from './useOfflineVault';
 
@@ -26,6 +27,7 @@ function guessDeviceName(): string {
  */
 export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
   const { user } = useAuth();
+  const session = useOfflineVaultSession();
   const id = useId();
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -35,7 +37,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
     if (!passphrase) return;
     setBusy(true);
     try {
-      const result = await unlockWithPassphrase(passphrase);
+      const result = await session.unlockWithPassphrase(passphrase);
       if (!result.ok) setError('attemptsLeft' in result ? T.wrong(result.attemptsLeft) : undefined);
       else setError(undefined);
     } finally {
@@ -58,7 +60,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
           <button
             type="button"
             className="btn btn-outline"
-            onClick={() => void unlockWithFingerprint(user).then((ok) => setError(ok ? undefined : T.fingerprintFailed))}
+            onClick={() => void session.unlockWithFingerprint(user).then((ok) => setError(ok ? undefined : T.fingerprintFailed))}
           >
             {T.unlockFingerprint}
           </button>
@@ -71,6 +73,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
 /** The form that turns the offline vault on (online, staff). */
 function EnableForm({ onDone }: { onDone: () => void }) {
   const { user } = useAuth();
+  const session = useOfflineVaultSession();
   const toast = useToast();
   const { withStepUp } = useStepUp();
   const ids = { name: useId(), pass: useId(), repeat: useId(), fp: useId() };
@@ -97,7 +100,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       // A device grant is an export of the vault: "Confirm it's you" when the last second factor is older than 15 minutes.
-      await withStepUp(() => enableOfflineVault({ deviceName: deviceName.trim(), passphrase, fingerprint, user }));
+      await withStepUp(() => session.enable({ deviceName: deviceName.trim(), passphrase, fingerprint, user }));
       toast.show({ title: 'Offline Vault On', description: 'Passwords are kept on this device, encrypted. It is unlocked now.' });
       onDone();
     } catch (err) {
@@ -147,6 +150,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
 export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState; online: boolean }) {
   const toast = useToast();
   const [enabling, setEnabling] = useState(false);
+  const session = useOfflineVaultSession();
   const { device, unlocked, count, wiped } = vault;
   if (device === undefined) return null;
 
@@ -179,7 +183,7 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
 
   const turnOff = async () => {
     try {
-      await turnOffOfflineVault();
+      await session.turnOff();
       toast.show({ title: 'Offline Vault Off', description: T.wiped.turned_off });
     } catch {
       toast.show({ title: 'Error', description: 'The offline vault could not be turned off. Please try again.', variant: 'destructive' });
@@ -197,12 +201,12 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
       <p className="muted offline-vault-summary">{summary}</p>
       <div className="form-actions">
         {unlocked && (
-          <button type="button" className="btn btn-outline" onClick={lockOfflineVault}>
+          <button type="button" className="btn btn-outline" onClick={session.lock}>
             {T.lock}
           </button>
         )}
         {online && (
-          <button type="button" className="btn btn-outline btn-danger" onClick={() => void turnOff()}>
+          <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => void turnOff()}>
             {T.turnOff}
           </button>
         )}
