@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/client';
+import { resealTotpSecrets } from '../api/src/features/twofa/port';
 import { rotateVaultKey } from '../api/src/features/vault/rotation';
 import { deviceKeyStore } from '../api/src/features/vault-offline/port';
 import { DataDirLockedError } from '../api/src/lib/data-dir-lock';
@@ -48,6 +49,7 @@ async function main(): Promise<number> {
       graceMs: option('grace-seconds', 2) * 1000,
       log: (line) => process.stdout.write(`${line}\n`),
       stores: [deviceKeyStore],
+      alsoReseal: [{ name: 'Two-factor secrets', reseal: (keyring) => resealTotpSecrets(database.db, keyring) }],
     });
     process.stdout.write(
       `Done: ${report.secretsReencrypted} secrets in ${report.entriesRewritten} entries re-encrypted under key ${report.keyId}` +

@@ -25,6 +25,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { slaRoutes } from './features/sla/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
+import { twoFactorRoutes } from './features/twofa/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
 import { vaultRoutes } from './features/vault/routes';
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     healthRoutes(s),
     configRoutes(s),
     authRoutes(s),
+    twoFactorRoutes(s),
     ticketRoutes(s),
     userRoutes(s),
     settingsRoutes(s),

@@ -162,6 +162,8 @@ const envSchema = z.object({
   ),
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   RATE_LIMIT_SURVEYS: positiveInt(20),
+  /** Who must use a second factor on a NEW install (then the admin setting rules): none, admins, staff. */
+  TWO_FACTOR_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['none', 'admins', 'staff'], { message: 'must be none, admins or staff' }).default('staff')),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -259,6 +261,8 @@ export interface Config {
   surveySecret: Buffer | undefined;
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   rateLimitSurveys: number;
+  /** TWO_FACTOR_REQUIRED: the two-factor policy a new install starts from (README "Two-factor authentication"). */
+  twoFactorRequired: 'none' | 'admins' | 'staff';
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -346,5 +350,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     surveyTtlDays: e.SURVEY_TTL_DAYS,
     surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
+    twoFactorRequired: e.TWO_FACTOR_REQUIRED,
   };
 }

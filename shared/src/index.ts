@@ -26,3 +26,4 @@ export * from './rules/history';
 export * from './rules/ticketUpdate';
 export * from './schemas/sla';
 export * from './rules/sla';
+export * from './schemas/twoFactor';

@@ -103,6 +103,23 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/scheduler/tickets?status=open', allowed: STAFF },
   // An unknown technician: an allowed call answers 404.
   { method: 'GET', path: '/api/scheduler/technicians/{uuid}', allowed: STAFF },
+  // Two-factor authentication (README): empty bodies answer 400; the callers have no factor (404/400).
+  { method: 'POST', path: '/api/auth/login/2fa', body: {}, allowed: ANY },
+  { method: 'POST', path: '/api/auth/login/2fa/passkey-options', body: {}, allowed: ANY },
+  { method: 'GET', path: '/api/auth/2fa', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/totp/setup', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/totp/confirm', body: {}, allowed: LOGGED_IN },
+  { method: 'DELETE', path: '/api/auth/2fa/totp', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/passkeys/options', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/passkeys', body: {}, allowed: LOGGED_IN },
+  { method: 'PATCH', path: '/api/auth/2fa/passkeys/{uuid}', body: {}, allowed: LOGGED_IN },
+  { method: 'DELETE', path: '/api/auth/2fa/passkeys/{uuid}', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/recovery-codes', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/step-up/options', allowed: LOGGED_IN },
+  { method: 'POST', path: '/api/auth/2fa/step-up', body: {}, allowed: LOGGED_IN },
+  { method: 'GET', path: '/api/auth/2fa/policy', allowed: ADMIN },
+  { method: 'PUT', path: '/api/auth/2fa/policy', body: {}, allowed: ADMIN },
+  { method: 'POST', path: '/api/users/{uuid}/2fa/reset', allowed: ADMIN },
 ];
 
 beforeAll(async () => {

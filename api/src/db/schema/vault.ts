@@ -119,6 +119,9 @@ export const vaultReveals = pgTable(
     deviceRevoked: boolean('device_revoked').notNull().default(false),
     /** source 'device' (an entry's secrets sent to a device, field 'bundle'): how many secrets it carried. */
     fieldCount: integer('field_count'),
+    /** Online reveals: the step-up that allowed it (README "Two-factor authentication": method and when). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
     check('vault_reveals_source_check', sql`${t.source} in ('online', 'offline', 'device')`),
@@ -154,6 +157,9 @@ export const vaultDevices = pgTable(
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     /** How: 'admin' (an administrator approved), 'self_admin' (granted by an admin), 'step_up' (fresh second factor), 'not_required', 'legacy'. */
     approvalMethod: text('approval_method'),
+    /** The step-up that allowed the grant (an export of the vault: README "Two-factor authentication"). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
     index('vault_devices_user_id_idx').on(t.userId),

@@ -1,7 +1,10 @@
 /**
  * Offline vault routes (issue 14; README API table):
- * - POST   /api/vault-devices              staff; vaultDeviceCreateSchema -> 201 VaultDeviceGrant (the bundle key, once;
- *                                          `status` pending until an admin approves, approval.ts); 429 over the daily limit
+ * - POST   /api/vault-devices              staff; vaultDeviceCreateSchema -> 201 VaultDeviceGrant (the bundle key, once);
+ *                                          an export of the vault: 403 step_up_required without a step-up in the last
+ *                                          15 minutes (http/step-up.ts; the device row records it); `status` pending
+ *                                          until an admin approves unless that step-up was a second factor (approval.ts);
+ *                                          429 over the daily limit
  * - GET    /api/vault-devices              admin; VaultDevice[] newest first (user, device, status, delivered, revoked)
  * - POST   /api/vault-devices/:id/approve  admin; -> VaultDevice (active); 409 revoked or already approved
  * - GET    /api/vault-devices/:id/secrets  signed in, own device (a demoted user gets 410); `?since=&limit=` -> VaultBundlePage (`pending` while
@@ -21,6 +24,7 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { DEVICE_NOT_FOUND, approveDevice, deviceFeed, grantDevice, listVaultDevices, reportOfflineReveal, revokeDevice, type VaultOfflineDeps } from './service';
 
 export function vaultOfflineRoutes(s: Services): Router<AppState> {
@@ -43,10 +47,9 @@ export function vaultOfflineRoutes(s: Services): Router<AppState> {
   const idInput = validate({ params: idParamsSchema, notFoundMessage: DEVICE_NOT_FOUND });
 
   router.post('/api/vault-devices', requireStaff(), createInput, transaction(s), async (ctx) => {
+    const stepUp = await requireFreshSecondFactor(txOf(ctx), ctx.state.auth!, s.clock());
     ctx.status = 201;
-    // The session's last second-factor check goes here once staff have one (approval.ts): until then null.
-    const stepUpAt = null;
-    ctx.body = await grantDevice(txOf(ctx), deps, ctx.state.auth!.user, createInput.get(ctx).body.deviceName, s.clock(), stepUpAt);
+    ctx.body = await grantDevice(txOf(ctx), deps, ctx.state.auth!.user, createInput.get(ctx).body.deviceName, s.clock(), stepUp);
   });
 
   router.post('/api/vault-devices/:id/approve', requireAdmin(), idInput, transaction(s), async (ctx) => {

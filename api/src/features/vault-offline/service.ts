@@ -94,8 +94,8 @@ async function ownDevice(db: Database, user: AuthUser, id: string, forUpdate = f
 
 /**
  * POST /api/vault-devices: grants offline access to a new device of `user`, active at once or
- * pending an administrator's approval (approval.ts; `stepUpAt` = the session's last second-factor
- * check, null without one). The bundle key is returned either way: without the feed it opens nothing.
+ * pending an administrator's approval (approval.ts; `stepUp` = the session's step-up: a second factor
+ * within STEP_UP_MINUTES approves it, a password confirmation does not). The bundle key is returned either way: without the feed it opens nothing.
  * @throws 429 after VAULT_DEVICE_GRANTS_PER_DAY grants in 24 hours; 409 when the user already has
  *   {@link MAX_ACTIVE_DEVICES} active devices.
  */
@@ -105,7 +105,7 @@ export async function grantDevice(
   user: AuthUser,
   deviceName: string,
   now: Date,
-  stepUpAt: Date | null = null,
+  stepUp: { method: string; at: Date } | null = null,
 ): Promise<VaultDeviceGrant> {
   await lockUserGrants(tx, user.id);
   if ((await countGrantsSince(tx, user.id, new Date(now.getTime() - DAY_MS))) >= deps.grantsPerDay) {
@@ -115,6 +115,9 @@ export async function grantDevice(
   if ((await countActiveDevices(tx, user.id)) >= MAX_ACTIVE_DEVICES) {
     throw conflict(`You already keep the vault offline on ${MAX_ACTIVE_DEVICES} devices. Turn it off on one first.`);
   }
+  // A password confirmation (users without a second factor) is a step-up, not a second factor: such
+  // a grant still waits for an administrator.
+  const stepUpAt = stepUp && stepUp.method !== 'password' ? stepUp.at : null;
   const approval = grantApproval({ policy: deps.approval, role: user.role, stepUpAt, now });
   const approved = approval !== 'pending';
   const id = randomUUID();
@@ -130,6 +133,8 @@ export async function grantDevice(
     approvedAt: approved ? now : null,
     approvedBy: approval === 'self_admin' ? user.id : null,
     approvalMethod: approved ? approval : null,
+    stepUpMethod: stepUp?.method ?? null,
+    stepUpAt: stepUp?.at ?? null,
   });
   deps.logger.info('offline vault device granted', { deviceId: id, userId: user.id, username: user.username, approval });
   return { device: await present(tx, id), bundleKey: key.toString('base64url'), offlineDays: deps.offlineDays };

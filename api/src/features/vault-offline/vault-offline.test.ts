@@ -170,6 +170,9 @@ describe('offline vault devices', () => {
   });
 
   it('a technician turns off their own device; bad input is a 4xx', async () => {
+    // The clock moved days since tech signed in: a grant (an export) needs a fresh confirmation (README "Two-factor authentication").
+    expect((await t.request('POST', '/api/vault-devices', { token: tech.token, body: { deviceName: 'Pixel 8' } })).body.code).toBe('step_up_required');
+    expect((await t.request('POST', '/api/auth/2fa/step-up', { token: tech.token, body: { password: tech.password } })).status).toBe(200);
     const g = await grant();
     const off = await t.request<VaultDevice>('DELETE', `/api/vault-devices/${g.device.id}`, { token: tech.token });
     expect(off.body.revokedReason).toBe('user');

@@ -81,6 +81,11 @@ export interface RotationReport {
 
 export interface RotationOptions {
   db: Database;
+  /**
+   * Other features' values sealed under the vault keyring (scripts/vault-rotate-key.ts passes the
+   * two-factor secrets): re-sealed under the current key after the passes; a failure keeps the old keys.
+   */
+  alsoReseal?: { name: string; reseal(keyring: VaultKeyring): Promise<{ resealed: number; failed: number }> }[];
   config: VaultKeyConfig;
   now?: () => Date;
   /** Entries per page (default 100). */
@@ -252,8 +257,15 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
     if (lastRewritten === 0 || failures.length > 0 || storeFailures.length > 0) break;
   }
   for (const f of storeFailures) log(`FAILED ${f}`);
+  // Other values sealed under the same keyring (two-factor secrets) move too, before old keys go.
+  let otherFailed = 0;
+  for (const other of opts.alsoReseal ?? []) {
+    const r = await other.reseal(keyring);
+    otherFailed += r.failed;
+    if (r.resealed > 0 || r.failed > 0) log(`${other.name}: ${r.resealed} re-encrypted${r.failed ? `, ${r.failed} failed (old keys kept)` : ''}`);
+  }
   // Clean only when the last pass found nothing left under an old key, and nothing uses one now.
-  let leftover = failures.length === 0 && storeFailures.length === 0 ? lastRewritten : 1;
+  let leftover = failures.length === 0 && storeFailures.length === 0 && otherFailed === 0 ? lastRewritten : 1;
   if (leftover === 0) leftover = await countOldValues(opts, keyring.current().id);
   let oldKeysRemoved = false;
   const oldKeyIds = keyring.ids().slice(1);

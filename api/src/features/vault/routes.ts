@@ -7,7 +7,8 @@
  * - PATCH  /api/vault/:id          staff; vaultPatchSchema -> VaultEntry; Idempotency-Key optional
  * - DELETE /api/vault/:id          admin; 204
  * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row; 429 after
- *                                  REVEAL_LIMIT reveals per user in 10 minutes
+ *                                  REVEAL_LIMIT reveals per user in 10 minutes; 403 step_up_required without a
+ *                                  second factor in the last 15 minutes (the audit row records the step-up)
  * `user` gets 403, anonymous 401 (DESIGN.md 4). Writes and reveals run in the route's transaction
  * (http/transaction.ts): a reveal's audit row and the answer commit together or not at all.
  */
@@ -30,6 +31,7 @@ import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { VaultKeyring } from '../../lib/vault-keys';
 import type { Services } from '../../services';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
 
 /**
@@ -112,7 +114,8 @@ export function vaultRoutes(s: Services): Router<AppState> {
 
   router.post('/api/vault/:id/reveal', requireStaff(), limitReveals, revealInput, transaction(s), async (ctx) => {
     const { params, body } = revealInput.get(ctx);
-    const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId };
+    const stepUp = await requireFreshSecondFactor(txOf(ctx), ctx.state.auth!, s.clock());
+    const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId, stepUp };
     ctx.body = await revealSecret(txOf(ctx), deps, params.id, body, who, s.clock());
   });
 

@@ -9,6 +9,7 @@ const REASON: Record<NonNullable<VaultDevice['revokedReason']>, string> = {
   admin: 'revoked by an administrator',
   user: 'turned off by its user',
   password_change: 'ended by a password change',
+  two_factor_reset: 'ended by a two-factor reset',
   expired: 'expired (no sync for too long)',
   role_changed: 'ended because its user is no longer staff',
   user_deleted: 'ended because its user was deleted',
