@@ -27,7 +27,7 @@ describe('two-factor policy (README "Two-factor authentication")', () => {
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({ token: expect.any(String), twoFactorEnrolmentRequired: true });
     const token = login.body.token!;
-    for (const path of ['/api/tickets', '/api/vault', '/api/technicians']) {
+    for (const path of ['/api/tickets/counts', '/api/vault', '/api/technicians']) {
       const res = await t.request('GET', path, { token });
       expect(res.status, path).toBe(403);
       expect(res.body).toEqual({ message: MSG.twoFactorEnrolmentRequired, code: 'two_factor_enrolment_required' });
@@ -44,7 +44,7 @@ describe('two-factor policy (README "Two-factor authentication")', () => {
     const ok = await t.request('POST', '/api/auth/2fa/totp/confirm', { token, body: { code: codeNow(t, setup.body.secret) } });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.status).toMatchObject({ totp: true, enrolmentRequired: false });
-    expect((await t.request('GET', '/api/tickets', { token })).status).toBe(200);
+    expect((await t.request('GET', '/api/tickets/counts', { token })).status).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { token })).body.twoFactorEnrolmentRequired).toBe(false);
   });
 
@@ -64,10 +64,10 @@ describe('two-factor policy (README "Two-factor authentication")', () => {
     const tech = await t.createUser('technician');
     const techLogin = await passwordStep(t, tech);
     expect(techLogin.body.twoFactorEnrolmentRequired).toBeUndefined();
-    expect((await t.request('GET', '/api/tickets', { token: techLogin.body.token! })).status).toBe(200);
+    expect((await t.request('GET', '/api/tickets/counts', { token: techLogin.body.token! })).status).toBe(200);
     // Raising the policy again takes effect on that open session at once.
     expect((await t.request('PUT', '/api/auth/2fa/policy', { token, body: { policy: 'staff' } })).status).toBe(200);
-    expect((await t.request('GET', '/api/tickets', { token: techLogin.body.token! })).body.code).toBe('two_factor_enrolment_required');
+    expect((await t.request('GET', '/api/tickets/counts', { token: techLogin.body.token! })).body.code).toBe('two_factor_enrolment_required');
   });
 
   it('refuses removing the last method while required; allows it (with a fresh factor) under policy none', async () => {

@@ -28,6 +28,10 @@ const report = (id: string, entryId: string, token = tech.token) =>
     headers: { 'Idempotency-Key': randomUUID() },
   });
 
+/** "Confirm it's you" with the password (these users have no second factor): fresh for 15 minutes. */
+const stepUp = async (u: { token: string; password: string }) =>
+  expect((await t.request('POST', '/api/auth/2fa/step-up', { token: u.token, body: { password: u.password } })).status).toBe(200);
+
 beforeAll(async () => {
   t = await startTestApp({ env: { VAULT_DEVICE_GRANTS_PER_DAY: '2' }, rateLimits: { vaultOfflineReport: { points: 3, durationSec: 600 } } });
   tech = await t.loginAs('technician', { username: 'grant-tech' });
@@ -74,10 +78,13 @@ describe('offline vault grants', () => {
     expect(refused[0]!.body).toMatchObject({ code: 'rate_limited' });
     expect(t.logger.entries.some((e) => e.msg === 'offline vault grant limit reached')).toBe(true);
     t.clock.advance(24 * 3_600_000 + 1_000);
+    expect((await grantRes(u.token)).status).toBe(403); // the sign-in's step-up is a day old
+    await stepUp(u);
     expect((await grantRes(u.token)).status).toBe(201);
   });
 
   it("an admin's own grant and VAULT_DEVICE_APPROVAL=none are active at once; a fresh second factor satisfies the policy", async () => {
+    await stepUp(admin);
     expect((await grantRes(admin.token, 'Admin laptop')).body.device.status).toBe('active');
     const open = await startTestApp({ env: { VAULT_DEVICE_APPROVAL: 'none' } });
     try {
