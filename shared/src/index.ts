@@ -24,3 +24,4 @@ export * from './rules/kpi';
 export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
+export * from './schemas/attachments';

@@ -30,6 +30,8 @@ export interface RateLimitSettings {
   survey: RateLimit;
   /** Vault secrets revealed per user (default 120 per 10 minutes; issue 13). */
   vaultReveal: RateLimit;
+  /** New tus uploads (attachments) per IP (default 30 per minute; README "Attachments"). */
+  uploadCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -38,6 +40,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ticketCreate: { points: 10, durationSec: 60 },
   survey: { points: 20, durationSec: 60 },
   vaultReveal: { points: 120, durationSec: 10 * 60 },
+  uploadCreate: { points: 30, durationSec: 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -63,6 +66,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
     survey: factory('survey', settings.survey),
     vaultReveal: factory('vaultReveal', settings.vaultReveal),
+    uploadCreate: factory('uploadCreate', settings.uploadCreate),
   };
 }
 

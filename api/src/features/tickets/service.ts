@@ -14,6 +14,7 @@ import type { AuthUser } from '../../http/state';
 import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from '../../notify/rules';
 import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
+import { recordAttachments, type AttachmentBatch } from '../attachments/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   insertNewTickets,
@@ -30,6 +31,8 @@ import { adjustTicketCounts, recountTickets } from './staffListRepository';
 export interface TicketSubmission {
   input: TicketCreate;
   now: Date;
+  /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
+  attachments?: AttachmentBatch | undefined;
 }
 
 /**
@@ -64,6 +67,9 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
     return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
   });
   const rows = await insertNewTickets(tx, tickets);
+  for (const [i, { attachments, now }] of submissions.entries()) {
+    await recordAttachments(tx, attachments, { ticketId: tickets[i]!.id, updateId: 'created', customerVisible: true, now });
+  }
   return rows.map((row) => {
     const ticket = presentTicket(row);
     return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
@@ -86,6 +92,7 @@ export async function patchTicket(
   actor: AuthUser,
   now: Date,
   survey: SurveyInviteDeps,
+  attachments?: AttachmentBatch,
 ): Promise<TicketPatchResult> {
   const current = await lockTicketForWrite(tx, ticketId);
   if (!current) throw notFound(MSG.ticketNotFound);
@@ -122,7 +129,14 @@ export async function patchTicket(
   const after = presentTicket(updated);
   await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
   await inviteOnResolution(tx, { before, after }, survey, now);
-  return { ticket: after, updates: rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username })) };
+  const updates = rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }));
+  // The update's files belong to its comment entry; a reply's go to the customer, a note's stay internal.
+  const comment = updates.find((u) => u.updateType === 'comment');
+  if (comment && attachments) {
+    const added = await recordAttachments(tx, attachments, { ticketId, updateId: comment.id, customerVisible: comment.reply, now });
+    if (added.length) comment.attachments = added;
+  }
+  return { ticket: after, updates };
 }
 
 /**
