@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   CONTACT_METHODS,
@@ -14,6 +14,9 @@ import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
+import type { PickedFile } from '../../lib/attachments/prepare';
+import { UploadList } from '../../lib/attachments/UploadList';
 import { LazyQueuedView, useQueuedSubmission } from './useQueuedSubmission';
 
 /** What the inputs hold; severity and contact method start unselected (''). */
@@ -72,6 +75,9 @@ export function TicketForm() {
   const toast = useToast();
   const submission = useQueuedSubmission();
   const { view, connectivity, live } = submission;
+  // Photos and files picked for this request (README "Attachments"); queued with it on submit.
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const uploads = <UploadList rows={submission.uploads} offline={connectivity === 'offline'} />;
   const {
     register,
     handleSubmit,
@@ -112,7 +118,10 @@ export function TicketForm() {
   }, [view, forget]);
 
   const onSubmit = (values: TicketCreate) =>
-    submission.submit(values).catch(() => {
+    submission.submit(values, files.map((f) => ({ file: f.file, name: f.name }))).then(() => {
+      for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
+      setFiles([]);
+    }, () => {
       // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
       toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
     });
@@ -134,6 +143,7 @@ export function TicketForm() {
     return withLive(
       <Suspense fallback={null}>
         <LazyQueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+        {uploads}
       </Suspense>,
     );
   }
@@ -183,6 +193,11 @@ export function TicketForm() {
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
         <textarea id="issue" className="input textarea" rows={5} {...fieldAria('issue', e('issue'))} {...register('issue')} />
       </FormField>
+      <fieldset className="form-attachments">
+        <legend>Photos and files (optional)</legend>
+        <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />
+      </fieldset>
+      {pending && uploads}
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Submitting...' : 'Submit Request'}
       </button>

@@ -1,6 +1,7 @@
 import { UPDATE_TYPE_LABELS, type Technician, type TicketUpdateEntry } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
+import { AttachmentGallery } from '../../lib/attachments/AttachmentGallery';
 import { useOfflineQuery } from '../../offline';
 import { readWorkHistory } from './offline';
 import { changeText } from './labels';
@@ -38,6 +39,7 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
                 {u.updatedByName && <div className="muted history-by">by {u.updatedByName}</div>}
                 {u.comment && <p className="history-comment">{u.comment}</p>}
                 {change && <p className="history-change">{change}</p>}
+                {u.attachments?.length ? <AttachmentGallery ticketId={ticketId} attachments={u.attachments} /> : null}
               </li>
             );
           })}

@@ -3,7 +3,7 @@
  * pwa/src/offline-registry.ts): the `ticket.update` outbox kind, the optimistic view, conflict
  * resolution, and the cached collections tickets, ticket updates and technicians.
  */
-import type { OfflineFeature } from '../../../offline/core';
+import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
 import { ticketUpdateKind } from './ticketUpdate';
 
@@ -44,6 +44,6 @@ export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkin
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
-  kinds: [ticketUpdateKind],
+  kinds: [ticketUpdateKind, fileUploadKind],
   collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection],
 };
