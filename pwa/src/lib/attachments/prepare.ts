@@ -4,7 +4,6 @@
  * IMAGE_MAX_SIDE px, JPEG, about 1 MB: a 12 MB phone photo costs about 1 MB on a bad network; EXIF
  * is not kept), and at most ATTACHMENT_DEFAULTS.maxFileMb per file after that.
  */
-import imageCompression from 'browser-image-compression';
 import { ATTACHMENT_DEFAULTS, BYTES_PER_MB, IMAGE_MAX_SIDE, attachmentTooLargeMessage, attachmentTypeMessage, attachmentTypeOf } from '@portal/shared';
 
 /** A picked file ready to queue: the bytes to send, the name to show, a preview URL for photos. */
@@ -30,7 +29,9 @@ export async function prepareFile(file: File): Promise<PickedFile | { error: str
   let name = file.name;
   if (COMPRESSIBLE.has(file.type)) {
     try {
-      // No web worker: the library would fetch its worker script from a CDN (offline, CSP).
+      // Loaded when a photo is picked (public pages stay within their JS budget). No web worker:
+      // the library would fetch its worker script from a CDN (offline, CSP).
+      const { default: imageCompression } = await import('browser-image-compression');
       blob = await imageCompression(file, { maxWidthOrHeight: IMAGE_MAX_SIDE, maxSizeMB: 1, initialQuality: 0.85, fileType: 'image/jpeg', useWebWorker: false });
       name = name.replace(/\.[^.]*$/, '.jpg');
     } catch {
