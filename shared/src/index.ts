@@ -24,4 +24,5 @@ export * from './rules/kpi';
 export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
+export * from './rules/attachments';
 export * from './schemas/attachments';

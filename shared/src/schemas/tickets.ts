@@ -3,7 +3,8 @@ import { CONTACT_METHODS, MIN_ISSUE_LENGTH, PG_INTEGER_MAX, SEVERITIES, TICKET_S
 import type { ContactMethod, Severity, TicketStatus } from '../constants';
 import { MSG } from '../messages';
 import { safeText } from './text';
-import { ATTACHMENTS_NEED_COMMENT, attachmentIdsSchema, type AttachmentInfo } from './attachments';
+import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachments';
+import { attachmentIdsSchema } from './attachments';
 
 const optionalText = (max: number) =>
   safeText()

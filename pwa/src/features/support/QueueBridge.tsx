@@ -11,6 +11,8 @@ import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicke
 
 /** The waiting view (with date-fns) comes in this chunk too: it is shown only for a queued request. */
 export { QueuedView } from './QueuedView';
+/** The request's files being sent (progress, 'waiting for connection'; README "Attachments"). */
+export { UploadList } from '../../lib/attachments/UploadList';
 
 /** What the form does with the outbox (see useQueuedSubmission). */
 export const queueActions = {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   CONTACT_METHODS,
@@ -14,10 +14,12 @@ import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
 import type { PickedFile } from '../../lib/attachments/prepare';
-import { UploadList } from '../../lib/attachments/UploadList';
-import { LazyQueuedView, useQueuedSubmission } from './useQueuedSubmission';
+import { LazyQueuedView, LazyUploadList, useQueuedSubmission } from './useQueuedSubmission';
+
+/** Photos and files (README "Attachments"): loaded when idle, outside the public pages' first JS. */
+const SupportAttachments = lazy(() => import('./attachments/SupportAttachments'));
+
 
 /** What the inputs hold; severity and contact method start unselected (''). */
 export interface TicketFormValues {
@@ -77,7 +79,13 @@ export function TicketForm() {
   const { view, connectivity, live } = submission;
   // Photos and files picked for this request (README "Attachments"); queued with it on submit.
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const uploads = <UploadList rows={submission.uploads} offline={connectivity === 'offline'} />;
+  const [attachable, setAttachable] = useState(false);
+  useEffect(() => whenIdle(() => setAttachable(true)), []);
+  const uploads = submission.uploads.length ? (
+    <Suspense fallback={null}>
+      <LazyUploadList rows={submission.uploads} offline={connectivity === 'offline'} />
+    </Suspense>
+  ) : null;
   const {
     register,
     handleSubmit,
@@ -193,10 +201,11 @@ export function TicketForm() {
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
         <textarea id="issue" className="input textarea" rows={5} {...fieldAria('issue', e('issue'))} {...register('issue')} />
       </FormField>
-      <fieldset className="form-attachments">
-        <legend>Photos and files (optional)</legend>
-        <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />
-      </fieldset>
+      {attachable && (
+        <Suspense fallback={null}>
+          <SupportAttachments files={files} onChange={setFiles} disabled={pending} />
+        </Suspense>
+      )}
       {pending && uploads}
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Submitting...' : 'Submit Request'}

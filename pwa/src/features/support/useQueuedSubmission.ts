@@ -11,6 +11,8 @@ export const PENDING_SUBMISSION_KEY = 'support.pendingRequest';
 const bridge = lazyBridge(() => import('./QueueBridge'));
 /** QueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting request). */
 export const LazyQueuedView = bridge.component((m) => m.QueuedView);
+/** The files' progress list from the same chunk (shown only once the engine reports files). */
+export const LazyUploadList = bridge.component((m) => m.UploadList);
 const queue = async () => (await bridge.load()).queueActions;
 
 function readStoredSeq(): number | null {
