@@ -5,9 +5,11 @@
  * limits, who may read attachments, and the day's clean-up. On the local disk AND on a local S3.
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENTS_NEED_COMMENT, attachmentTooLargeMessage, ticketAttachmentCountMessage, type Ticket, type TicketUpdateEntry } from '@portal/shared';
+import { notificationJobs } from '../../db/schema';
 import { startTestApp, ticketBody, type TestApp } from '../../test/app';
 import { startLocalS3, type LocalS3 } from '../../test/s3';
 import { eventually } from '../../test/upload';
@@ -77,6 +79,12 @@ describe.each(['disk', 's3'] as const)('attachments on %s storage', (kind) => {
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).format).toBe('webp');
     expect(await listCustomerAttachments(t.db, id)).toHaveLength(1);
+    // The customer's confirmation e-mail lists what they attached.
+    const [job] = await t.db
+      .select({ payload: notificationJobs.payload })
+      .from(notificationJobs)
+      .where(and(eq(notificationJobs.ticketId, id), eq(notificationJobs.kind, 'customer_confirmation')));
+    expect((job!.payload as { attachments?: unknown }).attachments).toEqual([{ fileName: 'screen.png', size: info!.size }]);
   });
 
   it('resumes an upload cut off mid-way from the offset the server kept', async () => {

@@ -49,7 +49,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
   for (const { input } of submissions) {
     if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
   }
-  const tickets = submissions.map(({ input, now }) => {
+  const tickets = submissions.map(({ input, now, attachments }) => {
     const id = randomUUID();
     const draft = presentTicket({
       ...input,
@@ -64,7 +64,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       createdAt: now,
       updatedAt: now,
     });
-    return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
+    return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }))) };
   });
   const rows = await insertNewTickets(tx, tickets);
   for (const [i, { attachments, now }] of submissions.entries()) {
