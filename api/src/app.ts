@@ -10,6 +10,8 @@ import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { attachmentRoutes } from './features/attachments/routes';
+import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
@@ -85,6 +87,7 @@ export function createServices(deps: AppDeps): Services {
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
     vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
+    uploadCreate: DEFAULT_RATE_LIMITS.uploadCreate,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -165,6 +168,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(noStoreApi());
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());
+  // The tus endpoint /api/uploads reads its request streams itself: before the body parser.
+  app.use(uploadEndpoint(s));
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
@@ -177,6 +182,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     authRoutes(s),
     twoFactorRoutes(s),
     ticketRoutes(s),
+    attachmentRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
     pushRoutes(s),

@@ -132,6 +132,10 @@ const envSchema = z.object({
   PUSH_MAX_PER_SESSION: positiveInt(2),
   // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
   UPLOAD_MAX_MB: positiveInt(512),
+  // Ticket attachments (README "Attachments"): per file, and per ticket (count and total).
+  ATTACHMENT_MAX_MB: positiveInt(10),
+  ATTACHMENT_TICKET_MAX_FILES: positiveInt(20),
+  ATTACHMENT_TICKET_MAX_MB: positiveInt(50),
   FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
   S3_BUCKET: optionalString,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -253,6 +257,8 @@ export interface Config {
   pushMaxPerSession: number;
   /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
   uploadMaxBytes: number;
+  /** Ticket attachment limits in bytes / files (ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB). */
+  attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number };
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
   /** Days a survey link stays valid after the invitation (issue 11). */
@@ -334,6 +340,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    attachments: {
+      maxFileBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024,
+      ticketMaxFiles: e.ATTACHMENT_TICKET_MAX_FILES,
+      ticketMaxBytes: e.ATTACHMENT_TICKET_MAX_MB * 1024 * 1024,
+    },
     storage:
       e.FILE_STORAGE === 's3'
         ? {

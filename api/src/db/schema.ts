@@ -12,3 +12,4 @@ export * from './schema/vault';
 export * from './schema/platform';
 export * from './schema/sla';
 export * from './schema/twofa';
+export * from './schema/attachments';

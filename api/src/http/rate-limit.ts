@@ -32,6 +32,8 @@ export interface RateLimitSettings {
   vaultReveal: RateLimit;
   /** Offline reveal reports per user (default 120 per 10 minutes; README "Customer Vault offline"). */
   vaultOfflineReport: RateLimit;
+  /** New tus uploads (attachments) per IP (default 30 per minute; README "Attachments"). */
+  uploadCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -41,6 +43,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   survey: { points: 20, durationSec: 60 },
   vaultReveal: { points: 120, durationSec: 10 * 60 },
   vaultOfflineReport: { points: 120, durationSec: 10 * 60 },
+  uploadCreate: { points: 30, durationSec: 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -67,6 +70,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     survey: factory('survey', settings.survey),
     vaultReveal: factory('vaultReveal', settings.vaultReveal),
     vaultOfflineReport: factory('vaultOfflineReport', settings.vaultOfflineReport),
+    uploadCreate: factory('uploadCreate', settings.uploadCreate),
   };
 }
 
