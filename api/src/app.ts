@@ -28,13 +28,15 @@ import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
+import { createPublicTokenKey } from './lib/public-tokens';
+import { ticketStatusRoutes } from './features/ticket-status/routes';
 import { vaultRoutes } from './features/vault/routes';
 import { vaultOfflineRoutes } from './features/vault-offline/routes';
 import { authenticate } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
-import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
+import { noStoreApi, requestId, secureCookies, securityHeaders, tokenPageHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
@@ -74,6 +76,9 @@ export const COMPRESS_THRESHOLD = 1024;
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
 
+/** Name of the generated public link secret in DATA_DIR (lib/public-tokens.ts). */
+export const PUBLIC_LINK_KEY_FILE = 'public-link.key';
+
 /** Most login sessions one process caches (issue 16). */
 const SESSION_CACHE_MAX = 10_000;
 
@@ -86,6 +91,10 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
+    status: { ...DEFAULT_RATE_LIMITS.status, points: config.rateLimitStatus },
+    statusLookupIp: DEFAULT_RATE_LIMITS.statusLookupIp,
+    statusLookupTicket: DEFAULT_RATE_LIMITS.statusLookupTicket,
+    statusLinkSend: DEFAULT_RATE_LIMITS.statusLinkSend,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -101,6 +110,7 @@ export function createServices(deps: AppDeps): Services {
     notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
+    publicTokens: createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE }),
   };
 }
 
@@ -162,6 +172,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
+  // The status page and its API (README "Status links"): no Referer, no cache, no index.
+  app.use(tokenPageHeaders((path) => path.startsWith('/status/') || path.startsWith('/api/ticket-status/')));
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
@@ -175,6 +187,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     configRoutes(s),
     authRoutes(s),
     ticketRoutes(s),
+    ticketStatusRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
     pushRoutes(s),

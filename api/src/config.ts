@@ -160,6 +160,19 @@ const envSchema = z.object({
   ),
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   RATE_LIMIT_SURVEYS: positiveInt(20),
+  // Status links (README "Status links").
+  /** Days a ticket's status link stays valid after it was issued (resending or rotating issues a new one). */
+  STATUS_LINK_TTL_DAYS: positiveInt(180),
+  /** Secret the public link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/public-link.key. */
+  PUBLIC_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public status requests (page views and replies) allowed per IP per minute. */
+  RATE_LIMIT_STATUS: positiveInt(60),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -253,6 +266,12 @@ export interface Config {
   surveySecret: Buffer | undefined;
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   rateLimitSurveys: number;
+  /** Days a status link stays valid after it was issued. */
+  statusLinkTtlDays: number;
+  /** Secret of the public link tokens (decoded PUBLIC_LINK_SECRET); undefined -> a generated key file in `dataDir`. */
+  publicLinkSecret: Buffer | undefined;
+  /** Public status requests (page views and replies) allowed per IP per minute. */
+  rateLimitStatus: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -338,5 +357,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     surveyTtlDays: e.SURVEY_TTL_DAYS,
     surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
+    statusLinkTtlDays: e.STATUS_LINK_TTL_DAYS,
+    publicLinkSecret: e.PUBLIC_LINK_SECRET ? Buffer.from(e.PUBLIC_LINK_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitStatus: e.RATE_LIMIT_STATUS,
   };
 }

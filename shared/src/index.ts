@@ -24,3 +24,5 @@ export * from './rules/kpi';
 export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
+export * from './ticketStatus';
+export * from './schemas/ticketStatus';

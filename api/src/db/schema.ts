@@ -10,3 +10,4 @@ export * from './schema/content';
 export * from './schema/surveys';
 export * from './schema/vault';
 export * from './schema/platform';
+export * from './schema/statusLinks';

@@ -30,6 +30,14 @@ export interface RateLimitSettings {
   survey: RateLimit;
   /** Vault secrets revealed per user (default 120 per 10 minutes; issue 13). */
   vaultReveal: RateLimit;
+  /** Public status link requests (page views, replies) per IP (default 60 per minute; README "Status links"). */
+  status: RateLimit;
+  /** "Lost your link?" lookups per IP (default 5 per 15 minutes). */
+  statusLookupIp: RateLimit;
+  /** "Lost your link?" lookups per ticket number, whoever asks (default 3 per hour). */
+  statusLookupTicket: RateLimit;
+  /** Status link messages (resends, lookups) sent per ticket (default 5 per hour). */
+  statusLinkSend: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -38,6 +46,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ticketCreate: { points: 10, durationSec: 60 },
   survey: { points: 20, durationSec: 60 },
   vaultReveal: { points: 120, durationSec: 10 * 60 },
+  status: { points: 60, durationSec: 60 },
+  statusLookupIp: { points: 5, durationSec: 15 * 60 },
+  statusLookupTicket: { points: 3, durationSec: 60 * 60 },
+  statusLinkSend: { points: 5, durationSec: 60 * 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -63,6 +75,10 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
     survey: factory('survey', settings.survey),
     vaultReveal: factory('vaultReveal', settings.vaultReveal),
+    status: factory('status', settings.status),
+    statusLookupIp: factory('statusLookupIp', settings.statusLookupIp),
+    statusLookupTicket: factory('statusLookupTicket', settings.statusLookupTicket),
+    statusLinkSend: factory('statusLinkSend', settings.statusLinkSend),
   };
 }
 

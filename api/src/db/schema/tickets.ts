@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
-import { createdAt, updatedAt, syncSeqColumn } from './columns';
+import { createdAt, updatedAt, syncSeqColumn, ts } from './columns';
 import { users } from './accounts';
 
 /** SPEC.md 3 support_tickets plus `version` (optimistic merge) and `sync_seq` (delta sync). */
@@ -25,6 +25,8 @@ export const supportTickets = pgTable(
     syncSeq: syncSeqColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Last customer reply from the status link not yet seen by staff (card 'Customer replied'); null once opened. */
+    customerRepliedAt: ts('customer_replied_at'),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),

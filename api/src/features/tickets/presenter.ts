@@ -25,6 +25,7 @@ export function presentTicket(r: TicketRow): Ticket {
     version: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    customerRepliedAt: r.customerRepliedAt ? r.customerRepliedAt.toISOString() : null,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
- * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
+ * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated with `statusUrl` (README "Status links");
+ *                               Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
@@ -9,6 +10,7 @@
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
+ * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
  *                               first (at most `limit`, default DELTA_PAGE_DEFAULT); `?ticketId=` narrows.
@@ -26,8 +28,10 @@ import {
   ticketCreateSchema,
   ticketListQuerySchema,
   ticketPatchSchema,
+  ticketContactSchema,
+  statusPath,
 } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketListPage, TicketUpdateEntry } from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketCreated, TicketListPage, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
@@ -47,7 +51,9 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
-import { TicketCreateQueue } from './createQueue';
+import { TicketCreateQueue, type CreateOutcome } from './createQueue';
+import { changeTicketContact } from './customerReply';
+import { liveStatusLink, newStatusLink, statusToken } from './statusLinks';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
 /** `:ref` of GET /api/tickets/:ref: a ticket id or a ticket number such as TKT-000123 (any case). */
@@ -72,14 +78,33 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const pageCache = new TicketPageCache();
   const createQueue = new TicketCreateQueue(s.db);
   const idempotentWrite = transaction(s, { idempotent: true });
+  const contactInput = validate({ params: idParamsSchema, body: ticketContactSchema, notFoundMessage: MSG.ticketNotFound });
+  const links = { key: s.publicTokens, ttlDays: s.config.statusLinkTtlDays };
+
+  /**
+   * The create answer with the ticket's status link. The token is never part of the stored
+   * (idempotent) answer: a fresh create knows it; a replay derives it from the stored nonce.
+   */
+  async function withStatusUrl(outcome: CreateOutcome, fresh: { token: string }): Promise<unknown> {
+    if (outcome.status !== 201) return outcome.body;
+    const body = outcome.body as TicketCreated;
+    let token: string | undefined = fresh.token;
+    if (outcome.replayed) {
+      const link = await liveStatusLink(s.db, body.id, s.clock());
+      token = link ? statusToken(s.publicTokens, link.nonce) : undefined;
+    }
+    return token ? { ...body, statusUrl: `${s.config.publicUrl}${statusPath(token)}` } : body;
+  }
 
   // Group commit (createQueue.ts): the queue owns the create's transaction and its Idempotency-Key step.
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
     const input = createInput.get(ctx).body;
     const key = readIdempotencyKey(ctx);
-    const outcome = await createQueue.submit({ input, now: s.clock() }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
+    const now = s.clock();
+    const statusLink = newStatusLink(links, now);
+    const outcome = await createQueue.submit({ input, now, statusLink }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
     ctx.status = outcome.status;
-    ctx.body = outcome.body;
+    ctx.body = await withStatusUrl(outcome, statusLink);
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
   });
 
@@ -125,6 +150,11 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { params, body } = patchInput.get(ctx);
     const survey = { links: s.notifier.surveyLinks, ttlDays: s.config.surveyTtlDays };
     ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey);
+  });
+
+  router.patch('/api/tickets/:id/contact', requireStaff(), contactInput, transaction(s), async (ctx) => {
+    const { params, body } = contactInput.get(ctx);
+    ctx.body = presentTicket((await changeTicketContact(txOf(ctx), params.id, body, links, s.clock())).ticket);
   });
 
   router.get('/api/ticket-updates', requireStaff(), updatesInput, async (ctx) => {

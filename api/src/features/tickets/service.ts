@@ -25,11 +25,14 @@ import {
 } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
+import type { StoredStatusLink } from './statusLinks';
 
 /** One public form submission for {@link createTickets}: the validated form and when it arrived. */
 export interface TicketSubmission {
   input: TicketCreate;
   now: Date;
+  /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never. */
+  statusLink: StoredStatusLink;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
   for (const { input } of submissions) {
     if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
   }
-  const tickets = submissions.map(({ input, now }) => {
+  const tickets = submissions.map(({ input, now, statusLink }) => {
     const id = randomUUID();
     const draft = presentTicket({
       ...input,
@@ -60,8 +63,9 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       syncSeq: 0,
       createdAt: now,
       updatedAt: now,
+      customerRepliedAt: null,
     });
-    return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
+    return { id, input, now, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
   });
   const rows = await insertNewTickets(tx, tickets);
   return rows.map((row) => {
