@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SupportPage } from '../features/support/SupportPage';
+import { LostLinkForm } from '../features/support/LostLinkForm';
 import { withIonic } from './ionic';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
@@ -15,6 +16,7 @@ const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ d
 const CustomerSupportPage = lazy(() => import('../features/support/CustomerSupportPage').then((m) => ({ default: m.CustomerSupportPage })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const StatusPage = lazy(() => import('../features/ticket-status/StatusPage'));
 const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
@@ -63,6 +65,8 @@ export function AppRoutes() {
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
       <Route path="/survey" element={<SurveyPage />} />
+      {/* The customer's status link (README "Status links"); its 'no longer valid' view offers the support feature's lookup. */}
+      <Route path="/status/:token" element={<StatusPage lookup={<LostLinkForm />} />} />
       {GUARDED.map((g) => (
         <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}

@@ -121,6 +121,7 @@ export function TicketForm() {
     return withLive(
       <SuccessView
         ticketNumber={ticketNumber}
+        statusUrl={view?.state === 'done' ? view.statusUrl : null}
         onAnother={() => {
           reset(EMPTY);
           void forget({ discard: true });
@@ -201,7 +202,7 @@ export function TicketForm() {
 }
 
 /** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */
-function SuccessView({ ticketNumber, onAnother }: { ticketNumber: string; onAnother(): void }) {
+function SuccessView({ ticketNumber, statusUrl, onAnother }: { ticketNumber: string; statusUrl: string | null; onAnother(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -214,6 +215,13 @@ function SuccessView({ ticketNumber, onAnother }: { ticketNumber: string; onAnot
         {ticketNumber}
       </p>
       <p className="muted">Keep this number for your records. A technician will contact you soon.</p>
+      {statusUrl && (
+        <p>
+          <a className="status-link" href={statusUrl} rel="noreferrer">
+            Follow your ticket and reply here
+          </a>
+        </p>
+      )}
       <button type="button" className="btn btn-primary" onClick={onAnother}>
         Submit Another Request
       </button>
