@@ -15,13 +15,12 @@ const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 /** Ionic's ESM modules only register components when used, so they may be dropped when unused. */
 const SIDE_EFFECT_FREE = /node_modules[\\/](@ionic[\\/](core|react)|ionicons)[\\/].*\.js$/;
 
-/** Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path; a path ending in '/' is a prefix. */
+/** Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path. */
 const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/features/home/HomePage.tsx',
   '/customer-support': 'src/features/support/CustomerSupportPage.tsx',
   '/login': 'src/features/auth/LoginPage.tsx',
   '/survey': 'src/features/survey/SurveyPage.tsx',
-  '/status/': 'src/features/ticket-status/StatusPage.tsx',
 };
 
 /**
@@ -64,9 +63,7 @@ function routePreload(): Plugin {
         if (chunk) routes[path] = closure(chunk).filter((f) => !initial.has(f)).map((f) => `/${f}`);
       }
       const source =
-        `(function(){var r=${JSON.stringify(routes)},p=location.pathname.replace(/\\/+$/,'')||'/';` +
-        // Keys ending in '/' (other than '/') are prefixes: '/status/' serves every /status/<token>.
-        `for(var k in r)if(k.length>1&&k.slice(-1)==='/'&&p.indexOf(k)===0)p=k;var l=r[p]||[];` +
+        `(function(){var r=${JSON.stringify(routes)},l=r[location.pathname.replace(/\\/+$/,'')||'/']||[];` +
         `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=l[i];document.head.appendChild(e);}})();`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const tag = `<script async src="/${this.getFileName(ref)}"></script>\n    <script type="module"`;

@@ -16,6 +16,9 @@
  * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
  * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
+ * BENCH_ROUTES narrows the public routes of `bundle` (names containing one of a comma list, e.g.
+ * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /support,/login,status, where
+ * `status` is a fresh ticket's status link).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
  * machine: the scores depend on CPU.
@@ -24,7 +27,7 @@ import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startApp } from '../server-process';
 import { runApiBench } from './api';
-import { ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
+import { PUBLIC_ROUTES, ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
 import { runLighthouse } from './lighthouse';
@@ -77,7 +80,10 @@ async function main(): Promise<void> {
         if (wants('bundle')) {
           await part('Public routes', async () => {
             console.log(`\n## Public routes: JS before usable (gzip -9; goal <= ${kb(ROUTE_GOAL_GZIP)} = ${ROUTE_GOAL_GZIP} B, issue 16)`);
-            for (const r of await measureRoutes(app.baseURL, dist)) {
+            // BENCH_ROUTES: only the public routes whose name contains one of these (comma list), e.g. /status.
+            const pick = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
+            const routes = pick ? PUBLIC_ROUTES.filter((r) => pick.some((p) => (r.name ?? r.path).includes(p))) : PUBLIC_ROUTES;
+            for (const r of await measureRoutes(app.baseURL, dist, routes)) {
               const verdict = r.beforeGzip <= ROUTE_GOAL_GZIP ? 'ok' : 'OVER GOAL';
               console.log(
                 `${r.path.padEnd(18)} before usable ${kb(r.beforeGzip).padStart(10)} (${r.beforeGzip} B, ${r.before.length} files, ${(r.beforeGzip / ROUTE_GOAL_GZIP * 100).toFixed(0)}% of goal, ${verdict}, usable after ${r.usableMs} ms)  after: ${kb(r.afterGzip)} (${r.after.length} files)`,
@@ -101,8 +107,11 @@ async function main(): Promise<void> {
         if (wants('lighthouse')) {
           await part('Lighthouse', async () => {
             console.log('\n## Lighthouse (mobile, simulated throttling)');
-            for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {
-              console.log(`${r.path.padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
+            // BENCH_LIGHTHOUSE_PATHS: the paths to audit (comma list; `status` = a fresh ticket's status link).
+            const wanted = (process.env.BENCH_LIGHTHOUSE_PATHS ?? '/support,/login,status').split(',').map((p) => p.trim()).filter(Boolean);
+            const paths = await Promise.all(wanted.map((p) => (p === 'status' ? statusLinkPath(app.baseURL) : p)));
+            for (const r of await runLighthouse(app.baseURL, paths)) {
+              console.log(`${(r.path.startsWith('/status/') ? '/status/:token' : r.path).padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
             }
           });
         }
@@ -122,6 +131,25 @@ async function main(): Promise<void> {
     await part('API memory at start', async () => printStartMemory(await measureStartMemory()));
     await part('API throughput', async () => void (await runApiBench()));
   }
+}
+
+/** The path of a new ticket's status link (POST /api/tickets answers `statusUrl`). */
+async function statusLinkPath(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/tickets`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      clientName: 'Bench Customer',
+      customerEmail: 'bench@example.com',
+      customerPhone: '555 0100',
+      severity: 'medium',
+      contactMethod: 'email',
+      issue: 'Lighthouse audit of the status page.',
+    }),
+  });
+  const body = (await res.json()) as { statusUrl?: string };
+  if (!body.statusUrl) throw new Error(`POST /api/tickets gave no statusUrl (${res.status})`);
+  return new URL(body.statusUrl).pathname;
 }
 
 await main();

@@ -25,4 +25,6 @@ export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
 export * from './ticketStatus';
+export * from './lostLinkText';
+export * from './lookupText';
 export * from './schemas/ticketStatus';

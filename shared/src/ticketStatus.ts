@@ -5,17 +5,15 @@
  * schemas/ticketStatus.ts.
  */
 import type { Severity, TicketStatus } from './constants';
+import { LOST_LINK_TEXT } from './lostLinkText';
+import type { LOOKUP_TEXT } from './lookupText';
 
 /** Texts of the status page and the lookup form (tests find elements by them). */
 export const STATUS_TEXT = {
   invalidLink: 'This link is no longer valid',
   replyField: 'Your reply',
   replyButton: 'Send Reply',
-  lostLink: 'Lost your link?',
-  lookupTicketField: 'Ticket number',
-  lookupContactField: 'E-mail or phone',
-  lookupButton: 'Send my link',
-  lookupAnswer: "If these match a ticket, we've sent its link to the contact on file",
+  lostLink: LOST_LINK_TEXT,
   closedSubmitNew: 'This ticket is closed. Please submit a new ticket if you still need help.',
   replyRequired: 'Please enter your reply',
   replyTooLong: 'Your reply is too long (at most 5000 characters)',
@@ -83,5 +81,5 @@ export interface StatusReplyResult {
 
 /** POST /api/ticket-status/lookup answer (always the same, match or not). */
 export interface StatusLookupAnswer {
-  message: typeof STATUS_TEXT.lookupAnswer;
+  message: typeof LOOKUP_TEXT.answer;
 }

@@ -1,7 +1,9 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SupportPage } from '../features/support/SupportPage';
-import { LostLinkForm } from '../features/support/LostLinkForm';
+import { LazyLostLinkForm } from '../features/support/lostLink';
+// The status page's styles come with the entry: its chunk then has no CSS file to list (the public-route JavaScript budget).
+import '../features/ticket-status/status.css';
 import { withIonic } from './ionic';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
@@ -66,7 +68,7 @@ export function AppRoutes() {
       <Route path="/customer-support" element={<CustomerSupportPage />} />
       <Route path="/survey" element={<SurveyPage />} />
       {/* The customer's status link (README "Status links"); its 'no longer valid' view offers the support feature's lookup. */}
-      <Route path="/status/:token" element={<StatusPage lookup={<LostLinkForm />} />} />
+      <Route path="/status/:token" element={<StatusPage lookup={<LazyLostLinkForm />} />} />
       {GUARDED.map((g) => (
         <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}

@@ -5,7 +5,7 @@
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
  *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
  *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one).
- * - POST   /api/ticket-status/lookup          anonymous; statusLookupSchema -> 200 { message: STATUS_TEXT.lookupAnswer }
+ * - POST   /api/ticket-status/lookup          anonymous; statusLookupSchema -> 200 { message: LOOKUP_TEXT.answer }
  *                                             always; rate limited per IP and per ticket number.
  * - POST   /api/tickets/:id/status-link       staff; resend: a live link is kept, a missing or expired one issued
  *                                             -> 202 { expiresAt }; rate limited per ticket.
@@ -15,7 +15,7 @@
  * no-referrer, no-store and noindex (http/security.ts tokenPageHeaders).
  */
 import Router from '@koa/router';
-import { MSG, STATUS_TEXT, statusLookupSchema, statusReplySchema, statusTokenParamsSchema } from '@portal/shared';
+import { MSG, LOOKUP_TEXT, STATUS_TEXT, statusLookupSchema, statusReplySchema, statusTokenParamsSchema } from '@portal/shared';
 import type { StatusLookupAnswer, StatusReplyResult } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
@@ -68,7 +68,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
       const allowed = await trySpend(s.limiters.statusLinkSend, ticketKey);
       await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, token } : null, s, now);
     });
-    ctx.body = { message: STATUS_TEXT.lookupAnswer } satisfies StatusLookupAnswer;
+    ctx.body = { message: LOOKUP_TEXT.answer } satisfies StatusLookupAnswer;
   });
 
   router.get('/api/ticket-status/:token', limited, viewInput, async (ctx) => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { STATUS_TEXT, type TicketCreateInput, type TicketStatusView } from '@portal/shared';
+import { LOOKUP_TEXT, STATUS_TEXT, type TicketCreateInput, type TicketStatusView } from '@portal/shared';
 import { supportTickets, ticketStatusLinks, ticketUpdates } from '../../db/schema';
 import { hashPublicToken } from '../../lib/public-tokens';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
@@ -252,7 +252,7 @@ describe('POST /api/ticket-status/lookup', () => {
       expect(a.text).toBe(answers[0]!.text);
       expect(a.headers.get('content-length')).toBe(answers[0]!.headers.get('content-length'));
     }
-    expect(answers[0]!.body).toEqual({ message: STATUS_TEXT.lookupAnswer });
+    expect(answers[0]!.body).toEqual({ message: LOOKUP_TEXT.answer });
   });
 
   it('gives a ticket whose link was revoked a new one only on a match', async () => {
@@ -307,7 +307,7 @@ describe('rate limits and enumeration', () => {
       expectInvalid(await view(number));
       expectInvalid(await t.request('GET', `/api/ticket-status/${encodeURIComponent(number.padEnd(43, 'A'))}`));
       const answer = await lookup(number, 'guess@attacker.test');
-      expect(answer.body).toEqual({ message: STATUS_TEXT.lookupAnswer });
+      expect(answer.body).toEqual({ message: LOOKUP_TEXT.answer });
     }
     expect((await t.db.select().from(ticketStatusLinks)).length).toBe(before);
     const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.id, ticket.id));

@@ -1,18 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { STATUS_TEXT } from '@portal/shared';
+import { LOOKUP_TEXT, LOST_LINK_TEXT } from '@portal/shared';
 import { apiRequest, isApiError } from '../../lib/api';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import './lost-link.css';
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'answered' } | { kind: 'error'; message: string };
 
 /**
  * "Lost your link?" (README "Status links"): ticket number and the e-mail or phone used ->
- * POST /api/ticket-status/lookup, which always answers STATUS_TEXT.lookupAnswer (whether or not they
+ * POST /api/ticket-status/lookup, which always answers LOOKUP_TEXT.answer (whether or not they
  * match) and sends the link only to the contact on file. Needs the network: offline the button is
  * disabled with the reason. Shown on /support and on the status page's 'no longer valid' view.
  */
-export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+export default function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const id = useId();
   const [ticketNumber, setTicketNumber] = useState('');
   const [contact, setContact] = useState('');
@@ -56,16 +55,16 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   return (
     <section className="card lost-link" aria-labelledby={`${id}-h`}>
       <Heading id={`${id}-h`} className="lost-link-title">
-        {STATUS_TEXT.lostLink}
+        {LOST_LINK_TEXT}
       </Heading>
       <p className="muted">Enter your ticket number and the e-mail or phone you used. We'll send the link to your ticket's page.</p>
       {phase.kind === 'answered' ? (
         <p role="status" className="lost-link-answer">
-          {STATUS_TEXT.lookupAnswer}
+          {LOOKUP_TEXT.answer}
         </p>
       ) : (
-        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={STATUS_TEXT.lostLink}>
-          <FormField id={`${id}-n`} label={STATUS_TEXT.lookupTicketField} error={errors.ticketNumber}>
+        <form className="form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={LOST_LINK_TEXT}>
+          <FormField id={`${id}-n`} label={LOOKUP_TEXT.ticketField} error={errors.ticketNumber}>
             <input
               id={`${id}-n`}
               className="input"
@@ -76,7 +75,7 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               {...fieldAria(`${id}-n`, errors.ticketNumber)}
             />
           </FormField>
-          <FormField id={`${id}-c`} label={STATUS_TEXT.lookupContactField} error={errors.contact}>
+          <FormField id={`${id}-c`} label={LOOKUP_TEXT.contactField} error={errors.contact}>
             <input
               id={`${id}-c`}
               className="input"
@@ -92,7 +91,7 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             </p>
           )}
           <button type="submit" className="btn btn-primary" disabled={phase.kind === 'sending' || !online}>
-            {phase.kind === 'sending' ? 'Sending...' : STATUS_TEXT.lookupButton}
+            {phase.kind === 'sending' ? 'Sending...' : LOOKUP_TEXT.button}
           </button>
           {!online && <p className="muted">You're offline. Connect to the internet to get your link.</p>}
         </form>

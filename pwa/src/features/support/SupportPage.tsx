@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { STATUS_TEXT } from '@portal/shared';
-import { LostLinkForm } from './LostLinkForm';
+import { Suspense, useState } from 'react';
+import { LOST_LINK_TEXT } from '@portal/shared';
+import { LazyLostLinkForm } from './lostLink';
+import './lost-link.css';
 import { TicketForm } from './TicketForm';
 
 /**
@@ -15,11 +16,13 @@ export function SupportPage() {
       <p className="muted">Fill in the form and we will get back to you. You will receive a ticket number right away.</p>
       <TicketForm />
       {lookup ? (
-        <LostLinkForm />
+        <Suspense fallback={null}>
+          <LazyLostLinkForm />
+        </Suspense>
       ) : (
         <p className="lost-link-toggle">
           <button type="button" className="btn-link" onClick={() => setLookup(true)}>
-            {STATUS_TEXT.lostLink}
+            {LOST_LINK_TEXT}
           </button>
         </p>
       )}

@@ -217,7 +217,7 @@ function SuccessView({ ticketNumber, statusUrl, onAnother }: { ticketNumber: str
       <p className="muted">Keep this number for your records. A technician will contact you soon.</p>
       {statusUrl && (
         <p>
-          <a className="status-link" href={statusUrl} rel="noreferrer">
+          <a href={statusUrl}>
             Follow your ticket and reply here
           </a>
         </p>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,13 +10,35 @@ import {
   type TicketStatusView,
 } from '@portal/shared';
 import { isApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { whenIdle } from '../../lib/idle';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { Loading } from '../../lib/ui/Loading';
 import { statusViewKey, useStatusView } from './api/useStatusView';
 import type { StatusReplyItem } from './offline';
 import { useStatusReplies } from './useStatusReplies';
-import './status.css';
+
+
+/** Formats an ISO time as SPEC.md 9's date and time (lib/format.ts), or '' before it has loaded. */
+type DateTimeFormat = (iso: string) => string;
+
+/**
+ * lib/format.ts (date-fns, through statusTimes.ts) once the page is idle: the page is usable without it (the public-route
+ * budget); times appear a moment later.
+ */
+function useDateTimeFormat(): DateTimeFormat {
+  const [format, setFormat] = useState<DateTimeFormat>(() => () => '');
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void import('./statusTimes').then(
+          (m) => setFormat(() => m.formatDateTime),
+          () => undefined, // offline before the chunk ever arrived: no times
+        );
+      }),
+    [],
+  );
+  return format;
+}
 
 /** What one timeline event says. */
 function eventText(e: StatusEvent): { title: string; body: string | null } {
@@ -38,7 +60,7 @@ function InvalidLink({ lookup }: { lookup: ReactNode }) {
     <div className="page page-narrow status-page">
       <h1>{STATUS_TEXT.invalidLink}</h1>
       <p className="muted">The link may have expired or been replaced by a newer one. We can send the current link to the contact on your ticket.</p>
-      {lookup}
+      <Suspense fallback={null}>{lookup}</Suspense>
     </div>
   );
 }
@@ -100,7 +122,7 @@ function ReplyForm({ canReply, onSend }: { canReply: boolean; onSend(text: strin
 }
 
 /** Number, status, severity, technician and the timeline of a ticket. */
-function TicketFacts({ view }: { view: TicketStatusView }) {
+function TicketFacts({ view, formatDateTime }: { view: TicketStatusView; formatDateTime: DateTimeFormat }) {
   return (
     <dl className="card status-facts">
       <div>
@@ -143,6 +165,7 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
   const reported = useRef(new Set<number>());
   const { forget, live } = replies;
   const offline = replies.connectivity === 'offline';
+  const formatDateTime = useDateTimeFormat();
 
   // Settled replies: a success refreshes the view (the reply appears in the timeline), a rejection says why.
   const settled = (replies.replies ?? []).filter((r) => r.state === 'done' || r.state === 'failed');
@@ -166,7 +189,7 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
     <div className="page page-narrow status-page">
       <h1>{view ? `Ticket ${view.ticketNumber}` : 'Your ticket'}</h1>
       {!view && <p className="muted">{offline || query.isError ? "You're offline. Your ticket's details will show when you're back online." : null}</p>}
-      {view && <TicketFacts view={view} />}
+      {view && <TicketFacts view={view} formatDateTime={formatDateTime} />}
       {notice && (
         <p className="status-notice" role="status">
           {notice}
