@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_METHOD_LABELS, SEVERITY_LABELS, LOOKUP_TEXT, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
-import { api, browserSuite, phoneContext } from './support/browser';
+import { api, browserSuite, phoneContext, signIn } from './support/browser';
 
 const suite = browserSuite();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -28,6 +28,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function submitTicket(page: Page, issue: string): Promise<string> {
   await page.goto('/support');
+  // The service worker takes the page first (clientsClaim), as in customer-offline.e2e.ts.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Robin Status');
   await page.getByLabel(/^Email/).fill('robin@example.com');
   await page.getByLabel(/^Phone/).fill('+1 555 0142');
@@ -61,9 +65,6 @@ describe('the status link', () => {
     await page.getByText('We will visit at 2 pm.').waitFor();
     expect(await page.getByText('Internal: check the switch first').count()).toBe(0);
     expect(await page.getByText('robin@example.com').count()).toBe(0);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
     await shot(page, 'page');
 
     await context.setOffline(true);
@@ -82,6 +83,24 @@ describe('the status link', () => {
     await page.locator('.status-event-customer_reply', { hasText: 'Thanks, someone will be at the desk.' }).waitFor();
     const replies = await customerReplies(ticket.id);
     expect(replies.map((r) => r.comment)).toEqual(['Thanks, someone will be at the desk.']);
+
+    // The technician's phone: the card says 'Customer replied' until the ticket is opened; the
+    // work history shows the reply once, marked as the customer's.
+    const username = `status.tech.${Date.now()}`;
+    await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'status-pass-1', role: 'technician' } });
+    const staff = await (await suite.newContext('phone')).newPage();
+    await signIn(staff, username, 'status-pass-1');
+    await staff.goto('/technician');
+    const card = staff.locator('.ticket-card', { hasText: number });
+    await card.getByText(STATUS_TEXT.customerReplied).waitFor();
+    await shot(staff, 'staff-card');
+    await staff.getByRole('button', { name: number, exact: true }).click();
+    const entry = staff.locator('.history-customer');
+    await entry.getByText('From the customer').waitFor();
+    expect(await entry.count()).toBe(1);
+    expect(await entry.innerText()).toContain('Thanks, someone will be at the desk.');
+    await shot(staff, 'staff-history');
+    await expect.poll(async () => (await api<{ customerRepliedAt: string | null }>(`/api/tickets/${ticket.id}`, { token: suite.adminToken })).customerRepliedAt).toBeNull();
   });
 
   it('says a bad link is no longer valid and offers the lookup', async () => {

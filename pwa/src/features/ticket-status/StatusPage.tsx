@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode }
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  SEVERITY_LABELS,
+  SEVERITY_NAMES,
   STATUS_TEXT,
   TICKET_STATUS_LABELS,
   statusReplyProblem,
@@ -133,7 +133,7 @@ function TicketFacts({ view, formatDateTime }: { view: TicketStatusView; formatD
       </div>
       <div>
         <dt>Severity</dt>
-        <dd>{SEVERITY_LABELS[view.severity]}</dd>
+        <dd>{SEVERITY_NAMES[view.severity]}</dd>
       </div>
       <div>
         <dt>Technician</dt>

@@ -25,11 +25,15 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
           {data.map((u) => {
             const change = changeText(u, technicians);
             return (
-              <li key={u.id} className={`history-item${u.updateType === 'comment' ? (u.reply ? ' history-reply' : ' history-note') : ''}`}>
+              <li
+                key={u.id}
+                className={`history-item${u.updateType === 'comment' ? (u.reply ? ' history-reply' : ' history-note') : ''}${u.updateType === 'customer_reply' ? ' history-customer' : ''}`}
+              >
                 <div className="history-head">
                   <span className="history-title">
                     <strong>{historyTitle(u)}</strong>
                     {u.updateType === 'comment' && <CommentMark reply={u.reply === true} />}
+                    {u.updateType === 'customer_reply' && <span className="history-mark history-mark-customer">From the customer</span>}
                   </span>
                   <time dateTime={u.createdAt} className="muted">
                     {formatDateTime(u.createdAt)}
