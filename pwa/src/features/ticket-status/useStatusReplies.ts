@@ -54,13 +54,14 @@ export interface StatusReplies {
  * Customer replies through the offline outbox (DESIGN.md 5: the outbox is the one owner of offline
  * writes), like the public form and the survey: stored in IndexedDB with an Idempotency-Key before
  * anything is sent, so bad signal, a reload or a closed tab lose nothing and the reply is recorded
- * once. The engine loads after the page is usable (StatusBridge.tsx): when idle, at once when a
- * reply of this link is remembered as waiting ({@link PENDING_REPLIES_KEY}), and on send.
+ * once. The engine loads only when needed (StatusBridge.tsx): at once when a reply of this link is
+ * remembered as waiting ({@link PENDING_REPLIES_KEY}), and on send.
  */
 export function useStatusReplies(token: string): StatusReplies {
   const [state, setState] = useState<StatusLiveState | null>(null);
   const [remembered] = useState(() => readPending().includes(`status:${token}`));
-  const { live, start } = useLazyBridge(bridge, { token, onChange: setState }, remembered);
+  // Not on idle: most visits only read (Lighthouse mobile: the engine's load is the page's main-thread cost).
+  const { live, start } = useLazyBridge(bridge, { token, onChange: setState }, remembered, false);
 
   const send = useCallback(
     async (comment: string) => {
