@@ -1,5 +1,5 @@
 # Production-like image: the API serving the built PWA. Used by docker-compose.yml.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/

@@ -3,12 +3,16 @@
 // between features; offline/index.ts is the engine's one entry), enforced with eslint-plugin-boundaries.
 // Inside the API (issue 9, api/README.md): lib <- db <- http, notify, storage <- features <- app; http,
 // db, notify and storage import no feature; a feature imports another feature only through that
-// feature's `port.ts`.
+// feature's `port.ts`, and notify only through its entry `notify/index.ts`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/** Where import-x/no-cycle runs (see its block below): shared, the API and the PWA. */
+const NO_CYCLE_FILES = ['shared/src/**/*.ts', 'api/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}'];
 
 const API_TYPES = ['api-root', 'api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'];
 
@@ -80,7 +84,10 @@ export default tseslint.config(
             ...apiLayer('api-http', ['api-lib', 'api-db', 'api-http']),
             ...apiLayer('api-notify', ['api-lib', 'api-db', 'api-notify']),
             ...apiLayer('api-storage', ['api-lib', 'api-storage']),
-            ...apiLayer('api-feature', ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage']),
+            ...apiLayer('api-feature', ['api-lib', 'api-db', 'api-http', 'api-storage']),
+            // The notification engine's one entry (api/README.md "To add an alert"): features import
+            // notify/index.ts only, never its jobs, dispatcher, providers or templates.
+            { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-notify', fileInternalPath: 'index.ts' } } } },
             // a feature's own files, and another feature's port.ts (its documented public functions)
             {
               from: { element: { type: 'api-feature' } },
@@ -163,6 +170,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No circular imports (team guide): import-x/no-cycle follows value imports (it skips type-only
+    // ones, which api/src/architecture.test.ts scans for the trees it lists). Globs: NO_CYCLE_FILES.
+    files: NO_CYCLE_FILES,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['pwa/src/sw/**/*.ts'],

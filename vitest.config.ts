@@ -23,6 +23,11 @@ export default defineConfig({
           include: ['pwa/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['pwa/src/test-setup.ts'],
+          // A screen test takes several steps, each allowed Testing Library's 5 s wait
+          // (test-setup.ts); vitest's 5 s default for the whole test timed out whole files on a
+          // loaded 2-core machine (and the harness then closed the database under the still running
+          // test: DatabaseClosedError). The API project allows 30 s for the same reason.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -41,6 +41,7 @@ import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
+import { notificationKinds } from './notification-kinds';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
 import { createStorage, type FileStorage } from './storage';
@@ -107,7 +108,7 @@ export function createServices(deps: AppDeps): Services {
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
-    notifier: createNotifier({ config, db: deps.db, logger, clock, overrides: deps.notify }),
+    notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
     publicTokens: createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE }),

@@ -68,6 +68,28 @@ describe('installable app', () => {
   });
 });
 
+describe('an install that fails', () => {
+  it('is retried by the app until the worker controls the page, with no reload', async () => {
+    context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });
+    // The first precache request of the manifest fails, as on a phone losing signal mid-install.
+    let failed = 0;
+    await context.route('**/manifest.webmanifest*', async (route) => {
+      if (failed === 0 && route.request().serviceWorker()) {
+        failed += 1;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    const page = await context.newPage();
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+    await page.goto('/support');
+    await waitForServiceWorker(page);
+    expect(failed).toBe(1);
+    expect(loads).toHaveLength(1);
+  });
+});
+
 describe('a new deployment', () => {
   let app: AppProcess | undefined;
   let dist: string | undefined;

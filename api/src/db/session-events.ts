@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client';
+import type { Database } from './database';
 
 /** The notification channel. */
 export const SESSION_CHANNEL = 'portal_session_changed';

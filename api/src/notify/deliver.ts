@@ -1,8 +1,11 @@
 /**
- * Sends one claimed job (DESIGN.md 6): renders its payload with the portal's branding and hands it to
- * the channel's provider. Push jobs look their subscription up at send time: a subscription removed
- * meanwhile (logout) ends the job as failed; a 404/410 from the push service or an endpoint that breaks
- * the endpoint rules deletes the subscription.
+ * Sends one claimed job (DESIGN.md 6): looks its kind up in the registry, renders its payload with
+ * the portal's branding and hands the message to the channel's provider. A job whose kind this
+ * build does not know (written by a newer or older version) is kept: it is deferred for
+ * {@link UNKNOWN_KIND_RETRY_MS} with the reason in the delivery log, costs no attempt, and a process
+ * that knows the kind sends it. Push jobs look their subscription up at send time: a subscription
+ * removed meanwhile (logout) ends the job as failed; a 404/410 from the push service or an endpoint
+ * that breaks the endpoint rules deletes the subscription.
  *
  * Issue 17: every send has a time limit per channel (a provider that never answers costs at most that
  * long, and the job is retried later). A push subscription that keeps failing is backed off: after a
@@ -10,20 +13,24 @@
  * deferred, which costs them no attempt), and after PUSH_MAX_FAILURES failures in a row (about two hours
  * of failing) it is deleted. The PWA subscribes again the next time the device opens the app.
  *
- * A survey invitation's link token is derived here (survey-links.ts, issue 11) and, once the provider
- * accepted the e-mail, the invitation's sent time is recorded.
+ * Once the provider accepted a message, the kind's `sent` hook runs (e.g. the invitation's sent time).
  */
-import type { NotificationChannel } from '@portal/shared';
+import type { NotificationChannel, PushPayload } from '@portal/shared';
+import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { JobRow } from './jobs';
+import type { AnyJobKind, EmailContent, KindRegistry, RenderContext, SmsContent } from './kinds';
 import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from './recipients';
-import { markInvitationSent, type SurveyLinks } from './survey-links';
-import { renderEmail } from './templates/email';
-import { renderPush, renderSms } from './templates/short';
-import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, type Brand, type JobPayload, type Providers } from './types';
+import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, UnknownKindError, type Brand, type Providers } from './types';
+
+/** What sending needs of a job row (a claimed job, or one sent at once). */
+export type DeliverableJob = Pick<JobRow, 'kind' | 'channel' | 'recipient' | 'payload'>;
 
 /** Sends a job; resolves to the provider's detail, rejects with PermanentError, DeferredError or a retryable Error. */
-export type Deliver = (job: JobRow) => Promise<string>;
+export type Deliver = (job: DeliverableJob) => Promise<string>;
+
+/** How long a job of an unknown kind waits before it is claimed again (1 h), in ms. */
+export const UNKNOWN_KIND_RETRY_MS = 3_600_000;
 
 /** Default time limit of one send per channel, in ms. */
 export const SEND_TIMEOUTS_MS: Record<NotificationChannel, number> = { email: 30_000, sms: 30_000, push: 10_000 };
@@ -66,65 +73,94 @@ async function withTimeout<T>(work: Promise<T>, channel: NotificationChannel, ms
   }
 }
 
+/** An e-mail subject on one line (no header folding from user text). */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
 /**
- * Builds the deliver function of a dispatcher. `clock` dates push backoffs and invitation sent times
- * (default: real time); `surveyLinks` derives survey link tokens (without it a survey invitation fails
- * as permanent; createNotifier always passes it).
+ * The kind of a claimed job, or a reason to keep or fail it: unknown -> UnknownKindError (a
+ * DeferredError: kept, module doc); registered for another channel -> PermanentError.
+ */
+export function kindOf(registry: KindRegistry, job: Pick<JobRow, 'kind' | 'channel'>, now: Date): AnyJobKind {
+  const kind = registry.get(job.kind);
+  if (!kind) {
+    throw new UnknownKindError(job.kind, new Date(now.getTime() + UNKNOWN_KIND_RETRY_MS));
+  }
+  if (kind.channel !== job.channel) throw new PermanentError(`Job kind ${job.kind} sends ${kind.channel}, not ${job.channel}`);
+  return kind;
+}
+
+/**
+ * Builds the deliver function of a dispatcher: `registry` holds the kinds it can send; `clock`
+ * dates push backoffs, unknown-kind deferrals and `sent` hooks (default: real time).
  */
 export function createDeliver(deps: {
   db: Database;
   providers: Providers;
   brand: Brand;
+  config: Config;
+  registry: KindRegistry;
   clock?: () => Date;
   tuning?: DeliverTuning;
-  surveyLinks?: SurveyLinks;
 }): Deliver {
-  const { db, providers, brand, surveyLinks } = deps;
+  const { db, providers, registry } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const renderContext = surveyLinks ? { surveyToken: (invitationId: string) => surveyLinks.token(invitationId) } : {};
+  const ctx: RenderContext = { brand: deps.brand, config: deps.config };
   const timeouts = { ...SEND_TIMEOUTS_MS, ...deps.tuning?.timeoutsMs };
   const pushPolicy = {
     maxFailures: deps.tuning?.pushMaxFailures ?? PUSH_MAX_FAILURES,
     backoffMs: deps.tuning?.pushBackoffMs ?? subscriptionBackoff,
   };
-  return async (job) => {
-    const payload = job.payload as JobPayload;
-    switch (job.channel) {
-      case 'email': {
-        const { detail } = await withTimeout(providers.email.send(renderEmail(payload, job.recipient, brand, renderContext)), 'email', timeouts.email);
-        // The invitation counts as sent (response-rate denominator) once the provider accepted it.
-        if (payload.kind === 'survey_invite' && payload.invitationId) await markInvitationSent(db, payload.invitationId, clock());
-        return detail;
-      }
-      case 'sms':
-        return (await withTimeout(providers.sms.send(renderSms(payload, job.recipient, brand)), 'sms', timeouts.sms)).detail;
-      case 'push': {
-        if (!('subscriptionId' in payload)) throw new PermanentError(`Push job without a subscription (${payload.kind})`);
-        const id = payload.subscriptionId;
-        const target = await findPushTarget(db, id);
-        if (!target) throw new PermanentError('Subscription removed (logged out or unsubscribed)');
-        const now = clock();
-        if (target.retryAt && target.retryAt > now) {
-          throw new DeferredError(target.retryAt, `Push endpoint failing (${target.failures} failed sends in a row); next try at ${target.retryAt.toISOString()}`);
-        }
-        try {
-          const { detail } = await withTimeout(providers.push.send({ endpoint: target.endpoint, keys: target.keys }, renderPush(payload)), 'push', timeouts.push);
-          if (target.failures > 0) await clearSubscriptionFailures(db, id);
-          return detail;
-        } catch (err) {
-          if (err instanceof SubscriptionGoneError || err instanceof EndpointRefusedError) {
-            await deleteSubscriptionById(db, id);
-            throw err;
-          }
-          if (err instanceof PermanentError) throw err;
-          const { failures, dropped } = await recordSubscriptionFailure(db, id, clock(), pushPolicy);
-          const reason = err instanceof Error ? err.message : String(err);
-          if (dropped) throw new PermanentError(failures ? `${reason}; subscription removed after ${failures} failed sends in a row` : `${reason}; subscription removed meanwhile`);
-          throw err;
-        }
-      }
-      default:
-        throw new PermanentError(`Unknown channel ${String(job.channel)}`);
+
+  async function sendPush(kind: AnyJobKind, payload: Record<string, unknown>): Promise<string> {
+    const id = payload.subscriptionId;
+    if (typeof id !== 'string') throw new PermanentError(`Push job without a subscription (${kind.kind})`);
+    const target = await findPushTarget(db, id);
+    if (!target) throw new PermanentError('Subscription removed (logged out or unsubscribed)');
+    const now = clock();
+    if (target.retryAt && target.retryAt > now) {
+      throw new DeferredError(target.retryAt, `Push endpoint failing (${target.failures} failed sends in a row); next try at ${target.retryAt.toISOString()}`);
     }
+    try {
+      const message = kind.render(payload, ctx) as PushPayload;
+      const { detail } = await withTimeout(providers.push.send({ endpoint: target.endpoint, keys: target.keys }, message), 'push', timeouts.push);
+      if (target.failures > 0) await clearSubscriptionFailures(db, id);
+      return detail;
+    } catch (err) {
+      if (err instanceof SubscriptionGoneError || err instanceof EndpointRefusedError) {
+        await deleteSubscriptionById(db, id);
+        throw err;
+      }
+      if (err instanceof PermanentError) throw err;
+      const { failures, dropped } = await recordSubscriptionFailure(db, id, clock(), pushPolicy);
+      const reason = err instanceof Error ? err.message : String(err);
+      if (dropped) throw new PermanentError(failures ? `${reason}; subscription removed after ${failures} failed sends in a row` : `${reason}; subscription removed meanwhile`);
+      throw err;
+    }
+  }
+
+  async function send(kind: AnyJobKind, job: DeliverableJob, payload: Record<string, unknown>): Promise<string> {
+    switch (kind.channel) {
+      case 'email': {
+        const m = kind.render(payload, ctx) as EmailContent;
+        const message = { to: job.recipient, subject: oneLine(m.subject), text: m.text, html: m.html };
+        return (await withTimeout(providers.email.send(message), 'email', timeouts.email)).detail;
+      }
+      case 'sms': {
+        const { body } = kind.render(payload, ctx) as SmsContent;
+        return (await withTimeout(providers.sms.send({ to: job.recipient, body }), 'sms', timeouts.sms)).detail;
+      }
+      case 'push':
+        return sendPush(kind, payload);
+      default:
+        throw new PermanentError(`Unknown channel ${String(kind.channel)}`);
+    }
+  }
+
+  return async (job) => {
+    const kind = kindOf(registry, job, clock());
+    const payload = job.payload as Record<string, unknown>;
+    const detail = await send(kind, job, payload);
+    await kind.sent?.(payload, { db, now: clock() });
+    return detail;
   };
 }

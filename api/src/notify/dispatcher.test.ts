@@ -30,12 +30,12 @@ afterAll(() => h.close());
 
 /** A second dispatcher over `db` with the app's providers (another process, when `db` is another pool). */
 function dispatcherOn(db: Database, opts: { maxAttempts?: number; batchSize?: number } = {}): Dispatcher {
-  const { providers, brand, surveyLinks } = h.t.notifier;
+  const { providers, brand, kinds } = h.t.notifier;
   return new Dispatcher({
     db,
     logger: silentLogger,
     clock: h.t.clock.now,
-    deliver: createDeliver({ db, providers, brand, surveyLinks, clock: h.t.clock.now }),
+    deliver: createDeliver({ db, providers, brand, config: h.t.config, registry: kinds, clock: h.t.clock.now }),
     maxAttempts: opts.maxAttempts ?? 8,
     pollMs: 60_000,
     batchSize: opts.batchSize ?? 10,

@@ -5,7 +5,8 @@
  * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
  * - other errors -> `pending` again after an exponential backoff (30 s, 1 min, 2 min, ... capped at
  *   1 h) until `maxAttempts` attempts were made, then `failed` with the last reason.
- * - DeferredError (a push subscription backing off) -> `pending` until then, the attempt not counted.
+ * - DeferredError (a push subscription backing off, a job kind this build does not know) -> `pending`
+ *   until then, the attempt not counted.
  * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
  * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
  *
@@ -25,7 +26,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
 import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow, type SentJob } from './jobs';
-import { DeferredError, PermanentError } from './types';
+import { DeferredError, PermanentError, UnknownKindError } from './types';
 
 /** Event-loop utilization (0-1) from which the thread counts as busy serving requests. */
 const BUSY_UTILIZATION = 0.5;
@@ -36,7 +37,7 @@ const PACE_MAX_MS = 100;
 /**
  * Background pacing (issue 16): the outbox shares the API thread with the requests, and rendering
  * and handing over a message costs about 0.4 ms of CPU (nodemailer), so a lane sending flat out
- * during a burst of ticket submissions took half of their throughput. Before its next batch a lane
+ * during a burst of write requests took half of their throughput. Before its next batch a lane
  * waits in {@link PACE_STEP_MS} steps while the thread stays busy WITHOUT it (event-loop
  * utilization of the step >= {@link BUSY_UTILIZATION}), at most {@link PACE_MAX_MS}: an idle server
  * sends at once, a saturated one still sends a batch at least every 0.1 s and catches up after the
@@ -247,7 +248,8 @@ export class Dispatcher {
     const log = { ...logFields(job), error: reason };
     if (err instanceof DeferredError) {
       await markDeferred(db, job, reason, err.until, now);
-      logger.debug('notification deferred', { ...log, until: err.until.toISOString() });
+      // A kind this build does not know needs an operator's eye (a version mix-up); a backing-off push target does not.
+      logger[err instanceof UnknownKindError ? 'warn' : 'debug']('notification deferred', { ...log, until: err.until.toISOString() });
       return;
     }
     if (err instanceof PermanentError || job.attempts >= maxAttempts) {

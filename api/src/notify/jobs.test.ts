@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notificationJobs } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { claimDueJobs, dueChannels, insertJobs, markSent, type NewJob } from './jobs';
-import type { TicketSnapshot } from './types';
+import type { TicketSnapshot } from '@portal/shared';
 
 let h: TestDatabase;
 beforeAll(async () => {

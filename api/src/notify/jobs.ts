@@ -16,25 +16,54 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationDeliv
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { notificationJobs } from '../db/schema';
-import type { JobPayload } from './types';
 
 export type JobRow = typeof notificationJobs.$inferSelect;
 
-/** A job to write: recipient resolved now so the delivery log shows it (issue 4). */
+/** A stored payload: the kind's facts, with `kind` repeated (older builds render from it). */
+export type StoredPayload = { kind: string } & Record<string, unknown>;
+
+/**
+ * A job to write: recipient resolved now so the delivery log shows it (issue 4). `dueAt` (default:
+ * the insert's `now`) makes it timed work that any process may claim once it is due; `dedupeKey`
+ * (already prefixed with the kind by enqueue.ts) makes it at most one job per key, ever.
+ */
 export interface NewJob {
   channel: NotificationChannel;
   recipient: string;
   summary: string;
   ticketId: string | null;
-  payload: JobPayload;
+  payload: StoredPayload;
+  dueAt?: Date | null;
+  dedupeKey?: string | null;
 }
 
-/** Inserts `jobs` as `pending`, due at `now`. Call inside the ticket's transaction. */
-export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promise<void> {
-  if (jobs.length === 0) return;
-  await tx.insert(notificationJobs).values(
-    jobs.map((j) => ({ ...j, kind: j.payload.kind, status: 'pending' as const, nextAttemptAt: now, createdAt: now, updatedAt: now })),
-  );
+/**
+ * Inserts `jobs` as `pending`, due at their `dueAt` or `now`. Call inside the caller's transaction.
+ * A job whose `dedupeKey` exists already is skipped (`ON CONFLICT DO NOTHING` on the unique partial
+ * index `notification_jobs_dedupe_key_idx`), also when another process inserts it concurrently.
+ * @returns how many jobs were written.
+ */
+export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const values = jobs.map(({ dueAt, dedupeKey, ...j }) => ({
+    ...j,
+    kind: j.payload.kind,
+    status: 'pending' as const,
+    nextAttemptAt: dueAt ?? now,
+    dedupeKey: dedupeKey ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  if (!values.some((v) => v.dedupeKey !== null)) {
+    await tx.insert(notificationJobs).values(values);
+    return values.length;
+  }
+  const rows = await tx
+    .insert(notificationJobs)
+    .values(values)
+    .onConflictDoNothing({ target: notificationJobs.dedupeKey, where: sql`${notificationJobs.dedupeKey} is not null` })
+    .returning({ id: notificationJobs.id });
+  return rows.length;
 }
 
 /**

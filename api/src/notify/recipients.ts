@@ -1,9 +1,8 @@
 /**
- * Who the notification outbox sends to (DESIGN.md 6). notify/ imports no feature, so it owns the
- * reads of its recipients: the notification e-mail list and support SMS number (rows of the
- * `settings` table that the settings feature writes) and the push subscriptions (rows the push
- * feature writes). Rules call these inside the ticket transaction, so recipients are resolved when
- * the event happens and the delivery log names them.
+ * The recipient readers (DESIGN.md 6): notify/ imports no feature, so it owns the reads of its
+ * recipients: the notification e-mail list and the support SMS number (rows of the `settings`
+ * table) and the push subscriptions (`push_subscriptions`). Features' alert rules call these inside
+ * their transaction, so recipients are resolved when the event happens and the delivery log names them.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
@@ -11,11 +10,12 @@ import type { Database } from '../db/client';
 import { pushSubscriptions, settings, users } from '../db/schema';
 import { findSetting } from '../db/settings';
 import { rowsOf } from '../db/rows';
+import type { PushSubscriber } from './kinds';
 import type { PushTarget } from './types';
 
 /**
  * Parses the stored recipients list (a JSON array of lower-case addresses); anything unreadable
- * counts as empty. The settings feature uses it for its read-modify-write too.
+ * counts as empty. The list's editor uses it for its read-modify-write too.
  */
 export function parseNotificationEmails(value: string | undefined | null): string[] {
   if (!value) return [];
@@ -27,7 +27,7 @@ export function parseNotificationEmails(value: string | undefined | null): strin
   }
 }
 
-/** The notification recipients, sorted (SPEC.md 7: every new ticket e-mails all of them). */
+/** The notification recipients (SPEC.md 7: staff alerts e-mail all of them), sorted. */
 export async function getNotificationEmails(db: Database): Promise<string[]> {
   return parseNotificationEmails((await findSetting(db, NOTIFICATION_EMAILS_KEY))?.value);
 }
@@ -38,14 +38,11 @@ export async function getSupportSmsNumber(db: Database): Promise<string | null> 
 }
 
 /** A subscription with its owner's username (the delivery log shows `push:<username>`). */
-export interface SubscriptionOwner {
-  id: string;
-  username: string;
-}
+export type SubscriptionOwner = PushSubscriber;
 
 const ownerColumns = { id: pushSubscriptions.id, username: users.username };
 
-/** Every subscription of a technician or admin (new-ticket push, DESIGN.md 6). */
+/** Every subscription of a technician or admin (staff alerts, DESIGN.md 6), oldest first. */
 export async function staffSubscriptions(db: Database): Promise<SubscriptionOwner[]> {
   return db
     .select(ownerColumns)
@@ -57,11 +54,11 @@ export async function staffSubscriptions(db: Database): Promise<SubscriptionOwne
 
 /**
  * The notification e-mails, the support number (only when `withSupportNumber`) and every staff
- * subscription in ONE statement (issue 16: a ticket create makes one round trip for its
+ * subscription in ONE statement (issue 16: a hot write path makes one round trip for its
  * recipients). Same answers as {@link getNotificationEmails}, {@link getSupportSmsNumber} and
  * {@link staffSubscriptions}.
  */
-export async function newTicketRecipientRows(
+export async function staffAlertRecipients(
   db: Database,
   withSupportNumber: boolean,
 ): Promise<{ emails: string[]; supportNumber: string | null; subscriptions: SubscriptionOwner[] }> {
@@ -80,7 +77,7 @@ export async function newTicketRecipientRows(
   return { emails: parseNotificationEmails(row.emails), supportNumber: row.support_number ?? null, subscriptions: subs };
 }
 
-/** Every subscription of one user (assignment push). */
+/** Every subscription of one user (an alert to one staff member), oldest first. */
 export async function userSubscriptions(db: Database, userId: string): Promise<SubscriptionOwner[]> {
   return db
     .select(ownerColumns)

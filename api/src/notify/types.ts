@@ -1,72 +1,10 @@
 /**
- * Types of the notification outbox (issue 4, DESIGN.md 6): what a job's payload holds, the messages
- * rendered from it, and the provider interfaces the dispatcher sends through.
- *
- * A job stores facts (a ticket snapshot, the changes), never rendered text: the dispatcher renders at
- * send time with the portal's branding (APP_NAME, SUPPORT_PHONE, SUPPORT_EMAIL, PUBLIC_URL).
+ * Types of the notification outbox (issue 4, DESIGN.md 6): the messages providers send, the provider
+ * interfaces the dispatcher sends through, and the errors that steer retries. What a job holds is
+ * declared by its kind (kinds.ts).
  */
-import type { PushPayload, SurveyResponse, Ticket } from '@portal/shared';
+import type { PushPayload } from '@portal/shared';
 import type { Config } from '../config';
-
-/** The ticket as it was when the job was written (the API's Ticket shape without assignee and sync fields; ISO times). */
-export type TicketSnapshot = Pick<
-  Ticket,
-  | 'id'
-  | 'ticketNumber'
-  | 'clientName'
-  | 'businessName'
-  | 'customerEmail'
-  | 'customerPhone'
-  | 'severity'
-  | 'contactMethod'
-  | 'issue'
-  | 'status'
-  | 'resolution'
-  | 'createdAt'
->;
-
-/**
- * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
- * usernames (null = unassigned) for `assignment`, texts for `resolution`; `comment` uses `to`.
- */
-export interface TicketChange {
-  type: 'status_change' | 'assignment' | 'resolution' | 'comment';
-  from: string | null;
-  to: string | null;
-  /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
-  reply?: boolean;
-}
-
-/** Payload of one job, by kind (the `kind` column repeats it for queries). */
-export type JobPayload =
-  /** E-mail to a notification recipient about a new ticket (SPEC.md 7). */
-  | { kind: 'new_ticket_staff'; ticket: TicketSnapshot }
-  /** Confirmation e-mail to the customer with the ticket number. */
-  | { kind: 'customer_confirmation'; ticket: TicketSnapshot }
-  /** SMS to the support number for a high or urgent ticket (SPEC.md 7). */
-  | { kind: 'support_sms'; ticket: TicketSnapshot }
-  /** SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). */
-  | { kind: 'customer_sms'; ticket: TicketSnapshot }
-  /** Web push to one staff device about a new ticket. */
-  | { kind: 'new_ticket_push'; ticket: TicketSnapshot; subscriptionId: string }
-  /** E-mail to the customer describing a staff update (SPEC.md 4 "The customer is e-mailed on update"). */
-  | { kind: 'ticket_updated'; ticket: TicketSnapshot; changes: TicketChange[]; actorName: string }
-  /**
-   * Survey invitation when a ticket becomes resolved or closed (issue 11):
-   * `PUBLIC_URL/survey?ticket=N&token=T`, T derived from `invitationId` at render time (survey-links.ts),
-   * never stored. Jobs written before signed links have no invitation and fail as permanent.
-   */
-  | { kind: 'survey_invite'; ticket: TicketSnapshot; invitationId?: string; expiresAt?: string }
-  /** E-mail to a notification recipient: a customer rated a ticket 1 or 2 overall (issue 11). */
-  | { kind: 'bad_rating_staff'; survey: SurveyResponse }
-  /** Web push to one device of the ticket's assigned technician about a bad rating (issue 11). */
-  | { kind: 'bad_rating_push'; survey: SurveyResponse; subscriptionId: string }
-  /** Web push to one device of the new assignee. */
-  | { kind: 'assigned_push'; ticket: TicketSnapshot; subscriptionId: string; actorName: string }
-  /** POST /api/settings/test-sms (sent at once, logged like a job). */
-  | { kind: 'test_sms' };
-
-export type JobKind = JobPayload['kind'];
 
 /** Branding and links every message carries (DESIGN.md 4a). */
 export type Brand = Pick<Config, 'appName' | 'supportPhone' | 'supportEmail' | 'publicUrl'>;
@@ -163,5 +101,19 @@ export class DeferredError extends Error {
   ) {
     super(message);
     this.name = 'DeferredError';
+  }
+}
+
+/**
+ * The job's kind is not registered in this build (a newer or older version wrote it): the job is
+ * kept, deferred until `until`, and sent by a process that knows the kind (deliver.ts).
+ */
+export class UnknownKindError extends DeferredError {
+  constructor(
+    readonly kind: string,
+    until: Date,
+  ) {
+    super(until, `Unknown job kind "${kind}" (not registered in this version of the API); kept for a version that knows it`);
+    this.name = 'UnknownKindError';
   }
 }

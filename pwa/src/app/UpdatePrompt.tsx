@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useToast } from '../lib/toast';
+import { registerAgain, retryFailedInstalls } from './installRetry';
 
 /** How often an open app asks the server for a newer service worker (ms): hourly, plus on return to the app. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -20,12 +21,15 @@ export default function UpdatePrompt() {
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      retryFailedInstalls(registration);
       const check = () => {
         if (navigator.onLine && document.visibilityState === 'visible') void registration.update().catch(() => {});
       };
       setInterval(check, UPDATE_CHECK_MS);
       document.addEventListener('visibilitychange', check);
     },
+    // The worker's script could not be fetched (no signal, server restarting): try again later.
+    onRegisterError: () => registerAgain('/sw.js'),
   });
 
   useEffect(() => {

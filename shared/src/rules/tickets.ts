@@ -77,3 +77,35 @@ export function severityBadgeTone(severity: Ticket['severity']): 'destructive' |
   if (severity === 'low') return 'secondary';
   return 'default';
 }
+
+/**
+ * The ticket as a notification job keeps it (DESIGN.md 6: a job stores facts, rendered at send
+ * time): the Ticket shape without assignee and sync fields; ISO times.
+ */
+export type TicketSnapshot = Pick<
+  Ticket,
+  'id' | 'ticketNumber' | 'clientName' | 'businessName' | 'customerEmail' | 'customerPhone' | 'severity' | 'contactMethod' | 'issue' | 'status' | 'resolution' | 'createdAt'
+>;
+
+/** Picks the {@link TicketSnapshot} of a presented ticket (tickets' and surveys' alerts). */
+export function ticketSnapshot(t: TicketSnapshot): TicketSnapshot {
+  return {
+    id: t.id,
+    ticketNumber: t.ticketNumber,
+    clientName: t.clientName,
+    businessName: t.businessName,
+    customerEmail: t.customerEmail,
+    customerPhone: t.customerPhone,
+    severity: t.severity,
+    contactMethod: t.contactMethod,
+    issue: t.issue,
+    status: t.status,
+    resolution: t.resolution,
+    createdAt: t.createdAt,
+  };
+}
+
+/** `/technician?ticket=<id>`: the staff app's page of one ticket (links in alerts, the push `url`). */
+export function staffTicketPath(ticketId: string): string {
+  return `/technician?ticket=${encodeURIComponent(ticketId)}`;
+}

@@ -1,5 +1,6 @@
 /** The API's own tables: rate limits, idempotency keys, push subscriptions and the notification outbox (DESIGN.md 4, 6). Part of the one Drizzle schema (../schema.ts). */
-import { bigint, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { NotificationChannel, NotificationStatus } from '@portal/shared';
 import { ts, createdAt, updatedAt } from './columns';
 import { users, sessions } from './accounts';
@@ -73,7 +74,7 @@ export const notificationJobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     channel: text('channel').$type<NotificationChannel>().notNull(),
-    /** What the job does (template), e.g. `new_ticket_staff`; see api/src/notify/types.ts. */
+    /** What the job does: a registered job kind, e.g. `new_ticket_staff` (api/src/notification-kinds.ts). */
     kind: text('kind').notNull().default(''),
     /** E-mail address, phone number or `push:<username>`; resolved when the job is written. */
     recipient: text('recipient').notNull(),
@@ -90,8 +91,11 @@ export const notificationJobs = pgTable(
     sentAt: ts('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** `<kind>:<key>` of a job that may exist at most once, ever (notify `enqueue` `dedupeKey`); null for most. */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
+    uniqueIndex('notification_jobs_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     // Channel first: a lane's claim and the wake's probe read only its own due jobs (issue 16).
     index('notification_jobs_due_idx').on(t.channel, t.status, t.nextAttemptAt),
     index('notification_jobs_created_at_idx').on(t.createdAt),

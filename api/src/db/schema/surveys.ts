@@ -46,7 +46,7 @@ export const satisfactionSurveys = pgTable(
 /**
  * Survey invitations (issue 11): one per ticket, written in the transaction that moves the ticket to
  * resolved/closed. The link's token is never stored: it is HMAC(server secret, invitation id),
- * derived again when the e-mail is rendered (notify/survey-links.ts); only its sha256 is kept here for
+ * derived again when the e-mail is rendered (features/surveys/links.ts); only its sha256 is kept here for
  * the lookup. `sent_at` is set when the e-mail was handed to the provider (the response rate's
  * denominator), `responded_at` when the customer answered; the link works until `expires_at`
  * (SURVEY_TTL_DAYS after the invitation).

@@ -1,9 +1,8 @@
 /**
- * The auth feature's port (api/README.md "Features and ports"): session functions other features
- * may call inside their transaction.
+ * The auth feature's port (api/README.md "Features and ports"): what other features may call.
  *
- * - `deleteOtherSessions(tx, userId, keepSessionId)`: revokes a user's sessions (all of them with
- *   `null`), and with them their push subscriptions (ON DELETE CASCADE). Used when an admin resets
- *   a user's password (users feature).
+ * Revoking a user's other sessions (password reset) is `db/sessions.ts` `deleteOtherSessions`, below
+ * the features, so the users feature needs nothing from auth (auth reads users through the users
+ * port; the reverse import was a cycle). Re-exported here for callers written against this port.
  */
-export { deleteOtherSessions } from './sessions';
+export { deleteOtherSessions } from '../../db/sessions';

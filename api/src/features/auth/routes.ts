@@ -19,10 +19,11 @@ import { assertNotLimited, recordFailure } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
+import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
 import { revokeUserDevices } from '../vault-offline/port';
-import { createSession, deleteOtherSessions, deleteSession } from './sessions';
+import { createSession, deleteSession } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();

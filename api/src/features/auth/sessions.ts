@@ -3,7 +3,7 @@
  * sha256 is stored, with an expiry. Repository functions take the db (or a transaction) first.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { announceSessionChange } from '../../db/session-events';
@@ -68,13 +68,3 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
   });
 }
 
-/**
- * Revokes every session of `userId` except `keepSessionId` (password change, DESIGN.md 4) and
- * announces it to the session caches. Call inside the change's transaction.
- */
-export async function deleteOtherSessions(db: Database, userId: string, keepSessionId: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
-  await announceSessionChange(db, { userId });
-}

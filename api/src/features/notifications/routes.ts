@@ -12,7 +12,7 @@ import { requireAdmin } from '../../http/authenticate';
 import { conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { idParamsSchema, validate } from '../../http/validate';
-import { jobExists, listDeliveries, requeueFailedJob, toDelivery } from '../../notify/jobs';
+import { jobExists, listDeliveries, requeueFailedJob, toDelivery } from '../../notify';
 import type { Services } from '../../services';
 
 export function notificationRoutes(s: Services): Router<AppState> {

@@ -18,7 +18,7 @@ import { badRequest } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
-import { checkPushEndpoint } from '../../notify/providers/push';
+import { checkPushEndpoint } from '../../notify';
 import type { Services } from '../../services';
 import { deleteOwnSubscription, trimSubscriptions, upsertSubscription } from './repository';
 

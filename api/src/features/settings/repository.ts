@@ -7,7 +7,7 @@
 import { NOTIFICATION_EMAILS_KEY } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { findSettingForUpdate, insertSettingOnce, upsertSetting } from '../../db/settings';
-import { parseNotificationEmails } from '../../notify/recipients';
+import { parseNotificationEmails } from '../../notify';
 
 export { findSetting, upsertSetting, type SettingRow } from '../../db/settings';
 

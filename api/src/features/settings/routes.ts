@@ -20,10 +20,9 @@ import { ApiError, badRequest } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { validate } from '../../http/validate';
 import { transaction, txOf } from '../../http/transaction';
-import { insertFinishedJob } from '../../notify/jobs';
-import { getNotificationEmails, getSupportSmsNumber } from '../../notify/recipients';
-import { renderSms } from '../../notify/templates/short';
+import { getNotificationEmails, getSupportSmsNumber } from '../../notify';
 import type { Services } from '../../services';
+import { testSms } from './notifications';
 import { presentSystemSetting } from './presenter';
 import { changeNotificationEmails, findSetting, upsertSetting } from './repository';
 
@@ -66,14 +65,10 @@ export function settingsRoutes(s: Services): Router<AppState> {
   router.post('/api/settings/test-sms', requireAdmin(), async (ctx) => {
     const number = await getSupportSmsNumber(s.db);
     if (!number) throw badRequest(MSG.testSmsNeedsNumber);
-    const payload = { kind: 'test_sms' as const };
-    const job = { channel: 'sms' as const, recipient: number, summary: 'Test SMS', ticketId: null, payload };
     try {
-      const { detail } = await s.notifier.providers.sms.send(renderSms(payload, number, s.notifier.brand));
-      await insertFinishedJob(s.db, { ...job, status: 'sent', detail, lastError: null }, s.clock());
+      await s.notifier.sendNow(testSms, { to: number, payload: {} });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      await insertFinishedJob(s.db, { ...job, status: 'failed', detail: null, lastError: reason }, s.clock());
       s.logger.warn('test SMS failed', { requestId: ctx.state.requestId, error: reason });
       throw new ApiError(502, 'provider_failed', reason);
     }

@@ -5,16 +5,18 @@
  *   the ticket enters resolved or closed from another status for the first time, it writes the
  *   ticket's one invitation (hash of the link token, expiry SURVEY_TTL_DAYS later) and the
  *   invitation e-mail job, in that same transaction. Later transitions write nothing.
+ * - `surveyLinksFor(config)`: the link token deriver its deps take.
  */
-import { SURVEY_TICKET_STATUSES, type Ticket } from '@portal/shared';
+import { SURVEY_TICKET_STATUSES, ticketSnapshot, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { snapshot } from '../../notify/rules';
-import { enqueueSurveyInvite } from '../../notify/surveys';
+import { enqueueSurveyInvite } from './alerts';
 import { insertInvitation } from './repository';
 import { newInvitation, type SurveyInviteDeps } from './service';
 
 /** What {@link inviteOnResolution} needs from the caller: the token deriver and SURVEY_TTL_DAYS. */
 export type { SurveyInviteDeps } from './service';
+/** The token deriver of a configuration (SURVEY_SECRET or the key file in DATA_DIR), for {@link SurveyInviteDeps}. */
+export { surveyLinksFor } from './links';
 
 /** Invites the customer when `after` (the presented ticket) entered resolved/closed (see module doc). Call in the update transaction. */
 export async function inviteOnResolution(tx: Database, change: { before: Ticket; after: Ticket }, deps: SurveyInviteDeps, now: Date): Promise<void> {
@@ -23,5 +25,5 @@ export async function inviteOnResolution(tx: Database, change: { before: Ticket;
   const invitation = newInvitation(deps, now);
   const row = await insertInvitation(tx, { ...invitation, ticketId: after.id, createdAt: now });
   if (!row) return; // invited before (a ticket reopened and resolved again)
-  await enqueueSurveyInvite(tx, { ticket: snapshot(after), invitationId: row.id, expiresAt: row.expiresAt.toISOString() }, now);
+  await enqueueSurveyInvite(tx, { ticket: ticketSnapshot(after), invitationId: row.id, expiresAt: row.expiresAt.toISOString() }, now);
 }

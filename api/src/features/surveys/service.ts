@@ -25,8 +25,8 @@ import {
 } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
-import { surveyTokenHash, type SurveyLinks } from '../../notify/survey-links';
-import { enqueueSurveyResponse } from '../../notify/surveys';
+import { enqueueSurveyResponse } from './alerts';
+import { surveyTokenHash, type SurveyLinks } from './links';
 import { toSurveyResponse } from './presenter';
 import {
   findInvitationByTokenHash,

@@ -19,6 +19,7 @@ import { eq } from 'drizzle-orm';
 import type { SurveyPage, SurveyStats, TicketStatus } from '@portal/shared';
 import { surveyInvitations } from '../../db/schema';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { surveyLinksFor } from './links';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,7 +55,7 @@ async function survey(name: string, whenMs: number, r: [number, number, number, 
   const res = await t.request('POST', '/api/surveys', {
     body: {
       ticketNumber: (await t.request('GET', '/api/tickets', { token: carol.token })).body.find((x: { id: string }) => x.id === ids[name]).ticketNumber,
-      token: t.notifier.surveyLinks.token(inv!.id),
+      token: surveyLinksFor(t.config).token(inv!.id),
       overallRating: r[0],
       technicianRating: r[1],
       responseTimeRating: r[2],

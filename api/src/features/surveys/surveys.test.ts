@@ -3,16 +3,17 @@
  * a real SMTP sink) is the only way in; forged, expired, missing, foreign and reused tokens, and
  * tickets that are not resolved or closed, all get the same 'Survey Not Found' 404; opening a link
  * records nothing; one response per ticket, also under two racing submits; every SPEC.md 5 message;
- * rate limits; bad ratings alert staff through the outbox.
+ * rate limits. Bad-rating alerts: alerts.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { MSG, SURVEY_RATING_MESSAGES, type SurveyQuestion, type TicketCreateInput } from '@portal/shared';
+import { MSG, SURVEY_RATING_MESSAGES, type SurveyQuestion } from '@portal/shared';
 import { notificationJobs, satisfactionSurveys, surveyInvitations } from '../../db/schema';
-import { surveyTokenHash } from '../../notify/survey-links';
+import { surveyTokenHash } from './links';
 import { startTestApp, type TestUser } from '../../test/app';
-import { TEST_PUBLIC_URL, allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../../test/notify';
+import { allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../../test/notify';
+import { surveyTestkit } from './surveys.testkit';
 
 let h: NotifyTestApp;
 let admin: TestUser & { token: string };
@@ -28,36 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const deliver = () => h.t.notifier.dispatcher.runOnce();
-const patch = (id: string, body: unknown) => h.t.request('PATCH', `/api/tickets/${id}`, { token: tech.token, body });
-
-interface Link {
-  ticketId: string;
-  ticketNumber: string;
-  token: string;
-  url: string;
-}
-
-const LINK = new RegExp(`${TEST_PUBLIC_URL}/survey\\?ticket=(TKT-\\d+)&token=([A-Za-z0-9_-]+)`);
-
-/** A ticket assigned to `tech`, moved to `status`, its invitation e-mailed; returns the link from the e-mail. */
-async function invitedTicket(status: 'resolved' | 'closed' = 'resolved', overrides: Partial<TicketCreateInput> = {}): Promise<Link> {
-  const customerEmail = `${randomUUID().slice(0, 8)}@customer.test`;
-  const ticket = await h.t.createTicket({ customerEmail, ...overrides });
-  expect((await patch(ticket.id, { assignedTo: tech.id })).status).toBe(200);
-  expect((await patch(ticket.id, { status, resolution: 'Fixed it' })).status).toBe(200);
-  await deliver();
-  const invite = h.smtp.to(customerEmail).find((m) => m.subject.startsWith('How did we do?'));
-  const match = invite && LINK.exec(invite.decoded);
-  if (!match) throw new Error(`no survey link e-mailed to ${customerEmail}`);
-  return { ticketId: ticket.id, ticketNumber: match[1]!, token: match[2]!, url: match[0] };
-}
-
-const ratings = { overallRating: 4, technicianRating: 5, responseTimeRating: 3, resolutionRating: 4 };
-const submit = (link: Pick<Link, 'ticketNumber' | 'token'>, body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-  h.t.request('POST', '/api/surveys', { body: { ticketNumber: link.ticketNumber, token: link.token, ...ratings, ...body }, headers });
-const check = (ticket: string, token: string) =>
-  h.t.request('GET', `/api/surveys/invitation?ticket=${encodeURIComponent(ticket)}&token=${encodeURIComponent(token)}`);
+const { deliver, patch, LINK, invitedTicket, ratings, submit, check } = surveyTestkit(() => ({ h, tech }));
 const surveysOf = (ticketId: string) => h.t.db.select().from(satisfactionSurveys).where(eq(satisfactionSurveys.ticketId, ticketId));
 
 function expectNotFound(res: { status: number; body: { message: string; code: string } }) {
@@ -265,41 +237,6 @@ describe('SPEC.md 5 messages (400, nothing recorded)', () => {
     const link = await invitedTicket();
     expect((await submit(link, { comments: 'x'.repeat(5001) })).status).toBe(400);
     expect((await submit(link, { comments: null, improvements: undefined })).status).toBe(201);
-  });
-});
-
-describe('a bad rating (overall 1 or 2) alerts staff in the same transaction', () => {
-  it('e-mails every notification recipient and pushes to the assigned technician, with the comments and a ticket link', async () => {
-    const sub = h.push.subscribe();
-    expect((await h.t.request('POST', '/api/push/subscriptions', { token: tech.token, body: sub.json })).status).toBe(201);
-    try {
-      const link = await invitedTicket();
-      expect((await submit(link, { overallRating: 2, comments: 'Took three days <sigh>', improvements: 'Call back sooner' })).status).toBe(201);
-      const jobs = (await allJobs(h.t.db)).filter((j) => j.ticketId === link.ticketId && j.kind.startsWith('bad_rating'));
-      expect(jobs.map((j) => `${j.kind} ${j.recipient}`).sort()).toEqual(['bad_rating_push push:' + tech.username, 'bad_rating_staff boss@example.com']);
-      await deliver();
-      const mail = h.smtp.to('boss@example.com').find((m) => m.subject.startsWith(`Low rating 2/5 for ticket ${link.ticketNumber}`))!;
-      expect(mail.decoded).toContain('Took three days <sigh>');
-      expect(mail.decoded).toContain('Call back sooner');
-      expect(mail.decoded).toContain(`${TEST_PUBLIC_URL}/technician?ticket=${link.ticketId}`);
-      expect(mail.decoded).toContain(`Technician: 5/5 (Excellent)`);
-      expect(h.push.payloadsFor(sub).at(-1)).toEqual({
-        title: `Low rating 2/5 on ${link.ticketNumber}`,
-        body: expect.stringContaining('Took three days <sigh>'),
-        url: `/technician?ticket=${link.ticketId}`,
-        tag: `survey-${link.ticketId}`,
-      });
-    } finally {
-      await h.t.request('DELETE', '/api/push/subscriptions', { token: tech.token, body: { endpoint: sub.json.endpoint } });
-    }
-  });
-
-  it('writes no alert for 3 and above, nor for a refused or repeated submit', async () => {
-    const fine = await invitedTicket();
-    expect((await submit(fine, { overallRating: 3 })).status).toBe(201);
-    expect((await submit(fine, { overallRating: 1 })).status).toBe(409);
-    const jobs = (await allJobs(h.t.db)).filter((j) => j.ticketId === fine.ticketId && j.kind.startsWith('bad_rating'));
-    expect(jobs).toEqual([]);
   });
 });
 

@@ -11,8 +11,8 @@ import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
-import type { NewJob } from '../../notify/jobs';
-import { TICKET_NUMBER_SLOT } from '../../notify/rules';
+import type { PreparedJob } from '../../notify';
+import { TICKET_NUMBER_SLOT } from './alerts';
 import type { StoredStatusLink } from './statusLinks';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
@@ -50,8 +50,8 @@ export interface NewTicket {
   id: string;
   input: TicketCreate;
   now: Date;
-  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (notify/rules.ts). */
-  jobs: NewJob[];
+  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (alerts.ts); due at once, no dedupe key (this statement writes neither). */
+  jobs: PreparedJob[];
   /** Its status link (statusLinks.ts): the nonce and token hash stored, never the token. */
   statusLink: StoredStatusLink;
 }

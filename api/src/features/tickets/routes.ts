@@ -40,6 +40,7 @@ import type { AppState } from '../../http/state';
 import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { surveyLinksFor } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   LEGACY_LIST_LIMIT,
@@ -148,7 +149,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    const survey = { links: s.notifier.surveyLinks, ttlDays: s.config.surveyTtlDays };
+    const survey = { links: surveyLinksFor(s.config), ttlDays: s.config.surveyTtlDays };
     ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey);
   });
 

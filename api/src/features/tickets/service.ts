@@ -11,9 +11,9 @@ import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from '../../notify/rules';
-import type { TicketChange } from '../../notify/types';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
+import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
+import type { TicketChange } from './notifications';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   insertNewTickets,
@@ -78,7 +78,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
  * row, a comment -> one 'comment' row (`reply` true for a customer-visible reply, else an internal
  * note; issue 10), then version + 1 and updatedAt = now once, plus the update's notification jobs
- * (notify/rules.ts decides who hears of what: internal notes are never e-mailed). Values equal to
+ * (alerts.ts decides who hears of what: internal notes are never e-mailed). Values equal to
  * the current ones change nothing and notify nobody (200, `updates: []`). Entering resolved/closed
  * invites the customer to the survey (surveys port, `survey`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.

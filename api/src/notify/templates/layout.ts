@@ -1,8 +1,10 @@
 /**
- * Building blocks of the e-mails (issue 4: "readable on a phone: plain text plus simple HTML, with the
- * portal's name, phone and e-mail"). Every piece of user text passes through {@link escapeHtml}; the
- * HTML is one narrow column with inline styles (mail clients drop <style> blocks and scripts).
+ * The shared layout of every kind's messages (issue 4: "readable on a phone: plain text plus simple
+ * HTML, with the portal's name, phone and e-mail"). Every piece of user text passes through
+ * {@link escapeHtml}; the HTML is one narrow column with inline styles (mail clients drop <style>
+ * blocks and scripts). A kind's `render` builds {@link EmailLayout} and calls {@link emailContent}.
  */
+import type { EmailContent } from '../kinds';
 import type { Brand } from '../types';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -15,20 +17,6 @@ export function escapeHtml(text: string): string {
 /** A link inside the portal: `PUBLIC_URL` + `path` (path starts with `/`). */
 export function portalLink(brand: Brand, path: string): string {
   return `${brand.publicUrl}${path}`;
-}
-
-/** `/technician?ticket=<id>`: opens the ticket in the staff PWA (also the push `url`). */
-export function ticketPath(ticketId: string): string {
-  return `/technician?ticket=${encodeURIComponent(ticketId)}`;
-}
-
-/**
- * `/survey?ticket=<ticketNumber>&token=<token>` (SPEC.md 2 Survey, issue 11); `rating` adds
- * `&rating=N`, which only pre-selects the overall rating on the page (opening records nothing).
- */
-export function surveyPath(ticketNumber: string, token: string, rating?: number): string {
-  const base = `/survey?ticket=${encodeURIComponent(ticketNumber)}&token=${encodeURIComponent(token)}`;
-  return rating === undefined ? base : `${base}&rating=${rating}`;
 }
 
 /** Cuts `text` to `max` characters on one line, adding "..." when cut (SMS and push bodies). */
@@ -44,7 +32,7 @@ export type Block =
   /** Multi-line user text (issue, comment, resolution), kept with its line breaks. */
   | { type: 'quote'; label: string; text: string }
   | { type: 'button'; label: string; url: string }
-  /** A row of small links, e.g. the five stars of a survey invitation; `title` is each link's full name. */
+  /** A row of small links, e.g. five rating stars; `title` is each link's full name. */
   | { type: 'links'; label: string; links: { text: string; title: string; url: string }[] };
 
 /** The e-mail's plain-text part: the title, blocks separated by blank lines, then the signature. */
@@ -108,4 +96,16 @@ ${body}
 </div>
 </body></html>
 `;
+}
+
+/** An e-mail before rendering: the subject, the heading and the body blocks. */
+export interface EmailLayout {
+  subject: string;
+  title: string;
+  blocks: Block[];
+}
+
+/** Renders an e-mail in the shared layout: plain text and HTML with the signature; subject on one line. */
+export function emailContent(e: EmailLayout, brand: Brand): EmailContent {
+  return { subject: e.subject.replace(/\s+/g, ' ').trim(), text: renderText(e.title, e.blocks, brand), html: renderHtml(e.title, e.blocks, brand) };
 }

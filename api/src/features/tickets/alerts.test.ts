@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SUPPORT_SMS_NUMBER_KEY, type TicketCreateInput } from '@portal/shared';
-import { settings } from '../db/schema';
-import { ticketBody, type TestUser } from '../test/app';
-import { TEST_PUBLIC_URL, TEST_TWILIO, allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../test/notify';
-import type { BrowserSubscription } from '../test/push-peer';
+import { settings } from '../../db/schema';
+import { ticketBody, type TestUser } from '../../test/app';
+import { TEST_PUBLIC_URL, TEST_TWILIO, allJobs, configureNotifications, startNotifyTestApp, type NotifyTestApp } from '../../test/notify';
+import type { BrowserSubscription } from '../../test/push-peer';
 
 let h: NotifyTestApp;
 let admin: TestUser & { token: string };

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SURVEY_KEY_FILE, createSurveyLinks, loadOrCreateSurveySecret, surveyTokenHash } from './survey-links';
+import { SURVEY_KEY_FILE, createSurveyLinks, loadOrCreateSurveySecret, surveyTokenHash } from './links';
 
 const dirs: string[] = [];
 const tempDir = () => {

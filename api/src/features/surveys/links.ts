@@ -3,8 +3,8 @@
  *
  * The link is `PUBLIC_URL/survey?ticket=TKT-000123&token=T`. T is never stored anywhere durable:
  * `T = base64url(HMAC-SHA256(secret, "survey-invitation:v1:" + invitationId))` (256 bits), derived
- * once when the invitation is written (to store `sha256(T)` for the lookup) and again by the
- * dispatcher when it renders the e-mail. The notification job's payload carries only the invitation
+ * once when the invitation is written (to store `sha256(T)` for the lookup) and again when the
+ * dispatcher renders the e-mail (the `survey_invite` kind, notifications.ts). The notification job's payload carries only the invitation
  * id, so neither the outbox row nor the invitation row nor a database dump yields a working link
  * without the secret, and the secret never enters the database.
  *
@@ -18,8 +18,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { surveyInvitations } from '../db/schema';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { surveyInvitations } from '../../db/schema';
 
 /** Name of the generated secret file in DATA_DIR. */
 export const SURVEY_KEY_FILE = 'survey-link.key';
@@ -64,6 +65,11 @@ export function createSurveyLinks(opts: { secret: Buffer | undefined; dataDir: s
       return createHmac('sha256', secret).update(`survey-invitation:v1:${invitationId}`, 'utf8').digest('base64url');
     },
   };
+}
+
+/** The token deriver of a configuration: SURVEY_SECRET, else the key file in DATA_DIR. */
+export function surveyLinksFor(config: Pick<Config, 'surveySecret' | 'dataDir'>): SurveyLinks {
+  return createSurveyLinks({ secret: config.surveySecret, dataDir: config.dataDir });
 }
 
 /**

@@ -1,0 +1,133 @@
+/**
+ * The import rules of api/README.md "Layout", proved to fire (a lint rule that never fires protects
+ * nothing):
+ * - a feature imports the notification engine only through `notify/index.ts` (boundaries);
+ * - no circular imports: `import-x/no-cycle` (value imports) in ESLint, and here a scan that also
+ *   follows type-only imports, file by file and feature by feature, over {@link CYCLE_FREE_ROOTS}.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Source trees whose import graph (type-only imports included) must have no cycle. */
+const CYCLE_FREE_ROOTS = ['api/src', 'shared/src'];
+
+describe('lint rules fire', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: repo });
+  });
+  const lint = async (file: string, code: string) => (await eslint.lintText(code, { filePath: path.join(repo, file) }))[0]!.messages;
+
+  it("a feature importing a notify module other than index.ts breaks the boundaries rule; notify's entry passes", async () => {
+    const internal = await lint('api/src/features/tickets/lint-fixture.ts', "import { insertJobs } from '../../notify/jobs';\nexport const f = insertJobs;\n");
+    expect(internal.map((m) => m.ruleId)).toContain('boundaries/dependencies');
+    const entry = await lint('api/src/features/tickets/lint-fixture.ts', "import { enqueue } from '../../notify';\nexport const f = enqueue;\n");
+    expect(entry).toEqual([]);
+  }, 60_000);
+
+  it('a value import that closes a cycle is an import-x/no-cycle error', async () => {
+    // notify/providers/sms.ts imports notify/phone.ts; phone.ts importing sms.ts back closes a cycle.
+    const messages = await lint('api/src/notify/phone.ts', "import { createLogSms } from './providers/sms';\nexport const f = createLogSms;\n");
+    expect(messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  }, 60_000);
+});
+
+/** Every .ts/.tsx file under `root` (absolute paths), declarations aside. */
+function sourceFiles(root: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(root, { withFileTypes: true })) {
+    const p = path.join(root, e.name);
+    if (e.isDirectory()) out.push(...sourceFiles(p));
+    else if (/\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+/** The import graph of `files`: relative imports and `@portal/shared`, type-only ones included. */
+function importGraph(files: string[]): Map<string, string[]> {
+  const known = new Set(files);
+  const resolve = (from: string, spec: string): string | undefined => {
+    if (spec === '@portal/shared') return path.join(repo, 'shared/src/index.ts');
+    if (!spec.startsWith('.')) return undefined;
+    const base = path.resolve(path.dirname(from), spec);
+    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((c) => known.has(c));
+  };
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const { importedFiles } = ts.preProcessFile(fs.readFileSync(f, 'utf8'), true, true);
+    graph.set(f, [...new Set(importedFiles.map((i) => resolve(f, i.fileName)).filter((x): x is string => x !== undefined))]);
+  }
+  return graph;
+}
+
+/** The strongly connected components of more than one node (Tarjan): each is a cycle. */
+function cycles<T>(graph: Map<T, Iterable<T>>): T[][] {
+  let next = 0;
+  const index = new Map<T, number>();
+  const low = new Map<T, number>();
+  const stack: T[] = [];
+  const onStack = new Set<T>();
+  const found: T[][] = [];
+  const visit = (v: T) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: T[] = [];
+      let w: T;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component);
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('no circular imports, type-only imports included', () => {
+  const files = CYCLE_FREE_ROOTS.flatMap((r) => sourceFiles(path.join(repo, r)));
+  const graph = importGraph(files);
+  const rel = (f: string) => path.relative(repo, f);
+
+  it('finds a cycle when there is one (the scan works)', () => {
+    expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['b', 'a']]);
+  });
+
+  it('no file cycle in api/src and shared/src', () => {
+    expect(cycles(graph).map((c) => c.map(rel).sort())).toEqual([]);
+  });
+
+  it('no cycle between API features (ports included; tests and test kits aside)', () => {
+    const featureOf = (f: string) => (/\.test\.ts$|\.testkit\.ts$/.test(f) ? undefined : /api\/src\/features\/([^/]+)\//.exec(f)?.[1]);
+    const features = new Map<string, Set<string>>();
+    for (const [f, deps] of graph) {
+      const from = featureOf(f);
+      if (!from) continue;
+      const to = features.get(from) ?? new Set<string>();
+      features.set(from, to);
+      for (const d of deps) {
+        const other = featureOf(d);
+        if (other && other !== from) to.add(other);
+      }
+    }
+    expect(features.size).toBeGreaterThan(10);
+    expect(cycles(features)).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Which notification jobs a ticket event creates (SPEC.md 7, DESIGN.md 6). Called inside the
+ * ticket's create/patch transaction, so the jobs commit (or roll back) with the change, and an
+ * idempotent replay, which changes nothing, writes nothing. Recipients are resolved here, so the
+ * delivery log names them. The kinds and their texts are in notifications.ts.
+ *
+ * New ticket:
+ * - e-mail to every notification recipient (ticket details + link);
+ * - SMS to the support number when severity is high or urgent and a number is saved;
+ * - SMS to the customer when their contact method is text or severity is high or urgent;
+ * - confirmation e-mail to the customer with the ticket number;
+ * - web push to every technician/admin subscription.
+ * Staff update (at least one change):
+ * - e-mail to the customer describing the change(s) the customer may see: status, technician,
+ *   resolution and replies. Internal notes (comments without `reply`) are never e-mailed; an
+ *   update that is only an internal note e-mails nobody;
+ * - (the survey invitation when the status enters resolved/closed is written by the surveys
+ *   feature's port with its invitation row);
+ * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
+ */
+import { ALERTING_SEVERITIES, ticketSnapshot, type Ticket } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { enqueueJobs, prepareJob, staffAlertRecipients, userSubscriptions, type PreparedJob, type PushSubscriber } from '../../notify';
+import { assignedPush, customerConfirmation, customerSms, newTicketPush, newTicketStaff, supportSms, ticketUpdated, type TicketChange } from './notifications';
+
+/** Who a new ticket alerts, read before the ticket exists (see {@link newTicketRecipients}). */
+export interface NewTicketRecipients {
+  emails: string[];
+  /** The support number, read only for alerting severities. */
+  supportNumber: string | null;
+  subscriptions: PushSubscriber[];
+}
+
+/**
+ * Reads the recipients of a new ticket of `severity` in one statement. The create transaction calls
+ * it BEFORE it takes the sync lock and the ticket number (issue 16), so these reads do not lengthen
+ * the section every ticket write waits for; they are still inside the transaction.
+ */
+export async function newTicketRecipients(tx: Database, severity: Ticket['severity']): Promise<NewTicketRecipients> {
+  return staffAlertRecipients(tx, ALERTING_SEVERITIES.includes(severity));
+}
+
+/**
+ * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
+ * statement (repository `insertNewTickets`, one per group commit) writes the jobs in the same
+ * statement that takes the number, and puts the number in place of this slot in each job's
+ * `summary` and in `payload.ticket.ticketNumber` (issue 16). Summaries hold no customer text, so
+ * the slot cannot collide with it.
+ */
+export const TICKET_NUMBER_SLOT = '{ticketNumber}';
+
+/** The jobs of a ticket just created by the public form, for recipients read before (module doc). */
+export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): PreparedJob[] {
+  const payload = { ticket: ticketSnapshot(t) };
+  const alerting = ALERTING_SEVERITIES.includes(t.severity);
+  const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
+  if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
+  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
+  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload }));
+  for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
+  return jobs;
+}
+
+/** A staff update as the rules see it. */
+export interface TicketPatchEvent {
+  before: Ticket;
+  after: Ticket;
+  /** What changed, in work-history order (assignment values are usernames). */
+  changes: TicketChange[];
+  actor: { id: string; username: string };
+}
+
+/** The changes the customer is told about: everything except internal notes. */
+export function customerVisible(changes: readonly TicketChange[]): TicketChange[] {
+  return changes.filter((c) => c.type !== 'comment' || c.reply === true);
+}
+
+/** Jobs for a staff update (see module doc); none when nothing changed. */
+export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<PreparedJob[]> {
+  if (e.changes.length === 0) return [];
+  const { after: t } = e;
+  const ticket = ticketSnapshot(t);
+  const jobs: PreparedJob[] = [];
+  const forCustomer = customerVisible(e.changes);
+  if (forCustomer.length > 0) {
+    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username } }));
+  }
+  const assignee = t.assignedTo;
+  if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
+    for (const to of await userSubscriptions(tx, assignee)) {
+      jobs.push(prepareJob(assignedPush, { to, payload: { ticket, actorName: e.actor.username } }));
+    }
+  }
+  return jobs;
+}
+
+/** Writes the update jobs (see module doc). Call in the patch transaction. */
+export async function enqueueTicketPatched(tx: Database, e: TicketPatchEvent, now: Date): Promise<void> {
+  await enqueueJobs(tx, await patchJobs(tx, e), now);
+}

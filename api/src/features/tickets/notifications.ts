@@ -1,0 +1,212 @@
+/**
+ * The tickets feature's job kinds and their templates (SPEC.md 4 and 7, DESIGN.md 6), registered in
+ * api/src/notification-kinds.ts. Who gets which job is decided in alerts.ts. Labels come from
+ * @portal/shared so messages read like the app; SMS stay near one or two segments; push titles and
+ * bodies fit a phone's notification shade and open the ticket (`/technician?ticket=<id>`).
+ */
+import {
+  ALERTING_SEVERITIES,
+  CONTACT_METHOD_LABELS,
+  PHONE_SUPPORT_HOURS,
+  SEVERITY_LABELS,
+  SEVERITY_NAMES,
+  TICKET_STATUS_LABELS,
+  staffTicketPath,
+  type TicketSnapshot,
+  type TicketStatus,
+} from '@portal/shared';
+import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
+
+/**
+ * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
+ * usernames (null = unassigned) for `assignment`, texts for `resolution`; `comment` uses `to`.
+ */
+export interface TicketChange {
+  type: 'status_change' | 'assignment' | 'resolution' | 'comment';
+  from: string | null;
+  to: string | null;
+  /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
+  reply?: boolean;
+}
+
+/** The facts of a new-ticket job: the ticket as it was created. */
+export interface TicketPayload {
+  ticket: TicketSnapshot;
+}
+
+/** The facts of the customer's update e-mail: the ticket after the update, the changes the customer may see, who made them. */
+export interface TicketUpdatedPayload extends TicketPayload {
+  changes: TicketChange[];
+  actorName: string;
+}
+
+/** The facts of an assignment push: the ticket and who assigned it. */
+export interface AssignedPayload extends TicketPayload {
+  actorName: string;
+}
+
+const ticketOf = (p: TicketPayload) => p.ticket.id;
+const statusLabel = (v: string | null) => (v ? (TICKET_STATUS_LABELS[v as TicketStatus] ?? v) : 'none');
+const severityLabel = (t: TicketSnapshot) => `${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`;
+const who = (t: TicketSnapshot) => (t.businessName ? `${t.clientName} (${t.businessName})` : t.clientName);
+
+/** Ticket fields staff need to act on a new ticket. */
+function ticketFields(t: TicketSnapshot): Block {
+  return {
+    type: 'fields',
+    rows: [
+      ['Ticket', t.ticketNumber],
+      ['Client', t.clientName],
+      ...(t.businessName ? ([['Business', t.businessName]] as [string, string][]) : []),
+      ['E-mail', t.customerEmail],
+      ['Phone', t.customerPhone],
+      ['Severity', SEVERITY_LABELS[t.severity]],
+      ['Contact method', CONTACT_METHOD_LABELS[t.contactMethod]],
+    ],
+  };
+}
+
+/** One line per change, worded for the customer. */
+function describeChange(c: TicketChange, actorName: string): Block {
+  switch (c.type) {
+    case 'status_change':
+      return { type: 'p', text: `Status: ${statusLabel(c.from)} -> ${statusLabel(c.to)}` };
+    case 'assignment':
+      return { type: 'p', text: c.to ? `Your ticket is now handled by technician ${c.to}.` : 'Your ticket is waiting for a technician to be assigned.' };
+    case 'resolution':
+      return { type: 'quote', label: 'Resolution', text: c.to ?? '' };
+    case 'comment':
+      return { type: 'quote', label: `Comment from ${actorName}`, text: c.to ?? '' };
+  }
+}
+
+/** Short text of the changes for the delivery log, e.g. "status In Progress, reply". */
+export function changeSummary(changes: readonly TicketChange[]): string {
+  return changes
+    .map((c) => {
+      if (c.type === 'status_change') return `status ${TICKET_STATUS_LABELS[c.to as TicketStatus] ?? c.to}`;
+      if (c.type === 'assignment') return c.to ? `assigned to ${c.to}` : 'unassigned';
+      if (c.type === 'comment') return c.reply ? 'reply' : 'note';
+      return c.type;
+    })
+    .join(', ');
+}
+
+/** E-mail to a notification recipient about a new ticket (SPEC.md 7): every detail and the ticket link. */
+export const newTicketStaff = defineJobKind<TicketPayload, 'email'>({
+  kind: 'new_ticket_staff',
+  channel: 'email',
+  ticketId: ticketOf,
+  summary: ({ ticket: t }) => `New ticket ${severityLabel(t)}`,
+  render: ({ ticket: t }, { brand }) =>
+    emailContent(
+      {
+        subject: `New ticket ${t.ticketNumber} (${SEVERITY_NAMES[t.severity]}) - ${t.clientName}`,
+        title: `New support ticket ${t.ticketNumber}`,
+        blocks: [ticketFields(t), { type: 'quote', label: 'Issue', text: t.issue }, { type: 'button', label: 'Open the ticket', url: portalLink(brand, staffTicketPath(t.id)) }],
+      },
+      brand,
+    ),
+});
+
+/** Confirmation e-mail to the customer with the ticket number, phone hours and contacts. */
+export const customerConfirmation = defineJobKind<TicketPayload, 'email'>({
+  kind: 'customer_confirmation',
+  channel: 'email',
+  ticketId: ticketOf,
+  summary: ({ ticket: t }) => `Confirmation of ticket ${t.ticketNumber}`,
+  render: ({ ticket: t }, { brand }) =>
+    emailContent(
+      {
+        subject: `We received your support request - ticket ${t.ticketNumber}`,
+        title: `Your ticket number is ${t.ticketNumber}`,
+        blocks: [
+          { type: 'p', text: `Hello ${t.clientName},` },
+          { type: 'p', text: `Thank you for contacting ${brand.appName}. We received your support request and our team will get back to you soon. Please keep your ticket number ${t.ticketNumber} for reference.` },
+          { type: 'fields', rows: [['Ticket', t.ticketNumber], ['Severity', SEVERITY_LABELS[t.severity]], ['Contact method', CONTACT_METHOD_LABELS[t.contactMethod]]] },
+          { type: 'quote', label: 'Your request', text: t.issue },
+          { type: 'p', text: `Need us sooner? Call ${brand.supportPhone} (${PHONE_SUPPORT_HOURS}) or write to ${brand.supportEmail}.` },
+        ],
+      },
+      brand,
+    ),
+});
+
+/** E-mail to the customer describing a staff update (SPEC.md 4 "The customer is e-mailed on update"). */
+export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
+  kind: 'ticket_updated',
+  channel: 'email',
+  ticketId: ticketOf,
+  summary: (p) => `Update on ticket ${p.ticket.ticketNumber}: ${changeSummary(p.changes)}`,
+  render: (p, { brand }) => {
+    const t = p.ticket;
+    return emailContent(
+      {
+        subject: `Update on your ticket ${t.ticketNumber}`,
+        title: `Update on ticket ${t.ticketNumber}`,
+        blocks: [
+          { type: 'p', text: `Hello ${t.clientName},` },
+          { type: 'p', text: `There is an update on your support ticket ${t.ticketNumber}:` },
+          ...p.changes.map((c) => describeChange(c, p.actorName)),
+          { type: 'fields', rows: [['Current status', statusLabel(t.status)]] },
+          { type: 'p', text: `Questions? Call ${brand.supportPhone} or write to ${brand.supportEmail} and mention ${t.ticketNumber}.` },
+        ],
+      },
+      brand,
+    );
+  },
+});
+
+/** SMS to the support number for a high or urgent ticket (SPEC.md 7). */
+export const supportSms = defineJobKind<TicketPayload, 'sms'>({
+  kind: 'support_sms',
+  channel: 'sms',
+  ticketId: ticketOf,
+  summary: ({ ticket: t }) => `Support alert: ticket ${severityLabel(t)}`,
+  render: ({ ticket: t }, { brand }) => ({
+    body: `${brand.appName}: ${SEVERITY_NAMES[t.severity].toUpperCase()} ticket ${t.ticketNumber} from ${who(t)}, ${t.customerPhone}: ${shorten(t.issue, 90)} ${portalLink(brand, staffTicketPath(t.id))}`,
+  }),
+});
+
+/** SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). */
+export const customerSms = defineJobKind<TicketPayload, 'sms'>({
+  kind: 'customer_sms',
+  channel: 'sms',
+  ticketId: ticketOf,
+  summary: ({ ticket: t }) => `Customer SMS: ticket ${t.ticketNumber} received`,
+  render: ({ ticket: t }, { brand }) => {
+    const priority = ALERTING_SEVERITIES.includes(t.severity) ? ' We are treating it as high priority.' : '';
+    return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority} A technician will contact you soon. Urgent? Call ${brand.supportPhone}.` };
+  },
+});
+
+/** Web push to one staff device about a new ticket (`tag` groups one ticket's notifications). */
+export const newTicketPush = defineJobKind<TicketPayload, 'push'>({
+  kind: 'new_ticket_push',
+  channel: 'push',
+  ticketId: ticketOf,
+  summary: ({ ticket: t }) => `New ticket ${severityLabel(t)}`,
+  render: ({ ticket: t }) => ({
+    title: `New ticket ${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`,
+    body: `${who(t)}: ${shorten(t.issue, 120)}`,
+    url: staffTicketPath(t.id),
+    tag: `ticket-${t.id}`,
+  }),
+});
+
+/** Web push to one device of the new assignee. */
+export const assignedPush = defineJobKind<AssignedPayload, 'push'>({
+  kind: 'assigned_push',
+  channel: 'push',
+  ticketId: ticketOf,
+  summary: (p) => `Ticket ${p.ticket.ticketNumber} assigned by ${p.actorName}`,
+  render: ({ ticket: t, actorName }) => ({
+    title: `Assigned to you: ${t.ticketNumber}`,
+    body: `${actorName} assigned you ${t.clientName}'s ticket: ${shorten(t.issue, 110)}`,
+    url: staffTicketPath(t.id),
+    tag: `ticket-${t.id}`,
+  }),
+});
+
+/** Every job kind of the tickets feature (api/src/notification-kinds.ts). */
+export const ticketKinds = [newTicketStaff, customerConfirmation, ticketUpdated, supportSms, customerSms, newTicketPush, assignedPush];

@@ -1,0 +1,11 @@
+/**
+ * Every feature's notification job kinds (DESIGN.md 6, api/README.md "To add an alert"): the one
+ * list createApp passes to createNotifier, so the dispatcher can render and send each kind. A
+ * feature with alerts adds its `features/<name>/notifications.ts` list here and edits no notify file.
+ */
+import type { AnyJobKind } from './notify';
+import { settingsKinds } from './features/settings/notifications';
+import { surveyKinds } from './features/surveys/notifications';
+import { ticketKinds } from './features/tickets/notifications';
+
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds];
