@@ -28,7 +28,7 @@ import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
-import { createPublicTokenKey } from './lib/public-tokens';
+import { PUBLIC_LINK_KEY_FILE, createPublicTokenKey } from './lib/public-tokens';
 import { ticketStatusRoutes } from './features/ticket-status/routes';
 import { vaultRoutes } from './features/vault/routes';
 import { vaultOfflineRoutes } from './features/vault-offline/routes';
@@ -76,9 +76,6 @@ export const COMPRESS_THRESHOLD = 1024;
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
-
-/** Name of the generated public link secret in DATA_DIR (lib/public-tokens.ts). */
-export const PUBLIC_LINK_KEY_FILE = 'public-link.key';
 
 /** Most login sessions one process caches (issue 16). */
 const SESSION_CACHE_MAX = 10_000;

@@ -21,6 +21,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Name of the generated public link secret in DATA_DIR (when PUBLIC_LINK_SECRET is unset). */
+export const PUBLIC_LINK_KEY_FILE = 'public-link.key';
+
 /** Shape of every public token: 43 base64url characters (256 bits). */
 export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -50,13 +50,14 @@ export async function newTicketRecipients(tx: Database, severity: Ticket['severi
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';
 
 /** The jobs of a ticket just created by the public form, for recipients read before (module doc). */
-export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): PreparedJob[] {
+export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients, statusNonce?: string): PreparedJob[] {
   const payload = { ticket: ticketSnapshot(t) };
+  const forCustomer = { ...payload, statusNonce };
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
   if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
-  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload }));
+  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: forCustomer }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
 }
@@ -68,6 +69,8 @@ export interface TicketPatchEvent {
   /** What changed, in work-history order (assignment values are usernames). */
   changes: TicketChange[];
   actor: { id: string; username: string };
+  /** Nonce of the ticket's live status link, if any: the customer's e-mail carries the link. */
+  statusNonce?: string | undefined;
 }
 
 /** The changes the customer is told about: everything except internal notes. */
@@ -83,7 +86,7 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   const jobs: PreparedJob[] = [];
   const forCustomer = customerVisible(e.changes);
   if (forCustomer.length > 0) {
-    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username } }));
+    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce } }));
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {

@@ -25,7 +25,7 @@ import {
 } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
-import type { StoredStatusLink } from './statusLinks';
+import { liveStatusLink, type StoredStatusLink } from './statusLinks';
 
 /** One public form submission for {@link createTickets}: the validated form and when it arrived. */
 export interface TicketSubmission {
@@ -65,7 +65,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       updatedAt: now,
       customerRepliedAt: null,
     });
-    return { id, input, now, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
+    return { id, input, now, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, statusLink.nonce) };
   });
   const rows = await insertNewTickets(tx, tickets);
   return rows.map((row) => {
@@ -124,7 +124,8 @@ export async function patchTicket(
   );
   const before = presentTicket(current);
   const after = presentTicket(updated);
-  await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
+  const statusNonce = (await liveStatusLink(tx, ticketId, now))?.nonce;
+  await enqueueTicketPatched(tx, { before, after, changes, actor, statusNonce }, now);
   await inviteOnResolution(tx, { before, after }, survey, now);
   return { ticket: after, updates: rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username })) };
 }

@@ -8,7 +8,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketStatusLinks } from '../../db/schema';
+import type { Config } from '../../config';
 import {
+  PUBLIC_LINK_KEY_FILE,
+  createPublicTokenKey,
   hashPublicToken,
   isLinkLive,
   isPublicTokenShape,
@@ -36,6 +39,22 @@ export interface StatusLinkDeps {
 
 /** The token of a stored nonce. */
 export const statusToken = (key: PublicTokenKey, nonce: string): string => key.token(STATUS_LINK_PURPOSE, nonce);
+
+const keysByConfig = new WeakMap<Config, PublicTokenKey>();
+
+/**
+ * `PUBLIC_URL/status/<token>` of a stored nonce, derived with the sending process's secret
+ * (PUBLIC_LINK_SECRET or the key file in DATA_DIR): what e-mails rendered at send time carry.
+ */
+export function statusUrlOf(config: Pick<Config, 'publicLinkSecret' | 'dataDir'> & object, publicUrl: string, nonce: string): string {
+  const cfg = config as Config;
+  let key = keysByConfig.get(cfg);
+  if (!key) {
+    key = createPublicTokenKey({ secret: cfg.publicLinkSecret, dataDir: cfg.dataDir, fileName: PUBLIC_LINK_KEY_FILE });
+    keysByConfig.set(cfg, key);
+  }
+  return `${publicUrl}/status/${statusToken(key, nonce)}`;
+}
 
 /** A new link (random 128-bit nonce) valid `ttlDays` from `now`; `token` is for the answer only, never stored. */
 export function newStatusLink(deps: StatusLinkDeps, now: Date): StoredStatusLink & { token: string } {
