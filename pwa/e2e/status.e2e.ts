@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CONTACT_METHOD_LABELS, SEVERITY_LABELS, LOOKUP_TEXT, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
+import { CONTACT_METHOD_LABELS, CUSTOMER_REPLIED_TEXT, LOOKUP_TEXT, SEVERITY_LABELS, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
 import { api, browserSuite, phoneContext, signIn } from './support/browser';
 
 const suite = browserSuite();
@@ -52,7 +52,7 @@ describe('the status link', () => {
     const page = await context.newPage();
     const issue = `Status link ${Date.now()}: the scanner in reception is offline.`;
     const number = await submitTicket(page, issue);
-    const href = await page.getByRole('link', { name: 'Follow your ticket and reply here' }).getAttribute('href');
+    const href = await page.getByRole('link', { name: 'Follow your ticket' }).getAttribute('href');
     expect(href).toMatch(/\/status\/[A-Za-z0-9_-]{43}$/);
     const statusPath = new URL(href!).pathname;
 
@@ -92,7 +92,7 @@ describe('the status link', () => {
     await signIn(staff, username, 'status-pass-1');
     await staff.goto('/technician');
     const card = staff.locator('.ticket-card', { hasText: number });
-    await card.getByText(STATUS_TEXT.customerReplied).waitFor();
+    await card.getByText(CUSTOMER_REPLIED_TEXT).waitFor();
     await shot(staff, 'staff-card');
     await staff.getByRole('button', { name: number, exact: true }).click();
     const entry = staff.locator('.history-customer');

@@ -27,4 +27,5 @@ export * from './rules/ticketUpdate';
 export * from './ticketStatus';
 export * from './lostLinkText';
 export * from './lookupText';
+export * from './customerRepliedText';
 export * from './schemas/ticketStatus';

@@ -17,7 +17,6 @@ export const STATUS_TEXT = {
   closedSubmitNew: 'This ticket is closed. Please submit a new ticket if you still need help.',
   replyRequired: 'Please enter your reply',
   replyTooLong: 'Your reply is too long (at most 5000 characters)',
-  customerReplied: 'Customer replied',
 } as const;
 
 /** Longest customer reply, in characters. */

@@ -218,7 +218,7 @@ function SuccessView({ ticketNumber, statusUrl, onAnother }: { ticketNumber: str
       {statusUrl && (
         <p>
           <a href={statusUrl}>
-            Follow your ticket and reply here
+            Follow your ticket
           </a>
         </p>
       )}
