@@ -30,6 +30,8 @@ import { ticketRoutes } from './features/tickets/routes';
 import { twoFactorRoutes } from './features/twofa/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
+import { PUBLIC_LINK_KEY_FILE, createPublicTokenKey } from './lib/public-tokens';
+import { ticketStatusRoutes } from './features/ticket-status/routes';
 import { vaultRoutes } from './features/vault/routes';
 import { vaultOfflineRoutes } from './features/vault-offline/routes';
 import { authenticate } from './http/authenticate';
@@ -38,7 +40,7 @@ import { describeError, errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
 import type { LimiterHealth } from './http/rate-limit-stores';
-import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
+import { noStoreApi, requestId, secureCookies, securityHeaders, tokenPageHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
@@ -88,6 +90,10 @@ export function createServices(deps: AppDeps): Services {
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
     vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
     uploadCreate: DEFAULT_RATE_LIMITS.uploadCreate,
+    status: { ...DEFAULT_RATE_LIMITS.status, points: config.rateLimitStatus },
+    statusLookupIp: DEFAULT_RATE_LIMITS.statusLookupIp,
+    statusLookupTicket: DEFAULT_RATE_LIMITS.statusLookupTicket,
+    statusLinkSend: DEFAULT_RATE_LIMITS.statusLinkSend,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -104,6 +110,7 @@ export function createServices(deps: AppDeps): Services {
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
+    publicTokens: createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE }),
   };
 }
 
@@ -166,6 +173,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
+  // The status page and its API (README "Status links"): no Referer, no cache, no index.
+  app.use(tokenPageHeaders((path) => path.startsWith('/status/') || path.startsWith('/api/ticket-status/')));
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());
   // The tus endpoint /api/uploads reads its request streams itself: before the body parser.
@@ -183,6 +192,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     twoFactorRoutes(s),
     ticketRoutes(s),
     attachmentRoutes(s),
+    ticketStatusRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
     pushRoutes(s),

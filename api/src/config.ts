@@ -168,6 +168,19 @@ const envSchema = z.object({
   RATE_LIMIT_SURVEYS: positiveInt(20),
   /** Who must use a second factor on a NEW install (then the admin setting rules): none, admins, staff. */
   TWO_FACTOR_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['none', 'admins', 'staff'], { message: 'must be none, admins or staff' }).default('staff')),
+  // Status links (README "Status links").
+  /** Days a ticket's status link stays valid after it was issued (resending or rotating issues a new one). */
+  STATUS_LINK_TTL_DAYS: positiveInt(180),
+  /** Secret the public link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/public-link.key. */
+  PUBLIC_LINK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length >= 32, 'must be base64 of at least 32 random bytes (openssl rand -base64 32)')
+      .optional(),
+  ),
+  /** Public status requests (page views and replies) allowed per IP per minute. */
+  RATE_LIMIT_STATUS: positiveInt(60),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -269,6 +282,12 @@ export interface Config {
   rateLimitSurveys: number;
   /** TWO_FACTOR_REQUIRED: the two-factor policy a new install starts from (README "Two-factor authentication"). */
   twoFactorRequired: 'none' | 'admins' | 'staff';
+  /** Days a status link stays valid after it was issued. */
+  statusLinkTtlDays: number;
+  /** Secret of the public link tokens (decoded PUBLIC_LINK_SECRET); undefined -> a generated key file in `dataDir`. */
+  publicLinkSecret: Buffer | undefined;
+  /** Public status requests (page views and replies) allowed per IP per minute. */
+  rateLimitStatus: number;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -362,5 +381,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
     twoFactorRequired: e.TWO_FACTOR_REQUIRED,
+    statusLinkTtlDays: e.STATUS_LINK_TTL_DAYS,
+    publicLinkSecret: e.PUBLIC_LINK_SECRET ? Buffer.from(e.PUBLIC_LINK_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
+    rateLimitStatus: e.RATE_LIMIT_STATUS,
   };
 }

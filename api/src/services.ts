@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
 import type { VaultKeyring } from './lib/vault-keys';
+import type { PublicTokenKey } from './lib/public-tokens';
 import type { RateLimiters } from './http/rate-limit';
 import type { LimiterHealth } from './http/rate-limit-stores';
 import type { SessionCache } from './http/session-cache';
@@ -31,4 +32,6 @@ export interface Services {
   vaultKeys: VaultKeyring;
   /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
   storage: FileStorage;
+  /** Derives public link tokens (status links; lib/public-tokens.ts, DESIGN.md 7). */
+  publicTokens: PublicTokenKey;
 }

@@ -11,12 +11,13 @@ import { registerOfflineFeature, type OfflineFeature } from './offline/core';
 import { downloadsOffline } from './features/downloads/offline';
 import { supportOffline } from './features/support/offline';
 import { surveyOffline } from './features/survey/offline';
+import { ticketStatusOffline } from './features/ticket-status/offline';
 import { ticketsOffline } from './features/tickets/offline';
 import { schedulerOffline } from './features/scheduler/offline';
 import { vaultOffline } from './features/vault/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, schedulerOffline, vaultOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, ticketStatusOffline, schedulerOffline, vaultOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

@@ -70,6 +70,24 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     api: { '/api/surveys/invitation': { ticketNumber: 'TKT-000001', submitted: false, expiresAt: '2099-01-01T00:00:00.000Z' } },
   },
   { path: '/login', usable: 'form[aria-labelledby="login-title"] button[type="submit"]' },
+  {
+    // The customer's status link (README "Status links"): the view answers, the reply form is usable.
+    name: '/status/:token',
+    path: `/status/${'B'.repeat(43)}`,
+    usable: 'form[aria-label="Add a reply"] button[type="submit"]',
+    api: {
+      [`/api/ticket-status/${'B'.repeat(43)}`]: {
+        ticketNumber: 'TKT-000001',
+        status: 'in_progress',
+        severity: 'medium',
+        technicianFirstName: 'Maria',
+        supportPhone: '(555) 123-4567',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        timeline: [{ id: 'e1', kind: 'created', at: '2026-01-01T00:00:00.000Z', status: null, text: null }],
+        canReply: true,
+      },
+    },
+  },
 ];
 
 /** Issue 16's goal: JavaScript before a public page is usable, gzip bytes (120 KB). */

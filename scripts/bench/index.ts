@@ -20,6 +20,9 @@
  * 7. Downloads (part `downloads`, scripts/bench/downloads.ts): a 100 MB file through the API vs a plain static server, 1 and 4 in parallel, Range too.
  * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, tus, api, tickets, sync, downloads; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
+ * BENCH_ROUTES narrows the public routes of `bundle` (names containing one of a comma list, e.g.
+ * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /support,/login,status, where
+ * `status` is a fresh ticket's status link).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
  * machine: the scores depend on CPU.
@@ -29,7 +32,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { startApp } from '../server-process';
 import { runApiBench } from './api';
-import { ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
+import { PUBLIC_ROUTES, ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
 import { measureDownloads, printDownloads } from './downloads';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
@@ -85,7 +88,10 @@ async function main(): Promise<void> {
         if (wants('bundle')) {
           await part('Public routes', async () => {
             console.log(`\n## Public routes: JS before usable (gzip -9; goal <= ${kb(ROUTE_GOAL_GZIP)} = ${ROUTE_GOAL_GZIP} B, issue 16)`);
-            for (const r of await measureRoutes(app.baseURL, dist)) {
+            // BENCH_ROUTES: only the public routes whose name contains one of these (comma list), e.g. /status.
+            const pick = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
+            const routes = pick ? PUBLIC_ROUTES.filter((r) => pick.some((p) => (r.name ?? r.path).includes(p))) : PUBLIC_ROUTES;
+            for (const r of await measureRoutes(app.baseURL, dist, routes)) {
               const verdict = r.beforeGzip <= ROUTE_GOAL_GZIP ? 'ok' : 'OVER GOAL';
               console.log(
                 `${r.path.padEnd(18)} before usable ${kb(r.beforeGzip).padStart(10)} (${r.beforeGzip} B, ${r.before.length} files, ${(r.beforeGzip / ROUTE_GOAL_GZIP * 100).toFixed(0)}% of goal, ${verdict}, usable after ${r.usableMs} ms)  after: ${kb(r.afterGzip)} (${r.after.length} files)`,
@@ -110,8 +116,11 @@ async function main(): Promise<void> {
           await part('Lighthouse', async () => {
             console.log('\n## Lighthouse (mobile, simulated throttling)');
             const print = (r: { path: string; performance: number; fcp: number; lcp: number; tbt: number; cls: number }, note = '') =>
-              console.log(`${(r.path + note).padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
-            if (process.env.BENCH_LIGHTHOUSE_PUBLIC !== '0') for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) print(r);
+              console.log(`${((r.path.startsWith('/status/') ? '/status/:token' : r.path) + note).padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
+            // BENCH_LIGHTHOUSE_PATHS: the public paths to audit (comma list; `status` = a fresh ticket's status link).
+            const wanted = (process.env.BENCH_LIGHTHOUSE_PATHS ?? '/support,/login,status').split(',').map((p) => p.trim()).filter(Boolean);
+            const paths = await Promise.all(wanted.map((p) => (p === 'status' ? statusLinkPath(app.baseURL) : p)));
+            if (process.env.BENCH_LIGHTHOUSE_PUBLIC !== '0') for (const r of await runLighthouse(app.baseURL, paths)) print(r);
             // A technician's first visit: signed in, cold HTTP cache, no service worker yet (goal >= 90).
             for (const r of await runLighthouse(app.baseURL, ['/technician'], { username: 'admin', password: app.adminPassword })) print(r, ' (first visit, signed in; goal >= 90)');
             console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
@@ -136,6 +145,25 @@ async function main(): Promise<void> {
     await part('API memory at start', async () => printStartMemory(await measureStartMemory()));
     await part('API throughput', async () => void (await runApiBench()));
   }
+}
+
+/** The path of a new ticket's status link (POST /api/tickets answers `statusUrl`). */
+async function statusLinkPath(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/tickets`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      clientName: 'Bench Customer',
+      customerEmail: 'bench@example.com',
+      customerPhone: '555 0100',
+      severity: 'medium',
+      contactMethod: 'email',
+      issue: 'Lighthouse audit of the status page.',
+    }),
+  });
+  const body = (await res.json()) as { statusUrl?: string };
+  if (!body.statusUrl) throw new Error(`POST /api/tickets gave no statusUrl (${res.status})`);
+  return new URL(body.statusUrl).pathname;
 }
 
 await main();

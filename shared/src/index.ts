@@ -29,3 +29,8 @@ export * from './rules/sla';
 export * from './schemas/twoFactor';
 export * from './rules/attachments';
 export * from './schemas/attachments';
+export * from './ticketStatus';
+export * from './lostLinkText';
+export * from './lookupText';
+export * from './customerRepliedText';
+export * from './schemas/ticketStatus';

@@ -13,3 +13,4 @@ export * from './schema/platform';
 export * from './schema/sla';
 export * from './schema/twofa';
 export * from './schema/attachments';
+export * from './schema/statusLinks';

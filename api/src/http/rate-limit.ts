@@ -34,6 +34,14 @@ export interface RateLimitSettings {
   vaultOfflineReport: RateLimit;
   /** New tus uploads (attachments) per IP (default 30 per minute; README "Attachments"). */
   uploadCreate: RateLimit;
+  /** Public status link requests (page views, replies) per IP (default 60 per minute; README "Status links"). */
+  status: RateLimit;
+  /** "Lost your link?" lookups per IP (default 5 per 15 minutes). */
+  statusLookupIp: RateLimit;
+  /** "Lost your link?" lookups per ticket number, whoever asks (default 3 per hour). */
+  statusLookupTicket: RateLimit;
+  /** Status link messages (resends, lookups) sent per ticket (default 5 per hour). */
+  statusLinkSend: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -44,6 +52,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   vaultReveal: { points: 120, durationSec: 10 * 60 },
   vaultOfflineReport: { points: 120, durationSec: 10 * 60 },
   uploadCreate: { points: 30, durationSec: 60 },
+  status: { points: 60, durationSec: 60 },
+  statusLookupIp: { points: 5, durationSec: 15 * 60 },
+  statusLookupTicket: { points: 3, durationSec: 60 * 60 },
+  statusLinkSend: { points: 5, durationSec: 60 * 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -71,6 +83,10 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     vaultReveal: factory('vaultReveal', settings.vaultReveal),
     vaultOfflineReport: factory('vaultOfflineReport', settings.vaultOfflineReport),
     uploadCreate: factory('uploadCreate', settings.uploadCreate),
+    status: factory('status', settings.status),
+    statusLookupIp: factory('statusLookupIp', settings.statusLookupIp),
+    statusLookupTicket: factory('statusLookupTicket', settings.statusLookupTicket),
+    statusLinkSend: factory('statusLinkSend', settings.statusLinkSend),
   };
 }
 

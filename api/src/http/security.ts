@@ -86,3 +86,27 @@ export function secureCookies(publicHttps: boolean): Middleware {
     await next();
   };
 }
+
+/**
+ * Headers of pages and API answers reached by a public token (DESIGN.md 7 "Public tokens"): the
+ * token must not leak through the Referer header, be cached, or be indexed. Sets
+ * `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and `X-Robots-Tag: noindex` on every
+ * response whose path `matches`, errors included (set before and again after the handlers, which
+ * may set their own cache policy).
+ */
+export function tokenPageHeaders(matches: (path: string) => boolean): Middleware {
+  const apply = (ctx: { set(name: string, value: string): void }) => {
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('X-Robots-Tag', 'noindex');
+  };
+  return async (ctx, next) => {
+    if (!matches(ctx.path)) return next();
+    apply(ctx);
+    try {
+      await next();
+    } finally {
+      apply(ctx);
+    }
+  };
+}

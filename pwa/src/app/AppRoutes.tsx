@@ -1,6 +1,9 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SupportPage } from '../features/support/SupportPage';
+import { LazyLostLinkForm } from '../features/support/lostLink';
+// The status page's styles come with the entry: its chunk then has no CSS file to list (the public-route JavaScript budget).
+import '../features/ticket-status/status.css';
 import { withIonic } from './ionic';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
@@ -15,6 +18,7 @@ const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ d
 const CustomerSupportPage = lazy(() => import('../features/support/CustomerSupportPage').then((m) => ({ default: m.CustomerSupportPage })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
+const StatusPage = lazy(() => import('../features/ticket-status/StatusPage'));
 const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
@@ -65,6 +69,8 @@ export function AppRoutes() {
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
       <Route path="/survey" element={<SurveyPage />} />
+      {/* The customer's status link (README "Status links"); its 'no longer valid' view offers the support feature's lookup. */}
+      <Route path="/status/:token" element={<StatusPage lookup={<LazyLostLinkForm />} />} />
       {GUARDED.map((g) => (
         <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}

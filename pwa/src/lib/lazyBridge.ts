@@ -38,7 +38,7 @@ export function lazyBridge<M extends BridgeModule>(load: () => Promise<M>): Lazy
 /**
  * Mounts a {@link LazyBridge}'s component when it is needed: at once when `now` is true on the first
  * render (e.g. a request from an earlier visit is still waiting), else when the page is idle
- * (`whenIdle`, within a second), or earlier on `start()` (e.g. on submit). Until its chunk has
+ * (`whenIdle`, within a second; not with `idle` false), or earlier on `start()` (e.g. on submit). Until its chunk has
  * arrived it renders nothing.
  * @returns `live`, the element the page must render (keep it in the same place in every state, so
  *   switching views never remounts it), and `start`.
@@ -47,12 +47,14 @@ export function useLazyBridge<P extends object>(
   bridge: { Bridge: ComponentType<P> },
   props: P,
   now: boolean,
+  /** false: never on idle, only `now` or `start()` (a page that rarely needs the bridge, e.g. the status page). */
+  idle = true,
 ): { live: ReactNode; start(): void } {
   const [on, setOn] = useState(now);
   useEffect(() => {
-    if (on) return;
+    if (on || !idle) return;
     return whenIdle(() => setOn(true));
-  }, [on]);
+  }, [on, idle]);
   const start = useCallback(() => setOn(true), []);
   const live = on ? createElement(Suspense, { fallback: null }, createElement(bridge.Bridge, props)) : null;
   return { live, start };

@@ -37,6 +37,8 @@ export interface TicketCreated {
   id: string;
   ticketNumber: string;
   createdAt: string;
+  /** The ticket's status link `PUBLIC_URL/status/<token>` (README "Status links"); added by the route, never stored with the answer. */
+  statusUrl?: string;
 }
 
 /**
@@ -108,10 +110,18 @@ export interface Ticket {
   waitingOnCustomer: boolean;
   /** The ticket's attachments, oldest first (single-ticket reads and PATCH answers; README "Attachments"). */
   attachments?: AttachmentInfo[];
+  /**
+   * When the customer last replied from the status link while no staff member had opened the
+   * ticket since (the card shows 'Customer replied'); null or absent otherwise.
+   */
+  customerRepliedAt?: string | null;
 }
 
-/** Kinds of work-history entries written by ticket changes. */
-export const UPDATE_TYPES = ['created', 'status_change', 'assignment', 'resolution', 'comment', 'waiting'] as const;
+/**
+ * Kinds of work-history entries written by ticket changes. `waiting`: the waiting-on-customer flag
+ * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (README "Status links").
+ */
+export const UPDATE_TYPES = ['created', 'status_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -122,6 +132,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   resolution: 'Resolution',
   comment: 'Comment',
   waiting: 'Waiting on Customer',
+  customer_reply: 'Customer Reply',
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

@@ -38,6 +38,8 @@ export const supportTickets = pgTable(
     waitingSince: ts('waiting_since'),
     /** Business minutes spent waiting on the customer so far (lengthens both targets). */
     pausedMinutes: doublePrecision('paused_minutes').notNull().default(0),
+    /** Last customer reply from the status link not yet seen by staff (card 'Customer replied'); null once opened. */
+    customerRepliedAt: ts('customer_replied_at'),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),

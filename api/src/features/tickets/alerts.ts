@@ -51,15 +51,22 @@ export const TICKET_NUMBER_SLOT = '{ticketNumber}';
 
 /**
  * The jobs of a ticket just created by the public form, for recipients read before (module doc);
- * the customer's confirmation lists the files they attached (`attachments`, names and sizes).
+ * the customer's confirmation lists the files they attached (`attachments`, names and sizes) and
+ * carries the status link (`statusNonce`: the token is derived at send time, never stored in a job).
  */
-export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients, attachments: { fileName: string; size: number }[] = []): PreparedJob[] {
+export function newTicketJobsFor(
+  t: Ticket,
+  r: NewTicketRecipients,
+  extra: { attachments?: { fileName: string; size: number }[]; statusNonce?: string | undefined } = {},
+): PreparedJob[] {
+  const { attachments = [], statusNonce } = extra;
   const payload = { ticket: ticketSnapshot(t) };
+  const forCustomer = { ...payload, statusNonce };
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
   if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
-  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...payload, attachments } : payload }));
+  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
 }
@@ -71,6 +78,8 @@ export interface TicketPatchEvent {
   /** What changed, in work-history order (assignment values are usernames). */
   changes: TicketChange[];
   actor: { id: string; username: string };
+  /** Nonce of the ticket's live status link, if any: the customer's e-mail carries the link. */
+  statusNonce?: string | undefined;
 }
 
 /** The changes the customer is told about: everything except internal notes. */
@@ -86,7 +95,7 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   const jobs: PreparedJob[] = [];
   const forCustomer = customerVisible(e.changes);
   if (forCustomer.length > 0) {
-    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username } }));
+    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce } }));
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {

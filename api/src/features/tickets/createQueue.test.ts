@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { ticketCreateSchema, type TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { notificationJobs, ticketUpdates } from '../../db/schema';
 import { requestFingerprint } from '../../http/transaction';
 import { startTestApp, ticketBody, type TestApp } from '../../test/app';
+import { createPublicTokenKey } from '../../lib/public-tokens';
 import { MAX_GROUP, TicketCreateQueue, type CreateOutcome } from './createQueue';
+import { newStatusLink } from './statusLinks';
 
 let t: TestApp;
 
@@ -38,8 +40,10 @@ function countedDb(failAt?: number): { db: Database; transactions: () => number 
 }
 
 /** A form as the route hands it over: parsed by the shared schema. */
+/** A status link for a submission (its token is not needed here). */
+const link = () => newStatusLink({ key: createPublicTokenKey({ secret: randomBytes(32), dataDir: '/nonexistent', fileName: 'x' }), ttlDays: 30 }, t.clock.now());
 const form = (clientName: string) => ticketCreateSchema.parse(ticketBody({ clientName }));
-const submission = (clientName: string) => ({ input: form(clientName), now: t.clock.now() });
+const submission = (clientName: string) => ({ input: form(clientName), now: t.clock.now(), statusLink: link() });
 const numberOf = (o: CreateOutcome) => Number((o.body as TicketCreated).ticketNumber.slice(4));
 
 describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
@@ -106,8 +110,8 @@ describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
     const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', body) };
     const [lead, first, repeat, other] = await Promise.all([
       queue.submit(submission('Lead')),
-      queue.submit({ input: body, now: t.clock.now() }, { key, scope }),
-      queue.submit({ input: body, now: t.clock.now() }, { key, scope }),
+      queue.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
+      queue.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
       queue.submit(submission('Other')),
     ]);
     expect([lead!.status, first!.status, other!.status]).toEqual([201, 201, 201]);
@@ -123,8 +127,8 @@ describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
     const later = new TicketCreateQueue(db);
     const settled = await Promise.allSettled([
       later.submit(submission('Second lead')),
-      later.submit({ input: body, now: t.clock.now() }, { key, scope }),
-      later.submit({ input: form('Fresh key'), now: t.clock.now() }, { key: fresh, scope: freshScope }),
+      later.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
+      later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope }),
       later.submit(submission('Plain')),
     ]);
     expect(transactions()).toBe(2);
@@ -132,8 +136,8 @@ describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
     const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
     expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
     expect(values[2]).toMatchObject({ status: 201, replayed: false });
-    await expect(later.submit({ input: otherBody, now: t.clock.now() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 422 });
-    await expect(later.submit({ input: form('Fresh key'), now: t.clock.now() }, { key: fresh, scope: freshScope })).resolves.toEqual({ ...values[2], replayed: true });
+    await expect(later.submit({ input: otherBody, now: t.clock.now(), statusLink: link() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 422 });
+    await expect(later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope })).resolves.toEqual({ ...values[2], replayed: true });
   });
 });
 

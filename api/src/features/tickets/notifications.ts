@@ -17,6 +17,7 @@ import {
   type TicketStatus,
 } from '@portal/shared';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
+import { statusUrlOf } from './statusLinks';
 
 /**
  * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
@@ -33,6 +34,13 @@ export interface TicketChange {
 /** The facts of a new-ticket job: the ticket as it was created. */
 export interface TicketPayload {
   ticket: TicketSnapshot;
+  /** Nonce of the ticket's status link (statusLinks.ts; never the token): customer messages carry the link. */
+  statusNonce?: string | undefined;
+}
+
+/** The 'Follow your ticket' button of a customer e-mail, when the payload names a status link. */
+function statusButton(p: TicketPayload, ctx: { brand: { publicUrl: string }; config: Parameters<typeof statusUrlOf>[0] }): Block[] {
+  return p.statusNonce ? [{ type: 'button', label: 'Follow your ticket and reply', url: statusUrlOf(ctx.config, ctx.brand.publicUrl, p.statusNonce) }] : [];
 }
 
 /** The facts of the customer's update e-mail: the ticket after the update, the changes the customer may see, who made them. */
@@ -121,8 +129,10 @@ export const customerConfirmation = defineJobKind<ConfirmationPayload, 'email'>(
   channel: 'email',
   ticketId: ticketOf,
   summary: ({ ticket: t }) => `Confirmation of ticket ${t.ticketNumber}`,
-  render: ({ ticket: t, attachments = [] }, { brand }) =>
-    emailContent(
+  render: (p, ctx) => {
+    const { ticket: t, attachments = [] } = p;
+    const { brand } = ctx;
+    return emailContent(
       {
         subject: `We received your support request - ticket ${t.ticketNumber}`,
         title: `Your ticket number is ${t.ticketNumber}`,
@@ -134,11 +144,13 @@ export const customerConfirmation = defineJobKind<ConfirmationPayload, 'email'>(
           ...(attachments.length
             ? ([{ type: 'p', text: `You attached: ${attachments.map((a) => `${a.fileName} (${formatFileSize(a.size)})`).join(', ')}.` }] as Block[])
             : []),
+          ...statusButton(p, ctx),
           { type: 'p', text: `Need us sooner? Call ${brand.supportPhone} (${PHONE_SUPPORT_HOURS}) or write to ${brand.supportEmail}.` },
         ],
       },
       brand,
-    ),
+    );
+  },
 });
 
 /** E-mail to the customer describing a staff update (SPEC.md 4 "The customer is e-mailed on update"). */
@@ -147,8 +159,9 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
   channel: 'email',
   ticketId: ticketOf,
   summary: (p) => `Update on ticket ${p.ticket.ticketNumber}: ${changeSummary(p.changes)}`,
-  render: (p, { brand }) => {
+  render: (p, ctx) => {
     const t = p.ticket;
+    const { brand } = ctx;
     return emailContent(
       {
         subject: `Update on your ticket ${t.ticketNumber}`,
@@ -158,6 +171,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
           { type: 'p', text: `There is an update on your support ticket ${t.ticketNumber}:` },
           ...p.changes.map((c) => describeChange(c, p.actorName)),
           { type: 'fields', rows: [['Current status', statusLabel(t.status)]] },
+          ...statusButton(p, ctx),
           { type: 'p', text: `Questions? Call ${brand.supportPhone} or write to ${brand.supportEmail} and mention ${t.ticketNumber}.` },
         ],
       },

@@ -13,3 +13,23 @@
  */
 export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
 export { presentTicketUpdate } from './presenter';
+
+/**
+ * Status links (README "Status links"; the ticket-status feature's public page, replies, lookup and
+ * staff resend/revoke): making, storing, finding and revoking a ticket's link, the customer's reply
+ * and staff opening a replied ticket. Each runs in the caller's transaction (or on the db for reads).
+ */
+export {
+  findTicketByStatusToken,
+  linkForContact,
+  liveStatusLink,
+  newStatusLink,
+  revokeStatusLink,
+  statusToken,
+  storeStatusLink,
+  type StatusLinkDeps,
+  type StoredStatusLink,
+} from './statusLinks';
+export { addCustomerReply, markCustomerReplySeen } from './customerReply';
+export { presentTicket } from './presenter';
+export { findTicketByRef, type TicketRow, type TicketUpdateRow } from './repository';

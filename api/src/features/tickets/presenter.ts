@@ -30,6 +30,7 @@ export function presentTicket(r: TicketRow): Ticket {
     firstResponseAt: r.firstResponseAt?.toISOString() ?? null,
     resolvedAt: r.resolvedAt?.toISOString() ?? null,
     waitingOnCustomer: r.waitingOnCustomer,
+    customerRepliedAt: r.customerRepliedAt ? r.customerRepliedAt.toISOString() : null,
   };
 }
 

@@ -14,6 +14,7 @@ import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import type { PreparedJob } from '../../notify';
 import { TICKET_NUMBER_SLOT } from './alerts';
 import type { SlaColumns } from './sla';
+import type { StoredStatusLink } from './statusLinks';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
@@ -51,6 +52,7 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
     waitingOnCustomer: r.waiting_on_customer === true,
     waitingSince: maybeDate(r.waiting_since),
     pausedMinutes: Number(r.paused_minutes ?? 0),
+    customerRepliedAt: r.customer_replied_at === null || r.customer_replied_at === undefined ? null : date(r.customer_replied_at),
   };
 }
 
@@ -63,6 +65,8 @@ export interface NewTicket {
   jobs: PreparedJob[];
   /** SLA due and warning times (tickets/sla.ts `dueColumns`). */
   due: { firstResponseDueAt: Date; resolutionDueAt: Date; firstResponseWarnAt: Date; resolutionWarnAt: Date };
+  /** Its status link (statusLinks.ts): the nonce and token hash stored, never the token. */
+  statusLink: StoredStatusLink;
 }
 
 /**
@@ -70,8 +74,8 @@ export interface NewTicket {
  * ticket numbers (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + n` on the
  * `TICKET_SEQ` row, created on first use: unique and gap-free under concurrency, DESIGN.md 4;
  * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
- * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count and
- * its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
+ * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count, its
+ * status link (README "Status links") and its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
  * `summary` and `payload.ticket.ticketNumber`). Every ticket write waits for the lock and the
  * number row until this transaction commits, so the section is kept to this one round trip and
  * COMMIT, shared by every ticket of a group commit (createQueue.ts). Call inside a transaction; a
@@ -94,6 +98,9 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     res_due: t.due.resolutionDueAt.toISOString(),
     fr_warn: t.due.firstResponseWarnAt.toISOString(),
     res_warn: t.due.resolutionWarnAt.toISOString(),
+    link_nonce: t.statusLink.nonce,
+    link_hash: t.statusLink.tokenHash,
+    link_expires: t.statusLink.expiresAt.toISOString(),
     jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
   }));
   const n = tickets.length;
@@ -108,7 +115,8 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     x as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
-        at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz, jobs jsonb)),
+        at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
+        link_nonce text, link_hash text, link_expires timestamptz, jobs jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
         severity, contact_method, issue, status, version, created_at, updated_at,
@@ -126,6 +134,9 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     c as (
       insert into ticket_counts (assignee, status, count) select '', 'open', count(*) from t having count(*) > 0
       on conflict (assignee, status) do update set count = ticket_counts.count + excluded.count),
+    l as (
+      insert into ticket_status_links (ticket_id, nonce, token_hash, expires_at, created_at)
+      select t.id, x.link_nonce, x.link_hash, x.link_expires, x.at from t join x on x.id = t.id),
     j as (
       insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
       select y.channel, y.kind, y.recipient, replace(y.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,

@@ -1,6 +1,7 @@
 /**
  * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
- * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
+ * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated with `statusUrl` (README "Status links");
+ *                               Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: 410 `gone` naming the paged list and delta sync (the unpaged array
  *                               was removed: 589 KB per call to any staff token).
@@ -11,6 +12,7 @@
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
+ * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
  *                               first (at most `limit`, default DELTA_PAGE_DEFAULT); `?ticketId=` narrows.
@@ -28,8 +30,10 @@ import {
   ticketCreateSchema,
   ticketListQuerySchema,
   ticketPatchSchema,
+  ticketContactSchema,
+  statusPath,
 } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketCreated, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
 import { sendEncoded } from '../../http/compression';
@@ -46,7 +50,9 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
-import { TicketCreateQueue } from './createQueue';
+import { TicketCreateQueue, type CreateOutcome } from './createQueue';
+import { changeTicketContact } from './customerReply';
+import { liveStatusLink, newStatusLink, statusToken } from './statusLinks';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
 import type { Middleware } from 'koa';
 
@@ -87,15 +93,34 @@ export function ticketRoutes(s: Services): Router<AppState> {
     if (batch) patchAttachments.set(ctx, batch);
     await next();
   };
+  const contactInput = validate({ params: idParamsSchema, body: ticketContactSchema, notFoundMessage: MSG.ticketNotFound });
+  const links = { key: s.publicTokens, ttlDays: s.config.statusLinkTtlDays };
+
+  /**
+   * The create answer with the ticket's status link. The token is never part of the stored
+   * (idempotent) answer: a fresh create knows it; a replay derives it from the stored nonce.
+   */
+  async function withStatusUrl(outcome: CreateOutcome, fresh: { token: string }): Promise<unknown> {
+    if (outcome.status !== 201) return outcome.body;
+    const body = outcome.body as TicketCreated;
+    let token: string | undefined = fresh.token;
+    if (outcome.replayed) {
+      const link = await liveStatusLink(s.db, body.id, s.clock());
+      token = link ? statusToken(s.publicTokens, link.nonce) : undefined;
+    }
+    return token ? { ...body, statusUrl: `${s.config.publicUrl}${statusPath(token)}` } : body;
+  }
 
   // Group commit (createQueue.ts): the queue owns the create's transaction and its Idempotency-Key step.
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
     const input = createInput.get(ctx).body;
     const key = readIdempotencyKey(ctx);
     const attachments = await prepareAttachments(s, input.attachments, null);
-    const outcome = await createQueue.submit({ input, now: s.clock(), attachments }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
+    const now = s.clock();
+    const statusLink = newStatusLink(links, now);
+    const outcome = await createQueue.submit({ input, now, attachments, statusLink }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
     ctx.status = outcome.status;
-    ctx.body = outcome.body;
+    ctx.body = await withStatusUrl(outcome, statusLink);
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
   });
 
@@ -136,6 +161,11 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { params, body } = patchInput.get(ctx);
     const survey = { links: surveyLinksFor(s.config), ttlDays: s.config.surveyTtlDays };
     ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey, patchAttachments.get(ctx));
+  });
+
+  router.patch('/api/tickets/:id/contact', requireStaff(), contactInput, transaction(s), async (ctx) => {
+    const { params, body } = contactInput.get(ctx);
+    ctx.body = presentTicket((await changeTicketContact(txOf(ctx), params.id, body, links, s.clock())).ticket);
   });
 
   router.get('/api/ticket-updates', requireStaff(), updatesInput, async (ctx) => {

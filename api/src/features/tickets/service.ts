@@ -30,6 +30,7 @@ import {
 } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
+import { liveStatusLink, type StoredStatusLink } from './statusLinks';
 
 /** One public form submission for {@link createTickets}: the validated form and when it arrived. */
 export interface TicketSubmission {
@@ -37,6 +38,8 @@ export interface TicketSubmission {
   now: Date;
   /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
   attachments?: AttachmentBatch | undefined;
+  /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never. */
+  statusLink: StoredStatusLink;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
     if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
   }
   const policy = await readSlaPolicy(tx);
-  const tickets = submissions.map(({ input, now, attachments }) => {
+  const tickets = submissions.map(({ input, now, attachments, statusLink }) => {
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
     const draft = presentTicket({
@@ -75,8 +78,10 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       waitingOnCustomer: false,
       waitingSince: null,
       pausedMinutes: 0,
+      customerRepliedAt: null,
     });
-    return { id, input, now, due, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }))) };
+    const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
+    return { id, input, now, due, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink.nonce }) };
   });
   const rows = await insertNewTickets(tx, tickets);
   for (const [i, { attachments, now }] of submissions.entries()) {
@@ -140,7 +145,8 @@ export async function patchTicket(
   );
   const before = presentTicket(current);
   const after = presentTicket(updated);
-  await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
+  const statusNonce = (await liveStatusLink(tx, ticketId, now))?.nonce;
+  await enqueueTicketPatched(tx, { before, after, changes, actor, statusNonce }, now);
   await inviteOnResolution(tx, { before, after }, survey, now);
   const updates = rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }));
   // The update's files belong to its comment entry; a reply's go to the customer, a note's stay internal.

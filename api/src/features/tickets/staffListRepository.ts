@@ -94,7 +94,8 @@ export async function listTicketPageJson(
          p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt",
          ${isoText(sql`p.first_response_due_at`)} as "firstResponseDueAt", ${isoText(sql`p.resolution_due_at`)} as "resolutionDueAt",
          ${isoText(sql`p.first_response_at`)} as "firstResponseAt", ${isoText(sql`p.resolved_at`)} as "resolvedAt",
-         p.waiting_on_customer as "waitingOnCustomer") x) as items,
+         p.waiting_on_customer as "waitingOnCustomer",
+         ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt") x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by created_at asc, id asc limit 1) as last_id,
       ${highWater} as seq`);

@@ -126,6 +126,7 @@ export function TicketForm() {
     return withLive(
       <SuccessView
         ticketNumber={ticketNumber}
+        statusUrl={view?.state === 'done' ? view.statusUrl : null}
         onAnother={() => {
           reset(EMPTY);
           void forget({ discard: true });
@@ -213,7 +214,7 @@ export function TicketForm() {
 }
 
 /** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */
-function SuccessView({ ticketNumber, onAnother }: { ticketNumber: string; onAnother(): void }) {
+function SuccessView({ ticketNumber, statusUrl, onAnother }: { ticketNumber: string; statusUrl: string | null; onAnother(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -226,6 +227,13 @@ function SuccessView({ ticketNumber, onAnother }: { ticketNumber: string; onAnot
         {ticketNumber}
       </p>
       <p className="muted">Keep this number for your records. A technician will contact you soon.</p>
+      {statusUrl && (
+        <p>
+          <a href={statusUrl}>
+            Follow your ticket
+          </a>
+        </p>
+      )}
       <button type="button" className="btn btn-primary" onClick={onAnother}>
         Submit Another Request
       </button>

@@ -1,5 +1,5 @@
 import { IonBadge } from '@ionic/react';
-import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
+import { CUSTOMER_REPLIED_TEXT, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import type { DisplayTicket } from './offline';
 import { ContactLinks } from './ContactLinks';
@@ -46,6 +46,7 @@ export function TicketCard(props: {
         <div className="badges">
           <IonBadge color={severityColor(t.severity)}>{SEVERITY_NAMES[t.severity]}</IonBadge>
           <IonBadge color={statusColor(t.status)}>{TICKET_STATUS_LABELS[t.status]}</IonBadge>
+          {t.customerRepliedAt && <IonBadge color="tertiary">{CUSTOMER_REPLIED_TEXT}</IonBadge>}
         </div>
         <SyncMarks sync={t.sync} />
       </header>

@@ -6,6 +6,7 @@ import { useToast } from '../../lib/toast';
 import { ContactLinks } from './ContactLinks';
 import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
+import { StatusLinkTools } from './StatusLinkTools';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
@@ -67,6 +68,7 @@ export function UpdatePanel(props: {
       <p className="panel-issue">{ticket.issue}</p>
       <h3 className="panel-section-title">Contact</h3>
       <ContactLinks ticket={ticket} />
+      <StatusLinkTools ticket={ticket} />
       <UpdateForm
         key={ticket.id}
         ticket={ticket}

@@ -27,7 +27,7 @@ export function CommentMark({ reply }: { reply: boolean }) {
 /**
  * A ticket's work history, in the order given (newest first by the callers), SPEC.md 2: per entry the
  * update type (comments as 'Reply to Customer' / 'Internal Note' with the 'E-mailed' / 'Staff only'
- * mark), time, author, comment and 'Changed from X to Y' (`changeText`, default the shared
+ * mark, a customer's reply from the status link with 'From the customer'), time, author, comment and 'Changed from X to Y' (`changeText`, default the shared
  * `historyChangeText`; the tickets screen passes one that names assignees). `emptyText` when there
  * are no entries. `label` names the list and makes it a tab stop, for scrolling it by keyboard.
  * `extra(entry)` adds what a screen shows below an entry (the ticket screen: its attachments).
@@ -47,11 +47,12 @@ export function WorkHistoryList<E extends HistoryEntry>(props: {
         const change = changeText(u);
         const comment = u.updateType === 'comment';
         return (
-          <li key={u.id} className={`history-item${comment ? (u.reply ? ' history-reply' : ' history-note') : ''}`}>
+          <li key={u.id} className={`history-item${comment ? (u.reply ? ' history-reply' : ' history-note') : ''}${u.updateType === 'customer_reply' ? ' history-customer' : ''}`}>
             <div className="history-head">
               <span className="history-title">
                 <strong>{historyTitle(u)}</strong>
                 {comment && <CommentMark reply={u.reply === true} />}
+                {u.updateType === 'customer_reply' && <span className="history-mark history-mark-customer">From the customer</span>}
               </span>
               <time dateTime={u.createdAt} className="muted">
                 {formatDateTime(u.createdAt)}

@@ -52,6 +52,8 @@ export interface QueuedTicketView {
   state: TicketCreateItem['state'];
   /** Set once the server created the ticket. */
   ticketNumber: string | null;
+  /** The ticket's status link (README "Status links"), once created. */
+  statusUrl: string | null;
   /** The server's rejection (state 'failed'), with per-field messages when it sent them. */
   error: TicketCreateItem['error'];
   /** Last transient problem while waiting ("Network error", "429: ..."), for logs; screens use `problem`. */
@@ -78,6 +80,7 @@ export function queuedTicketView(item: OutboxItem | null | undefined): QueuedTic
   return {
     state: item.state,
     ticketNumber: item.result?.ticketNumber ?? null,
+    statusUrl: item.result?.statusUrl ?? null,
     error: item.error,
     lastError: item.lastError,
     problem: waitingProblem(item),

@@ -1,0 +1,57 @@
+/**
+ * Reads of the public status page (README "Status links"): the customer-visible part of a ticket's
+ * work history and the assigned technician's name. Never internal notes: comments appear only when
+ * marked as replies (`reply`), assignments and resolutions not at all.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ticketUpdates, users } from '../../db/schema';
+
+/** Most timeline entries the page shows (the newest; a ticket rarely has more). */
+export const TIMELINE_MAX = 200;
+
+/** A customer-visible work-history row. */
+export interface VisibleUpdate {
+  id: string;
+  updateType: 'created' | 'status_change' | 'comment' | 'customer_reply';
+  newValue: string | null;
+  comment: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The customer-visible work history of a ticket, oldest first (at most {@link TIMELINE_MAX}, the
+ * newest): creation, status changes, staff replies (comments with `reply` true) and customer
+ * replies. Internal notes (comments without `reply`) are filtered out here, in SQL.
+ */
+export async function visibleHistory(db: Database, ticketId: string): Promise<VisibleUpdate[]> {
+  const rows = await db
+    .select({
+      id: ticketUpdates.id,
+      updateType: ticketUpdates.updateType,
+      newValue: ticketUpdates.newValue,
+      comment: ticketUpdates.comment,
+      createdAt: ticketUpdates.createdAt,
+    })
+    .from(ticketUpdates)
+    .where(
+      and(
+        eq(ticketUpdates.ticketId, ticketId),
+        or(
+          sql`${ticketUpdates.updateType} in ('created', 'status_change', 'customer_reply')`,
+          and(eq(ticketUpdates.updateType, 'comment'), eq(ticketUpdates.reply, true)),
+        ),
+      ),
+    )
+    .orderBy(sql`${ticketUpdates.createdAt} desc, ${ticketUpdates.ticketVersion} desc`)
+    .limit(TIMELINE_MAX);
+  return (rows as VisibleUpdate[]).reverse();
+}
+
+/** Username of a user id (null when none). */
+export async function usernameOf(db: Database, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.username ?? null;
+}
+

@@ -1,0 +1,118 @@
+/**
+ * Status link routes (README "Status links", DESIGN.md 7 "Public tokens"):
+ * - GET    /api/ticket-status/:token          anonymous; -> TicketStatusView; unknown, expired, revoked,
+ *                                             rotated or malformed tokens -> the same 404 STATUS_TEXT.invalidLink.
+ * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
+ *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
+ *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one).
+ * - POST   /api/ticket-status/lookup          anonymous; statusLookupSchema -> 200 { message: LOOKUP_TEXT.answer }
+ *                                             always; rate limited per IP and per ticket number.
+ * - POST   /api/tickets/:id/status-link       staff; resend: a live link is kept, a missing or expired one issued
+ *                                             -> 202 { expiresAt }; rate limited per ticket.
+ * - DELETE /api/tickets/:id/status-link       staff; revoke -> 204 (the link stops working).
+ * - POST   /api/tickets/:id/customer-reply-seen  staff; clears 'Customer replied' -> 200 Ticket.
+ * The public routes are rate limited per IP (`status`); every /api/ticket-status answer carries
+ * no-referrer, no-store and noindex (http/security.ts tokenPageHeaders).
+ */
+import Router from '@koa/router';
+import { MSG, LOOKUP_TEXT, STATUS_TEXT, statusLookupSchema, statusReplySchema, statusTokenParamsSchema } from '@portal/shared';
+import type { StatusLookupAnswer, StatusReplyResult } from '@portal/shared';
+import { requireStaff } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
+import { consumeOrThrow, rateLimit } from '../../http/rate-limit';
+import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
+import { idParamsSchema, validate } from '../../http/validate';
+import type { Services } from '../../services';
+import {
+  addCustomerReply,
+  findTicketByRef,
+  findTicketByStatusToken,
+  linkForContact,
+  liveStatusLink,
+  markCustomerReplySeen,
+  newStatusLink,
+  presentTicket,
+  revokeStatusLink,
+  statusToken,
+  storeStatusLink,
+} from '../tickets/port';
+import { presentStatusView } from './presenter';
+import { usernameOf, visibleHistory } from './repository';
+import { queueStatusLinkMessage, trySpend } from './sending';
+
+export function ticketStatusRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const links = { key: s.publicTokens, ttlDays: s.config.statusLinkTtlDays };
+  const limited = rateLimit(s.limiters.status, (ctx) => ctx.ip);
+  const viewInput = validate({ params: statusTokenParamsSchema, notFoundMessage: STATUS_TEXT.invalidLink });
+  const replyInput = validate({ params: statusTokenParamsSchema, body: statusReplySchema, notFoundMessage: STATUS_TEXT.invalidLink });
+  const lookupInput = validate({ body: statusLookupSchema });
+  const staffInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
+  const invalid = () => notFound(STATUS_TEXT.invalidLink);
+
+  // Before `/:token` so 'lookup' is never taken for a token (it could not be one anyway: 6 characters).
+  router.post('/api/ticket-status/lookup', lookupInput, async (ctx) => {
+    const { ticketNumber, contact } = lookupInput.get(ctx).body;
+    const ticketKey = ticketNumber.toUpperCase();
+    await consumeOrThrow(s.limiters.statusLookupIp, ctx.ip);
+    await consumeOrThrow(s.limiters.statusLookupTicket, ticketKey);
+    // The same work whether or not the pair matches: one statement, one token derivation, one
+    // send-limit spend and one (possibly empty) queueing, so neither the answer nor its time tells.
+    const now = s.clock();
+    await s.db.transaction(async (raw) => {
+      const tx = raw as unknown as typeof s.db;
+      const fresh = newStatusLink(links, now);
+      const found = await linkForContact(tx, { ticketNumber, contact, fresh, now });
+      const token = statusToken(s.publicTokens, found?.nonce ?? fresh.nonce);
+      const allowed = await trySpend(s.limiters.statusLinkSend, ticketKey);
+      await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, token } : null, s, now);
+    });
+    ctx.body = { message: LOOKUP_TEXT.answer } satisfies StatusLookupAnswer;
+  });
+
+  router.get('/api/ticket-status/:token', limited, viewInput, async (ctx) => {
+    const ticket = await findTicketByStatusToken(s.db, viewInput.get(ctx).params.token, s.clock());
+    if (!ticket) throw invalid();
+    const [history, technician] = await Promise.all([visibleHistory(s.db, ticket.id), usernameOf(s.db, ticket.assignedTo)]);
+    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone);
+  });
+
+  router.post('/api/ticket-status/:token/replies', limited, replyInput, transaction(s, { idempotent: true }), async (ctx) => {
+    const { params, body } = replyInput.get(ctx);
+    const tx = txOf(ctx);
+    const now = s.clock();
+    const ticket = await findTicketByStatusToken(tx, params.token, now);
+    if (!ticket) throw invalid();
+    const { ticket: after, entries } = await addCustomerReply(tx, ticket.id, body.comment, now);
+    ctx.status = 201;
+    ctx.body = { id: entries[0]!.id, ticketNumber: after.ticketNumber, status: after.status, createdAt: now.toISOString() } satisfies StatusReplyResult;
+  });
+
+  router.post('/api/tickets/:id/status-link', requireStaff(), staffInput, transaction(s), async (ctx) => {
+    const { id } = staffInput.get(ctx).params;
+    const tx = txOf(ctx);
+    const now = s.clock();
+    const ticket = await findTicketByRef(tx, { id });
+    if (!ticket) throw notFound(MSG.ticketNotFound);
+    await consumeOrThrow(s.limiters.statusLinkSend, ticket.ticketNumber);
+    let link = await liveStatusLink(tx, id, now);
+    if (!link) {
+      link = newStatusLink(links, now);
+      await storeStatusLink(tx, id, link, now);
+    }
+    await queueStatusLinkMessage(tx, { ticket, token: statusToken(s.publicTokens, link.nonce) }, s, now);
+    ctx.status = 202;
+    ctx.body = { expiresAt: link.expiresAt.toISOString() };
+  });
+
+  router.delete('/api/tickets/:id/status-link', requireStaff(), staffInput, transaction(s), async (ctx) => {
+    await revokeStatusLink(txOf(ctx), staffInput.get(ctx).params.id);
+    ctx.status = 204;
+  });
+
+  router.post('/api/tickets/:id/customer-reply-seen', requireStaff(), staffInput, transaction(s), async (ctx) => {
+    ctx.body = presentTicket(await markCustomerReplySeen(txOf(ctx), staffInput.get(ctx).params.id, s.clock()));
+  });
+  return router;
+}

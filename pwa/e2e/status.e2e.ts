@@ -1,0 +1,126 @@
+/**
+ * Status links in the real app at 390x844 (README "Status links"): a customer submits the form,
+ * follows the link from the success view, sees the staff reply (never the internal note), replies
+ * with no signal, reloads, comes back online, and the technician has the reply exactly once; a bad
+ * link shows 'This link is no longer valid' with the lookup form; '/support' offers 'Lost your
+ * link?'. With SCREENSHOT_DIR set, the pages are saved in light and dark.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_METHOD_LABELS, CUSTOMER_REPLIED_TEXT, LOOKUP_TEXT, SEVERITY_LABELS, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
+import { api, browserSuite, phoneContext, signIn } from './support/browser';
+
+const suite = browserSuite();
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** With SCREENSHOT_DIR set: the page in light and dark at the phone viewport. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(SHOTS, `status-${name}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function submitTicket(page: Page, issue: string): Promise<string> {
+  await page.goto('/support');
+  // The service worker takes the page first (clientsClaim), as in customer-offline.e2e.ts.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Robin Status');
+  await page.getByLabel(/^Email/).fill('robin@example.com');
+  await page.getByLabel(/^Phone/).fill('+1 555 0142');
+  await page.getByLabel(/Severity/).selectOption({ label: SEVERITY_LABELS.high });
+  await page.getByLabel(/Contact Method/).selectOption({ label: CONTACT_METHOD_LABELS.email });
+  await page.getByLabel(/Issue/).fill(issue);
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await page.getByTestId('ticket-number').waitFor();
+  return (await page.getByTestId('ticket-number').innerText()).trim();
+}
+
+const customerReplies = async (ticketId: string) =>
+  (await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticketId}`, { token: suite.adminToken })).filter((u) => u.updateType === 'customer_reply');
+
+describe('the status link', () => {
+  it('shows the staff reply and takes an offline reply once, after a reload', async () => {
+    const context = suite.track(await phoneContext(suite.browser, { serviceWorkers: 'allow' }));
+    const page = await context.newPage();
+    const issue = `Status link ${Date.now()}: the scanner in reception is offline.`;
+    const number = await submitTicket(page, issue);
+    const href = await page.getByRole('link', { name: 'Follow your ticket' }).getAttribute('href');
+    expect(href).toMatch(/\/status\/[A-Za-z0-9_-]{43}$/);
+    const statusPath = new URL(href!).pathname;
+
+    const ticket = await api<{ id: string }>(`/api/tickets/${number}`, { token: suite.adminToken });
+    await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: suite.adminToken, body: { comment: 'Internal: check the switch first' } });
+    await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: suite.adminToken, body: { status: 'in_progress', comment: 'We will visit at 2 pm.', reply: true } });
+
+    await page.goto(statusPath);
+    await page.getByRole('heading', { name: `Ticket ${number}` }).waitFor();
+    await page.getByText('We will visit at 2 pm.').waitFor();
+    expect(await page.getByText('Internal: check the switch first').count()).toBe(0);
+    expect(await page.getByText('robin@example.com').count()).toBe(0);
+    await shot(page, 'page');
+
+    await context.setOffline(true);
+    await page.getByLabel(STATUS_TEXT.replyField).fill('Thanks, someone will be at the desk.');
+    await page.getByRole('button', { name: STATUS_TEXT.replyButton }).click();
+    await page.getByText("Saved on this device. It will be sent when you're back online.").waitFor();
+    expect(await customerReplies(ticket.id)).toHaveLength(0);
+
+    await page.reload(); // still offline: the service worker serves the page, the outbox keeps the reply
+    await page.getByText("Saved on this device. It will be sent when you're back online.").waitFor();
+    await page.getByText('We will visit at 2 pm.').waitFor(); // the last view, from the persisted cache
+    await shot(page, 'offline');
+
+    await context.setOffline(false);
+    await page.getByText('Your reply was sent.').waitFor();
+    await page.locator('.status-event-customer_reply', { hasText: 'Thanks, someone will be at the desk.' }).waitFor();
+    const replies = await customerReplies(ticket.id);
+    expect(replies.map((r) => r.comment)).toEqual(['Thanks, someone will be at the desk.']);
+
+    // The technician's phone: the card says 'Customer replied' until the ticket is opened; the
+    // work history shows the reply once, marked as the customer's.
+    const username = `status.tech.${Date.now()}`;
+    await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'status-pass-1', role: 'technician' } });
+    const staff = await (await suite.newContext('phone')).newPage();
+    await signIn(staff, username, 'status-pass-1');
+    await staff.goto('/technician');
+    const card = staff.locator('.ticket-card', { hasText: number });
+    await card.getByText(CUSTOMER_REPLIED_TEXT).waitFor();
+    await shot(staff, 'staff-card');
+    await staff.getByRole('button', { name: number, exact: true }).click();
+    const entry = staff.locator('.history-customer');
+    await entry.getByText('From the customer').waitFor();
+    expect(await entry.count()).toBe(1);
+    expect(await entry.innerText()).toContain('Thanks, someone will be at the desk.');
+    await shot(staff, 'staff-history');
+    await expect.poll(async () => (await api<{ customerRepliedAt: string | null }>(`/api/tickets/${ticket.id}`, { token: suite.adminToken })).customerRepliedAt).toBeNull();
+  });
+
+  it('says a bad link is no longer valid and offers the lookup', async () => {
+    const page = await (await suite.newContext('phone')).newPage();
+    await page.goto(`/status/${'x'.repeat(43)}`);
+    await page.getByRole('heading', { name: STATUS_TEXT.invalidLink }).waitFor();
+    await page.getByLabel(LOOKUP_TEXT.ticketField).waitFor();
+    await shot(page, 'invalid');
+  });
+});
+
+describe("'Lost your link?' on /support", () => {
+  it('always gives the same answer', async () => {
+    const page = await (await suite.newContext('phone')).newPage();
+    await page.goto('/support');
+    await page.getByRole('button', { name: STATUS_TEXT.lostLink }).click();
+    await page.getByLabel(LOOKUP_TEXT.ticketField).fill('TKT-000001');
+    await page.getByLabel(LOOKUP_TEXT.contactField).fill('nobody@example.com');
+    await page.getByRole('button', { name: LOOKUP_TEXT.button }).click();
+    await page.getByText(LOOKUP_TEXT.answer).waitFor();
+    await shot(page, 'lookup');
+  });
+});

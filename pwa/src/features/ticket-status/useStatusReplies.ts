@@ -1,0 +1,84 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import type { StatusReplyItem } from './offline';
+import type { StatusLiveState } from './StatusBridge';
+
+/**
+ * localStorage key listing the links (by entity, `status:<token>`) whose replies this browser
+ * queued and the page has not confirmed yet: reopening such a link loads the offline engine at once.
+ */
+export const PENDING_REPLIES_KEY = 'status.pendingReplies';
+
+const bridge = lazyBridge(() => import('./StatusBridge'));
+const actions = async () => (await bridge.load()).statusActions;
+
+function readPending(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(PENDING_REPLIES_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds (`on`) or removes a link's entry of {@link PENDING_REPLIES_KEY}. */
+function markPending(token: string, on: boolean): void {
+  const entity = `status:${token}`;
+  const rest = readPending().filter((t) => t !== entity);
+  const next = on ? [...rest, entity] : rest;
+  try {
+    if (next.length === 0) localStorage.removeItem(PENDING_REPLIES_KEY);
+    else localStorage.setItem(PENDING_REPLIES_KEY, JSON.stringify(next));
+  } catch {
+    // storage unavailable: the reply still sits in the outbox; the page finds it once the engine loads when idle
+  }
+}
+
+/** The page's handle on its queued replies (see {@link useStatusReplies}). */
+export interface StatusReplies {
+  /** Replies queued on this device for the link, oldest first; undefined while reading (or before the engine loaded). */
+  replies: StatusReplyItem[] | undefined;
+  /** Connectivity as the offline engine sees it ('online' until the engine has loaded). */
+  connectivity: 'online' | 'offline';
+  /** Queues a reply in the outbox (sent at once when online). */
+  send(comment: string): Promise<void>;
+  /** Removes a settled reply once the page has reported it; `last` clears the reminder. */
+  forget(seq: number, last: boolean): Promise<void>;
+  /** Sends queued replies now (ignoring backoff). */
+  retryNow(): Promise<void>;
+  /** Element the page must render in every state (the live outbox reader once loaded). */
+  live: ReactNode;
+}
+
+/**
+ * Customer replies through the offline outbox (DESIGN.md 5: the outbox is the one owner of offline
+ * writes), like the public form and the survey: stored in IndexedDB with an Idempotency-Key before
+ * anything is sent, so bad signal, a reload or a closed tab lose nothing and the reply is recorded
+ * once. The engine loads only when needed (StatusBridge.tsx): at once when a reply of this link is
+ * remembered as waiting ({@link PENDING_REPLIES_KEY}), and on send.
+ */
+export function useStatusReplies(token: string): StatusReplies {
+  const [state, setState] = useState<StatusLiveState | null>(null);
+  const [remembered] = useState(() => readPending().includes(`status:${token}`));
+  // Not on idle: most visits only read (Lighthouse mobile: the engine's load is the page's main-thread cost).
+  const { live, start } = useLazyBridge(bridge, { token, onChange: setState }, remembered, false);
+
+  const send = useCallback(
+    async (comment: string) => {
+      await (await actions()).enqueue({ token, comment });
+      markPending(token, true);
+      start();
+    },
+    [token, start],
+  );
+  const forget = useCallback(
+    async (seq: number, last: boolean) => {
+      await (await actions()).discard(seq);
+      if (last) markPending(token, false);
+    },
+    [token],
+  );
+  const retryNow = useCallback(async () => (await actions()).syncNow(), []);
+  const current = state?.token === token ? state : null;
+  return { replies: current?.replies, connectivity: current?.connectivity ?? 'online', send, forget, retryNow, live };
+}

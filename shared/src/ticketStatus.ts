@@ -1,0 +1,84 @@
+/**
+ * The customer's status link (DESIGN.md 7 "Public tokens"): texts, shapes and the reply rule both
+ * the API and the public /status/:token page need. No zod here, so the page can use it before zod
+ * has loaded (the public-route JavaScript budget, README "Performance"); the request schemas are in
+ * schemas/ticketStatus.ts.
+ */
+import type { Severity, TicketStatus } from './constants';
+import { LOST_LINK_TEXT } from './lostLinkText';
+import type { LOOKUP_TEXT } from './lookupText';
+
+/** Texts of the status page and the lookup form (tests find elements by them). */
+export const STATUS_TEXT = {
+  invalidLink: 'This link is no longer valid',
+  replyField: 'Your reply',
+  replyButton: 'Send Reply',
+  lostLink: LOST_LINK_TEXT,
+  closedSubmitNew: 'This ticket is closed. Please submit a new ticket if you still need help.',
+  replyRequired: 'Please enter your reply',
+  replyTooLong: 'Your reply is too long (at most 5000 characters)',
+} as const;
+
+/** Longest customer reply, in characters. */
+export const STATUS_REPLY_MAX = 5000;
+
+/** Shape of a status link token: 43 base64url characters (256 bits, api/src/lib/public-tokens.ts). */
+export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Path of a ticket's status page for a token (the link is `PUBLIC_URL` + this). */
+export const statusPath = (token: string): string => `/status/${token}`;
+
+/** Why a reply cannot be sent (null when it can): empty after trimming, or longer than {@link STATUS_REPLY_MAX}. */
+export function statusReplyProblem(text: string): string | null {
+  const t = text.trim();
+  if (t.length === 0) return STATUS_TEXT.replyRequired;
+  if (t.length > STATUS_REPLY_MAX) return STATUS_TEXT.replyTooLong;
+  return null;
+}
+
+/**
+ * One customer-visible event of the timeline: the ticket was created, its status changed, staff
+ * replied (comments marked as replies; internal notes never appear), or the customer replied.
+ */
+export interface StatusEvent {
+  id: string;
+  kind: 'created' | 'status' | 'staff_reply' | 'customer_reply';
+  /** ISO 8601. */
+  at: string;
+  /** The status entered (kind 'status'), else null. */
+  status: TicketStatus | null;
+  /** The reply text (kinds 'staff_reply' and 'customer_reply'), else null. */
+  text: string | null;
+}
+
+/**
+ * GET /api/ticket-status/:token: what the customer sees. Minimal personal data: no e-mail, no phone,
+ * only the technician's first name.
+ */
+export interface TicketStatusView {
+  ticketNumber: string;
+  status: TicketStatus;
+  severity: Severity;
+  /** First name (first word of the username) of the assigned technician, null when unassigned. */
+  technicianFirstName: string | null;
+  /** The support phone (SUPPORT_PHONE) to call. */
+  supportPhone: string;
+  createdAt: string;
+  /** Oldest first. */
+  timeline: StatusEvent[];
+  /** False for a closed ticket: the page says to submit a new ticket instead. */
+  canReply: boolean;
+}
+
+/** POST /api/ticket-status/:token/replies 201 answer. */
+export interface StatusReplyResult {
+  id: string;
+  ticketNumber: string;
+  status: TicketStatus;
+  createdAt: string;
+}
+
+/** POST /api/ticket-status/lookup answer (always the same, match or not). */
+export interface StatusLookupAnswer {
+  message: typeof LOOKUP_TEXT.answer;
+}
