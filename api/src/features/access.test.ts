@@ -49,6 +49,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/users', body: {}, allowed: ADMIN },
   { method: 'PATCH', path: '/api/users/{uuid}', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/users/{uuid}', allowed: ADMIN },
+  { method: 'POST', path: '/api/users/{uuid}/unlock-login', allowed: ADMIN },
   { method: 'GET', path: '/api/settings/system/support_sms_number', allowed: ADMIN },
   { method: 'POST', path: '/api/settings/system', body: {}, allowed: ADMIN },
   { method: 'GET', path: '/api/settings/notification-emails', allowed: ADMIN },

@@ -9,30 +9,34 @@
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
  *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
  *                                   and the user's offline vault devices (issue 14: they wipe on their next sync).
+ * - POST /api/users/:id/unlock-login admin; deletes the failed-login counts of that user's username
+ *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
 import Router from '@koa/router';
 import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
 import type { LoginResponse } from '@portal/shared';
-import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
-import { ApiError, badRequest } from '../../http/errors';
+import { SESSION_COOKIE, requireAdmin, requireLogin } from '../../http/authenticate';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { assertNotLimited, recordFailure } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
-import { validate } from '../../http/validate';
+import { idParamsSchema, validate } from '../../http/validate';
 import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
 import { revokeUserDevices } from '../vault-offline/port';
+import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const loginInput = validate({ body: loginSchema });
   const changeInput = validate({ body: changePasswordSchema });
+  const unlockInput = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
 
   router.post('/api/auth/login', loginInput, async (ctx) => {
     const { username, password } = loginInput.get(ctx).body;
-    const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
+    const limitKey = loginLimitKey(ctx.ip, username);
     await assertNotLimited(s.limiters.loginIp, ctx.ip);
     await assertNotLimited(s.limiters.login, limitKey);
     const user = await findUserByUsername(s.db, username);
@@ -42,11 +46,13 @@ export function authRoutes(s: Services): Router<AppState> {
         [s.limiters.login, limitKey],
         [s.limiters.loginIp, ctx.ip],
       ]);
+      rememberFailureKey(s.limiters.login, username, limitKey);
       throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
     }
     // Only the username's counter is reset: logging into one's own account must not clear the
     // failures this IP collected against other usernames.
     await s.limiters.login.delete(limitKey);
+    forgetFailureKey(s.limiters.login, username, limitKey);
     const now = s.clock();
     const session = await createSession(s.db, user.id, now, s.config.sessionTtlHours);
     ctx.cookies.set(SESSION_COOKIE, session.token, {
@@ -87,6 +93,14 @@ export function authRoutes(s: Services): Router<AppState> {
     await revokeUserDevices(tx, user.id, s.clock(), 'password_change');
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
+  });
+
+  // An admin lifts a user's sign-in lockout (User Management); the per-IP limit stays.
+  router.post('/api/users/:id/unlock-login', requireAdmin(), unlockInput, async (ctx) => {
+    const user = await findUserById(s.db, unlockInput.get(ctx).params.id);
+    if (!user) throw notFound(MSG.userNotFound);
+    await unlockUsername(s.limiters.login, user.username);
+    ctx.status = 204;
   });
 
   return router;

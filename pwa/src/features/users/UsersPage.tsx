@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { ADMIN_USERNAME, type PublicUser, type UserCreate, type UserUpdate } from '@portal/shared';
-import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { useToast } from '../../lib/toast';
@@ -15,14 +14,9 @@ import { useUpdateUser } from './api/useUpdateUser';
 import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
 import { UserForm } from './UserForm';
+import { failureText } from './failureText';
+import { UnlockSignIn } from './UnlockSignIn';
 import './users.css';
-
-/** The toast text of a failed request: the server's message, a network hint, or 'Please try again.'. */
-export function failureText(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? USERS_TEXT.tryAgain;
-  if (error instanceof TypeError) return USERS_TEXT.offline;
-  return USERS_TEXT.tryAgain;
-}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: PublicUser } | null;
 
@@ -41,6 +35,7 @@ function notDeletable(u: PublicUser, me: PublicUser | null): string | null {
  * yourself would end your session mid-task). Forms open in a Sheet. Toasts: 'User Created',
  * 'User Updated', 'User Deleted' and 'Failed to create user' / 'Failed to update user' /
  * 'Failed to delete user' with the server's reason (e.g. the last admin cannot be demoted).
+ * 'Unlock sign-in' lifts a user's lockout after too many wrong passwords (UnlockSignIn.tsx).
  */
 export default function UsersPage() {
   const users = useUsers();
@@ -167,6 +162,7 @@ function RowActions({ u, me, onEdit, onDelete }: { u: PublicUser } & Omit<RowPro
       <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${u.username}`} onClick={() => onEdit(u)}>
         Edit
       </button>
+      <UnlockSignIn user={u} />
       {reason ? (
         <span className="muted user-protected" title={reason}>
           {reason === USERS_TEXT.adminNotDeletable ? 'Built-in admin' : 'Your account'}
