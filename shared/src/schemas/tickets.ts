@@ -45,6 +45,7 @@ export interface TicketCreated {
 export const ticketPatchSchema = z
   .object({
     status: z.enum(TICKET_STATUSES).optional(),
+    severity: z.enum(SEVERITIES).optional(),
     assignedTo: z.uuid('Assignee must be a user id').nullable().optional(),
     resolution: safeText().trim().min(1).max(10_000).optional(),
     comment: safeText().trim().min(1).max(10_000).optional(),
@@ -54,6 +55,7 @@ export const ticketPatchSchema = z
   .refine(
     (v) =>
       v.status !== undefined ||
+      v.severity !== undefined ||
       v.assignedTo !== undefined ||
       v.resolution !== undefined ||
       v.comment !== undefined,
@@ -62,8 +64,11 @@ export const ticketPatchSchema = z
   .refine((v) => v.reply !== true || v.comment !== undefined, { message: MSG.replyNeedsComment, path: ['comment'] });
 export type TicketPatch = z.infer<typeof ticketPatchSchema>;
 
-/** Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4). */
-export const TICKET_MERGE_FIELDS = ['status', 'assignedTo', 'resolution'] as const;
+/**
+ * Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4).
+ * Staff change severity in the Update Ticket panel too (docs/decisions.md "Severity by staff").
+ */
+export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const;
 export type TicketMergeField = (typeof TICKET_MERGE_FIELDS)[number];
 
 /** A support ticket as the API returns it (SPEC.md 3 support_tickets; times are ISO 8601 strings). */
@@ -87,13 +92,14 @@ export interface Ticket {
 }
 
 /** Kinds of work-history entries written by ticket changes. */
-export const UPDATE_TYPES = ['created', 'status_change', 'assignment', 'resolution', 'comment'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
 export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   created: 'Ticket Created',
   status_change: 'Status Change',
+  severity_change: 'Severity Change',
   assignment: 'Assignment',
   resolution: 'Resolution',
   comment: 'Comment',

@@ -12,6 +12,7 @@ import {
   SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
   staffTicketPath,
+  type Severity,
   type TicketSnapshot,
   type TicketStatus,
 } from '@portal/shared';
@@ -22,7 +23,7 @@ import { defineJobKind, emailContent, portalLink, shorten, type Block } from '..
  * usernames (null = unassigned) for `assignment`, texts for `resolution`; `comment` uses `to`.
  */
 export interface TicketChange {
-  type: 'status_change' | 'assignment' | 'resolution' | 'comment';
+  type: 'status_change' | 'severity_change' | 'assignment' | 'resolution' | 'comment';
   from: string | null;
   to: string | null;
   /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
@@ -71,6 +72,8 @@ function describeChange(c: TicketChange, actorName: string): Block {
   switch (c.type) {
     case 'status_change':
       return { type: 'p', text: `Status: ${statusLabel(c.from)} -> ${statusLabel(c.to)}` };
+    case 'severity_change':
+      return { type: 'p', text: `Severity: ${c.from ? SEVERITY_NAMES[c.from as Severity] : 'none'} -> ${c.to ? SEVERITY_NAMES[c.to as Severity] : 'none'}` };
     case 'assignment':
       return { type: 'p', text: c.to ? `Your ticket is now handled by technician ${c.to}.` : 'Your ticket is waiting for a technician to be assigned.' };
     case 'resolution':

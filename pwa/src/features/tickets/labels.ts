@@ -1,9 +1,11 @@
 import {
+  SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
   severityBadgeTone,
   statusBadgeTone,
   type Technician,
   type Ticket,
+  type Severity,
   type TicketMergeField,
   type TicketStatus,
   type TicketUpdateEntry,
@@ -41,6 +43,7 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
     if (entry.updateType === 'status_change' && v && v in TICKET_STATUS_LABELS) {
       return TICKET_STATUS_LABELS[v as TicketStatus];
     }
+    if (entry.updateType === 'severity_change' && v && v in SEVERITY_NAMES) return SEVERITY_NAMES[v as Severity];
     if (entry.updateType === 'assignment') return assigneeName(v, technicians);
     return v || 'none';
   };
@@ -48,11 +51,12 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
-export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution' };
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', severity: 'Severity', assignedTo: 'Assigned To', resolution: 'Resolution' };
 
-/** A field value for people: status label, assignee username ('Unassigned'), resolution text ('none'). */
+/** A field value for people: status label, severity name, assignee username ('Unassigned'), resolution text ('none'). */
 export function fieldValueText(field: TicketMergeField, value: string | null, technicians: readonly Technician[] | undefined): string {
   if (field === 'status') return value && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : (value ?? 'none');
+  if (field === 'severity') return value && value in SEVERITY_NAMES ? SEVERITY_NAMES[value as Severity] : (value ?? 'none');
   if (field === 'assignedTo') return assigneeName(value, technicians);
   return value || 'none';
 }
