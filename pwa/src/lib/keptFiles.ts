@@ -114,9 +114,8 @@ export async function estimateDeviceStorage(): Promise<DeviceStorage> {
   }
 }
 
-/** Makes the browser save `blob` as `fileName` (a download, never rendered: HTML stays inert). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
+/** Makes the browser download `url` as `fileName` (a temporary `<a download>` clicked once). */
+export function clickDownload(url: string, fileName: string): void {
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -124,5 +123,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+/** Makes the browser save `blob` as `fileName` (a download, never rendered: HTML stays inert). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  clickDownload(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

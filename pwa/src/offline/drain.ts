@@ -29,12 +29,14 @@ import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import { META, getMeta, getOfflineDb, type OfflineDb, type OutboxItem } from './db';
 import { outboxKind, type OutboxKind, type SettleContext } from './kinds';
 import { changeItem, claimForSending, recoverStuck, unsentItems } from './outbox';
-import { webLock, type LockRunner } from './lock';
+import { webLock } from './lock';
 import { createSettler, type Outcome, type Settler } from './settle';
-import { NetworkError, createTransport, type HttpResponse, type Transport } from '../lib/http';
+import type { DrainDeps, DrainReport } from './drainTypes';
+import { NetworkError, createTransport, type HttpResponse } from '../lib/http';
 
 export { MAX_RETRIES_PER_PASS } from './settle';
 export { DRAIN_LOCK, memoryLock, webLock, type LockRunner } from './lock';
+export type { DrainDeps, DrainReport, SentItem } from './drainTypes';
 
 /** Background Sync tag: the page registers it after an enqueue; the service worker drains on it. */
 export const SYNC_TAG = 'outbox-sync';
@@ -46,48 +48,6 @@ export const SYNC_TAG = 'outbox-sync';
  * 6 connections per host, leaving room for the screens' own requests.
  */
 export const DRAIN_CONCURRENCY = 4;
-
-/** What a drain needs; every field has a default suited to the service worker. */
-export interface DrainDeps {
-  db: OfflineDb;
-  /** Default: cookie-authenticated fetch (service worker). The page passes one with its bearer token. */
-  transport: Transport;
-  /** Whose items of 'session' kinds may be sent; undefined -> the `owner` meta row the page keeps (service worker). */
-  userId: string | null | undefined;
-  /** Epoch ms. */
-  now: () => number;
-  random: () => number;
-  lock: LockRunner;
-  /** Ignore backoff delays (the network just came back, or the user asked). */
-  force: boolean;
-  /** Streams sent at the same time (each stream stays strictly sequential); default {@link DRAIN_CONCURRENCY}. */
-  concurrency: number;
-}
-
-/** An item finished in this pass. */
-export interface SentItem {
-  seq: number;
-  kind: string;
-  /** The item's label (e.g. the ticket number). */
-  label: string;
-  entityId: string | null;
-}
-
-/** Result of one drain. */
-export interface DrainReport {
-  sent: SentItem[];
-  /** Items that became conflicts / failed in this pass, as settled. */
-  conflicts: OutboxItem[];
-  failed: OutboxItem[];
-  /** Items skipped because no kind of their name is registered (kept in the outbox). */
-  unknown: OutboxItem[];
-  /** Why the pass stopped early: no answer, server trouble (5xx/408/429), or the session was rejected (401). */
-  stoppedBy: 'network' | 'server' | 'auth' | null;
-  /** Items still to send (pending or sending) after the pass. */
-  remaining: number;
-  /** Earliest time (epoch ms) a pending item waiting for its backoff becomes due; null when none waits. */
-  retryAt: number | null;
-}
 
 /**
  * Drains the outbox once (see the module rules), returning what happened. Safe to call at any

@@ -10,7 +10,7 @@
  * - `ticket.create`: body, result (anonymous public form)
  *   -> payload = body, result kept, no author, label {@link SUPPORT_REQUEST_LABEL}.
  */
-import type { OutboxItem } from './db';
+import type { OutboxItem } from './rows';
 
 /** Label of a converted public support request (it has no ticket number until sent). */
 export const SUPPORT_REQUEST_LABEL = 'Support request';

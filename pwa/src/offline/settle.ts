@@ -4,7 +4,7 @@
  * arriving together share it, and the transaction also claims each stream's next item. Runs in a
  * window and in the service worker; names no feature.
  */
-import type { DrainDeps, DrainReport } from './drain';
+import type { DrainDeps, DrainReport } from './drainTypes';
 import type { OutboxError, OutboxItem } from './db';
 import type { ConflictDecision, OutboxKind, SettleContext } from './kinds';
 import { backoffMs, changeItem, claimForSending } from './outbox';

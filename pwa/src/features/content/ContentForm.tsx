@@ -20,6 +20,7 @@ import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { UploadProgressBar } from '../../lib/ui/UploadProgressBar';
 import { useStoredFiles } from './api/useStoredFiles';
 import { useUploadFile } from '../../lib/useUploadFile';
+import { FormActions } from '../../lib/ui/FormActions';
 
 type Values = z.input<typeof contentItemCreateSchema>;
 type Parsed = z.output<typeof contentItemCreateSchema>;
@@ -202,14 +203,7 @@ export function ContentForm(props: {
         </span>
       </label>
 
-      <div className="form-actions">
-        <button type="button" className="btn btn-outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={pending || upload.isPending}>
-          {pending ? 'Saving...' : item ? 'Save Changes' : 'Create'}
-        </button>
-      </div>
+      <FormActions label={pending ? 'Saving...' : item ? 'Save Changes' : 'Create'} pending={pending} disabled={upload.isPending} onCancel={onCancel} />
     </form>
   );
 }

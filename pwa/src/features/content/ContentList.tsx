@@ -1,6 +1,7 @@
 import { IonBadge } from '@ionic/react';
 import { formatFileSize, type ContentItem } from '@portal/shared';
 import { formatDate } from '../../lib/format';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 
 interface Props {
   items: readonly ContentItem[];
@@ -30,69 +31,65 @@ function Actions({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Props,
   );
 }
 
-/** Phones: one card per item. */
-export function ContentCards({ items, onEdit, onDelete }: Props) {
+/** Phones: the card of one item. */
+function ContentCard({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Props, 'onEdit' | 'onDelete'>) {
   return (
-    <ul className="content-cards" aria-label="Content items">
-      {items.map((item) => (
-        <li key={item.id} className="card content-card" data-testid={`content-${item.title}`}>
-          <div className="content-card-head">
-            <h3>{item.title}</h3>
-            <StatusBadge item={item} />
-          </div>
-          {item.description && <p className="content-description">{item.description}</p>}
-          <p className="muted content-meta">
-            {[item.category, item.platform, item.version && `Version ${item.version}`].filter(Boolean).join(' · ')}
-          </p>
-          <p className="muted content-meta content-file-line">{fileText(item)}</p>
-          <Actions item={item} onEdit={onEdit} onDelete={onDelete} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="content-card-head">
+        <h3>{item.title}</h3>
+        <StatusBadge item={item} />
+      </div>
+      {item.description && <p className="content-description">{item.description}</p>}
+      <p className="muted content-meta">
+        {[item.category, item.platform, item.version && `Version ${item.version}`].filter(Boolean).join(' · ')}
+      </p>
+      <p className="muted content-meta content-file-line">{fileText(item)}</p>
+      <Actions item={item} onEdit={onEdit} onDelete={onDelete} />
+    </>
   );
 }
 
-/** From 992 px: a table. */
-export function ContentTable({ items, onEdit, onDelete }: Props) {
+/** Table columns from 992 px. */
+function columns({ onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>): ListColumn<ContentItem>[] {
+  return [
+    {
+      id: 'title',
+      header: 'Title',
+      cell: (item) => (
+        <>
+          <strong>{item.title}</strong>
+          {item.description && <div className="muted content-description">{item.description}</div>}
+        </>
+      ),
+    },
+    { id: 'category', header: 'Category', cell: (item) => item.category },
+    { id: 'platform', header: 'Platform', cell: (item) => item.platform ?? '', className: 'nowrap' },
+    { id: 'version', header: 'Version', cell: (item) => item.version ?? '', className: 'nowrap' },
+    { id: 'file', header: 'File', cell: fileText, className: 'content-file-cell' },
+    { id: 'status', header: 'Status', cell: (item) => <StatusBadge item={item} /> },
+    { id: 'updated', header: 'Updated', cell: (item) => <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>, className: 'nowrap' },
+    { id: 'actions', header: 'Actions', cell: (item) => <Actions item={item} onEdit={onEdit} onDelete={onDelete} /> },
+  ];
+}
+
+/**
+ * The items of one content type (DESIGN.md 5a list): cards on phones, a table from 992 px, with Edit
+ * and Delete; `items` undefined while loading, `error` when the load failed, `empty` for none.
+ */
+export function ContentList({ items, empty, error, onEdit, onDelete }: Omit<Props, 'items'> & { items: readonly ContentItem[] | undefined; empty: string; error: Error | null }) {
   return (
-    <div className="table-wrap">
-      <table className="data-table" aria-label="Content items">
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Category</th>
-            <th scope="col">Platform</th>
-            <th scope="col">Version</th>
-            <th scope="col">File</th>
-            <th scope="col">Status</th>
-            <th scope="col">Updated</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} data-testid={`content-${item.title}`}>
-              <td>
-                <strong>{item.title}</strong>
-                {item.description && <div className="muted content-description">{item.description}</div>}
-              </td>
-              <td>{item.category}</td>
-              <td className="nowrap">{item.platform ?? ''}</td>
-              <td className="nowrap">{item.version ?? ''}</td>
-              <td className="content-file-cell">{fileText(item)}</td>
-              <td>
-                <StatusBadge item={item} />
-              </td>
-              <td className="nowrap">
-                <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>
-              </td>
-              <td>
-                <Actions item={item} onEdit={onEdit} onDelete={onDelete} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveList
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={columns({ onEdit, onDelete })}
+      card={(item) => <ContentCard item={item} onEdit={onEdit} onDelete={onDelete} />}
+      label="Content items"
+      empty={empty}
+      loadingText="Loading content..."
+      error={error}
+      errorText="The content could not be loaded."
+      rowAttrs={(item) => ({ 'data-testid': `content-${item.title}` })}
+      classes={{ list: 'content-cards', card: 'card content-card', empty: 'card' }}
+    />
   );
 }

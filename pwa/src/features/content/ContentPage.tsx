@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   CONTENT_TYPES,
@@ -11,16 +11,14 @@ import {
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { TabPanel, Tabs } from '../../lib/ui/Tabs';
 import { useContentItems } from './api/useContentItems';
 import { useCreateContent } from './api/useCreateContent';
 import { useDeleteContent } from './api/useDeleteContent';
 import { useUpdateContent } from './api/useUpdateContent';
-import { ContentCards, ContentTable } from './ContentList';
+import { ContentList } from './ContentList';
 import { ContentForm } from './ContentForm';
-import '../../lib/ui/ui.css';
 import './content.css';
 
 type Editing = { mode: 'create'; preset: Partial<ContentItemCreate> } | { mode: 'edit'; item: ContentItem } | null;
@@ -41,7 +39,6 @@ const EMPTY: Record<ContentType, string> = {
  */
 export default function ContentPage() {
   const toast = useToast();
-  const isDesktop = useIsDesktop();
   const items = useContentItems();
   const create = useCreateContent();
   const update = useUpdateContent();
@@ -52,7 +49,6 @@ export default function ContentPage() {
     params.get('new') === 'tool' ? { mode: 'create', preset: { type: 'installer', category: SUPPORT_TOOLS_CATEGORY } } : null,
   );
   const [confirming, setConfirming] = useState<ContentItem | null>(null);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
     if (params.has('new')) setParams({}, { replace: true });
@@ -105,17 +101,8 @@ export default function ContentPage() {
     });
   };
 
-  const onTabKey = (e: KeyboardEvent, i: number) => {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    e.preventDefault();
-    const next = (i + delta + CONTENT_TYPES.length) % CONTENT_TYPES.length;
-    setTab(CONTENT_TYPES[next]!);
-    tabRefs.current[next]?.focus();
-  };
-
   const formTitle = editing?.mode === 'edit' ? 'Edit Content' : 'Add Content';
-  const listProps = { items: visible, onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming };
+  const listProps = { onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming };
   return (
     <div className="page content-page">
       <div className="page-head">
@@ -124,42 +111,17 @@ export default function ContentPage() {
           Add Content
         </button>
       </div>
-      <div role="tablist" aria-label="Content types" className="tabs">
-        {CONTENT_TYPES.map((t, i) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`content-tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls="content-tabpanel"
-            tabIndex={tab === t ? 0 : -1}
-            className={`tab${tab === t ? ' tab-active' : ''}`}
-            onClick={() => setTab(t)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {CONTENT_TYPE_TABS[t]} ({counts[t]})
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="content-tabpanel" aria-labelledby={`content-tab-${tab}`}>
-        {items.isPending ? (
-          <Loading text="Loading content..." />
-        ) : items.isError ? (
-          <p className="form-error" role="alert">
-            The content could not be loaded. {items.error.message}
-          </p>
-        ) : visible.length === 0 ? (
-          <p className="card muted">{EMPTY[tab]}</p>
-        ) : isDesktop ? (
-          <ContentTable {...listProps} />
-        ) : (
-          <ContentCards {...listProps} />
-        )}
-      </div>
+      <Tabs
+        tabs={CONTENT_TYPES.map((t) => ({ id: t, label: `${CONTENT_TYPE_TABS[t]} (${counts[t]})` }))}
+        value={tab}
+        onChange={setTab}
+        label="Content types"
+        tabId={(t) => `content-tab-${t}`}
+        panelId={() => 'content-tabpanel'}
+      />
+      <TabPanel id="content-tabpanel" labelledBy={`content-tab-${tab}`}>
+        <ContentList {...listProps} items={items.isPending ? undefined : visible} error={items.error} empty={EMPTY[tab]} />
+      </TabPanel>
 
       <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy="content-form-title">
         <h2 id="content-form-title" className="sheet-title">

@@ -6,18 +6,17 @@ import { useToast } from '../../lib/toast';
 import { getOfflineDb, useOfflineQuery } from '../../offline';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { useDeleteTool } from './api/useDeleteTool';
 import { useSupportTools } from './api/useSupportTools';
 import { DeviceStorageCard } from './DeviceStorageCard';
 import { HelpCard } from './HelpCard';
 import { readSupportTools, storeSupportTools } from './offline';
 import { startDownload } from './startDownload';
-import { ToolCards, ToolTable } from './ToolList';
+import { ToolList } from './ToolList';
 import { buildTools, type Tool } from './tools';
 import { useKeptFiles } from './useKeptFiles';
 import { useOnline } from './useOnline';
-import '../../lib/ui/ui.css';
+import { ErrorState } from '../../lib/ui/States';
 import './downloads.css';
 
 /**
@@ -35,7 +34,6 @@ export default function DownloadsPage() {
   const isAdmin = user?.role === 'admin';
   const toast = useToast();
   const navigate = useNavigate();
-  const isDesktop = useIsDesktop();
   const online = useOnline();
   const content = useSupportTools();
   const cached = useOfflineQuery(readSupportTools);
@@ -127,13 +125,9 @@ export default function DownloadsPage() {
             You are offline. Tools kept on this device can still be downloaded.
           </p>
         )}
-        {content.isError && online && (
-          <p className="form-error" role="alert">
-            The managed tools could not be loaded. {content.error.message}
-          </p>
-        )}
+        {content.isError && online && <ErrorState text="The managed tools could not be loaded." error={content.error} />}
         {content.isPending && items === undefined && online ? <Loading text="Loading tools..." /> : null}
-        {isDesktop ? <ToolTable {...listProps} /> : <ToolCards {...listProps} />}
+        <ToolList {...listProps} />
       </section>
       <div className="two-col downloads-cards">
         <DeviceStorageCard state={keptState} />

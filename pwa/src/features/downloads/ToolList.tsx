@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { formatFileSize } from '@portal/shared';
 import type { KeptFile } from '../../lib/keptFiles';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { ToolActions, type ToolActionHandlers } from './ToolActions';
 import type { Tool } from './tools';
 
@@ -19,81 +21,71 @@ function KeptBadge({ kept }: { kept: KeptFile | undefined }) {
   return kept ? <span className="tool-kept">Kept on this device</span> : null;
 }
 
-/** Phones: one card per tool (DESIGN.md 5a). */
-export function ToolCards(props: ListProps) {
-  const { tools, kept, busy, canKeep, online, isAdmin, handlers } = props;
+/** Phones: the card of one tool. */
+function ToolCard({ tool, actions, kept }: { tool: Tool; actions: ReactNode; kept: KeptFile | undefined }) {
   return (
-    <ul className="tool-cards" aria-label="Tech support tools">
-      {tools.map((tool) => (
-        <li key={tool.key} className="card tool-card" data-testid={`tool-${tool.fileName}`}>
-          <div className="tool-card-head">
-            <h3>{tool.title}</h3>
-            <KeptBadge kept={kept?.get(tool.fileName)} />
-          </div>
-          {tool.description && <p className="tool-description">{tool.description}</p>}
-          <p className="muted tool-meta">
-            {[tool.version && `Version ${tool.version}`, tool.platform, sizeText(tool), tool.category].filter(Boolean).join(' · ')}
-          </p>
-          <ToolActions
-            tool={tool}
-            kept={kept?.get(tool.fileName)}
-            keeping={busy.has(tool.fileName)}
-            canKeep={canKeep}
-            online={online}
-            isAdmin={isAdmin}
-            handlers={handlers}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="tool-card-head">
+        <h3>{tool.title}</h3>
+        <KeptBadge kept={kept} />
+      </div>
+      {tool.description && <p className="tool-description">{tool.description}</p>}
+      <p className="muted tool-meta">
+        {[tool.version && `Version ${tool.version}`, tool.platform, sizeText(tool), tool.category].filter(Boolean).join(' · ')}
+      </p>
+      {actions}
+    </>
   );
 }
 
-/** From 992 px: a table with the same facts and actions. */
-export function ToolTable(props: ListProps) {
+/**
+ * The tools (DESIGN.md 5a list): cards on phones, a table from 992 px with the same facts and the
+ * actions (download, keep on this device, remove, delete for admins).
+ */
+export function ToolList(props: ListProps) {
   const { tools, kept, busy, canKeep, online, isAdmin, handlers } = props;
+  const actions = (tool: Tool) => (
+    <ToolActions
+      tool={tool}
+      kept={kept?.get(tool.fileName)}
+      keeping={busy.has(tool.fileName)}
+      canKeep={canKeep}
+      online={online}
+      isAdmin={isAdmin}
+      handlers={handlers}
+    />
+  );
+  const columns: ListColumn<Tool>[] = [
+    {
+      id: 'tool',
+      header: 'Tool',
+      cell: (tool) => (
+        <>
+          <div className="tool-title">
+            <strong>{tool.title}</strong> <KeptBadge kept={kept?.get(tool.fileName)} />
+          </div>
+          {tool.description && <div className="muted tool-description">{tool.description}</div>}
+          <div className="muted tool-file">
+            {tool.fileName} · {tool.category}
+          </div>
+        </>
+      ),
+    },
+    { id: 'version', header: 'Version', cell: (tool) => tool.version ?? '', className: 'nowrap' },
+    { id: 'platform', header: 'Platform', cell: (tool) => tool.platform ?? '', className: 'nowrap' },
+    { id: 'size', header: 'Size', cell: sizeText, className: 'nowrap' },
+    { id: 'actions', header: 'Actions', cell: actions },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="data-table" aria-label="Tech support tools">
-        <thead>
-          <tr>
-            <th scope="col">Tool</th>
-            <th scope="col">Version</th>
-            <th scope="col">Platform</th>
-            <th scope="col">Size</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tools.map((tool) => (
-            <tr key={tool.key} data-testid={`tool-${tool.fileName}`}>
-              <td>
-                <div className="tool-title">
-                  <strong>{tool.title}</strong> <KeptBadge kept={kept?.get(tool.fileName)} />
-                </div>
-                {tool.description && <div className="muted tool-description">{tool.description}</div>}
-                <div className="muted tool-file">
-                  {tool.fileName} · {tool.category}
-                </div>
-              </td>
-              <td className="nowrap">{tool.version ?? ''}</td>
-              <td className="nowrap">{tool.platform ?? ''}</td>
-              <td className="nowrap">{sizeText(tool)}</td>
-              <td>
-                <ToolActions
-                  tool={tool}
-                  kept={kept?.get(tool.fileName)}
-                  keeping={busy.has(tool.fileName)}
-                  canKeep={canKeep}
-                  online={online}
-                  isAdmin={isAdmin}
-                  handlers={handlers}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveList
+      rows={tools}
+      rowKey={(tool) => tool.key}
+      columns={columns}
+      card={(tool) => <ToolCard tool={tool} actions={actions(tool)} kept={kept?.get(tool.fileName)} />}
+      label="Tech support tools"
+      empty="No tools yet."
+      rowAttrs={(tool) => ({ 'data-testid': `tool-${tool.fileName}` })}
+      classes={{ list: 'tool-cards', card: 'card tool-card' }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { opensInTab } from '@portal/shared';
 import { isApiError } from '../../lib/api';
-import { downloadUrl, readKeptFile, saveBlob } from '../../lib/keptFiles';
+import { clickDownload, downloadUrl, readKeptFile, saveBlob } from '../../lib/keptFiles';
 import { checkDownload } from './api/checkDownload';
 
 /** How a download was started. */
@@ -38,11 +38,6 @@ export async function startDownload(fileName: string, online: boolean): Promise<
     window.open(url, '_blank', 'noopener,noreferrer');
     return 'tab';
   }
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  clickDownload(url, fileName);
   return 'network';
 }

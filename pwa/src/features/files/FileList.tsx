@@ -1,6 +1,7 @@
 import type { FileEntry } from '@portal/shared';
 import { formatFileSize } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 
 interface Props {
   files: readonly FileEntry[];
@@ -24,63 +25,55 @@ function DeleteButton({ file, onDelete, deleting }: { file: FileEntry } & Pick<P
 
 const installerBadge = (file: FileEntry) => (file.isInstaller ? <span className="file-badge">Installer</span> : null);
 
-/** Phones: one card per file with name, type, size, modified and the installer badge. */
-export function FileCards({ files, onDelete, deleting }: Props) {
+/** Table columns from 992 px (SPEC.md 2: name, type, size, modified, isInstaller). */
+function columns({ onDelete, deleting }: Pick<Props, 'onDelete' | 'deleting'>): ListColumn<FileEntry>[] {
+  return [
+    { id: 'name', header: 'Name', cell: (f) => f.name, className: 'file-name' },
+    { id: 'type', header: 'Type', cell: (f) => f.type, className: 'file-type' },
+    { id: 'size', header: 'Size', cell: (f) => formatFileSize(f.size), className: 'nowrap' },
+    { id: 'modified', header: 'Modified', cell: (f) => <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>, className: 'nowrap' },
+    { id: 'installer', header: 'Installer', cell: (f) => (f.isInstaller ? 'Yes' : 'No') },
+    { id: 'actions', header: 'Actions', hideHeader: true, cell: (f) => <DeleteButton file={f} onDelete={onDelete} deleting={deleting} />, className: 'nowrap' },
+  ];
+}
+
+/** Phones: the card of one file with name, type, size, modified and the installer badge. */
+function FileCard({ file: f, onDelete, deleting }: { file: FileEntry } & Pick<Props, 'onDelete' | 'deleting'>) {
   return (
-    <ul className="file-cards" aria-label="Uploaded files">
-      {files.map((f) => (
-        <li key={f.name} className="card file-card" data-testid={`file-${f.name}`}>
-          <div className="file-card-head">
-            <strong className="file-name">{f.name}</strong>
-            {installerBadge(f)}
-          </div>
-          <p className="muted file-meta">
-            {formatFileSize(f.size)} · {f.type}
-          </p>
-          <p className="muted file-meta">
-            Modified <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>
-          </p>
-          <DeleteButton file={f} onDelete={onDelete} deleting={deleting} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="file-card-head">
+        <strong className="file-name">{f.name}</strong>
+        {installerBadge(f)}
+      </div>
+      <p className="muted file-meta">
+        {formatFileSize(f.size)} · {f.type}
+      </p>
+      <p className="muted file-meta">
+        Modified <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>
+      </p>
+      <DeleteButton file={f} onDelete={onDelete} deleting={deleting} />
+    </>
   );
 }
 
-/** From 992 px: a table of the same facts (SPEC.md 2: name, type, size, modified, isInstaller). */
-export function FileTable({ files, onDelete, deleting }: Props) {
+/**
+ * The uploaded files (DESIGN.md 5a list): cards on phones, a table from 992 px, each with Delete;
+ * `files` undefined while loading.
+ */
+export function FileList({ files, error, onDelete, deleting }: Omit<Props, 'files'> & { files: readonly FileEntry[] | undefined; error: Error | null }) {
   return (
-    <div className="table-wrap">
-      <table className="data-table" aria-label="Uploaded files">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Size</th>
-            <th scope="col">Modified</th>
-            <th scope="col">Installer</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.map((f) => (
-            <tr key={f.name} data-testid={`file-${f.name}`}>
-              <td className="file-name">{f.name}</td>
-              <td className="file-type">{f.type}</td>
-              <td className="nowrap">{formatFileSize(f.size)}</td>
-              <td className="nowrap">
-                <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>
-              </td>
-              <td>{f.isInstaller ? 'Yes' : 'No'}</td>
-              <td className="nowrap">
-                <DeleteButton file={f} onDelete={onDelete} deleting={deleting} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ResponsiveList
+      rows={files}
+      rowKey={(f) => f.name}
+      columns={columns({ onDelete, deleting })}
+      card={(f) => <FileCard file={f} onDelete={onDelete} deleting={deleting} />}
+      label="Uploaded files"
+      empty="No files uploaded yet."
+      loadingText="Loading files..."
+      error={error}
+      errorText="The files could not be loaded."
+      rowAttrs={(f) => ({ 'data-testid': `file-${f.name}` })}
+      classes={{ list: 'file-cards', card: 'card file-card', empty: 'card' }}
+    />
   );
 }

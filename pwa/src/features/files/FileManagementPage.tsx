@@ -4,13 +4,10 @@ import type { FileEntry } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { Loading } from '../../lib/ui/Loading';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { useDeleteFile } from './api/useDeleteFile';
 import { useFiles } from './api/useFiles';
-import { FileCards, FileTable } from './FileList';
+import { FileList } from './FileList';
 import { UploadCard } from './UploadCard';
-import '../../lib/ui/ui.css';
 import './files.css';
 
 /**
@@ -21,7 +18,6 @@ import './files.css';
  */
 export default function FileManagementPage() {
   const toast = useToast();
-  const isDesktop = useIsDesktop();
   const files = useFiles();
   const remove = useDeleteFile();
   const [confirming, setConfirming] = useState<FileEntry | null>(null);
@@ -40,7 +36,7 @@ export default function FileManagementPage() {
   };
 
   const list = files.data ?? [];
-  const listProps = { files: list, onDelete: setConfirming, deleting: remove.isPending ? (remove.variables ?? null) : null };
+  const listProps = { onDelete: setConfirming, deleting: remove.isPending ? (remove.variables ?? null) : null };
   return (
     <div className="page files-page">
       <div className="page-head">
@@ -52,19 +48,7 @@ export default function FileManagementPage() {
       <UploadCard />
       <section aria-labelledby="files-heading" className="files-section">
         <h2 id="files-heading">Files{files.data ? ` (${list.length})` : ''}</h2>
-        {files.isPending ? (
-          <Loading text="Loading files..." />
-        ) : files.isError ? (
-          <p className="form-error" role="alert">
-            The files could not be loaded. {files.error.message}
-          </p>
-        ) : list.length === 0 ? (
-          <p className="muted card">No files uploaded yet.</p>
-        ) : isDesktop ? (
-          <FileTable {...listProps} />
-        ) : (
-          <FileCards {...listProps} />
-        )}
+        <FileList {...listProps} files={files.data} error={files.error} />
       </section>
       <ConfirmDialog
         open={confirming !== null}

@@ -9,6 +9,7 @@ import {
   type TicketStatus,
 } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
+import { saveBlob } from '../../lib/keptFiles';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
@@ -36,17 +37,8 @@ const DEFAULT_RANGE: SchedulerRange = 'week';
 const isRange = (v: string | null): v is SchedulerRange => (SCHEDULER_RANGES as readonly string[]).includes(v ?? '');
 const isView = (v: string | null): v is SchedulerView => (VIEWS as readonly string[]).includes(v ?? '');
 
-/** Saves `text` as a file (the CSV export). */
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Saves `text` as a CSV file (the export). */
+const download = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /**
  * /scheduler 'Scheduler and KPI Dashboard' (SPEC.md 2, issue 12). Range picker (Today, This Week,

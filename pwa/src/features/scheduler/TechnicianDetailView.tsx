@@ -3,8 +3,6 @@ import { IonBadge } from '@ionic/react';
 import {
   SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
-  UPDATE_TYPE_LABELS,
-  historyChangeText,
   type SchedulerTicketFilter,
   type SurveyStars,
   type TechnicianDetailTicket,
@@ -12,6 +10,7 @@ import {
 } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
+import { WorkHistoryList } from '../../lib/ui/WorkHistoryList';
 import { useTechnicianDetail } from './api/useTechnicianDetail';
 import type { DashboardParams } from './api/keys';
 import { StatusCounts, WorkloadBadge } from './KpiCards';
@@ -34,33 +33,12 @@ const STAR_ROWS: { key: keyof SurveyStars; label: string }[] = [
   { key: 'resolutionRating', label: 'Resolution' },
 ];
 
-/** 'Work History' of one ticket, newest first: type, time, author, comment, 'Changed from X to Y'. */
+/** 'Work History' of one ticket, newest first, with the shared list (reply / internal-note marks included). */
 function History({ entries, ticketId }: { entries: readonly TicketUpdateEntry[]; ticketId: string }) {
   return (
     <section className="work-history" aria-labelledby={`history-${ticketId}`}>
       <h4 id={`history-${ticketId}`}>{TEXT.workHistory}</h4>
-      {entries.length === 0 ? (
-        <p className="muted">No updates yet.</p>
-      ) : (
-        <ol className="history-list" tabIndex={0} aria-label={`${TEXT.workHistory}, newest first`}>
-          {entries.map((u) => {
-            const change = historyChangeText(u);
-            return (
-              <li key={u.id} className="history-item">
-                <div className="history-head">
-                  <strong>{UPDATE_TYPE_LABELS[u.updateType] ?? u.updateType}</strong>
-                  <time dateTime={u.createdAt} className="muted">
-                    {formatDateTime(u.createdAt)}
-                  </time>
-                </div>
-                {u.updatedByName && <div className="muted history-by">by {u.updatedByName}</div>}
-                {u.comment && <p className="history-comment">{u.comment}</p>}
-                {change && <p className="history-change">{change}</p>}
-              </li>
-            );
-          })}
-        </ol>
-      )}
+      <WorkHistoryList entries={entries} label={`${TEXT.workHistory}, newest first`} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { useAddNotificationEmail } from './api/useAddNotificationEmail';
 import { useNotificationEmails } from './api/useNotificationEmails';
 import { useRemoveNotificationEmail } from './api/useRemoveNotificationEmail';
 import { SETTINGS_TEXT } from './texts';
+import { ErrorState } from '../../lib/ui/States';
 
 type Values = z.input<typeof notificationEmailBodySchema>;
 type Parsed = z.output<typeof notificationEmailBodySchema>;
@@ -65,9 +66,7 @@ export function RecipientsSection() {
           <IonSpinner name="crescent" aria-hidden="true" /> <span>Loading recipients...</span>
         </div>
       ) : list.isError ? (
-        <p className="form-error" role="alert">
-          The recipients could not be loaded. {list.error.message}
-        </p>
+        <ErrorState text="The recipients could not be loaded." error={list.error} />
       ) : emails.length === 0 ? (
         <p className="muted settings-empty">{SETTINGS_TEXT.noRecipients}</p>
       ) : (

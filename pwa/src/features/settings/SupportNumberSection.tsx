@@ -9,6 +9,7 @@ import { useSaveSupportNumber } from './api/useSaveSupportNumber';
 import { useSupportNumber } from './api/useSupportNumber';
 import { useTestSms } from './api/useTestSms';
 import { SETTINGS_TEXT } from './texts';
+import { ErrorState } from '../../lib/ui/States';
 
 const schema = z.object({ value: supportPhoneSchema });
 type Values = z.input<typeof schema>;
@@ -98,11 +99,7 @@ export function SupportNumberSection() {
           </button>
         </div>
       </form>
-      {setting.isError && (
-        <p className="form-error" role="alert">
-          The saved number could not be loaded. {setting.error.message}
-        </p>
-      )}
+      {setting.isError && <ErrorState text="The saved number could not be loaded." error={setting.error} />}
     </section>
   );
 }

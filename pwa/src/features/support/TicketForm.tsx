@@ -5,8 +5,6 @@ import {
   CONTACT_METHOD_LABELS,
   SEVERITIES,
   SEVERITY_LABELS,
-  type ContactMethod,
-  type Severity,
   type TicketCreate,
   type TicketCreateInput,
 } from '@portal/shared';
@@ -14,18 +12,8 @@ import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import type { TicketFormValues } from './ticketResolver';
 import { LazyQueuedView, useQueuedSubmission } from './useQueuedSubmission';
-
-/** What the inputs hold; severity and contact method start unselected (''). */
-export interface TicketFormValues {
-  clientName: string;
-  businessName: string;
-  customerEmail: string;
-  customerPhone: string;
-  severity: Severity | '';
-  contactMethod: ContactMethod | '';
-  issue: string;
-}
 
 const EMPTY: TicketFormValues = {
   clientName: '',

@@ -1,7 +1,17 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ticketCreateSchema, type TicketCreate } from '@portal/shared';
-import type { TicketFormValues } from './TicketForm';
+import { ticketCreateSchema, type ContactMethod, type Severity, type TicketCreate } from '@portal/shared';
+
+/** What the inputs hold; severity and contact method start unselected (''). */
+export interface TicketFormValues {
+  clientName: string;
+  businessName: string;
+  customerEmail: string;
+  customerPhone: string;
+  severity: Severity | '';
+  contactMethod: ContactMethod | '';
+  issue: string;
+}
 
 /**
  * The support form's validation: the shared schema, exactly like the API (SPEC.md 5, DESIGN.md 2).

@@ -1,7 +1,6 @@
 import { SURVEY_QUESTIONS, SURVEY_QUESTION_NAMES, type SurveyResponse } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
-import { Loading } from '../../lib/ui/Loading';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { useSurveyResponses } from './api/useSurveyResponses';
 import { FeedbackTexts } from './Feedback';
 import { Stars } from './Stars';
@@ -13,20 +12,22 @@ import { Stars } from './Stars';
  */
 export function ResponsesTab({ days }: { days: number }) {
   const q = useSurveyResponses(days);
-  const desktop = useIsDesktop();
-  if (q.isPending) return <Loading text="Loading responses..." />;
-  if (q.isError) {
-    return (
-      <p className="card form-error" role="alert">
-        The responses could not be loaded. {q.error.message}
-      </p>
-    );
-  }
-  const rows = q.data.pages.flatMap((p) => p.items);
-  if (rows.length === 0) return <p className="card muted">No survey responses in this period.</p>;
+  const rows = q.data?.pages.flatMap((p) => p.items);
   return (
     <div className="sd-responses">
-      {desktop ? <ResponseTable rows={rows} /> : <ResponseCards rows={rows} />}
+      <ResponsiveList
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={COLUMNS}
+        card={(r) => <ResponseCard r={r} />}
+        label="Recent responses"
+        empty="No survey responses in this period."
+        loadingText="Loading responses..."
+        error={q.error}
+        errorText="The responses could not be loaded."
+        rowAttrs={(r) => ({ 'data-ticket': r.ticketNumber })}
+        classes={{ wrap: 'card sd-table-wrap', table: 'sd-table', list: 'sd-cards', card: 'card sd-response', empty: 'card', error: 'card' }}
+      />
       {q.hasNextPage && (
         <button type="button" className="btn btn-outline sd-more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
           {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
@@ -36,73 +37,45 @@ export function ResponsesTab({ days }: { days: number }) {
   );
 }
 
-function ResponseTable({ rows }: { rows: SurveyResponse[] }) {
-  return (
-    <div className="card sd-table-wrap">
-      <table className="sd-table" aria-label="Recent responses">
-        <thead>
-          <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Time</th>
-            {SURVEY_QUESTIONS.map((k) => (
-              <th key={k} scope="col">
-                {SURVEY_QUESTION_NAMES[k]}
-              </th>
-            ))}
-            <th scope="col">Comments and Suggestions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} data-ticket={r.ticketNumber}>
-              <th scope="row">
-                {r.customerName ?? 'Customer'}
-                <div className="muted sd-sub">{r.ticketNumber}</div>
-              </th>
-              <td className="nowrap">
-                <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
-              </td>
-              {SURVEY_QUESTIONS.map((k) => (
-                <td key={k}>
-                  <Stars value={r[k]} small />
-                </td>
-              ))}
-              <td className="sd-texts">
-                <FeedbackTexts r={r} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const COLUMNS: ListColumn<SurveyResponse>[] = [
+  {
+    id: 'customer',
+    header: 'Customer',
+    rowHeader: true,
+    cell: (r) => (
+      <>
+        {r.customerName ?? 'Customer'}
+        <div className="muted sd-sub">{r.ticketNumber}</div>
+      </>
+    ),
+  },
+  { id: 'time', header: 'Time', cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>, className: 'nowrap' },
+  ...SURVEY_QUESTIONS.map((k): ListColumn<SurveyResponse> => ({ id: k, header: SURVEY_QUESTION_NAMES[k], cell: (r) => <Stars value={r[k]} small /> })),
+  { id: 'texts', header: 'Comments and Suggestions', cell: (r) => <FeedbackTexts r={r} />, className: 'sd-texts' },
+];
 
-function ResponseCards({ rows }: { rows: SurveyResponse[] }) {
+/** Phones: one response with its four ratings. */
+function ResponseCard({ r }: { r: SurveyResponse }) {
   return (
-    <ul className="sd-cards">
-      {rows.map((r) => (
-        <li key={r.id} className="card sd-response" data-ticket={r.ticketNumber}>
-          <div className="sd-feedback-head">
-            <strong>{r.customerName ?? 'Customer'}</strong>
-            <span className="muted">{r.ticketNumber}</span>
+    <>
+      <div className="sd-feedback-head">
+        <strong>{r.customerName ?? 'Customer'}</strong>
+        <span className="muted">{r.ticketNumber}</span>
+      </div>
+      <p className="muted sd-feedback-time">
+        <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+      </p>
+      <dl className="sd-ratings">
+        {SURVEY_QUESTIONS.map((k) => (
+          <div key={k}>
+            <dt>{SURVEY_QUESTION_NAMES[k]}</dt>
+            <dd>
+              <Stars value={r[k]} small />
+            </dd>
           </div>
-          <p className="muted sd-feedback-time">
-            <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
-          </p>
-          <dl className="sd-ratings">
-            {SURVEY_QUESTIONS.map((k) => (
-              <div key={k}>
-                <dt>{SURVEY_QUESTION_NAMES[k]}</dt>
-                <dd>
-                  <Stars value={r[k]} small />
-                </dd>
-              </div>
-            ))}
-          </dl>
-          <FeedbackTexts r={r} />
-        </li>
-      ))}
-    </ul>
+        ))}
+      </dl>
+      <FeedbackTexts r={r} />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { OverviewTab } from './OverviewTab';
 import { ResponsesTab } from './ResponsesTab';
 import { SkeletonTiles, StatTiles } from './StatTiles';
 import { TechnicianTab } from './TechnicianTab';
+import { ErrorState } from '../../lib/ui/States';
 import './dashboard.css';
 
 /** `?days=` of the URL when it is one of 7/30/90/365, else 30 (SPEC.md 9). */
@@ -58,12 +59,7 @@ export default function SurveyDashboardPage() {
       {stats.isPending ? (
         <SkeletonTiles />
       ) : stats.isError ? (
-        <div className="card" role="alert">
-          <p className="form-error">The survey statistics could not be loaded. {stats.error.message}</p>
-          <button type="button" className="btn btn-outline" onClick={() => void stats.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <ErrorState text="The survey statistics could not be loaded." error={stats.error} onRetry={() => void stats.refetch()} className="card" />
       ) : (
         <StatTiles stats={stats.data} />
       )}

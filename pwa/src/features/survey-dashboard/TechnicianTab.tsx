@@ -1,5 +1,5 @@
 import { satisfactionPercent, type TechnicianPerformance } from '@portal/shared';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { count, hours, percent, rating } from './format';
 import { Stars } from './Stars';
 
@@ -9,78 +9,61 @@ import { Stars } from './Stars';
  * resolution rate and average resolution time. A table from 992 px, cards on phones.
  */
 export function TechnicianTab({ rows }: { rows: TechnicianPerformance[] }) {
-  const desktop = useIsDesktop();
-  if (rows.length === 0) return <p className="card muted">No technicians yet.</p>;
-  if (desktop) {
-    return (
-      <div className="card sd-table-wrap">
-        <table className="sd-table" aria-label="Technician performance">
-          <thead>
-            <tr>
-              <th scope="col">Technician</th>
-              <th scope="col">Avg Rating</th>
-              <th scope="col" className="num">Satisfaction</th>
-              <th scope="col" className="num">Surveys</th>
-              <th scope="col" className="num">Tickets</th>
-              <th scope="col" className="num">Closed</th>
-              <th scope="col" className="num">Resolution Rate</th>
-              <th scope="col" className="num">Avg Resolution (hours)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.technicianId}>
-                <th scope="row">{r.technicianName}</th>
-                <td>
-                  <span className="sd-inline-rating">
-                    <Stars value={r.averageRating} small /> {rating(r.averageRating)}
-                  </span>
-                </td>
-                <td className="num">{percent(satisfactionPercent(r.averageRating))}</td>
-                <td className="num">{count(r.totalSurveys)}</td>
-                <td className="num">{count(r.totalTickets)}</td>
-                <td className="num">{count(r.closedTickets)}</td>
-                <td className="num">{percent(r.resolutionRate)}</td>
-                <td className="num">{hours(r.averageResolutionTime)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    );
-  }
   return (
-    <ul className="sd-cards">
-      {rows.map((r) => (
-        <li key={r.technicianId} className="card sd-tech-card">
-          <h3>{r.technicianName}</h3>
-          <p className="sd-inline-rating">
-            <Stars value={r.averageRating} /> {rating(r.averageRating)} · {percent(satisfactionPercent(r.averageRating))} satisfaction
-          </p>
-          <dl className="sd-facts">
-            <div>
-              <dt>Surveys</dt>
-              <dd>{count(r.totalSurveys)}</dd>
-            </div>
-            <div>
-              <dt>Tickets</dt>
-              <dd>{count(r.totalTickets)}</dd>
-            </div>
-            <div>
-              <dt>Closed</dt>
-              <dd>{count(r.closedTickets)}</dd>
-            </div>
-            <div>
-              <dt>Resolution Rate</dt>
-              <dd>{percent(r.resolutionRate)}</dd>
-            </div>
-            <div>
-              <dt>Avg Resolution</dt>
-              <dd>{hours(r.averageResolutionTime)} h</dd>
-            </div>
-          </dl>
-        </li>
-      ))}
-    </ul>
+    <ResponsiveList
+      rows={rows}
+      rowKey={(r) => r.technicianId}
+      columns={COLUMNS}
+      card={(r) => <TechnicianCard r={r} />}
+      label="Technician performance"
+      empty="No technicians yet."
+      classes={{ wrap: 'card sd-table-wrap', table: 'sd-table', list: 'sd-cards', card: 'card sd-tech-card', empty: 'card' }}
+    />
+  );
+}
+
+const COLUMNS: ListColumn<TechnicianPerformance>[] = [
+  { id: 'name', header: 'Technician', cell: (r) => r.technicianName, rowHeader: true },
+  {
+    id: 'rating',
+    header: 'Avg Rating',
+    cell: (r) => (
+      <span className="sd-inline-rating">
+        <Stars value={r.averageRating} small /> {rating(r.averageRating)}
+      </span>
+    ),
+  },
+  { id: 'satisfaction', header: 'Satisfaction', cell: (r) => percent(satisfactionPercent(r.averageRating)), className: 'num' },
+  { id: 'surveys', header: 'Surveys', cell: (r) => count(r.totalSurveys), className: 'num' },
+  { id: 'tickets', header: 'Tickets', cell: (r) => count(r.totalTickets), className: 'num' },
+  { id: 'closed', header: 'Closed', cell: (r) => count(r.closedTickets), className: 'num' },
+  { id: 'rate', header: 'Resolution Rate', cell: (r) => percent(r.resolutionRate), className: 'num' },
+  { id: 'hours', header: 'Avg Resolution (hours)', cell: (r) => hours(r.averageResolutionTime), className: 'num' },
+];
+
+/** Phones: one technician's figures. */
+function TechnicianCard({ r }: { r: TechnicianPerformance }) {
+  const facts: [string, string][] = [
+    ['Surveys', count(r.totalSurveys)],
+    ['Tickets', count(r.totalTickets)],
+    ['Closed', count(r.closedTickets)],
+    ['Resolution Rate', percent(r.resolutionRate)],
+    ['Avg Resolution', `${hours(r.averageResolutionTime)} h`],
+  ];
+  return (
+    <>
+      <h3>{r.technicianName}</h3>
+      <p className="sd-inline-rating">
+        <Stars value={r.averageRating} /> {rating(r.averageRating)} · {percent(satisfactionPercent(r.averageRating))} satisfaction
+      </p>
+      <dl className="sd-facts">
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

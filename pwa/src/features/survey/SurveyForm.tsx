@@ -1,13 +1,11 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { SURVEY_QUESTIONS, SURVEY_QUESTION_LABELS, SURVEY_TEXT_MAX, type SurveyQuestion, type SurveySubmit } from '@portal/shared';
+import { SURVEY_QUESTIONS, SURVEY_QUESTION_LABELS, SURVEY_TEXT_MAX, type SurveySubmit } from '@portal/shared';
 import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { RatingQuestion } from './RatingQuestion';
-
-/** What the form holds: 0 = not rated yet. */
-export type SurveyFormValues = Record<SurveyQuestion, number> & { ticketNumber: string; token: string; comments: string; improvements: string };
+import type { SurveyFormValues } from './surveyResolver';
 
 /**
  * The shared schema validates the form exactly like the API does (SPEC.md 5); it is loaded when the

@@ -14,6 +14,7 @@ import {
 } from '@portal/shared';
 import { FormField } from '../../lib/ui/FormField';
 import { FIELD_LABELS, fieldValueText } from './labels';
+import { FormActions } from '../../lib/ui/FormActions';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
@@ -167,14 +168,7 @@ export function UpdateForm(props: {
           {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
         </p>
       </fieldset>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Update Ticket
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label="Update Ticket" pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import {
   SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
+  historyChangeText,
   severityBadgeTone,
   statusBadgeTone,
   type Technician,
@@ -37,17 +38,9 @@ export function assigneeName(id: string | null | undefined, technicians: readonl
  * usernames; null when the entry records no change of value (comments, creation).
  */
 export function changeText(entry: TicketUpdateEntry, technicians: readonly Technician[] | undefined): string | null {
-  if (entry.updateType === 'comment' || entry.updateType === 'created') return null;
-  if (entry.previousValue === null && entry.newValue === null) return null;
-  const show = (v: string | null) => {
-    if (entry.updateType === 'status_change' && v && v in TICKET_STATUS_LABELS) {
-      return TICKET_STATUS_LABELS[v as TicketStatus];
-    }
-    if (entry.updateType === 'severity_change' && v && v in SEVERITY_NAMES) return SEVERITY_NAMES[v as Severity];
-    if (entry.updateType === 'assignment') return assigneeName(v, technicians);
-    return v || 'none';
-  };
-  return `Changed from ${show(entry.previousValue)} to ${show(entry.newValue)}`;
+  if (entry.updateType !== 'assignment') return historyChangeText(entry);
+  const name = (v: string | null) => (v ? assigneeName(v, technicians) : null);
+  return historyChangeText({ ...entry, previousValue: name(entry.previousValue), newValue: name(entry.newValue) });
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */

@@ -15,6 +15,7 @@ import {
 import { isApiError } from '../../lib/api';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
+import { FormActions } from '../../lib/ui/FormActions';
 
 /** The form's raw values (native inputs: strings). */
 export interface UserFormValues {
@@ -144,14 +145,7 @@ export function UserForm(props: {
           ))}
         </select>
       </FormField>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create User'}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create User'} pending={pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { IonBadge } from '@ionic/react';
-import { ADMIN_USERNAME, type PublicUser, type UserCreate, type UserUpdate } from '@portal/shared';
+import { type PublicUser, type UserCreate, type UserUpdate } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { useCreateUser } from './api/useCreateUser';
 import { useDeleteUser } from './api/useDeleteUser';
 import { useUpdateUser } from './api/useUpdateUser';
@@ -15,17 +11,11 @@ import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
 import { UserForm } from './UserForm';
 import { failureText } from './failureText';
-import { UnlockSignIn } from './UnlockSignIn';
+import { UserList } from './UserList';
 import './users.css';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; user: PublicUser } | null;
 
-/** Why a row has no Delete button, or null when it may be deleted. */
-function notDeletable(u: PublicUser, me: PublicUser | null): string | null {
-  if (u.username === ADMIN_USERNAME) return USERS_TEXT.adminNotDeletable;
-  if (me && u.id === me.id) return USERS_TEXT.selfNotDeletable;
-  return null;
-}
+type Editing = { mode: 'create' } | { mode: 'edit'; user: PublicUser } | null;
 
 /**
  * /admin 'User Management' (SPEC.md 2, 5, 6, 8; admin only, guarded in app/AppRoutes): the users
@@ -35,7 +25,7 @@ function notDeletable(u: PublicUser, me: PublicUser | null): string | null {
  * yourself would end your session mid-task). Forms open in a Sheet. Toasts: 'User Created',
  * 'User Updated', 'User Deleted' and 'Failed to create user' / 'Failed to update user' /
  * 'Failed to delete user' with the server's reason (e.g. the last admin cannot be demoted).
- * 'Unlock sign-in' lifts a user's lockout after too many wrong passwords (UnlockSignIn.tsx).
+ * 'Unlock sign-in' on each row lifts a lockout after too many wrong passwords (UnlockSignIn.tsx).
  */
 export default function UsersPage() {
   const users = useUsers();
@@ -44,7 +34,6 @@ export default function UsersPage() {
   const remove = useDeleteUser();
   const toast = useToast();
   const { user: me } = useAuth();
-  const isDesktop = useIsDesktop();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
   const close = () => setEditing(null);
@@ -96,24 +85,12 @@ export default function UsersPage() {
           Add User
         </button>
       </div>
-      {users.isPending ? (
-        <Loading text={USERS_TEXT.loading} />
-      ) : users.isError ? (
-        <div className="card" role="alert">
-          <p className="form-error">
-            {USERS_TEXT.loadFailed} {failureText(users.error)}
-          </p>
-          <button type="button" className="btn btn-outline btn-small" onClick={() => void users.refetch()}>
-            Try Again
-          </button>
-        </div>
-      ) : list.length === 0 ? (
-        <p className="muted empty">{USERS_TEXT.empty}</p>
-      ) : isDesktop ? (
-        <UserTable users={list} {...rowProps} />
-      ) : (
-        <UserCards users={list} {...rowProps} />
-      )}
+      <UserList
+        users={users.isPending ? undefined : list}
+        error={users.isError ? { message: failureText(users.error) } : null}
+        onRetry={() => void users.refetch()}
+        {...rowProps}
+      />
 
       <Sheet open={editing !== null} onClose={close} labelledBy={editing?.mode === 'edit' ? 'edit-user-heading' : 'create-user-heading'}>
         {editing?.mode === 'create' && (
@@ -141,96 +118,5 @@ export default function UsersPage() {
         description={`Are you sure you want to delete ${deleting?.username ?? ''}? They can no longer sign in and their tickets become unassigned; their work history is kept. This action cannot be undone.`}
       />
     </div>
-  );
-}
-
-interface RowProps {
-  users: PublicUser[];
-  me: PublicUser | null;
-  onEdit(u: PublicUser): void;
-  onDelete(u: PublicUser): void;
-}
-
-function RoleBadge({ role }: { role: PublicUser['role'] }) {
-  return <IonBadge color={role === 'admin' ? 'primary' : role === 'technician' ? 'success' : 'medium'}>{ROLE_LABELS[role]}</IonBadge>;
-}
-
-function RowActions({ u, me, onEdit, onDelete }: { u: PublicUser } & Omit<RowProps, 'users'>) {
-  const reason = notDeletable(u, me);
-  return (
-    <div className="user-actions">
-      <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${u.username}`} onClick={() => onEdit(u)}>
-        Edit
-      </button>
-      <UnlockSignIn user={u} />
-      {reason ? (
-        <span className="muted user-protected" title={reason}>
-          {reason === USERS_TEXT.adminNotDeletable ? 'Built-in admin' : 'Your account'}
-        </span>
-      ) : (
-        <button type="button" className="btn btn-outline btn-small btn-danger-outline" aria-label={`Delete ${u.username}`} onClick={() => onDelete(u)}>
-          Delete
-        </button>
-      )}
-    </div>
-  );
-}
-
-function UserTable({ users, ...rest }: RowProps) {
-  return (
-    <div className="table-wrap">
-      <table className="data-table" aria-label="Users">
-        <thead>
-          <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id}>
-              <th scope="row" className="user-name">
-                {u.username}
-              </th>
-              <td>{u.email ? <a href={`mailto:${u.email}`}>{u.email}</a> : <span className="muted">—</span>}</td>
-              <td>
-                <RoleBadge role={u.role} />
-              </td>
-              <td className="nowrap">{u.createdAt ? formatDate(u.createdAt) : ''}</td>
-              <td className="actions-cell">
-                <RowActions u={u} {...rest} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function UserCards({ users, ...rest }: RowProps) {
-  return (
-    <ul className="user-cards" aria-label="Users">
-      {users.map((u) => (
-        <li key={u.id} className="card user-card">
-          <div className="user-card-head">
-            <strong className="user-name">{u.username}</strong>
-            <RoleBadge role={u.role} />
-          </div>
-          {u.email && (
-            <a className="user-email" href={`mailto:${u.email}`}>
-              {u.email}
-            </a>
-          )}
-          {u.createdAt && <p className="muted user-created">Created {formatDate(u.createdAt)}</p>}
-          <RowActions u={u} {...rest} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -45,7 +45,7 @@ export function OfflineDevices({ headingId, onClose }: { headingId: string; onCl
                   {d.deviceName} · {d.username}
                 </strong>
                 {d.revokedAt === null ? (
-                  <button type="button" className="btn btn-outline btn-small btn-danger" aria-label={`Revoke ${d.deviceName}`} disabled={revoke.isPending} onClick={() => onRevoke(d)}>
+                  <button type="button" className="btn btn-outline btn-small btn-danger-outline" aria-label={`Revoke ${d.deviceName}`} disabled={revoke.isPending} onClick={() => onRevoke(d)}>
                     {T.revoke}
                   </button>
                 ) : (

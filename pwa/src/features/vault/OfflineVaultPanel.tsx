@@ -7,7 +7,8 @@ import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { getOfflineDb } from '../../offline';
 import { clearWipeNotice } from './offline';
-import { enableOfflineVault, fingerprintSupported, lockOfflineVault, turnOffOfflineVault, unlockWithFingerprint, unlockWithPassphrase } from './offlineVault';
+import { useOfflineVaultSession } from './session/OfflineVaultProvider';
+import { fingerprintSupported } from './session/passkey';
 import { OFFLINE_VAULT_TEXT as T } from './texts';
 import type { OfflineVaultState } from './useOfflineVault';
 
@@ -24,6 +25,7 @@ function guessDeviceName(): string {
  */
 export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
   const { user } = useAuth();
+  const session = useOfflineVaultSession();
   const id = useId();
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -33,7 +35,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
     if (!passphrase) return;
     setBusy(true);
     try {
-      const result = await unlockWithPassphrase(passphrase);
+      const result = await session.unlockWithPassphrase(passphrase);
       if (!result.ok) setError('attemptsLeft' in result ? T.wrong(result.attemptsLeft) : undefined);
       else setError(undefined);
     } finally {
@@ -56,7 +58,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
           <button
             type="button"
             className="btn btn-outline"
-            onClick={() => void unlockWithFingerprint(user).then((ok) => setError(ok ? undefined : T.fingerprintFailed))}
+            onClick={() => void session.unlockWithFingerprint(user).then((ok) => setError(ok ? undefined : T.fingerprintFailed))}
           >
             {T.unlockFingerprint}
           </button>
@@ -69,6 +71,7 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
 /** The form that turns the offline vault on (online, staff). */
 function EnableForm({ onDone }: { onDone: () => void }) {
   const { user } = useAuth();
+  const session = useOfflineVaultSession();
   const toast = useToast();
   const ids = { name: useId(), pass: useId(), repeat: useId(), fp: useId() };
   const [deviceName, setDeviceName] = useState(guessDeviceName);
@@ -93,7 +96,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
     if (!user || next.name || next.pass || next.repeat) return;
     setBusy(true);
     try {
-      await enableOfflineVault({ deviceName: deviceName.trim(), passphrase, fingerprint, user });
+      await session.enable({ deviceName: deviceName.trim(), passphrase, fingerprint, user });
       toast.show({ title: 'Offline Vault On', description: 'Passwords are kept on this device, encrypted. It is unlocked now.' });
       onDone();
     } catch (err) {
@@ -142,6 +145,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
 export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState; online: boolean }) {
   const toast = useToast();
   const [enabling, setEnabling] = useState(false);
+  const session = useOfflineVaultSession();
   const { device, unlocked, count, wiped } = vault;
   if (device === undefined) return null;
 
@@ -174,7 +178,7 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
 
   const turnOff = async () => {
     try {
-      await turnOffOfflineVault();
+      await session.turnOff();
       toast.show({ title: 'Offline Vault Off', description: T.wiped.turned_off });
     } catch {
       toast.show({ title: 'Error', description: 'The offline vault could not be turned off. Please try again.', variant: 'destructive' });
@@ -192,12 +196,12 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
       <p className="muted offline-vault-summary">{summary}</p>
       <div className="form-actions">
         {unlocked && (
-          <button type="button" className="btn btn-outline" onClick={lockOfflineVault}>
+          <button type="button" className="btn btn-outline" onClick={session.lock}>
             {T.lock}
           </button>
         )}
         {online && (
-          <button type="button" className="btn btn-outline btn-danger" onClick={() => void turnOff()}>
+          <button type="button" className="btn btn-outline btn-danger-outline" onClick={() => void turnOff()}>
             {T.turnOff}
           </button>
         )}

@@ -4,12 +4,12 @@ import type { VaultRevealField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { revealVaultSecret } from './api/revealVaultSecret';
-import { OfflineRevealError } from './offlineVault';
+import { OfflineRevealError } from './session/OfflineVaultSession';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
 
 /**
  * Where an offline reveal comes from (issue 14): this device's encrypted copy, when unlocked.
- * `reveal` records the audit report first, then returns the value (features/vault/offlineVault.ts).
+ * `reveal` records the audit report first, then returns the value (features/vault/session/OfflineVaultSession.ts).
  */
 export interface OfflineSource {
   unlocked: boolean;

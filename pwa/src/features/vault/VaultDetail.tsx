@@ -6,7 +6,7 @@ import { Loading } from '../../lib/ui/Loading';
 import { mailtoHref, mapsHref, smsHref, telHref } from './links';
 import { RevealHistory } from './RevealHistory';
 import { UnlockForm } from './OfflineVaultPanel';
-import { revealOffline } from './offlineVault';
+import { useOfflineVaultSession } from './session/OfflineVaultProvider';
 import { SecretValue, type OfflineSource } from './SecretValue';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';
 import type { OfflineVaultState } from './useOfflineVault';
@@ -43,13 +43,14 @@ export function VaultDetail(props: {
 }) {
   const { index, entry, loading, online, isAdmin, queued, headingId, offlineVault, onEdit, onClose } = props;
   const { user } = useAuth();
+  const session = useOfflineVaultSession();
   const useCopy = !online && !queued && !!offlineVault?.device && !!user;
   const offline: OfflineSource | undefined =
     useCopy && user
       ? {
           unlocked: offlineVault!.unlocked,
           reveal: (i) =>
-            revealOffline({
+            session.reveal({
               ...i,
               endpointId: i.endpointId,
               businessName: index.businessName,

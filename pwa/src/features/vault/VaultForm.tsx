@@ -6,6 +6,7 @@ import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { useToast } from '../../lib/toast';
 import { FORM_SECTIONS, VAULT_TEXT } from './texts';
 import { editableOffline, emptyEndpoint, formDefaults, type FormBase, type VaultFormValues } from './formModel';
+import { FormActions } from '../../lib/ui/FormActions';
 
 /** Hint under secret inputs with no connection (README "Decisions": secrets typed offline are refused). */
 export const OFFLINE_SECRET_HINT = 'Passwords and account numbers can only be saved online: they are never stored on this device.';
@@ -234,14 +235,7 @@ export function VaultForm(props: {
         </FormField>
       </fieldset>
 
-      <div className="form-actions vault-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? VAULT_TEXT.saving : editing ? VAULT_TEXT.update : VAULT_TEXT.create}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions label={pending ? VAULT_TEXT.saving : editing ? VAULT_TEXT.update : VAULT_TEXT.create} pending={pending} onCancel={onCancel} className="vault-form-actions" />
     </form>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { IonBadge } from '@ionic/react';
 import { matchesVaultSearch, type VaultSecretField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -7,26 +6,21 @@ import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
-import { useIsDesktop } from '../../lib/ui/useMediaQuery';
-import { SyncStatus, discard, getOfflineDb, useConnectivity, useLastSync, useSyncState } from '../../offline';
-import { useCreateVaultEntry } from './api/useCreateVaultEntry';
+import { SyncStatus, useConnectivity, useLastSync, useSyncState } from '../../offline';
 import { useDeleteVaultEntry } from './api/useDeleteVaultEntry';
-import { useUpdateVaultEntry } from './api/useUpdateVaultEntry';
+import { useSaveVaultEntry, type VaultSaveResult } from './api/useSaveVaultEntry';
 import { useVaultEntry } from './api/useVaultEntry';
 import { useVaultList } from './api/useVaultList';
-import { buildCreateBody, buildPatchBody, type FormBase, type VaultFormValues } from './formModel';
-import { mailtoHref, telHref } from './links';
-import { enqueueVaultCreate, enqueueVaultUpdate, type VaultListEntry } from './offline';
+import type { FormBase, VaultFormValues } from './formModel';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
 import { OfflineDevices } from './OfflineDevices';
 import { OfflineVaultPanel } from './OfflineVaultPanel';
+import { OfflineVaultProvider } from './session/OfflineVaultProvider';
 import { useOfflineVault } from './useOfflineVault';
 import { VaultDetail } from './VaultDetail';
 import { VaultForm } from './VaultForm';
+import { VaultList, vaultEmptyText } from './VaultList';
 import './vault.css';
-
-/** Rows shown before 'Show more' (lists are never one endless page, DESIGN.md 5a). */
-export const VAULT_PAGE_SIZE = 50;
 
 type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id: string; fromView: boolean } | { kind: 'new' };
 
@@ -44,13 +38,22 @@ type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id
  * and the entry shows 'Waiting to sync' until sent; a rejected one shows the server's message with
  * Discard. Online writes go straight to the API (they may carry secrets) and update the index.
  * Issue 14: the offline access card (turn on, unlock, lock, turn off; OfflineVaultPanel) and, for
- * admins, 'Offline devices' (the device list with Revoke).
+ * admins, 'Offline devices' (the device list with Revoke). The page owns the offline-vault session
+ * (OfflineVaultProvider): leaving the page locks it. Saving goes through `useSaveVaultEntry`, which
+ * decides between sending and queueing.
  */
 export default function VaultPage() {
+  return (
+    <OfflineVaultProvider>
+      <VaultScreen />
+    </OfflineVaultProvider>
+  );
+}
+
+function VaultScreen() {
   const toast = useToast();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const isDesktop = useIsDesktop();
   const online = useConnectivity() === 'online';
   const list = useVaultList();
   const offlineVault = useOfflineVault();
@@ -58,7 +61,6 @@ export default function VaultPage() {
   const lastSync = useLastSync();
   const { running } = useSyncState();
   const [query, setQuery] = useState('');
-  const [shown, setShown] = useState(VAULT_PAGE_SIZE);
   const [mode, setMode] = useState<Mode>({ kind: 'none' });
   const [deleteId, setDeleteId] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | undefined>();
@@ -72,8 +74,8 @@ export default function VaultPage() {
   // Entries created offline exist only in the outbox: nothing to fetch yet.
   const entry = useVaultEntry(openId && openIndex?.queuedSeq === undefined ? openId : null, online);
 
-  const create = useCreateVaultEntry();
-  const update = useUpdateVaultEntry();
+  const author = user ? { id: user.id, username: user.username } : null;
+  const save = useSaveVaultEntry(author);
   const remove = useDeleteVaultEntry();
 
   const close = () => {
@@ -86,46 +88,34 @@ export default function VaultPage() {
     toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
   };
 
-  const author = user ? { id: user.id, username: user.username } : null;
+  /** Sent: the server's toast; queued offline: 'Saved on This Device' (sent when back online). */
+  const saved = (result: VaultSaveResult, sentToast: { title: string; description: string }) =>
+    toast.show(result.status === 'queued' ? { title: 'Saved on This Device', description: `${result.name} will be saved when you are back online.` } : sentToast);
 
-  /** Offline: the write goes to the outbox (no secrets) and is sent when the connection returns. */
-  const queue = async (write: () => Promise<number>, name: string) => {
-    try {
-      await write();
-      toast.show({ title: 'Saved on This Device', description: `${name} will be saved when you are back online.` });
-      close();
-    } catch {
-      toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
-    }
-  };
-
-  const onCreate = (values: VaultFormValues) => {
-    const body = buildCreateBody(values, online);
-    if (!online && author) return void queue(() => enqueueVaultCreate(getOfflineDb(), body, author), body.businessName);
-    create.mutate(body, {
-      onSuccess: () => {
-        toast.show(VAULT_TEXT.added);
-        close();
-      },
-      onError: saveFailed,
-    });
-  };
-
-  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) => {
-    const patch = buildPatchBody(values, base, cleared, online);
-    if (!online && author) return void queue(() => enqueueVaultUpdate(getOfflineDb(), id, patch.businessName ?? base.index.businessName, patch, author), base.index.businessName);
-    update.mutate(
-      { id, patch },
+  const onCreate = (values: VaultFormValues) =>
+    save.mutate(
+      { kind: 'create', values },
       {
-        onSuccess: () => {
-          toast.show(VAULT_TEXT.updated);
-          setServerErrors(undefined);
-          setMode(fromView ? { kind: 'view', id } : { kind: 'none' });
+        onSuccess: (result) => {
+          saved(result, VAULT_TEXT.added);
+          close();
         },
         onError: saveFailed,
       },
     );
-  };
+
+  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) =>
+    save.mutate(
+      { kind: 'update', id, base, values, cleared },
+      {
+        onSuccess: (result) => {
+          saved(result, VAULT_TEXT.updated);
+          setServerErrors(undefined);
+          setMode(result.status === 'sent' && fromView ? { kind: 'view', id } : { kind: 'none' });
+        },
+        onError: saveFailed,
+      },
+    );
 
   const onDelete = (id: string) =>
     remove.mutate(id, {
@@ -137,40 +127,6 @@ export default function VaultPage() {
       onError: () => toast.show({ ...VAULT_TEXT.deleteFailed, variant: 'destructive' }),
     });
 
-  const marks = (e: VaultListEntry) =>
-    e.sync.pending + e.sync.failed.length === 0 ? null : (
-      <div className="vault-marks">
-        {e.sync.pending > 0 && <IonBadge color="warning">Waiting to sync</IonBadge>}
-        {e.sync.failed.map((f) => (
-          <span key={f.seq} className="vault-failed">
-            <IonBadge color="danger">Not saved</IonBadge> <span className="vault-failed-text">{f.message}</span>{' '}
-            <button type="button" className="btn btn-outline btn-small" aria-label={`Discard the change to ${e.businessName}`} onClick={() => void discard(getOfflineDb(), f.seq)}>
-              Discard
-            </button>
-          </span>
-        ))}
-      </div>
-    );
-
-  const actions = (e: VaultListEntry) => (
-    <div className="vault-actions">
-      <button type="button" className="btn btn-outline btn-small" aria-label={`View ${e.businessName}`} onClick={() => setMode({ kind: 'view', id: e.id })}>
-        View
-      </button>
-      {e.queuedSeq === undefined && (
-        <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${e.businessName}`} onClick={() => setMode({ kind: 'edit', id: e.id, fromView: false })}>
-          Edit
-        </button>
-      )}
-      {isAdmin && e.queuedSeq === undefined && (
-        <button type="button" className="btn btn-outline btn-small btn-danger" aria-label={`Delete ${e.businessName}`} onClick={() => setDeleteId(e.id)}>
-          Delete
-        </button>
-      )}
-    </div>
-  );
-
-  const visible = matches.slice(0, shown);
   const neverSynced = lastSync === null && all.length === 0;
   let body;
   if (list === undefined || lastSync === undefined || (neverSynced && (running || online))) body = <Loading text={VAULT_TEXT.loading} />;
@@ -180,69 +136,19 @@ export default function VaultPage() {
         <p>The customer list has not been downloaded to this device yet. Connect to the internet and it will sync.</p>
       </div>
     );
-  else if (all.length === 0) body = <p className="muted empty">{VAULT_TEXT.empty}</p>;
-  else if (matches.length === 0) body = <p className="muted empty">{VAULT_TEXT.noMatches}</p>;
   else
     body = (
-      <>
-        {isDesktop ? (
-          <div className="card vault-table-wrap">
-            <table className="vault-table" aria-label="Customers">
-              <thead>
-                <tr>
-                  <th scope="col">Business Name</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((e) => (
-                  <tr key={e.id}>
-                    <td className="vault-business">
-                      {e.businessName}
-                      {marks(e)}
-                    </td>
-                    <td>{e.contactName ?? ''}</td>
-                    <td className="break">{e.contactEmail ? <a href={mailtoHref(e.contactEmail) ?? undefined}>{e.contactEmail}</a> : ''}</td>
-                    <td className="nowrap">{e.contactPhone ? <a href={telHref(e.contactPhone) ?? undefined}>{e.contactPhone}</a> : ''}</td>
-                    <td className="vault-actions-cell">{actions(e)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <ul className="vault-cards" aria-label="Customers">
-            {visible.map((e) => (
-              <li key={e.id} className="card vault-card" aria-label={e.businessName}>
-                <h2 className="vault-card-title">{e.businessName}</h2>
-                {marks(e)}
-                {e.contactName && <p className="vault-card-line">{e.contactName}</p>}
-                {e.contactEmail && (
-                  <p className="vault-card-line break">
-                    <a href={mailtoHref(e.contactEmail) ?? undefined}>{e.contactEmail}</a>
-                  </p>
-                )}
-                {e.contactPhone && (
-                  <p className="vault-card-line">
-                    <a href={telHref(e.contactPhone) ?? undefined}>{e.contactPhone}</a>
-                  </p>
-                )}
-                {actions(e)}
-              </li>
-            ))}
-          </ul>
-        )}
-        {matches.length > shown && (
-          <button type="button" className="btn btn-outline vault-more" onClick={() => setShown((n) => n + VAULT_PAGE_SIZE)}>
-            Show more ({matches.length - shown} more)
-          </button>
-        )}
-      </>
+      <VaultList
+        key={query}
+        matches={matches}
+        emptyText={vaultEmptyText(all.length)}
+        isAdmin={isAdmin}
+        handlers={{
+          onView: (id) => setMode({ kind: 'view', id }),
+          onEdit: (id) => setMode({ kind: 'edit', id, fromView: false }),
+          onDelete: setDeleteId,
+        }}
+      />
     );
 
   const editBase: FormBase | null = mode.kind === 'edit' && openIndex ? { index: openIndex, entry: entry.data } : null;
@@ -271,10 +177,7 @@ export default function VaultPage() {
         aria-label="Search customers"
         placeholder={VAULT_TEXT.searchPlaceholder}
         value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setShown(VAULT_PAGE_SIZE);
-        }}
+        onChange={(e) => setQuery(e.target.value)}
       />
       {!online && (
         <p className="vault-offline-note">
@@ -304,7 +207,7 @@ export default function VaultPage() {
 
       <Sheet open={mode.kind === 'new' || mode.kind === 'edit'} onClose={close} labelledBy="vault-form-heading" className="vault-dialog">
         {mode.kind === 'new' && (
-          <VaultForm online={online} headingId="vault-form-heading" pending={create.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} />
+          <VaultForm online={online} headingId="vault-form-heading" pending={save.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} />
         )}
         {mode.kind === 'edit' && editBase && (online ? editBase.entry !== undefined : true) ? (
           <VaultForm
@@ -312,7 +215,7 @@ export default function VaultPage() {
             base={editBase}
             online={online}
             headingId="vault-form-heading"
-            pending={update.isPending}
+            pending={save.isPending}
             serverErrors={serverErrors}
             onSubmit={onUpdate(editBase.index.id, editBase, mode.fromView)}
             onCancel={mode.fromView ? () => setMode({ kind: 'view', id: editBase.index.id }) : close}
@@ -341,7 +244,7 @@ export default function VaultPage() {
               <button type="button" className="btn btn-outline" onClick={() => setDeleteId(null)}>
                 Cancel
               </button>
-              <button type="button" className="btn btn-danger-solid" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
+              <button type="button" className="btn btn-danger" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
                 {remove.isPending ? 'Deleting...' : 'Delete'}
               </button>
             </div>

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useOfflineQuery } from '../../offline';
 import { countBundleItems, readOfflineDevice, readWipeNotice, type OfflineVaultDevice, type VaultWipeReason } from './offline';
-import { lockOfflineVault, subscribeOfflineVault, unlockedDeviceId } from './offlineVault';
+import { useOfflineVaultSession } from './session/OfflineVaultProvider';
 
 /** What the screens need to know about this device's offline vault (issue 14). */
 export interface OfflineVaultState {
@@ -14,14 +14,15 @@ export interface OfflineVaultState {
   wiped: { reason: VaultWipeReason; at: string } | null;
 }
 
-/** Live state of the offline vault (IndexedDB + the in-memory lock); locks when the copy disappears. */
+/** Live state of the offline vault (IndexedDB + the provider's session); locks when the copy disappears. */
 export function useOfflineVault(): OfflineVaultState {
   const device = useOfflineQuery(readOfflineDevice);
   const wiped = useOfflineQuery(readWipeNotice);
   const count = useOfflineQuery(countBundleItems);
-  const unlockedId = useSyncExternalStore(subscribeOfflineVault, unlockedDeviceId);
+  const session = useOfflineVaultSession();
+  const unlockedId = useSyncExternalStore(session.subscribe, session.unlockedDeviceId);
   useEffect(() => {
-    if (device === null && unlockedId !== null) lockOfflineVault();
-  }, [device, unlockedId]);
+    if (device === null && unlockedId !== null) session.lock();
+  }, [device, unlockedId, session]);
   return { device, unlocked: !!device && unlockedId === device.deviceId, count: count ?? 0, wiped: wiped ?? null };
 }

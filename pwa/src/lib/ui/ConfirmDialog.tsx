@@ -1,15 +1,14 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useModal } from './useModal';
 import './ui.css';
-
-/** Elements made inert while the dialog is open (the page and the phone menu; toasts stay usable). */
-const BACKGROUND_SELECTORS = ['#main', 'ion-menu'];
 
 /**
  * A small confirmation dialog for destructive actions (DESIGN.md 5a "Destructive actions ask for
  * confirmation"): `role="alertdialog"`, title and description, 'Cancel' (focused first, so Enter
  * never destroys by accident) and a destructive confirm button that shows `pendingLabel` while
- * `pending`. Escape or the backdrop cancels; the page behind is inert while it is open.
+ * `pending`. Escape or the backdrop cancels; `useModal` makes the page behind inert and returns focus
+ * to the opener.
  */
 export function ConfirmDialog(props: {
   open: boolean;
@@ -25,32 +24,12 @@ export function ConfirmDialog(props: {
   const titleId = useId();
   const descId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const onCancelRef = useRef(onCancel);
-  useEffect(() => {
-    onCancelRef.current = onCancel;
-  }, [onCancel]);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    const background = BACKGROUND_SELECTORS.flatMap((s) => Array.from(document.querySelectorAll<HTMLElement>(s)));
-    background.forEach((el) => el.setAttribute('inert', ''));
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onCancelRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      background.forEach((el) => el.removeAttribute('inert'));
-      previous?.focus?.();
-    };
-  }, [open]);
+  const ref = useModal({ open, onClose: onCancel, initialFocus: cancelRef });
 
   if (!open) return null;
   return createPortal(
-    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descId}>
+    <div className="dialog-backdrop" data-modal-root="" onClick={(e) => e.target === e.currentTarget && onCancel()}>
+      <div ref={ref} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={descId}>
         <h2 id={titleId}>{title}</h2>
         <p id={descId}>{description}</p>
         <div className="dialog-actions">

@@ -4,15 +4,15 @@
  * wrong passphrases count and the 10th wipes; a copy older than `offlineDays` is wiped at unlock; a
  * reveal needs the unlocked key, queues its audit report (no secret in it) before returning the value.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VAULT_BUNDLE_FORMAT, type VaultBundleItem, type VaultBundlePage, type VaultBundlePayload } from '@portal/shared';
-import type { HttpResponse, Transport } from '../../lib/http';
-import { registerOfflineFeature } from '../../offline';
-import { freshDb, pullAll, setCacheOwner, setOfflineDb } from '../../offline/model-server.testkit';
-import { KDF_PARAMS, derivePassphraseKey, randomBytes, toBase64url, wrapBundleKey } from './offline/crypto';
-import { countBundleItems, readBundleItem, readOfflineDevice, readWipeNotice, vaultOffline, writeOfflineDevice, type OfflineVaultDevice } from './offline';
-import { OfflineRevealError, lockOfflineVault, revealOffline, unlockWithPassphrase, unlockedDeviceId } from './offlineVault';
-import { sealBundleItem } from './offline/seal.testkit';
+import type { HttpResponse, Transport } from '../../../lib/http';
+import { registerOfflineFeature } from '../../../offline';
+import { freshDb, pullAll, setCacheOwner, setOfflineDb } from '../../../offline/model-server.testkit';
+import { KDF_PARAMS, derivePassphraseKey, randomBytes, toBase64url, wrapBundleKey } from '../offline/crypto';
+import { countBundleItems, readBundleItem, readOfflineDevice, readWipeNotice, vaultOffline, writeOfflineDevice, type OfflineVaultDevice } from '../offline';
+import { OfflineRevealError, OfflineVaultSession } from './OfflineVaultSession';
+import { sealBundleItem } from '../offline/seal.testkit';
 
 const DEVICE = '0b6c7f0e-5d53-4a43-9d7e-0d3a3c8f4a11';
 const ENTRY = '7d1f0a52-2b9e-4d8b-a1c2-3e4f5a6b7c8d';
@@ -64,8 +64,12 @@ function feedServer(pages: (VaultBundlePage | number)[]): Transport {
   };
 }
 
+let session: OfflineVaultSession;
 beforeAll(() => registerOfflineFeature(vaultOffline));
-afterEach(() => lockOfflineVault());
+beforeEach(() => {
+  session = new OfflineVaultSession();
+});
+afterEach(() => session.lock());
 
 describe('offline vault on the device', () => {
   it('the feed stores ciphertext only, applies deltas, and a 410 wipes the copy; a change of user wipes it too', async () => {
@@ -101,14 +105,14 @@ describe('offline vault on the device', () => {
     const { db } = freshDb();
     setOfflineDb(db);
     await writeOfflineDevice(db, await device(randomBytes(32)));
-    expect(await unlockWithPassphrase('cellar door lantern mos')).toEqual({ ok: false, attemptsLeft: 9 });
-    expect(await unlockWithPassphrase(PASSPHRASE)).toEqual({ ok: true });
-    expect(unlockedDeviceId()).toBe(DEVICE);
+    expect(await session.unlockWithPassphrase('cellar door lantern mos')).toEqual({ ok: false, attemptsLeft: 9 });
+    expect(await session.unlockWithPassphrase(PASSPHRASE)).toEqual({ ok: true });
+    expect(session.unlockedDeviceId()).toBe(DEVICE);
     expect((await readOfflineDevice(db))?.failedUnlocks).toBe(0);
-    lockOfflineVault();
-    expect(unlockedDeviceId()).toBeNull();
-    for (let i = 1; i < 10; i += 1) expect(await unlockWithPassphrase(`wrong passphrase ${i}`)).toEqual({ ok: false, attemptsLeft: 10 - i });
-    expect(await unlockWithPassphrase('wrong passphrase 10')).toEqual({ ok: false, wiped: true });
+    session.lock();
+    expect(session.unlockedDeviceId()).toBeNull();
+    for (let i = 1; i < 10; i += 1) expect(await session.unlockWithPassphrase(`wrong passphrase ${i}`)).toEqual({ ok: false, attemptsLeft: 10 - i });
+    expect(await session.unlockWithPassphrase('wrong passphrase 10')).toEqual({ ok: false, wiped: true });
     expect(await readOfflineDevice(db)).toBeNull();
     expect((await readWipeNotice(db))?.reason).toBe('failed_unlocks');
     db.close();
@@ -118,7 +122,7 @@ describe('offline vault on the device', () => {
     const { db } = freshDb();
     setOfflineDb(db);
     await writeOfflineDevice(db, await device(randomBytes(32), { lastSyncAt: new Date(Date.now() - 8 * 86_400_000).toISOString() }));
-    expect(await unlockWithPassphrase(PASSPHRASE)).toEqual({ ok: false, wiped: true });
+    expect(await session.unlockWithPassphrase(PASSPHRASE)).toEqual({ ok: false, wiped: true });
     expect((await readWipeNotice(db))?.reason).toBe('expired');
     db.close();
   });
@@ -130,16 +134,16 @@ describe('offline vault on the device', () => {
     await writeOfflineDevice(db, await device(raw));
     await db.records.put({ collection: 'vaultSecrets', id: ENTRY, data: seal(raw, payload(ENTRY, 1, SECRET)) });
     const input = { entryId: ENTRY, businessName: 'Cellar Co', field: 'wifiPassword' as const, label: 'WiFi Password', user: USER };
-    await expect(revealOffline(input)).rejects.toBeInstanceOf(OfflineRevealError);
+    await expect(session.reveal(input)).rejects.toBeInstanceOf(OfflineRevealError);
     expect(await db.outbox.count()).toBe(0);
 
-    await unlockWithPassphrase(PASSPHRASE);
-    expect(await revealOffline(input)).toEqual({ value: SECRET, wifiSsid: 'Cellar' });
+    await session.unlockWithPassphrase(PASSPHRASE);
+    expect(await session.reveal(input)).toEqual({ value: SECRET, wifiSsid: 'Cellar' });
     const items = await db.outbox.toArray();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ kind: 'vault.offlineReveal', userId: USER.id, payload: { deviceId: DEVICE, report: { entryId: ENTRY, field: 'wifiPassword', businessName: 'Cellar Co' } } });
     expect(JSON.stringify(items)).not.toContain(SECRET);
-    await expect(revealOffline({ ...input, field: 'routerPassword' })).rejects.toBeInstanceOf(OfflineRevealError);
+    await expect(session.reveal({ ...input, field: 'routerPassword' })).rejects.toBeInstanceOf(OfflineRevealError);
     db.close();
   });
 });
