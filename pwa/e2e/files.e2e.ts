@@ -285,7 +285,7 @@ describe('files, content and downloads', () => {
     const page = await newPage(PHONE);
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/downloads');
-    await page.getByRole('button', { name: 'Download Installation Guide' }).waitFor();
+    await page.getByRole('button', { name: 'Open Installation Guide' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete Installation Guide' }).count()).toBe(0);
     expect(await text(page, MSG.notManagedByContent).count()).toBeGreaterThan(0);
 

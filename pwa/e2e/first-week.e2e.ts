@@ -80,6 +80,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
+  // Sheets and toasts slide in: take the picture once their animations have ended.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
 }
 
@@ -189,6 +191,9 @@ describe.each(VIEWPORTS)('first week at %s size', (size, viewport) => {
     expect((await getJson<Ticket[]>('/api/tickets')).find((t) => t.id === id)?.severity).toBe('urgent');
     const history = await getJson<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${id}`);
     expect(history.filter((h) => h.updateType === 'severity_change').map((h) => [h.previousValue, h.newValue])).toEqual([['medium', 'urgent']]);
+    await page.getByLabel('Severity').scrollIntoViewIfNeeded();
     await shoot(page, `ticket-severity-${size}`);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shoot(page, `ticket-severity-${size}-dark`);
   });
 });
