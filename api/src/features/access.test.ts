@@ -42,6 +42,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/tickets/list?limit=5', allowed: STAFF },
   { method: 'GET', path: '/api/tickets/counts', allowed: STAFF },
   { method: 'GET', path: '/api/tickets/{ticket}', allowed: STAFF },
+  { method: 'GET', path: '/api/tickets/export.csv?from=2026-01-01&to=2026-01-02', allowed: STAFF },
   { method: 'PATCH', path: '/api/tickets/{ticket}', body: { comment: 'matrix' }, allowed: STAFF },
   { method: 'GET', path: '/api/ticket-updates', allowed: STAFF },
   { method: 'GET', path: '/api/technicians', allowed: STAFF },

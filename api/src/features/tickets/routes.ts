@@ -7,6 +7,7 @@
  *                               pages are reused while no ticket changed and concurrent rebuilds of one page
  *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
+ * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
@@ -24,6 +25,7 @@ import {
   deltaQuerySchema,
   ticketCountsQuerySchema,
   ticketCreateSchema,
+  ticketExportQuerySchema,
   ticketListQuerySchema,
   ticketPatchSchema,
 } from '@portal/shared';
@@ -48,6 +50,7 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
+import { ticketExportCsv } from './export';
 import { TicketCreateQueue } from './createQueue';
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
@@ -113,6 +116,15 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { assignee, q } = countsInput.get(ctx).query;
     const who = resolveAssignee(assignee, ctx.state.auth!.user.id);
     ctx.body = q ? await countMatchingTickets(s.db, { assignee: who, q }) : await countTickets(s.db, who);
+  });
+
+  const exportInput = validate({ query: ticketExportQuerySchema });
+  router.get('/api/tickets/export.csv', requireStaff(), exportInput, async (ctx) => {
+    const q = exportInput.get(ctx).query;
+    ctx.set('Content-Disposition', `attachment; filename="tickets-${q.from}-to-${q.to}.csv"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = await ticketExportCsv(s.db, q);
   });
 
   router.get('/api/tickets/:ref', requireStaff(), refInput, async (ctx) => {
