@@ -1,13 +1,11 @@
 /**
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
- * same app against their own database. Middleware order: request id -> compression -> error envelope -> security
+ * same app against their own database. Middleware order: request id -> error envelope -> compression -> security
  * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
  * successful writes -> feature routers -> /api 404 -> PWA files.
  */
-import zlib from 'node:zlib';
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import compress from 'koa-compress';
 import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
@@ -24,16 +22,20 @@ import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { slaRoutes } from './features/sla/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
+import { twoFactorRoutes } from './features/twofa/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
 import { vaultRoutes } from './features/vault/routes';
 import { vaultOfflineRoutes } from './features/vault-offline/routes';
 import { authenticate } from './http/authenticate';
-import { errorHandler } from './http/error-handler';
+import { compressResponses } from './http/compression';
+import { describeError, errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
+import type { LimiterHealth } from './http/rate-limit-stores';
 import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
@@ -56,6 +58,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
   limiterFactory?: LimiterFactory;
+  /** State of the shared rate-limit store (admins see it in /api/health); default: this process's memory. */
+  limiterHealth?: () => LimiterHealth;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
   /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
@@ -64,13 +68,6 @@ export interface AppDeps {
   storage?: FileStorage;
 }
 
-/**
- * Responses compressed on the fly (issue 16): compressible types (JSON, and static files that
- * have no precompressed variant) of at least 1 KiB, brotli quality 4 or gzip level 6, whichever the
- * client prefers; smaller answers go out as they are (compressing them costs more than it saves).
- * Precompressed static files are sent as they are (http/static.ts).
- */
-export const COMPRESS_THRESHOLD = 1024;
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
@@ -87,6 +84,7 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
+    vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -98,6 +96,7 @@ export function createServices(deps: AppDeps): Services {
     logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
+    limiterHealth: deps.limiterHealth ?? (() => ({ store: 'memory', shared: false, warning: null })),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
@@ -150,16 +149,17 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.silent = true;
 
+  // Errors Koa sees outside the middleware (a stream failing after the headers went out): logged,
+  // never silently (every 5xx leaves a line; the error handler logs the ones it answers).
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    const data = { requestId: (ctx?.state as AppState | undefined)?.requestId, method: ctx?.method, path: ctx?.path, error: describeError(err) };
+    if ((err as { headerSent?: boolean }).headerSent) s.logger.warn('response failed after its headers were sent', data);
+    else s.logger.error('request failed outside the error handler', data);
+  });
+
   app.use(requestId(s.logger));
-  app.use(
-    compress({
-      threshold: COMPRESS_THRESHOLD,
-      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
-      deflate: false,
-    }),
-  );
   app.use(errorHandler(s.logger));
+  app.use(compressResponses());
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
@@ -175,6 +175,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     healthRoutes(s),
     configRoutes(s),
     authRoutes(s),
+    twoFactorRoutes(s),
     ticketRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
@@ -187,6 +188,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     downloadRoutes(s),
     surveyRoutes(s),
     schedulerRoutes(s),
+    slaRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

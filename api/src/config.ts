@@ -123,6 +123,8 @@ const envSchema = z.object({
   ),
   /** Days a device's offline vault copy lives without a sync before it is wiped (issue 14). */
   VAULT_OFFLINE_DAYS: positiveInt(7),
+  VAULT_DEVICE_GRANTS_PER_DAY: positiveInt(3),
+  VAULT_DEVICE_APPROVAL: z.preprocess(emptyToUndefined, z.enum(['admin', 'none'], { message: 'must be admin or none' }).default('admin')),
   /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
   PUSH_ALLOW_HOSTS: hostList,
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
@@ -160,6 +162,8 @@ const envSchema = z.object({
   ),
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   RATE_LIMIT_SURVEYS: positiveInt(20),
+  /** Who must use a second factor on a NEW install (then the admin setting rules): none, admins, staff. */
+  TWO_FACTOR_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['none', 'admins', 'staff'], { message: 'must be none, admins or staff' }).default('staff')),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -237,6 +241,10 @@ export interface Config {
   vaultPreviousKeys: Buffer[];
   /** VAULT_OFFLINE_DAYS: a device wipes its offline vault after this many days without a sync; the server then refuses its feed. */
   vaultOfflineDays: number;
+  /** VAULT_DEVICE_GRANTS_PER_DAY: offline vault grants one user may make in 24 hours (each is an export). */
+  vaultDeviceGrantsPerDay: number;
+  /** VAULT_DEVICE_APPROVAL: 'admin' (default) = a technician's grant waits for an administrator (or a fresh second factor); 'none' = active at once. */
+  vaultDeviceApproval: 'admin' | 'none';
   /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
   pushAllowHosts: string[];
   /** Push subscriptions kept per user. */
@@ -253,6 +261,8 @@ export interface Config {
   surveySecret: Buffer | undefined;
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   rateLimitSurveys: number;
+  /** TWO_FACTOR_REQUIRED: the two-factor policy a new install starts from (README "Two-factor authentication"). */
+  twoFactorRequired: 'none' | 'admins' | 'staff';
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -318,6 +328,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
     vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
     vaultOfflineDays: e.VAULT_OFFLINE_DAYS,
+    vaultDeviceGrantsPerDay: e.VAULT_DEVICE_GRANTS_PER_DAY,
+    vaultDeviceApproval: e.VAULT_DEVICE_APPROVAL,
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
@@ -338,5 +350,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     surveyTtlDays: e.SURVEY_TTL_DAYS,
     surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
+    twoFactorRequired: e.TWO_FACTOR_REQUIRED,
   };
 }

@@ -9,9 +9,12 @@ import http from 'node:http';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './lib/data-dir-lock';
+import { secureDataDir } from './lib/data-dir';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
-import { rebuildTicketCounts } from './features/tickets/port';
+import { backfillSlaDueTimes, rebuildTicketCounts } from './features/tickets/port';
+import { sweepSlaAlerts } from './features/sla/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
@@ -19,6 +22,8 @@ import { createLogger } from './logger';
 
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
 const HOUSEKEEPING_INTERVAL_MS = 6 * 3_600_000;
+/** How often each process sweeps for due SLA alerts (README "SLA clocks and time tracking"). */
+const SLA_SWEEP_INTERVAL_MS = 60_000;
 
 /** Reads the environment, after loading `.env` from the working directory when present (variables already set win). */
 function readConfig(): Config {
@@ -37,10 +42,27 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({
-    ...config,
-    onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
-  });
+  // Before anything opens DATA_DIR: umask 077, and an older install's loose permissions fixed.
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened > 0) logger.warn('DATA_DIR permissions tightened: files 0600, folders 0700', { dataDir: config.dataDir, entries: tightened });
+  let database;
+  try {
+    database = await openDatabase({
+      ...config,
+      onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
+      onLockCompromised: (err) => {
+        // Another process took DATA_DIR (it removed or touched our lock): stop writing at once.
+        process.stderr.write(`The DATA_DIR lock was lost (${err.message}): stopping so that two processes never write one embedded database.\n`);
+        process.exit(1);
+      },
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   logger.info('database ready', { driver: database.driver });
 
   const admin = await ensureAdminUser(database.db, createPasswordHasher(), config.adminPassword, new Date());
@@ -54,17 +76,29 @@ async function main(): Promise<void> {
     );
   await housekeeping();
   await rebuildTicketCounts(database.db);
+  const dated = await backfillSlaDueTimes(database.db);
+  if (dated > 0) logger.info('SLA due times backfilled', { tickets: dated });
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const limiterStore = createLimiterStore(config);
+  const limiterStore = createLimiterStore(config, logger);
   logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
-  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
+  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory, limiterHealth: limiterStore.health };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
   const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   notifier.dispatcher.start();
+  // SLA alerts: every process sweeps; each alert is claimed once (sla_alerts), then sent by the dispatcher.
+  const slaSweep = () =>
+    sweepSlaAlerts(database.db, new Date()).then(
+      (claimed) => {
+        if (claimed > 0) notifier.dispatcher.wake();
+      },
+      (err: unknown) => logger.warn('SLA alert sweep failed', { error: String(err) }),
+    );
+  const slaTimer = setInterval(() => void slaSweep(), SLA_SWEEP_INTERVAL_MS);
+  slaTimer.unref();
   logger.info('notifications', notifier.describe());
   // The key id only (derived from the key, reveals nothing about it), never the key.
   logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
@@ -86,6 +120,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
+    clearInterval(slaTimer);
     server.close(() => {
       notifier
         .close()

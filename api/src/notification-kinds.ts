@@ -7,5 +7,7 @@ import type { AnyJobKind } from './notify';
 import { settingsKinds } from './features/settings/notifications';
 import { surveyKinds } from './features/surveys/notifications';
 import { ticketKinds } from './features/tickets/notifications';
+import { slaKinds } from './features/sla/notifications';
+import { twoFactorKinds } from './features/twofa/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds];

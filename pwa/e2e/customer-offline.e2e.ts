@@ -31,7 +31,8 @@ beforeEach(async () => {
 afterEach(async () => context?.close());
 
 type TicketRow = { ticketNumber: string; clientName: string; issue: string };
-const tickets = () => api<TicketRow[]>('/api/tickets', { token: adminToken });
+/** Every ticket (the delta feed from the start; a test run stays far below one page of 1,000). */
+const tickets = async () => (await api<{ items: TicketRow[] }>('/api/tickets?since=0&limit=1000', { token: adminToken })).items;
 
 async function fillTicketForm(p: Page, clientName: string, issue: string) {
   await p.getByRole('textbox', { name: 'Name', exact: true }).fill(clientName);

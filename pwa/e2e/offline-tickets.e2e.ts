@@ -27,7 +27,7 @@ async function createTicket(clientName: string): Promise<string> {
 }
 
 async function ticketByNumber(number: string): Promise<Ticket> {
-  return (await api<Ticket[]>('/api/tickets', { token: adminToken })).find((t) => t.ticketNumber === number)!;
+  return api<Ticket>(`/api/tickets/${number}`, { token: adminToken });
 }
 
 async function history(number: string): Promise<TicketUpdateEntry[]> {

@@ -104,8 +104,7 @@ describe('ticket management', () => {
     await page.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByText('Ticket Updated').first().waitFor();
 
-    const tickets = await api<Ticket[]>('/api/tickets', { token: adminToken });
-    const ticket = tickets.find((t) => t.ticketNumber === number)!;
+    const ticket = await api<Ticket>(`/api/tickets/${number}`, { token: adminToken });
     expect(ticket).toMatchObject({ status: 'in_progress', assignedTo: techId, version: 2 });
     const history = await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticket.id}`, { token: adminToken });
     const changes = history.filter((h) => h.updateType !== 'created');

@@ -7,9 +7,7 @@
  * them alike; read the RATIOS on a shared machine, not the absolute numbers):
  * - `bare`   a bare node:http server in its own process answering `{"status":"ok"}` (the ceiling),
  * - `health` `GET /api/health` (`select 1` through the whole middleware stack),
- * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`; on a
- *            build without it, the legacy full `GET /api/tickets`, with 5 connections above 10,000
- *            tickets because each answer is tens of MB),
+ * - `list`   an authenticated staff list page of 50 tickets (`GET /api/tickets/list?limit=50`),
  * - `create` public `POST /api/tickets` (anonymous ticket form submissions), each from a client address
  *            of its own, as customers reach a deployment through its reverse proxy (the app runs with
  *            TRUST_PROXY=1 and each request carries its own X-Forwarded-For),
@@ -24,8 +22,19 @@
  *            doing nothing but what such a create must do one at a time (take the sync lock, bump one
  *            row, COMMIT durably), straight on the bench database with `pg`. The API's group commit
  *            (api/src/features/tickets/createQueue.ts) writes many creates per COMMIT, so it can pass it.
- * Printed per target: req/s, p99 latency, ratio to /api/health and to bare node:http, the API's
+ * - `listu`  an UNCACHED list page: a new cursor (a ticket id from the seeded set) each request,
+ * - `searchu` an uncached search: a new term (`Client <n>`, n counting up) each request,
+ * - `stats`  10 connections on the 365-day survey statistics (`GET /api/surveys/stats?days=365`),
+ *            as 10 staff dashboards open at once; its p50 is printed (goal <= 100 ms),
+ * - `procs2:<t>` (PostgreSQL, BENCH_API_PROCS2, default `health,list,create`): target t against TWO
+ *            app processes on the same database (half the connections each, req/s summed), right
+ *            after t against one; the ratio two/one is printed (goal >= 1.6x for creates and reads).
+ * Every HTTP target runs twice in a row, without Accept-Encoding and with Chromium's
+ * (`gzip, deflate, br, zstd`, labelled `[br]`), and its ratio is taken against /api/health with the
+ * same header (BENCH_API_ENCODINGS, `none,browser`).
+ * Printed per target: req/s, p50 and p99 latency, ratio to /api/health and to bare node:http, the API's
  * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs) and its largest RSS.
+ * The load average of the machine is printed with each table.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
  * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `sync` = a delta page of 500 and `search` =
@@ -36,7 +45,7 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
 import pg from 'pg';
@@ -48,7 +57,11 @@ const CONNECTIONS = Number(env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(env.BENCH_API_SECONDS ?? 10);
 const DBS = (env.BENCH_API_DBS ?? 'pglite,postgres').split(',').filter(Boolean) as ('pglite' | 'postgres')[];
 const SIZES = (env.BENCH_API_SIZES ?? '200,100000').split(',').map(Number);
-const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,listw,create,createk,commit').split(',').filter(Boolean);
+const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,listu,searchu,listw,create,createk,stats,commit,procs2').split(',').filter(Boolean);
+const ENCODINGS = (env.BENCH_API_ENCODINGS ?? 'none,browser').split(',').filter(Boolean) as ('none' | 'browser')[];
+const PROCS2 = (env.BENCH_API_PROCS2 ?? 'health,list,create').split(',').filter(Boolean);
+/** Chromium's Accept-Encoding. */
+const BROWSER_ENCODING = 'gzip, deflate, br, zstd';
 const PG_URL = env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const ADMIN_PASSWORD = 'bench-admin-password';
 
@@ -58,7 +71,10 @@ export interface TargetResult {
   label: string;
   connections: number;
   reqPerSec: number;
+  p50: number;
   p99: number;
+  /** The Accept-Encoding variant it ran with. */
+  encoding: 'none' | 'browser';
   /** Non-2xx answers plus socket errors and timeouts. */
   errors: number;
   /** Event-loop delay of the API during the run (ms): worst 500 ms window's p99, and the max. */
@@ -74,6 +90,8 @@ export interface ConfigResult {
   size: number;
   seedSeconds: number;
   results: TargetResult[];
+  /** Load average (1, 5, 15 min) when the configuration started and ended. */
+  load: number[][];
 }
 
 interface Probe {
@@ -90,6 +108,18 @@ async function startBare(): Promise<{ url: string; stop(): void }> {
   const child: ChildProcess = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** The sum of several autocannon results run side by side (req/s added, latencies the worst). */
+function combine(results: autocannon.Result[]): autocannon.Result {
+  const sum = (f: (r: autocannon.Result) => number) => results.reduce((n, r) => n + f(r), 0);
+  return {
+    requests: { average: sum((r) => r.requests.average) },
+    latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  } as unknown as autocannon.Result;
 }
 
 async function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -196,62 +226,136 @@ async function commitCeiling(databaseUrl: string): Promise<autocannon.Result> {
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
     latencies.sort((a, b) => a - b);
     const p99 = latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length * 0.99)]!) : 0;
-    return { requests: { average: latencies.length / SECONDS }, latency: { p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
+    return { requests: { average: latencies.length / SECONDS }, latency: { p50: latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length / 2)]!) : 0, p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
   } finally {
     await pool.end();
   }
 }
 
-/** Runs every target once against a started app; `bare` is the bare node:http URL. */
-async function runTargets(app: AppProcess, bare: string, size: number, probeFile: string, databaseUrl?: string): Promise<TargetResult[]> {
+/** Up to `count` ticket ids of the seeded set (cursors for uncached list pages). */
+async function ticketIds(baseURL: string, auth: Record<string, string>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let since = '0';
+  while (ids.length < count) {
+    const res = await fetch(`${baseURL}/api/tickets?since=${since}&limit=1000`, { headers: auth });
+    const page = (await res.json()) as { items: { id: string }[]; cursor: string; more: boolean };
+    ids.push(...page.items.map((t) => t.id));
+    if (!page.more) break;
+    since = page.cursor;
+  }
+  return ids.slice(0, count);
+}
+
+/** autocannon options whose path changes every request (`next()` gives it). */
+function varying(url: string, headers: Record<string, string>, next: () => string): autocannon.Options {
+  return { url, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: next(), headers: { ...req.headers, ...headers } }) }] };
+}
+
+/** Adds Accept-Encoding to a plan's options (also to its per-request headers). */
+function withEncoding(opts: autocannon.Options, encoding: 'none' | 'browser'): autocannon.Options {
+  if (encoding === 'none') return opts;
+  const header = { 'accept-encoding': BROWSER_ENCODING };
+  return {
+    ...opts,
+    headers: { ...(opts.headers ?? {}), ...header },
+    ...(opts.requests
+      ? {
+          requests: opts.requests.map((r) => {
+            const setup = r.setupRequest as ((req: autocannon.Request, ctx: object) => autocannon.Request) | undefined;
+            return {
+              ...r,
+              setupRequest: (req: autocannon.Request, ctx: object) => {
+                const out = setup ? setup(req, ctx) : req;
+                return { ...out, headers: { ...(out.headers ?? {}), ...header } };
+              },
+            };
+          }),
+        }
+      : {}),
+  } as autocannon.Options;
+}
+
+/** Runs every target once against started apps (`second` = another process on the same database); `bare` is the bare node:http URL. */
+async function runTargets(app: AppProcess, bare: string, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
   const token = await login(app.baseURL);
   const auth = { authorization: `Bearer ${token}` };
-  const hasPage = (await fetch(`${app.baseURL}/api/tickets/list?limit=50`, { headers: auth })).status === 200;
-  const legacyBig = !hasPage && size > 10_000;
-  const plans: Record<string, { label: string; opts: autocannon.Options }> = {
-    bare: { label: 'bare node:http', opts: { url: bare } },
-    health: { label: 'GET /api/health', opts: { url: `${app.baseURL}/api/health` } },
-    list: hasPage
-      ? { label: 'list page of 50', opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth } }
-      : {
-          label: `legacy full list${legacyBig ? ' (5 conn.)' : ''}`,
-          opts: { url: `${app.baseURL}/api/tickets`, headers: auth, connections: legacyBig ? 5 : CONNECTIONS, timeout: 60 },
-        },
-    create: { label: 'public ticket create', opts: createLoad(`${app.baseURL}/api/tickets`) },
-    create1: { label: 'create, all from one address', opts: createLoad(`${app.baseURL}/api/tickets`, { oneAddress: true }) },
-    createk: { label: 'create with Idempotency-Key', opts: createLoad(`${app.baseURL}/api/tickets`, { keyed: true }) },
-    listw: { label: `list page, ${LISTW_WRITERS} conn. creating`, opts: { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth, connections: CONNECTIONS - LISTW_WRITERS } },
-    commit: { label: 'commit ceiling (no HTTP)', opts: { url: 'postgres:', connections: CONNECTIONS } },
-    sync: { label: 'delta page of 500', opts: { url: `${app.baseURL}/api/tickets?since=0&limit=500`, headers: auth } },
-    search: { label: 'search page of 50', opts: { url: `${app.baseURL}/api/tickets/list?limit=50&q=Client%2012`, headers: auth } },
+  const ids = await ticketIds(app.baseURL, auth, 20_000);
+  let cursorAt = 0;
+  let term = 0;
+  const plansOf = (base: string) => {
+    const plans: Record<string, { label: string; opts: autocannon.Options }> = {
+      bare: { label: 'bare node:http', opts: { url: bare } },
+      health: { label: 'GET /api/health', opts: { url: `${base}/api/health` } },
+      list: { label: 'list page of 50', opts: { url: `${base}/api/tickets/list?limit=50`, headers: auth } },
+      listu: {
+        label: 'list page, new cursor each',
+        opts: varying(`${base}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&cursor=${ids[cursorAt++ % ids.length]}`),
+      },
+      searchu: { label: 'search, new term each', opts: varying(`${base}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&q=Client%20${++term}`) },
+      create: { label: 'public ticket create', opts: createLoad(`${base}/api/tickets`) },
+      create1: { label: 'create, all from one address', opts: createLoad(`${base}/api/tickets`, { oneAddress: true }) },
+      createk: { label: 'create with Idempotency-Key', opts: createLoad(`${base}/api/tickets`, { keyed: true }) },
+      listw: { label: `list page, ${LISTW_WRITERS} conn. creating`, opts: { url: `${base}/api/tickets/list?limit=50`, headers: auth, connections: CONNECTIONS - LISTW_WRITERS } },
+      stats: { label: 'survey stats 365 d, 10 conn.', opts: { url: `${base}/api/surveys/stats?days=365`, headers: auth, connections: 10 } },
+      commit: { label: 'commit ceiling (no HTTP)', opts: { url: 'postgres:', connections: CONNECTIONS } },
+      sync: { label: 'delta page of 500', opts: { url: `${base}/api/tickets?since=0&limit=500`, headers: auth } },
+      search: { label: 'search page of 50', opts: { url: `${base}/api/tickets/list?limit=50&q=Client%2012`, headers: auth } },
+    };
+    return plans;
   };
+  const plans = plansOf(app.baseURL);
+  const plans2 = second ? plansOf(second.baseURL) : undefined;
   const results: TargetResult[] = [];
-  for (const target of TARGETS) {
-    const plan = plans[target];
-    if (!plan) throw new Error(`unknown BENCH_API_TARGETS entry: ${target}`);
-    if (target === 'commit' && !databaseUrl) continue; // PostgreSQL only
+  const measure = async (target: string, label: string, encoding: 'none' | 'browser', run: () => Promise<autocannon.Result>, connections: number, probe: boolean) => {
     const from = Date.now();
-    const writers = target === 'listw' ? cannon({ ...plans.create!.opts, connections: LISTW_WRITERS }) : undefined;
-    const r = target === 'commit' ? await commitCeiling(databaseUrl!) : await cannon(plan.opts);
-    await writers;
+    const r = await run();
     const to = Date.now();
-    const samples = target === 'bare' || target === 'commit' ? [] : readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500);
+    const samples = probe ? readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500) : [];
     results.push({
       target,
-      label: plan.label,
-      connections: plan.opts.connections ?? CONNECTIONS,
+      label: encoding === 'browser' ? `${label} [br]` : label,
+      encoding,
+      connections,
       reqPerSec: r.requests.average,
+      p50: r.latency.p50 ?? 0,
       p99: r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
       ...(samples.length > 0
-        ? {
-            loopP99: Math.max(...samples.map((s) => s.p99)),
-            loopMax: Math.max(...samples.map((s) => s.max)),
-            rssMax: Math.max(...samples.map((s) => s.rss)),
-          }
+        ? { loopP99: Math.max(...samples.map((s) => s.p99)), loopMax: Math.max(...samples.map((s) => s.max)), rssMax: Math.max(...samples.map((s) => s.rss)) }
         : {}),
     });
     await new Promise((r2) => setTimeout(r2, 500));
+  };
+  for (const target of TARGETS) {
+    if (target === 'procs2') {
+      if (!plans2) continue; // PostgreSQL only
+      for (const t of PROCS2) {
+        const one = plans[t]!;
+        const two = plans2[t]!;
+        const conn = one.opts.connections ?? CONNECTIONS;
+        const half = Math.max(1, Math.floor(conn / 2));
+        await measure(`procs1:${t}`, `${one.label}, 1 process`, 'none', () => cannon(one.opts), conn, true);
+        await measure(`procs2:${t}`, `${one.label}, 2 processes`, 'none', async () => combine(await Promise.all([cannon({ ...one.opts, connections: half }), cannon({ ...two.opts, connections: conn - half })])), conn, false);
+      }
+      continue;
+    }
+    const plan = plans[target];
+    if (!plan) throw new Error(`unknown BENCH_API_TARGETS entry: ${target}`);
+    if (target === 'commit') {
+      if (databaseUrl) await measure(target, plan.label, 'none', () => commitCeiling(databaseUrl), CONNECTIONS, false);
+      continue;
+    }
+    const encodings = target === 'bare' || target.startsWith('create') ? (['none'] as const) : ENCODINGS;
+    for (const encoding of encodings) {
+      const opts = withEncoding(plan.opts, encoding);
+      const run = async () => {
+        const writers = target === 'listw' ? cannon({ ...plans.create!.opts, connections: LISTW_WRITERS }) : undefined;
+        const r = await cannon(opts);
+        await writers;
+        return r;
+      };
+      await measure(target, plan.label, encoding, run, plan.opts.connections ?? CONNECTIONS, target !== 'bare');
+    }
   }
   return results;
 }
@@ -264,52 +368,52 @@ const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)}%` 
 
 /** Prints one configuration's table. */
 export function printConfig(c: ConfigResult): void {
-  const health = c.results.find((r) => r.target === 'health')?.reqPerSec ?? 0;
+  const healthOf = (encoding: string) => c.results.find((r) => r.target === 'health' && r.encoding === encoding)?.reqPerSec ?? 0;
   const bare = c.results.find((r) => r.target === 'bare')?.reqPerSec ?? 0;
-  console.log(`\n### ${c.db}, ${c.size.toLocaleString('en')} tickets (seeded in ${c.seedSeconds.toFixed(1)} s)`);
-  console.log('target                          req/s   p99 ms  vs health  vs bare  loop p99/max ms   API RSS  errors');
+  const load = c.load.map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' -> ');
+  console.log(`\n### ${c.db}, ${c.size.toLocaleString('en')} tickets (seeded in ${c.seedSeconds.toFixed(1)} s; load average ${load})`);
+  console.log('target                                   req/s  p50 ms  p99 ms  vs health  vs bare  loop p99/max ms   API RSS  errors');
   for (const r of c.results) {
     const loop = r.loopP99 === undefined ? '' : `${r.loopP99.toFixed(0)}/${r.loopMax!.toFixed(0)}`;
     console.log(
-      `${r.label.padEnd(30)} ${r.reqPerSec.toFixed(0).padStart(6)} ${(completed(r) ? String(r.p99) : '-').padStart(8)} ${pct(r.reqPerSec, health).padStart(10)} ${pct(r.reqPerSec, bare).padStart(8)} ${loop.padStart(16)} ${mb(r.rssMax).padStart(9)} ${String(r.errors).padStart(7)}`,
+      `${r.label.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} ${(completed(r) ? String(r.p50) : '-').padStart(7)} ${(completed(r) ? String(r.p99) : '-').padStart(7)} ${pct(r.reqPerSec, healthOf(r.encoding)).padStart(10)} ${pct(r.reqPerSec, bare).padStart(8)} ${loop.padStart(16)} ${mb(r.rssMax).padStart(9)} ${String(r.errors).padStart(7)}`,
     );
   }
 }
 
-/** Prints the issue 16 goals against the measured figures. */
+/** Prints issue 36's goals against the measured figures (ratios against health with the same Accept-Encoding). */
 export function printGoals(all: ConfigResult[]): void {
-  console.log('\n### Goals (issue 16)');
-  const get = (c: ConfigResult, t: string) => c.results.find((r) => r.target === t);
+  console.log('\n### Goals (issue 36; [br] = with Chromium\'s Accept-Encoding)');
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   for (const c of all) {
-    const health = get(c, 'health');
-    const list = get(c, 'list');
-    const create = get(c, 'create');
+    const get = (t: string, encoding: 'none' | 'browser' = 'browser') => c.results.find((r) => r.target === t && r.encoding === encoding);
+    const health = get('health');
     const name = `${c.db} ${c.size.toLocaleString('en')}`;
     const lines: string[] = [];
-    if (health && list) {
-      const ratio = list.reqPerSec / health.reqPerSec;
-      lines.push(`list ${pct(list.reqPerSec, health.reqPerSec)} of health (goal >= 30% on postgres): ${c.db === 'postgres' ? (ratio >= 0.3 ? 'met' : 'NOT met') : 'info'}`);
-      if (c.db === 'postgres') lines.push(`list p99 ${p99Text(list)} (goal <= 100 ms): ${completed(list) && list.p99 <= 100 ? 'met' : 'NOT met'}`);
+    const ratio = (r?: TargetResult) => (r && health ? r.reqPerSec / health.reqPerSec : 0);
+    const list = get('list');
+    if (list && c.db === 'postgres') lines.push(`list [br] ${pct(list.reqPerSec, health?.reqPerSec ?? 0)} of health (>= 40%): ${verdict(ratio(list) >= 0.4)}, p99 ${p99Text(list)} (<= 50): ${verdict(completed(list) && list.p99 <= 50)}`);
+    if (list && c.db === 'pglite') lines.push(`list [br] p99 ${p99Text(list)} (<= 150 on pglite): ${verdict(completed(list) && list.p99 <= 150)}`);
+    for (const t of ['listu', 'searchu']) {
+      const r = get(t);
+      if (r && c.db === 'postgres') lines.push(`${t} [br] ${pct(r.reqPerSec, health?.reqPerSec ?? 0)} of health (>= 25%): ${verdict(ratio(r) >= 0.25)}`);
     }
-    const listw = get(c, 'listw');
-    if (health && listw) lines.push(`list while ${LISTW_WRITERS} conn. create ${pct(listw.reqPerSec, health.reqPerSec)} of health, p99 ${p99Text(listw)}`);
-    if (health && create) {
-      lines.push(`creates ${pct(create.reqPerSec, health.reqPerSec)} of health (goal >= 20%): ${create.reqPerSec / health.reqPerSec >= 0.2 ? 'met' : 'NOT met'}`);
-      const ceiling = get(c, 'commit');
-      if (ceiling) lines.push(`creates ${pct(create.reqPerSec, ceiling.reqPerSec)} of the one-per-transaction commit ceiling (${ceiling.reqPerSec.toFixed(0)}/s = ${pct(ceiling.reqPerSec, health.reqPerSec)} of health)`);
+    const create = get('create', 'none');
+    const healthPlain = get('health', 'none');
+    if (create && healthPlain && c.db === 'postgres') lines.push(`creates ${pct(create.reqPerSec, healthPlain.reqPerSec)} of health (>= 25%): ${verdict(create.reqPerSec / healthPlain.reqPerSec >= 0.25)}`);
+    const stats = get('stats');
+    if (stats) lines.push(`stats 10 callers [br] p50 ${stats.p50} ms (<= 100): ${verdict(completed(stats) && stats.p50 <= 100)}`);
+    for (const t of PROCS2) {
+      const one = c.results.find((r) => r.target === `procs1:${t}`);
+      const two = c.results.find((r) => r.target === `procs2:${t}`);
+      if (one && two && one.reqPerSec > 0) {
+        const x = two.reqPerSec / one.reqPerSec;
+        lines.push(`${t} two processes ${x.toFixed(2)}x one${t === 'health' ? '' : ` (>= 1.6x): ${verdict(x >= 1.6)}`}`);
+      }
     }
-    const oneAddress = get(c, 'create1');
-    if (health && oneAddress) lines.push(`creates all from one address ${pct(oneAddress.reqPerSec, health.reqPerSec)} of health`);
-    const keyed = get(c, 'createk');
-    if (health && keyed) lines.push(`creates with Idempotency-Key ${pct(keyed.reqPerSec, health.reqPerSec)} of health, p99 ${p99Text(keyed)}`);
-    if (c.db === 'pglite') {
-      const api = c.results.filter((r) => r.target !== 'bare');
-      const worst = api.some((r) => !completed(r)) ? Infinity : Math.max(...api.map((r) => r.p99));
-      lines.push(`worst API p99 ${Number.isFinite(worst) ? `${worst} ms` : 'none (a target completed no request)'} (goal <= 250 on pglite): ${worst <= 250 ? 'met' : 'NOT met'}`);
-    }
-    if (c.size >= 100_000) {
+    if (c.size >= 100_000 && c.db === 'pglite') {
       const rss = Math.max(...c.results.map((r) => r.rssMax ?? 0));
-      lines.push(`API RSS max ${mb(rss)} (goal < 300 MB): ${rss < 300 * 1048576 ? 'met' : 'NOT met'}`);
+      lines.push(`API RSS max ${mb(rss)} (<= 300 MB): ${verdict(rss <= 300 * 1048576)}`);
     }
     console.log(`${name.padEnd(18)} ${lines.join('; ')}`);
   }
@@ -327,6 +431,7 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string):
     return u.toString();
   })();
   let app: AppProcess | undefined;
+  let second: AppProcess | undefined;
   try {
     let seedSeconds: number;
     const appEnv: Record<string, string> = {
@@ -348,9 +453,13 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string):
       appEnv.DATA_DIR = work;
     }
     app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.mjs')] });
-    const results = await runTargets(app, bare, size, probeFile, db === 'postgres' ? dbUrl : undefined);
-    return { db, size, seedSeconds, results };
+    const wantsTwo = db === 'postgres' && TARGETS.includes('procs2');
+    second = wantsTwo ? await startApp({ ...appEnv, BENCH_PROBE_FILE: join(work, 'probe2.jsonl') }, 120_000) : undefined;
+    const loadStart = loadavg();
+    const results = await runTargets(app, bare, probeFile, db === 'postgres' ? dbUrl : undefined, second);
+    return { db, size, seedSeconds, results, load: [loadStart, loadavg()] };
   } finally {
+    await second?.stop();
     await app?.stop();
     rmSync(work, { recursive: true, force: true });
     if (db === 'postgres') await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`).catch(() => {});

@@ -7,24 +7,28 @@
  *    ticket updates (BENCH_QUEUED, default 200), driven through the real PWA in Chromium; the time
  *    to resume after the API was unreachable while the browser was online (waited for at most
  *    BENCH_RESUME_LIMIT_MS, default 120 s); the same PATCHes from Node.
- * 3. Lighthouse mobile performance of /support and /login.
+ * 3. Lighthouse mobile performance of /support and /login, and of a technician's first visit to /technician
+ *    (signed in, cold cache, no service worker; BENCH_LIGHTHOUSE_PUBLIC=0 skips the public pages).
  * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
  * 5. API memory at start (scripts/bench/startMemory.ts): first start on a new data folder, and a restart.
  *    API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
  * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
- * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync; e.g. BENCH_ONLY=api). A part
+ * 7. Downloads (part `downloads`, scripts/bench/downloads.ts): a 100 MB file through the API vs a plain static server, 1 and 4 in parallel, Range too.
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync, downloads; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
  * machine: the scores depend on CPU.
  */
 import { execSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { startApp } from '../server-process';
 import { runApiBench } from './api';
 import { ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './bundle';
+import { measureDownloads, printDownloads } from './downloads';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
 import { runLighthouse } from './lighthouse';
@@ -36,7 +40,7 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets', 'sync'] as const;
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets', 'sync', 'downloads'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
 const wants = (p: Part) => only.includes(p);
@@ -101,9 +105,12 @@ async function main(): Promise<void> {
         if (wants('lighthouse')) {
           await part('Lighthouse', async () => {
             console.log('\n## Lighthouse (mobile, simulated throttling)');
-            for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) {
-              console.log(`${r.path.padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
-            }
+            const print = (r: { path: string; performance: number; fcp: number; lcp: number; tbt: number; cls: number }, note = '') =>
+              console.log(`${(r.path + note).padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
+            if (process.env.BENCH_LIGHTHOUSE_PUBLIC !== '0') for (const r of await runLighthouse(app.baseURL, ['/support', '/login'])) print(r);
+            // A technician's first visit: signed in, cold HTTP cache, no service worker yet (goal >= 90).
+            for (const r of await runLighthouse(app.baseURL, ['/technician'], { username: 'admin', password: app.adminPassword })) print(r, ' (first visit, signed in; goal >= 90)');
+            console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
           });
         }
         if (wants('upload')) await part('Upload memory', async () => printUploadMemory(await measureUploadMemory(app)));
@@ -117,6 +124,8 @@ async function main(): Promise<void> {
     const count = Number(process.env.BENCH_SYNC_TICKETS ?? 20_000);
     await part(`First sync (${count} tickets)`, async () => printFirstSync(await measureFirstSync(count, dist)));
   }
+
+  if (wants('downloads')) await part('Downloads', async () => printDownloads(await measureDownloads()));
 
   if (wants('api')) {
     await part('API memory at start', async () => printStartMemory(await measureStartMemory()));

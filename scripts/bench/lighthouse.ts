@@ -18,8 +18,19 @@ export interface LighthouseResult {
   cls: number;
 }
 
-/** Audits each path of `baseURL` in a fresh headless Chromium; one run per path. */
-export async function runLighthouse(baseURL: string, paths: string[]): Promise<LighthouseResult[]> {
+/** A signed-in staff member for {@link runLighthouse}: the session the PWA keeps in localStorage (lib/session). */
+export interface SignedIn {
+  username: string;
+  password: string;
+}
+
+/**
+ * Audits each path of `baseURL` in a fresh headless Chromium; one run per path. With `signedIn`,
+ * the audit is a staff member's FIRST visit: the session is stored in localStorage from a page that
+ * loads no app file (`/api/health`), so the HTTP cache is cold and no service worker is registered,
+ * and Lighthouse's storage reset is turned off so the session survives.
+ */
+export async function runLighthouse(baseURL: string, paths: string[], signedIn?: SignedIn): Promise<LighthouseResult[]> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,9 +38,22 @@ export async function runLighthouse(baseURL: string, paths: string[]): Promise<L
     args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run', '--disable-background-networking'],
   });
   try {
+    if (signedIn) {
+      const res = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signedIn) });
+      if (!res.ok) throw new Error(`login for lighthouse: ${res.status}`);
+      const session = (await res.json()) as { user: unknown; token: string };
+      const page = await browser.newPage();
+      await page.goto(`${baseURL}/api/health`);
+      await page.evaluate((s) => {
+        localStorage.setItem('user', JSON.stringify(s.user));
+        localStorage.setItem('token', s.token);
+      }, session);
+      await page.close();
+    }
     const results: LighthouseResult[] = [];
     for (const path of paths) {
-      const audit = () => lighthouse(`${baseURL}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const audit = () =>
+        lighthouse(`${baseURL}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(signedIn ? { disableStorageReset: true } : {}) });
       let run = await audit();
       // An audit without a score (a runtime error such as NO_NAVSTART or NO_FCP, seen now and then
       // with this Chromium on the loaded machine) is run again, up to twice, instead of printing 0 and NaN.

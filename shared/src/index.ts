@@ -25,3 +25,6 @@ export * from './rules/kpi';
 export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
+export * from './schemas/sla';
+export * from './rules/sla';
+export * from './schemas/twoFactor';

@@ -10,3 +10,5 @@ export * from './schema/content';
 export * from './schema/surveys';
 export * from './schema/vault';
 export * from './schema/platform';
+export * from './schema/sla';
+export * from './schema/twofa';

@@ -78,6 +78,28 @@ describe('API JSON compression', () => {
     expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(JSON.parse(plain.body.toString()));
   });
 
+  it('answers an Accept-Encoding that refuses identity with 200 (identity when nothing listed is acceptable), never 5xx', async () => {
+    const plain = JSON.parse((await raw('/api/tickets/list?limit=12', auth())).body.toString());
+    const cases: [string, string | undefined][] = [
+      ['identity;q=0', undefined],
+      ['*;q=0', undefined],
+      ['br;q=0, gzip;q=0, identity;q=0', undefined],
+      ['deflate, identity;q=0', undefined],
+      ['zstd, identity;q=0', undefined],
+      ['gzip, identity;q=0', 'gzip'],
+      ['gzip;q=0, *', 'br'],
+      ['*', 'br'],
+    ];
+    for (const [header, expected] of cases) {
+      const res = await raw('/api/tickets/list?limit=12', { ...auth(), 'accept-encoding': header });
+      expect(res.status, header).toBe(200);
+      expect(res.headers['content-encoding'], header).toBe(expected);
+      const body = expected === 'br' ? brotliDecompressSync(res.body) : expected === 'gzip' ? gunzipSync(res.body) : res.body;
+      expect(JSON.parse(body.toString()), header).toEqual(plain);
+    }
+    expect(t.logger.entries.filter((e) => e.level === 'error')).toEqual([]);
+  });
+
   it('leaves answers under 1 KiB alone', async () => {
     const res = await raw('/api/health', { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBeUndefined();

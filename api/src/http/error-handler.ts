@@ -92,6 +92,7 @@ export function errorHandler(logger: Logger): Middleware<AppState> {
         if (err instanceof RateLimitedError) ctx.set('Retry-After', String(err.retryAfterSec));
         return;
       }
+      ctx.state.errorLogged = true;
       logger.error('request failed', {
         requestId: ctx.state.requestId,
         method: ctx.method,

@@ -93,6 +93,8 @@ describe('unknown errors (DESIGN.md 4)', () => {
       // codes and stack frames are logged.
       expect(JSON.stringify(logged?.data)).not.toContain('secret database detail');
       expect((logged?.data?.error as { frames: string[] }).frames.length).toBeGreaterThan(0);
+      // Logged once: the error handler's line, not a second "server error answer".
+      expect(app.logger.entries.filter((e) => e.level === 'error' || e.level === 'warn')).toHaveLength(1);
     } finally {
       await app.close();
     }
@@ -131,6 +133,8 @@ describe('static PWA (DESIGN.md 2)', () => {
       const res = await app.request('GET', '/');
       expect(res.status).toBe(503);
       expect(res.text).toContain('npm run build');
+      // Every 5xx leaves a log line, also one a route answers on purpose.
+      expect(app.logger.entries.find((e) => e.level === 'warn' && e.msg === 'server error answer')?.data).toMatchObject({ path: '/', status: 503 });
     } finally {
       await app.close();
     }

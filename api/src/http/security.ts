@@ -13,7 +13,9 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /**
  * Sets `ctx.state.requestId` (a sane incoming X-Request-Id, else a uuid), echoes it back, and logs
- * each request at debug level (`LOG_LEVEL=debug`): method, path, status, duration in ms.
+ * each request at debug level (`LOG_LEVEL=debug`): method, path, status, duration in ms. Every 5xx
+ * answer leaves a line: the error handler logs the failures it turns into 500 (`ctx.state.errorLogged`),
+ * this logs the other 5xx answers (a 503 of a route or of the unbuilt PWA) at warn level.
  */
 export function requestId(logger: Logger): Middleware<AppState> {
   return async (ctx, next) => {
@@ -25,6 +27,9 @@ export function requestId(logger: Logger): Middleware<AppState> {
     try {
       await next();
     } finally {
+      if (ctx.status >= 500 && !ctx.state.errorLogged) {
+        logger.warn('server error answer', { requestId: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status });
+      }
       logger.debug('request', {
         requestId: ctx.state.requestId,
         method: ctx.method,

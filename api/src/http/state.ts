@@ -15,6 +15,8 @@ export interface AuthUser {
 export interface AuthInfo {
   user: AuthUser;
   sessionId: string;
+  /** The two-factor policy requires a factor this user has not set up: only enrolment and logout are allowed. */
+  needsEnrolment?: boolean;
 }
 
 export interface AppState {
@@ -25,4 +27,6 @@ export interface AppState {
   input?: unknown;
   /** The route's transaction, set by `transaction(...)`; read it with `txOf(ctx)`. */
   tx?: Database | undefined;
+  /** Set by the error handler when it logged this request's failure (so a 5xx is logged once). */
+  errorLogged?: boolean;
 }

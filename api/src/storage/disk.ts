@@ -29,6 +29,13 @@ function toObject(name: string, stat: import('node:fs').BigIntStats): StoredObje
   return { name, size: Number(stat.size), modified: new Date(Number(stat.mtimeMs)), etag: etagOf(stat) };
 }
 
+/**
+ * Bytes read per chunk of a stored file (1 MiB; fs streams default to 64 KiB): a 100 MB download is
+ * 100 reads and socket writes instead of 1,600, which is what kept it below a plain static server.
+ * Memory: one chunk per download in flight plus the socket's buffer.
+ */
+export const READ_CHUNK_BYTES = 1024 * 1024;
+
 /** Creates disk storage in `dir` (created on first upload). */
 export function createDiskStorage(dir: string): FileStorage {
   const root = path.resolve(dir);
@@ -107,7 +114,7 @@ export function createDiskStorage(dir: string): FileStorage {
         // The open handle keeps reading the file we checked, even if an upload renames a new one over it.
         if (options.etag && options.etag !== etagOf(s)) throw new StorageChangedError(name);
         const range = options.range;
-        return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_CHUNK_BYTES });
       } catch (err) {
         await handle.close().catch(() => undefined);
         throw err;

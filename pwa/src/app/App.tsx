@@ -5,6 +5,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { whenIdle } from '../lib/idle';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
+import { StepUpProvider } from '../lib/twoFactor/stepUp';
 import { Loading } from '../lib/ui/Loading';
 import { AppHeader } from './AppHeader';
 import { AppRoutes } from './AppRoutes';
@@ -32,8 +33,10 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
  * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
  * worker's registration (UpdatePrompt) are mounted at once for staff (signed in or on a staff
- * path) and, for a visitor, when the browser is idle after the first page has been shown, so they
- * never delay the first form a customer sees.
+ * path) whose page a service worker already controls, and otherwise (a visitor, or staff on a
+ * first visit) when the browser is idle after the first page has been shown, so they never delay
+ * the first form a customer sees nor a technician's first screen (README Decisions "A light
+ * staff shell"). A signed-in user's phone menu likewise waits for the first page on a first visit.
  */
 export function App({ offline }: { offline?: ReactNode }) {
   return (
@@ -41,14 +44,16 @@ export function App({ offline }: { offline?: ReactNode }) {
       <ToastProvider>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AuthProvider>
-            <Shell
-              later={
-                <>
-                  {offline}
-                  {import.meta.env.PROD && <UpdatePrompt />}
-                </>
-              }
-            />
+            <StepUpProvider>
+              <Shell
+                later={
+                  <>
+                    {offline}
+                    {import.meta.env.PROD && <UpdatePrompt />}
+                  </>
+                }
+              />
+            </StepUpProvider>
           </AuthProvider>
         </BrowserRouter>
       </ToastProvider>
@@ -68,14 +73,16 @@ function Shell({ later }: { later: ReactNode }) {
   const [pageShown, setPageShown] = useState(false);
   const openMenu = useCallback(() => setMenu((m) => ({ loaded: true, opens: m.opens + 1 })), []);
   const onPageShown = useCallback(() => setPageShown(true), []);
-  // Staff (signed in, or on a staff path) get the offline engine at once: an outbox drained by the
-  // service worker before it mounted would go without its 'Ticket Updated' feedback, and their
-  // screens read the engine's state. Only a visitor's public page waits for idle.
+  // Staff (signed in, or on a staff path) on a page a service worker controls get the offline engine
+  // at once: an outbox drained by the service worker before it mounted would go without its 'Ticket
+  // Updated' feedback. Without a controlling worker (a first visit) there is no such outbox, and
+  // the engine, the worker's registration and its precache would compete with the first screen.
   const staff = Boolean(user) || isGuardedPath(pathname);
+  const atOnce = staff && hasServiceWorker();
   return (
     <>
-      {(staff || pageShown) && <WhenIdle now={staff}>{later}</WhenIdle>}
-      {(menu.loaded || user) && (
+      {(atOnce || pageShown) && <WhenIdle now={atOnce}>{later}</WhenIdle>}
+      {(menu.loaded || (user && (pageShown || hasServiceWorker()))) && (
         <Suspense fallback={null}>
           <NavMenu opens={menu.opens} />
         </Suspense>
@@ -87,6 +94,9 @@ function Shell({ later }: { later: ReactNode }) {
     </>
   );
 }
+
+/** true when a service worker controls this page (not a first visit). */
+const hasServiceWorker = (): boolean => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
 
 /**
  * Renders `children` once the browser is idle (lib/idle, at most a second later), or at once when

@@ -67,6 +67,7 @@ export class ModelServer {
       customerEmail: 'c@example.com', customerPhone: '555', severity: 'high' as const, contactMethod: 'email' as const,
       issue: 'Printer on fire again', status: 'open' as const, assignedTo: null, resolution: null, version: 1,
       createdAt: at, updatedAt: at, syncSeq: ++this.seq,
+      firstResponseDueAt: null, resolutionDueAt: null, firstResponseAt: null, resolvedAt: null, waitingOnCustomer: false,
     };
     this.tickets.set(id, ticket);
     this.pushHistory({ ticketId: id, updatedBy: null, updateType: 'created', previousValue: null, newValue: 'open', comment: null, reply: false }, 1, at, key);
@@ -106,7 +107,7 @@ export class ModelServer {
     if (key) {
       const stored = this.keys.get(key);
       if (stored) {
-        if (stored.fingerprint !== `${actor} ${fingerprint}`) return res(400, { message: 'Idempotency-Key was already used for a different request', code: 'validation_failed' });
+        if (stored.fingerprint !== `${actor} ${fingerprint}`) return res(422, { message: 'Idempotency-Key reused for a different request', code: 'validation_failed' });
         return res(stored.status, structuredClone(stored.body));
       }
     }

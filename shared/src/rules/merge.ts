@@ -8,7 +8,7 @@
  * - Stored history values: `status_change` stores status values (`open`, `in_progress`, ...);
  *   `severity_change` stores severity values (`low` ... `urgent`);
  *   `assignment` stores usernames (null = unassigned), so "Changed from X to Y" reads without
- *   lookups; `resolution` stores the text.
+ *   lookups; `resolution` stores the text; `waiting` stores 'true' / 'false' (waitingOnCustomer).
  * - A patch made against a stale `baseVersion` conflicts on a field only when that field's history
  *   type was written after `baseVersion` AND the current value differs from the sent one. Comments
  *   never conflict. A conflict applies nothing.
@@ -17,7 +17,7 @@
  * - A comment is an internal note unless the patch says `reply: true` (issue 10); the comment row
  *   carries that as `reply`.
  */
-import type { Ticket, TicketMergeField, TicketPatch, UpdateType } from '../schemas/tickets';
+import type { Ticket, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
 
 /** Work-history type written when a merge field changes (DESIGN.md 4). */
@@ -26,6 +26,7 @@ export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> =
   severity: 'severity_change',
   assignedTo: 'assignment',
   resolution: 'resolution',
+  waitingOnCustomer: 'waiting',
 };
 
 /** The merge fields of a ticket plus its version: all the rule needs to see. */
@@ -75,7 +76,8 @@ export function planTicketPatch(
 ): TicketPatchPlan {
   const set: TicketPatchPlan['set'] = {};
   const history: PlannedHistoryRow[] = [];
-  const stored = (field: TicketMergeField, v: string | null) => (field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v);
+  const stored = (field: TicketMergeField, v: TicketMergeValue): string | null =>
+    typeof v === 'boolean' ? String(v) : field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v;
   for (const field of TICKET_MERGE_FIELDS) {
     const next = patch[field];
     if (next === undefined || next === current[field]) continue;
@@ -103,7 +105,7 @@ export function applyTicketPatch<T extends MergeTicket>(ticket: T, patch: Ticket
  * re-based on the server's version and resent.
  */
 export function realConflicts(
-  seen: Partial<Record<TicketMergeField, string | null>>,
+  seen: Partial<Record<TicketMergeField, TicketMergeValue>>,
   server: Pick<Ticket, TicketMergeField>,
   conflicts: readonly TicketMergeField[],
 ): TicketMergeField[] {

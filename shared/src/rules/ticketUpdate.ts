@@ -1,5 +1,5 @@
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
-import type { Ticket, TicketMergeField, TicketPatch } from '../schemas/tickets';
+import type { Ticket, TicketMergeField, TicketMergeValue, TicketPatch } from '../schemas/tickets';
 import { buildTicketPatch, type TicketEditValues } from './tickets';
 
 /**
@@ -21,7 +21,7 @@ export interface TicketUpdatePayload {
   /** Only the changed fields (buildTicketPatch) plus `baseVersion`, the server version seen. */
   patch: TicketPatch;
   /** Displayed value of each changed merge field when the edit was made (decides real conflicts). */
-  seen: Partial<Record<TicketMergeField, string | null>>;
+  seen: Partial<Record<TicketMergeField, TicketMergeValue>>;
   /**
    * Set by the drain when it re-based this update onto the version its ticket's previous update
    * (from this device) produced: the lowest base version of that chain of own updates. The update
@@ -41,7 +41,7 @@ export interface TicketUpdateDraft {
 }
 
 /** The fields of the ticket as shown that an update depends on. */
-export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'>;
+export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>;
 
 /**
  * Builds the draft of an update made against `shown` (the ticket as the person saw it: server
@@ -52,7 +52,7 @@ export function ticketUpdateDraft(shown: ShownTicket, values: TicketEditValues):
   const patch = buildTicketPatch(shown, values);
   if (!patch) return null;
   const seen: TicketUpdatePayload['seen'] = {};
-  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f];
+  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f] ?? false;
   return { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: shown.ticketNumber, entityId: shown.id, stream: ticketStream(shown.id) };
 }
 

@@ -27,10 +27,12 @@ export interface TicketEditValues {
   resolution: string;
   comment: string;
   reply?: boolean;
+  /** The "Waiting on customer" switch (pauses the SLA clocks); absent = unchanged. */
+  waitingOnCustomer?: boolean;
 }
 
 /** The panel's initial values for a ticket. */
-export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution'>): TicketEditValues {
+export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>): TicketEditValues {
   return {
     status: ticket.status,
     severity: ticket.severity,
@@ -38,6 +40,7 @@ export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'severity' | 
     resolution: ticket.resolution ?? '',
     comment: '',
     reply: false,
+    waitingOnCustomer: ticket.waitingOnCustomer ?? false,
   };
 }
 
@@ -49,10 +52,11 @@ export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'severity' | 
  * was made against.
  */
 export function buildTicketPatch(
-  ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'>,
+  ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>,
   values: TicketEditValues,
 ): TicketPatch | null {
   const patch: TicketPatch = {};
+  if (values.waitingOnCustomer !== undefined && values.waitingOnCustomer !== (ticket.waitingOnCustomer ?? false)) patch.waitingOnCustomer = values.waitingOnCustomer;
   if (values.status !== ticket.status) patch.status = values.status;
   if (values.severity !== undefined && values.severity !== ticket.severity) patch.severity = values.severity;
   const assignee = values.assignedTo === UNASSIGNED || values.assignedTo === '' ? null : values.assignedTo;

@@ -50,6 +50,8 @@ export const ticketPatchSchema = z
     resolution: safeText().trim().min(1).max(10_000).optional(),
     comment: safeText().trim().min(1).max(10_000).optional(),
     reply: z.boolean().optional(),
+    /** Pauses the SLA clocks while the ticket waits on the customer (README "SLA clocks"). */
+    waitingOnCustomer: z.boolean().optional(),
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
   })
   .refine(
@@ -58,6 +60,7 @@ export const ticketPatchSchema = z
       v.severity !== undefined ||
       v.assignedTo !== undefined ||
       v.resolution !== undefined ||
+      v.waitingOnCustomer !== undefined ||
       v.comment !== undefined,
     { message: MSG.noChanges },
   )
@@ -68,8 +71,10 @@ export type TicketPatch = z.infer<typeof ticketPatchSchema>;
  * Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4).
  * Staff change severity in the Update Ticket panel too (docs/decisions.md "Severity by staff").
  */
-export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const;
+export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution', 'waitingOnCustomer'] as const;
 export type TicketMergeField = (typeof TICKET_MERGE_FIELDS)[number];
+/** A merge field's value: texts and ids, null, or the waiting flag. */
+export type TicketMergeValue = string | boolean | null;
 
 /** A support ticket as the API returns it (SPEC.md 3 support_tickets; times are ISO 8601 strings). */
 export interface Ticket {
@@ -89,10 +94,20 @@ export interface Ticket {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * SLA clocks (README "SLA clocks and time tracking"), ISO 8601 or null: when the first response
+   * and the resolution are due (business time, lengthened by pauses), and when they happened.
+   */
+  firstResponseDueAt: string | null;
+  resolutionDueAt: string | null;
+  firstResponseAt: string | null;
+  resolvedAt: string | null;
+  /** Set by staff while the ticket waits on the customer: the SLA clocks pause. */
+  waitingOnCustomer: boolean;
 }
 
 /** Kinds of work-history entries written by ticket changes. */
-export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -103,6 +118,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   assignment: 'Assignment',
   resolution: 'Resolution',
   comment: 'Comment',
+  waiting: 'Waiting on Customer',
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

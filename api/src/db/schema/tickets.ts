@@ -1,8 +1,8 @@
 /** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3, issue 16). Part of the one Drizzle schema (../schema.ts). */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
-import { createdAt, updatedAt, syncSeqColumn } from './columns';
+import { createdAt, updatedAt, syncSeqColumn, ts } from './columns';
 import { users } from './accounts';
 
 /** SPEC.md 3 support_tickets plus `version` (optimistic merge) and `sync_seq` (delta sync). */
@@ -25,9 +25,27 @@ export const supportTickets = pgTable(
     syncSeq: syncSeqColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // SLA clocks (README "SLA clocks and time tracking"): due and 80 % warning times of the two
+    // targets (business time, shared/src/rules/sla.ts), when they were met, and the customer pause.
+    // Maintained by the tickets service in the transaction of the change that moves them.
+    firstResponseDueAt: ts('first_response_due_at'),
+    resolutionDueAt: ts('resolution_due_at'),
+    firstResponseWarnAt: ts('first_response_warn_at'),
+    resolutionWarnAt: ts('resolution_warn_at'),
+    firstResponseAt: ts('first_response_at'),
+    resolvedAt: ts('resolved_at'),
+    waitingOnCustomer: boolean('waiting_on_customer').notNull().default(false),
+    waitingSince: ts('waiting_since'),
+    /** Business minutes spent waiting on the customer so far (lengthens both targets). */
+    pausedMinutes: doublePrecision('paused_minutes').notNull().default(0),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
+    // SLA statistics and alerts: per creation range with the clock columns (and updated_at, the KPI's
+    // fallback resolution time), index-only; the alert
+    // sweep's running clocks (not resolved, not waiting), by due time.
+    index('support_tickets_sla_stats_idx').on(t.createdAt, t.assignedTo, t.severity, t.status, t.firstResponseAt, t.firstResponseDueAt, t.resolvedAt, t.resolutionDueAt, t.updatedAt),
+    index('support_tickets_sla_running_idx').on(t.firstResponseWarnAt, t.resolutionWarnAt).where(sql`${t.resolvedAt} IS NULL AND NOT ${t.waitingOnCustomer}`),
     // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
     index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
     // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.

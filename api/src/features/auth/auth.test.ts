@@ -113,7 +113,7 @@ describe('sessions (DESIGN.md 4)', () => {
   });
 
   it('rejects an unknown token', async () => {
-    const res = await t.request('GET', '/api/tickets', { token: 'not-a-real-token' });
+    const res = await t.request('GET', '/api/tickets/list', { token: 'not-a-real-token' });
     expect(res.status).toBe(401);
   });
 });

@@ -47,7 +47,7 @@ export function forgetFailureKey(limiter: Limiter, username: string, key: string
 }
 
 /**
- * Deletes every failure count of `username` this process knows of, through `limiter.delete`.
+ * Deletes every failure count of `username` this process knows of (attempts are counted before the password check, so these are the keys of its attempts), through `limiter.delete`.
  * @returns how many keys were deleted.
  */
 export async function unlockUsername(limiter: Limiter, username: string): Promise<number> {

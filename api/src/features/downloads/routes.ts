@@ -56,7 +56,7 @@ export function downloadRoutes(s: Services): Router<AppState> {
 
   async function send(ctx: ParameterizedContext<AppState>, fileName: string, source: DownloadSource): Promise<void> {
     const { size, modified, etag } = source;
-    // koa-compress (if mounted) would break Content-Length and Content-Range.
+    // Compression (http/compression.ts) would break Content-Length and Content-Range; files are sent as stored.
     (ctx as { compress?: boolean }).compress = false;
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);

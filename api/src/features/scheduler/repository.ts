@@ -117,28 +117,17 @@ export interface TicketAggregateRow {
 /**
  * Counts per status, done tickets with their summed resolution time and first-response time, per
  * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement.
- * A ticket's first staff entry and its last move to resolved/closed are necessarily later than its
- * creation, so both are read from the work history since the range start only (partial indexes
- * `ticket_updates_staff_idx` / `ticket_updates_entered_done_idx`), aggregated per ticket and hash-joined:
- * no per-ticket lookups. Then GROUP BY GROUPING SETS ((assigned_to), ()).
+ * A ticket's first staff entry and its last move to resolved/closed are its `first_response_at` and
+ * `resolved_at` columns (kept by the tickets service in the write's transaction, backfilled from the
+ * work history by migration 0015), so the range is one index-only scan of
+ * support_tickets_sla_stats_idx, no work-history join. Then GROUP BY GROUPING SETS ((assigned_to), ()).
  */
 export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {
-  const from = bounds.from.toISOString();
   return rowsOf<TicketAggregateRow>(
     db,
-    sql`WITH fr AS (
-          SELECT u.ticket_id, min(u.created_at) AS first_at FROM ticket_updates u
-          WHERE u.updated_by IS NOT NULL AND u.update_type <> 'created' AND u.created_at >= ${from}::timestamptz
-          GROUP BY u.ticket_id
-        ), rs AS (
-          SELECT u.ticket_id, max(u.created_at) AS resolved_at FROM ticket_updates u
-          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz
-          GROUP BY u.ticket_id
-        ), f AS (
-          SELECT t.status, t.assigned_to, t.created_at, t.updated_at, fr.first_at, rs.resolved_at
+    sql`WITH f AS (
+          SELECT t.status, t.assigned_to, t.created_at, t.updated_at, t.first_response_at AS first_at, t.resolved_at
           FROM support_tickets t
-          LEFT JOIN fr ON fr.ticket_id = t.id
-          LEFT JOIN rs ON rs.ticket_id = t.id
           WHERE ${inRange(bounds, technicianId)}
         )
         SELECT GROUPING(assigned_to) = 1 AS "isTotal",

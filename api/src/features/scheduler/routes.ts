@@ -4,7 +4,8 @@
  * - GET /api/scheduler                  `schedulerQuerySchema` -> `SchedulerDashboard`
  * - GET /api/scheduler/tickets          `schedulerTicketsQuerySchema` -> `SchedulerTicketPage` (the tickets behind a count)
  * - GET /api/scheduler/technicians/:id  `schedulerDetailQuerySchema` -> `TechnicianDetail`
- * Each answer carries `Server-Timing: app;dur=<ms>`.
+ * Each answer carries `Server-Timing: app;dur=<ms>`. The dashboard and a technician's detail are kept per query
+ * while no write changes what they read (db/marks.ts reportingMark, at most REPORT_CACHE_MAX_AGE_MS).
  */
 import { performance } from 'node:perf_hooks';
 import Router from '@koa/router';
@@ -14,6 +15,9 @@ import { requireStaff } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { EncodedBody, sendEncoded } from '../../http/compression';
+import { reportingMark } from '../../db/marks';
+import { MarkedCache, REPORT_CACHE_MAX_AGE_MS, REPORT_CACHE_MAX_ENTRIES } from '../../lib/marked-cache';
 import { schedulerDashboard, schedulerTickets, technicianDetail } from './service';
 
 /**
@@ -33,13 +37,19 @@ export function schedulerRoutes(s: Services): Router<AppState> {
   const dashboardInput = validate({ query: schedulerQuerySchema });
   const ticketsInput = validate({ query: schedulerTicketsQuerySchema });
   const detailInput = validate({ params: idParamsSchema, query: schedulerDetailQuerySchema, notFoundMessage: SCHEDULER_MSG.technicianNotFound });
+  // KPI answers kept per query while the reporting mark stands (db/marks.ts, lib/marked-cache.ts).
+  const clockMs = () => s.clock().getTime();
+  const dashboardCache = new MarkedCache<EncodedBody>(REPORT_CACHE_MAX_ENTRIES, REPORT_CACHE_MAX_AGE_MS, clockMs);
+  const detailCache = new MarkedCache<EncodedBody>(REPORT_CACHE_MAX_ENTRIES, REPORT_CACHE_MAX_AGE_MS, clockMs);
 
   router.get(
     '/api/scheduler',
     requireStaff(),
     dashboardInput,
     timed(async (ctx) => {
-      ctx.body = await schedulerDashboard(s.db, dashboardInput.get(ctx).query, s.clock());
+      const query = dashboardInput.get(ctx).query;
+      const build = async () => new EncodedBody(JSON.stringify(await schedulerDashboard(s.db, query, s.clock())));
+      await sendEncoded(ctx, (await dashboardCache.read(JSON.stringify(query), () => reportingMark(s.db), build)).value);
     }),
   );
 
@@ -58,7 +68,8 @@ export function schedulerRoutes(s: Services): Router<AppState> {
     detailInput,
     timed(async (ctx) => {
       const { params, query } = detailInput.get(ctx);
-      ctx.body = await technicianDetail(s.db, params.id, query, s.clock());
+      const build = async () => new EncodedBody(JSON.stringify(await technicianDetail(s.db, params.id, query, s.clock())));
+      await sendEncoded(ctx, (await detailCache.read(JSON.stringify([params.id, query]), () => reportingMark(s.db), build)).value);
     }),
   );
   return router;

@@ -206,11 +206,11 @@ export interface TicketAggregate {
 
 /**
  * Counts and the average resolution time of tickets created in `[since, now)`, overall and per
- * assignee, in one scan (GROUPING SETS). The resolution moment is the last time the ticket entered
- * resolved/closed from another status (work history): such rows of tickets created in the range are
- * themselves in the range, so both sides are range scans (index-only on support_tickets_stats_idx
- * and the partial ticket_updates_entered_done_idx) joined by hash. A done ticket without such a row
- * (none is written any other way) counts as done but has no resolution time.
+ * assignee, in one scan (GROUPING SETS). The resolution moment is the ticket's `resolved_at`: the
+ * last time it entered resolved/closed from another status, kept by the tickets service and
+ * backfilled from the work history (migration 0015), so the range is one index-only scan of
+ * support_tickets_sla_stats_idx with no join. A done ticket without it counts as done but has no
+ * resolution time.
  */
 export async function ticketAggregates(db: Database, since: Date, now: Date): Promise<TicketAggregate[]> {
   const result = await rowsOf<{
@@ -225,17 +225,10 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
     assignedDoneRate: number | null;
   }>(
     db,
-    sql`with r as (
-          select u.ticket_id, max(u.created_at) as at
-          from ticket_updates u
-          where u.update_type = 'status_change' and u.new_value in (${DONE}) and u.previous_value not in (${DONE})
-            and u.created_at >= ${at(since)}
-          group by u.ticket_id
-        ), t as (
+    sql`with t as (
           select t.assigned_to, t.status in (${DONE}) as done,
-            case when t.status in (${DONE}) then extract(epoch from (r.at - t.created_at)) / 3600 end as hours
+            case when t.status in (${DONE}) then extract(epoch from (t.resolved_at - t.created_at)) / 3600 end as hours
           from support_tickets t
-          left join r on r.ticket_id = t.id
           where t.created_at >= ${at(since)} and t.created_at < ${at(now)}
         )
         select (grouping(assigned_to) = 1) as "all", assigned_to as "assignedTo",

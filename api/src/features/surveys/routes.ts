@@ -3,7 +3,8 @@
  * - GET  /api/surveys/invitation?ticket=&token=  anyone, rate limited; checks an e-mailed link, records nothing -> SurveyInvitation; 404 'Survey Not Found' text.
  * - POST /api/surveys                           anyone, rate limited; surveySubmitSchema -> 201 SurveySubmitted; 404; 409 already submitted; Idempotency-Key optional.
  * - GET  /api/surveys?days=&limit=&cursor=      staff; SurveyPage (newest first, keyset pages).
- * - GET  /api/surveys/stats?days=               staff; SurveyStats computed in SQL.
+ * - GET  /api/surveys/stats?days=               staff; SurveyStats computed in SQL, kept per range while no write
+ *                                               changes what it reads (at most REPORT_CACHE_MAX_AGE_MS).
  */
 import Router from '@koa/router';
 import { surveyInvitationQuerySchema, surveyListQuerySchema, surveyStatsQuerySchema, surveySubmitSchema } from '@portal/shared';
@@ -13,6 +14,9 @@ import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
+import { EncodedBody, sendEncoded } from '../../http/compression';
+import { reportingMark } from '../../db/marks';
+import { MarkedCache, REPORT_CACHE_MAX_AGE_MS, REPORT_CACHE_MAX_ENTRIES } from '../../lib/marked-cache';
 import type { Services } from '../../services';
 import { checkInvitation, decodeCursor, submitSurvey, surveyPage, surveyStats } from './service';
 
@@ -42,8 +46,14 @@ export function surveyRoutes(s: Services): Router<AppState> {
     ctx.body = await surveyPage(s.db, { days, limit, cursor: position }, s.clock());
   });
 
+  // Kept per range while the reporting mark stands (db/marks.ts, lib/marked-cache.ts), serialised and compressed once.
+  const statsCache = new MarkedCache<EncodedBody>(REPORT_CACHE_MAX_ENTRIES, REPORT_CACHE_MAX_AGE_MS, () => s.clock().getTime());
   router.get('/api/surveys/stats', requireStaff(), statsInput, async (ctx) => {
-    ctx.body = await surveyStats(s.db, statsInput.get(ctx).query.days, s.clock());
+    const { days } = statsInput.get(ctx).query;
+    const build = async () => new EncodedBody(JSON.stringify(await surveyStats(s.db, days, s.clock())));
+    const { value, source } = await statsCache.read(String(days), () => reportingMark(s.db), build);
+    ctx.set('Server-Timing', `cache;desc=${source}`);
+    await sendEncoded(ctx, value);
   });
 
   return router;

@@ -54,7 +54,7 @@ async function survey(name: string, whenMs: number, r: [number, number, number, 
   const [inv] = await t.db.select().from(surveyInvitations).where(eq(surveyInvitations.ticketId, ids[name]!));
   const res = await t.request('POST', '/api/surveys', {
     body: {
-      ticketNumber: (await t.request('GET', '/api/tickets', { token: carol.token })).body.find((x: { id: string }) => x.id === ids[name]).ticketNumber,
+      ticketNumber: (await t.request('GET', `/api/tickets/${ids[name]}`, { token: carol.token })).body.ticketNumber,
       token: surveyLinksFor(t.config).token(inv!.id),
       overallRating: r[0],
       technicianRating: r[1],

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketListPage } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
-import { TicketPageCache } from './pageCache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { TicketPageCache, pageAnswer } from './pageCache';
 import type { TicketPageJson } from './staffListRepository';
 
 const page = (itemsJson: string, seq = '1'): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq });
@@ -66,6 +67,25 @@ describe('TicketPageCache.read (single flight)', () => {
     await expect(first).rejects.toThrow('connection lost');
     expect(await second).toEqual({ page: page('[1]', '1'), source: 'miss' });
     expect(cache.size).toMatchObject({ entries: 1, building: 0 });
+  });
+});
+
+describe('pageAnswer (serialised and compressed once per page)', () => {
+  it('keeps one answer per page object, and each brotli/gzip variant is made once and decodes to it', async () => {
+    const items = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `t${i}`, issueDescription: 'printer offline '.repeat(4) })));
+    const built = { itemsJson: items, more: true, lastId: 't39', seq: '7' };
+    const answer = pageAnswer(built);
+    expect(pageAnswer(built)).toBe(answer);
+    expect(JSON.parse(answer.plain.toString())).toEqual({ items: JSON.parse(items), nextCursor: 't39', more: true });
+    const br = await answer.encoded('br');
+    expect(await answer.encoded('br')).toBe(br);
+    const gz = await answer.encoded('gzip');
+    expect(await answer.encoded('gzip')).toBe(gz);
+    expect(brotliDecompressSync(br)).toEqual(answer.plain);
+    expect(gunzipSync(gz)).toEqual(answer.plain);
+    expect(br.length).toBeLessThan(answer.plain.length / 4);
+    // Another page object (a rebuild after a write) gets its own answer.
+    expect(pageAnswer({ ...built })).not.toBe(answer);
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatTicketNumber } from '@portal/shared';
+import { MSG, formatTicketNumber } from '@portal/shared';
 import type { DeltaPage, Ticket, TicketCounts, TicketListPage, TicketUpdateEntry } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
 import { rebuildTicketCounts } from './port';
@@ -239,9 +239,9 @@ describe('staff list (GET /api/tickets/list)', () => {
 });
 
 describe('status-tab counts (GET /api/tickets/counts)', () => {
-  /** Counts computed from the (bounded) legacy list, to compare with the endpoint. */
+  /** Counts computed from every ticket of the delta feed, to compare with the endpoint. */
   async function expected(filter: (x: Ticket) => boolean): Promise<TicketCounts> {
-    const all = (await get<Ticket[]>('/api/tickets')).body.filter(filter);
+    const all = (await get<DeltaPage<Ticket>>('/api/tickets?since=0&limit=1000')).body.items.filter(filter);
     const counts: TicketCounts = { all: all.length, open: 0, in_progress: 0, resolved: 0, closed: 0 };
     for (const x of all) counts[x.status] += 1;
     return counts;
@@ -303,7 +303,7 @@ describe('ticket numbers from the one-statement create', () => {
   });
 });
 
-describe('one ticket (GET /api/tickets/:ref) and the deprecated unpaged list', () => {
+describe('one ticket (GET /api/tickets/:ref) and the removed unpaged list', () => {
   it('finds a ticket by id and by number in any case; unknown -> 404 with SPEC.md text', async () => {
     const created = await t.createTicket({ clientName: 'By ref' });
     const byId = await get<Ticket>(`/api/tickets/${created.id}`);
@@ -315,10 +315,10 @@ describe('one ticket (GET /api/tickets/:ref) and the deprecated unpaged list', (
     expect((await get('/api/tickets/whatever')).status).toBe(404);
   });
 
-  it('answers the plain array, newest first, bounded by limit, marked deprecated', async () => {
-    const res = await get<Ticket[]>('/api/tickets?limit=2');
-    expect(res.body).toHaveLength(2);
-    expect(res.headers.get('deprecation')).toBe('true');
+  it('answers the unpaged list with 410 gone, pointing to the paged one', async () => {
+    const res = await get<{ code: string; message: string }>('/api/tickets?limit=2');
+    expect(res.status).toBe(410);
+    expect(res.body).toEqual({ code: 'gone', message: MSG.ticketListGone });
     expect(res.headers.get('link')).toContain('/api/tickets/list');
   });
 });

@@ -22,7 +22,7 @@ const history = async (id: string) =>
   (await t.request<TicketUpdateEntry[]>('GET', `/api/ticket-updates?ticketId=${id}`, { token: tech.token })).body;
 
 const getTicket = async (id: string) =>
-  (await t.request<Ticket[]>('GET', '/api/tickets', { token: tech.token })).body.find((x) => x.id === id)!;
+  (await t.request<Ticket>('GET', `/api/tickets/${id}`, { token: tech.token })).body;
 
 describe('PATCH /api/tickets/:id (SPEC.md 4)', () => {
   it('applies changed fields with one history row each, version + 1 once', async () => {

@@ -5,8 +5,11 @@
  * - `unassignTicketsOf(tx, userId, username, actorId, now)`: before a user is deleted, unassigns
  *   their tickets with one assignment history row each (users feature, DELETE /api/users/:id).
  * - `rebuildTicketCounts(db)`: recounts the status-tab counts from the tickets (main.ts at start).
+ * - `clearWaitingOnCustomer(tx, ticketId, now)`: a customer answered (customer replies through
+ *   status links): the SLA clocks resume; true when the ticket was waiting.
+ * - `backfillSlaDueTimes(db)`: due times for tickets that have none (main.ts at start).
  * - `presentTicketUpdate(row)`: work-history row with `updatedByName` -> `TicketUpdateEntry`
  *   (scheduler feature, technician detail), so the entity keeps one presenter.
  */
-export { rebuildTicketCounts, unassignTicketsOf } from './service';
+export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
 export { presentTicketUpdate } from './presenter';

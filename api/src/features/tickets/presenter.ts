@@ -25,6 +25,11 @@ export function presentTicket(r: TicketRow): Ticket {
     version: r.version,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
+    firstResponseDueAt: r.firstResponseDueAt?.toISOString() ?? null,
+    resolutionDueAt: r.resolutionDueAt?.toISOString() ?? null,
+    firstResponseAt: r.firstResponseAt?.toISOString() ?? null,
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    waitingOnCustomer: r.waitingOnCustomer,
   };
 }
 

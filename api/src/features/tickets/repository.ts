@@ -4,7 +4,7 @@
  * staff list and tab counts) it holds ALL of the feature's SQL. Functions take the db or the
  * route's transaction first and return rows; presenter.ts turns rows into API shapes.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { TicketCreate, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -13,6 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import type { PreparedJob } from '../../notify';
 import { TICKET_NUMBER_SLOT } from './alerts';
+import type { SlaColumns } from './sla';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
@@ -23,6 +24,7 @@ type RawTicketRow = Record<string, unknown>;
 /** Raw row -> TicketRow (node-postgres gives int8 as string; both drivers give Date for timestamptz). */
 function ticketFromRaw(r: RawTicketRow): TicketRow {
   const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  const maybeDate = (v: unknown) => (v === null || v === undefined ? null : date(v));
   return {
     id: String(r.id),
     ticketNumber: String(r.ticket_number),
@@ -40,6 +42,15 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
     syncSeq: Number(r.sync_seq),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
+    firstResponseDueAt: maybeDate(r.first_response_due_at),
+    resolutionDueAt: maybeDate(r.resolution_due_at),
+    firstResponseWarnAt: maybeDate(r.first_response_warn_at),
+    resolutionWarnAt: maybeDate(r.resolution_warn_at),
+    firstResponseAt: maybeDate(r.first_response_at),
+    resolvedAt: maybeDate(r.resolved_at),
+    waitingOnCustomer: r.waiting_on_customer === true,
+    waitingSince: maybeDate(r.waiting_since),
+    pausedMinutes: Number(r.paused_minutes ?? 0),
   };
 }
 
@@ -50,6 +61,8 @@ export interface NewTicket {
   now: Date;
   /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (alerts.ts); due at once, no dedupe key (this statement writes neither). */
   jobs: PreparedJob[];
+  /** SLA due and warning times (tickets/sla.ts `dueColumns`). */
+  due: { firstResponseDueAt: Date; resolutionDueAt: Date; firstResponseWarnAt: Date; resolutionWarnAt: Date };
 }
 
 /**
@@ -77,6 +90,10 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     contact_method: t.input.contactMethod,
     issue: t.input.issue,
     at: t.now.toISOString(),
+    fr_due: t.due.firstResponseDueAt.toISOString(),
+    res_due: t.due.resolutionDueAt.toISOString(),
+    fr_warn: t.due.firstResponseWarnAt.toISOString(),
+    res_warn: t.due.resolutionWarnAt.toISOString(),
     jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
   }));
   const n = tickets.length;
@@ -91,13 +108,15 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     x as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
-        at timestamptz, jobs jsonb)),
+        at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz, jobs jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
-        severity, contact_method, issue, status, version, created_at, updated_at)
+        severity, contact_method, issue, status, version, created_at, updated_at,
+        first_response_due_at, resolution_due_at, first_response_warn_at, resolution_warn_at)
       select x.id, 'TKT-' || lpad(k.n::text, greatest(6, length(k.n::text)), '0'),
         x.client_name, x.business_name, x.customer_email, x.customer_phone,
-        x.severity, x.contact_method, x.issue, 'open', 1, x.at, x.at
+        x.severity, x.contact_method, x.issue, 'open', 1, x.at, x.at,
+        x.fr_due, x.res_due, x.fr_warn, x.res_warn
       from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
       order by x.ord
       returning *),
@@ -129,14 +148,6 @@ export async function lockTicketForWrite(tx: Database, id: string): Promise<Tick
     select t.* from (select ${syncLockExpression()}) as sync_lock, support_tickets t
     where t.id = ${id} for update of t`);
   return row ? ticketFromRaw(row) : undefined;
-}
-
-/** Most tickets the deprecated unpaged `GET /api/tickets` returns (newest first). */
-export const LEGACY_LIST_LIMIT = 1000;
-
-/** The newest `limit` tickets, newest first (the deprecated unpaged list). */
-export async function listTickets(db: Database, limit = LEGACY_LIST_LIMIT): Promise<TicketRow[]> {
-  return db.select().from(supportTickets).orderBy(desc(supportTickets.createdAt), desc(supportTickets.id)).limit(limit);
 }
 
 /** One page of a feed: at most `limit` rows and whether more follow. */
@@ -205,13 +216,14 @@ export async function listTicketsSince(db: Database, opts: FeedOptions): Promise
   return toPage([...active, ...recent], limit);
 }
 /**
- * Sets merge fields, `version` and `updatedAt` and moves the ticket forward in the delta feed.
+ * Sets merge fields and SLA clock columns (tickets/sla.ts), `version` and `updatedAt` and moves the
+ * ticket forward in the delta feed.
  * @returns the updated row.
  */
 export async function updateTicketFields(
   tx: Database,
   id: string,
-  set: Partial<Pick<TicketRow, TicketMergeField>>,
+  set: Partial<Pick<TicketRow, TicketMergeField>> & SlaColumns,
   version: number,
   now: Date,
 ): Promise<TicketRow> {
@@ -227,7 +239,14 @@ export async function updateTicketFields(
 export async function unassignAllOf(tx: Database, userId: string, now: Date): Promise<{ id: string; version: number; status: TicketStatus }[]> {
   return tx
     .update(supportTickets)
-    .set({ assignedTo: null, version: sql`${supportTickets.version} + 1`, updatedAt: now, syncSeq: nextSyncSeq() })
+    .set({
+      assignedTo: null,
+      version: sql`${supportTickets.version} + 1`,
+      updatedAt: now,
+      syncSeq: nextSyncSeq(),
+      // The assignment history row it writes is a staff entry: the first response if none was (tickets/sla.ts).
+      firstResponseAt: sql`coalesce(${supportTickets.firstResponseAt}, ${now.toISOString()}::timestamptz)`,
+    })
     .where(eq(supportTickets.assignedTo, userId))
     .returning({ id: supportTickets.id, version: supportTickets.version, status: supportTickets.status });
 }

@@ -2,10 +2,12 @@
  * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
  * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated; Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
- *                               without `since`: DEPRECATED plain array of the newest LEGACY_LIST_LIMIT tickets.
+ *                               without `since`: 410 `gone` naming the paged list and delta sync (the unpaged array
+ *                               was removed: 589 KB per call to any staff token).
  * - GET   /api/tickets/list     staff; keyset page of the staff list (status, assignee, q filters) -> TicketListPage;
  *                               pages are reused while no ticket changed and concurrent rebuilds of one page
- *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`.
+ *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`;
+ *                               each page's answer is serialised and brotli/gzip-compressed once.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
@@ -29,10 +31,11 @@ import {
   ticketListQuerySchema,
   ticketPatchSchema,
 } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketListPage, TicketUpdateEntry } from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { sendEncoded } from '../../http/compression';
+import { ApiError, notFound } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
@@ -40,15 +43,10 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { surveyLinksFor } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
-import {
-  LEGACY_LIST_LIMIT,
-  findTicketByRef,
-  listTickets,
-  listTicketsSince,
-} from './repository';
+import { findTicketByRef, listTicketsSince } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
-import { TicketPageCache, readTicketPage } from './pageCache';
+import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
 import { ticketExportCsv } from './export';
 import { TicketCreateQueue } from './createQueue';
@@ -90,11 +88,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
   router.get('/api/tickets', requireStaff(), listInput, async (ctx) => {
     const { since, limit, recentDays } = listInput.get(ctx).query;
     if (since === undefined) {
-      // Deprecated (issue 16): kept for scripts and old clients, bounded to the newest tickets.
-      ctx.set('Deprecation', 'true');
       ctx.set('Link', '</api/tickets/list>; rel="successor-version"');
-      ctx.body = (await listTickets(s.db, Math.min(limit ?? LEGACY_LIST_LIMIT, LEGACY_LIST_LIMIT))).map(presentTicket);
-      return;
+      throw new ApiError(410, 'gone', MSG.ticketListGone);
     }
     const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
     ctx.body = { items: page.rows.map(presentTicket), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
@@ -106,10 +101,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const started = performance.now();
     const { page, source } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
     ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${source}`);
-    // A TicketListPage; the items arrive as JSON text from the database (repository listTicketPageJson).
-    const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
-    ctx.type = 'application/json';
-    ctx.body = `{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`;
+    // A TicketListPage, serialised and compressed once per page (pageCache.ts pageAnswer).
+    await sendEncoded(ctx, pageAnswer(page));
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {

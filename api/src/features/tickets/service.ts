@@ -12,12 +12,16 @@ import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
 import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
+import { readSlaPolicy } from '../sla/port';
+import { dueColumns, patchColumns, resumeColumns } from './sla';
+import { setDueTimes, ticketsWithoutDueTimes } from './slaRepository';
 import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
 import type { TicketChange } from './notifications';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import {
   insertNewTickets,
   isAssignable,
+  type NewTicket,
   lockTicketForWrite,
   unassignAllOf,
   updateTicketFields,
@@ -46,8 +50,10 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
   for (const { input } of submissions) {
     if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
   }
+  const policy = await readSlaPolicy(tx);
   const tickets = submissions.map(({ input, now }) => {
     const id = randomUUID();
+    const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
     const draft = presentTicket({
       ...input,
       id,
@@ -60,8 +66,14 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       syncSeq: 0,
       createdAt: now,
       updatedAt: now,
+      ...due,
+      firstResponseAt: null,
+      resolvedAt: null,
+      waitingOnCustomer: false,
+      waitingSince: null,
+      pausedMinutes: 0,
     });
-    return { id, input, now, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
+    return { id, input, now, due, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
   });
   const rows = await insertNewTickets(tx, tickets);
   return rows.map((row) => {
@@ -101,7 +113,8 @@ export async function patchTicket(
   if (plan.history.length === 0) return { ticket: presentTicket(current), updates: [] };
 
   const version = current.version + 1;
-  const updated = await updateTicketFields(tx, ticketId, plan.set, version, now);
+  const clock = patchColumns(await readSlaPolicy(tx), current, plan.set, now, true);
+  const updated = await updateTicketFields(tx, ticketId, { ...plan.set, ...clock }, version, now);
   if (updated.status !== current.status || updated.assignedTo !== current.assignedTo) {
     await adjustTicketCounts(tx, [
       { assignee: current.assignedTo, status: current.status, delta: -1 },
@@ -168,4 +181,48 @@ export async function rebuildTicketCounts(db: Database): Promise<void> {
     await lockSync(tx);
     await recountTickets(tx);
   });
+}
+
+/**
+ * Clears "waiting on customer" because the customer answered (README "SLA clocks"): the clocks
+ * resume (due times move by the business time waited), version + 1, and one `waiting` history row
+ * 'true' -> 'false' by nobody (updatedBy null: the customer). Nothing happens when the ticket is
+ * not waiting. Customer replies (status links) call it through port.ts in their transaction.
+ * @returns true when the flag was cleared; false when not waiting or no such ticket.
+ */
+export async function clearWaitingOnCustomer(tx: Database, ticketId: string, now: Date): Promise<boolean> {
+  const current = await lockTicketForWrite(tx, ticketId);
+  if (!current?.waitingOnCustomer) return false;
+  const version = current.version + 1;
+  await updateTicketFields(tx, ticketId, resumeColumns(await readSlaPolicy(tx), current, now), version, now);
+  await insertTicketUpdates(tx, [
+    { ticketId, updatedBy: null, updateType: 'waiting', previousValue: 'true', newValue: 'false', comment: null, ticketVersion: version, createdAt: now },
+  ]);
+  return true;
+}
+
+/** Tickets per backfill transaction. */
+const BACKFILL_BATCH = 1000;
+
+/**
+ * Gives every ticket without due times its due and warning times under the policy in force
+ * (tickets created before the SLA clocks; migration 0015 filled the first-response and resolved
+ * times from the work history). main.ts runs it at every start; a no-op once done. Batches of
+ * BACKFILL_BATCH tickets, each in its own transaction under the sync lock.
+ * @returns how many tickets were given due times.
+ */
+export async function backfillSlaDueTimes(db: Database): Promise<number> {
+  const policy = await readSlaPolicy(db);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      await lockSync(tx);
+      const rows = await ticketsWithoutDueTimes(tx, BACKFILL_BATCH);
+      await setDueTimes(tx, rows.map((r) => ({ id: r.id, ...(dueColumns(policy, r.severity, r.createdAt, r.pausedMinutes) as NewTicket['due']) })));
+      return rows.length;
+    });
+    total += done;
+    if (done < BACKFILL_BATCH) return total;
+  }
 }

@@ -91,7 +91,10 @@ export async function listTicketPageJson(
        from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
          p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
          p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
-         p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt") x) as items,
+         p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt",
+         ${isoText(sql`p.first_response_due_at`)} as "firstResponseDueAt", ${isoText(sql`p.resolution_due_at`)} as "resolutionDueAt",
+         ${isoText(sql`p.first_response_at`)} as "firstResponseAt", ${isoText(sql`p.resolved_at`)} as "resolvedAt",
+         p.waiting_on_customer as "waitingOnCustomer") x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by created_at asc, id asc limit 1) as last_id,
       ${highWater} as seq`);

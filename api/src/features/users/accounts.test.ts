@@ -91,8 +91,8 @@ describe('the last admin', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: MSG.lastAdminDelete, code: 'validation_failed' });
     expect(await t.db.select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
-    const tickets = await t.request('GET', '/api/tickets', { token: admin.token });
-    expect(tickets.body.find((x: { id: string }) => x.id === ticket.id)).toMatchObject({ assignedTo: admin.id });
+    const after = await t.request('GET', `/api/tickets/${ticket.id}`, { token: admin.token });
+    expect(after.body).toMatchObject({ assignedTo: admin.id });
     expect((await t.request('PATCH', `/api/users/${admin.id}`, { token: admin.token, body: { role: 'admin', email: 'still@example.com' } })).status).toBe(200);
   });
 

@@ -22,6 +22,7 @@ import { KpiCards } from './KpiCards';
 import { TEXT, VIEWS, filterTitle, rangeLabel, type SchedulerView } from './labels';
 import { kpiCsv, ownFirst, reflectMoves } from './model';
 import { SummaryTiles } from './SummaryTiles';
+import { SlaComplianceCard } from './SlaComplianceCard';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
 import { Timeline } from './Timeline';
@@ -177,6 +178,7 @@ export default function SchedulerPage() {
                 </Suspense>
                 <KpiCards rows={rows} ownId={user?.id} onOpen={setList} onDetails={openDetails} />
               </div>
+              <SlaComplianceCard online={online} />
             </>
           )}
           {view === 'kanban' && (

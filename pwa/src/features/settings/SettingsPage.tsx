@@ -1,6 +1,8 @@
 import { DeliveriesSection } from './DeliveriesSection';
 import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
+import { SlaPolicySection } from './SlaPolicySection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
@@ -16,7 +18,9 @@ export default function SettingsPage() {
         <RecipientsSection />
         <SupportNumberSection />
       </div>
+      <SlaPolicySection />
       <DeliveriesSection />
+      <TwoFactorSection />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/s
 import { formatDateTime } from '../../lib/format';
 import type { DisplayTicket } from './offline';
 import { ContactLinks } from './ContactLinks';
+import { SlaClock } from './SlaClock';
 import { assigneeName, severityColor, statusColor } from './labels';
 import './tickets.css';
 
@@ -47,6 +48,7 @@ export function TicketCard(props: {
         </div>
         <SyncMarks sync={t.sync} />
       </header>
+      <SlaClock ticket={t} />
       <p className="ticket-client">
         <strong>{t.clientName}</strong>
         {t.businessName && <span className="muted"> · {t.businessName}</span>}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
@@ -10,6 +10,7 @@ import { emptyText, type TicketTab } from './labels';
 import { ANY_ASSIGNEE, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
 import { TicketFilters } from './TicketFilters';
+import { SortSelect, sortTickets, type TicketSort } from './DueSort';
 import { VirtualTicketList } from './VirtualTicketList';
 import { TicketCard } from './TicketCard';
 import { UpdatePanel } from './UpdatePanel';
@@ -56,7 +57,9 @@ export default function TicketsPage() {
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
   const view = useTicketView({ tab, query, assignee, userId: user?.id });
-  const { visible, counts, filtering } = view;
+  const [sort, setSort] = useState<TicketSort>('newest');
+  const { counts, filtering } = view;
+  const visible = useMemo(() => sortTickets(view.visible, sort), [view.visible, sort]);
 
   // The selected ticket as cached (with unsent edits); one outside the working set is fetched
   // online and kept on the device (issue 16); a cached one is marked opened (kept while recent).
@@ -122,6 +125,7 @@ export default function TicketsPage() {
               userId={user?.id}
               resultText={view.resultText}
             />
+            <SortSelect value={sort} onChange={setSort} />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
             {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
             {selectedId && !selected && fetched.isFetching && <Loading text="Opening ticket..." />}

@@ -30,6 +30,11 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
   version: 1,
   createdAt: '2024-03-05T14:00:00.000Z',
   updatedAt: '2024-03-05T14:00:00.000Z',
+  firstResponseDueAt: null,
+  resolutionDueAt: null,
+  firstResponseAt: null,
+  resolvedAt: null,
+  waitingOnCustomer: false,
   ...over,
 });
 

@@ -20,7 +20,7 @@ import { FormActions } from '../../lib/ui/FormActions';
 const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
 type SyncedField = (typeof SYNCED_FIELDS)[number];
 /** Every field of the form. */
-const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply'] as const satisfies readonly (keyof TicketEditValues)[];
+const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] as const satisfies readonly (keyof TicketEditValues)[];
 
 /**
  * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Severity (short names, so a phone's picker
@@ -143,6 +143,9 @@ export function UpdateForm(props: {
         <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
       </FormField>
       {notice('resolution')}
+      <label className="waiting-toggle">
+        <input type="checkbox" {...register('waitingOnCustomer')} /> Waiting on customer (pauses the SLA clock)
+      </label>
       <FormField id="comment" label="Update Comment">
         <textarea
           id="comment"

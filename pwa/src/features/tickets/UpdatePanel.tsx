@@ -6,6 +6,8 @@ import { enqueueTicketUpdate, readTicketOutbox, type DisplayTicket } from './off
 import { PendingUpdates } from './PendingUpdates';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
+import { SlaClock } from './SlaClock';
+import { TimeTracker } from './TimeTracker';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's issue text and the customer's contact
@@ -55,6 +57,7 @@ export function UpdatePanel(props: {
         {ticket.ticketNumber} · {ticket.clientName}
         {ticket.businessName && ` · ${ticket.businessName}`}
       </p>
+      <SlaClock ticket={ticket} />
       <h3 className="panel-section-title">Issue</h3>
       <p className="panel-issue">{ticket.issue}</p>
       <h3 className="panel-section-title">Contact</h3>
@@ -66,6 +69,7 @@ export function UpdatePanel(props: {
         onSubmit={onSubmit}
         onCancel={onCancel}
       />
+      <TimeTracker ticket={ticket} user={user} />
       <PendingUpdates items={queued} technicians={technicians} />
       <WorkHistory ticketId={ticket.id} technicians={technicians} />
     </div>

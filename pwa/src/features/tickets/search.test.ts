@@ -6,6 +6,7 @@ const base: Ticket = {
   id: 't1', ticketNumber: 'TKT-000123', clientName: 'Wes Warehouse', businessName: 'Acme Logistics', customerEmail: 'wes@acme.test',
   customerPhone: '(555) 010-2030', severity: 'high', contactMethod: 'phone', issue: 'Barcode scanners cannot reach the inventory server',
   status: 'open', assignedTo: 'u-alice', resolution: null, version: 1, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z',
+  firstResponseDueAt: null, resolutionDueAt: null, firstResponseAt: null, resolvedAt: null, waitingOnCustomer: false,
 };
 const other: Ticket = { ...base, id: 't2', ticketNumber: 'TKT-000124', clientName: 'Dana', businessName: null, customerEmail: 'dana@home.test', customerPhone: '555 777 8888', issue: 'Printer jams on every page', assignedTo: null };
 const tickets = [base, other];

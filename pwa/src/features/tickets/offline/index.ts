@@ -1,11 +1,12 @@
 /**
  * The ticket feature's offline part (no React: the service worker imports it through
- * pwa/src/offline-registry.ts): the `ticket.update` outbox kind, the optimistic view, conflict
+ * pwa/src/offline-registry.ts): the `ticket.update` and `ticket.timeEntry` outbox kinds, the timer, the optimistic view, conflict
  * resolution, and the cached collections tickets, ticket updates and technicians.
  */
 import type { OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
 import { ticketUpdateKind } from './ticketUpdate';
+import { timeEntryKind } from './timeEntry';
 
 export { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
 export {
@@ -39,11 +40,23 @@ export {
   type TicketSyncMarks,
   type UnsentByTicket,
 } from './view';
+export {
+  TIMERS,
+  TIME_ENTRY,
+  enqueueTimeEntry,
+  readQueuedMinutes,
+  readTimer,
+  startTimer,
+  stopTimer,
+  timeEntryKind,
+  timerMinutes,
+  type RunningTimer,
+} from './timeEntry';
 export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkingSet } from './workingSet';
 
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
-  kinds: [ticketUpdateKind],
+  kinds: [ticketUpdateKind, timeEntryKind],
   collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection],
 };

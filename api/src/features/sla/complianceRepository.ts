@@ -1,0 +1,42 @@
+/**
+ * SLA compliance SQL (README "SLA clocks and time tracking"): met / breached targets and the median
+ * first response of tickets created in [from, to), per technician and severity, per technician and
+ * overall, in one statement (GROUPING SETS) over the ticket's clock columns: a range scan of
+ * support_tickets_sla_stats_idx, no work-history join. Definitions on `SlaComplianceRow`.
+ */
+import { sql } from 'drizzle-orm';
+import type { Severity, SlaComplianceRow } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export async function slaCompliance(db: Database, from: Date, to: Date, now: Date): Promise<Omit<SlaComplianceRow, 'technician'>[]> {
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`SELECT GROUPING(assigned_to) = 1 AS "all", assigned_to AS "technicianId",
+          CASE WHEN GROUPING(severity) = 1 THEN NULL ELSE severity END AS severity,
+          count(*)::int AS tickets,
+          count(*) FILTER (WHERE first_response_at <= first_response_due_at)::int AS "responseMet",
+          count(*) FILTER (WHERE first_response_at > first_response_due_at
+            OR (first_response_at IS NULL AND first_response_due_at < ${at(now)}))::int AS "responseBreached",
+          count(*) FILTER (WHERE resolved_at <= resolution_due_at)::int AS "resolutionMet",
+          count(*) FILTER (WHERE resolved_at > resolution_due_at
+            OR (resolved_at IS NULL AND NOT waiting_on_customer AND resolution_due_at < ${at(now)}))::int AS "resolutionBreached",
+          (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at)) / 60)::float8 AS "median"
+        FROM support_tickets
+        WHERE created_at >= ${at(from)} AND created_at < ${at(to)}
+        GROUP BY GROUPING SETS ((assigned_to, severity), (assigned_to), ())
+        ORDER BY GROUPING(assigned_to) DESC, assigned_to, severity NULLS FIRST`,
+  );
+  return rows.map((r) => ({
+    all: r.all === true,
+    technicianId: (r.technicianId as string | null) ?? null,
+    severity: (r.severity as Severity | null) ?? null,
+    tickets: Number(r.tickets),
+    responseMet: Number(r.responseMet),
+    responseBreached: Number(r.responseBreached),
+    resolutionMet: Number(r.resolutionMet),
+    resolutionBreached: Number(r.resolutionBreached),
+    medianFirstResponseMinutes: r.median === null || r.median === undefined ? null : Math.round(Number(r.median)),
+  }));
+}

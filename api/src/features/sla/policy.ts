@@ -1,0 +1,27 @@
+/**
+ * The stored SLA policy (README "SLA clocks and time tracking"): one JSON value in the `settings`
+ * table under SLA_POLICY_KEY, validated with the shared `slaPolicySchema`. Until an admin saves one,
+ * DEFAULT_SLA_POLICY applies. A saved policy applies to tickets created (or resumed from a pause)
+ * afterwards; stored due times are not recomputed.
+ */
+import { DEFAULT_SLA_POLICY, SLA_POLICY_KEY, slaPolicySchema, type SlaPolicy } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { findSetting, upsertSetting } from '../../db/settings';
+
+/** The policy in force: the stored one, or the default when none is stored or it no longer parses. */
+export async function readSlaPolicy(db: Database): Promise<SlaPolicy> {
+  const row = await findSetting(db, SLA_POLICY_KEY);
+  if (!row?.value) return DEFAULT_SLA_POLICY;
+  try {
+    const parsed = slaPolicySchema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : DEFAULT_SLA_POLICY;
+  } catch {
+    return DEFAULT_SLA_POLICY;
+  }
+}
+
+/** Stores `policy` (already validated) and returns it. */
+export async function saveSlaPolicy(tx: Database, policy: SlaPolicy, now: Date): Promise<SlaPolicy> {
+  await upsertSetting(tx, { key: SLA_POLICY_KEY, value: JSON.stringify(policy), description: 'SLA targets, business hours and holidays' }, now);
+  return policy;
+}

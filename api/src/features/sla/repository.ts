@@ -1,0 +1,104 @@
+/**
+ * Time-tracking SQL (README "SLA clocks and time tracking"): time entries of a ticket and the report
+ * per client and technician over a date range (index time_entries_created_idx).
+ */
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { TimeEntryCreate } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { supportTickets, timeEntries, users } from '../../db/schema';
+
+export type TimeEntryRow = typeof timeEntries.$inferSelect & { username: string | null };
+
+/** True when the ticket exists. */
+export async function ticketExists(db: Database, ticketId: string): Promise<boolean> {
+  const [row] = await db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.id, ticketId)).limit(1);
+  return Boolean(row);
+}
+
+/** Records one entry by `user` at `now`. */
+export async function insertTimeEntry(
+  tx: Database,
+  ticketId: string,
+  user: { id: string; username: string },
+  input: TimeEntryCreate,
+  now: Date,
+): Promise<TimeEntryRow> {
+  const [row] = await tx
+    .insert(timeEntries)
+    .values({ ticketId, userId: user.id, minutes: input.minutes, billable: input.billable, note: input.note, createdAt: now })
+    .returning();
+  return { ...row!, username: user.username };
+}
+
+/** Most entries a ticket's list returns (newest first); the totals count them all. */
+export const TICKET_ENTRIES_LIMIT = 200;
+
+/** A ticket's entries (newest first, at most TICKET_ENTRIES_LIMIT) and its totals. */
+export async function ticketTime(db: Database, ticketId: string): Promise<{ rows: TimeEntryRow[]; total: number; billable: number }> {
+  const [rows, [sums]] = await Promise.all([
+    db
+      .select({ entry: timeEntries, username: users.username })
+      .from(timeEntries)
+      .leftJoin(users, eq(users.id, timeEntries.userId))
+      .where(eq(timeEntries.ticketId, ticketId))
+      .orderBy(desc(timeEntries.createdAt), desc(timeEntries.id))
+      .limit(TICKET_ENTRIES_LIMIT),
+    db
+      .select({
+        total: sql<string>`coalesce(sum(${timeEntries.minutes}), 0)`,
+        billable: sql<string>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.billable}), 0)`,
+      })
+      .from(timeEntries)
+      .where(eq(timeEntries.ticketId, ticketId)),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.entry, username: r.username })), total: Number(sums?.total ?? 0), billable: Number(sums?.billable ?? 0) };
+}
+
+/** One grouped row of the report. */
+export interface ReportRow {
+  client: string;
+  technicianId: string | null;
+  technician: string | null;
+  entries: number;
+  totalMinutes: number;
+  billableMinutes: number;
+}
+
+/**
+ * Minutes per client (business name, else client name) and technician of the entries recorded in
+ * [from, to), ordered by client then technician.
+ */
+export async function timeReport(db: Database, from: Date, to: Date): Promise<ReportRow[]> {
+  const client = sql<string>`coalesce(${supportTickets.businessName}, ${supportTickets.clientName})`;
+  const rows = await db
+    .select({
+      client,
+      technicianId: timeEntries.userId,
+      technician: users.username,
+      entries: sql<string>`count(*)`,
+      total: sql<string>`sum(${timeEntries.minutes})`,
+      billable: sql<string>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.billable}), 0)`,
+    })
+    .from(timeEntries)
+    .innerJoin(supportTickets, eq(supportTickets.id, timeEntries.ticketId))
+    .leftJoin(users, eq(users.id, timeEntries.userId))
+    .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to)))
+    .groupBy(client, timeEntries.userId, users.username)
+    .orderBy(client, users.username);
+  return rows.map((r) => ({
+    client: r.client,
+    technicianId: r.technicianId,
+    technician: r.technician,
+    entries: Number(r.entries),
+    totalMinutes: Number(r.total),
+    billableMinutes: Number(r.billable),
+  }));
+}
+
+/** Usernames of the given user ids (nulls skipped). */
+export async function usernames(db: Database, ids: (string | null)[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}

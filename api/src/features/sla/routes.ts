@@ -1,0 +1,82 @@
+/**
+ * SLA policy and time tracking routes (README "SLA clocks and time tracking"):
+ * - GET  /api/sla-policy                 staff; -> SlaPolicy (the default until an admin saves one; the
+ *                                        phone caches it for its offline clock).
+ * - PUT  /api/sla-policy                 admin; slaPolicySchema -> 200 SlaPolicy. Applies to tickets
+ *                                        created (or resumed from a pause) afterwards.
+ * - POST /api/tickets/:id/time-entries   staff; timeEntryCreateSchema -> 201 TimeEntry; Idempotency-Key
+ *                                        optional (an entry queued offline is recorded once); 404 unknown ticket.
+ * - GET  /api/tickets/:id/time-entries   staff; -> TicketTime (entries newest first, totals).
+ * - GET  /api/time-report?from&to[&format=csv]  staff; -> TimeReport, or text/csv with format=csv.
+ * - GET  /api/sla-compliance?from&to     staff; -> SlaCompliance (tickets created in the range).
+ */
+import Router from '@koa/router';
+import { MSG, slaComplianceQuerySchema, slaPolicySchema, timeEntryCreateSchema, timeReportQuerySchema } from '@portal/shared';
+import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry } from '@portal/shared';
+import { slaCompliance } from './complianceRepository';
+import { usernames } from './repository';
+import { requireAdmin, requireStaff } from '../../http/authenticate';
+import { notFound } from '../../http/errors';
+import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
+import { idParamsSchema, validate } from '../../http/validate';
+import type { Services } from '../../services';
+import { readSlaPolicy, saveSlaPolicy } from './policy';
+import { presentTimeEntry, presentTimeReport, timeReportCsv } from './presenter';
+import { insertTimeEntry, ticketExists, ticketTime, timeReport } from './repository';
+
+const DAY_MS = 86_400_000;
+
+export function slaRoutes(s: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  const policyInput = validate({ body: slaPolicySchema });
+  const entryInput = validate({ params: idParamsSchema, body: timeEntryCreateSchema, notFoundMessage: MSG.ticketNotFound });
+  const ticketInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
+  const reportInput = validate({ query: timeReportQuerySchema });
+  const complianceInput = validate({ query: slaComplianceQuerySchema });
+
+  router.get('/api/sla-policy', requireStaff(), async (ctx) => {
+    ctx.body = (await readSlaPolicy(s.db)) satisfies SlaPolicy;
+  });
+
+  router.put('/api/sla-policy', requireAdmin(), policyInput, transaction(s), async (ctx) => {
+    ctx.body = (await saveSlaPolicy(txOf(ctx), policyInput.get(ctx).body, s.clock())) satisfies SlaPolicy;
+  });
+
+  router.post('/api/tickets/:id/time-entries', requireStaff(), entryInput, transaction(s, { idempotent: true }), async (ctx) => {
+    const { params, body } = entryInput.get(ctx);
+    const tx = txOf(ctx);
+    if (!(await ticketExists(tx, params.id))) throw notFound(MSG.ticketNotFound);
+    ctx.status = 201;
+    ctx.body = presentTimeEntry(await insertTimeEntry(tx, params.id, ctx.state.auth!.user, body, s.clock())) satisfies TimeEntry;
+  });
+
+  router.get('/api/tickets/:id/time-entries', requireStaff(), ticketInput, async (ctx) => {
+    const { id } = ticketInput.get(ctx).params;
+    if (!(await ticketExists(s.db, id))) throw notFound(MSG.ticketNotFound);
+    const time = await ticketTime(s.db, id);
+    ctx.body = { entries: time.rows.map(presentTimeEntry), totalMinutes: time.total, billableMinutes: time.billable } satisfies TicketTime;
+  });
+
+  router.get('/api/time-report', requireStaff(), reportInput, async (ctx) => {
+    const { from, to, format } = reportInput.get(ctx).query;
+    const rows = await timeReport(s.db, new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS));
+    const report = presentTimeReport(from, to, rows);
+    if (format === 'csv') {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="time-report-${from}-to-${to}.csv"`);
+      ctx.body = timeReportCsv(report);
+      return;
+    }
+    ctx.body = report;
+  });
+
+  router.get('/api/sla-compliance', requireStaff(), complianceInput, async (ctx) => {
+    const { from, to } = complianceInput.get(ctx).query;
+    const rows = await slaCompliance(s.db, new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), s.clock());
+    const names = await usernames(s.db, rows.map((r) => r.technicianId));
+    ctx.body = { from, to, rows: rows.map((r) => ({ ...r, technician: r.technicianId ? (names.get(r.technicianId) ?? null) : null })) } satisfies SlaCompliance;
+  });
+
+  return router;
+}
