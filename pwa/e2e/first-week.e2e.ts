@@ -181,14 +181,14 @@ describe.each(VIEWPORTS)('first week at %s size', (size, viewport) => {
     await form.getByLabel('Severity').selectOption({ label: 'Urgent' });
     await form.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByText('Update Queued').first().waitFor();
-    expect((await getJson<Ticket[]>('/api/tickets')).find((t) => t.id === id)?.severity).toBe('medium');
+    expect((await getJson<Ticket>(`/api/tickets/${id}`)).severity).toBe('medium');
 
     await context!.setOffline(false);
     await page.getByText('All updates synced').first().waitFor();
     // Phones close the sheet once the update is queued: reopen it to read the work history.
     if (viewport === PHONE) await page.getByRole('button', { name: ticketNumber, exact: true }).click();
     await page.getByText('Changed from Medium to Urgent').first().waitFor({ state: 'attached' });
-    expect((await getJson<Ticket[]>('/api/tickets')).find((t) => t.id === id)?.severity).toBe('urgent');
+    expect((await getJson<Ticket>(`/api/tickets/${id}`)).severity).toBe('urgent');
     const history = await getJson<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${id}`);
     expect(history.filter((h) => h.updateType === 'severity_change').map((h) => [h.previousValue, h.newValue])).toEqual([['medium', 'urgent']]);
     await page.getByLabel('Severity').scrollIntoViewIfNeeded();
