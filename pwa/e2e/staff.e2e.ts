@@ -63,7 +63,8 @@ describe('staff sign-in', () => {
     await page.getByPlaceholder('Enter your password').fill(inject('adminPassword'));
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Login Successful').first().waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    // Staff without a page to return to land on the ticket board (docs/decisions.md "Sign-in landing").
+    await page.waitForURL((url) => url.pathname === '/technician');
     // SPEC.md 4: the page reloads 500 ms after login; open the menu only after that reload, or the
     // reload closes it again (seen on a loaded machine).
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');

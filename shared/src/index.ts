@@ -4,6 +4,7 @@ export * from './survey';
 export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/tickets';
+export * from './schemas/ticketExport';
 export * from './schemas/users';
 export * from './schemas/errors';
 export * from './schemas/text';

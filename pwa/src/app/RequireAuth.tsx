@@ -11,7 +11,7 @@ import { PAGE_ACCESS, SECURITY_PATH, type PageAccess } from './nav';
  * Route guard (SPEC.md 2 "Route table", roles per DESIGN.md 4):
  * - while the session check runs: spinner with 'Loading...';
  * - not logged in: destructive toast 'Access Denied' / 'You must be logged in to access this page.'
- *   and a redirect to /login;
+ *   and a redirect to /login carrying this page (`state.from`, where the sign-in returns);
  * - logged in with a role outside `roles`: redirect to /, with a destructive 'Access Denied' toast
  *   saying why (SPEC.md 6): `deniedMessage`, else the message of this path in app/nav.ts
  *   PAGE_ACCESS, else 'Admin privileges required' for admin-only pages and 'Admin or technician
@@ -31,7 +31,7 @@ export function RequireAuth({
 }) {
   const { status, user, twoFactorEnrolmentRequired } = useAuth();
   const toast = useToast();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const mustLogIn = status === 'ready' && !user;
   const wrongRole = Boolean(user && roles && !roles.includes(user.role));
   const message = wrongRole ? (deniedMessage ?? defaultDeniedMessage(pathname, roles)) : undefined;
@@ -44,7 +44,7 @@ export function RequireAuth({
   }, [message, toast]);
 
   if (status === 'loading') return <Loading />;
-  if (!user) return <Navigate to="/login" replace />;
+  if (!user) return <Navigate to="/login" replace state={{ from: pathname + search + hash }} />;
   if (wrongRole) return <Navigate to="/" replace />;
   if (twoFactorEnrolmentRequired && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
   return <>{children}</>;

@@ -28,13 +28,16 @@ export class ApiError extends Error {
   readonly bodyText: string;
   /** The parsed JSON body when it was JSON, else undefined. */
   readonly body: unknown;
+  /** `Retry-After` in ms from the answer (e.g. a login lockout's 429), null when absent. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, statusText: string, bodyText: string) {
+  constructor(status: number, statusText: string, bodyText: string, retryAfterMs: number | null = null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
     this.body = parseJson(bodyText);
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** The body when it has the API's `{ message, code }` shape. */
@@ -86,7 +89,7 @@ export async function apiRequest<T = unknown>(
   } catch (e) {
     throw e instanceof NetworkError && e.cause !== undefined ? e.cause : e;
   }
-  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.statusText ?? '', res.bodyText ?? '');
+  if (res.status < 200 || res.status >= 300) throw new ApiError(res.status, res.statusText ?? '', res.bodyText ?? '', res.retryAfterMs ?? null);
   return res.body as T;
 }
 

@@ -9,3 +9,12 @@ export function formatFileSize(bytes: number): string {
   const unit = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
   return `${(bytes / 1024 ** unit).toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
+
+/**
+ * A text cell of a CSV export that a spreadsheet cannot run: cells starting with '=', '+', '-',
+ * '@', tab or CR get a leading apostrophe (OWASP "CSV Injection"). Used by every CSV the portal
+ * writes (scheduler KPIs, ticket export).
+ */
+export function csvSafeCell(v: string): string {
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}

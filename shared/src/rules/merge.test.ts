@@ -6,11 +6,11 @@ const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
 const names = new Map([[ALICE, 'alice'], [BOB, 'bob']]);
 const usernameOf = (id: string) => names.get(id);
-const current = { status: 'open' as const, assignedTo: ALICE, resolution: null, waitingOnCustomer: false, version: 4 };
+const current = { status: 'open' as const, severity: 'medium' as const, assignedTo: ALICE, resolution: null, waitingOnCustomer: false, version: 4 };
 
 describe('FIELD_UPDATE_TYPE (DESIGN.md 4)', () => {
   it('maps every merge field to its own work-history type', () => {
-    expect(FIELD_UPDATE_TYPE).toEqual({ status: 'status_change', assignedTo: 'assignment', resolution: 'resolution', waitingOnCustomer: 'waiting' });
+    expect(FIELD_UPDATE_TYPE).toEqual({ status: 'status_change', severity: 'severity_change', assignedTo: 'assignment', resolution: 'resolution', waitingOnCustomer: 'waiting' });
     const types = TICKET_MERGE_FIELDS.map((f) => FIELD_UPDATE_TYPE[f]);
     expect(new Set(types).size).toBe(TICKET_MERGE_FIELDS.length);
     for (const t of types) expect(UPDATE_TYPES).toContain(t);
@@ -53,6 +53,15 @@ describe('mergeConflicts (DESIGN.md 4)', () => {
     expect(mergeConflicts(current, { status: 'open', baseVersion: 2 }, changed)).toEqual([]);
     expect(mergeConflicts(current, { resolution: 'x', baseVersion: 2 }, changed)).toEqual([]);
   });
+  it('treats severity like the other fields: a severity_change since baseVersion to another value conflicts', () => {
+    const severityChanged = new Set(['severity_change'] as const);
+    expect(mergeConflicts(current, { severity: 'urgent', baseVersion: 2 }, severityChanged)).toEqual(['severity']);
+    expect(mergeConflicts(current, { severity: 'medium', baseVersion: 2 }, severityChanged)).toEqual([]);
+    expect(mergeConflicts(current, { severity: 'urgent', baseVersion: 2 }, changed)).toEqual([]);
+    expect(planTicketPatch(current, { severity: 'urgent' }, usernameOf).history).toEqual([
+      { updateType: 'severity_change', previousValue: 'medium', newValue: 'urgent', comment: null, reply: false },
+    ]);
+  });
   it('never conflicts on comments', () => {
     expect(mergeConflicts(current, { comment: 'hi', baseVersion: 1 }, new Set(['comment'] as const))).toEqual([]);
   });
@@ -63,7 +72,7 @@ describe('applyTicketPatch and realConflicts', () => {
     expect(applyTicketPatch(current, { resolution: 'done', comment: 'x', baseVersion: 1 })).toEqual({ ...current, resolution: 'done' });
   });
   it('keeps a conflict only where the server value differs from what was seen', () => {
-    const server = { status: 'closed' as const, assignedTo: BOB, resolution: null, waitingOnCustomer: false };
+    const server = { status: 'closed' as const, severity: 'medium' as const, assignedTo: BOB, resolution: null, waitingOnCustomer: false };
     expect(realConflicts({ status: 'closed', assignedTo: ALICE }, server, ['status', 'assignedTo'])).toEqual(['assignedTo']);
     expect(realConflicts({}, server, ['resolution'])).toEqual(['resolution']);
   });

@@ -6,6 +6,7 @@
  *
  * - Each merge field writes one work-history row of a fixed type ({@link FIELD_UPDATE_TYPE}).
  * - Stored history values: `status_change` stores status values (`open`, `in_progress`, ...);
+ *   `severity_change` stores severity values (`low` ... `urgent`);
  *   `assignment` stores usernames (null = unassigned), so "Changed from X to Y" reads without
  *   lookups; `resolution` stores the text; `waiting` stores 'true' / 'false' (waitingOnCustomer).
  * - A patch made against a stale `baseVersion` conflicts on a field only when that field's history
@@ -22,6 +23,7 @@ import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
 /** Work-history type written when a merge field changes (DESIGN.md 4). */
 export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> = {
   status: 'status_change',
+  severity: 'severity_change',
   assignedTo: 'assignment',
   resolution: 'resolution',
   waitingOnCustomer: 'waiting',

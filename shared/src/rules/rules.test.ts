@@ -6,7 +6,7 @@ import { ticketCreateSchema, ticketPatchSchema } from '../schemas/tickets';
 import { changePasswordFormSchema, loginSchema } from '../schemas/auth';
 import { MSG } from '../messages';
 
-const ticket = { status: 'open' as const, assignedTo: null, resolution: null, version: 3 };
+const ticket = { status: 'open' as const, severity: 'medium' as const, assignedTo: null, resolution: null, version: 3 };
 
 describe('formatTicketNumber', () => {
   it('pads to six digits', () => {
@@ -25,6 +25,11 @@ describe('buildTicketPatch (SPEC.md 4)', () => {
   it('sends only changed fields with the base version', () => {
     const values = { ...ticketEditDefaults(ticket), status: 'in_progress' as const, comment: '  on my way  ' };
     expect(buildTicketPatch(ticket, values)).toEqual({ status: 'in_progress', comment: 'on my way', baseVersion: 3 });
+  });
+  it('sends severity only when staff changed it; a kanban move (no severity) never does', () => {
+    expect(buildTicketPatch(ticket, { ...ticketEditDefaults(ticket), severity: 'urgent' })).toEqual({ severity: 'urgent', baseVersion: 3 });
+    const { severity: _omitted, ...move } = { ...ticketEditDefaults(ticket), status: 'closed' as const };
+    expect(buildTicketPatch(ticket, move)).toEqual({ status: 'closed', baseVersion: 3 });
   });
   it('sends reply: true only with a comment marked as a reply (issue 10)', () => {
     const reply = { ...ticketEditDefaults(ticket), comment: 'Fixed, please restart', reply: true };

@@ -41,7 +41,7 @@ export interface TicketUpdateDraft {
 }
 
 /** The fields of the ticket as shown that an update depends on. */
-export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>;
+export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>;
 
 /**
  * Builds the draft of an update made against `shown` (the ticket as the person saw it: server

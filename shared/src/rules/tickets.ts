@@ -1,5 +1,5 @@
 import { UNASSIGNED } from '../constants';
-import type { TicketStatus } from '../constants';
+import type { Severity, TicketStatus } from '../constants';
 import type { Ticket, TicketPatch } from '../schemas/tickets';
 
 /** Digits in a ticket number: `TKT-000123` (DESIGN.md 4). */
@@ -21,6 +21,8 @@ export function formatTicketNumber(n: number): string {
  */
 export interface TicketEditValues {
   status: TicketStatus;
+  /** Absent: severity is not edited (e.g. a kanban move). */
+  severity?: Severity;
   assignedTo: string;
   resolution: string;
   comment: string;
@@ -30,9 +32,10 @@ export interface TicketEditValues {
 }
 
 /** The panel's initial values for a ticket. */
-export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>): TicketEditValues {
+export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>): TicketEditValues {
   return {
     status: ticket.status,
+    severity: ticket.severity,
     assignedTo: ticket.assignedTo ?? UNASSIGNED,
     resolution: ticket.resolution ?? '',
     comment: '',
@@ -42,19 +45,20 @@ export function ticketEditDefaults(ticket: Pick<Ticket, 'status' | 'assignedTo' 
 }
 
 /**
- * Builds the PATCH body from the panel's values (SPEC.md 4): status only if changed; assignee only if
+ * Builds the PATCH body from the panel's values (SPEC.md 4): status and severity only if changed; assignee only if
  * changed (`UNASSIGNED` -> null); resolution only if changed and non-empty; comment trimmed and only
  * if non-empty, with `reply: true` when it is a reply to the customer (a note sends no `reply`).
  * Returns null when nothing changed ("No Changes"). `baseVersion` is always the version the edit
  * was made against.
  */
 export function buildTicketPatch(
-  ticket: Pick<Ticket, 'status' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>,
+  ticket: Pick<Ticket, 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>,
   values: TicketEditValues,
 ): TicketPatch | null {
   const patch: TicketPatch = {};
   if (values.waitingOnCustomer !== undefined && values.waitingOnCustomer !== (ticket.waitingOnCustomer ?? false)) patch.waitingOnCustomer = values.waitingOnCustomer;
   if (values.status !== ticket.status) patch.status = values.status;
+  if (values.severity !== undefined && values.severity !== ticket.severity) patch.severity = values.severity;
   const assignee = values.assignedTo === UNASSIGNED || values.assignedTo === '' ? null : values.assignedTo;
   if (assignee !== (ticket.assignedTo ?? null)) patch.assignedTo = assignee;
   const resolution = values.resolution.trim();

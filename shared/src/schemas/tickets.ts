@@ -51,6 +51,7 @@ export interface TicketCreated {
 export const ticketPatchSchema = z
   .object({
     status: z.enum(TICKET_STATUSES).optional(),
+    severity: z.enum(SEVERITIES).optional(),
     assignedTo: z.uuid('Assignee must be a user id').nullable().optional(),
     resolution: safeText().trim().min(1).max(10_000).optional(),
     comment: safeText().trim().min(1).max(10_000).optional(),
@@ -64,6 +65,7 @@ export const ticketPatchSchema = z
   .refine(
     (v) =>
       v.status !== undefined ||
+      v.severity !== undefined ||
       v.assignedTo !== undefined ||
       v.resolution !== undefined ||
       v.waitingOnCustomer !== undefined ||
@@ -74,8 +76,11 @@ export const ticketPatchSchema = z
   .refine((v) => !v.attachments?.length || v.comment !== undefined, { message: ATTACHMENTS_NEED_COMMENT, path: ['comment'] });
 export type TicketPatch = z.infer<typeof ticketPatchSchema>;
 
-/** Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4). */
-export const TICKET_MERGE_FIELDS = ['status', 'assignedTo', 'resolution', 'waitingOnCustomer'] as const;
+/**
+ * Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4).
+ * Staff change severity in the Update Ticket panel too (docs/decisions.md "Severity by staff").
+ */
+export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution', 'waitingOnCustomer'] as const;
 export type TicketMergeField = (typeof TICKET_MERGE_FIELDS)[number];
 /** A merge field's value: texts and ids, null, or the waiting flag. */
 export type TicketMergeValue = string | boolean | null;
@@ -118,16 +123,17 @@ export interface Ticket {
 }
 
 /**
- * Kinds of work-history entries written by ticket changes. `waiting`: the waiting-on-customer flag
+ * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
  * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (README "Status links").
  */
-export const UPDATE_TYPES = ['created', 'status_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
 export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   created: 'Ticket Created',
   status_change: 'Status Change',
+  severity_change: 'Severity Change',
   assignment: 'Assignment',
   resolution: 'Resolution',
   comment: 'Comment',

@@ -71,6 +71,21 @@ describe('POST /api/auth/login (SPEC.md 5, DESIGN.md 4)', () => {
     expect((await login(otherUser.username, otherUser.password)).status).toBe(200);
   });
 
+  it('lets an admin unlock a user locked out by failed logins; other users and unknown ids are refused', async () => {
+    const admin = await t.loginAs('admin');
+    const u = await t.createUser('technician');
+    for (let i = 0; i < 3; i++) expect((await login(u.username.toUpperCase(), 'bad')).status).toBe(401);
+    expect((await login(u.username, u.password)).status).toBe(429);
+    const tech = await t.loginAs('technician');
+    expect((await t.request('POST', `/api/users/${u.id}/unlock-login`, { token: tech.token })).status).toBe(403);
+    const missing = await t.request('POST', '/api/users/00000000-0000-4000-8000-000000000000/unlock-login', { token: admin.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: MSG.userNotFound, code: 'not_found' });
+    expect((await login(u.username, u.password)).status).toBe(429);
+    expect((await t.request('POST', `/api/users/${u.id}/unlock-login`, { token: admin.token })).status).toBe(204);
+    expect((await login(u.username, u.password)).status).toBe(200);
+  });
+
   it('does not count successful logins against the limit', async () => {
     const u = await t.createUser('technician');
     for (let i = 0; i < 5; i++) expect((await login(u.username, u.password)).status).toBe(200);

@@ -18,23 +18,26 @@
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
  *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
  *                                   and the user's offline vault devices (issue 14: they wipe on their next sync).
+ * - POST /api/users/:id/unlock-login admin; deletes the failed-login counts of that user's username
+ *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
 import Router from '@koa/router';
 import { MSG, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
 import type { LoginChallenge, LoginResponse } from '@portal/shared';
 import type Koa from 'koa';
-import { SESSION_COOKIE, requireLogin, requireSession } from '../../http/authenticate';
-import { ApiError, badRequest } from '../../http/errors';
+import { SESSION_COOKIE, requireAdmin, requireLogin, requireSession } from '../../http/authenticate';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { consumeAll, giveBack } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
-import { validate } from '../../http/validate';
+import { idParamsSchema, validate } from '../../http/validate';
 import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
 import { afterPassword, completeLogin, twoFactorDeps } from '../twofa/port';
 import { revokeUserDevices } from '../vault-offline/port';
 import type { UserRow } from '../users/port';
+import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
@@ -62,10 +65,13 @@ export function authRoutes(s: Services): Router<AppState> {
     } satisfies LoginResponse;
   };
   const changeInput = validate({ body: changePasswordSchema });
+  const unlockInput = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
 
   router.post('/api/auth/login', loginInput, async (ctx) => {
     const { username, password } = loginInput.get(ctx).body;
-    const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
+    const limitKey = loginLimitKey(ctx.ip, username);
+    // Remembered so an admin can unlock this username without knowing the IP (lockouts.ts).
+    rememberFailureKey(s.limiters.login, username, limitKey);
     // Counted before the check, kept when it fails (consumeAll): only failures stay counted.
     await consumeAll([
       [s.limiters.loginIp, ctx.ip],
@@ -83,6 +89,7 @@ export function authRoutes(s: Services): Router<AppState> {
     // Only the username's counter is reset: logging into one's own account must not clear the
     // failures this IP collected against other usernames (it only gets this attempt's point back).
     await Promise.all([s.limiters.login.delete(limitKey), giveBack([[s.limiters.loginIp, ctx.ip]])]);
+    forgetFailureKey(s.limiters.login, username, limitKey);
     // A user without a second factor confirmed with the password just now: that is their step-up
     // (README "Two-factor authentication"), fresh for STEP_UP_MINUTES like a code would be.
     await startSession(ctx, user, next.needsEnrolment ? { needsEnrolment: true } : { method: 'password' });
@@ -124,6 +131,14 @@ export function authRoutes(s: Services): Router<AppState> {
     await revokeUserDevices(tx, user.id, s.clock(), 'password_change');
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
+  });
+
+  // An admin lifts a user's sign-in lockout (User Management); the per-IP limit stays.
+  router.post('/api/users/:id/unlock-login', requireAdmin(), unlockInput, async (ctx) => {
+    const user = await findUserById(s.db, unlockInput.get(ctx).params.id);
+    if (!user) throw notFound(MSG.userNotFound);
+    await unlockUsername(s.limiters.login, user.username);
+    ctx.status = 204;
   });
 
   return router;

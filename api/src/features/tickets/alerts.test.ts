@@ -181,6 +181,16 @@ describe('staff update (SPEC.md 4, issue 4)', () => {
     expect(all).not.toContain('VLAN');
   });
 
+  it('never e-mails a severity change (staff triage); a status change in the same update still is', async () => {
+    const ticket = await newTicket({ customerEmail: 'severity@customer.test', severity: 'medium' });
+    const triage = await patch(ticket.id, tech.token, { severity: 'urgent' });
+    expect(triage.body.updates).toEqual([expect.objectContaining({ updateType: 'severity_change', previousValue: 'medium', newValue: 'urgent' })]);
+    expect((await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated')).toEqual([]);
+    await patch(ticket.id, tech.token, { severity: 'low', status: 'in_progress' });
+    const updateJobs = (await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated');
+    expect(updateJobs.map((j) => j.summary)).toEqual([`Update on ticket ${ticket.ticketNumber}: status In Progress`]);
+  });
+
   it('invites to the survey once when the ticket becomes resolved, not again when it is closed', async () => {
     const ticket = await newTicket({ customerEmail: 'survey@customer.test' });
     await patch(ticket.id, tech.token, { status: 'resolved', resolution: 'Replaced the toner' });

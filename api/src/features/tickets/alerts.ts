@@ -82,9 +82,12 @@ export interface TicketPatchEvent {
   statusNonce?: string | undefined;
 }
 
-/** The changes the customer is told about: everything except internal notes. */
+/**
+ * The changes the customer is told about: everything except internal notes and severity, which is
+ * staff triage (docs/decisions.md "Severity by staff").
+ */
 export function customerVisible(changes: readonly TicketChange[]): TicketChange[] {
-  return changes.filter((c) => c.type !== 'comment' || c.reply === true);
+  return changes.filter((c) => c.type !== 'severity_change' && (c.type !== 'comment' || c.reply === true));
 }
 
 /** Jobs for a staff update (see module doc); none when nothing changed. */

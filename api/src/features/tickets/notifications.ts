@@ -13,6 +13,7 @@ import {
   TICKET_STATUS_LABELS,
   formatFileSize,
   staffTicketPath,
+  type Severity,
   type TicketSnapshot,
   type TicketStatus,
 } from '@portal/shared';
@@ -24,7 +25,7 @@ import { statusUrlOf } from './statusLinks';
  * usernames (null = unassigned) for `assignment`, texts for `resolution`; `comment` uses `to`.
  */
 export interface TicketChange {
-  type: 'status_change' | 'assignment' | 'resolution' | 'comment';
+  type: 'status_change' | 'severity_change' | 'assignment' | 'resolution' | 'comment';
   from: string | null;
   to: string | null;
   /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
@@ -80,6 +81,8 @@ function describeChange(c: TicketChange, actorName: string): Block {
   switch (c.type) {
     case 'status_change':
       return { type: 'p', text: `Status: ${statusLabel(c.from)} -> ${statusLabel(c.to)}` };
+    case 'severity_change':
+      return { type: 'p', text: `Severity: ${c.from ? SEVERITY_NAMES[c.from as Severity] : 'none'} -> ${c.to ? SEVERITY_NAMES[c.to as Severity] : 'none'}` };
     case 'assignment':
       return { type: 'p', text: c.to ? `Your ticket is now handled by technician ${c.to}.` : 'Your ticket is waiting for a technician to be assigned.' };
     case 'resolution':

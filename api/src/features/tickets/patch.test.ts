@@ -42,6 +42,22 @@ describe('PATCH /api/tickets/:id (SPEC.md 4)', () => {
     expect(await history(id)).toHaveLength(5);
   });
 
+  it('changes severity with a severity_change history row, merged like the other fields', async () => {
+    const { id } = await t.createTicket({ severity: 'medium' });
+    const res = await patch(id, { severity: 'urgent', baseVersion: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.ticket).toMatchObject({ severity: 'urgent', version: 2 });
+    expect(res.body.updates.map((u) => [u.updateType, u.previousValue, u.newValue])).toEqual([['severity_change', 'medium', 'urgent']]);
+    // A stale edit of another field merges; a stale severity to another value conflicts and applies nothing.
+    const merged = await patch(id, { status: 'in_progress', baseVersion: 1 }, other.token);
+    expect(merged.status).toBe(200);
+    const stale = await patch(id, { severity: 'low', comment: 'lower', baseVersion: 1 }, other.token);
+    expect(stale.status).toBe(409);
+    expect((stale.body as unknown as TicketConflictBody).conflicts).toEqual(['severity']);
+    expect((await getTicket(id)).severity).toBe('urgent');
+    expect((await patch(id, { severity: 'bogus' })).status).toBe(400);
+  });
+
   it('changes nothing when the values equal the current ones', async () => {
     const { id } = await t.createTicket();
     const res = await patch(id, { status: 'open', assignedTo: null });

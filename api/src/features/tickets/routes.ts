@@ -10,6 +10,7 @@
  *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`;
  *                               each page's answer is serialised and brotli/gzip-compressed once.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
+ * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
  * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
@@ -28,6 +29,7 @@ import {
   deltaQuerySchema,
   ticketCountsQuerySchema,
   ticketCreateSchema,
+  ticketExportQuerySchema,
   ticketListQuerySchema,
   ticketPatchSchema,
   ticketContactSchema,
@@ -50,6 +52,7 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
+import { ticketExportCsv } from './export';
 import { TicketCreateQueue, type CreateOutcome } from './createQueue';
 import { changeTicketContact } from './customerReply';
 import { liveStatusLink, newStatusLink, statusToken } from './statusLinks';
@@ -148,6 +151,15 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { assignee, q } = countsInput.get(ctx).query;
     const who = resolveAssignee(assignee, ctx.state.auth!.user.id);
     ctx.body = q ? await countMatchingTickets(s.db, { assignee: who, q }) : await countTickets(s.db, who);
+  });
+
+  const exportInput = validate({ query: ticketExportQuerySchema });
+  router.get('/api/tickets/export.csv', requireStaff(), exportInput, async (ctx) => {
+    const q = exportInput.get(ctx).query;
+    ctx.set('Content-Disposition', `attachment; filename="tickets-${q.from}-to-${q.to}.csv"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = await ticketExportCsv(s.db, q);
   });
 
   router.get('/api/tickets/:ref', requireStaff(), refInput, async (ctx) => {

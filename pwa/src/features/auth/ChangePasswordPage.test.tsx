@@ -42,13 +42,14 @@ describe('Change Password (SPEC.md 5 / 8)', () => {
     expect(input('New Password').value).toBe('');
   });
 
-  it('a wrong current password gives the failure toast and the message under the field', async () => {
+  it('a wrong current password is said under the field and in the toast, without the generic sentence', async () => {
     setup(() => [
       400,
       { message: MSG.currentPasswordWrong, code: 'validation_failed', fieldErrors: { currentPassword: [MSG.currentPasswordWrong] } },
     ]);
     fill('wrong', 'new-pass-1', 'new-pass-1');
-    expect(await screen.findByText(CHANGE_PASSWORD_FAILED)).toBeTruthy();
+    expect(await screen.findByText(`${MSG.currentPasswordWrong}. Nothing was changed.`)).toBeTruthy();
     expect(screen.getByText(MSG.currentPasswordWrong)).toBeTruthy();
+    expect(screen.queryByText(CHANGE_PASSWORD_FAILED)).toBeNull();
   });
 });

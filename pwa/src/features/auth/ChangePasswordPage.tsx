@@ -19,8 +19,10 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
  * required', 'New password must be at least 6 characters', 'Please confirm your new password',
  * "Passwords don't match" under the fields, nothing sent). Success: toast 'Password Changed' and
  * the form clears; the server signs out every other session of this user. Failure: toast 'Failed to
- * change password. Please try again.' (title 'Error'), and a wrong current password is also said
- * under its field.
+ * change password. Please try again.' (title 'Error') when the reason is unknown; a reason the
+ * server gives for a field (a wrong current password) is said under that field and, instead of the
+ * generic sentence, in the toast ('Current password is incorrect. Nothing was changed.';
+ * docs/decisions.md "Specific failure toasts").
  */
 export default function ChangePasswordPage() {
   const change = useChangePassword();
@@ -43,11 +45,14 @@ export default function ChangePasswordPage() {
         },
         onError: (error) => {
           const fieldErrors = isApiError(error, 400) ? error.fieldErrors : undefined;
+          let reason: string | undefined;
           for (const f of FIELDS) {
             const message = fieldErrors?.[f]?.[0];
             if (message) setError(f, { type: 'server', message });
+            reason ??= message;
           }
-          toast.show({ title: 'Error', description: CHANGE_PASSWORD_FAILED, variant: 'destructive' });
+          const description = reason ? `${reason.replace(/\.$/, '')}. Nothing was changed.` : CHANGE_PASSWORD_FAILED;
+          toast.show({ title: 'Error', description, variant: 'destructive' });
         },
       },
     );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_RELOAD_DELAY_MS, MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +10,8 @@ import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { Spinner } from '../../lib/ui/Spinner';
 import { useLogin } from './api/useLogin';
+import { loginLanding } from './landing';
+import { lockoutMessage } from './lockout';
 import { TwoFactorStep } from './TwoFactorStep';
 
 /** The shared login schema, loaded when the form is idle (loginResolver.ts, issue 16). */
@@ -18,8 +20,10 @@ const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./l
 /**
  * /login (SPEC.md 2 / 4 / 5 / 8): 'Admin Login'. Idle -> pending ('Signing in...', button
  * disabled, spinner) -> success (session stored, toast 'Login Successful' / 'Welcome back,
- * {username}!', go to /, reload after LOGIN_RELOAD_DELAY_MS) or failure (toast 'Login Failed' with
- * the server's message or 'Invalid username or password'; the form stays). When a second factor is
+ * {username}!', go to the page that sent them here, else /technician for staff and / for `user`
+ * (landing.ts, docs/decisions.md), reload after LOGIN_RELOAD_DELAY_MS) or failure (toast 'Login
+ * Failed' with the server's message or 'Invalid username or password'; a lockout (429) says how
+ * long from Retry-After, 'Try again in 15 minutes' (lockout.ts); the form stays). When a second factor is
  * due the password step answers a challenge and {@link TwoFactorStep} follows in place (README
  * "Two-factor authentication"); a session that must first set up a factor goes to /account/security.
  */
@@ -28,6 +32,7 @@ export default function LoginPage() {
   const { signIn } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
+  const { state } = useLocation();
   const {
     register,
     handleSubmit,
@@ -41,7 +46,7 @@ export default function LoginPage() {
   const signedIn = (res: LoginResponse) => {
     signIn(res);
     toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
-    navigate(res.twoFactorEnrolmentRequired ? '/account/security' : '/');
+    navigate(res.twoFactorEnrolmentRequired ? '/account/security' : loginLanding(res.user.role, state), { replace: true });
     setTimeout(() => window.location.reload(), LOGIN_RELOAD_DELAY_MS);
   };
 
@@ -51,7 +56,9 @@ export default function LoginPage() {
       onError: (error) => {
         toast.show({
           title: 'Login Failed',
-          description: (isApiError(error) && error.serverMessage) || MSG.invalidCredentials,
+          description: isApiError(error, 429)
+            ? lockoutMessage(error.retryAfterMs, error.serverMessage ?? MSG.tooManyRequests)
+            : (isApiError(error) && error.serverMessage) || MSG.invalidCredentials,
           variant: 'destructive',
         });
       },

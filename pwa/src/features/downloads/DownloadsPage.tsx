@@ -24,9 +24,9 @@ import './downloads.css';
  * 'Admin or technician privileges required to access downloads'): section 'Tech Support Tools'
  * with the six built-in entries and the active 'Support Tools' content items, versions and
  * sizes; 'Download Started' / 'Download Failed: Failed to start download'; for admins 'Add Tool'
- * (opens the content form preset to Support Tools) and Delete ('Cannot Delete: This item is not
- * managed through content management' for built-in entries, 'Category Removed' for a content
- * item); "Keep on this device" per tool with the space used; a help card. The managed tools come
+ * (opens the content form preset to Support Tools) and Delete on content items ('Category
+ * Removed'); built-in entries offer no Delete, only SPEC.md 8's reason 'This item is not managed
+ * through content management' (ToolActions.tsx); "Keep on this device" per tool with the space used; a help card. The managed tools come
  * from the server when it answers, else from the copy the offline engine keeps (./offline).
  */
 export default function DownloadsPage() {

@@ -1,4 +1,4 @@
-import { opensInTab } from '@portal/shared';
+import { MSG, opensInTab } from '@portal/shared';
 import type { KeptFile } from '../../lib/keptFiles';
 import type { Tool } from './tools';
 
@@ -11,7 +11,9 @@ export interface ToolActionHandlers {
 
 /**
  * The buttons of one tool: Download (Open for HTML pages), Keep on this device / Remove from
- * device, and for admins Delete (SPEC.md 2: only admins see delete controls). Offline, only kept
+ * device, and for admins Delete (SPEC.md 2: only admins see delete controls) on managed tools only:
+ * a built-in entry can never be deleted, so admins read SPEC.md 8's reason ('This item is not managed
+ * through content management') instead of a button that always fails (docs/decisions.md). Offline, only kept
  * tools can be downloaded and nothing can be kept or deleted; the reason is shown (DESIGN.md 5a).
  * A kept copy older than the listed file (another size) offers 'Update kept copy'.
  */
@@ -69,12 +71,13 @@ export function ToolActions(props: {
             {keeping ? 'Keeping...' : 'Keep on this device'}
           </button>
         ))}
-      {isAdmin && (
+      {isAdmin && tool.builtIn && <p className="muted tool-offline-note">{MSG.notManagedByContent}</p>}
+      {isAdmin && !tool.builtIn && (
         <button
           type="button"
           className="btn btn-outline btn-small tool-delete"
           aria-label={`Delete ${tool.title}`}
-          disabled={!online && !tool.builtIn}
+          disabled={!online}
           onClick={() => handlers.onDelete(tool)}
         >
           Delete

@@ -1,5 +1,6 @@
 import {
   TICKET_STATUS_LABELS,
+  csvSafeCell,
   isActiveStatus,
   resolutionRate,
   workloadLevel,
@@ -105,13 +106,8 @@ export const KPI_CSV_COLUMNS = [
   'Avg First Response (minutes)',
 ] as const;
 
-/**
- * Cells that a spreadsheet would run as a formula ('=', '+', '-', '@', tab, CR) get a leading
- * apostrophe (OWASP CSV injection); numbers are written as numbers.
- */
-function safeText(v: string): string {
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-}
+/** Text cells go through the shared csvSafeCell (OWASP CSV injection); numbers are written as numbers. */
+const safeText = csvSafeCell;
 
 /**
  * The KPI table as CSV (RFC 4180 quoting by csv-stringify; CRLF line ends, header row first).

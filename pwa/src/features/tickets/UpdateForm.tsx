@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  SEVERITIES,
+  SEVERITY_NAMES,
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   UNASSIGNED,
@@ -17,13 +19,14 @@ import { FIELD_LABELS, fieldValueText } from './labels';
 import { FormActions } from '../../lib/ui/FormActions';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
-const SYNCED_FIELDS = ['status', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
+const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
 type SyncedField = (typeof SYNCED_FIELDS)[number];
 /** Every field of the form. */
 const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] as const satisfies readonly (keyof TicketEditValues)[];
 
 /**
- * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Assigned To, Resolution, Update Comment, the
+ * The 'Update Ticket' form (SPEC.md 2 / 4): Status, Severity (short names, so a phone's picker
+ * never cuts them; docs/decisions.md "Severity by staff"), Assigned To, Resolution, Update Comment, the
  * choice 'Internal note' / 'Reply to customer', 'Update Ticket' and 'Cancel'.
  *
  * Sync never resets it (issue 16 item 4): the form lives as long as the panel shows the same
@@ -59,17 +62,17 @@ export function UpdateForm(props: {
   const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
 
   /** Takes the ticket's value into field `f` (no longer changed by the technician). */
-  const follow = (f: SyncedField, value: string) => {
+  const follow = (f: SyncedField, value: string | undefined) => {
     resetField(f, { defaultValue: value });
     setBase((b) => ({ ...b, [f]: value }));
   };
 
   // A new ticket value: untouched fields (value still the one the form started from, also after
   // the technician changed it back) follow it.
-  const { status, assignedTo, resolution } = incoming;
-  const typed = [values.status, values.assignedTo, values.resolution].join('\u0000');
+  const { status, severity, assignedTo, resolution } = incoming;
+  const typed = [values.status, values.severity, values.assignedTo, values.resolution].join('\u0000');
   useEffect(() => {
-    const next = { status, assignedTo, resolution };
+    const next = { status, severity, assignedTo, resolution };
     for (const f of SYNCED_FIELDS) {
       if (base[f] === next[f]) continue;
       const value = getValues(f);
@@ -78,7 +81,7 @@ export function UpdateForm(props: {
         setBase((b) => ({ ...b, [f]: next[f] }));
       }
     }
-  }, [status, assignedTo, resolution, typed, base, getValues, resetField]);
+  }, [status, severity, assignedTo, resolution, typed, base, getValues, resetField]);
 
   /** The field's value changed under the technician's own change (shown, never overwritten). */
   const changedMeanwhile = (f: SyncedField) => base[f] !== incoming[f] && values[f] !== incoming[f] && values[f] !== base[f];
@@ -120,6 +123,16 @@ export function UpdateForm(props: {
         </select>
       </FormField>
       {notice('status')}
+      <FormField id="severity" label="Severity">
+        <select id="severity" className="input" {...register('severity')}>
+          {SEVERITIES.map((v) => (
+            <option key={v} value={v}>
+              {SEVERITY_NAMES[v]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {notice('severity')}
       <FormField id="assignedTo" label="Assigned To">
         <select id="assignedTo" className="input" {...register('assignedTo')}>
           <option value={UNASSIGNED}>Unassigned</option>

@@ -1,10 +1,12 @@
 import {
+  SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
   historyChangeText,
   severityBadgeTone,
   statusBadgeTone,
   type Technician,
   type Ticket,
+  type Severity,
   type TicketMergeField,
   type TicketMergeValue,
   type TicketStatus,
@@ -43,12 +45,13 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
-export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer' };
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', severity: 'Severity', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer' };
 
-/** A field value for people: status label, assignee username ('Unassigned'), resolution text ('none'). */
+/** A field value for people: status label, severity name, assignee username ('Unassigned'), resolution text ('none'), Yes/No. */
 export function fieldValueText(field: TicketMergeField, value: TicketMergeValue, technicians: readonly Technician[] | undefined): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'status') return value && value in TICKET_STATUS_LABELS ? TICKET_STATUS_LABELS[value as TicketStatus] : (value ?? 'none');
+  if (field === 'severity') return value && value in SEVERITY_NAMES ? SEVERITY_NAMES[value as Severity] : (value ?? 'none');
   if (field === 'assignedTo') return assigneeName(value, technicians);
   return value || 'none';
 }

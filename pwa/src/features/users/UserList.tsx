@@ -3,6 +3,7 @@ import { ADMIN_USERNAME, type PublicUser } from '@portal/shared';
 import { formatDate } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
+import { UnlockSignIn } from './UnlockSignIn';
 
 /** Why a row has no Delete button, or null when it may be deleted. */
 function notDeletable(u: PublicUser, me: PublicUser | null): string | null {
@@ -28,6 +29,7 @@ function RowActions({ u, me, onEdit, onDelete }: { u: PublicUser } & RowProps) {
       <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${u.username}`} onClick={() => onEdit(u)}>
         Edit
       </button>
+      <UnlockSignIn user={u} />
       {reason ? (
         <span className="muted user-protected" title={reason}>
           {reason === USERS_TEXT.adminNotDeletable ? 'Built-in admin' : 'Your account'}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { type PublicUser, type UserCreate, type UserUpdate } from '@portal/shared';
-import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
@@ -12,15 +11,10 @@ import { useUpdateUser } from './api/useUpdateUser';
 import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
 import { UserForm } from './UserForm';
+import { failureText } from './failureText';
 import { UserList } from './UserList';
 import './users.css';
 
-/** The toast text of a failed request: the server's message, a network hint, or 'Please try again.'. */
-export function failureText(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? USERS_TEXT.tryAgain;
-  if (error instanceof TypeError) return USERS_TEXT.offline;
-  return USERS_TEXT.tryAgain;
-}
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: PublicUser } | null;
 
@@ -32,6 +26,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; user: PublicUser } | null;
  * yourself would end your session mid-task). Forms open in a Sheet. Toasts: 'User Created',
  * 'User Updated', 'User Deleted' and 'Failed to create user' / 'Failed to update user' /
  * 'Failed to delete user' with the server's reason (e.g. the last admin cannot be demoted).
+ * 'Unlock sign-in' on each row lifts a lockout after too many wrong passwords (UnlockSignIn.tsx).
  */
 export default function UsersPage() {
   const users = useUsers();

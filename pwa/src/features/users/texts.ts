@@ -12,6 +12,8 @@ export const USERS_TEXT = {
   createFailed: 'Failed to create user',
   updateFailed: 'Failed to update user',
   deleteFailed: 'Failed to delete user',
+  unlocked: 'Sign-in Unlocked',
+  unlockFailed: 'Failed to unlock sign-in',
   tryAgain: 'Please try again.',
   offline: 'No connection to the server. Check your connection and try again.',
   empty: 'No users yet.',

@@ -54,7 +54,7 @@ export function useMoveTicket(generatedAt: string | undefined, onSent: () => voi
   }, [queued, generatedAt]);
   const moves = useMemo(() => [...(sent.before === generatedAt ? sent.moves : []), ...queued], [sent, generatedAt, queued]);
   const move = async (t: SchedulerTicket, to: TicketStatus) => {
-    const draft = statusMoveDraft({ id: t.id, ticketNumber: t.ticketNumber, status: t.status, assignedTo: t.assignedTo, resolution: null, version: t.version }, to);
+    const draft = statusMoveDraft({ id: t.id, ticketNumber: t.ticketNumber, status: t.status, severity: t.severity, assignedTo: t.assignedTo, resolution: null, version: t.version }, to);
     if (!draft) return;
     await enqueue<TicketUpdatePayload>(getOfflineDb(), { ...draft, user: user ? { id: user.id, username: user.username } : null });
   };

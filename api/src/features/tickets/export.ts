@@ -1,0 +1,53 @@
+/**
+ * GET /api/tickets/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (staff): the tickets created in that
+ * range of whole UTC days (both included, at most TICKET_EXPORT_MAX_DAYS), oldest first, as CSV
+ * (RFC 4180 quoting by csv-stringify, CRLF line ends, a header row of TICKET_EXPORT_COLUMNS, UTF-8
+ * with a BOM so spreadsheets read accents). Times are ISO 8601 UTC; status, severity and contact
+ * method as their labels; the assignee as a username ('' when unassigned). Text cells pass the
+ * shared csvSafeCell (OWASP CSV injection). Served as an attachment `tickets-FROM-to-TO.csv`.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, gte, lt } from 'drizzle-orm';
+import {
+  CONTACT_METHOD_LABELS,
+  SEVERITY_NAMES,
+  TICKET_EXPORT_COLUMNS,
+  TICKET_STATUS_LABELS,
+  csvSafeCell,
+  type TicketExportQuery,
+} from '@portal/shared';
+import type { Database } from '../../db/client';
+import { supportTickets } from '../../db/schema';
+import { usernamesOf } from './repository';
+
+const DAY_MS = 86_400_000;
+
+/** The CSV text of the tickets created from `q.from` to `q.to` (whole UTC days). */
+export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promise<string> {
+  const start = new Date(`${q.from}T00:00:00.000Z`);
+  const end = new Date(Date.parse(`${q.to}T00:00:00.000Z`) + DAY_MS);
+  const rows = await db
+    .select()
+    .from(supportTickets)
+    .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end)))
+    .orderBy(asc(supportTickets.createdAt), asc(supportTickets.ticketNumber));
+  const names = await usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]);
+  const records = rows.map((r) =>
+    [
+      r.ticketNumber,
+      r.createdAt.toISOString(),
+      r.updatedAt.toISOString(),
+      TICKET_STATUS_LABELS[r.status],
+      SEVERITY_NAMES[r.severity],
+      r.clientName,
+      r.businessName ?? '',
+      r.customerEmail,
+      r.customerPhone,
+      CONTACT_METHOD_LABELS[r.contactMethod],
+      r.assignedTo ? (names.get(r.assignedTo) ?? '') : '',
+      r.issue,
+      r.resolution ?? '',
+    ].map(csvSafeCell),
+  );
+  return stringify([[...TICKET_EXPORT_COLUMNS], ...records], { record_delimiter: 'windows', bom: true });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Longest date range of one ticket export, in days (a year and a day, so any calendar year fits). */
+export const TICKET_EXPORT_MAX_DAYS = 366;
+
+const day = (field: string) => z.iso.date({ message: `${field} must be a date (YYYY-MM-DD)` });
+
+/**
+ * GET /api/tickets/export.csv query: tickets created from `from` to `to`, both whole UTC days
+ * included. `to` before `from` or a range over {@link TICKET_EXPORT_MAX_DAYS} days -> 400.
+ */
+export const ticketExportQuerySchema = z
+  .object({ from: day('from'), to: day('to') })
+  .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < TICKET_EXPORT_MAX_DAYS, {
+    message: `The range may span at most ${TICKET_EXPORT_MAX_DAYS} days`,
+    path: ['to'],
+  });
+export type TicketExportQuery = z.infer<typeof ticketExportQuerySchema>;
+
+/** Column headings of the ticket CSV export, in order. */
+export const TICKET_EXPORT_COLUMNS = [
+  'Ticket Number',
+  'Created',
+  'Updated',
+  'Status',
+  'Severity',
+  'Client',
+  'Business',
+  'E-mail',
+  'Phone',
+  'Contact Method',
+  'Assigned To',
+  'Issue',
+  'Resolution',
+] as const;
