@@ -52,11 +52,13 @@ export function resumeColumns(policy: SlaPolicy, current: TicketRow, now: Date):
 export function patchColumns(
   policy: SlaPolicy,
   current: TicketRow,
-  next: { status?: TicketStatus | undefined; waitingOnCustomer?: boolean | undefined },
+  next: { status?: TicketStatus | undefined; waitingOnCustomer?: boolean | undefined; severity?: Severity | undefined },
   now: Date,
   staffResponse: boolean,
 ): SlaColumns {
   const set: SlaColumns = {};
+  // A new severity brings its own targets, counted from the ticket's creation as before.
+  if (next.severity !== undefined && next.severity !== current.severity) Object.assign(set, dueColumns(policy, next.severity, current.createdAt, current.pausedMinutes));
   if (staffResponse && current.firstResponseAt === null) set.firstResponseAt = now;
   if (next.status !== undefined && next.status !== current.status) {
     const wasDone = DONE.includes(current.status);
@@ -65,6 +67,8 @@ export function patchColumns(
     if (!isDone && wasDone) set.resolvedAt = null;
   }
   if (next.waitingOnCustomer === true && !current.waitingOnCustomer) Object.assign(set, { waitingOnCustomer: true, waitingSince: now });
-  if (next.waitingOnCustomer === false && current.waitingOnCustomer) Object.assign(set, resumeColumns(policy, current, now));
+  if (next.waitingOnCustomer === false && current.waitingOnCustomer) {
+    Object.assign(set, resumeColumns(policy, { ...current, severity: next.severity ?? current.severity }, now));
+  }
   return set;
 }
