@@ -209,7 +209,7 @@ describe('Idempotency-Key on PATCH (DESIGN.md 4)', () => {
     const body = { comment: 'mine' };
     expect((await patch(id, body, tech.token, { 'Idempotency-Key': key })).status).toBe(200);
     const stolen = await patch(id, body, other.token, { 'Idempotency-Key': key });
-    expect(stolen.status).toBe(400);
+    expect(stolen.status).toBe(422);
     expect((await history(id)).filter((u) => u.updateType === 'comment')).toHaveLength(1);
   });
 });
