@@ -1,7 +1,7 @@
 // Lint config: typescript-eslint recommended, React hooks rules, and the import boundaries of
 // DESIGN.md 3 (shared <- api, shared <- pwa; inside pwa: lib <- offline <- features <- app; no imports
 // between features; offline/index.ts is the engine's one entry), enforced with eslint-plugin-boundaries.
-// Inside the API (issue 9, api/README.md): lib <- db <- http, notify, storage <- features <- app; http,
+// Inside the API (api/README.md): lib <- db <- http, notify, storage <- features <- app; http,
 // db, notify and storage import no feature; a feature imports another feature only through that
 // feature's `port.ts`, and notify only through its entry `notify/index.ts`.
 import js from '@eslint/js';

@@ -24,7 +24,7 @@ const ROUTE_PAGES: Record<string, string> = {
 };
 
 /**
- * Route-specific modulepreload (issue 16): index.html is the same file for every path, so it can
+ * Route-specific modulepreload: index.html is the same file for every path, so it can
  * only preload what every page needs. This plugin writes `assets/route-preload-[hash].js`, a tiny
  * script loaded `async` before the entry that adds `<link rel="modulepreload">` for the chunks of
  * the current path's lazy page (e.g. /login's LoginPage), so they download beside the entry
@@ -73,7 +73,7 @@ function routePreload(): Plugin {
 }
 
 /**
- * Each Ionicons icon as its own module (issue 16). `ionicons/icons` is one module of ~1,350
+ * Each Ionicons icon as its own module. `ionicons/icons` is one module of ~1,350
  * constants; a bundler places a module in one chunk, so every icon any lazy page uses (the home
  * page's, the admin menu's, ...) landed in the entry with the header's five. This plugin rewrites
  * `import { a, b as c } from 'ionicons/icons'` in our sources into one virtual module per icon
@@ -163,7 +163,7 @@ export default defineConfig({
       },
       output: {
         // Everything the entry imports statically (what every page needs first) in one file:
-        // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks (issue 16).
+        // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks.
         codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
       },
     },

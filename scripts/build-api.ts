@@ -1,5 +1,5 @@
 /**
- * Builds the API for `npm run serve` (issue 16): esbuild bundles api/src/main.ts and the PGlite
+ * Builds the API for `npm run serve`: esbuild bundles api/src/main.ts and the PGlite
  * worker (api/src/db/pglite-worker.ts) with the workspace's own TypeScript (@portal/shared) into
  * api/dist/main.js and api/dist/pglite-worker.js; npm packages stay external (node_modules).
  *

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First step of `npm test` and `npm run test:e2e` (issue 17): makes sure the browser tests have
+ * First step of `npm test` and `npm run test:e2e`: makes sure the browser tests have
  * Chromium before any test runs. The path is CHROMIUM_PATH, else Debian's /usr/bin/chromium.
  * - present: nothing to do;
  * - missing at the default path, running as root with apt-get: installs Debian's `chromium` package;

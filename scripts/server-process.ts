@@ -45,7 +45,7 @@ export async function freePort(): Promise<number> {
 /**
  * How `npm run serve` starts the API (package.json, the one place it is written): its node flags and
  * entry, e.g. `['--max-semi-space-size=4', ..., 'api/dist/main.js']`. The flags' reasons and
- * measurements are in README "Decisions" (API memory).
+ * measurements are in docs/decisions.md (API memory).
  */
 export const SERVE_ARGS: string[] = (() => {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };

@@ -1,5 +1,5 @@
 /**
- * `npm run vault:rotate-key`: re-encrypts every Customer Vault secret under a new key (issue 13).
+ * `npm run vault:rotate-key`: re-encrypts every Customer Vault secret under a new key.
  * Reads the same configuration as the app (`.env`, DATA_DIR, DATABASE_URL, VAULT_KEY...). The
  * offline devices' bundle keys are re-encrypted in the same passes (vault-offline `deviceKeyStore`).
  *

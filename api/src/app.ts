@@ -60,7 +60,7 @@ export interface AppDeps {
   argon2?: Argon2Params;
   /** Rate limits (default from config: RATE_LIMIT_LOGIN and RATE_LIMIT_LOGIN_IP per 15 min, RATE_LIMIT_TICKETS and RATE_LIMIT_SURVEYS per minute). */
   rateLimits?: Partial<RateLimitSettings>;
-  /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
+  /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them. */
   limiterFactory?: LimiterFactory;
   /** State of the shared rate-limit store (admins see it in /api/health); default: this process's memory. */
   limiterHealth?: () => LimiterHealth;
@@ -76,7 +76,7 @@ export interface AppDeps {
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
 
-/** Most login sessions one process caches (issue 16). */
+/** Most login sessions one process caches. */
 const SESSION_CACHE_MAX = 10_000;
 
 /** Builds the services object every router receives. */
@@ -125,7 +125,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * How long the dispatcher wake after a write waits for more writes (ms): one pass then serves every
- * write of that window (issue 16). Without it each write started a claim in every channel lane,
+ * write of that window. Without it each write started a claim in every channel lane,
  * as many statements again as the write itself under load.
  */
 export const WAKE_COALESCE_MS = 20;
@@ -153,7 +153,7 @@ function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
  */
 export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   const s = services ?? createServices(deps);
-  // TRUST_PROXY hops (issue 17): only the right-most `hops` X-Forwarded-For entries were written by
+  // TRUST_PROXY hops: only the right-most `hops` X-Forwarded-For entries were written by
   // our proxies; ctx.ip is the left-most of those, so a client cannot choose its IP (rate limits).
   const hops = s.config.trustProxyHops;
   const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
   app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
   app.use(noStoreApi());
-  // The status page and its API (README "Status links"): no Referer, no cache, no index.
+  // The status page and its API (docs/status-links.md): no Referer, no cache, no index.
   app.use(tokenPageHeaders((path) => path.startsWith('/status/') || path.startsWith('/api/ticket-status/')));
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());

@@ -41,7 +41,7 @@ describe('loadConfig (DESIGN.md 4a)', () => {
   });
 });
 
-describe('issue 16 settings', () => {
+describe('performance settings', () => {
   it('picks the rate-limit store from REDIS_URL / DATABASE_URL unless RATE_LIMIT_STORE says otherwise', () => {
     expect(loadConfig({}).rateLimitStore).toBe('memory');
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toBe('postgres');
@@ -181,7 +181,7 @@ describe('notification configuration (DESIGN.md 4a)', () => {
   });
 });
 
-describe('survey configuration (issue 11)', () => {
+describe('survey configuration', () => {
   it('defaults to 28-day links, a generated secret and 20 public survey requests per minute', () => {
     expect(loadConfig({})).toMatchObject({ surveyTtlDays: 28, surveySecret: undefined, rateLimitSurveys: 20 });
   });

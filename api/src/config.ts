@@ -77,7 +77,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),
-  /** Seconds a login session stays cached in the process (issue 16); 0 = always read the database. */
+  /** Seconds a login session stays cached in the process; 0 = always read the database. */
   SESSION_CACHE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'must be a whole number of seconds (0 turns the cache off)' }).int('must be a whole number of seconds (0 turns the cache off)').min(0).max(3600).default(10),
@@ -88,12 +88,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN: positiveInt(10),
   /** Public ticket submissions allowed per IP per minute (DESIGN.md 7). */
   RATE_LIMIT_TICKETS: positiveInt(10),
-  /** Where rate-limit counts live (issue 16); default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
+  /** Where rate-limit counts live; default redis with REDIS_URL, postgres with DATABASE_URL, else memory. */
   RATE_LIMIT_STORE: z.preprocess(emptyToUndefined, z.enum(['memory', 'postgres', 'redis'], { message: 'must be memory, postgres or redis' }).optional()),
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
-  /** Failed logins allowed per IP (any usernames) per 15 minutes (issue 17). */
+  /** Failed logins allowed per IP (any usernames) per 15 minutes. */
   RATE_LIMIT_LOGIN_IP: positiveInt(50),
-  /** Embedded PGlite flushes every commit to disk (issue 17); `false` trades power-loss safety for speed. */
+  /** Embedded PGlite flushes every commit to disk; `false` trades power-loss safety for speed. */
   PGLITE_FSYNC: z.preprocess((v) => emptyToUndefined(v) ?? 'true', boolFlag),
   // Notifications (DESIGN.md 4a, 6). Unset providers write to DATA_DIR/outbox-log instead.
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL').optional()),
@@ -121,7 +121,7 @@ const envSchema = z.object({
       .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
       .optional(),
   ),
-  /** Days a device's offline vault copy lives without a sync before it is wiped (issue 14). */
+  /** Days a device's offline vault copy lives without a sync before it is wiped. */
   VAULT_OFFLINE_DAYS: positiveInt(7),
   VAULT_DEVICE_GRANTS_PER_DAY: positiveInt(3),
   VAULT_DEVICE_APPROVAL: z.preprocess(emptyToUndefined, z.enum(['admin', 'none'], { message: 'must be admin or none' }).default('admin')),
@@ -130,9 +130,9 @@ const envSchema = z.object({
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
   PUSH_MAX_PER_USER: positiveInt(10),
   PUSH_MAX_PER_SESSION: positiveInt(2),
-  // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
+  // Uploaded files (DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
   UPLOAD_MAX_MB: positiveInt(512),
-  // Ticket attachments (README "Attachments"): per file, and per ticket (count and total).
+  // Ticket attachments (docs/attachments.md): per file, and per ticket (count and total).
   ATTACHMENT_MAX_MB: positiveInt(10),
   ATTACHMENT_TICKET_MAX_FILES: positiveInt(20),
   ATTACHMENT_TICKET_MAX_MB: positiveInt(50),
@@ -153,7 +153,7 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/, 'must be a key prefix ending in / such as portal/files/')
       .default(''),
   ),
-  // Surveys (issue 11).
+  // Surveys.
   /** Days a survey link stays valid after the invitation. */
   SURVEY_TTL_DAYS: positiveInt(28),
   /** Secret the survey link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/survey-link.key. */
@@ -168,7 +168,7 @@ const envSchema = z.object({
   RATE_LIMIT_SURVEYS: positiveInt(20),
   /** Who must use a second factor on a NEW install (then the admin setting rules): none, admins, staff. */
   TWO_FACTOR_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['none', 'admins', 'staff'], { message: 'must be none, admins or staff' }).default('staff')),
-  // Status links (README "Status links").
+  // Status links (docs/status-links.md).
   /** Days a ticket's status link stays valid after it was issued (resending or rotating issues a new one). */
   STATUS_LINK_TTL_DAYS: positiveInt(180),
   /** Secret the public link tokens are derived from (base64/base64url, at least 32 bytes); unset -> DATA_DIR/public-link.key. */
@@ -217,7 +217,7 @@ export interface Config {
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
   sessionTtlHours: number;
-  /** Longest life of a cached login session in seconds; 0 = no cache (issue 16). */
+  /** Longest life of a cached login session in seconds; 0 = no cache. */
   sessionCacheSeconds: number;
   /** true when `trustProxyHops > 0` (kept for older callers). */
   trustProxy: boolean;
@@ -226,7 +226,7 @@ export interface Config {
   logLevel: LogLevel;
   rateLimitLogin: number;
   rateLimitTickets: number;
-  /** Where rate-limit counts live: this process, PostgreSQL (`rate_limits`) or Redis (issue 16). */
+  /** Where rate-limit counts live: this process, PostgreSQL (`rate_limits`) or Redis. */
   rateLimitStore: 'memory' | 'postgres' | 'redis';
   /** Redis for shared rate limits (RATE_LIMIT_STORE=redis). */
   redisUrl: string | undefined;
@@ -274,7 +274,7 @@ export interface Config {
   attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number };
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
-  /** Days a survey link stays valid after the invitation (issue 11). */
+  /** Days a survey link stays valid after the invitation. */
   surveyTtlDays: number;
   /** Secret of the survey link tokens (decoded SURVEY_SECRET); undefined -> a generated key file in `dataDir`. */
   surveySecret: Buffer | undefined;

@@ -22,7 +22,7 @@ import { createLogger } from './logger';
 
 /** Purge of expired sessions and old idempotency keys, every 6 hours. */
 const HOUSEKEEPING_INTERVAL_MS = 6 * 3_600_000;
-/** How often each process sweeps for due SLA alerts (README "SLA clocks and time tracking"). */
+/** How often each process sweeps for due SLA alerts (docs/sla.md). */
 const SLA_SWEEP_INTERVAL_MS = 60_000;
 
 /** Reads the environment, after loading `.env` from the working directory when present (variables already set win). */

@@ -1,5 +1,5 @@
 /**
- * Two API processes on one PostgreSQL database (issue 16), started like `npm start` (tsx
+ * Two API processes on one PostgreSQL database, started like `npm start` (tsx
  * api/src/main.ts, scripts/server-process.ts) at the same moment on an EMPTY database, so they also
  * migrate side by side. Shows:
  * - rate limits shared through the `rate_limits` table (RATE_LIMIT_STORE=postgres, the default with

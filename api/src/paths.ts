@@ -1,5 +1,5 @@
 /**
- * Where the API's own files are (issue 16). Resolved from this module's URL, which is one folder
+ * Where the API's own files are. Resolved from this module's URL, which is one folder
  * below `api/` both when the API runs from its TypeScript sources (`api/src/paths.ts`, under tsx or
  * vitest) and when it runs from its bundle (`api/dist/main.js`, built by scripts/build-api.ts, where
  * every module shares the bundle's URL). Files found relative to their own module would break in the

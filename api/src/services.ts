@@ -24,13 +24,13 @@ export interface Services {
   limiters: RateLimiters;
   /** The shared rate-limit store's state (http/rate-limit-stores.ts); admins see it in /api/health. */
   limiterHealth: () => LimiterHealth;
-  /** Login sessions cached in this process (issue 16; http/session-cache.ts). */
+  /** Login sessions cached in this process (http/session-cache.ts). */
   sessionCache: SessionCache;
-  /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */
+  /** E-mail/SMS/push providers and the outbox dispatcher (DESIGN.md 6). */
   notifier: Notifier;
-  /** Keys of the Customer Vault's secret encryption (issue 13, DESIGN.md 7). */
+  /** Keys of the Customer Vault's secret encryption (DESIGN.md 7). */
   vaultKeys: VaultKeyring;
-  /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
+  /** Uploaded files: local disk or S3-compatible (src/storage). */
   storage: FileStorage;
   /** Derives public link tokens (status links; lib/public-tokens.ts, DESIGN.md 7). */
   publicTokens: PublicTokenKey;

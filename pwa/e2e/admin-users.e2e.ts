@@ -1,7 +1,7 @@
 /**
- * Issue 10, items 1-3, at phone (390x844) and desktop (1366x768) size: an admin creates a
+ * User management and account screens at phone (390x844) and desktop (1366x768) size: an admin creates a
  * technician on /admin who then signs in; resetting that password signs the technician's open
- * session out (server rule of issue 17); Change Password with each SPEC.md 5 message; every
+ * session out (the server's rule); Change Password with each SPEC.md 5 message; every
  * wrong-role route says SPEC.md 6's message; the navigation offers each role only what it may open.
  */
 import type { Page } from 'playwright-core';
@@ -82,7 +82,7 @@ describe.each(SIZES)('user management at %s size', (size) => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'User Updated');
 
-    // The technician's session no longer works (issue 17's server rule): reopening the app signs out.
+    // The technician's session no longer works (the server's rule): reopening the app signs out.
     await techPage.reload();
     await techPage.getByText(MSG.loginRequired).first().waitFor();
     await techPage.waitForURL('**/login');
@@ -97,7 +97,7 @@ describe.each(SIZES)('user management at %s size', (size) => {
     await apiLogin(tech, 'reset-pass-2');
   });
 
-  it("the last admin cannot be demoted: the form says why (issue 17's rule)", async () => {
+  it("the last admin cannot be demoted: the form says why (the server's rule)", async () => {
     const page = await newPage(size);
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto('/admin');

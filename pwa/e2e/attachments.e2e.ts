@@ -1,5 +1,5 @@
 /**
- * Ticket attachments in Chromium at 390x844 with the real service worker (README "Attachments"):
+ * Ticket attachments in Chromium at 390x844 with the real service worker (docs/attachments.md):
  * - a customer with no signal attaches two photos to the support form, reloads, comes back online,
  *   and the ticket has both;
  * - a technician attaches a photo to an internal note while the server is unreachable (the file

@@ -1,5 +1,5 @@
 /**
- * Issue 3 flow 6: a customer on a phone with no signal fills the support form; the request is kept
+ * A customer on a phone with no signal fills the support form; the request is kept
  * on the device (also across a reload and a closed tab) and sent when they are back online, after
  * which they see their ticket number. The server ends up with exactly one ticket per request.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 4 in the suite.browser, at desktop size (the Update Ticket panel stays open):
+ * The outbox drain in the browser, at desktop size (the Update Ticket panel stays open):
  * - a comment being typed survives a sync that touches the same ticket: a delta pull bringing
  *   another user's change of it, and the drain sending this device's own queued update of it
  *   (each gives the ticket a new version and changes its outbox items);
@@ -74,7 +74,7 @@ async function barShows(page: Page, text: string, timeout: number): Promise<void
   }
 }
 
-describe('the Update Ticket form and sync (issue 16 item 4)', () => {
+describe('the Update Ticket form and sync', () => {
   it('a comment being typed survives a sync that touches the same ticket', async () => {
     const t = await createTicket(`Sync Survivor ${randomUUID().slice(0, 6)}`);
     const { page, context } = await technicianWithTicketOpen(t.ticketNumber);

@@ -1,5 +1,5 @@
 /**
- * Issue 15 in the real app: downloads, content management and file management.
+ * In the real app: downloads, content management and file management.
  * - An admin uploads an installer on /admin/file-management (progress bar, 'File Uploaded') and
  *   creates a Support Tools item from /downloads' 'Add Tool' on /admin/content.
  * - A technician on a phone (390x844) sees it on /downloads with version and size, downloads it,

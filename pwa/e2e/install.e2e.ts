@@ -1,5 +1,5 @@
 /**
- * Issue 3 flow 1: the PWA is installable in Chromium (manifest + service worker, no installability
+ * The PWA is installable in Chromium (manifest + service worker, no installability
  * errors from CDP `Page.getInstallabilityErrors`), its precached shell answers deep links with no
  * network, and a new deployment waits behind "A new version is available" until the user reloads.
  */

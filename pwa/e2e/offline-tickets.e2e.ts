@@ -1,5 +1,5 @@
 /**
- * Issue 3 flows 2-5 in Chromium at a phone viewport with the real service worker: a technician
+ * The technician's offline flows in Chromium at a phone viewport with the real service worker: a technician
  * signs in online; reloads with no network and the ticket screen renders from IndexedDB with the
  * offline indicator and last sync time; updates several tickets offline (pending marks, counter);
  * closes the page and reopens it with the outbox non-empty; back online the queue drains by itself
@@ -61,7 +61,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('offline technician (issue 3 flows 2-5)', () => {
+describe('offline technician', () => {
   it('works offline, survives a closed page, syncs once when back online and resolves a conflict', async () => {
     const [t1, t2, t3] = [await createTicket('Olga Offline'), await createTicket('Paul Pending'), await createTicket('Quinn Queue')];
     context = await phoneContext(browser, { serviceWorkers: 'allow' });
@@ -120,7 +120,7 @@ describe('offline technician (issue 3 flows 2-5)', () => {
     await context.setOffline(false);
     await text(page, 'Update Conflict').waitFor();
     await text(page, '1 update needs attention').waitFor();
-    // Honest sync bar (issue 10): not 'All updates synced' beside it; its link opens that ticket.
+    // Honest sync bar: not 'All updates synced' beside it; its link opens that ticket.
     expect(await page.getByText('All updates synced').count()).toBe(0);
     await page.getByRole('link', { name: `Review ${t3}` }).click();
     await text(page, 'Your change: In Progress').waitFor();

@@ -1,5 +1,5 @@
 /**
- * Web push in Chromium (issue 4): a technician turns notifications on from the phone menu; the
+ * Web push in Chromium: a technician turns notifications on from the phone menu; the
  * browser really subscribes (its push-service registration answered by a local stand-in, see
  * support/fake-push-service.ts) and the server stores the subscription: the next new ticket queues
  * a push job for that technician. The app's service worker turns a pushed PushPayload into a

@@ -1,5 +1,5 @@
 /**
- * Scheduler and KPI dashboard (issue 12) in Chromium, phone (390x844) and desktop (1366x768).
+ * Scheduler and KPI dashboard in Chromium, phone (390x844) and desktop (1366x768).
  *
  * This file runs its own app in-process (the API test harness: the very same createApp serving the
  * built pwa/dist, over an in-memory PGlite), because it needs survey rows and the survey flow is
@@ -355,7 +355,7 @@ describe('scheduler on a phone (390x844), as a technician', () => {
 });
 
 /** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-describe('scheduler offline on a phone (issue 12 flow 4)', () => {
+describe('scheduler offline on a phone', () => {
   let ctx: BrowserContext;
   afterAll(() => ctx?.close());
 

@@ -1,5 +1,5 @@
 /**
- * /admin/settings in the real app (issue 4; SPEC.md 2 "Settings", 5, 6, 8): an admin manages the
+ * /admin/settings in the real app (SPEC.md 2 "Settings", 5, 6, 8): an admin manages the
  * notification recipients and the support SMS number, tests SMS and sees the test in the delivery
  * log, at a phone viewport and at a desktop one; a technician is refused. With no SMS provider
  * configured (the `npm start` default) the server writes SMS to its log folder, so 'Test SMS' succeeds.

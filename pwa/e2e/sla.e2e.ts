@@ -1,5 +1,5 @@
 /**
- * SLA clocks and time tracking at 390x844 (README "SLA clocks and time tracking"): a ticket card
+ * SLA clocks and time tracking at 390x844 (docs/sla.md): a ticket card
  * shows its due clock; a technician starts the timer offline, reloads (the timer survives in
  * IndexedDB), stops it 25 minutes later, reloads with the entry queued, comes back online, and the
  * server's time report counts the 25 minutes exactly once. The page clock is Playwright's: it runs

@@ -13,7 +13,7 @@ let page: Page;
 let adminToken: string;
 let techId: string;
 
-// An admin's menu: the staff pages, the admin pages under an 'Admin' heading (issue 10), Change Password.
+// An admin's menu: the staff pages, the admin pages under an 'Admin' heading, Change Password.
 const HEADER_LINKS = [
   'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys', 'Users', 'Content', 'File Manager',
   'SMS Settings', 'Change Password',

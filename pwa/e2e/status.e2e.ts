@@ -1,5 +1,5 @@
 /**
- * Status links in the real app at 390x844 (README "Status links"): a customer submits the form,
+ * Status links in the real app at 390x844 (docs/status-links.md): a customer submits the form,
  * follows the link from the success view, sees the staff reply (never the internal note), replies
  * with no signal, reloads, comes back online, and the technician has the reply exactly once; a bad
  * link shows 'This link is no longer valid' with the lookup form; '/support' offers 'Lost your

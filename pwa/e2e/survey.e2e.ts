@@ -1,5 +1,5 @@
 /**
- * Issue 11 in the real app: a customer opens the survey link from the e-mail the server actually
+ * The survey in the real app: a customer opens the survey link from the e-mail the server actually
  * wrote (the dev mail log in the app's data folder) on a phone and answers it, online and with no
  * signal (queued in the outbox, sent once when back online); the dashboard then shows the new
  * response and the API's numbers on a desktop; 'View Survey Dashboard' appears for a logged-in admin

@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 4-5 at phone (390x844) and desktop (1366x768) size: the customer's phone,
+ * Field work at phone (390x844) and desktop (1366x768) size: the customer's phone,
  * preferred contact method and one-tap links on the card and in the panel; search and the 'Mine'
  * filter working offline on the cached tickets; a customer-visible reply is e-mailed and an
  * internal note is not (read from the app's DATA_DIR/outbox-log/mail/*.eml and the delivery log).

@@ -1,5 +1,5 @@
 /**
- * Issue 16 at scale, in Chromium at a phone viewport (390x844) with the real service worker: a
+ * At scale, in Chromium at a phone viewport (390x844) with the real service worker: a
  * database of 20,000 tickets (bulk SQL, scripts/bench/seed.ts: a few months of a busy desk, most of
  * it closed) served by its own app process. A technician's phone syncs its working set in pages,
  * exactly what the server's working-set feed returns; the ticket screen's tab counts equal the SQL
@@ -95,7 +95,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe(`a technician's phone with ${COUNT} tickets on the server (issue 16)`, () => {
+describe(`a technician's phone with ${COUNT} tickets on the server`, () => {
   it('syncs the working set in pages, shows the SQL counts, opens an older ticket online and works offline', async () => {
     expect(sqlCounts.all).toBe(COUNT);
     context = await browser.newContext({ baseURL: app.baseURL, viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'allow' });

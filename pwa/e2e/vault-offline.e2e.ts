@@ -1,5 +1,5 @@
 /**
- * The offline vault in Chromium at 390x844 (issue 14 "Done when"): a technician turns on "Keep vault
+ * The offline vault in Chromium at 390x844 ("Done when"): a technician turns on "Keep vault
  * available offline" (a short passphrase is refused); the phone says "Waiting for an administrator"
  * until an admin approves the grant (API), then receives the copy; it goes offline and reloads: locked;
  * a wrong passphrase counts, the right one unlocks; the Wi-Fi password is revealed from the

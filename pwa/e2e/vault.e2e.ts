@@ -1,5 +1,5 @@
 /**
- * The Customer Vault in Chromium (issue 13 "Done when"), at a phone viewport (390x844, cards and
+ * The Customer Vault in Chromium ("Done when"), at a phone viewport (390x844, cards and
  * full-screen sheets) and a desktop one (1366x768, table and dialogs): a technician creates an
  * entry with endpoints (validation toast first), searches it, views it with every secret masked,
  * reveals and hides the Wi-Fi password (QR code while shown, one audit row on the server), edits it

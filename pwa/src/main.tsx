@@ -15,7 +15,7 @@ import { App } from './app/App';
 import { applyModeClass, applyThemeMode, readThemeMode } from './app/theme';
 
 /**
- * The offline engine for the page (issue 16: after the first paint, see App.tsx): registers every
+ * The offline engine for the page (after the first paint, see App.tsx): registers every
  * feature's offline kinds and collections (the service worker registers the same list), then runs
  * OfflineSync (sync triggers, who is signed in, feedback toasts).
  */

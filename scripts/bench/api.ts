@@ -1,5 +1,5 @@
 /**
- * API throughput benchmark (issue 16): autocannon, BENCH_API_CONNECTIONS (50) connections for
+ * API throughput benchmark: autocannon, BENCH_API_CONNECTIONS (50) connections for
  * BENCH_API_SECONDS (10) s per target, against the real app process (`npm run serve`: the API bundle on node), on
  * PGlite and on PostgreSQL, with BENCH_API_SIZES tickets (default 200 and 100,000, seeded with SQL).
  *
@@ -381,9 +381,9 @@ export function printConfig(c: ConfigResult): void {
   }
 }
 
-/** Prints issue 36's goals against the measured figures (ratios against health with the same Accept-Encoding). */
+/** Prints the API goals against the measured figures (ratios against health with the same Accept-Encoding). */
 export function printGoals(all: ConfigResult[]): void {
-  console.log('\n### Goals (issue 36; [br] = with Chromium\'s Accept-Encoding)');
+  console.log('\n### Goals ([br] = with Chromium\'s Accept-Encoding)');
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   for (const c of all) {
     const get = (t: string, encoding: 'none' | 'browser' = 'browser') => c.results.find((r) => r.target === t && r.encoding === encoding);

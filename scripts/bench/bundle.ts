@@ -1,8 +1,8 @@
 /**
- * Bundle figures (issue 3 and issue 16 benchmark): gzip sizes of the PWA's entry JS (the scripts
+ * Bundle figures (and the public-route budget): gzip sizes of the PWA's entry JS (the scripts
  * index.html loads) and of every lazy route chunk, read from the built `pwa/dist`, and
  * ({@link measureRoutes}) the JavaScript each public route loads before it is usable, measured in
- * Chromium against the 120 KB goal of issue 16. Sizes in bytes, gzip level 9 (what a static server
+ * Chromium against the 120 KB budget. Sizes in bytes, gzip level 9 (what a static server
  * or CDN would send; the app serves brotli, which is smaller).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -56,7 +56,7 @@ export interface PublicRoute {
   api?: Record<string, unknown>;
 }
 
-/** The public routes of issue 16 with their "usable" element. */
+/** The public routes with their "usable" element. */
 export const PUBLIC_ROUTES: PublicRoute[] = [
   { path: '/', usable: '.hero a.btn' },
   { path: '/support', usable: 'form[aria-label="Support request"] button[type="submit"]' },
@@ -71,7 +71,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
   { path: '/login', usable: 'form[aria-labelledby="login-title"] button[type="submit"]' },
   {
-    // The customer's status link (README "Status links"): the view answers, the reply form is usable.
+    // The customer's status link (docs/status-links.md): the view answers, the reply form is usable.
     name: '/status/:token',
     path: `/status/${'B'.repeat(43)}`,
     usable: 'form[aria-label="Add a reply"] button[type="submit"]',
@@ -90,7 +90,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
   },
 ];
 
-/** Issue 16's goal: JavaScript before a public page is usable, gzip bytes (120 KB). */
+/** The budget: JavaScript before a public page is usable, gzip bytes (120 KB). */
 export const ROUTE_GOAL_GZIP = 120_000;
 
 export interface RouteLoad {

@@ -1,5 +1,5 @@
 /**
- * Outbox drain benchmark (issues 3 and 16), driven through the real PWA in Chromium at a desktop
+ * Outbox drain benchmark (and 16), driven through the real PWA in Chromium at a desktop
  * viewport (the 'Update Ticket' panel stays open) with service workers blocked, so only the page's
  * sync engine drains. Three figures:
  * 1. Reconnect: a technician queues `queued` comment updates while offline (spread over

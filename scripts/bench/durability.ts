@@ -1,5 +1,5 @@
 /**
- * Cost of the embedded database's durability (issue 17, README "Decisions"): submits BENCH_TICKETS
+ * Cost of the embedded database's durability (docs/decisions.md): submits BENCH_TICKETS
  * (default 200) tickets one after another through the real app (createApp over HTTP, PGlite in a
  * fresh data folder on the same disk as DATA_DIR would be) with PGLITE_FSYNC=true and =false, and
  * prints the mean and median time per ticket and the fsyncs per ticket. Prints, asserts nothing.

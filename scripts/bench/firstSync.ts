@@ -1,5 +1,5 @@
 /**
- * First-sync benchmark (issue 16): a database of `count` tickets seeded by SQL (seed.ts) in its own
+ * First-sync benchmark: a database of `count` tickets seeded by SQL (seed.ts) in its own
  * app process; a technician's phone (Chromium, 390x844) signs in and opens /technician, and the
  * time until the first complete sync pass (meta `lastSync` in IndexedDB), the tickets the phone
  * then holds (its working set, not the table) and the page's JS heap (CDP Runtime.getHeapUsage,

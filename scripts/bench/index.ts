@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (DESIGN.md 8, issue 3): prints figures, asserts nothing.
+ * `npm run bench` (DESIGN.md 8): prints figures, asserts nothing.
  * 1. Bundle: entry JS gzip and the lazy route chunks; then, in Chromium, the JS each public route
  *    (/, /support, /customer-support, /survey, /login) loads before it is usable, against issue
  *    16's 120 KB gzip goal, and what it loads after (idle: offline engine, validation, worker).
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
       try {
         if (wants('bundle')) {
           await part('Public routes', async () => {
-            console.log(`\n## Public routes: JS before usable (gzip -9; goal <= ${kb(ROUTE_GOAL_GZIP)} = ${ROUTE_GOAL_GZIP} B, issue 16)`);
+            console.log(`\n## Public routes: JS before usable (gzip -9; goal <= ${kb(ROUTE_GOAL_GZIP)} = ${ROUTE_GOAL_GZIP} B)`);
             // BENCH_ROUTES: only the public routes whose name contains one of these (comma list), e.g. /status.
             const pick = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim()).filter(Boolean);
             const routes = pick ? PUBLIC_ROUTES.filter((r) => pick.some((p) => (r.name ?? r.path).includes(p))) : PUBLIC_ROUTES;

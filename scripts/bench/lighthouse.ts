@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile performance (issue 3 benchmark): runs the `lighthouse` npm package against pages
+ * Lighthouse mobile performance (benchmark): runs the `lighthouse` npm package against pages
  * of the running app, driving Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) started
  * by playwright-core with a remote-debugging port. Lighthouse's default config is the mobile one
  * (Moto G Power emulation, simulated slow 4G throttling). Scores are 0-100.

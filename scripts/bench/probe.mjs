@@ -1,6 +1,6 @@
 /**
  * Preloaded into the API process by the API benchmark (`node --import ./scripts/bench/probe.mjs`;
- * plain JavaScript because the API runs on plain node, README "API memory"):
+ * plain JavaScript because the API runs on plain node, docs/decisions.md "API memory"):
  * every 500 ms appends one JSON line to BENCH_PROBE_FILE with the time, RSS, heap used and the
  * event-loop delay of that window (p99 and max in ms, node:perf_hooks monitorEventLoopDelay). The
  * benchmark slices the lines by the start and end of each autocannon run. Does nothing without the

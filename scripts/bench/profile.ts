@@ -1,5 +1,5 @@
 /**
- * CPU profile of the API under one autocannon target (issue 16, "measure where the time goes"):
+ * CPU profile of the API under one autocannon target ("measure where the time goes"):
  * seeds BENCH_API_SIZES tickets (first size) on PROFILE_DB (`pglite` or `postgres`), starts the app
  * with `node --cpu-prof`, runs PROFILE_TARGET (`list`, `create` or `health`) for BENCH_API_SECONDS
  * at BENCH_API_CONNECTIONS, stops the app and prints where its main thread spent the time: self

@@ -1,5 +1,5 @@
 /**
- * Scheduler benchmark (issue 12): server time of GET /api/scheduler (and its drill-down and
+ * Scheduler benchmark: server time of GET /api/scheduler (and its drill-down and
  * technician-detail calls) at BENCH_TICKETS tickets (default 100,000) on PostgreSQL. Prints
  * figures, asserts nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * Fast benchmark data (issue 16): migrates a fresh database and inserts `count` tickets, one
+ * Fast benchmark data: migrates a fresh database and inserts `count` tickets, one
  * 'created' work-history row each, five technicians and the ticket sequence with plain SQL
  * (generate_series), not through the API: 100,000 tickets take seconds. The mix looks like a few
  * years of a real desk: the newest tickets are open, in progress or resolved, older ones mostly

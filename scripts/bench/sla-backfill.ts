@@ -2,7 +2,7 @@
  * The SLA clock backfill of migration 0015 (api/drizzle/0015_sla.sql, from "-- Backfill" on) as
  * SQL statements. Benchmarks fill their tables with generate_series after migrating, so they run
  * these once their work history is in place: the statistics read `first_response_at` and
- * `resolved_at` (README "SLA clocks and time tracking").
+ * `resolved_at` (docs/sla.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';

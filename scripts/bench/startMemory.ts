@@ -1,5 +1,5 @@
 /**
- * API memory at start (issue 16): the resident set (VmRSS, MiB) of the app started like `npm run
+ * API memory at start: the resident set (VmRSS, MiB) of the app started like `npm run
  * serve` on the embedded database, after its FIRST start on a new data folder (PGlite creates the
  * cluster, which runs initdb in extra WebAssembly instances) and after a restart on the same folder,
  * each read 2 s after /api/health first answers. Linux only (/proc).

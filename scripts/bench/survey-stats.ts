@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 11, not a test): server time of GET /api/surveys/stats on PostgreSQL with 100,000
+ * Benchmark (not a test): server time of GET /api/surveys/stats on PostgreSQL with 100,000
  * tickets (about 4 work-history rows each) and 20,000 survey responses. Prints figures, asserts
  * nothing; the goal is under 100 ms.
  *

@@ -1,8 +1,8 @@
 /**
- * Ticket list benchmark (issue 10: search and 'Mine' on 10,000 cached tickets, no jank): a
+ * Ticket list benchmark (search and 'Mine' on 10,000 cached tickets, no jank): a
  * technician signs in, then `count` tickets are written straight into the page's IndexedDB cache
  * (as a long-lived phone would hold them; the server is not involved) and the page is reloaded
- * with the API unreachable (online the list is the server's page since issue 16).
+ * with the API unreachable (online the list is the server's page).
  * Measured in Chromium at a phone viewport (390x844), printed, asserted nothing:
  * - open: reload of /technician until the first card shows;
  * - cards in the DOM (the list is virtualised: about a screenful, not `count`);
@@ -123,7 +123,7 @@ export async function measureTicketList(baseURL: string, adminPassword: string, 
     await page.getByLabel('Search tickets').waitFor();
     await page.getByText('Last synced', { exact: false }).first().waitFor();
     const held = await seedCache(page, count, tech.id);
-    // Online, the list is the server's page (issue 16); the device's cache is what a technician
+    // Online, the list is the server's page; the device's cache is what a technician
     // without signal works from. The API is made unreachable before the reload, as with no signal.
     await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
 

@@ -1,5 +1,5 @@
 /**
- * Attachment uploads through tus (README "Attachments"): throughput of one BENCH_TUS_MB (default
+ * Attachment uploads through tus (docs/attachments.md): throughput of one BENCH_TUS_MB (default
  * 100) MB file sent to `/api/uploads` (one PATCH, and in the PWA's 8 MiB PATCHes) compared with
  * a plain streaming upload of the same size through `POST /api/admin/files/upload` in the same run
  * (goal: tus at least 80% of it), and the API's RSS while BENCH_TUS_PARALLEL (10) uploads of

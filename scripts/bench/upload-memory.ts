@@ -1,5 +1,5 @@
 /**
- * Memory of a large upload and download (issue 15): the API's resident set size (VmRSS of the app
+ * Memory of a large upload and download: the API's resident set size (VmRSS of the app
  * process, from /proc) before, at its peak during, and after streaming a BENCH_UPLOAD_MB (default
  * 200) MB installer through POST /api/admin/files/upload, then the same for downloading it back
  * through GET /api/downloads/:name. Prints figures, asserts nothing (DESIGN.md 8). Linux only.

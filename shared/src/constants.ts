@@ -98,7 +98,7 @@ export const DEFAULT_SURVEY_RANGE_DAYS = 30;
 export const MIN_ISSUE_LENGTH = 10;
 export const MIN_NEW_PASSWORD_LENGTH = 6;
 
-/** Largest PostgreSQL `integer` (versions, counters): request numbers above it are refused with 400 (issue 17). */
+/** Largest PostgreSQL `integer` (versions, counters): request numbers above it are refused with 400. */
 export const PG_INTEGER_MAX = 2_147_483_647;
 /** Latest epoch time in ms a request may carry (9999-12-31T23:59:59.999Z, the last date PostgreSQL and `Date` both print as four digits). */
 export const MAX_EPOCH_MS = 253_402_300_799_999;

@@ -1,5 +1,5 @@
 /**
- * Texts of the "Lost your link?" form (README "Status links"; tests find elements by them). A module
+ * Texts of the "Lost your link?" form (docs/status-links.md; tests find elements by them). A module
  * of its own so the PWA's lookup form chunk carries only these, not the status page's texts (the
  * public-route JavaScript budget).
  */

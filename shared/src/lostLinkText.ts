@@ -1,5 +1,5 @@
 /**
- * The /support link that opens the status link lookup (README "Status links"). A module of its own:
+ * The /support link that opens the status link lookup (docs/status-links.md). A module of its own:
  * /support is in the PWA's entry, which must not carry the rest of ticketStatus.ts (the
  * public-route JavaScript budget).
  */

@@ -50,10 +50,10 @@ export const MSG = {
   textInvalid: 'Must not contain NUL characters or invalid Unicode',
   /** Push endpoint on a loopback, private or link-local address, or a host that does not resolve. */
   pushEndpointPrivate: 'Push endpoint must be a public push service',
-  /** PATCH/DELETE /api/users/:id that would leave no admin (issue 17). */
+  /** PATCH/DELETE /api/users/:id that would leave no admin. */
   lastAdminDemote: 'The last admin cannot be demoted; make another user admin first',
   lastAdminDelete: 'The last admin cannot be deleted; make another user admin first',
-  // Downloads, content and files (issue 15; SPEC.md 2, 6, 8)
+  // Downloads, content and files (SPEC.md 2, 6, 8)
   downloadsDenied: 'Admin or technician privileges required to access downloads',
   titleRequired: 'Title is required',
   contentTypeRequired: 'Please select a content type',
@@ -67,9 +67,9 @@ export const MSG = {
   uploadNotMultipart: 'Uploads must be multipart/form-data with the file in the field "file"',
   uploadAborted: 'The upload was interrupted before it finished',
   notManagedByContent: 'This item is not managed through content management',
-  /** 410 of the removed unpaged GET /api/tickets (README "API"). */
+  /** 410 of the removed unpaged GET /api/tickets (docs/api.md). */
   ticketListGone: 'The unpaged ticket list was removed. Use GET /api/tickets/list (the staff list, 50 a page, with a cursor) or GET /api/tickets?since=0 (delta sync, paged).',
-  // Survey (SPEC.md 2, 5, 8; issue 11)
+  // Survey (SPEC.md 2, 5, 8)
   rateOverall: 'Please rate your overall experience',
   rateTechnician: "Please rate our technician's service",
   rateResponseTime: 'Please rate our response time',

@@ -1,8 +1,8 @@
 /**
- * The survey's questions and rating scale (SPEC.md 2 "Survey", 9; issue 11), what the /survey page
+ * The survey's questions and rating scale (SPEC.md 2 "Survey", 9), what the /survey page
  * shows at first paint, and how surveys compare ticket numbers. Its own module without zod, and
  * apart from constants.ts (which every page's entry chunk holds), so it is loaded only with the
- * survey screens (issue 16).
+ * survey screens.
  */
 
 /** Rating scale and labels (SPEC.md 2 "Survey"). */

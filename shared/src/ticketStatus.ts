@@ -1,7 +1,7 @@
 /**
  * The customer's status link (DESIGN.md 7 "Public tokens"): texts, shapes and the reply rule both
  * the API and the public /status/:token page need. No zod here, so the page can use it before zod
- * has loaded (the public-route JavaScript budget, README "Performance"); the request schemas are in
+ * has loaded (the public-route JavaScript budget, docs/benchmarks.md); the request schemas are in
  * schemas/ticketStatus.ts.
  */
 import type { Severity, TicketStatus } from './constants';

@@ -2,7 +2,7 @@
  * Database client (DESIGN.md 2): embedded PGlite in `DATA_DIR/pgdata` by default, node-postgres when
  * DATABASE_URL is set. Both run the same drizzle migrations from api/drizzle.
  *
- * The embedded database runs in a worker thread by default (issue 16, db/pglite-thread.ts):
+ * The embedded database runs in a worker thread by default (db/pglite-thread.ts):
  * PGlite executes SQL synchronously in WebAssembly, and in the API's thread every statement would
  * block every request. Opening it, its durability (PGLITE_FSYNC) and memory settings: db/pglite.ts.
  * Before PGlite opens a folder on disk, the process takes the exclusive DATA_DIR lock
@@ -29,7 +29,7 @@ export { IN_MEMORY } from './pglite';
 
 /**
  * Extensions the migrations need, created before they run (drizzle's schema cannot declare them):
- * pg_trgm for the staff search's trigram index (issue 16). PGlite ships it; on a PostgreSQL server
+ * pg_trgm for the staff search's trigram index. PGlite ships it; on a PostgreSQL server
  * it is part of the standard contrib package and is a trusted extension (the database owner may
  * create it).
  */
@@ -45,7 +45,7 @@ export type { Database } from './database';
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
-  /** The node-postgres pool (driver 'pg' only): shared rate limits use it (issue 16). */
+  /** The node-postgres pool (driver 'pg' only): shared rate limits use it. */
   pool?: pg.Pool;
   /** Session change notifications of this database (LISTEN), for the session cache. */
   sessionEvents: SessionEvents;

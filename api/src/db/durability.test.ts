@@ -1,5 +1,5 @@
 /**
- * Durability of the embedded database (issue 17):
+ * Durability of the embedded database:
  * - the durability setting: with PGLITE_FSYNC (the default) PostgreSQL runs with fsync=on and every
  *   commit returns only after its WAL segment was fsynced to disk for real (counted through the file
  *   system hook); PGLITE_FSYNC=false keeps PGlite's fsync=off and syncs nothing;

@@ -1,6 +1,6 @@
 /**
  * Messages between the API thread and the PGlite worker thread (db/pglite-worker.ts,
- * db/pglite-thread.ts; issue 16). Values cross threads by structured clone: strings, numbers,
+ * db/pglite-thread.ts). Values cross threads by structured clone: strings, numbers,
  * booleans, null, Date, Uint8Array, BigInt and plain objects/arrays keep their types.
  */
 import type { PgliteTarget } from './pglite';
@@ -14,7 +14,7 @@ export interface WorkerStart {
 /**
  * A request; `id` pairs it with its reply. `tx` (a number the API thread chose) runs it inside that
  * transaction; `begin` on its first statement opens the transaction first, in the same message, so
- * BEGIN costs the transaction no round trip of its own while it holds the database (issue 16).
+ * BEGIN costs the transaction no round trip of its own while it holds the database.
  */
 export type WorkerRequest =
   | { id: number; op: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[]; tx?: number; begin?: boolean }

@@ -1,5 +1,5 @@
 /**
- * PGlite in a worker thread (issue 16, db/pglite-thread.ts): the client speaks PGlite's interface
+ * PGlite in a worker thread (db/pglite-thread.ts): the client speaks PGlite's interface
  * across the thread: parameters and types survive, errors keep their database fields, a
  * transaction commits or rolls back as one and holds the database until it ends, and LISTEN
  * notifications arrive after COMMIT. (The whole API suite runs through it with TEST_PGLITE_WORKER=1;

@@ -1,5 +1,5 @@
 /**
- * PGlite in a worker thread (issue 16): the API thread's side. {@link PgliteThread} starts
+ * PGlite in a worker thread: the API thread's side. {@link PgliteThread} starts
  * db/pglite-worker.ts and offers the part of PGlite's interface drizzle's PGlite driver and the
  * session events use (`query`, `exec`, `transaction`, `listen`, `close`); every call becomes a
  * message (db/pglite-protocol.ts) and its answer comes back as one, so SQL never runs on the API's

@@ -1,5 +1,5 @@
 /**
- * The PGlite worker thread (issue 16): PGlite executes SQL synchronously inside WebAssembly, so in
+ * The PGlite worker thread: PGlite executes SQL synchronously inside WebAssembly, so in
  * the API's own thread every statement blocks every other request, and a queue of statements runs
  * as one long chain of promise callbacks that keeps the event loop from reading new requests. Here
  * the database runs in a thread of its own; db/pglite-thread.ts is its client in the API thread.

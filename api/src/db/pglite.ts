@@ -1,17 +1,17 @@
 /**
  * Opening the embedded PGlite database (DESIGN.md 2), shared by the in-thread driver and the PGlite
- * worker thread (db/pglite-worker.ts, issue 16).
+ * worker thread (db/pglite-worker.ts).
  *
- * Durability (issue 17). PGlite starts PostgreSQL with `-F` (fsync=off), and its Node file system
+ * Durability. PGlite starts PostgreSQL with `-F` (fsync=off), and its Node file system
  * (Emscripten NODEFS) implements neither fsync() nor fdatasync(): every write reaches the OS page
  * cache only. A killed process loses nothing (the kernel still writes the cache out), but a power
  * loss or OS crash can lose acknowledged commits or corrupt the cluster. By default
  * (PGLITE_FSYNC=true) the data folder is opened with fsync=on and wal_sync_method=fsync, and
  * NODEFS's fsync is wired to Node's `fs.fsyncSync`, so each commit returns only after its WAL is on
  * disk, and checkpoints flush data files before WAL is recycled, as PostgreSQL expects. A freshly
- * created cluster is flushed once. Measured cost in README "Decisions".
+ * created cluster is flushed once. Measured cost in docs/decisions.md.
  *
- * Memory (issue 16): PGlite's default shared_buffers is 128 MB of WebAssembly memory, which never
+ * Memory: PGlite's default shared_buffers is 128 MB of WebAssembly memory, which never
  * shrinks once touched; the portal starts it with PGLITE_SHARED_BUFFERS (16MB): pages beyond it
  * are read back from the OS page cache, which costs a file read, not a disk access.
  */

@@ -1,5 +1,5 @@
 /**
- * Session change events (issue 16): every API process keeps a short in-process cache of login
+ * Session change events: every API process keeps a short in-process cache of login
  * sessions (http/session-cache.ts), so a request does not join sessions and users in the database
  * each time. Whatever revokes or changes a session (logout, password change, user update or
  * deletion) announces it with `pg_notify` INSIDE its transaction; PostgreSQL delivers the

@@ -17,7 +17,7 @@ export async function lockSync(tx: Database): Promise<void> {
 
 /**
  * The lock of {@link lockSync} as an SQL expression, for a statement that takes it itself (the
- * ticket create takes the lock, the number and inserts its rows in one round trip: issue 16).
+ * ticket create takes the lock, the number and inserts its rows in one round trip).
  */
 export const syncLockExpression = () => sql`pg_advisory_xact_lock(${SYNC_LOCK_ID})`;
 

@@ -79,7 +79,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },
   { method: 'POST', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/push/subscriptions', body: {}, allowed: STAFF },
-  // Customer Vault (issue 13): technicians view, create, edit and reveal; only admins delete and read the audit.
+  // Customer Vault: technicians view, create, edit and reveal; only admins delete and read the audit.
   { method: 'GET', path: '/api/vault', allowed: STAFF },
   { method: 'GET', path: '/api/vault?since=0', allowed: STAFF },
   { method: 'GET', path: '/api/vault/audit', allowed: ADMIN },
@@ -104,7 +104,7 @@ const ROUTES: RouteCase[] = [
   // A JSON body is not an upload: an allowed call answers 400 and stores nothing.
   { method: 'POST', path: '/api/admin/files/upload', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/admin/files/missing.txt', allowed: ADMIN },
-  // Surveys (issue 11): the public link check and submit answer 404 / 400 here (no such link, empty body).
+  // Surveys: the public link check and submit answer 404 / 400 here (no such link, empty body).
   { method: 'GET', path: '/api/surveys/invitation?ticket=TKT-000001&token=x', allowed: ANY },
   { method: 'POST', path: '/api/surveys', body: {}, allowed: ANY },
   { method: 'GET', path: '/api/surveys', allowed: STAFF },

@@ -1,5 +1,5 @@
 /**
- * Fuzz test of the whole API (issue 17, "No 500s"). Deterministic (fast-check with a fixed seed) and
+ * Fuzz test of the whole API ("No 500s"). Deterministic (fast-check with a fixed seed) and
  * bounded (FUZZ_REQUESTS, default 2,100 requests, one after another; about 40 s on a 2-core machine
  * at load 16, a fraction of that when idle).
  *
@@ -323,7 +323,7 @@ describe('Accept-Encoding (answers of 1 KiB and more)', () => {
   });
 });
 
-describe('random malformed requests (issue 17)', () => {
+describe('random malformed requests', () => {
   it(`${RANDOM_REQUESTS} requests over every route, role and method: no 5xx, rejected requests change nothing, healthy after`, { timeout: 300_000 }, async () => {
     const routes = listRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(25);

@@ -1,5 +1,5 @@
 /**
- * The fuzz tests' shared app (issue 17): one test app with a built-in static folder, an actor per
+ * The fuzz tests' shared app: one test app with a built-in static folder, an actor per
  * role, victims the requests may change or delete (users, tickets, notification jobs), the database
  * fingerprint that proves a rejected request changed nothing, and `send` for raw requests.
  * `fuzzHarness()` registers its own beforeAll/afterAll; read `h.t` inside tests and hooks.

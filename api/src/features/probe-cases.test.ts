@@ -1,5 +1,5 @@
 /**
- * Named cases of the API probe (issue 17, "No 500s"): every finding a request can show, each as its
+ * Named cases of the API probe ("No 500s"): every finding a request can show, each as its
  * own test: NUL bytes, lone surrogates, out-of-range integers and dates, corrupt bodies, proxy hops,
  * per-IP login limits, internal push endpoints, the last admin, Secure cookies. Each rejected
  * request is a 400 with the expected message that changes no row (fuzz.testkit.ts fingerprint).
@@ -24,7 +24,7 @@ beforeAll(() => {
   t = h.t;
 });
 
-describe('named cases from the probe (issue 17)', () => {
+describe('named cases from the probe', () => {
   const expect400 = async (spec: Omit<Spec, 'label' | 'headers'> & { headers?: Record<string, string> }, message?: string) => {
     const before = await fingerprint();
     const res = await send({ headers: { 'content-type': 'application/json' }, label: 'named', ...spec } as Spec);

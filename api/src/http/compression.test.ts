@@ -1,5 +1,5 @@
 /**
- * Issue 16: JSON answers of at least 1 KiB compressed on the fly (brotli or gzip as the client
+ * JSON answers of at least 1 KiB compressed on the fly (brotli or gzip as the client
  * prefers, never below the threshold or without Accept-Encoding); the built PWA's precompressed
  * `.br`/`.gz` files served with Content-Encoding and `Vary: Accept-Encoding`; hashed assets
  * immutable for a year, index.html, sw.js and the manifest `no-cache`, also for their variants.

@@ -1,12 +1,12 @@
 /**
  * The one error handler (DESIGN.md 4, 9): ApiError -> its envelope; koa-body 413 -> too_large;
  * malformed JSON -> 400; a body whose Content-Encoding (gzip, deflate, br) does not decode -> 400 and
- * an unknown Content-Encoding -> 415 (issue 17); other client errors from Koa keep their status;
+ * an unknown Content-Encoding -> 415; other client errors from Koa keep their status;
  * anything else -> 500 `{ message: 'Internal server error', code: 'internal' }`, no stack sent.
  *
  * A 500 is logged with the request id, the error's class, codes (SQLSTATE, routine, constraint) and
  * stack frames, but never its message: database errors carry the query parameters and values
- * (customer data) in their messages (issue 17).
+ * (customer data) in their messages.
  */
 import type { Middleware } from 'koa';
 import { MSG } from '@portal/shared';

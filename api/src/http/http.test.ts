@@ -89,7 +89,7 @@ describe('unknown errors (DESIGN.md 4)', () => {
       expect(res.text).not.toContain('at ');
       const logged = app.logger.entries.find((e) => e.level === 'error');
       expect(logged?.data).toMatchObject({ requestId: 'req-500', path: '/api/health', error: { class: 'Error' } });
-      // Issue 17: messages of unknown errors may hold SQL parameters (customer data); only the class,
+      // Messages of unknown errors may hold SQL parameters (customer data); only the class,
       // codes and stack frames are logged.
       expect(JSON.stringify(logged?.data)).not.toContain('secret database detail');
       expect((logged?.data?.error as { frames: string[] }).frames.length).toBeGreaterThan(0);

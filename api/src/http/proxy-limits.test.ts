@@ -1,5 +1,5 @@
 /**
- * Issue 17, limits behind a proxy and cookies over TLS:
+ * Limits behind a proxy and cookies over TLS:
  * - TRUST_PROXY is a hop count: only the right-most `hops` X-Forwarded-For entries (written by our
  *   proxies) are believed, so a client cannot pick its own IP and dodge the per-IP limits;
  * - failed logins are limited per IP whatever the usernames, alongside the per IP+username limit;
@@ -36,7 +36,7 @@ async function appWith(env: Record<string, string>, loginIpPoints = 1000): Promi
 const login = (app: TestApp, username: string, password: string, xff?: string) =>
   app.request('POST', '/api/auth/login', { body: { username, password }, headers: xff ? { 'X-Forwarded-For': xff } : {} });
 
-describe('TRUST_PROXY hop count (issue 17)', () => {
+describe('TRUST_PROXY hop count', () => {
   it('parses false, true (= 1 hop, the former boolean) and a number of hops', () => {
     expect(loadConfig({}).trustProxyHops).toBe(0);
     expect(loadConfig({ TRUST_PROXY: 'false' })).toMatchObject({ trustProxy: false, trustProxyHops: 0 });
@@ -79,7 +79,7 @@ describe('TRUST_PROXY hop count (issue 17)', () => {
   });
 });
 
-describe('per-IP failed-login limit (issue 17)', () => {
+describe('per-IP failed-login limit', () => {
   it('one IP trying one password against many usernames gets 429; other IPs and the per-user counters are unaffected', async () => {
     const app = await appWith({ TRUST_PROXY: '1' }, 5);
     const real = await app.createUser('technician');
@@ -104,7 +104,7 @@ describe('per-IP failed-login limit (issue 17)', () => {
   });
 });
 
-describe('Secure session cookie (issue 17)', () => {
+describe('Secure session cookie', () => {
   const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').toLowerCase();
 
   it('is Secure when PUBLIC_URL is https, even over the proxy\'s plain-http hop without TRUST_PROXY', async () => {

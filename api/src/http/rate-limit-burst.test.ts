@@ -1,5 +1,5 @@
 /**
- * Limits that hold under concurrency (README "Security: limits and device grants"): a burst of 200
+ * Limits that hold under concurrency (docs/vault.md "Security: limits and device grants"): a burst of 200
  * concurrent requests gets at most the limit through, for failed logins (checked passwords), public
  * ticket submissions, public survey requests and vault reveals, in every rate-limit store: this
  * process's memory, PostgreSQL (`rate_limits`, with DATABASE_URL) and Redis (with REDIS_URL). Each

@@ -1,6 +1,6 @@
 /**
  * The timer-free in-memory limiter (rate-limit-memory.ts): the library's RateLimiterMemory answers
- * on a storage that keeps no timer per key and drops ended windows itself (issue 16, API memory).
+ * on a storage that keeps no timer per key and drops ended windows itself (API memory).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';

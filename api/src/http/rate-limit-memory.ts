@@ -1,5 +1,5 @@
 /**
- * In-memory rate-limit counts without a timer per key (issue 16: API memory under 300 MB under a
+ * In-memory rate-limit counts without a timer per key (API memory under 300 MB under a
  * burst of public ticket forms).
  *
  * rate-limiter-flexible's `RateLimiterMemory` keeps each key in a `Record` with a `setTimeout` of

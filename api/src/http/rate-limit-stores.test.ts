@@ -1,5 +1,5 @@
 /**
- * Shared rate-limit stores (issue 16): two limiter sets built like two processes (each with its own
+ * Shared rate-limit stores: two limiter sets built like two processes (each with its own
  * connection) share one budget in PostgreSQL (with DATABASE_URL) and in Redis (with REDIS_URL);
  * with the store unreachable the in-memory insurance limiter answers instead of an error.
  */

@@ -1,5 +1,5 @@
 /**
- * Shared rate-limit stores (issue 16: several API processes on one PostgreSQL). With counts in one
+ * Shared rate-limit stores (several API processes on one PostgreSQL). With counts in one
  * process's memory, N processes would each allow the full budget; these factories keep the counts
  * in a place every process sees:
  * - {@link postgresLimiters}: rate-limiter-flexible's RateLimiterPostgres on a small pool of its own, in
@@ -66,11 +66,11 @@ export function redisLimiters(client: Redis): LimiterFactory {
  * The postgres store's own pool on `databaseUrl`: {@link LIMITER_POOL_SIZE} connections (a bulkhead:
  * every counted request upserts one row per address, and many requests from one address wait on
  * that row's lock; on the app's pool those waits held every connection and the ticket writes queued
- * behind them, issue 16), with `synchronous_commit` off: a count commits without waiting for its WAL
+ * behind them), with `synchronous_commit` off: a count commits without waiting for its WAL
  * flush. A crash can forget the last fraction of a second of counts, which at worst lets a client
  * make those requests again; every ticket and session write stays durable (the app's pool). On the
  * bench this took public creates from 1,700 to 2,700/s, the counts having been one durable COMMIT
- * per request (README "Eighth round").
+ * per request (docs/benchmarks.md).
  */
 export function limiterPool(databaseUrl: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: LIMITER_POOL_SIZE, options: '-c synchronous_commit=off' });

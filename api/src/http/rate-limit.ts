@@ -1,7 +1,7 @@
 /**
  * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and per IP
- * (issue 17: one IP trying one password against many usernames), public ticket submissions per
- * IP and public survey requests (link checks and submits) per IP (issue 11). Limits come from createApp deps so tests can trigger 429 cheaply.
+ * (one IP trying one password against many usernames), public ticket submissions per
+ * IP and public survey requests (link checks and submits) per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
  *
  * Limiters are typed as rate-limiter-flexible's `RateLimiterAbstract` and built by a
  * {@link LimiterFactory}: the default keeps counts in this process's memory; a factory returning
@@ -28,13 +28,13 @@ export interface RateLimitSettings {
   ticketCreate: RateLimit;
   /** Public survey requests (link checks and submits) per IP (default 20 per minute). */
   survey: RateLimit;
-  /** Vault secrets revealed per user (default 120 per 10 minutes; issue 13). */
+  /** Vault secrets revealed per user (default 120 per 10 minutes). */
   vaultReveal: RateLimit;
-  /** Offline reveal reports per user (default 120 per 10 minutes; README "Customer Vault offline"). */
+  /** Offline reveal reports per user (default 120 per 10 minutes; docs/vault.md "Customer Vault offline"). */
   vaultOfflineReport: RateLimit;
-  /** New tus uploads (attachments) per IP (default 30 per minute; README "Attachments"). */
+  /** New tus uploads (attachments) per IP (default 30 per minute; docs/attachments.md). */
   uploadCreate: RateLimit;
-  /** Public status link requests (page views, replies) per IP (default 60 per minute; README "Status links"). */
+  /** Public status link requests (page views, replies) per IP (default 60 per minute; docs/status-links.md). */
   status: RateLimit;
   /** "Lost your link?" lookups per IP (default 5 per 15 minutes). */
   statusLookupIp: RateLimit;

@@ -76,7 +76,7 @@ export function noStoreApi(): Middleware {
 }
 
 /**
- * Marks cookies Secure when the public URL is https (issue 17), also when TLS ends at a proxy and
+ * Marks cookies Secure when the public URL is https, also when TLS ends at a proxy and
  * TRUST_PROXY/X-Forwarded-Proto are not set: the browser only ever talks https to the portal, so the
  * session cookie must never travel over plain http. Cookie writers pass `secure: ctx.cookies.secure`.
  */

@@ -1,5 +1,5 @@
 /**
- * The in-process session cache (issue 16): TTL and session expiry, drops by session and by user,
+ * The in-process session cache: TTL and session expiry, drops by session and by user,
  * no stale store after a concurrent drop, off while changes may be missed; and, over HTTP, that a
  * revocation made by one app is seen at once by another app on the same database (the
  * pg_notify/LISTEN path; on PGlite the second app shares the first one's database and events).

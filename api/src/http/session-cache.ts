@@ -1,5 +1,5 @@
 /**
- * In-process cache of login sessions (issue 16). Without it every authenticated request joins
+ * In-process cache of login sessions. Without it every authenticated request joins
  * sessions and users in the database before doing its own work; on PGlite that query runs on the
  * event loop.
  *

@@ -4,7 +4,7 @@
  * non-/api GET that is not a file gets index.html (SPA deep links like /technician). Without a
  * build, 503 with a hint.
  *
- * Compression (issue 16): the build writes `<file>.br` and `<file>.gz` next to each compressible
+ * Compression: the build writes `<file>.br` and `<file>.gz` next to each compressible
  * file (pwa/scripts/precompress.mjs). koa-send picks the `.br` (else `.gz`) variant when the request
  * accepts it and sets Content-Encoding; every file answer says `Vary: Accept-Encoding`, so caches
  * keep the variants apart. The Cache-Control of a variant is the one of the original file. A variant

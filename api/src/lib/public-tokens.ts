@@ -1,6 +1,6 @@
 /**
  * Public tokens (DESIGN.md 7 "Public tokens"): the ONE way links for people without an account
- * (ticket status links; survey links can switch to it, see README "Status links") are made and
+ * (ticket status links; survey links can switch to it, see docs/status-links.md) are made and
  * checked.
  *
  * - A link has a random 128-bit `nonce` (stored) and a token `T = base64url(HMAC-SHA256(secret,

@@ -7,7 +7,7 @@
  * removed meanwhile (logout) ends the job as failed; a 404/410 from the push service or an endpoint
  * that breaks the endpoint rules deletes the subscription.
  *
- * Issue 17: every send has a time limit per channel (a provider that never answers costs at most that
+ * Every send has a time limit per channel (a provider that never answers costs at most that
  * long, and the job is retried later). A push subscription that keeps failing is backed off: after a
  * failed send no job is sent to it before `retryAt` (1 min, 2 min, 4 min ... at most 1 h; those jobs are
  * deferred, which costs them no attempt), and after PUSH_MAX_FAILURES failures in a row (about two hours

@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher's guarantees (DESIGN.md 6, issue 4): a provider that is down never fails the
+ * The outbox dispatcher's guarantees (DESIGN.md 6): a provider that is down never fails the
  * customer's request and never loses a message; every job is sent once even with two dispatchers;
  * a restarted process resumes; attempts are bounded and end in a visible failure; dead push
  * subscriptions are pruned. Time moves through the test clock, never by sleeping.
@@ -281,7 +281,7 @@ describe('GET /api/notifications/deliveries', () => {
   });
 });
 
-describe('pacing (issue 16)', () => {
+describe('pacing', () => {
   it('pauses the next batch while the thread is busy with other work, and not when it is idle', async () => {
     expect(await yieldToRequests()).toBe(10);
     // Other work keeps the thread about 90% busy: the lane waits the longest pause, 100 ms.

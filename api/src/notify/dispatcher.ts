@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher (DESIGN.md 6, issue 4). Claims due jobs (see jobs.ts for the locking), sends
+ * The outbox dispatcher (DESIGN.md 6). Claims due jobs (see jobs.ts for the locking), sends
  * each through `deliver`, and records the outcome:
  * - success -> `sent` with the provider's detail;
  * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
@@ -10,13 +10,13 @@
  * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
  * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
  *
- * Lanes (issue 17): each channel (email, sms, push) claims and sends its own batches in its own loop,
+ * Lanes: each channel (email, sms, push) claims and sends its own batches in its own loop,
  * so e-mail and SMS never wait for a push service that hangs; `deliver` bounds every send with a
  * per-channel timeout, and backs off push subscriptions that keep failing.
  *
  * Scheduling: `start()` wakes at once and then every `pollMs`; `wake()` (also called after each
  * committed write request) asks the database once which channels have due jobs (`dueChannels`) and
- * runs those lanes (issue 16: most writes enqueue nothing); `stop()` ends the timer and waits for
+ * runs those lanes (most writes enqueue nothing); `stop()` ends the timer and waits for
  * running passes.
  * `runOnce()` is one pass of every lane, for tests and tools: each claims batches until nothing is due.
  */
@@ -35,7 +35,7 @@ const PACE_STEP_MS = 10;
 const PACE_MAX_MS = 100;
 
 /**
- * Background pacing (issue 16): the outbox shares the API thread with the requests, and rendering
+ * Background pacing: the outbox shares the API thread with the requests, and rendering
  * and handing over a message costs about 0.4 ms of CPU (nodemailer), so a lane sending flat out
  * during a burst of write requests took half of their throughput. Before its next batch a lane
  * waits in {@link PACE_STEP_MS} steps while the thread stays busy WITHOUT it (event-loop

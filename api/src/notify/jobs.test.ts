@@ -1,5 +1,5 @@
 /**
- * The outbox table (notify/jobs.ts, issue 16): a lane claims the earliest due jobs of its own
+ * The outbox table (notify/jobs.ts): a lane claims the earliest due jobs of its own
  * channel, pending ones and those whose lease ran out merged in due order; the probe names each
  * channel with something due (both read the channel's part of notification_jobs_due_idx); a batch's
  * deliveries are recorded in one statement, only for the jobs whose lease the lane still holds.

@@ -23,7 +23,7 @@ export type JobRow = typeof notificationJobs.$inferSelect;
 export type StoredPayload = { kind: string } & Record<string, unknown>;
 
 /**
- * A job to write: recipient resolved now so the delivery log shows it (issue 4). `dueAt` (default:
+ * A job to write: recipient resolved now so the delivery log shows it. `dueAt` (default:
  * the insert's `now`) makes it timed work that any process may claim once it is due; `dedupeKey`
  * (already prefixed with the kind by enqueue.ts) makes it at most one job per key, ever.
  */
@@ -67,12 +67,12 @@ export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promi
 }
 
 /**
- * Claims up to `limit` due jobs of `channel` (a dispatcher lane, issue 17), the earliest due first:
+ * Claims up to `limit` due jobs of `channel` (a dispatcher lane), the earliest due first:
  * `pending` ones whose `next_attempt_at` has come, and `sending` ones whose lease ran out. Each gets
  * `attempts + 1`, status `sending`, a lease until `now + leaseMs`. Returned in creation order.
  * Each status is read in its own CTE in `notification_jobs_due_idx` order (channel, status,
  * next_attempt_at) and stops after `limit` rows: the claim costs the same with 10 or 20,000 jobs
- * waiting (issue 16; one scan of both statuses sorted every waiting job, 4 ms per claim at 20,000 on
+ * waiting (one scan of both statuses sorted every waiting job, 4 ms per claim at 20,000 on
  * PostgreSQL and several times that on PGlite, while a burst's backlog was being sent).
  */
 export async function claimDueJobs(db: Database, now: Date, limit: number, leaseMs: number, channel: NotificationChannel): Promise<JobRow[]> {
@@ -109,7 +109,7 @@ export async function claimDueJobs(db: Database, now: Date, limit: number, lease
  * The channels that have a job due at `now` (pending, or sending under an expired lease: what
  * {@link claimDueJobs} would claim), in one statement: per channel and status, the earliest
  * `next_attempt_at` (one step into notification_jobs_due_idx each, whatever the backlog). The
- * dispatcher asks this once per wake and claims only in those lanes (issue 16): most writes
+ * dispatcher asks this once per wake and claims only in those lanes: most writes
  * enqueue nothing, and three empty claims cost the embedded database as much as the write.
  */
 export async function dueChannels(db: Database, now: Date): Promise<Set<NotificationChannel>> {
@@ -130,7 +130,7 @@ export interface SentJob {
 }
 
 /**
- * Records the deliveries of a batch in ONE statement (issue 16: one UPDATE and one commit per job
+ * Records the deliveries of a batch in ONE statement (one UPDATE and one commit per job
  * cost a create burst a third of its throughput on PostgreSQL). A job is written only while its
  * claim's lease token still holds it; `detail` is cut to 1,000 characters.
  * @returns the ids written; a job missing from it had lost its lease (nothing written for it).

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "one dead push subscription delays every e-mail and SMS": each channel sends in its own
+ * "One dead push subscription must not delay every e-mail and SMS": each channel sends in its own
  * lane with a time limit per send, so a push service that never answers cannot hold up e-mail or SMS;
  * a subscription that keeps failing is backed off (its jobs wait without spending attempts) and then
  * dropped. Real local peers: the SMTP sink, the twilio peer and the HTTPS push peer (whose `hang`

@@ -1,5 +1,5 @@
 /**
- * The notification service of one app instance (issue 4, DESIGN.md 6): providers chosen from the
+ * The notification service of one app instance (DESIGN.md 6): providers chosen from the
  * configuration (real libraries; the dev log folder when nothing is configured), the registry of
  * job kinds createApp passes in, and the outbox dispatcher sending through them. createApp builds
  * it; main.ts starts and stops the dispatcher.
@@ -40,7 +40,7 @@ export interface Notifier {
 export interface NotifyOverrides {
   providers?: Partial<Providers>;
   tuning?: Partial<DispatcherTuning>;
-  /** Send timeouts per channel and the push subscription backoff (issue 17). */
+  /** Send timeouts per channel and the push subscription backoff. */
   deliver?: DeliverTuning;
   /** Kinds registered besides the app's (tests of the engine). */
   kinds?: readonly AnyJobKind[];

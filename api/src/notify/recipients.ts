@@ -54,7 +54,7 @@ export async function staffSubscriptions(db: Database): Promise<SubscriptionOwne
 
 /**
  * The notification e-mails, the support number (only when `withSupportNumber`) and every staff
- * subscription in ONE statement (issue 16: a hot write path makes one round trip for its
+ * subscription in ONE statement (a hot write path makes one round trip for its
  * recipients). Same answers as {@link getNotificationEmails}, {@link getSupportSmsNumber} and
  * {@link staffSubscriptions}.
  */
@@ -87,7 +87,7 @@ export async function userSubscriptions(db: Database, userId: string): Promise<S
     .orderBy(pushSubscriptions.createdAt);
 }
 
-/** Failure state of a subscription (issue 17): failed sends in a row and the backoff deadline. */
+/** Failure state of a subscription: failed sends in a row and the backoff deadline. */
 export interface SubscriptionHealth {
   failures: number;
   failingSince: Date | null;
@@ -103,7 +103,7 @@ export async function findPushTarget(db: Database, id: string): Promise<(PushTar
 }
 
 /**
- * Counts one failed send (issue 17): `failures + 1`, the streak's start kept, no send before
+ * Counts one failed send: `failures + 1`, the streak's start kept, no send before
  * `now + backoffMs(failures)`. When the streak reaches `maxFailures` the subscription is deleted.
  * @returns the new failure count and whether the subscription is gone (dropped now or meanwhile).
  */

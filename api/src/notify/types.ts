@@ -1,5 +1,5 @@
 /**
- * Types of the notification outbox (issue 4, DESIGN.md 6): the messages providers send, the provider
+ * Types of the notification outbox (DESIGN.md 6): the messages providers send, the provider
  * interfaces the dispatcher sends through, and the errors that steer retries. What a job holds is
  * declared by its kind (kinds.ts).
  */
@@ -81,7 +81,7 @@ export class SubscriptionGoneError extends PermanentError {
 
 /**
  * The push endpoint breaks the endpoint rules (not https, or its host resolves to a loopback,
- * private or link-local address; issue 17): nothing is sent and the subscription is deleted.
+ * private or link-local address): nothing is sent and the subscription is deleted.
  */
 export class EndpointRefusedError extends PermanentError {
   constructor(reason: string) {

@@ -1,5 +1,5 @@
 /**
- * The file storage contract (issue 15, DESIGN.md 7 "Files are stored behind a small storage
+ * The file storage contract (DESIGN.md 7 "Files are stored behind a small storage
  * interface"): uploaded files live on the local disk (default) or in any S3-compatible store. The
  * API's features only see this interface; createApp receives an implementation through its deps.
  *

@@ -1,5 +1,5 @@
 /**
- * Notification test harness (issue 4 "real local peers, no mocks of the libraries"): the app wired to
+ * Notification test harness ("real local peers, no mocks of the libraries"): the app wired to
  * an SMTP sink (nodemailer over SMTP_URL), a twilio peer (twilio's client through its `httpClient`
  * option) and a local HTTPS push service (web-push with an agent trusting the test certificate).
  * The dispatcher is not started: tests call `t.notifier.dispatcher.runOnce()` and move `t.clock`
@@ -38,7 +38,7 @@ export async function startNotifyTestApp(options: TestAppOptions = {}): Promise<
   const vapid = webpush.generateVAPIDKeys();
   const t = await startTestApp({
     ...options,
-    // The push peer listens on 127.0.0.1, which the endpoint rules refuse unless allowed (issue 17).
+    // The push peer listens on 127.0.0.1, which the endpoint rules refuse unless allowed.
     env: { SMTP_URL: smtp.url, PUBLIC_URL: TEST_PUBLIC_URL, PUSH_ALLOW_HOSTS: PUSH_PEER_HOST, ...options.env },
     notify: {
       ...options.notify,

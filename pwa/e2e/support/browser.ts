@@ -170,7 +170,7 @@ export async function dumpIndexedDb(p: Page): Promise<string> {
   );
 }
 
-/** The two screen sizes the issue 10+ browser tests check (PHONE and DESKTOP). */
+/** The two screen sizes the browser tests check (PHONE and DESKTOP). */
 export const SIZES = ['phone', 'desktop'] as const;
 export type Size = (typeof SIZES)[number];
 

@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Chromium's push endpoints are https://jmt17.google.com/fcm/send/... or https://fcm.googleapis.com/...
   // (registration goes to a local stand-in, see fake-push-service.ts). This machine has no DNS for
-  // those hosts, which the push endpoint rules would refuse (issue 17), so the test app allows them.
+  // those hosts, which the push endpoint rules would refuse, so the test app allows them.
   const app = await startApp({ PUSH_ALLOW_HOSTS: 'fcm.googleapis.com,jmt17.google.com' });
   project.provide('baseURL', app.baseURL);
   project.provide('adminPassword', app.adminPassword);

@@ -6,7 +6,7 @@ import { Icon } from '../lib/ui/Icon';
 import { isEndLink, type NavLinkItem } from './nav';
 
 /**
- * The desktop header's 'Admin' menu (issue 10: the bar fits one row from 992 px): a button that
+ * The desktop header's 'Admin' menu (the bar fits one row from 992 px): a button that
  * opens the admin pages (Users, Content, File Manager, SMS Settings) as a menu. The button is
  * highlighted while one of them is open. Menu-button pattern: ArrowDown/Enter opens and focuses
  * the first item, arrows move, Escape closes and returns focus, Tab or an outside click closes,

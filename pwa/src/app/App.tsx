@@ -27,7 +27,7 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * header and one scrolling content area in which the routes render (SPEC.md 2: "a shared header
  * and a toast area surround all routes").
  *
- * A light shell (issue 16, README Decisions "A light customer page"): the header and the public
+ * A light shell (README Decisions "A light customer page"): the header and the public
  * pages' content area are plain React, so a customer's page loads no Ionic. Ionic comes with the
  * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
  * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,

@@ -26,7 +26,7 @@ const PushControl = lazy(() => withIonic(() => import('../features/push/PushCont
  * `onMenuIntent` (touch or focus on it) may start loading the menu's code.
  *
  * Plain elements styled like Ionic's md toolbar (styles.css `.app-header`, `.toolbar`), so the
- * header costs no Ionic code on the public pages (issue 16).
+ * header costs no Ionic code on the public pages.
  */
 export function AppHeader({ onOpenMenu, onMenuIntent }: { onOpenMenu(): void; onMenuIntent?(): void }) {
   const { appName, supportPhone } = useConfig();

@@ -11,7 +11,7 @@ import { NotFound } from './SimplePages';
 
 /**
  * Every screen but /support (the customer's form, in the entry) loads on demand, so each public
- * page loads only its own code (DESIGN.md 2, issue 16); the staff screens bring Ionic with them
+ * page loads only its own code (DESIGN.md 2); the staff screens bring Ionic with them
  * ({@link withIonic}), the public ones never load it.
  */
 const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
@@ -69,7 +69,7 @@ export function AppRoutes() {
       <Route path="/support" element={<SupportPage />} />
       <Route path="/customer-support" element={<CustomerSupportPage />} />
       <Route path="/survey" element={<SurveyPage />} />
-      {/* The customer's status link (README "Status links"); its 'no longer valid' view offers the support feature's lookup. */}
+      {/* The customer's status link (docs/status-links.md); its 'no longer valid' view offers the support feature's lookup. */}
       <Route path="/status/:token" element={<StatusPage lookup={<LazyLostLinkForm />} />} />
       {GUARDED.map((g) => (
         <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />

@@ -4,7 +4,7 @@ import { IonContent } from '@ionic/react';
 /**
  * The staff screens' scroll area: Ionic's IonContent with id `main-content` (the tickets list
  * virtualises against its scroll element), scrolled back to the top when `pathname` changes.
- * Loaded with Ionic by App.tsx only when a staff route opens (issue 16).
+ * Loaded with Ionic by App.tsx only when a staff route opens.
  */
 export default function IonicContent({ pathname, children }: { pathname: string; children: ReactNode }) {
   const ref = useRef<HTMLIonContentElement>(null);

@@ -13,7 +13,7 @@ import { isEndLink, navigationFor, type NavLinkItem } from './nav';
  * desktop breakpoint, so each text exists once in the DOM. Choosing a link closes the menu.
  * Staff also get the 'Enable notifications' control for this device (features/push).
  *
- * Loaded on demand (issue 16): App.tsx mounts it, with Ionic, the first time the header's 'Open
+ * Loaded on demand: App.tsx mounts it, with Ionic, the first time the header's 'Open
  * menu' button is pressed; every change of `opens` (a press counter) opens the menu.
  */
 export default function NavMenu({ opens }: { opens: number }) {

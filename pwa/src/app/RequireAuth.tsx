@@ -15,7 +15,7 @@ import { PAGE_ACCESS, SECURITY_PATH, type PageAccess } from './nav';
  * - logged in with a role outside `roles`: redirect to /, with a destructive 'Access Denied' toast
  *   saying why (SPEC.md 6): `deniedMessage`, else the message of this path in app/nav.ts
  *   PAGE_ACCESS, else 'Admin privileges required' for admin-only pages and 'Admin or technician
- *   privileges required' otherwise. Every guard speaks (issue 10);
+ *   privileges required' otherwise. Every guard speaks;
  * - a session that must first set up a second factor (README "Two-factor authentication") is sent
  *   to /account/security from every other guarded page;
  * - otherwise the page. Without `roles` any logged-in user passes.

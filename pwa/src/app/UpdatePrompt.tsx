@@ -9,7 +9,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * Registers the service worker (src/sw/sw.ts; vite-plugin-pwa, registerType 'prompt', injectRegister
  * false) and, when a new deployment is waiting, shows "A new version is available" with a Reload
- * action (issue 3). The new version activates only on that click, and the old one keeps serving its
+ * action. The new version activates only on that click, and the old one keeps serving its
  * own complete precache until then, so the app is never half updated and a half-typed form is never
  * reloaded away. Queued offline updates live in IndexedDB and survive the reload.
  */

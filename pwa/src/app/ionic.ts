@@ -1,5 +1,5 @@
 /**
- * Ionic, loaded only by the screens that use it (issue 16 "a light customer page"; README
+ * Ionic, loaded only by the screens that use it ("a light customer page"; README
  * Decisions "A light customer page"). The public pages and the app shell (header, content area)
  * are plain React; the staff screens, the phone menu and the staff header controls use Ionic
  * components, and every one of them is loaded through {@link withIonic}, which sets Ionic up

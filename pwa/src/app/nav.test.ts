@@ -9,7 +9,7 @@ const labels = (n: ReturnType<typeof navigationFor>) => ({
   account: n.account.map((l) => l.label),
 });
 
-describe('navigation by role (issue 10: offer only what the role may open)', () => {
+describe('navigation by role (offer only what the role may open)', () => {
   it('visitors see Home and Support', () => {
     expect(labels(navigationFor(null))).toEqual({ links: ['Home', 'Support'], admin: [], account: [] });
   });
@@ -51,7 +51,7 @@ describe('wrong-role messages (SPEC.md 6)', () => {
   });
 });
 
-describe('isGuardedPath (issue 16: staff screens render in Ionic, public ones do not)', () => {
+describe('isGuardedPath (staff screens render in Ionic, public ones do not)', () => {
   it('is true for the guarded pages, with or without a trailing slash, and false for the public ones', () => {
     for (const p of ['/technician', '/technician/', '/admin', '/admin/content', '/change-password']) expect(isGuardedPath(p)).toBe(true);
     for (const p of ['/', '/support', '/customer-support', '/survey', '/login', '/nope', '/admin/nope']) expect(isGuardedPath(p)).toBe(false);

@@ -32,7 +32,7 @@ export interface AuthState {
   signIn(response: LoginResponse): void;
   /**
    * Goes to /, removes this device's push subscription (browser + DELETE, at most a few seconds,
-   * failures ignored; issue 4), POSTs /api/auth/logout (failures ignored), then clears the session
+   * failures ignored), POSTs /api/auth/logout (failures ignored), then clears the session
    * and the query cache.
    */
   signOut(): Promise<void>;

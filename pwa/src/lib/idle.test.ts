@@ -3,7 +3,7 @@ import { holdIdle, whenIdle } from './idle';
 
 afterEach(() => vi.useRealTimers());
 
-describe('whenIdle / holdIdle (issue 16: idle loads wait until the page is usable)', () => {
+describe('whenIdle / holdIdle (idle loads wait until the page is usable)', () => {
   it('runs idle work at once when nothing holds it, and waits while a page holds it', () => {
     vi.useFakeTimers();
     const run = vi.fn();

@@ -7,7 +7,7 @@ const held: (() => void)[] = [];
  * after `timeoutMs` (default 1000 ms); a timer where requestIdleCallback is missing (Safari, jsdom).
  * While a page is not usable yet ({@link holdIdle}, e.g. it shows `Loading...` while it waits for
  * the server) the call waits until it is. Used to load code a page needs soon but not for its first
- * paint (issue 16).
+ * paint.
  * @returns a function that cancels the call if it has not run yet.
  */
 export function whenIdle(run: () => void, timeoutMs = 1000): () => void {

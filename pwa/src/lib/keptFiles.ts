@@ -1,7 +1,7 @@
 import { readToken } from './session';
 
 /**
- * "Keep on this device" (issue 15, DESIGN.md 1: technicians at sites with no signal): downloads
+ * "Keep on this device" (DESIGN.md 1: technicians at sites with no signal): downloads
  * are stored in the Cache Storage cache {@link KEPT_FILES_CACHE}, keyed by their download URL, with
  * the server's headers (type, length, ETag, Content-Disposition, the sandbox CSP). The page reads
  * them back to download offline; the service worker (sw/sw.ts) answers `/api/downloads/*` from this

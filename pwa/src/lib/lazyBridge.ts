@@ -8,7 +8,7 @@ export type BridgeModule = { default: (props: never) => ReactNode };
 export type BridgeProps<M extends BridgeModule> = Parameters<M['default']>[0];
 
 /**
- * A page's link to code it needs soon but not for its first paint, in its own chunk (issue 16):
+ * A page's link to code it needs soon but not for its first paint, in its own chunk:
  * e.g. a public form's link to the offline engine (Dexie, the outbox), whose default export is a
  * component that renders nothing and reports live state to the page. See {@link useLazyBridge}.
  * Used by the support form (features/support/QueueBridge.tsx) and the survey (SurveyBridge.tsx).

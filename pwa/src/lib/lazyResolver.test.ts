@@ -7,7 +7,7 @@ const options = { fields: {}, shouldUseNativeValidation: false } as Parameters<R
 const real: Resolver<Values> = async (values): Promise<ResolverResult<Values>> =>
   values.name ? { values, errors: {} } : { values: {}, errors: { name: { type: 'required', message: 'Name is required' } } };
 
-describe('lazyResolver (issue 16: validation code loads after the form is usable)', () => {
+describe('lazyResolver (validation code loads after the form is usable)', () => {
   it('loads the real resolver once, on preload or first use, and returns its answers', async () => {
     const load = vi.fn(async () => real);
     const resolver = lazyResolver(load);

@@ -9,7 +9,7 @@ export type LazyResolver<TValues extends FieldValues, TContext, TOut> = Resolver
 
 /**
  * Wraps a dynamically imported resolver (e.g. `zodResolver(schema)` in its own module), so a form
- * is usable before the schema library arrives (issue 16: zod is ~25 KB gzip). react-hook-form
+ * is usable before the schema library arrives (zod is ~25 KB gzip). react-hook-form
  * awaits resolvers anyway, so validation works the same; the first validation waits for the module
  * when {@link LazyResolver.preload} has not finished. A failed load (offline before the module was
  * ever fetched) is retried on the next validation and rejects that one.

@@ -10,7 +10,7 @@ afterEach(() => {
   uninstallFakePush();
 });
 
-describe('lib/push (issue 4)', () => {
+describe('lib/push', () => {
   it('decodes a base64url VAPID key', () => {
     expect(Array.from(base64UrlToBytes('AQID_-8'))).toEqual([1, 2, 3, 255, 239]);
   });

@@ -2,7 +2,7 @@ import type { PushSubscriptionBody } from '@portal/shared';
 import { apiRequest } from './api';
 
 /**
- * Browser side of web push (issue 4, DESIGN.md 6): what this device can do, and subscribing /
+ * Browser side of web push (DESIGN.md 6): what this device can do, and subscribing /
  * unsubscribing the app's service worker. Server calls that belong to a screen live in
  * features/push/api; {@link unsubscribeFromPush} is here because logout (lib/auth) needs it.
  *
@@ -28,7 +28,7 @@ export class PushSetupError extends Error {
 export const SERVICE_WORKER_WAIT_MS = 10_000;
 /** A subscribe the browser's push service has not answered by then fails (ms): offline it can hang for minutes. */
 export const SUBSCRIBE_TIMEOUT_MS = 30_000;
-/** Logout waits at most this long for the unsubscribe (ms); it never blocks logout (issue 4). */
+/** Logout waits at most this long for the unsubscribe (ms); it never blocks logout. */
 export const LOGOUT_UNSUBSCRIBE_MS = 3_000;
 
 /** True when the browser has every API push needs (secure context, service worker, Push, Notification). */
@@ -165,7 +165,7 @@ export function subscriptionBody(subscription: PushSubscription): PushSubscripti
  * Removes this device's push subscription: unsubscribes in the browser and DELETEs
  * /api/push/subscriptions `{ endpoint }` with the current session. Never throws and gives up after
  * `timeoutMs`, so logout is never blocked (the server also drops the session's subscriptions on
- * logout, issue 4). Resolves true when a subscription existed.
+ * logout). Resolves true when a subscription existed.
  */
 export async function unsubscribeFromPush(timeoutMs = LOGOUT_UNSUBSCRIBE_MS): Promise<boolean> {
   const work = async () => {

@@ -2,7 +2,7 @@ import { ApiError } from './api';
 import { readToken } from './session';
 
 /**
- * File upload with progress (issue 15; SPEC.md 7 "file uploads (multipart)"): one file in the
+ * File upload with progress (SPEC.md 7 "file uploads (multipart)"): one file in the
  * multipart field `file`, sent with XMLHttpRequest because fetch cannot report upload progress.
  * Like lib/api it sends the session cookie and the bearer token, and rejects with an
  * {@link ApiError} (`status: body`) for a non-2xx answer, a TypeError when the network failed, and

@@ -7,10 +7,10 @@ import { NEVER_SYNCED_TEXT, OFFLINE_TEXT, ONLINE_TEXT, attentionItemText, attent
 import './sync-status.css';
 
 /**
- * The always-visible sync bar (DESIGN.md 5, issue 3 flows 2-4): 'Online' / 'Offline', 'N updates
+ * The always-visible sync bar (DESIGN.md 5): 'Online' / 'Offline', 'N updates
  * waiting to sync', conflicts and rejections needing attention, the last sync problem while online
  * (e.g. 'Sign in again to sync'), 'Last synced <time>' and a
- * 'Sync now' button. Honest (issue 10): 'All updates synced' only when nothing waits AND nothing
+ * 'Sync now' button. Honest: 'All updates synced' only when nothing waits AND nothing
  * needs attention; each update that needs attention is a link to the screen that resolves it (its
  * kind's `link`, e.g. the ticket), labelled with the item ('Review TKT-000123'). A polite live region, so changes are announced. Place it on any screen or in
  * the header; `compact` hides the button and the last-sync time.

@@ -46,7 +46,7 @@ export interface PullContext {
 }
 
 /**
- * What a paged pull returns (issue 16): the cursor after the page it stored, and whether more pages
+ * What a paged pull returns: the cursor after the page it stored, and whether more pages
  * wait after it. With `more: true` the engine saves `cursor` and calls `pull(cursor, ...)` again at
  * once, in the same pass, until a page says `more: false` (or the cursor stops moving).
  */
@@ -62,7 +62,7 @@ export const MAX_PAGES_PER_PASS = 1000;
 
 /**
  * A cached collection. `Next` is what `pull` returns: a cursor (`string | null`, the default, as
- * before issue 16) or, for a paged collection ({@link PagedSyncCollection}), a {@link PullPage}.
+ * before paged feeds) or, for a paged collection ({@link PagedSyncCollection}), a {@link PullPage}.
  */
 export interface SyncCollection<Next extends string | null | PullPage = string | null> {
   /** Unique name; its cursor lives in meta `cursor:<name>`. */
@@ -79,7 +79,7 @@ export interface SyncCollection<Next extends string | null | PullPage = string |
   clear(db: OfflineDb): Promise<void>;
 }
 
-/** A collection that pulls one page per call (issue 16): see {@link SyncCollection.pull}. */
+/** A collection that pulls one page per call: see {@link SyncCollection.pull}. */
 export type PagedSyncCollection = SyncCollection<PullPage>;
 
 /** Any collection the engine accepts: cursor-returning or paged. */
@@ -123,7 +123,7 @@ export async function clearRecords(db: OfflineDb, collection: string): Promise<v
 }
 
 /**
- * Pulls one collection page by page (issue 16): calls `pull` with the saved cursor, saves the
+ * Pulls one collection page by page: calls `pull` with the saved cursor, saves the
  * cursor it returns after each page, and asks again while the page says `more` and the cursor
  * moved (at most {@link MAX_PAGES_PER_PASS} pages). Memory and transaction size are one page's.
  */

@@ -14,7 +14,7 @@
  *                    the page and in the service worker alike; a feature that needs its own indexes
  *                    adds its table in a new `this.version(n)` below, with an upgrade when data moves.
  *
- * Versions: 1 (issue 3) had ticket-only outbox items; 2 makes items generic (kind + payload) and
+ * Versions: 1 had ticket-only outbox items; 2 makes items generic (kind + payload) and
  * converts queued version-1 items in its upgrade (legacy.ts), so nothing queued is lost.
  *
  * Works in windows and in the service worker (no DOM use).
@@ -29,7 +29,7 @@ export const OFFLINE_DB_NAME = 'portal-offline';
 
 export type { CachedRecord, MetaRow, OutboxError, OutboxItem, OutboxState } from './rows';
 
-/** The version-1 schema (issue 3), kept so Dexie can upgrade databases created by it. */
+/** The version-1 schema, kept so Dexie can upgrade databases created by it. */
 export const SCHEMA_V1 = {
   tickets: 'id',
   ticketUpdates: 'id, ticketId',

@@ -1,5 +1,5 @@
 /**
- * Feedback after a drain (SPEC.md 8 'Ticket Updated'; issue 3 flows 4-5) and the counter texts
+ * Feedback after a drain (SPEC.md 8 'Ticket Updated') and the counter texts
  * (DESIGN.md 5 "N updates waiting to sync").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('drain feedback', () => {
     expect(attentionText(2)).toBe('2 updates need attention');
   });
 
-  it("never says 'All updates synced' while an update needs attention (issue 10)", () => {
+  it("never says 'All updates synced' while an update needs attention", () => {
     expect(queueText(0, 0)).toBe('All updates synced');
     expect(queueText(0, 1)).toBeNull();
     expect(queueText(2, 1)).toBe('2 updates waiting to sync');

@@ -37,7 +37,7 @@ function pauseUntilNextTick(resume: () => void): void {
 }
 
 /**
- * Dexie's `liveQuery(querier)`, coalescing re-runs while `busy()` (issue 16): a drain commits one
+ * Dexie's `liveQuery(querier)`, coalescing re-runs while `busy()`: a drain commits one
  * transaction per answer or so, and re-reading and re-rendering every screen after each commit
  * took the page's main thread from the drain. The first read of a subscription, a change while
  * not busy and a change after a quiet interval (e.g. the user's own update) are read at once as
@@ -96,7 +96,7 @@ const engineBusy = () => getSyncState().running;
  * Runs `read` against the offline database and re-runs it whenever the tables it read change
  * (precisely: a key range it read); while the engine runs a pass, at most about every
  * {@link BUSY_READ_INTERVAL_MS} ({@link coalescedLiveQuery}). A reader of a large table therefore costs that table on every
- * write to it: read only what the screen needs (issue 16: the ticket screen reads the outbox and
+ * write to it: read only what the screen needs (the ticket screen reads the outbox and
  * the tickets as two queries, and the whole ticket cache only when it lists it).
  * @param read an async reader using only Dexie (e.g. `(db) => readTicketOutbox(db, id)`).
  * @param deps values `read` depends on (like useEffect's).

@@ -103,7 +103,7 @@ export interface OutboxKind<P = unknown, C = unknown, R = unknown> {
   /**
    * Where the app shows an item of this kind (a same-origin path, e.g. `/technician?ticket=<id>`),
    * so the sync bar can link an item that needs attention (a conflict or a rejection) to the screen
-   * that resolves it (issue 10). Omit (or return null) when there is no such screen.
+   * that resolves it. Omit (or return null) when there is no such screen.
    */
   link?(item: OutboxItem<P, C, R>): string | null;
   /** Toasts of the app's sync feedback (offline/OfflineSync.tsx); omit to stay silent (the screen reports itself). */

@@ -1,5 +1,5 @@
 /**
- * Outbox items of database version 1 (issue 3), when the outbox knew only two hard-coded kinds,
+ * Outbox items of database version 1, when the outbox knew only two hard-coded kinds,
  * and their conversion to the generic item of version 2 (db.ts). Only the Dexie upgrade calls it;
  * it names the two old shapes because that is what version 1 stored, not to handle the features.
  *

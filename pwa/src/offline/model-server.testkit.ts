@@ -10,7 +10,7 @@
  * 409 `{ message, code, ticket, conflicts }` only when a sent field changed on the server after
  * baseVersion and differs now (nothing applied), values equal to the current ones change nothing,
  * one history row per changed field and per comment, version + 1 once; delta feeds by sync_seq,
- * paged by `limit` with `more` (issue 16; `recentDays` is ignored: the model's tickets are all
+ * paged by `limit` with `more` (`recentDays` is ignored: the model's tickets are all
  * recent); the staff list (`/api/tickets/list` keyset pages with status, assignee and q filters),
  * `/api/tickets/counts` (also honouring q) and `/api/tickets/:ref`.
  */
@@ -215,7 +215,7 @@ function cursor(rows: { syncSeq: number }[], since: string): string {
   return String(rows.reduce((max, r) => Math.max(max, r.syncSeq), Number(since)));
 }
 
-/** A delta page of `rows` (sorted by syncSeq, after `since`): at most `limit`, with `more` (issue 16). */
+/** A delta page of `rows` (sorted by syncSeq, after `since`): at most `limit`, with `more`. */
 function deltaPage<R extends { syncSeq: number }, T>(rows: R[], since: string, limit: number, present: (r: R) => T) {
   const page = rows.slice(0, limit);
   return { items: page.map(present), cursor: cursor(page, since), more: rows.length > limit };

@@ -1,5 +1,5 @@
 /**
- * The outbox state machine (DESIGN.md 5, issue 3 "Unit tests of the outbox state machine"):
+ * The outbox state machine (DESIGN.md 5):
  * FIFO per ticket, re-basing, conflicts and failures, discard, ticket creations and the author
  * rule, against the model API (the rest: outbox.test.ts).
  */

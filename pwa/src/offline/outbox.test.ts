@@ -1,5 +1,5 @@
 /**
- * The outbox state machine (DESIGN.md 5, issue 3 "Unit tests of the outbox state machine"):
+ * The outbox state machine (DESIGN.md 5):
  * enqueue, pending, sending, done, retry with backoff, concurrency and restart recovery, against
  * the model API. FIFO per ticket, conflicts and failures: outbox.fifo.test.ts.
  */

@@ -162,7 +162,7 @@ export async function pruneDone(db: OfflineDb, maxAgeMs: number, now = Date.now(
 
 /**
  * The whole outbox in FIFO (seq) order, in one IndexedDB getAll. Live readers of the outbox should
- * use this one query and filter in JS (issue 16): Dexie's live-query cache answers every identical
+ * use this one query and filter in JS: Dexie's live-query cache answers every identical
  * query from one read after each commit, whereas `anyOf` / `notEqual` walk a cursor item by item.
  */
 export function readOutbox(db: OfflineDb): Promise<OutboxItem[]> {

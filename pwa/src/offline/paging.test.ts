@@ -1,5 +1,5 @@
 /**
- * Paged pulls and the phone's working set (issue 16): the engine keeps asking while a page says
+ * Paged pulls and the phone's working set: the engine keeps asking while a page says
  * `more`, saving the cursor after each page (an interrupted pass resumes there); the ticket
  * collections page with `limit` and `recentDays`; cached tickets outside the working set are
  * pruned (never one with unsent updates, nor one the technician opened); a cursor older than the
@@ -73,7 +73,7 @@ describe('paged pull (engine)', () => {
   });
 });
 
-describe('ticket collections (issue 16)', () => {
+describe('ticket collections', () => {
   it(`download ${SYNC_PAGE_SIZE + 20} tickets in pages of ${SYNC_PAGE_SIZE} with the working-set window`, async () => {
     const { db, urls, transport } = setup(SYNC_PAGE_SIZE + 20);
     expect((await pullAll({ db, transport })).error).toBeNull();

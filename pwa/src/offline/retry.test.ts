@@ -1,5 +1,5 @@
 /**
- * The lie-fi retry cadence (retry.ts, issue 16 item 4) with fake timers: probes every 3-5 s with
+ * The lie-fi retry cadence (retry.ts) with fake timers: probes every 3-5 s with
  * jitter while allowed, slowly backing off, stops on an answer (calling onAnswer once), stops while
  * not allowed (hidden app, browser offline), and starts again from the first delay.
  */

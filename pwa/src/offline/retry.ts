@@ -1,6 +1,6 @@
 /**
  * The retry cadence of the page's sync engine while the server does not answer although the
- * browser says it is online ("lie-fi", issue 16 item 4): no `online` event will ever come, so the
+ * browser says it is online ("lie-fi"): no `online` event will ever come, so the
  * engine asks a cheap reachability probe (connectivity.ts `probeServer`: `HEAD /api/health/live`,
  * no session, no database) every few seconds while the app is visible, and syncs as soon as it
  * answers. No DOM and no React here: the engine passes what it needs (tests pass fake timers).

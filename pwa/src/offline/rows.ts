@@ -47,7 +47,7 @@ export interface OutboxItem<P = unknown, C = unknown, R = unknown> {
   /**
    * HTTP status behind `lastError` (401, 408, 429, 5xx), so screens can say what happened in plain
    * words (e.g. 'too many requests, sent again at 3:42 PM' for a 429 with `nextAttemptAt` from
-   * Retry-After); null or absent for a network error or no problem (issue 10).
+   * Retry-After); null or absent for a network error or no problem.
    */
   lastStatus?: number | null;
   /** The server's rejection when `state` is 'failed'. */

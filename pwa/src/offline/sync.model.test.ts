@@ -1,5 +1,5 @@
 /**
- * Model-based property test of outbox + sync + server (issue 3 "Tests"; fast-check commands).
+ * Model-based property test of outbox + sync + server ("Tests"; fast-check commands).
  *
  * The real generic outbox, drain and pull code, with the ticket feature's `ticket.update` kind and
  * collections registered exactly as the page and the service worker register them

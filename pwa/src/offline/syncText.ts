@@ -11,7 +11,7 @@ export function waitingText(n: number): string {
 
 /**
  * The queue part of the sync bar: 'N updates waiting to sync' while any wait; 'All updates synced'
- * only when nothing waits and nothing needs attention (issue 10: never next to 'needs attention');
+ * only when nothing waits and nothing needs attention (never next to 'needs attention');
  * null when nothing waits but something needs attention (the attention text says it all).
  */
 export function queueText(waiting: number, attention: number): string | null {

@@ -1,5 +1,5 @@
 /**
- * Database version 2 (generic outbox items): items queued by version 1 (issue 3: ticket updates
+ * Database version 2 (generic outbox items): items queued by version 1 (ticket updates
  * and public ticket creations with their own fields) survive the upgrade, in every state, and the
  * drain sends the pending ones with their original Idempotency-Keys.
  */

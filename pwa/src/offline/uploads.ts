@@ -1,5 +1,5 @@
 /**
- * The `file.upload` outbox kind (README "Attachments"): a photo or file stored in IndexedDB with
+ * The `file.upload` outbox kind (docs/attachments.md): a photo or file stored in IndexedDB with
  * its queued item and sent with tus (`tus-js-client`) to `/api/uploads`, resumable: the upload URL
  * is written into the item as soon as the server made it (`payload.uploadUrl`), so an upload cut at
  * 60% resumes at 60% after a reload, a killed browser or a server restart (tus asks the server for
@@ -26,7 +26,7 @@ export const UPLOAD_ENDPOINT = '/api/uploads';
 /**
  * Bytes per PATCH (bodies stay under common proxy limits; the server keeps the bytes of a cut PATCH
  * anyway). 1 MiB PATCHes measured about half the throughput of one streaming request, 8 MiB close
- * to it (README "Attachments"); a phone's compressed photo fits in one.
+ * to it (docs/attachments.md); a phone's compressed photo fits in one.
  */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 

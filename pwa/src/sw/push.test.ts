@@ -38,7 +38,7 @@ function fakeWorker(windows: { url: string }[]) {
   return { sw, clients, fire, listeners };
 }
 
-describe('service worker push (issue 4)', () => {
+describe('service worker push', () => {
   it('reads the PushPayload JSON, and falls back for text or nothing', () => {
     expect(parsePushPayload(text('{"title":"New ticket TKT-000012","body":"Printer down","url":"/technician?ticket=7","tag":"ticket-7"}'))).toEqual({
       title: 'New ticket TKT-000012',

@@ -1,7 +1,7 @@
 import type { PushPayload, PushSubscriptionBody } from '@portal/shared';
 
 /**
- * Web push in the service worker (issue 4, DESIGN.md 6). Called once from the service worker entry
+ * Web push in the service worker (DESIGN.md 6). Called once from the service worker entry
  * (src/sw.ts) with `self`:
  * - `push`: the payload is the server's PushPayload JSON `{ title, body, url, tag }`; shows a
  *   notification with the app icon, grouped by `tag`, remembering `url`. An unreadable payload still

@@ -10,7 +10,7 @@
  *   the outbox itself (session cookie auth), with the same outbox kinds as the page
  *   (offline-registry.ts). A rejected drain makes the browser retry later.
  * - Web push: ./push.ts (notifications for new tickets and assignments, tap opens the ticket).
- * - Kept downloads (issue 15, lib/keptFiles): `/api/downloads/*` goes to the network; when that
+ * - Kept downloads (lib/keptFiles): `/api/downloads/*` goes to the network; when that
  *   fails, the copy kept on this device answers (with its stored headers, so a kept HTML page is
  *   still sandboxed), else the network error stands.
  */

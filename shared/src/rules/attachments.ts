@@ -1,5 +1,5 @@
 /**
- * Ticket attachments (README "Attachments"): photos and files a customer adds to the public form and
+ * Ticket attachments (docs/attachments.md): photos and files a customer adds to the public form and
  * a technician adds to a work-history entry. Files travel over the tus 1.0 endpoint `/api/uploads`;
  * the ticket create and PATCH bodies then name the finished uploads by id (`attachments`).
  * The types, limits and labels here are shared by the API (checks, messages) and the PWA (file
@@ -11,7 +11,7 @@ import { BYTES_PER_MB, fileExtension } from './files';
 /** Files one form submission or one ticket update may carry (issue: "up to 5 files"). */
 export const ATTACHMENTS_PER_REQUEST = 5;
 
-/** Default limits (README "Attachments"; the API reads ATTACHMENT_* variables over these). */
+/** Default limits (docs/attachments.md; the API reads ATTACHMENT_* variables over these). */
 export const ATTACHMENT_DEFAULTS = {
   /** Largest file after the phone's compression, MiB. */
   maxFileMb: 10,

@@ -4,7 +4,7 @@ import { fileExtension, fileNameProblem, fileTooLargeMessage, isInstallerName, o
 import { contentItemCreateSchema, contentItemPatchSchema } from '../schemas/content';
 import { MSG } from '../messages';
 
-describe('fileNameProblem (issue 15: safe names, nothing rewritten)', () => {
+describe('fileNameProblem (safe names, nothing rewritten)', () => {
   it.each(['setup.exe', 'Field Agent (x64) 3.1.msi', 'Überweisung_2024.pdf', 'a.b.c.tar', 'notes+todo,v2.txt', '7z-tools.7z'])('accepts %j', (name) => {
     expect(fileNameProblem(name)).toBeNull();
   });

@@ -1,5 +1,5 @@
 /**
- * Uploaded file rules (issue 15, DESIGN.md 7 "Uploaded files"): which names are safe, which file
+ * Uploaded file rules (DESIGN.md 7 "Uploaded files"): which names are safe, which file
  * types the portal stores, their content types, and which of them are installers. The API enforces
  * these on upload and when serving; the PWA uses them to pre-check a chosen file and to label lists.
  */

@@ -28,7 +28,7 @@ describe('planTicketPatch: stored history values', () => {
       { updateType: 'comment', previousValue: null, newValue: null, comment: 'on site', reply: false },
     ]);
   });
-  it('marks the comment row as a reply only when the patch says reply: true (issue 10)', () => {
+  it('marks the comment row as a reply only when the patch says reply: true', () => {
     expect(planTicketPatch(current, { comment: 'Fixed, please restart', reply: true }, usernameOf).history).toEqual([
       { updateType: 'comment', previousValue: null, newValue: null, comment: 'Fixed, please restart', reply: true },
     ]);

@@ -14,7 +14,7 @@
  *   never conflict. A conflict applies nothing.
  * - A value equal to the current one changes nothing; a patch that changes nothing writes no history
  *   and does not bump the version.
- * - A comment is an internal note unless the patch says `reply: true` (issue 10); the comment row
+ * - A comment is an internal note unless the patch says `reply: true`; the comment row
  *   carries that as `reply`.
  */
 import type { Ticket, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';

@@ -31,7 +31,7 @@ describe('buildTicketPatch (SPEC.md 4)', () => {
     const { severity: _omitted, ...move } = { ...ticketEditDefaults(ticket), status: 'closed' as const };
     expect(buildTicketPatch(ticket, move)).toEqual({ status: 'closed', baseVersion: 3 });
   });
-  it('sends reply: true only with a comment marked as a reply (issue 10)', () => {
+  it('sends reply: true only with a comment marked as a reply', () => {
     const reply = { ...ticketEditDefaults(ticket), comment: 'Fixed, please restart', reply: true };
     expect(buildTicketPatch(ticket, reply)).toEqual({ comment: 'Fixed, please restart', reply: true, baseVersion: 3 });
     expect(buildTicketPatch(ticket, { ...reply, reply: false })).toEqual({ comment: 'Fixed, please restart', baseVersion: 3 });

@@ -1,5 +1,5 @@
 /**
- * The SLA business-hours clock (README "SLA clocks and time tracking"): pure functions the API
+ * The SLA business-hours clock (docs/sla.md): pure functions the API
  * (due times stored on each ticket, alert times) and the phone (the clock text, offline) both use.
  *
  * - Targets are business minutes: minutes inside the policy's business hours, in its IANA time
@@ -68,7 +68,7 @@ function scanWindows(policy: Policy, fromMs: number, visit: (start: number, end:
 }
 
 /**
- * The instant `minutes` business minutes after `from` (README "SLA clocks"). With 24x7 it is
+ * The instant `minutes` business minutes after `from` (docs/sla.md). With 24x7 it is
  * `from + minutes`. When `from` is outside business hours the count starts at the next opening.
  * @param minutes >= 0 (fractions allowed).
  * @returns a new Date; if no business time exists within ten years, the instant ten years on.

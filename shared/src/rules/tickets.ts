@@ -17,7 +17,7 @@ export function formatTicketNumber(n: number): string {
 
 /**
  * Values of the "Update Ticket" panel (SPEC.md 2): assignee is a user id or `UNASSIGNED`; `reply`
- * true sends the comment to the customer, false or absent keeps it an internal note (issue 10).
+ * true sends the comment to the customer, false or absent keeps it an internal note.
  */
 export interface TicketEditValues {
   status: TicketStatus;

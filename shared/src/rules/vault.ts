@@ -1,5 +1,5 @@
 /**
- * Customer Vault constants and pure rules (issue 13) WITHOUT zod, so the service worker (which
+ * Customer Vault constants and pure rules WITHOUT zod, so the service worker (which
  * registers the vault's offline kinds) can import them without shipping zod. The request schemas
  * and API types are in schemas/vault.ts; which fields are secrets is explained there.
  */

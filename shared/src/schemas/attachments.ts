@@ -1,5 +1,5 @@
 /**
- * Request schemas of ticket attachments (README "Attachments"); the rules, limits and types are in
+ * Request schemas of ticket attachments (docs/attachments.md); the rules, limits and types are in
  * ../rules/attachments.ts.
  */
 import { z } from 'zod';

@@ -3,14 +3,14 @@ import { MAX_EPOCH_MS } from '../constants';
 import { SAFE_TEXT_ISSUE, isSafeText, safeText } from './text';
 
 /**
- * Web push subscriptions (issue 4, DESIGN.md 6). A subscription belongs to one user and one device
+ * Web push subscriptions (DESIGN.md 6). A subscription belongs to one user and one device
  * (browser profile); the server stores it per endpoint and removes it on logout and on 404/410.
  */
 
 /** POST /api/push/subscriptions body: the browser's PushSubscription.toJSON() shape. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url('Invalid push endpoint').max(2048).refine(isSafeText, SAFE_TEXT_ISSUE),
-  /** Epoch ms (browsers send null or a time); bounded so it is always a valid timestamp (issue 17). */
+  /** Epoch ms (browsers send null or a time); bounded so it is always a valid timestamp. */
   expirationTime: z.number().min(0).max(MAX_EPOCH_MS, 'expirationTime must be an epoch time in milliseconds').nullable().optional(),
   keys: z.object({
     p256dh: safeText().min(1).max(512),

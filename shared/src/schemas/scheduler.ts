@@ -6,10 +6,10 @@ import { safeText } from './text';
 import type { Technician, TicketUpdateEntry } from './tickets';
 
 /**
- * The Scheduler and KPI dashboard contract (SPEC.md 2 "Scheduler and KPI Dashboard", issue 12):
+ * The Scheduler and KPI dashboard contract (SPEC.md 2 "Scheduler and KPI Dashboard"):
  * GET /api/scheduler, GET /api/scheduler/tickets (the tickets behind a count) and
  * GET /api/scheduler/technicians/:id (technician detail). Ranges are calendar periods in the staff
- * member's IANA time zone; the README's "Scheduler KPIs" decisions say what each figure counts.
+ * member's IANA time zone; the docs/decisions.md "Scheduler KPIs" decisions say what each figure counts.
  */
 
 /** Time ranges of the picker (SPEC.md 2), in the staff member's time zone; weeks start on Monday (ISO 8601). */
@@ -134,7 +134,7 @@ export interface SchedulerSummary {
   unassigned: number;
 }
 
-/** One technician's KPI card (SPEC.md 2 "KPI Metrics"; README "Scheduler KPIs"). */
+/** One technician's KPI card (SPEC.md 2 "KPI Metrics"; docs/decisions.md "Scheduler KPIs"). */
 export interface TechnicianKpi {
   technicianId: string;
   username: string;

@@ -3,7 +3,7 @@ import { SEVERITIES, type Severity } from '../constants';
 import { safeText } from './text';
 
 /**
- * SLA policy and time tracking contracts (README "SLA clocks and time tracking"). One schema
+ * SLA policy and time tracking contracts (docs/sla.md). One schema
  * validates the /admin/settings form and `PUT /api/sla-policy`; the business-hours clock that uses
  * a policy is `rules/sla.ts`.
  */

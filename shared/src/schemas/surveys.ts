@@ -5,10 +5,10 @@ import { MSG } from '../messages';
 import { safeText } from './text';
 
 /**
- * Customer satisfaction surveys (SPEC.md 2 "Survey" / "Survey Dashboard", 3, 5, 7, 9; issue 11).
+ * Customer satisfaction surveys (SPEC.md 2 "Survey" / "Survey Dashboard", 3, 5, 7, 9).
  * The same schemas validate the /survey form and POST /api/surveys; the response types are what the
  * API returns and the dashboard reads. The questions, their texts, the rating scale and the
- * text limit are in survey.ts (no zod), so the survey page can show them before zod has loaded (issue 16).
+ * text limit are in survey.ts (no zod), so the survey page can show them before zod has loaded.
  */
 
 /**
@@ -25,7 +25,7 @@ export const SURVEY_RATING_MESSAGES: Record<SurveyQuestion, string> = {
   resolutionRating: MSG.rateResolution,
 };
 
-/** Ratings at or below this overall rating alert staff (issue 11: 1 or 2 is a bad rating). */
+/** Ratings at or below this overall rating alert staff (1 or 2 is a bad rating). */
 export const BAD_RATING_MAX = 2;
 
 /** A 1-5 rating; a missing, zero or out-of-range value gets the question's SPEC.md 5 message. */
@@ -171,7 +171,7 @@ export interface SurveyTimelinePoint {
 /**
  * GET /api/surveys/stats response: SPEC.md 3 "Survey stats" (first block) plus what the dashboard's
  * charts and Overview need (second block). All figures are computed in SQL over the range
- * `[since, now)`; see the README "Survey statistics" for the definitions.
+ * `[since, now)`; see the docs/surveys.md "Survey statistics" for the definitions.
  */
 export interface SurveyStats {
   totalResponses: number;

@@ -1,5 +1,5 @@
 /**
- * The text rule of issue 17 is used by EVERY text field of every request schema: each exported
+ * The safe-text rule is used by EVERY text field of every request schema: each exported
  * `...Schema` object (responses excluded below) is walked, and each string field must refuse a NUL
  * character and a lone surrogate. Plain text fields answer MSG.textInvalid; formatted strings (uuid,
  * url, e-mail) may answer their own format message, but never accept the value.
@@ -49,7 +49,7 @@ const withValue = (path: string[], value: string): Record<string, unknown> => {
   return { [head!]: rest.length ? withValue(rest, value) : value };
 };
 
-describe('safe text rule (issue 17)', () => {
+describe('safe text rule', () => {
   it('isSafeText refuses NUL and lone surrogates and accepts paired ones (emoji)', () => {
     expect(isSafeText('plain text, ünïcode, 日本')).toBe(true);
     expect(isSafeText('emoji \ud83d\ude00')).toBe(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * The one rule for every text field of every request schema (issue 17): no NUL character and no
+ * The one rule for every text field of every request schema: no NUL character and no
  * lone UTF-16 surrogate. PostgreSQL cannot store either (NUL in `text`/`jsonb`, an unpaired
  * `\ud800` in `jsonb`), so without this rule such input reached the database and answered 500.
  * With it, the request is a 400 `validation_failed` with MSG.textInvalid under the field.

@@ -4,7 +4,7 @@ import { MSG } from '../messages';
 import { safeText } from './text';
 
 /**
- * Request schemas of the status link routes (DESIGN.md 7, README "Status links"): the token in the
+ * Request schemas of the status link routes (DESIGN.md 7, docs/status-links.md): the token in the
  * path, a customer reply, the "Lost your link?" lookup and the staff contact change.
  */
 

@@ -26,7 +26,7 @@ export const ticketCreateSchema = z.object({
   severity: z.enum(SEVERITIES, { message: MSG.severityRequired }),
   contactMethod: z.enum(CONTACT_METHODS, { message: MSG.contactMethodRequired }),
   issue: safeText({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
-  /** Finished tus uploads to attach (README "Attachments"): the customer's photos and files. */
+  /** Finished tus uploads to attach (docs/attachments.md): the customer's photos and files. */
   attachments: attachmentIdsSchema.optional(),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
@@ -37,7 +37,7 @@ export interface TicketCreated {
   id: string;
   ticketNumber: string;
   createdAt: string;
-  /** The ticket's status link `PUBLIC_URL/status/<token>` (README "Status links"); added by the route, never stored with the answer. */
+  /** The ticket's status link `PUBLIC_URL/status/<token>` (docs/status-links.md); added by the route, never stored with the answer. */
   statusUrl?: string;
 }
 
@@ -46,7 +46,7 @@ export interface TicketCreated {
  * null means unassigned; `baseVersion` is the ticket version the change was made against (offline
  * edits), enabling the field-by-field merge and 409 on a real conflict.
  * `reply: true` makes the comment a customer-visible reply, e-mailed to the customer; without it the
- * comment is an internal note that only staff see (issue 10). `reply` needs a `comment`.
+ * comment is an internal note that only staff see. `reply` needs a `comment`.
  */
 export const ticketPatchSchema = z
   .object({
@@ -56,10 +56,10 @@ export const ticketPatchSchema = z
     resolution: safeText().trim().min(1).max(10_000).optional(),
     comment: safeText().trim().min(1).max(10_000).optional(),
     reply: z.boolean().optional(),
-    /** Pauses the SLA clocks while the ticket waits on the customer (README "SLA clocks"). */
+    /** Pauses the SLA clocks while the ticket waits on the customer (docs/sla.md). */
     waitingOnCustomer: z.boolean().optional(),
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
-    /** Finished tus uploads attached to this update's comment entry (README "Attachments"). */
+    /** Finished tus uploads attached to this update's comment entry (docs/attachments.md). */
     attachments: attachmentIdsSchema.optional(),
   })
   .refine(
@@ -104,7 +104,7 @@ export interface Ticket {
   createdAt: string;
   updatedAt: string;
   /**
-   * SLA clocks (README "SLA clocks and time tracking"), ISO 8601 or null: when the first response
+   * SLA clocks (docs/sla.md), ISO 8601 or null: when the first response
    * and the resolution are due (business time, lengthened by pauses), and when they happened.
    */
   firstResponseDueAt: string | null;
@@ -113,7 +113,7 @@ export interface Ticket {
   resolvedAt: string | null;
   /** Set by staff while the ticket waits on the customer: the SLA clocks pause. */
   waitingOnCustomer: boolean;
-  /** The ticket's attachments, oldest first (single-ticket reads and PATCH answers; README "Attachments"). */
+  /** The ticket's attachments, oldest first (single-ticket reads and PATCH answers; docs/attachments.md). */
   attachments?: AttachmentInfo[];
   /**
    * When the customer last replied from the status link while no staff member had opened the
@@ -124,7 +124,7 @@ export interface Ticket {
 
 /**
  * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
- * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (README "Status links").
+ * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md).
  */
 export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
@@ -153,7 +153,7 @@ export interface TicketUpdateEntry {
   comment: string | null;
   /**
    * True for a comment sent to the customer as a reply (e-mailed); false for an internal note,
-   * which only staff see (issue 10), and for every other update type.
+   * which only staff see, and for every other update type.
    */
   reply: boolean;
   createdAt: string;
@@ -189,12 +189,12 @@ export interface DeltaPage<T> {
   cursor: string;
   /**
    * True when more changes wait after `cursor` (the page was full): ask again at once with
-   * `since=cursor`. False: the client is up to date as of this answer (issue 16).
+   * `since=cursor`. False: the client is up to date as of this answer.
    */
   more: boolean;
 }
 
-/** Default and largest `limit` of a delta-sync page (issue 16). */
+/** Default and largest `limit` of a delta-sync page. */
 export const DELTA_PAGE_DEFAULT = 500;
 export const DELTA_PAGE_MAX = 1000;
 
@@ -227,7 +227,7 @@ export const deltaQuerySchema = z.object({
     .optional(),
 });
 
-/** Default and largest `limit` of a staff list page (issue 16). */
+/** Default and largest `limit` of a staff list page. */
 export const TICKET_LIST_DEFAULT = 50;
 export const TICKET_LIST_MAX = 200;
 
@@ -242,7 +242,7 @@ const assigneeParam = z
 const searchParam = safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined));
 
 /**
- * Query of `GET /api/tickets/list` (issue 16): keyset-paginated staff list, newest first.
+ * Query of `GET /api/tickets/list`: keyset-paginated staff list, newest first.
  * - `status`: one status or a comma list (`open,in_progress`); absent = every status.
  * - `assignee`: `mine` (the caller), `unassigned`, or a user id.
  * - `q`: 1-100 characters searched (case-insensitive substring) in the ticket number, client,
@@ -261,7 +261,7 @@ export const ticketListQuerySchema = z.object({
 });
 export type TicketListQuery = z.output<typeof ticketListQuerySchema>;
 
-/** `GET /api/tickets/list` answer: one keyset page, newest ticket first (issue 16). */
+/** `GET /api/tickets/list` answer: one keyset page, newest ticket first. */
 export interface TicketListPage {
   items: Ticket[];
   /** Send as `cursor` for the next (older) page; null when this is the last page. */
@@ -273,5 +273,5 @@ export interface TicketListPage {
 /** Query of `GET /api/tickets/counts`: the same `assignee` and `q` filters as the list. */
 export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam });
 
-/** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status), issue 16. */
+/** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status). */
 export type TicketCounts = Record<'all' | TicketStatus, number>;

@@ -5,10 +5,10 @@ import type { DeltaPage } from './tickets';
 import { VAULT_LIMITS, VAULT_REVEAL_FIELDS, VAULT_SECRET_FIELDS, endpointHref, type VaultRevealField, type VaultSecretField, type VaultSecretFlags, type VaultTextField } from '../rules/vault';
 
 /**
- * The Customer Vault (SPEC.md 2 "Customer Vault", 3 customer_vault, 5, 7; DESIGN.md 7; issue 13).
- * Every text field follows issue 17's safe-text rule (no NUL, no lone surrogate: 400, never a 500).
+ * The Customer Vault (SPEC.md 2 "Customer Vault", 3 customer_vault, 5, 7; DESIGN.md 7).
+ * Every text field follows the safe-text rule (no NUL, no lone surrogate: 400, never a 500).
  *
- * Which fields are secrets (decision, README "Decisions"):
+ * Which fields are secrets (decision, docs/decisions.md):
  * - SECRETS: every password (domain, hosting, Wi-Fi, router, each endpoint's) and the ISP and phone
  *   ACCOUNT NUMBERS. Carriers accept an account number as proof of identity for a SIM swap or a
  *   number port-out, so it is treated like a password: stored AES-256-GCM encrypted, never in a list,
@@ -207,7 +207,7 @@ export interface VaultEntry extends VaultSecretFlags, TextValues<string | null> 
 }
 
 /**
- * GET /api/vault?since=CURSOR: a delta page (issue 16's shape: changed entries oldest change first,
+ * GET /api/vault?since=CURSOR: a delta page (the tickets' shape: changed entries oldest change first,
  * the next cursor, `more` when another page waits) plus the ids deleted since the cursor.
  */
 export interface VaultDeltaPage extends DeltaPage<VaultIndexEntry> {
@@ -237,7 +237,7 @@ export interface VaultAuditEntry {
   /** When the value was shown (for an offline reveal: the device's time of the reveal). */
   createdAt: string;
   /**
-   * 'offline': revealed from the device's encrypted copy with no connection, reported later (issue 14).
+   * 'offline': revealed from the device's encrypted copy with no connection, reported later.
    * 'device': every secret of the entry sent to an offline device (`field` 'bundle', `fieldCount`
    * secrets): an export, counted as a reveal of each.
    */

@@ -3,11 +3,11 @@ import { VAULT_REVEAL_FIELDS, type VaultRevealField } from '../rules/vault';
 import { safeText } from './text';
 
 /**
- * The Customer Vault offline (issue 14): vault secrets kept on a device, encrypted under a random
+ * The Customer Vault offline: vault secrets kept on a device, encrypted under a random
  * per-device BUNDLE KEY that the server generates at enablement and keeps encrypted under its vault
  * keyring (to re-encrypt deltas). The device stores only ciphertext and the bundle key wrapped by a
  * key derived from an offline passphrase (Argon2id) and, where supported, a WebAuthn PRF key.
- * README "Customer Vault offline" has the threat model and the parameters.
+ * docs/vault.md "Customer Vault offline" has the threat model and the parameters.
  */
 
 /** Days without a sync after which the device wipes its copy and the server refuses its feed (VAULT_OFFLINE_DAYS default). */
@@ -75,7 +75,7 @@ export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'ex
 
 /**
  * A device grant's state: 'pending' waits for an administrator's approval (its feed sends no
- * secret), 'active' receives the feed, 'revoked' has lost access (README "Customer Vault offline").
+ * secret), 'active' receives the feed, 'revoked' has lost access (docs/vault.md "Customer Vault offline").
  */
 export type VaultDeviceStatus = 'pending' | 'active' | 'revoked';
 

@@ -1,5 +1,5 @@
 /**
- * Ticket attachments (README "Attachments"): one row per stored file, tied to the ticket and to the
+ * Ticket attachments (docs/attachments.md): one row per stored file, tied to the ticket and to the
  * work-history entry it came with ('created' for the customer's, a comment for a technician's).
  * The bytes live in the attachment storage (disk or S3) under `storage_name` / `thumb_name`.
  * `upload_id` is the tus upload the file came from and is unique: attaching an upload twice (a

@@ -7,7 +7,7 @@ import { users, sessions } from './accounts';
 import { supportTickets } from './tickets';
 
 /**
- * Rate-limit counters shared by every API process on the database (issue 16): the table layout of
+ * Rate-limit counters shared by every API process on the database: the table layout of
  * rate-limiter-flexible's RateLimiterPostgres (http/rate-limit-stores.ts), one row per limiter
  * prefix + key, `expire` in epoch ms. Used when RATE_LIMIT_STORE is `postgres`.
  */
@@ -32,7 +32,7 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 });
 
 /**
- * Web push subscriptions (issue 4, DESIGN.md 6): one row per browser endpoint, owned by the user and
+ * Web push subscriptions (DESIGN.md 6): one row per browser endpoint, owned by the user and
  * the login session (device) that subscribed. Deleting the session (logout, password change, expiry)
  * deletes its subscriptions through the foreign key; a 404/410 from the push service deletes the row.
  */
@@ -51,7 +51,7 @@ export const pushSubscriptions = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     expirationTime: ts('expiration_time'),
     userAgent: text('user_agent'),
-    /** Failed sends in a row (issue 17): the subscription is backed off until `retryAt`, and dropped after too many. */
+    /** Failed sends in a row: the subscription is backed off until `retryAt`, and dropped after too many. */
     failures: integer('failures').notNull().default(0),
     /** First failure of the current streak; null while healthy. */
     failingSince: ts('failing_since'),
@@ -96,7 +96,7 @@ export const notificationJobs = pgTable(
   },
   (t) => [
     uniqueIndex('notification_jobs_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-    // Channel first: a lane's claim and the wake's probe read only its own due jobs (issue 16).
+    // Channel first: a lane's claim and the wake's probe read only its own due jobs.
     index('notification_jobs_due_idx').on(t.channel, t.status, t.nextAttemptAt),
     index('notification_jobs_created_at_idx').on(t.createdAt),
     index('notification_jobs_ticket_id_idx').on(t.ticketId, t.kind),

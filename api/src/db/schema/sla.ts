@@ -1,4 +1,4 @@
-/** Time tracking (README "SLA clocks and time tracking"). Part of the one Drizzle schema (../schema.ts). */
+/** Time tracking (docs/sla.md). Part of the one Drizzle schema (../schema.ts). */
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';

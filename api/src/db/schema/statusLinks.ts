@@ -1,5 +1,5 @@
 /**
- * Ticket status links (README "Status links", DESIGN.md 7 "Public tokens"). Part of the one Drizzle
+ * Ticket status links (docs/status-links.md, DESIGN.md 7 "Public tokens"). Part of the one Drizzle
  * schema (../schema.ts).
  */
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

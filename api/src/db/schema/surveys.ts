@@ -7,9 +7,9 @@ import { supportTickets } from './tickets';
 
 /**
  * SPEC.md 3 satisfaction_surveys: one response per ticket (unique ticket_id: a second submit, even a
- * racing one, inserts nothing), ratings 1-5 checked by the database (issue 11). The ticket number,
+ * racing one, inserts nothing), ratings 1-5 checked by the database. The ticket number,
  * customer and assigned technician are copied at submit time, so the row still reads correctly after
- * the ticket or the user changes. Issue 12 (KPIs) reads technician_rating per assigned_technician_id.
+ * the ticket or the user changes. The scheduler KPIs read technician_rating per assigned_technician_id.
  */
 export const satisfactionSurveys = pgTable(
   'satisfaction_surveys',
@@ -44,7 +44,7 @@ export const satisfactionSurveys = pgTable(
 );
 
 /**
- * Survey invitations (issue 11): one per ticket, written in the transaction that moves the ticket to
+ * Survey invitations: one per ticket, written in the transaction that moves the ticket to
  * resolved/closed. The link's token is never stored: it is HMAC(server secret, invitation id),
  * derived again when the e-mail is rendered (features/surveys/links.ts); only its sha256 is kept here for
  * the lookup. `sent_at` is set when the e-mail was handed to the provider (the response rate's

@@ -1,4 +1,4 @@
-/** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3, issue 16). Part of the one Drizzle schema (../schema.ts). */
+/** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3). Part of the one Drizzle schema (../schema.ts). */
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
@@ -25,7 +25,7 @@ export const supportTickets = pgTable(
     syncSeq: syncSeqColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    // SLA clocks (README "SLA clocks and time tracking"): due and 80 % warning times of the two
+    // SLA clocks (docs/sla.md): due and 80 % warning times of the two
     // targets (business time, shared/src/rules/sla.ts), when they were met, and the customer pause.
     // Maintained by the tickets service in the transaction of the change that moves them.
     firstResponseDueAt: ts('first_response_due_at'),
@@ -48,11 +48,11 @@ export const supportTickets = pgTable(
     // sweep's running clocks (not resolved, not waiting), by due time.
     index('support_tickets_sla_stats_idx').on(t.createdAt, t.assignedTo, t.severity, t.status, t.firstResponseAt, t.firstResponseDueAt, t.resolvedAt, t.resolutionDueAt, t.updatedAt),
     index('support_tickets_sla_running_idx').on(t.firstResponseWarnAt, t.resolutionWarnAt).where(sql`${t.resolvedAt} IS NULL AND NOT ${t.waitingOnCustomer}`),
-    // Survey stats (issue 11): counts per status and assignee over a creation range, index-only.
+    // Survey stats: counts per status and assignee over a creation range, index-only.
     index('support_tickets_stats_idx').on(t.createdAt, t.status, t.assignedTo, t.id),
-    // Scheduler workload (issue 12): open + in-progress tickets per assignee, whatever their age.
+    // Scheduler workload: open + in-progress tickets per assignee, whatever their age.
     index('support_tickets_active_idx').on(t.assignedTo).where(sql`${t.status} IN ('open', 'in_progress')`),
-    // Keyset pages of the staff list (issue 16): newest first, optionally per status or assignee.
+    // Keyset pages of the staff list: newest first, optionally per status or assignee.
     index('support_tickets_created_at_idx').on(t.createdAt, t.id),
     index('support_tickets_status_created_idx').on(t.status, t.createdAt, t.id),
     index('support_tickets_assigned_created_idx').on(t.assignedTo, t.createdAt, t.id),
@@ -60,13 +60,13 @@ export const supportTickets = pgTable(
     index('support_tickets_active_sync_seq_idx').on(t.syncSeq).where(sql`${t.status} <> 'closed'`),
     // ...and where the feed of the last N days starts.
     index('support_tickets_updated_at_idx').on(t.updatedAt),
-    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm, issue 16).
+    // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm).
     index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
   ],
 );
 
 /**
- * The text the staff list's `q` searches (issue 16): number, client, business, e-mail, phone and
+ * The text the staff list's `q` searches: number, client, business, e-mail, phone and
  * issue in one expression. The GIN trigram index above is built on exactly this expression, and
  * the repository's ILIKE must use it unchanged for the index to apply.
  */
@@ -82,7 +82,7 @@ export function ticketSearchText(t: {
 }
 
 /**
- * Tickets per (assignee, status) for the status tabs (issue 16): `GET /api/tickets/counts` sums a
+ * Tickets per (assignee, status) for the status tabs: `GET /api/tickets/counts` sums a
  * handful of rows instead of counting every ticket. `assignee` is the user id, '' for unassigned.
  * Kept in step by the tickets service inside each ticket write (create, PATCH, unassign on user
  * deletion), under the sync lock; rebuilt from support_tickets at every start (main.ts), so rows
@@ -114,7 +114,7 @@ export const ticketUpdates = pgTable(
     previousValue: text('previous_value'),
     newValue: text('new_value'),
     comment: text('comment'),
-    /** A comment sent to the customer (e-mailed) rather than an internal note (issue 10); false for other types. */
+    /** A comment sent to the customer (e-mailed) rather than an internal note; false for other types. */
     reply: boolean('reply').notNull().default(false),
     ticketVersion: integer('ticket_version').notNull(),
     syncSeq: syncSeqColumn(),
@@ -123,12 +123,12 @@ export const ticketUpdates = pgTable(
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),
     index('ticket_updates_sync_seq_idx').on(t.syncSeq),
-    // Survey stats (issue 11): the moments tickets entered resolved/closed in a time range, without reading
+    // Survey stats: the moments tickets entered resolved/closed in a time range, without reading
     // other history rows (index-only scan).
     index('ticket_updates_entered_done_idx')
       .on(t.createdAt, t.ticketId)
       .where(sql`${t.updateType} = 'status_change' AND ${t.newValue} IN ('resolved', 'closed') AND ${t.previousValue} NOT IN ('resolved', 'closed')`),
-    // Scheduler KPIs (issue 12): staff entries since a range start (first response time); resolution
+    // Scheduler KPIs: staff entries since a range start (first response time); resolution
     // moments and resolved-per-day use ticket_updates_entered_done_idx above.
     index('ticket_updates_staff_idx').on(t.createdAt, t.ticketId).where(sql`${t.updatedBy} IS NOT NULL AND ${t.updateType} <> 'created'`),
   ],

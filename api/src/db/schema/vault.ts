@@ -1,4 +1,4 @@
-/** The Customer Vault: entries, tombstones for delta sync, the reveal audit, offline devices (SPEC.md 3, DESIGN.md 7, issue 14). Part of the one Drizzle schema (../schema.ts). */
+/** The Customer Vault: entries, tombstones for delta sync, the reveal audit, offline devices (SPEC.md 3, DESIGN.md 7). Part of the one Drizzle schema (../schema.ts). */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt, syncSeqColumn } from './columns';
@@ -90,7 +90,7 @@ export const vaultTombstones = pgTable(
 );
 
 /**
- * The reveal audit (issue 13): one row per secret revealed, with who, which entry and field, when
+ * The reveal audit: one row per secret revealed, with who, which entry and field, when
  * and from which IP. Append-only: the app never updates or deletes a row, and there are no foreign
  * keys, so deleting the entry or the user cannot change or remove the evidence (names are copied).
  */
@@ -107,9 +107,9 @@ export const vaultReveals = pgTable(
     endpointName: text('endpoint_name'),
     ip: text('ip').notNull(),
     userAgent: text('user_agent'),
-    /** When the value was shown; for an offline reveal the device's time of the reveal (issue 14). */
+    /** When the value was shown; for an offline reveal the device's time of the reveal. */
     createdAt: createdAt(),
-    /** 'online' (reveal API) or 'offline' (reported later by a device, issue 14). */
+    /** 'online' (reveal API) or 'offline' (reported later by a device). */
     source: text('source').notNull().default('online'),
     /** Offline reveals: the device (no foreign key: evidence outlives the device row), its name, when reported. */
     deviceId: uuid('device_id'),
@@ -132,7 +132,7 @@ export const vaultReveals = pgTable(
 );
 
 /**
- * Devices with offline vault access (issue 14): one row per grant ("Keep vault available offline"
+ * Devices with offline vault access: one row per grant ("Keep vault available offline"
  * on a device). `bundle_key` is the device's random 256-bit bundle key encrypted under the vault
  * keyring (same `v1:<keyId>:` format as the secrets; the server needs it to re-encrypt deltas).
  * A revoked row stays (the admin list and the audit know which device had access until when); its
@@ -170,7 +170,7 @@ export const vaultDevices = pgTable(
 );
 
 /**
- * One page of a device feed that carried secrets (an export, README "Customer Vault offline"): who
+ * One page of a device feed that carried secrets (an export, docs/vault.md "Customer Vault offline"): who
  * asked, from where, which entries and how many secrets. The per-entry audit rows are in
  * vault_reveals (source 'device'). No foreign keys: the evidence outlives devices and users.
  */

@@ -1,5 +1,5 @@
 /**
- * Ticket attachments (README "Attachments"): the tus endpoint (two parts with a HEAD between, an
+ * Ticket attachments (docs/attachments.md): the tus endpoint (two parts with a HEAD between, an
  * upload cut mid-way and resumed), attaching on create and PATCH exactly once, sharp re-encoding
  * without EXIF/GPS plus a thumbnail, refused types and sizes with clear messages, per-ticket
  * limits, who may read attachments, and the day's clean-up. On the local disk AND on a local S3.

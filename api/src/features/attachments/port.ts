@@ -1,5 +1,5 @@
 /**
- * The attachments feature's port (api/README.md "Features and ports"; README "Attachments"): what
+ * The attachments feature's port (api/README.md "Features and ports"; docs/attachments.md): what
  * the tickets feature (and later the customer status link) may use.
  *
  * - `prepareAttachments(s, uploadIds, ticketId)`: BEFORE the ticket write's transaction, processes

@@ -1,5 +1,5 @@
 /**
- * Turns a finished tus upload into a stored attachment (README "Attachments"), before the ticket
+ * Turns a finished tus upload into a stored attachment (docs/attachments.md), before the ticket
  * write that references it:
  * 1. the upload must exist and be complete, with an accepted name and type (shared ATTACHMENT_TYPES)
  *    and at most ATTACHMENT_MAX_MB;

@@ -1,4 +1,4 @@
-/** SQL of the attachments feature (ticket_attachments; README "Attachments"). */
+/** SQL of the attachments feature (ticket_attachments; docs/attachments.md). */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttachmentInfo } from '@portal/shared';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * Attachment routes (README "Attachments"):
+ * Attachment routes (docs/attachments.md):
  * - `/api/uploads[/<id>]`  the tus 1.0 endpoint (tus.ts; mounted before the body parser by app.ts).
  * - GET /api/tickets/:id/attachments/:attachmentId[?thumb=1]  staff; the stored file (or its 320 px
  *   WebP thumbnail) with `Content-Disposition` (photos `inline`, every other file `attachment`),

@@ -1,5 +1,5 @@
 /**
- * The attachments feature's moving parts for one app (README "Attachments"), built once per
+ * The attachments feature's moving parts for one app (docs/attachments.md), built once per
  * Services object and shared by its routes and its port:
  * - `uploads`: the tus data store of unfinished and finished uploads. Disk (`FILE_STORAGE=disk`):
  *   `@tus/file-store` in `DATA_DIR/tus`; S3: `@tus/s3-store` in the same bucket (S3 multipart

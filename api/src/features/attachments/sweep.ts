@@ -1,5 +1,5 @@
 /**
- * Clean-up of abandoned uploads (README "Attachments"): uploads older than a day (UPLOAD_EXPIRY_MS),
+ * Clean-up of abandoned uploads (docs/attachments.md): uploads older than a day (UPLOAD_EXPIRY_MS),
  * finished or not, leave the tus store (an attached upload was copied to the attachment storage,
  * so its tus copy is no longer needed either), and stored files older than a day whose upload was
  * never recorded on a ticket (a ticket write that failed after its files were processed) leave the

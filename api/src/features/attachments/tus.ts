@@ -1,5 +1,5 @@
 /**
- * The tus 1.0 endpoint `/api/uploads` (README "Attachments"; https://tus.io/protocols/resumable-upload):
+ * The tus 1.0 endpoint `/api/uploads` (docs/attachments.md; https://tus.io/protocols/resumable-upload):
  * POST creates an upload (`Upload-Length`, `Upload-Metadata: filename ...`) and answers 201 with a
  * relative `Location: /api/uploads/<id>` (the upload id is its last segment, 32 hex digits); HEAD
  * tells how many bytes arrived (`Upload-Offset`); PATCH appends from that offset, so an upload cut at

@@ -17,7 +17,7 @@
  * - GET  /api/auth/me               logged in (also enrolment-only); -> { user, twoFactorEnrolmentRequired }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
  *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
- *                                   and the user's offline vault devices (issue 14: they wipe on their next sync).
+ *                                   and the user's offline vault devices (they wipe on their next sync).
  * - POST /api/users/:id/unlock-login admin; deletes the failed-login counts of that user's username
  *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
@@ -127,7 +127,7 @@ export function authRoutes(s: Services): Router<AppState> {
     const passwordHash = await s.passwords.hash(newPassword);
     await updateUser(tx, user.id, { passwordHash });
     await deleteOtherSessions(tx, user.id, sessionId);
-    // Issue 14: every offline vault copy of this user is wiped on its device's next sync.
+    // Every offline vault copy of this user is wiped on its device's next sync.
     await revokeUserDevices(tx, user.id, s.clock(), 'password_change');
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };

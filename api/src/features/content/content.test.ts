@@ -1,5 +1,5 @@
 /**
- * Content API (SPEC.md 3, 5, 7; issue 15): admins create, edit and delete items; staff read (a
+ * Content API (SPEC.md 3, 5, 7): admins create, edit and delete items; staff read (a
  * technician only the active ones); validation with the shared schema's messages; `fileName` must
  * name a stored file; `fileSize` comes from storage.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/downloads/:fileName (issue 15; SPEC.md 2, 6, 7): uploaded and built-in files served with
+ * GET /api/downloads/:fileName (SPEC.md 2, 6, 7): uploaded and built-in files served with
  * Range (206/416), conditional requests (304), ETag/Last-Modified, Content-Disposition, nosniff
  * and a sandboxing CSP; HTML/SVG inline but sandboxed; roles; unsafe names.
  */

@@ -1,7 +1,7 @@
 /**
  * GET /api/downloads/:fileName (SPEC.md 2 "Downloads", 7; admin and technician, others 403
  * 'Admin or technician privileges required to access downloads'): a built-in catalogue file or an
- * uploaded file, served like a careful file host (issue 15, DESIGN.md 7):
+ * uploaded file, served like a careful file host (DESIGN.md 7):
  * - `Accept-Ranges: bytes`; one Range -> 206 with Content-Range; outside the file -> 416.
  * - ETag + Last-Modified; If-None-Match / If-Modified-Since -> 304; If-Range honoured.
  * - `Cache-Control: private, no-cache` (revalidate every time; never in shared caches).

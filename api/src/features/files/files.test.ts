@@ -1,5 +1,5 @@
 /**
- * File management API (issue 15; SPEC.md 7): streamed uploads with safe names, the size limit
+ * File management API (SPEC.md 7): streamed uploads with safe names, the size limit
  * (413), content sniffing, atomic storage (an aborted upload leaves nothing), listing, deletion
  * and the 409 for a file that content items use. Run on the local disk AND on a real local S3
  * server, each with UPLOAD_MAX_MB=1.

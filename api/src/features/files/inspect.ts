@@ -1,5 +1,5 @@
 /**
- * The checks an upload's bytes pass on their way to storage (issue 15): a running size count
+ * The checks an upload's bytes pass on their way to storage: a running size count
  * against UPLOAD_MAX_MB (413 as soon as one byte too many arrives, whatever Content-Length said),
  * and content sniffing with `file-type`: the first bytes must match the name's extension. A file
  * that `file-type` identifies as something else is refused (a `.pdf` that is really an `.exe`);

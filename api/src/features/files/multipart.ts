@@ -1,5 +1,5 @@
 /**
- * Streams ONE file out of a multipart/form-data request with busboy (issue 15): the file's bytes
+ * Streams ONE file out of a multipart/form-data request with busboy: the file's bytes
  * go straight from the socket to `handle` (and on to storage), so a 200 MB upload never sits in
  * memory. Other fields are ignored; a second file is ignored; no file in the expected field -> 400.
  * If the client goes away mid-upload, `signal` aborts and `handle`'s storage write is discarded.

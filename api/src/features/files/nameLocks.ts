@@ -1,5 +1,5 @@
 /**
- * One write at a time per file name in this process (README "Decisions", uploads): an upload and a
+ * One write at a time per file name in this process (docs/decisions.md, uploads): an upload and a
  * delete of the same name, or two uploads of it, run one after the other instead of racing inside
  * the storage (a rename or multipart completion meeting an unlink answered 500). Keys are the NFC
  * name, as stored. Waiting callers queue in arrival order; a failure does not block the next one.

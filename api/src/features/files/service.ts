@@ -1,5 +1,5 @@
 /**
- * File management rules (SPEC.md 2 "File management", issue 15):
+ * File management rules (SPEC.md 2 "File management"):
  * - upload: a safe name (no traversal, no hidden files, allowed extension: 400 otherwise), not a
  *   built-in download's name (409), at most UPLOAD_MAX_MB (413), bytes matching the extension (400);
  *   streamed into storage, which publishes it atomically (an upload of an existing name replaces

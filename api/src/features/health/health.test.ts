@@ -1,6 +1,6 @@
 /**
  * Health routes: `/api/health` asks the database; `/api/health/live` (the PWA's reachability probe,
- * issue 16) answers GET and HEAD without touching the database or the session store.
+ * the PWA's reachability probe) answers GET and HEAD without touching the database or the session store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * Delivery log (admin only; issue 4 "admins can see recent deliveries and failures with reasons"):
+ * Delivery log (admin only: admins see recent deliveries and failures with reasons):
  * - GET /api/notifications/deliveries?limit=50&status= -> NotificationDelivery[] newest first
  *   (deliveriesQuerySchema: limit 1-200, default 50; status pending | sending | sent | failed).
  * - POST /api/notifications/deliveries/:id/retry -> NotificationDelivery: a `failed` job goes back

@@ -1,5 +1,5 @@
 /**
- * Push endpoint rules of issue 17: https only; hosts resolving to loopback, private or link-local
+ * Push endpoint rules (no server-side request forgery): https only; hosts resolving to loopback, private or link-local
  * addresses are refused when subscribing AND before each send (DNS resolved each time), unless
  * PUSH_ALLOW_HOSTS lists the host; subscriptions are limited per session and per user.
  */

@@ -1,5 +1,5 @@
 /**
- * Push subscription API (issue 4, DESIGN.md 4 and 6): the VAPID public key, subscribe (upsert by
+ * Push subscription API (DESIGN.md 4 and 6): the VAPID public key, subscribe (upsert by
  * endpoint, owned by user + session), unsubscribe (own only), and removal on logout and password
  * change. Role checks are in features/access.test.ts; delivery in notify/*.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Push subscriptions (issue 4, DESIGN.md 6): one row per browser endpoint, owned by a user and the
+ * Push subscriptions (DESIGN.md 6): one row per browser endpoint, owned by a user and the
  * login session (device) that subscribed. Re-subscribing the same endpoint moves it to the current
  * user and session (a shared device after another login). The notification outbox reads them
  * itself (notify/recipients.ts) and deletes dead ones (404/410).
@@ -50,7 +50,7 @@ export async function deleteOwnSubscription(db: Database, endpoint: string, user
 }
 
 /**
- * Keeps at most `maxPerSession` subscriptions of `sessionId` and `maxPerUser` of `userId` (issue 17),
+ * Keeps at most `maxPerSession` subscriptions of `sessionId` and `maxPerUser` of `userId`,
  * deleting the least recently (re)subscribed ones beyond. Call after an upsert, in its transaction;
  * `keepId` (the row just stored) always stays.
  * @returns how many rows were deleted.

@@ -1,10 +1,10 @@
 /**
- * Web push subscriptions (technician or admin; issue 4, DESIGN.md 4 "push subscription"):
+ * Web push subscriptions (technician or admin, DESIGN.md 4 "push subscription"):
  * - GET    /api/push/public-key     -> { publicKey } (VAPID application server key, base64url).
  * - POST   /api/push/subscriptions  pushSubscriptionSchema (PushSubscription.toJSON()) -> 201 { endpoint };
  *          upsert by endpoint, owned by the current user and linked to the current session (device),
  *          so logout removes it. Endpoints must be https (push services are; no requests to plain http)
- *          and resolve to public addresses only, unless PUSH_ALLOW_HOSTS lists the host (issue 17: the
+ *          and resolve to public addresses only, unless PUSH_ALLOW_HOSTS lists the host (the
  *          server must not be made to connect to internal addresses). At most PUSH_MAX_PER_SESSION per
  *          session and PUSH_MAX_PER_USER per user are kept: the least recently subscribed go first.
  * - DELETE /api/push/subscriptions  { endpoint } -> 204; only the caller's own subscription is removed.

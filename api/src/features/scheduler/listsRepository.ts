@@ -1,5 +1,5 @@
 /**
- * The scheduler's ticket and survey rows (issue 12): the board's columns, the timeline, the
+ * The scheduler's ticket and survey rows: the board's columns, the timeline, the
  * drill-down lists (keyset pages on created_at, id) and the technician detail (work history,
  * surveys, feedback). The aggregates (KPI cards, daily counts) are in repository.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduler ranges (issue 12) at the edges of local days, weeks and months in zones away from UTC:
+ * Scheduler ranges at the edges of local days, weeks and months in zones away from UTC:
  * New York (UTC-5/-4) and Auckland (UTC+13/+12), across midnight and daylight-saving changes.
  * Tickets are created through the real API with the test clock set to each moment.
  */

@@ -1,11 +1,11 @@
 /**
- * Scheduler repository (issue 12): the dashboard's aggregates; with listsRepository.ts (its ticket
+ * Scheduler repository: the dashboard's aggregates; with listsRepository.ts (its ticket
  * and survey rows) ALL of the feature's SQL. Every figure is an aggregate computed by PostgreSQL
  * (GROUP BY, FILTER, avg, GROUPING SETS); no query loads the tickets of a range into Node. Range
  * boundaries are computed by PostgreSQL too (`AT TIME ZONE` on local timestamps), so
  * daylight-saving days and month ends follow the zone's real rules.
  *
- * Definitions (README "Decisions" -> "Scheduler KPIs"):
+ * Definitions (docs/decisions.md -> "Scheduler KPIs"):
  * - a ticket is *in range* when it was created in [from, to);
  * - *done* = status resolved or closed; *resolved at* = the last time the ticket went from open or
  *   in_progress into resolved or closed (work history; resolved -> closed is not a new resolution),

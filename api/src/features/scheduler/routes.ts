@@ -1,5 +1,5 @@
 /**
- * Scheduler and KPI dashboard routes (SPEC.md 2, issue 12); staff only (DESIGN.md 4: technicians
+ * Scheduler and KPI dashboard routes (SPEC.md 2); staff only (DESIGN.md 4: technicians
  * and admins see the scheduler). All reads on `s.db`; "now" is the injected clock.
  * - GET /api/scheduler                  `schedulerQuerySchema` -> `SchedulerDashboard`
  * - GET /api/scheduler/tickets          `schedulerTicketsQuerySchema` -> `SchedulerTicketPage` (the tickets behind a count)

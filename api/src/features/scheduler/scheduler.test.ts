@@ -1,5 +1,5 @@
 /**
- * Scheduler and KPI dashboard (issue 12) against hand-computed fixtures: the figures asserted here
+ * Scheduler and KPI dashboard against hand-computed fixtures: the figures asserted here
  * are worked out in scheduler.testkit.ts, beside the code that seeds them (zone America/New_York,
  * now = Wed 2025-06-18 12:00 EDT; alice, bob, carol, dave, erin, zed and unassigned tickets).
  * Range edges in other zones are in ranges.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The scheduler tests' hand-computed fixture (issue 12), seeded into a test app. Tickets are created and
+ * The scheduler tests' hand-computed fixture, seeded into a test app. Tickets are created and
  * updated through the real API with the test clock set to each moment, so the work history has
  * its real shape; surveys are inserted directly (the survey flow is another feature).
  *

@@ -1,5 +1,5 @@
 /**
- * Scheduler and KPI dashboard rules (SPEC.md 2, issue 12): which technicians get a card, how the
+ * Scheduler and KPI dashboard rules (SPEC.md 2): which technicians get a card, how the
  * SQL aggregates combine into the answer, keyset cursors, and the errors. No SQL here
  * (repository.ts). All reads; the routes pass `s.db` and the injected clock's `now`.
  */

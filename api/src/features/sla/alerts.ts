@@ -1,5 +1,5 @@
 /**
- * The SLA alert sweep (README "SLA clocks and time tracking"): finds running clocks past 80 % of a
+ * The SLA alert sweep (docs/sla.md): finds running clocks past 80 % of a
  * target or past its due time and claims each (ticket, target, level) once in `sla_alerts`
  * (INSERT ... ON CONFLICT DO NOTHING RETURNING), enqueueing the alert jobs for the claimed rows in
  * the same transaction, with dedupe keys `<ticket>:<target>:<level>`. Safe in every API process at

@@ -1,5 +1,5 @@
 /**
- * SLA compliance SQL (README "SLA clocks and time tracking"): met / breached targets and the median
+ * SLA compliance SQL (docs/sla.md): met / breached targets and the median
  * first response of tickets created in [from, to), per technician and severity, per technician and
  * overall, in one statement (GROUPING SETS) over the ticket's clock columns: a range scan of
  * support_tickets_sla_stats_idx, no work-history join. Definitions on `SlaComplianceRow`.

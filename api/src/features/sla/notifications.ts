@@ -1,5 +1,5 @@
 /**
- * SLA alerts (README "SLA clocks and time tracking"): at 80 % of a target and at breach, a push to
+ * SLA alerts (docs/sla.md): at 80 % of a target and at breach, a push to
  * the assignee, an e-mail to each notification recipient and, for urgent tickets, an SMS to the
  * support number. Registered in api/src/notification-kinds.ts; who gets them is alerts.ts.
  */

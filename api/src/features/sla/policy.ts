@@ -1,5 +1,5 @@
 /**
- * The stored SLA policy (README "SLA clocks and time tracking"): one JSON value in the `settings`
+ * The stored SLA policy (docs/sla.md): one JSON value in the `settings`
  * table under SLA_POLICY_KEY, validated with the shared `slaPolicySchema`. Until an admin saves one,
  * DEFAULT_SLA_POLICY applies. A saved policy applies to tickets created (or resumed from a pause)
  * afterwards; stored due times are not recomputed.

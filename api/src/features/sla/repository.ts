@@ -1,5 +1,5 @@
 /**
- * Time-tracking SQL (README "SLA clocks and time tracking"): time entries of a ticket and the report
+ * Time-tracking SQL (docs/sla.md): time entries of a ticket and the report
  * per client and technician over a date range (index time_entries_created_idx).
  */
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';

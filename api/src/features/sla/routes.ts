@@ -1,5 +1,5 @@
 /**
- * SLA policy and time tracking routes (README "SLA clocks and time tracking"):
+ * SLA policy and time tracking routes (docs/sla.md):
  * - GET  /api/sla-policy                 staff; -> SlaPolicy (the default until an admin saves one; the
  *                                        phone caches it for its offline clock).
  * - PUT  /api/sla-policy                 admin; slaPolicySchema -> 200 SlaPolicy. Applies to tickets

@@ -1,5 +1,5 @@
 /**
- * A bad rating (overall 1 or 2) alerts staff in the submit transaction (issue 11, alerts.ts): the
+ * A bad rating (overall 1 or 2) alerts staff in the submit transaction (alerts.ts): the
  * jobs, then the e-mail through a real SMTP sink and the push through a local push service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

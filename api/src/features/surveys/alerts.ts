@@ -1,5 +1,5 @@
 /**
- * Which notification jobs survey events create (issue 11). Called by the surveys feature inside its
+ * Which notification jobs survey events create. Called by the surveys feature inside its
  * own transaction with presented data, so the jobs commit or roll back with the invitation or the
  * response (kinds and texts: notifications.ts):
  * - invitation (a ticket entered resolved/closed, once per ticket): e-mail to the customer with the

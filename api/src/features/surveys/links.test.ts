@@ -1,5 +1,5 @@
 /**
- * Survey link tokens (issue 11): HMAC of the invitation id under a secret that lives outside the
+ * Survey link tokens: HMAC of the invitation id under a secret that lives outside the
  * database (SURVEY_SECRET or a generated 0600 key file in DATA_DIR).
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Survey invitation links that cannot be forged (issue 11, DESIGN.md 7).
+ * Survey invitation links that cannot be forged (DESIGN.md 7).
  *
  * The link is `PUBLIC_URL/survey?ticket=TKT-000123&token=T`. T is never stored anywhere durable:
  * `T = base64url(HMAC-SHA256(secret, "survey-invitation:v1:" + invitationId))` (256 bits), derived

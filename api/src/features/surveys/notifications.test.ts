@@ -1,5 +1,5 @@
 /**
- * The surveys feature's message texts (issue 11): the signed invitation link derived at render time,
+ * The surveys feature's message texts: the signed invitation link derived at render time,
  * the bad-rating alert's ratings and escaped words. Delivery is covered by surveys.test.ts.
  */
 import { describe, expect, it } from 'vitest';

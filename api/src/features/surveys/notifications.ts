@@ -1,5 +1,5 @@
 /**
- * The surveys feature's job kinds and their templates (issue 11, DESIGN.md 6), registered in
+ * The surveys feature's job kinds and their templates (DESIGN.md 6), registered in
  * api/src/notification-kinds.ts; alerts.ts decides who gets them.
  * - `survey_invite`: the customer's invitation; the job holds the invitation id, never the token:
  *   the signed link is derived when the e-mail is rendered (links.ts), and once the provider
@@ -62,7 +62,7 @@ export const surveyInvite = defineJobKind<SurveyInvitePayload, 'email'>({
   summary: (p) => `Survey invitation for ticket ${p.ticket.ticketNumber}`,
   render: (p, { brand, config }) => {
     const t = p.ticket;
-    if (!p.invitationId) throw new PermanentError('Survey invitation without a signed link (written before issue 11)');
+    if (!p.invitationId) throw new PermanentError('Survey invitation without a signed link (written before signed survey links)');
     const token = surveyLinksFor(config).token(p.invitationId);
     const stars = [];
     for (let n = RATING_MIN; n <= RATING_MAX; n += 1) {

@@ -1,5 +1,5 @@
 /**
- * The surveys feature's port (issue 11): what other features may call.
+ * The surveys feature's port: what other features may call.
  *
  * - {@link inviteOnResolution}: the tickets feature calls it in every staff-update transaction. When
  *   the ticket enters resolved or closed from another status for the first time, it writes the

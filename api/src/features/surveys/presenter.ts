@@ -1,5 +1,5 @@
 /**
- * Survey presenter (issue 11): the one mapping of a satisfaction_surveys row to the shared API type,
+ * Survey presenter: the one mapping of a satisfaction_surveys row to the shared API type,
  * used by the routes and by the bad-rating notification.
  */
 import type { SurveyResponse } from '@portal/shared';

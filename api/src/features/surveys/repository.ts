@@ -1,5 +1,5 @@
 /**
- * Surveys repository (issue 11): ALL SQL of survey invitations, responses and the dashboard's
+ * Surveys repository: ALL SQL of survey invitations, responses and the dashboard's
  * statistics. Every statistic is one aggregate query (GROUP BY / FILTER / avg) over the range; no
  * call loads the range's rows into Node. Definitions are in the README ("Survey statistics").
  */

@@ -1,5 +1,5 @@
 /**
- * Survey routes (SPEC.md 7, issue 11):
+ * Survey routes (SPEC.md 7):
  * - GET  /api/surveys/invitation?ticket=&token=  anyone, rate limited; checks an e-mailed link, records nothing -> SurveyInvitation; 404 'Survey Not Found' text.
  * - POST /api/surveys                           anyone, rate limited; surveySubmitSchema -> 201 SurveySubmitted; 404; 409 already submitted; Idempotency-Key optional.
  * - GET  /api/surveys?days=&limit=&cursor=      staff; SurveyPage (newest first, keyset pages).

@@ -1,5 +1,5 @@
 /**
- * Survey rules (issue 11, SPEC.md 2 "Survey", 5, 7, 9). No SQL here (repository.ts).
+ * Survey rules (SPEC.md 2 "Survey", 5, 7, 9). No SQL here (repository.ts).
  *
  * A link is usable when its token's hash names an invitation, the ticket number matches, the
  * invitation has not expired and the ticket is resolved or closed; anything else is the same

@@ -1,5 +1,5 @@
 /**
- * GET /api/surveys/stats and GET /api/surveys against a hand-computed fixture (issue 11, SPEC.md 3
+ * GET /api/surveys/stats and GET /api/surveys against a hand-computed fixture (SPEC.md 3
  * and 9). Everything is made through the real API on a clock that walks through 40 days; the
  * expected figures below are worked out by hand in the comments, not by re-running the SQL.
  *

@@ -1,5 +1,5 @@
 /**
- * Survey links and submissions over HTTP (issue 11, SPEC.md 2 / 5 / 7): the e-mailed link (read from
+ * Survey links and submissions over HTTP (SPEC.md 2 / 5 / 7): the e-mailed link (read from
  * a real SMTP sink) is the only way in; forged, expired, missing, foreign and reused tokens, and
  * tickets that are not resolved or closed, all get the same 'Survey Not Found' 404; opening a link
  * records nothing; one response per ticket, also under two racing submits; every SPEC.md 5 message;

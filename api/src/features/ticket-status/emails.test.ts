@@ -1,5 +1,5 @@
 /**
- * The customer's e-mails carry the status link (README "Status links"): the confirmation and a
+ * The customer's e-mails carry the status link (docs/status-links.md): the confirmation and a
  * staff reply's update e-mail, read from a real SMTP sink, link to `PUBLIC_URL/status/<token>`,
  * and that link opens the ticket's view. The outbox rows hold the link's nonce, never the token.
  */

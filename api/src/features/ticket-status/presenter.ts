@@ -1,5 +1,5 @@
 /**
- * The public status view (README "Status links"): a ticket as its customer may see it. Minimal
+ * The public status view (docs/status-links.md): a ticket as its customer may see it. Minimal
  * personal data: number, status, severity, the technician's first name, the customer-visible
  * timeline and the support phone; no e-mail, phone, name or issue text.
  */

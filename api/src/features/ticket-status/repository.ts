@@ -1,5 +1,5 @@
 /**
- * Reads of the public status page (README "Status links"): the customer-visible part of a ticket's
+ * Reads of the public status page (docs/status-links.md): the customer-visible part of a ticket's
  * work history and the assigned technician's name. Never internal notes: comments appear only when
  * marked as replies (`reply`), assignments and resolutions not at all.
  */

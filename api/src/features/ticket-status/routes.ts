@@ -1,5 +1,5 @@
 /**
- * Status link routes (README "Status links", DESIGN.md 7 "Public tokens"):
+ * Status link routes (docs/status-links.md, DESIGN.md 7 "Public tokens"):
  * - GET    /api/ticket-status/:token          anonymous; -> TicketStatusView; unknown, expired, revoked,
  *                                             rotated or malformed tokens -> the same 404 STATUS_TEXT.invalidLink.
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history

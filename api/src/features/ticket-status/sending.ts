@@ -1,5 +1,5 @@
 /**
- * Sending a ticket's status link to the contact on file (README "Status links"): after a lookup
+ * Sending a ticket's status link to the contact on file (docs/status-links.md): after a lookup
  * that matched, and when staff resend it. Messages go only to the stored e-mail (and, for tickets
  * whose contact method is text, the stored phone), never to what a visitor typed.
  *

@@ -1,5 +1,5 @@
 /**
- * Status links over HTTP (README "Status links", DESIGN.md 7 "Public tokens"): the link in the
+ * Status links over HTTP (docs/status-links.md, DESIGN.md 7 "Public tokens"): the link in the
  * create answer is the only way in; its token is stored nowhere (read with SQL); the public view
  * shows customer-visible events only (never internal notes) with minimal personal data and the
  * no-referrer/no-store/noindex headers; unknown, malformed, revoked and rotated tokens get one

@@ -1,5 +1,5 @@
 /**
- * The notification rules end to end (SPEC.md 7, DESIGN.md 6, issue 4): tickets created and updated
+ * The notification rules end to end (SPEC.md 7, DESIGN.md 6): tickets created and updated
  * over HTTP write outbox jobs in their transaction; the dispatcher delivers them through nodemailer
  * to a local SMTP server, twilio to a local API peer and web-push to a local push service.
  */
@@ -140,7 +140,7 @@ describe('new ticket (SPEC.md 7)', () => {
   });
 });
 
-describe('staff update (SPEC.md 4, issue 4)', () => {
+describe('staff update (SPEC.md 4)', () => {
   it('e-mails the customer the change and the reply, escaped in HTML; no survey before resolution', async () => {
     const ticket = await newTicket({ customerEmail: 'update@customer.test' });
     const res = await patch(ticket.id, tech.token, { status: 'in_progress', comment: 'On my way <b>now</b>', reply: true });
@@ -159,7 +159,7 @@ describe('staff update (SPEC.md 4, issue 4)', () => {
     expect(html).not.toContain('<b>now</b>');
   });
 
-  it('never e-mails an internal note: a note alone writes no job, a note with a status change e-mails only the status (issue 10)', async () => {
+  it('never e-mails an internal note: a note alone writes no job, a note with a status change e-mails only the status', async () => {
     const customerEmail = 'notes@customer.test';
     const ticket = await newTicket({ customerEmail });
     const note = await patch(ticket.id, tech.token, { comment: 'Customer sounded annoyed; password is on the sticky note' });

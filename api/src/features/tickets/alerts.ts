@@ -33,7 +33,7 @@ export interface NewTicketRecipients {
 
 /**
  * Reads the recipients of a new ticket of `severity` in one statement. The create transaction calls
- * it BEFORE it takes the sync lock and the ticket number (issue 16), so these reads do not lengthen
+ * it BEFORE it takes the sync lock and the ticket number, so these reads do not lengthen
  * the section every ticket write waits for; they are still inside the transaction.
  */
 export async function newTicketRecipients(tx: Database, severity: Ticket['severity']): Promise<NewTicketRecipients> {
@@ -44,7 +44,7 @@ export async function newTicketRecipients(tx: Database, severity: Ticket['severi
  * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
  * statement (repository `insertNewTickets`, one per group commit) writes the jobs in the same
  * statement that takes the number, and puts the number in place of this slot in each job's
- * `summary` and in `payload.ticket.ticketNumber` (issue 16). Summaries hold no customer text, so
+ * `summary` and in `payload.ticket.ticketNumber`. Summaries hold no customer text, so
  * the slot cannot collide with it.
  */
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';

@@ -46,7 +46,7 @@ const form = (clientName: string) => ticketCreateSchema.parse(ticketBody({ clien
 const submission = (clientName: string) => ({ input: form(clientName), now: t.clock.now(), statusLink: link() });
 const numberOf = (o: CreateOutcome) => Number((o.body as TicketCreated).ticketNumber.slice(4));
 
-describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
+describe('TicketCreateQueue: group commit of public creates', () => {
   it('writes what arrives while a group commits as the next group, with consecutive numbers and each its history and jobs', async () => {
     const { db, transactions } = countedDb();
     const queue = new TicketCreateQueue(db);

@@ -1,5 +1,5 @@
 /**
- * Group commit of public ticket creates (issue 16).
+ * Group commit of public ticket creates.
  *
  * Every create takes the sync lock and the gap-free number row until its transaction commits
  * (repository `insertNewTickets`, DESIGN.md 4), so one create per transaction caps creates at one

@@ -1,5 +1,5 @@
 /**
- * Ticket writes of the status link (README "Status links"): the customer's reply, staff opening a
+ * Ticket writes of the status link (docs/status-links.md): the customer's reply, staff opening a
  * replied ticket, and the staff contact change that rotates the link. Each runs in the caller's
  * transaction, takes the sync lock and the ticket's row lock (repository `lockTicketForWrite`) and
  * moves the ticket forward in the delta feed (version + 1), so technicians' phones see it.
@@ -30,7 +30,7 @@ async function bumpTicket(tx: Database, current: TicketRow, set: Partial<TicketR
  * A reply the customer sent from the status link: a work-history entry of type `customer_reply`
  * (author null: the customer), the ticket marked `customerRepliedAt` (card 'Customer replied'),
  * a Resolved ticket reopened (status_change resolved -> open, tab counts moved), and a ticket
- * waiting on the customer no longer waiting: its SLA clocks resume (README "SLA clocks").
+ * waiting on the customer no longer waiting: its SLA clocks resume (docs/sla.md).
  * @throws 404 MSG.ticketNotFound; 409 STATUS_TEXT.closedSubmitNew for a Closed ticket (nothing written).
  */
 export async function addCustomerReply(

@@ -1,6 +1,6 @@
 /**
  * Work history (ticket_updates) reads and writes of the tickets feature: inserts, the plain list,
- * the delta feed (issue 16) and what changed since a version (DESIGN.md 4 merge).
+ * the delta feed and what changed since a version (DESIGN.md 4 merge).
  */
 import { and, asc, desc, eq, gt, gte, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { UpdateType } from '@portal/shared';
@@ -16,7 +16,7 @@ export interface NewTicketUpdate {
   previousValue: string | null;
   newValue: string | null;
   comment: string | null;
-  /** A customer-visible reply (issue 10); absent = false (internal note, or not a comment). */
+  /** A customer-visible reply; absent = false (internal note, or not a comment). */
   reply?: boolean;
   ticketVersion: number;
   createdAt: Date;

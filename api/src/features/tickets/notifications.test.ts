@@ -1,5 +1,5 @@
 /**
- * The tickets feature's message texts (SPEC.md 7, issue 4): links, labels, branding, and escaping of
+ * The tickets feature's message texts (SPEC.md 7): links, labels, branding, and escaping of
  * every user text in the HTML part. Delivery through the real libraries is covered by alerts.test.ts.
  */
 import { describe, expect, it } from 'vitest';

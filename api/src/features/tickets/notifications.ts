@@ -28,7 +28,7 @@ export interface TicketChange {
   type: 'status_change' | 'severity_change' | 'assignment' | 'resolution' | 'comment';
   from: string | null;
   to: string | null;
-  /** Comments only: true for a reply to the customer, false/absent for an internal note (issue 10). */
+  /** Comments only: true for a reply to the customer, false/absent for an internal note. */
   reply?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Issue 16: staff list pages reused while no ticket changed (pageCache.ts). Two apps on one
+ * Staff list pages reused while no ticket changed (pageCache.ts). Two apps on one
  * database stand for two API processes: a write through one is seen at once in the other's list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

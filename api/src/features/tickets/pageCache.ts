@@ -1,5 +1,5 @@
 /**
- * Staff list pages kept in memory while no ticket changed (issue 16: the list page of 50 at >= 30%
+ * Staff list pages kept in memory while no ticket changed (the list page of 50 at >= 30%
  * of /api/health). A page is reused only when the tickets' delta-sync high-water mark, the largest
  * committed `support_tickets.sync_seq`, is still the one the page was built at.
  *
@@ -48,7 +48,7 @@ const olderThan = (a: string, b: string) => BigInt(a) < BigInt(b);
  * Least-recently-used map of built pages, bounded by count and text size, plus the builds in flight
  * (single flight: when a write moves the mark, the requests waiting for the same page share one
  * build instead of each running the page query; on PGlite's one connection 45 concurrent rebuilds
- * of one page queued behind each other, p99 264-333 ms with 5 connections creating, issue 16).
+ * of one page queued behind each other, p99 264-333 ms with 5 connections creating).
  */
 export class TicketPageCache {
   private readonly entries = new Map<string, CachedTicketPage>();

@@ -1,5 +1,5 @@
 /**
- * Issue 16: paged delta sync (limit, cursor, more, recentDays), the keyset staff list with its
+ * Paged delta sync (limit, cursor, more, recentDays), the keyset staff list with its
  * filters, the status-tab counts, one ticket by id or number, and the bounded legacy list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,7 +324,7 @@ describe('one ticket (GET /api/tickets/:ref) and the removed unpaged list', () =
 });
 
 
-describe('the staff list JSON the database builds (issue 16)', () => {
+describe('the staff list JSON the database builds', () => {
   it('gives every ticket exactly as presentTicket does (GET /api/tickets/:ref), escapes and microseconds included', async () => {
     const a = await startTestApp();
     try {
@@ -345,7 +345,7 @@ describe('the staff list JSON the database builds (issue 16)', () => {
       expect(page.body.items.map((i) => i.id)).toEqual([odd.id, plain.id]);
       for (const item of page.body.items) {
         const one = await a.request<Ticket>('GET', `/api/tickets/${item.id}`, { token: tech.token });
-        // The single-ticket read adds the ticket's attachments (README "Attachments"); the list does not.
+        // The single-ticket read adds the ticket's attachments (docs/attachments.md); the list does not.
         const { attachments, ...fields } = one.body;
         expect(attachments).toEqual([]);
         expect(item).toStrictEqual(fields);

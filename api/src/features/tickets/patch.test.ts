@@ -82,7 +82,7 @@ describe('PATCH /api/tickets/:id (SPEC.md 4)', () => {
     }
   });
 
-  it('stores a comment as an internal note by default and as a reply with reply: true (issue 10)', async () => {
+  it('stores a comment as an internal note by default and as a reply with reply: true', async () => {
     const { id } = await t.createTicket();
     const note = await patch(id, { comment: 'Internal: router is in the closet' });
     expect(note.body.updates).toEqual([expect.objectContaining({ updateType: 'comment', comment: 'Internal: router is in the closet', reply: false })]);

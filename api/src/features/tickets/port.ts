@@ -15,7 +15,7 @@ export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unass
 export { presentTicketUpdate } from './presenter';
 
 /**
- * Status links (README "Status links"; the ticket-status feature's public page, replies, lookup and
+ * Status links (docs/status-links.md; the ticket-status feature's public page, replies, lookup and
  * staff resend/revoke): making, storing, finding and revoking a ticket's link, the customer's reply
  * and staff opening a replied ticket. Each runs in the caller's transaction (or on the db for reads).
  */

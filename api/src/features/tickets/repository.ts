@@ -70,12 +70,12 @@ export interface NewTicket {
 }
 
 /**
- * Creates tickets in ONE statement (issue 16): takes the sync lock, the next `tickets.length`
+ * Creates tickets in ONE statement: takes the sync lock, the next `tickets.length`
  * ticket numbers (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + n` on the
  * `TICKET_SEQ` row, created on first use: unique and gap-free under concurrency, DESIGN.md 4;
  * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
  * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count, its
- * status link (README "Status links") and its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
+ * status link (docs/status-links.md) and its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
  * `summary` and `payload.ticket.ticketNumber`). Every ticket write waits for the lock and the
  * number row until this transaction commits, so the section is kept to this one round trip and
  * COMMIT, shared by every ticket of a group commit (createQueue.ts). Call inside a transaction; a
@@ -150,7 +150,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
 
 /**
  * The ticket a write is about to change, after taking the sync lock and then its row lock (FOR
- * UPDATE), in ONE statement (issue 16: a PATCH holds the embedded database for one round trip
+ * UPDATE), in ONE statement (a PATCH holds the embedded database for one round trip
  * less). Same lock order as every sync_seq writer (db/sync.ts). Undefined when there is no such
  * ticket. Call inside the write's transaction.
  */
@@ -198,7 +198,7 @@ export interface FeedOptions {
 
 /**
  * Tickets changed after cursor `since` (sync_seq > since), oldest change first, at most `limit`
- * (issue 16). With `recentDays`, only the working set: tickets not closed (partial index
+ *. With `recentDays`, only the working set: tickets not closed (partial index
  * support_tickets_active_sync_seq_idx) before the window's first sync_seq, then every change from
  * it on (every such ticket changed in the window). Each phase reads at most `limit + 1` index
  * entries, so a page never costs more than its size, whatever the table holds.

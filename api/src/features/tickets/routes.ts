@@ -1,6 +1,6 @@
 /**
- * Ticket routes (SPEC.md 7, DESIGN.md 4, issue 16):
- * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated with `statusUrl` (README "Status links");
+ * Ticket routes (SPEC.md 7, DESIGN.md 4):
+ * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated with `statusUrl` (docs/status-links.md);
  *                               Idempotency-Key optional; rate limited per IP.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: 410 `gone` naming the paged list and delta sync (the unpaged array
@@ -59,7 +59,7 @@ import { liveStatusLink, newStatusLink, statusToken } from './statusLinks';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
 import type { Middleware } from 'koa';
 
-/** Work-history entries with their attachments (README "Attachments"), one query for the page. */
+/** Work-history entries with their attachments (docs/attachments.md), one query for the page. */
 async function withAttachments(db: Services['db'], entries: TicketUpdateEntry[]): Promise<TicketUpdateEntry[]> {
   const byUpdate = await attachmentsOfUpdates(db, entries.map((e) => e.id));
   return entries.map((e) => (byUpdate.has(e.id) ? { ...e, attachments: byUpdate.get(e.id)! } : e));

@@ -49,7 +49,7 @@ export interface TicketSubmission {
  * here, its number left as TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the
  * numbers and writes every ticket with its history, count and jobs (repository `insertNewTickets`),
  * so the section every ticket write waits for is that statement and COMMIT, once for the whole
- * group (issue 16, createQueue.ts). Returns the answers in the order of `submissions`.
+ * group (createQueue.ts). Returns the answers in the order of `submissions`.
  */
 export async function createTickets(tx: Database, submissions: TicketSubmission[]): Promise<TicketCreated[]> {
   const recipients = new Map<TicketCreate['severity'], NewTicketRecipients>();
@@ -96,7 +96,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
  * row, a comment -> one 'comment' row (`reply` true for a customer-visible reply, else an internal
- * note; issue 10), then version + 1 and updatedAt = now once, plus the update's notification jobs
+ * note), then version + 1 and updatedAt = now once, plus the update's notification jobs
  * (alerts.ts decides who hears of what: internal notes are never e-mailed). Values equal to
  * the current ones change nothing and notify nobody (200, `updates: []`). Entering resolved/closed
  * invites the customer to the survey (surveys port, `survey`).
@@ -204,7 +204,7 @@ export async function rebuildTicketCounts(db: Database): Promise<void> {
 }
 
 /**
- * Clears "waiting on customer" because the customer answered (README "SLA clocks"): the clocks
+ * Clears "waiting on customer" because the customer answered (docs/sla.md): the clocks
  * resume (due times move by the business time waited), version + 1, and one `waiting` history row
  * 'true' -> 'false' by nobody (updatedBy null: the customer). Nothing happens when the ticket is
  * not waiting. Customer replies (status links) call it through port.ts in their transaction.

@@ -1,5 +1,5 @@
 /**
- * SLA columns of a ticket write (README "SLA clocks and time tracking"): which clock columns a
+ * SLA columns of a ticket write (docs/sla.md): which clock columns a
  * change moves, computed with the shared business-hours clock (shared/src/rules/sla.ts) and written
  * by the same UPDATE as the change, in its transaction.
  *

@@ -1,5 +1,5 @@
 /**
- * SLA clock SQL of the tickets feature (README "SLA clocks and time tracking"): the start-up
+ * SLA clock SQL of the tickets feature (docs/sla.md): the start-up
  * backfill of due times for tickets that have none (created before the clocks existed).
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The staff list and its tab counts (issue 16): server-side filters (status, assignee, search),
+ * The staff list and its tab counts: server-side filters (status, assignee, search),
  * keyset pages built as JSON by the database, and the ticket_counts rows kept in step with writes.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 
-/** Filters of the staff list and counts (issue 16), resolved: `assignee` null = unassigned. */
+/** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
   statuses?: TicketStatus[] | undefined;
   /** A user id, null for unassigned tickets, undefined for everyone's. */
@@ -59,7 +59,7 @@ export async function ticketsHighWater(db: Database): Promise<string> {
 const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * One keyset page of the staff list (issue 16): tickets matching `filter`, newest first
+ * One keyset page of the staff list: tickets matching `filter`, newest first
  * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
  * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
  * and tickets created meanwhile never shift or repeat rows of later pages. Served by the
@@ -165,7 +165,7 @@ export async function countTickets(db: Database, assignee: string | null | undef
 }
 
 /**
- * Tickets per status tab of a searched list (issue 16: the tab counts beside a search): one
+ * Tickets per status tab of a searched list (the tab counts beside a search): one
  * grouped count over the tickets matching `filter` (`q` through the trigram index, plus
  * `assignee`). Costs what the search costs; without `q`, {@link countTickets} reads ticket_counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Ticket status links (README "Status links", DESIGN.md 7 "Public tokens"): every ticket has at most
+ * Ticket status links (docs/status-links.md, DESIGN.md 7 "Public tokens"): every ticket has at most
  * one live link `PUBLIC_URL/status/<token>`, made and checked with lib/public-tokens.ts. The row
  * stores the random nonce and sha256(token), never the token. Issued with the ticket (one statement
  * with the create, repository `insertNewTickets`), re-issued (rotated) on a contact change or when
@@ -107,7 +107,7 @@ export async function findTicketByStatusToken(db: Database, token: string, now: 
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
 /**
- * "Lost your link?" (README "Status links"): in ONE statement whatever the input, finds the ticket
+ * "Lost your link?" (docs/status-links.md): in ONE statement whatever the input, finds the ticket
  * `ticketNumber` whose stored e-mail (case-insensitive) or phone (digits only, at least 7) equals
  * `contact`, and makes sure it has a live link: a live one is kept (its expiry is not shortened), a
  * missing or expired one is replaced by `fresh`. No match -> the statement still runs and changes

@@ -1,5 +1,5 @@
 /**
- * Account rules of issue 17 (also listed by issue 10): an admin's password reset signs the user out
+ * Account rules: an admin's password reset signs the user out
  * everywhere (sessions and their push subscriptions), and the last admin can be neither demoted nor
  * deleted; a refused request changes nothing.
  */

@@ -69,7 +69,7 @@ export async function updateUser(db: Database, id: string, changes: UserChanges)
   if (changes.role !== undefined) set.role = changes.role;
   if (Object.keys(set).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();
-  // Cached sessions carry the user's name and role: every API process drops them (issue 16).
+  // Cached sessions carry the user's name and role: every API process drops them.
   if (row) await announceSessionChange(db, { userId: id });
   return row;
 }
@@ -83,7 +83,7 @@ export async function deleteUser(db: Database, id: string): Promise<boolean> {
 
 /**
  * Ids of every admin, with their rows locked until the transaction ends (`FOR UPDATE`), so two
- * concurrent demotions or deletions cannot both see "another admin is left" (issue 17).
+ * concurrent demotions or deletions cannot both see "another admin is left".
  */
 export async function lockAdminIds(tx: Database): Promise<string[]> {
   const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');

@@ -4,8 +4,8 @@
  * - POST   /api/users      userCreateSchema -> 201 PublicUser; duplicate username -> 409 MSG.usernameTaken.
  * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser;
  *                          a new password revokes that user's sessions (and so their push subscriptions),
- *                          except the caller's own, and their offline vault devices (issue 14);
- *                          demoting the last admin -> 400 (issue 17).
+ *                          except the caller's own, and their offline vault devices;
+ *                          demoting the last admin -> 400.
  * - DELETE /api/users/:id  -> 204; the `admin` user or the last admin -> 400; their tickets are unassigned,
  *                          work history kept.
  * - GET    /api/technicians (staff; SPEC.md 3 / 6) -> Technician[]: technicians and admins, by username.
@@ -70,12 +70,12 @@ export function userRoutes(s: Services): Router<AppState> {
     if (!row) throw notFound(MSG.userNotFound);
     // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
     // their own session when resetting their own password).
-    // Their offline vault copies go too (issue 14: wiped on a password change), on each device's next sync.
+    // Their offline vault copies go too (wiped on a password change), on each device's next sync.
     if (passwordHash) {
       await deleteOtherSessions(tx, params.id, ctx.state.auth!.sessionId);
       await revokeUserDevices(tx, params.id, s.clock(), 'password_change');
     }
-    // No longer staff: no more offline vault (each device wipes at its next sync; README "Customer Vault offline").
+    // No longer staff: no more offline vault (each device wipes at its next sync; docs/vault.md "Customer Vault offline").
     if (row.role === 'user') await revokeUserDevices(tx, params.id, s.clock(), 'role_changed');
     s.sessionCache.forget({ userId: params.id });
     ctx.body = presentUser(row);

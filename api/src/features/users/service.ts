@@ -1,5 +1,5 @@
 /**
- * Account rules of the users feature (issue 17; rules only, SQL in repository.ts).
+ * Account rules of the users feature (rules only, SQL in repository.ts).
  */
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';

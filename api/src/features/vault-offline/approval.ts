@@ -1,5 +1,5 @@
 /**
- * Who may activate an offline vault device grant (README "Customer Vault offline": a grant is an
+ * Who may activate an offline vault device grant (docs/vault.md "Customer Vault offline": a grant is an
  * export of every secret, so by default it is not self-service). One pure policy function, so the
  * routes decide nothing themselves and a new kind of proof plugs in here:
  *

@@ -1,5 +1,5 @@
 /**
- * Crypto of the offline vault (issue 14), server side. Node's AES-256-GCM with a fresh random 96-bit
+ * Crypto of the offline vault, server side. Node's AES-256-GCM with a fresh random 96-bit
  * nonce and a 128-bit tag, like the vault itself (features/vault/crypto.ts):
  *
  * - The BUNDLE KEY of a device: 32 random bytes, stored encrypted under the vault keyring as

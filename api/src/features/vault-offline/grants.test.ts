@@ -1,5 +1,5 @@
 /**
- * A device grant is an export of the vault (README "Customer Vault offline"): a technician's grant
+ * A device grant is an export of the vault (docs/vault.md "Customer Vault offline"): a technician's grant
  * waits for an administrator (the feed sends nothing meanwhile), grants are limited per user per
  * day (also under a burst), every feed page that carries secrets is audited per entry (Reveal
  * History, the admin's device list), and offline reveal reports are accepted only for entries the

@@ -1,5 +1,5 @@
 /**
- * Device bundle keys under a vault key rotation (README "Customer Vault", Rotation): each active
+ * Device bundle keys under a vault key rotation (docs/vault.md, Rotation): each active
  * device's bundle key is stored encrypted under the vault keyring (crypto.ts `sealBundleKey`), so a
  * rotation must move it to the new key too, or the device's feed fails once the old key is dropped.
  * `npm run vault:rotate-key` passes {@link deviceKeyStore} to the vault's rotateVaultKey (the vault

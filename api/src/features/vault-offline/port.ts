@@ -1,5 +1,5 @@
 /**
- * What other features may use of the offline vault (issue 14).
+ * What other features may use of the offline vault.
  *
  * - `revokeUserDevices(tx, userId, now, reason)`: revokes every device of a user with offline vault
  *   access, in the caller's transaction (the auth feature on a password change: each device wipes

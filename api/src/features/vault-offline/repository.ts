@@ -1,5 +1,5 @@
 /**
- * Offline vault repository: ALL the SQL of vault_devices (issue 14). Functions take the db or a
+ * Offline vault repository: ALL the SQL of vault_devices. Functions take the db or a
  * transaction first.
  */
 import { and, desc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Offline vault routes (issue 14; README API table):
+ * Offline vault routes (README API table):
  * - POST   /api/vault-devices              staff; vaultDeviceCreateSchema -> 201 VaultDeviceGrant (the bundle key, once);
  *                                          an export of the vault: 403 step_up_required without a step-up in the last
  *                                          15 minutes (http/step-up.ts; the device row records it); `status` pending

@@ -1,5 +1,5 @@
 /**
- * Offline vault rules (issue 14; README "Customer Vault offline"). Write functions take the route's
+ * Offline vault rules (docs/vault.md "Customer Vault offline"). Write functions take the route's
  * transaction first; no SQL here (repository.ts). Vault entries are read only through the vault's
  * port (entrySecrets, listEntriesSince, recordOfflineReveal).
  *

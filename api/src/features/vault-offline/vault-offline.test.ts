@@ -1,5 +1,5 @@
 /**
- * The offline vault API over HTTP against a real database (issue 14): a grant returns the bundle
+ * The offline vault API over HTTP against a real database: a grant returns the bundle
  * key once and stores it encrypted; the device feed carries each entry's secrets sealed under that
  * key (decrypts with it, fails closed when moved or tampered, never plaintext), deltas after edits
  * and deletes; offline reveal reports land once in the reveal audit marked 'offline' (Idempotency-Key),

@@ -1,5 +1,5 @@
 /**
- * Vault secret encryption (DESIGN.md 7, issue 13): AES-256-GCM from Node's `crypto`, a fresh random
+ * Vault secret encryption (DESIGN.md 7): AES-256-GCM from Node's `crypto`, a fresh random
  * 96-bit nonce per value, the 128-bit tag checked on every read, and associated data binding each
  * ciphertext to its place: format version, key id, entry id and field (an endpoint's password also
  * to the endpoint id). A value copied to another entry or field, a changed key-id prefix or one

@@ -1,5 +1,5 @@
 /**
- * The audit of vault exports to offline devices (README "Customer Vault offline"): each entry a
+ * The audit of vault exports to offline devices (docs/vault.md "Customer Vault offline"): each entry a
  * device feed page carries is recorded in `vault_reveals` as a reveal of all its secrets (`source`
  * 'device', `field` 'bundle', `field_count`), with the user, device and IP, so Reveal History shows
  * who took which customer's secrets onto which device. Written before the page is answered: no

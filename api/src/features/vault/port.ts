@@ -1,5 +1,5 @@
 /**
- * What other features may use of the Customer Vault (issue 13). Issue 14 (vault secrets offline,
+ * What other features may use of the Customer Vault. The offline vault (secrets offline,
  * encrypted per device) builds on these; nothing else should decrypt vault secrets.
  *
  * - `entrySecrets(db, keys, entryId)`: every secret of one entry in clear (top-level fields and each
@@ -9,7 +9,7 @@
  * - `listEntriesSince(db, since, limit)`: the index delta feed (changed entries and deleted ids), to
  *   know which entries' secrets a device must refresh or drop.
  * - `recordOfflineReveal(tx, record)`: appends the audit row of a reveal made offline on a device
- *   (issue 14), in the same reveal audit as online reveals, marked 'offline'.
+ *  , in the same reveal audit as online reveals, marked 'offline'.
  * - `recordDeviceDelivery(db, record)`: appends the audit rows of a device feed page (one per entry
  *   sent: a reveal of all its secrets, `source` 'device'); call it before answering the page.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.

@@ -1,5 +1,5 @@
 /**
- * Customer Vault reveals over HTTP against a real database (issue 13 "Done when"): a reveal writes
+ * Customer Vault reveals over HTTP against a real database ("Done when"): a reveal writes
  * exactly one audit row, the audit is admin only, reveals are rate limited, and tampered
  * ciphertext fails closed with no audit row and no secret in the log.
  */

@@ -1,5 +1,5 @@
 /**
- * Key rotation round trip (issue 13): secrets written by the running app are re-encrypted under a
+ * Key rotation round trip: secrets written by the running app are re-encrypted under a
  * new key by rotateVaultKey (what `npm run vault:rotate-key` runs), also when the rotation is
  * interrupted half-way and resumed, while the app keeps serving reveals and writes. Old keys leave
  * the key file only when nothing uses them; a tampered secret stops that (old keys kept).

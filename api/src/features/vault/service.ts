@@ -1,10 +1,10 @@
 /**
- * Customer Vault rules (SPEC.md 2, 3, 7; DESIGN.md 7; issue 13). Write functions take the route's
+ * Customer Vault rules (SPEC.md 2, 3, 7; DESIGN.md 7). Write functions take the route's
  * transaction first; no SQL here (repository.ts).
  *
  * - Secrets are encrypted before they reach SQL and decrypted only by {@link revealSecret} (one value,
  *   audited in the same transaction: no audit row, no value) and {@link entrySecrets} (the seam for
- *   issue 14's per-device offline bundle).
+ *   the per-device offline bundle).
  * - A PATCH changes only the fields it carries (field-level last writer wins); an absent secret keeps
  *   its stored ciphertext, so an edit never needs to decrypt anything.
  * - Every write takes the delta-sync lock and a new sync_seq (offline index), deletes leave a tombstone.
@@ -256,7 +256,7 @@ export interface EntrySecrets {
 }
 
 /**
- * Decrypts every secret of one entry, for re-encryption under another key (issue 14: a device's
+ * Decrypts every secret of one entry, for re-encryption under another key (a device's
  * offline bundle). NOT audited here: the caller decides how such an export is recorded.
  * @returns null when the entry does not exist. @throws VaultIntegrityError (fail closed).
  */
@@ -276,7 +276,7 @@ export async function entrySecrets(db: Database, keys: VaultKeyring, id: string)
   return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets };
 }
 
-/** An offline reveal as a device reports it (issue 14), with the device facts the audit row keeps. */
+/** An offline reveal as a device reports it, with the device facts the audit row keeps. */
 export interface OfflineRevealRecord {
   entryId: string;
   field: VaultReveal['field'];
@@ -293,7 +293,7 @@ export interface OfflineRevealRecord {
 }
 
 /**
- * Appends the audit row of a reveal made offline (issue 14): `source` 'offline', `createdAt` the
+ * Appends the audit row of a reveal made offline: `source` 'offline', `createdAt` the
  * time it happened on the device, `receivedAt` now. The entry's current names win over the device's
  * copy. The caller checks the device had access at `revealedAt` and deduplicates (Idempotency-Key).
  */

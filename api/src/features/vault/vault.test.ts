@@ -1,5 +1,5 @@
 /**
- * Customer Vault API over HTTP against a real database (issue 13 "Done when"): validation messages,
+ * Customer Vault API over HTTP against a real database ("Done when"): validation messages,
  * no secret in list/search/detail/error bodies or in ANY log line (the logger is captured for the
  * whole file), the stored columns are ciphertext (read with SQL), tampered ciphertext fails closed,
  * a reveal writes exactly one audit row, edits keep or replace secrets as asked, delete leaves a

@@ -2,7 +2,7 @@
  * Shared fixtures of the Customer Vault API tests (vault.test.ts, reveal.test.ts): the secrets
  * typed in them (none may appear outside a reveal answer), a full entry body, and
  * {@link useVaultApp}, which starts a test app with a technician and an admin for a file and checks,
- * when the file ends, that no log line held a secret (issue 13: the logger is captured).
+ * when the file ends, that no log line held a secret (the logger is captured).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -81,7 +81,7 @@ export function useVaultApp(): VaultApp {
     v.admin = await v.t.loginAs('admin', { username: 'vault-admin' });
   });
   afterAll(async () => {
-    // Nothing in the whole file may have logged a secret (issue 13: capture the logger).
+    // Nothing in the whole file may have logged a secret (capture the logger).
     expectNoSecret(v.t.logger.entries);
     await v.t.close();
   });

@@ -1,7 +1,7 @@
 /**
  * The folder a development log transport writes into (`DATA_DIR/outbox-log` and its `mail/`, mode
  * 0700; email.ts, sms.ts). It is created by the first write instead of before every message (one
- * thread-pool call less per send, issue 16), and created again when a write finds it gone (ENOENT:
+ * thread-pool call less per send), and created again when a write finds it gone (ENOENT:
  * someone cleared the log), so no message is lost to a deleted folder.
  */
 import fs from 'node:fs/promises';

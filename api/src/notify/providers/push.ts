@@ -9,7 +9,7 @@
  * Answers: 404/410 -> SubscriptionGoneError (the dispatcher deletes the subscription, no retry);
  * 400/403/413 -> permanent; 429/5xx/network/timeout -> retried.
  *
- * Endpoint rules (issue 17, no server-side request forgery): an endpoint must be https and its host
+ * Endpoint rules (no server-side request forgery): an endpoint must be https and its host
  * must resolve only to public addresses: loopback, private, link-local, CGNAT, multicast, reserved and
  * documentation ranges (IPv4 and IPv6, also IPv4-mapped) are refused, unless the host is listed in
  * PUSH_ALLOW_HOSTS (tests, an in-house push service). The same check runs when subscribing

@@ -1,5 +1,5 @@
 /**
- * The shared e-mail layout (issue 4): escaping of every user text, one-line cuts for SMS and push,
+ * The shared e-mail layout: escaping of every user text, one-line cuts for SMS and push,
  * and the plain-text and HTML parts of emailContent.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The shared layout of every kind's messages (issue 4: "readable on a phone: plain text plus simple
+ * The shared layout of every kind's messages ("readable on a phone: plain text plus simple
  * HTML, with the portal's name, phone and e-mail"). Every piece of user text passes through
  * {@link escapeHtml}; the HTML is one narrow column with inline styles (mail clients drop <style>
  * blocks and scripts). A kind's `render` builds {@link EmailLayout} and calls {@link emailContent}.

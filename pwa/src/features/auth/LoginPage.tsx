@@ -14,7 +14,7 @@ import { loginLanding } from './landing';
 import { lockoutMessage } from './lockout';
 import { TwoFactorStep } from './TwoFactorStep';
 
-/** The shared login schema, loaded when the form is idle (loginResolver.ts, issue 16). */
+/** The shared login schema, loaded when the form is idle (loginResolver.ts). */
 const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./loginResolver').then((m) => m.loginResolver));
 
 /**

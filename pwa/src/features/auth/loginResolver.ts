@@ -3,6 +3,6 @@ import { loginSchema } from '@portal/shared';
 
 /**
  * The login form's validation (shared `loginSchema`, SPEC.md 5). Its own module so zod loads after
- * the form is usable (LoginPage's lazy resolver, issue 16).
+ * the form is usable (LoginPage's lazy resolver).
  */
 export const loginResolver = zodResolver(loginSchema);

@@ -2,7 +2,7 @@ import { formatFileSize } from '@portal/shared';
 import type { KeptFilesState } from './useKeptFiles';
 
 /**
- * "On this device" (issue 15): how many tools are kept and their size, what the whole app stores
+ * "On this device": how many tools are kept and their size, what the whole app stores
  * on the device out of what the browser allows, and whether the storage is persistent.
  */
 export function DeviceStorageCard({ state }: { state: KeptFilesState }) {

@@ -21,7 +21,7 @@ export interface KeptFilesState {
 }
 
 /**
- * The "Keep on this device" state of /downloads (issue 15): which tools are in the kept-downloads
+ * The "Keep on this device" state of /downloads: which tools are in the kept-downloads
  * cache, how much the site stores on this device and whether that storage is persistent; `keep`
  * and `remove` update it.
  */

@@ -33,7 +33,7 @@ function setup(user: PublicUser, answer: (req: RecordedRequest) => [number, unkn
   return { ...stub, pushCalls };
 }
 
-describe('PushControl (issue 4)', () => {
+describe('PushControl', () => {
   it('asks for permission, subscribes with the server key and posts the subscription', async () => {
     const fake = installFakePush();
     const { pushCalls } = setup(tech);

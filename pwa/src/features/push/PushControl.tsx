@@ -11,7 +11,7 @@ import { PUSH_TEXT, availabilityHint, enableErrorText } from './messages';
 import './push.css';
 
 /**
- * Web push on this device, for staff (technician, admin; issue 4). Renders nothing for visitors and
+ * Web push on this device, for staff (technician, admin). Renders nothing for visitors and
  * plain users. States: 'Enable notifications' (button), 'Enabling...', 'Notifications on' with
  * 'Turn off', and the clear dead ends 'Notifications blocked' (permission denied) and
  * 'Notifications unavailable' (no Push API, insecure origin or no service worker) with a hint.

@@ -2,7 +2,7 @@ import { isApiError } from '../../lib/api';
 import { PushSetupError, type PushAvailability } from '../../lib/push';
 
 /**
- * Texts of the notification control (issue 4; SPEC.md has none for web push, so these are this
+ * Texts of the notification control (SPEC.md has none for web push, so these are this
  * feature's decisions, listed here once for the component and the tests).
  */
 export const PUSH_TEXT = {

@@ -59,7 +59,7 @@ export function StatusCounts({ kpi, onOpen }: { kpi: TechnicianKpi; onOpen(f: Sc
   );
 }
 
-/** Average resolution, resolution rate, satisfaction with survey count, first response (SPEC.md 2, issue 12). */
+/** Average resolution, resolution rate, satisfaction with survey count, first response (SPEC.md 2). */
 export function KpiFigures({ kpi }: { kpi: TechnicianKpi }) {
   return (
     <dl className="kpi-figures">

@@ -29,7 +29,7 @@ import { Timeline } from './Timeline';
 import { ViewTabs, viewPanelId } from './ViewTabs';
 import './scheduler.css';
 
-/** Chart.js loads only with this route, and only when a chart is on screen (issue 12). */
+/** Chart.js loads only with this route, and only when a chart is on screen. */
 const CreatedResolvedChart = lazy(() => import('./charts/Charts').then((m) => ({ default: m.CreatedResolvedChart })));
 const WorkloadChart = lazy(() => import('./charts/Charts').then((m) => ({ default: m.WorkloadChart })));
 
@@ -42,7 +42,7 @@ const isView = (v: string | null): v is SchedulerView => (VIEWS as readonly stri
 const download = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /**
- * /scheduler 'Scheduler and KPI Dashboard' (SPEC.md 2, issue 12). Range picker (Today, This Week,
+ * /scheduler 'Scheduler and KPI Dashboard' (SPEC.md 2). Range picker (Today, This Week,
  * This Month in the browser's time zone), technician filter, the seven summary tiles and the tabs
  * KPI Metrics (workload chart and one card per technician, the viewer's own first; CSV export),
  * Kanban Board (moves go through the ticket outbox) and Calendar View (created-vs-resolved chart and

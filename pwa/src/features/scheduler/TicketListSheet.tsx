@@ -9,7 +9,7 @@ import type { DashboardParams } from './api/keys';
 import { TEXT, severityColor, statusColor } from './labels';
 
 /**
- * The tickets behind a clicked count (issue 12: "every count and tile opens the list of tickets
+ * The tickets behind a clicked count ("every count and tile opens the list of tickets
  * behind it"), in a Sheet: newest first, 50 per page with 'Load more'; each opens the ticket on the
  * ticket screen. Needs the network (the snapshot holds counts, not every ticket): offline it says so.
  */

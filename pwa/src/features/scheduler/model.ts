@@ -17,7 +17,7 @@ import { WORKLOAD_LABELS } from './labels';
  * KPI formulas come from `@portal/shared`, the same ones the API uses.
  */
 
-/** The viewer's own card first (issue 12: "a technician sees their own card first"), the rest as given. */
+/** The viewer's own card first ("a technician sees their own card first"), the rest as given. */
 export function ownFirst(rows: readonly TechnicianKpi[], userId: string | undefined): TechnicianKpi[] {
   const own = rows.filter((r) => r.technicianId === userId);
   return [...own, ...rows.filter((r) => r.technicianId !== userId)];

@@ -20,7 +20,7 @@ const row = (over: Partial<NotificationDelivery>): NotificationDelivery => ({
   ...over,
 });
 
-describe('recent deliveries (issue 4)', () => {
+describe('recent deliveries', () => {
   it('lists channel, recipient, summary, status, attempts and the last error of each job (phone cards)', async () => {
     const { requests } = stubFetch(() => [
       200,

@@ -7,7 +7,7 @@ import { CHANNEL_LABELS, DELIVERY_STATUS_LABELS, deliveryStatusColor } from './l
 import { SETTINGS_TEXT } from './texts';
 
 /**
- * The delivery log (issue 4, DESIGN.md 6 "Admins can see deliveries and failures"): the newest
+ * The delivery log (DESIGN.md 6 "Admins can see deliveries and failures"): the newest
  * e-mail, SMS and push jobs with channel, recipient, summary, status, attempts, last error and
  * time. Desktop: a table; phones: one card per job (the same facts, no sideways scrolling).
  * 'Refresh' reloads it; it also refreshes itself while a job is pending.

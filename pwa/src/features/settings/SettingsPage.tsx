@@ -8,7 +8,7 @@ import './settings.css';
 /**
  * /admin/settings 'SMS and Notification Settings' (SPEC.md 2 "Settings"; admin only, guarded in
  * app/AppRoutes): notification e-mail recipients, the support SMS number with 'Test SMS', and the
- * recent deliveries (issue 4). Loaded on demand.
+ * recent deliveries. Loaded on demand.
  */
 export default function SettingsPage() {
   return (

@@ -8,7 +8,7 @@ const KEY = ['sla-policy'] as const;
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
- * 'SLA Policy' on /admin/settings (README "SLA clocks and time tracking"): per severity a first
+ * 'SLA Policy' on /admin/settings (docs/sla.md): per severity a first
  * response and a resolution target in business minutes, the business days and hours (or 24x7),
  * the time zone (IANA name) and holidays (one YYYY-MM-DD per line). Save validates with the shared
  * slaPolicySchema (the first problem is shown, nothing sent) and PUTs /api/sla-policy; the policy

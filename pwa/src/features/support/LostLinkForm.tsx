@@ -6,7 +6,7 @@ import { FormField, fieldAria } from '../../lib/ui/FormField';
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'answered' } | { kind: 'error'; message: string };
 
 /**
- * "Lost your link?" (README "Status links"): ticket number and the e-mail or phone used ->
+ * "Lost your link?" (docs/status-links.md): ticket number and the e-mail or phone used ->
  * POST /api/ticket-status/lookup, which always answers LOOKUP_TEXT.answer (whether or not they
  * match) and sends the link only to the contact on file. Needs the network: offline the button is
  * disabled with the reason. Shown on /support and on the status page's 'no longer valid' view.

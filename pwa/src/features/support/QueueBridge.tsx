@@ -4,14 +4,14 @@ import { discard, fileUploadViews, getOfflineDb, syncNow, useConnectivity, useOf
 import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
 
 /**
- * The support form's link to the offline engine (issue 3 flow 6), in its own chunk so the form is
- * usable before the engine and Dexie have loaded (issue 16): useQueuedSubmission loads this module
+ * The support form's link to the offline engine, in its own chunk so the form is
+ * usable before the engine and Dexie have loaded: useQueuedSubmission loads this module
  * when the page is idle, at once when a request is being waited for, and on submit.
  */
 
 /** The waiting view (with date-fns) comes in this chunk too: it is shown only for a queued request. */
 export { QueuedView } from './QueuedView';
-/** The request's files being sent (progress, 'waiting for connection'; README "Attachments"). */
+/** The request's files being sent (progress, 'waiting for connection'; docs/attachments.md). */
 export { UploadList } from '../../lib/attachments/UploadList';
 
 /** What the form does with the outbox (see useQueuedSubmission). */

@@ -18,7 +18,7 @@ export function retryText(retryAt: number, now: number): string {
 }
 
 /**
- * The sentence that says why a saved request is still waiting (issue 10: honest, no status codes):
+ * The sentence that says why a saved request is still waiting (honest, no status codes):
  * offline; the server is busy with too many requests from this network, with when it is sent again
  * (Retry-After); the server had a problem; or it could not be reached.
  */
@@ -34,7 +34,7 @@ export function waitingSentence(offline: boolean, problem: QueuedTicketView['pro
 }
 
 /**
- * Shown while a support request waits in the outbox (issue 3 flow 6): it is safe on this device and
+ * Shown while a support request waits in the outbox: it is safe on this device and
  * will be sent automatically; the ticket number follows once it has been. The reason is one plain
  * sentence ({@link waitingSentence}). 'Try Again Now' is offered except while the server asked us
  * to wait (too many requests): trying earlier would only be refused again.

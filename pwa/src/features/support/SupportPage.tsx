@@ -6,7 +6,7 @@ import { TicketForm } from './TicketForm';
 
 /**
  * /support (SPEC.md 2): heading 'Submit a Support Request' and the ticket form, then the
- * 'Lost your link?' link that opens the status link lookup (README "Status links").
+ * 'Lost your link?' link that opens the status link lookup (docs/status-links.md).
  */
 export function SupportPage() {
   const [lookup, setLookup] = useState(false);

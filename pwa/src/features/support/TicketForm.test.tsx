@@ -85,7 +85,7 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
   });
 
-  it('tells a customer over the rate limit when the request will be sent, in plain words (issue 10)', async () => {
+  it('tells a customer over the rate limit when the request will be sent, in plain words', async () => {
     const { requests } = stubFetch(() => [429, { message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' }, { 'Retry-After': '300' }]);
     renderWithProviders(<TicketForm />);
     fillValid();

@@ -16,7 +16,7 @@ import type { TicketFormValues } from './ticketResolver';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { LazyQueuedView, LazyUploadList, useQueuedSubmission } from './useQueuedSubmission';
 
-/** Photos and files (README "Attachments"): loaded when idle, outside the public pages' first JS. */
+/** Photos and files (docs/attachments.md): loaded when idle, outside the public pages' first JS. */
 const SupportAttachments = lazy(() => import('./attachments/SupportAttachments'));
 
 
@@ -54,7 +54,7 @@ function toFormValues(body: TicketCreateInput): TicketFormValues {
  * number -> 'Submit Another Request' back to an empty form. Invalid input shows the SPEC.md 5
  * messages under the fields and sends nothing.
  *
- * A valid request goes through the outbox (issue 3 flow 6, see useQueuedSubmission): online it is
+ * A valid request goes through the outbox (see useQueuedSubmission): online it is
  * sent at once ('Submitting...'); with no signal the customer sees that it is saved on the device
  * and will be sent automatically, and the ticket number appears when it has been. A request the
  * server rejects comes back into the form with the server's field messages and the SPEC.md 8 toast.
@@ -65,7 +65,7 @@ export function TicketForm() {
   const toast = useToast();
   const submission = useQueuedSubmission();
   const { view, connectivity, live } = submission;
-  // Photos and files picked for this request (README "Attachments"); queued with it on submit.
+  // Photos and files picked for this request (docs/attachments.md); queued with it on submit.
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [attachable, setAttachable] = useState(false);
   useEffect(() => whenIdle(() => setAttachable(true)), []);

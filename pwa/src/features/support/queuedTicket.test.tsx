@@ -1,5 +1,5 @@
 /**
- * Public support form offline (issue 3 flow 6): enqueueTicketCreate keeps the request in the
+ * Public support form offline: enqueueTicketCreate keeps the request in the
  * outbox with its own Idempotency-Key; useOutboxItem + queuedTicketView show its progress and,
  * once sent without a session, the ticket number; a validation rejection keeps the server's field
  * messages.

@@ -15,6 +15,6 @@ export interface TicketFormValues {
 
 /**
  * The support form's validation: the shared schema, exactly like the API (SPEC.md 5, DESIGN.md 2).
- * Its own module so zod loads after the form is usable (TicketForm's lazy resolver, issue 16).
+ * Its own module so zod loads after the form is usable (TicketForm's lazy resolver).
  */
 export const ticketResolver = zodResolver(ticketCreateSchema) as unknown as Resolver<TicketFormValues, unknown, TicketCreate>;

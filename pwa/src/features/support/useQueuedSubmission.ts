@@ -53,14 +53,14 @@ export interface QueuedSubmission {
 }
 
 /**
- * The public form's submission through the outbox (issue 3 flow 6, DESIGN.md 5: the outbox is the
+ * The public form's submission through the outbox (DESIGN.md 5: the outbox is the
  * one owner of offline writes). A request is stored in IndexedDB with its Idempotency-Key before
  * anything is sent, so a customer with no signal can submit, close the tab, and see the ticket
  * number when they come back online; a lost answer is resent with the same key and never makes a
  * second ticket. The request being waited for is remembered in localStorage under
  * {@link PENDING_SUBMISSION_KEY} until the customer moves on ('Submit Another Request').
  *
- * The engine (Dexie, outbox) is loaded after the form is usable (issue 16, QueueBridge.tsx): when
+ * The engine (Dexie, outbox) is loaded after the form is usable (QueueBridge.tsx): when
  * the page is idle, at once when a request is remembered, and before a submit.
  */
 export function useQueuedSubmission(): QueuedSubmission {

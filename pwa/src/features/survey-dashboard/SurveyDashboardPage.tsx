@@ -19,7 +19,7 @@ function daysFrom(raw: string | null): number {
 }
 
 /**
- * /survey-dashboard (SPEC.md 2 "Survey Dashboard", issue 11; technicians and admins): the range
+ * /survey-dashboard (SPEC.md 2 "Survey Dashboard"; technicians and admins): the range
  * select (kept in the URL as `?days=`), the seven tiles (skeletons while loading), and the tabs
  * Overview, Technician Performance, Detailed Ratings and Recent Responses. Every figure comes from
  * GET /api/surveys/stats (computed in SQL); charts load with chart.js only on this route.

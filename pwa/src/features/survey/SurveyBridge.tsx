@@ -4,8 +4,8 @@ import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, type 
 import { enqueueSurveySubmit, readSurveySubmissions, type SurveySubmitItem } from './offline';
 
 /**
- * The survey page's link to the offline engine (issue 11), in its own chunk so the page is usable
- * before the engine and Dexie have loaded (issue 16): useSurveySubmission loads this module when
+ * The survey page's link to the offline engine, in its own chunk so the page is usable
+ * before the engine and Dexie have loaded: useSurveySubmission loads this module when
  * the page is idle, at once when an answer from an earlier visit is remembered, and on submit.
  */
 

@@ -9,7 +9,7 @@ import type { SurveyFormValues } from './surveyResolver';
 
 /**
  * The shared schema validates the form exactly like the API does (SPEC.md 5); it is loaded when the
- * form is idle (surveyResolver.ts), so the form is usable before zod arrives (issue 16).
+ * form is idle (surveyResolver.ts), so the form is usable before zod arrives.
  */
 const resolver = lazyResolver(() => import('./surveyResolver').then((m) => m.surveyResolver));
 

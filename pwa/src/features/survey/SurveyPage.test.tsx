@@ -54,7 +54,7 @@ function rateAll() {
   fireEvent.click(star(/resolution/, 2));
 }
 
-describe('SurveyPage (SPEC.md 2 / 5 / 8, issue 11)', () => {
+describe('SurveyPage (SPEC.md 2 / 5 / 8)', () => {
   it("says 'Survey Not Found' without a ticket and for a link the server does not know", async () => {
     const { fn } = server({ invitation: [404, { message: MSG.surveyNotFound, code: 'not_found' }] });
     renderSurvey('/survey');

@@ -19,7 +19,7 @@ function presetRating(raw: string | null): number | undefined {
 }
 
 /**
- * /survey?ticket=TKT-000123&token=... (SPEC.md 2 "Survey", issue 11). The link is checked first
+ * /survey?ticket=TKT-000123&token=... (SPEC.md 2 "Survey"). The link is checked first
  * (GET, records nothing): no ticket, a bad, expired or foreign token, or a ticket that is not
  * resolved or closed shows 'Survey Not Found'; an answered link says so. Otherwise the form, titled
  * 'Customer Satisfaction Survey' with 'Ticket #{number}'. Only 'Submit Survey' records anything:
@@ -29,7 +29,7 @@ function presetRating(raw: string | null): number | undefined {
  * message (a 400 puts its field messages back under the questions). With no signal the link check
  * cannot run: the form is shown anyway.
  *
- * Issue 16: the page is usable before the offline engine and zod arrive; the engine comes with
+ * The page is usable before the offline engine and zod arrive; the engine comes with
  * SurveyBridge.tsx (see useSurveySubmission), the validation with surveyResolver.ts.
  */
 export default function SurveyPage() {

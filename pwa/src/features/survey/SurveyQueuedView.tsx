@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Shown while an answer waits in the outbox (issue 11): it is safe on this device and will be sent
+ * Shown while an answer waits in the outbox: it is safe on this device and will be sent
  * automatically. `lastError` is the last transient problem when the device is online but the server
  * did not take the answer yet.
  */

@@ -7,6 +7,6 @@ export type SurveyFormValues = Record<SurveyQuestion, number> & { ticketNumber: 
 
 /**
  * The survey form's validation: the shared schema, exactly like the API (SPEC.md 5, DESIGN.md 2).
- * Its own module so zod loads after the form is usable (SurveyForm's lazy resolver, issue 16).
+ * Its own module so zod loads after the form is usable (SurveyForm's lazy resolver).
  */
 export const surveyResolver = zodResolver(surveySubmitSchema) as unknown as Resolver<SurveyFormValues, unknown, SurveySubmit>;

@@ -55,12 +55,12 @@ export interface SurveySubmission {
 }
 
 /**
- * The survey answer through the offline outbox (issue 11, DESIGN.md 5: the outbox is the one owner
+ * The survey answer through the offline outbox (DESIGN.md 5: the outbox is the one owner
  * of offline writes). The answer is stored in IndexedDB with its Idempotency-Key before anything is
  * sent, so bad signal, a reload or a closed tab lose nothing and it is recorded once. Answers are
  * found again by ticket number, so reopening the link shows the waiting answer or its outcome.
  *
- * The engine (Dexie, outbox) is loaded after the page is usable (issue 16, SurveyBridge.tsx): when
+ * The engine (Dexie, outbox) is loaded after the page is usable (SurveyBridge.tsx): when
  * the page is idle, at once when this browser queued an answer for the ticket that the page has not
  * reported yet ({@link PENDING_SURVEYS_KEY}), and before a submit.
  */

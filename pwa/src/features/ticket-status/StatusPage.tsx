@@ -148,7 +148,7 @@ function TicketFacts({ view, formatDateTime }: { view: TicketStatusView; formatD
 }
 
 /**
- * /status/:token (README "Status links"): the customer's page for one ticket, reached from the link
+ * /status/:token (docs/status-links.md): the customer's page for one ticket, reached from the link
  * in the success view and the e-mails. Shows number, status, severity, the technician's first name,
  * the customer-visible timeline and the support phone, and 'Add a reply' ('Your reply', 'Send
  * Reply'). Replies go through the offline outbox (useStatusReplies): queued with no signal, sent

@@ -5,7 +5,7 @@ import { resolveConflict, type ConflictChoice, type TicketUpdateItem } from './o
 import { FIELD_LABELS, fieldValueText } from './labels';
 
 /**
- * Conflict chooser (issue 3 flow 5, DESIGN.md 5): someone else changed the same field meanwhile
+ * Conflict chooser (DESIGN.md 5): someone else changed the same field meanwhile
  * and the server answered 409. Per conflicting field the technician sees 'Your change: ...' and
  * 'Current value: ...' and picks one; 'Save Choice' re-queues the update on the server's current
  * version with their kept fields (or drops it when nothing is left). 'Discard Update' drops the

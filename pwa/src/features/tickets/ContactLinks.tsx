@@ -13,7 +13,7 @@ const ACTIONS: { method: ContactMethod; label: string; icon: string; href(t: Con
 ];
 
 /**
- * How to reach the customer of a ticket (issue 10, DESIGN.md 5a "contact data is a link"): the
+ * How to reach the customer of a ticket (DESIGN.md 5a "contact data is a link"): the
  * phone number, the preferred contact method ('Prefers phone call') and one-tap Call (`tel:`),
  * Text (`sms:`) and E-mail (`mailto:`) links; the preferred one is the filled button. Clicks do not
  * reach the surrounding card (which would select the ticket). `compact` (the card) uses small

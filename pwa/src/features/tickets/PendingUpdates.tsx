@@ -16,7 +16,7 @@ export function updateSummary(item: TicketUpdateItem, technicians: readonly Tech
 }
 
 /**
- * The selected ticket's updates still in the outbox (issue 3 flows 3-5), oldest first: each with
+ * The selected ticket's updates still in the outbox, oldest first: each with
  * its state: 'Waiting to sync' (with the last transient problem, if any), 'Conflict' with the
  * chooser, or 'Failed' with the server's message and a 'Discard' button. Renders nothing when the
  * outbox holds nothing for this ticket.

@@ -13,7 +13,7 @@ export function useNow(ms = 30_000): Date {
 }
 
 /**
- * A ticket's SLA clock (README "SLA clocks and time tracking"): 'Response due in 12 min',
+ * A ticket's SLA clock (docs/sla.md): 'Response due in 12 min',
  * 'Resolution due in 3 h', 'Breached 2 h ago' or 'Paused: waiting on customer', in colour AND
  * words (green, amber in the last 20 %, red when breached, grey when paused). Computed on the device
  * with the shared clock from the ticket's cached due times, so it runs offline; nothing for

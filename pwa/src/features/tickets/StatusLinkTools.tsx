@@ -6,7 +6,7 @@ import { syncNow, useConnectivity } from '../../offline';
 import type { DisplayTicket } from './offline';
 
 /**
- * The customer's status link of the open ticket (README "Status links"): opening a ticket the
+ * The customer's status link of the open ticket (docs/status-links.md): opening a ticket the
  * customer replied to clears its 'Customer replied' mark (POST .../customer-reply-seen, once, when
  * online; the next sync brings the cleared ticket), and staff can resend the link to the customer's
  * contact or revoke it (after confirming). Both need the network: offline the buttons are disabled

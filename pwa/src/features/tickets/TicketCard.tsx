@@ -11,7 +11,7 @@ import { AttachmentCount } from './attachments/AttachmentCount';
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
  * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
- * (issue 10), the issue, created and updated times. The whole card selects the ticket;
+ *, the issue, created and updated times. The whole card selects the ticket;
  * the number is also a real button for keyboard and screen-reader users. Values include updates
  * still waiting to sync, marked 'Pending' (or 'Conflict' / 'Failed' when the server refused one).
  */

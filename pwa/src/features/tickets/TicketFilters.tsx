@@ -2,10 +2,10 @@ import type { Technician } from '@portal/shared';
 import { assigneeValue, parseAssignee, type AssigneeFilter } from './search';
 
 /**
- * Search box and assignee filter above the ticket tabs (issue 10): 'Search tickets' over number,
+ * Search box and assignee filter above the ticket tabs: 'Search tickets' over number,
  * client, business, e-mail, phone and issue; 'Assignee' Anyone / Unassigned / each technician,
  * with a 'Mine' toggle for the signed-in user (pressed when the filter is theirs). Online the
- * server applies them (issue 16; several words and phone numbers search the device); offline they
+ * server applies them (several words and phone numbers search the device); offline they
  * work on the cached tickets. `resultText` is announced politely ('12 of 240 tickets').
  */
 export function TicketFilters(props: {

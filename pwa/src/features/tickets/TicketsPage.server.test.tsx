@@ -1,5 +1,5 @@
 /**
- * The ticket screen against the server (issue 16): online, tab counts come from
+ * The ticket screen against the server: online, tab counts come from
  * GET /api/tickets/counts and the list from GET /api/tickets/list, merged with this device's unsent
  * edits; a ticket that is not on the device is found by a server search, opened and kept in the
  * cache; offline (or when the server fails) counts and list come from the cache, marked
@@ -28,7 +28,7 @@ const h = ticketsPageHarness({
 
 const render = () => renderWithProviders(<AuthProvider><TicketsPage /></AuthProvider>);
 
-describe('TicketsPage online (issue 16)', () => {
+describe('TicketsPage online', () => {
   it('shows the server counts and list, merged with unsent edits', async () => {
     const first = (await h.db.tickets.toArray()).find((t) => t.ticketNumber === 'TKT-000001')!;
     const shown = displayTicket(first, []);

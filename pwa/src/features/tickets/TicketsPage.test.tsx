@@ -1,5 +1,5 @@
 /**
- * The ticket screen offline first (issue 3 flows 2-5, SPEC.md 2 / 4): it renders from IndexedDB
+ * The ticket screen offline first (SPEC.md 2 / 4): it renders from IndexedDB
  * without any network, queues updates in the outbox with pending marks and the counter, and shows
  * conflicts (both values, the technician chooses) and rejected updates (server message, Discard).
  * The network is a model of the API (offline/model-server.testkit.ts); the sync engine is not
@@ -28,7 +28,7 @@ async function openTicket(number: string) {
   return screen.findByRole('form', { name: `Update ticket ${number}` });
 }
 
-describe('TicketsPage offline (issue 3)', () => {
+describe('TicketsPage offline', () => {
   it('renders tickets, technicians and the last sync time from IndexedDB with no network', async () => {
     render();
     expect(await screen.findByText('Support Ticket Management')).toBeTruthy();
@@ -55,7 +55,7 @@ describe('TicketsPage offline (issue 3)', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
-  it('queues a reply to the customer offline, sends it as reply: true and marks it in the history (issue 10)', async () => {
+  it('queues a reply to the customer offline, sends it as reply: true and marks it in the history', async () => {
     render();
     const form = await openTicket('TKT-000001');
     expect((within(form).getByLabelText('Internal note') as HTMLInputElement).checked).toBe(true);
@@ -115,7 +115,7 @@ describe('TicketsPage offline (issue 3)', () => {
     await drain();
 
     expect(await screen.findByText('1 update needs attention')).toBeTruthy();
-    // Honest (issue 10): never 'All updates synced' beside it, and a link to that ticket.
+    // Honest: never 'All updates synced' beside it, and a link to that ticket.
     expect(screen.queryByText('All updates synced')).toBeNull();
     expect(screen.getByRole('link', { name: 'Review TKT-000001' }).getAttribute('href')).toBe(`/technician?ticket=${id}`);
     await openTicket('TKT-000001');

@@ -21,13 +21,13 @@ const PLACEHOLDER = 'Select a ticket to update';
 
 /**
  * /technician 'Support Ticket Management' (SPEC.md 2): search and an assignee filter with 'Mine'
- * (issue 10; on the server online, on the cached tickets offline), status tabs with counts of what the search
+ * (on the server online, on the cached tickets offline), status tabs with counts of what the search
  * found, ticket cards in a virtualised list (only the visible cards are rendered, fast at 10,000
  * cached tickets) and the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
  * closing the sheet or a queued update clears the selection.
  *
- * Online (issue 16, useTicketView): tab counts and the list come from the server (SQL counts,
+ * Online (useTicketView): tab counts and the list come from the server (SQL counts,
  * keyset pages with the filters applied there, the next page on scroll), merged with the cache and
  * this device's unsent edits; a ticket not on the device (an older one found by number, a link) is
  * fetched and kept on the device when opened.
@@ -62,7 +62,7 @@ export default function TicketsPage() {
   const visible = useMemo(() => sortTickets(view.visible, sort), [view.visible, sort]);
 
   // The selected ticket as cached (with unsent edits); one outside the working set is fetched
-  // online and kept on the device (issue 16); a cached one is marked opened (kept while recent).
+  // online and kept on the device; a cached one is marked opened (kept while recent).
   const cachedSelected = useOfflineQuery((db) => readDisplayedTicket(db, selectedId), [selectedId]);
   const fetched = useOpenTicket(selectedId, online && cachedSelected === null);
   useEffect(() => {

@@ -14,7 +14,7 @@ export function minutesText(m: number): string {
 }
 
 /**
- * Time tracking in the Update Ticket panel (README "SLA clocks and time tracking"): a start/stop
+ * Time tracking in the Update Ticket panel (docs/sla.md): a start/stop
  * timer kept in IndexedDB (survives reloads, works offline), a manual entry (minutes, billable,
  * note), and the ticket's totals: recorded on the server (online) plus what waits in the outbox.
  * Entries go through the outbox kind `ticket.timeEntry` with an Idempotency-Key: recorded once.

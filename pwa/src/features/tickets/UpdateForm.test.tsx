@@ -1,5 +1,5 @@
 /**
- * The Update Ticket form is never reset by sync activity (issue 16 item 4): a new version of the
+ * The Update Ticket form is never reset by sync activity: a new version of the
  * same ticket (a delta pull, an update sent by the drain) keeps what the technician typed; fields
  * they did not touch follow the new values; a field they changed that also changed meanwhile says
  * so and keeps their value unless they take the new one.
@@ -107,7 +107,7 @@ describe('UpdateForm and sync', () => {
   });
 
   it('keeps what is typed while the update is being queued: only the submitted comment is cleared', async () => {
-    // Issue 16: the outbox write can take a while on a busy phone, and the sync bar already counts
+    // The outbox write can take a while on a busy phone, and the sync bar already counts
     // the update before it has committed; a technician (or the drain bench) then types the next
     // comment, which the form must not wipe when the write completes.
     let queued: (ok: boolean) => void = () => undefined;

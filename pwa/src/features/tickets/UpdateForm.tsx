@@ -29,7 +29,7 @@ const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] 
  * never cuts them; docs/decisions.md "Severity by staff"), Assigned To, Resolution, Update Comment, the
  * choice 'Internal note' / 'Reply to customer', 'Update Ticket' and 'Cancel'.
  *
- * Sync never resets it (issue 16 item 4): the form lives as long as the panel shows the same
+ * Sync never resets it: the form lives as long as the panel shows the same
  * ticket, whatever the outbox or a delta pull do to that ticket meanwhile (a new version, an update
  * sent). When `ticket` changes, each field the technician has not changed follows the new value;
  * a field they changed keeps their value, and if the ticket's value of that field changed too, the
@@ -54,7 +54,7 @@ export function UpdateForm(props: {
   const incoming = ticketEditDefaults(ticket);
   // The ticket values the form last started from or followed (what "unchanged" means per field).
   const [base, setBase] = useState(() => ticketEditDefaults(ticket));
-  // Photos and files of this update (README "Attachments"), queued with it and cleared once queued.
+  // Photos and files of this update (docs/attachments.md), queued with it and cleared once queued.
   const [files, setFiles] = useState<PickedFile[]>([]);
   const values = watch();
   const reply = values.reply === true;

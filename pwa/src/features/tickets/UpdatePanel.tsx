@@ -14,7 +14,7 @@ import { TimeTracker } from './TimeTracker';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's issue text and the customer's contact
- * links (issue 10: readable in the phone sheet), then Status, Assigned To, Resolution, Update
+ * links (readable in the phone sheet), then Status, Assigned To, Resolution, Update
  * Comment with the choice 'Internal note (staff only)' (default) or 'Reply to customer (e-mailed)',
  * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch against
  * the ticket as shown: nothing changed -> toast 'No Changes'; otherwise the update goes to the
@@ -35,7 +35,7 @@ export function UpdatePanel(props: {
   const { ticket, technicians, user, onCancel, onUpdated } = props;
   const toast = useToast();
   const queued = useOfflineQuery((db) => readTicketOutbox(db, ticket.id), [ticket.id]) ?? [];
-  // This ticket's photos and files still being sent (README "Attachments").
+  // This ticket's photos and files still being sent (docs/attachments.md).
   const uploads = fileUploadViews(useOfflineQuery((db) => db.outbox.where('stream').equals(ticketStream(ticket.id)).toArray(), [ticket.id]) ?? []);
   const connectivity = useConnectivity();
   const onSubmit = async (values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean> => {

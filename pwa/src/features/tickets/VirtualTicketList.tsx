@@ -32,12 +32,12 @@ export function useMainScrollElement(): HTMLElement | null | 'none' {
 }
 
 /**
- * A virtualised list for the page's own scroll (issue 10: 10,000 cached tickets, no jank): only the
+ * A virtualised list for the page's own scroll (10,000 cached tickets, no jank): only the
  * items in and near the viewport are in the DOM, positioned in a spacer as tall as the whole list;
  * each item is measured after rendering (cards differ in height). The list scrolls with the page
  * (the IonContent scroll element), so phones keep one natural scroll. Until Ionic hands out that
  * element only the first few items are rendered; without an IonContent (unit tests) all of them. `renderItem` gets the index; `itemKey` keeps measurements
- * attached to the right item when the list is filtered. `onEndReached` (issue 16: the server list's
+ * attached to the right item when the list is filtered. `onEndReached` (the server list's
  * next keyset page) is called when the last few items are rendered.
  */
 export function VirtualTicketList(props: {

@@ -12,7 +12,7 @@ const other: Ticket = { ...base, id: 't2', ticketNumber: 'TKT-000124', clientNam
 const tickets = [base, other];
 const ids = (q: string, a = ANY_ASSIGNEE) => filterTickets(tickets, q, a).map((t) => t.id);
 
-describe('ticket search (issue 10)', () => {
+describe('ticket search', () => {
   it.each([
     ['000123', ['t1']],
     ['tkt-000124', ['t2']],
@@ -47,7 +47,7 @@ describe('ticket search (issue 10)', () => {
   });
 });
 
-describe('serverCanSearch (issue 16)', () => {
+describe('serverCanSearch', () => {
   it('sends one word to the server, keeps several words and phone numbers on the device', () => {
     expect(serverCanSearch('')).toBe(true);
     expect(serverCanSearch('  TKT-000001 ')).toBe(true);

@@ -1,7 +1,7 @@
 import type { Ticket } from '@portal/shared';
 
 /**
- * Ticket search and assignee filter of the ticket screen (issue 10), pure so it runs on the cached
+ * Ticket search and assignee filter of the ticket screen, pure so it runs on the cached
  * tickets with no network and is unit-tested. Designed for 10,000 cached tickets: each ticket's
  * searchable text is built once and kept in a WeakMap keyed by the ticket object (the live query
  * hands out the same objects until a ticket changes), so a keystroke costs one `includes` per token
@@ -13,7 +13,7 @@ export type AssigneeFilter = { kind: 'any' } | { kind: 'unassigned' } | { kind: 
 
 export const ANY_ASSIGNEE: AssigneeFilter = { kind: 'any' };
 
-/** The fields searched (issue 10): number, client, business, e-mail, phone and issue text. */
+/** The fields searched: number, client, business, e-mail, phone and issue text. */
 type Searchable = Pick<Ticket, 'ticketNumber' | 'clientName' | 'businessName' | 'customerEmail' | 'customerPhone' | 'issue'>;
 
 interface Index {
@@ -58,7 +58,7 @@ export function matchesTokens(t: Searchable, tokens: readonly string[]): boolean
  * True when the server's list search (`q` of GET /api/tickets/list: one case-insensitive
  * substring) finds what {@link matchesTokens} finds: an empty query or a single word that is not
  * a phone number (phone digits match here ignoring formatting, on the server only as typed).
- * Other searches (several words, phone numbers) run on the device's tickets (issue 16).
+ * Other searches (several words, phone numbers) run on the device's tickets.
  */
 export function serverCanSearch(query: string): boolean {
   const tokens = searchTokens(query);

@@ -23,7 +23,7 @@ export interface TicketView {
   counts: Record<TicketTab, number>;
   /** 'server': list and counts from the API (online); 'device': from the offline cache. */
   source: 'server' | 'device';
-  /** The announced result line: 'N tickets' or 'N of M tickets' (issue 10). */
+  /** The announced result line: 'N tickets' or 'N of M tickets'. */
   resultText: string;
   /** True when a search or assignee filter narrows the list. */
   filtering: boolean;
@@ -67,7 +67,7 @@ function newest(items: readonly Ticket[], cachedById: ReadonlyMap<string, Ticket
 const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
 
 /**
- * The ticket screen's data (issue 16). Online: tab counts from GET /api/tickets/counts and the
+ * The ticket screen's data. Online: tab counts from GET /api/tickets/counts and the
  * list from keyset pages of GET /api/tickets/list, both with the screen's filters applied on the
  * server (search debounced), each ticket shown as the newer of the server's and the cached copy
  * with this device's unsent edits applied ("load more" fetches the next page). Offline, while the

@@ -16,7 +16,7 @@ const REASON: Record<NonNullable<VaultDevice['revokedReason']>, string> = {
 };
 
 /**
- * Admins: the devices with offline vault access (issue 14): user, device name, granted, last sync,
+ * Admins: the devices with offline vault access: user, device name, granted, last sync,
  * what the feed sent it (each page is in the audit), 'Approve' for a grant waiting for an
  * administrator, and 'Revoke' (the device wipes its copy at its next sync). A revoked device says until when it had
  * access and that reveals it made offline after its last sync and never sent are not in the audit.

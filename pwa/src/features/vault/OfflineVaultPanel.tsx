@@ -22,7 +22,7 @@ function guessDeviceName(): string {
 }
 
 /**
- * The offline passphrase prompt (issue 14): unlocks the offline vault, counts wrong passphrases
+ * The offline passphrase prompt: unlocks the offline vault, counts wrong passphrases
  * (the last allowed one wipes the copy) and offers the fingerprint when it was set up.
  */
 export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
@@ -143,7 +143,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * /vault's offline access card (issue 14, staff): turn the offline vault on (online), its state
+ * /vault's offline access card (staff): turn the offline vault on (online), its state
  * (on / locked / unlocked, entries on the device, last sync), the passphrase prompt when offline
  * and locked, Lock, Turn off (online), and why the copy was wiped when it was.
  */

@@ -3,8 +3,8 @@ import { formatDateTime } from '../../lib/format';
 import { AUDIT_LIMIT, useVaultAudit } from './api/useVaultAudit';
 
 /**
- * Admins only: the entry's latest reveals from the audit (issue 13 "who saw which password when"):
- * user, value, time and IP, newest first; a reveal made offline on a device (issue 14) says so, with
+ * Admins only: the entry's latest reveals from the audit ("who saw which password when"):
+ * user, value, time and IP, newest first; a reveal made offline on a device says so, with
  * the device and when it was reported; a copy sent to an offline device counts as a reveal of every
  * value it carried ("received N values on <device>"). The audit itself is append-only on the server.
  */

@@ -10,7 +10,7 @@ import { OfflineRevealError } from './session/OfflineVaultSession';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
 
 /**
- * Where an offline reveal comes from (issue 14): this device's encrypted copy, when unlocked.
+ * Where an offline reveal comes from: this device's encrypted copy, when unlocked.
  * `reveal` records the audit report first, then returns the value (features/vault/session/OfflineVaultSession.ts).
  */
 export interface OfflineSource {
@@ -18,7 +18,7 @@ export interface OfflineSource {
   reveal(input: { entryId: string; field: VaultRevealField; endpointId?: string | undefined; label: string }): Promise<{ value: string; wifiSsid: string | null }>;
 }
 
-/** A revealed value hides again after this long (issue 13). */
+/** A revealed value hides again after this long. */
 export const REVEAL_MS = 30_000;
 const MASK = '••••••••';
 
@@ -28,7 +28,7 @@ const MASK = '••••••••';
  * countdown. It hides again after {@link REVEAL_MS}, when the app goes to the background and when
  * the dialog closes (unmount): the value lives only in this component's state, never in a cache,
  * storage or a log. Offline it says it needs a connection, unless this device keeps the vault
- * offline (issue 14, `offline`): then 'Show' reveals from the encrypted copy while it is unlocked
+ * offline (`offline`): then 'Show' reveals from the encrypted copy while it is unlocked
  * ('Locked' otherwise) and the value hides when the vault locks. `children(value, extra)` renders
  * extras while shown (the Wi-Fi QR code).
  */
@@ -38,7 +38,7 @@ export function SecretValue(props: {
   endpointId?: string;
   label: string;
   online: boolean;
-  /** Offline with this device's offline vault (issue 14): reveal from the encrypted copy. */
+  /** Offline with this device's offline vault: reveal from the encrypted copy. */
   offline?: OfflineSource | undefined;
   /** `wifiSsid`: the SSID from the offline copy (the View has none offline). */
   children?: (value: string, extra: { wifiSsid: string | null }) => ReactNode;

@@ -22,7 +22,7 @@ type Shown = string | null | undefined;
  * Each secret is masked with its own Show/Hide (audited reveal), Copy and a 30 s timer; the Wi-Fi
  * password shows a join QR code while revealed. Contacts are one-tap links (call, text, e-mail,
  * maps); endpoint URLs open in a new tab (only safe schemes are links). Offline with this device's
- * offline vault (issue 14), secrets come from the encrypted copy once unlocked (the passphrase
+ * offline vault, secrets come from the encrypted copy once unlocked (the passphrase
  * prompt shows here when locked), each reveal reported to the audit later.
  */
 export function VaultDetail(props: {
@@ -36,7 +36,7 @@ export function VaultDetail(props: {
   /** Created offline and not sent yet: nothing more to load, no edit. */
   queued?: boolean;
   headingId: string;
-  /** This device's offline vault (issue 14). */
+  /** This device's offline vault. */
   offlineVault?: OfflineVaultState | undefined;
   onEdit(): void;
   onClose(): void;

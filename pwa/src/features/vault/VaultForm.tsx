@@ -8,7 +8,7 @@ import { FORM_SECTIONS, VAULT_TEXT } from './texts';
 import { editableOffline, emptyEndpoint, formDefaults, type FormBase, type VaultFormValues } from './formModel';
 import { FormActions } from '../../lib/ui/FormActions';
 
-/** Hint under secret inputs with no connection (README "Decisions": secrets typed offline are refused). */
+/** Hint under secret inputs with no connection (docs/decisions.md: secrets typed offline are refused). */
 export const OFFLINE_SECRET_HINT = 'Passwords and account numbers can only be saved online: they are never stored on this device.';
 const OFFLINE_FIELD_HINT = 'Needs a connection to edit.';
 

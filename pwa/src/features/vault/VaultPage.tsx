@@ -31,13 +31,13 @@ type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id
  * full-screen sheet on phones and a dialog on desktops; delete asks 'Are you sure?'. Only admins see
  * delete (the API refuses technicians).
  *
- * Offline first (issue 13, DESIGN.md 5): the list is the offline index in IndexedDB (never a
+ * Offline first (DESIGN.md 5): the list is the offline index in IndexedDB (never a
  * secret), so it renders and searches with no network (search: business, contact, e-mail, the same
  * rule as the API's `q`). Offline, the View shows the index fields and says which values need a
  * connection; Add and Edit go through the outbox WITHOUT secrets (inputs disabled with the reason)
  * and the entry shows 'Waiting to sync' until sent; a rejected one shows the server's message with
  * Discard. Online writes go straight to the API (they may carry secrets) and update the index.
- * Issue 14: the offline access card (turn on, unlock, lock, turn off; OfflineVaultPanel) and, for
+ * The offline access card (turn on, unlock, lock, turn off; OfflineVaultPanel) and, for
  * admins, 'Offline devices' (the device list with Revoke). The page owns the offline-vault session
  * (OfflineVaultProvider): leaving the page locks it. Saving goes through `useSaveVaultEntry`, which
  * decides between sending and queueing.

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { wifiQrPayload } from '@portal/shared';
 
 /**
- * A Wi-Fi join QR code (issue 13 "For the field"): the `WIFI:T:WPA;S:...;P:...;;` payload (shared
+ * A Wi-Fi join QR code ("For the field"): the `WIFI:T:WPA;S:...;P:...;;` payload (shared
  * wifiQrPayload, escaped) drawn on this device with the `qrcode` package into a canvas: nothing is
  * sent anywhere. Shown only while the Wi-Fi password is revealed (it is a child of SecretValue), so
  * it disappears with the password. Dark modules on white in both themes (cameras need the contrast).

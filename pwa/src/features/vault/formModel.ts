@@ -6,7 +6,7 @@
  *   blank secret keeps the stored one; 'Remove' sends null. `endpoints`, when changed, is the whole
  *   list; rows keep their id, and a blank password keeps the stored one.
  * - Offline (`online: false`): secrets are never part of a body (the inputs are disabled: secrets
- *   are not stored on this device, README "Decisions"), and fields outside the offline index
+ *   are not stored on this device, docs/decisions.md), and fields outside the offline index
  *   (usernames, registrar, providers, SSID, static IP, notes; endpoint usernames) are left out, so
  *   the server keeps them.
  */

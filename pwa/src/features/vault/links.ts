@@ -1,5 +1,5 @@
 /**
- * One-tap contact links for the field (issue 13, DESIGN.md 5a "contact data is a link"): call, text,
+ * One-tap contact links for the field (DESIGN.md 5a "contact data is a link"): call, text,
  * e-mail and open the address in maps. Pure functions; null when the value cannot be a link.
  */
 

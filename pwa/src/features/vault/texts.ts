@@ -48,7 +48,7 @@ export const FORM_SECTIONS = {
   notes: 'Additional Notes',
 } as const;
 
-/** Texts of the offline vault (issue 14). */
+/** Texts of the offline vault. */
 export const OFFLINE_VAULT_TEXT = {
   heading: 'Offline access',
   intro: 'Keep the passwords on this device, encrypted, for sites with no signal. Every value you show offline is reported to the audit when you are back online.',

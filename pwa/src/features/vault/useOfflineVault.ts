@@ -3,7 +3,7 @@ import { useOfflineQuery } from '../../offline';
 import { countBundleItems, readOfflineDevice, readWipeNotice, type OfflineVaultDevice, type VaultWipeReason } from './offline';
 import { useOfflineVaultSession } from './session/OfflineVaultProvider';
 
-/** What the screens need to know about this device's offline vault (issue 14). */
+/** What the screens need to know about this device's offline vault. */
 export interface OfflineVaultState {
   /** undefined while reading; null when this device has no offline vault. */
   device: OfflineVaultDevice | null | undefined;

@@ -8,7 +8,7 @@ export const attachmentUrl = (ticketId: string, a: Pick<AttachmentInfo, 'id'>, t
   `/api/tickets/${encodeURIComponent(ticketId)}/attachments/${encodeURIComponent(a.id)}${thumb ? '?thumb=1' : ''}`;
 
 /**
- * A work-history entry's attachments (README "Attachments"): photo thumbnails that open a
+ * A work-history entry's attachments (docs/attachments.md): photo thumbnails that open a
  * full-screen viewer (swipe or arrows between photos, Escape or 'Close' to leave), and a download
  * link for every other file.
  */

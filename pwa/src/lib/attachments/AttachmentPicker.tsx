@@ -4,7 +4,7 @@ import { prepareFile, type PickedFile } from './prepare';
 import './attachments.css';
 
 /**
- * Photos and files for a ticket (README "Attachments"): 'Add photo' opens the phone's camera
+ * Photos and files for a ticket (docs/attachments.md): 'Add photo' opens the phone's camera
  * (`capture`), 'Add file' the file picker; each picked file shows a thumbnail (or its name and
  * size) with 'Remove'. At most {@link ATTACHMENTS_PER_REQUEST}; photos are compressed on the
  * device (prepare.ts). Controlled: the parent keeps the list (and revokes previews it drops).

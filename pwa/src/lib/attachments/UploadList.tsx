@@ -11,7 +11,7 @@ export interface UploadRow {
 }
 
 /**
- * Progress of queued files (README "Attachments"): each file's percentage, or "waiting for
+ * Progress of queued files (docs/attachments.md): each file's percentage, or "waiting for
  * connection" while it cannot reach the server.
  */
 export function UploadList({ rows, offline }: { rows: readonly UploadRow[]; offline: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * Files picked for a ticket, made ready on the device (README "Attachments"): accepted types only
+ * Files picked for a ticket, made ready on the device (docs/attachments.md): accepted types only
  * (shared ATTACHMENT_TYPES), photos downscaled with `browser-image-compression` (long side
  * IMAGE_MAX_SIDE px, JPEG, about 1 MB: a 12 MB phone photo costs about 1 MB on a bad network; EXIF
  * is not kept), and at most ATTACHMENT_DEFAULTS.maxFileMb per file after that.

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { callOutline } from 'ionicons/icons';
 import { Icon, iconSvg } from './Icon';
 
-describe('Icon (an Ionicons SVG without Ionic, issue 16)', () => {
+describe('Icon (an Ionicons SVG without Ionic)', () => {
   it('inlines the SVG of an ionicons constant, hidden from screen readers', () => {
     const { container } = render(<Icon icon={callOutline} className="feature-icon" />);
     const span = container.firstElementChild!;

@@ -1,5 +1,5 @@
 /**
- * An Ionicons icon without Ionic (issue 16 "a light customer page"): the same SVG `<ion-icon>` draws,
+ * An Ionicons icon without Ionic ("a light customer page"): the same SVG `<ion-icon>` draws,
  * inlined, so the public pages and the header need no web component. `icon` is one of the
  * `ionicons/icons` constants (a `data:image/svg+xml;utf8,<svg ...>` URL of a trusted, bundled
  * SVG; anything else renders nothing). Sized like `<ion-icon>`: 1em square, current text colour

@@ -1,5 +1,5 @@
 /**
- * The 'crescent' spinner of Ionic's `<ion-spinner name="crescent">`, drawn without Ionic (issue 16
+ * The 'crescent' spinner of Ionic's `<ion-spinner name="crescent">`, drawn without Ionic (
  * "a light customer page"): a 28 px ring with a gap turning once a second (styles.css `.spinner`),
  * in the current text colour. `className` resizes it (e.g. `btn-spinner`). Decorative: `aria-hidden`;
  * the caption next to it says what is happening.

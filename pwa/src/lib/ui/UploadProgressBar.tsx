@@ -3,7 +3,7 @@ import type { UploadProgress } from '../upload';
 import './ui.css';
 
 /**
- * Upload progress (issue 15): a native `<progress>` with its percentage and "sent of total" in the
+ * Upload progress: a native `<progress>` with its percentage and "sent of total" in the
  * shared size format, announced politely to screen readers.
  */
 export function UploadProgressBar({ fileName, progress }: { fileName: string; progress: UploadProgress }) {

@@ -13,7 +13,7 @@ import { syncNow } from '../../../offline';
 export function useChangePassword() {
   return useMutation<{ message: string }, Error, ChangePasswordInput>({
     mutationFn: (body) => apiRequest<{ message: string }>('POST', '/api/auth/change-password', body),
-    // The server ended this user's offline vault access (issue 14): sync now so this device wipes its copy at once.
+    // The server ended this user's offline vault access: sync now so this device wipes its copy at once.
     onSuccess: () => void syncNow().catch(() => undefined),
   });
 }

@@ -3,7 +3,7 @@ import type { PushPublicKey } from '@portal/shared';
 import { PUSH_PUBLIC_KEY_KEY } from './keys';
 
 /**
- * GET /api/push/public-key -> `{ publicKey }` (base64url VAPID key, issue 4), cached for the life of
+ * GET /api/push/public-key -> `{ publicKey }` (base64url VAPID key), cached for the life of
  * the page (the key only changes with the server's configuration). Staff only; errors are ApiError
  * or a network TypeError.
  */

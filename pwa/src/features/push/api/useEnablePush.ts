@@ -6,7 +6,7 @@ import { fetchPushPublicKey } from './fetchPushPublicKey';
 import { PUSH_STATE_KEY } from './keys';
 
 /**
- * "Enable notifications" (issue 4): asks for notification permission, fetches the server's VAPID
+ * "Enable notifications": asks for notification permission, fetches the server's VAPID
  * key, subscribes this device (lib/push) and POSTs /api/push/subscriptions with the subscription
  * JSON (201). Permission is asked first, while the click's user activation is fresh.
  * Errors: PushSetupError (browser side), ApiError / TypeError (server side). Refreshes the push

@@ -5,7 +5,7 @@ import { currentPushSubscription, subscriptionBody } from '../../../lib/push';
 /**
  * Once per logged-in user and page load: when this device already has a push subscription, POSTs
  * it again to /api/push/subscriptions so the server links it to the user now logged in (a device
- * handed to another person, or a session that expired without logout, issue 4). The server keeps
+ * handed to another person, or a session that expired without logout). The server keeps
  * one row per endpoint, so repeating it is harmless. Failures are ignored (offline, 401).
  */
 export function useResyncPush(userId: string | null, endpoint: string | null) {

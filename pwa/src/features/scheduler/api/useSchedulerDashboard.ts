@@ -21,7 +21,7 @@ export interface DashboardState {
 }
 
 /**
- * GET /api/scheduler for a range, zone and technician filter, kept on the device (issue 12
+ * GET /api/scheduler for a range, zone and technician filter, kept on the device (
  * offline): every answer is saved as the snapshot of its parameters in IndexedDB (features/
  * scheduler/offline), and the screen falls back to that snapshot offline, when the fetch fails, or
  * while the first fetch runs. TanStack Query without retries (SPEC.md 7); it refetches on every

@@ -1,5 +1,5 @@
 /**
- * The scheduler's charts (issue 12), Chart.js through react-chartjs-2, in their own lazy chunk so
+ * The scheduler's charts, Chart.js through react-chartjs-2, in their own lazy chunk so
  * only /scheduler downloads Chart.js. Each chart is a <figure> whose canvas is hidden from
  * assistive technology and whose data is repeated in a visually hidden table (the text
  * alternative). Colours follow the light/dark palette (Ionic CSS variables, re-read when the

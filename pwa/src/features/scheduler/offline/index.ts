@@ -1,5 +1,5 @@
 /**
- * The scheduler's offline part (issue 12; no React: the service worker imports it through
+ * The scheduler's offline part (no React: the service worker imports it through
  * pwa/src/offline-registry.ts). The last GET /api/scheduler answer per range, time zone and
  * technician filter is kept in the engine's generic `records` table (collection `scheduler`), so
  * the screen shows it with no network ("as of {time}"). The engine clears it whenever the signed-in

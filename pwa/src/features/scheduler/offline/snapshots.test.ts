@@ -6,7 +6,7 @@ import { dashboardUrl, readSnapshot, saveSnapshot, schedulerSnapshots, snapshotK
 const answer = (generatedAt: string, total = 1) => ({ generatedAt, summary: { total } }) as unknown as SchedulerDashboard;
 const NY: DashboardParams = { range: 'week', tz: 'America/New_York' };
 
-describe('scheduler snapshots (issue 12 offline)', () => {
+describe('scheduler snapshots (offline)', () => {
   it('keeps one answer per range, zone and technician', async () => {
     const { db } = freshDb();
     await saveSnapshot(db, NY, answer('2025-06-18T12:00:00.000Z', 5));

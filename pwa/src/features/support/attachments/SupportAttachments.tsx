@@ -2,7 +2,7 @@ import { AttachmentPicker } from '../../../lib/attachments/AttachmentPicker';
 import type { PickedFile } from '../../../lib/attachments/prepare';
 
 /**
- * The support form's 'Photos and files (optional)' section (README "Attachments"): up to 5 photos
+ * The support form's 'Photos and files (optional)' section (docs/attachments.md): up to 5 photos
  * or files, 'Add photo' opening the phone's camera. Its own chunk, loaded once the form is usable.
  */
 export default function SupportAttachments({ files, onChange, disabled }: { files: readonly PickedFile[]; onChange(next: PickedFile[]): void; disabled: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * The `ticket.create` outbox kind (issue 3 flow 6): the public support form's
+ * The `ticket.create` outbox kind: the public support form's
  * `POST /api/tickets`, queued so a customer with no signal can submit, close the tab and see the
  * ticket number once back online. Anonymous (no author: sent whoever is signed in on the device);
  * kept in state 'done' with the created ticket's id and number for the form's success view. The
@@ -52,14 +52,14 @@ export interface QueuedTicketView {
   state: TicketCreateItem['state'];
   /** Set once the server created the ticket. */
   ticketNumber: string | null;
-  /** The ticket's status link (README "Status links"), once created. */
+  /** The ticket's status link (docs/status-links.md), once created. */
   statusUrl: string | null;
   /** The server's rejection (state 'failed'), with per-field messages when it sent them. */
   error: TicketCreateItem['error'];
   /** Last transient problem while waiting ("Network error", "429: ..."), for logs; screens use `problem`. */
   lastError: string | null;
   /**
-   * Why it is still waiting, for plain words (issue 10): 'network' (no answer), 'busy' (429: too many
+   * Why it is still waiting, for plain words: 'network' (no answer), 'busy' (429: too many
    * requests from this network), 'server' (408 / 5xx), or null (no problem yet).
    */
   problem: 'network' | 'busy' | 'server' | null;

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 
 /**
- * A chart with its text alternative (DESIGN.md 5a, issue 11): a titled <figure> whose visible part is
+ * A chart with its text alternative (DESIGN.md 5a): a titled <figure> whose visible part is
  * the canvas (loaded lazily with chart.js) and whose accessible part is a visually hidden table with
  * the same numbers, present even before the chart code arrives. `bare` drops the card frame (a chart
  * inside another card).

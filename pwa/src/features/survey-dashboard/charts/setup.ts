@@ -1,6 +1,6 @@
 /**
  * Chart.js with only what the survey charts use (tree-shaken: about half of Recharts' size,
- * measured for issue 11). Imported only by the lazily loaded chart modules of /survey-dashboard,
+ * measured when the dashboard was built). Imported only by the lazily loaded chart modules of /survey-dashboard,
  * so no other route downloads it.
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LineController, LineElement, LinearScale, PointElement, Tooltip } from 'chart.js';

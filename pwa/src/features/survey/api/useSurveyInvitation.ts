@@ -3,7 +3,7 @@ import type { SurveyInvitation } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
 
 /**
- * GET /api/surveys/invitation?ticket=&token= -> SurveyInvitation (issue 11): is this e-mailed link
+ * GET /api/surveys/invitation?ticket=&token= -> SurveyInvitation: is this e-mailed link
  * usable, and was it answered already? Reading it records nothing on the server. Errors: ApiError 404
  * ('Survey Not Found' text) or a network TypeError (no signal: the page still shows the form and
  * queues the answer). Disabled without a ticket number.

@@ -1,5 +1,5 @@
 /**
- * The `survey.submit` outbox kind (issue 11): the survey page's `POST /api/surveys`, queued so a
+ * The `survey.submit` outbox kind: the survey page's `POST /api/surveys`, queued so a
  * customer with bad signal can answer, close the tab and have the answer sent once the phone is back
  * online (by the page, or by the service worker's Background Sync). Sent once: the item keeps its
  * Idempotency-Key for life, and the server keeps one response per ticket. Anonymous (whoever is

@@ -6,7 +6,7 @@ import { apiGet } from '../../../lib/api';
 export const statusViewKey = (token: string) => ['/api/ticket-status', token] as const;
 
 /**
- * GET /api/ticket-status/:token -> TicketStatusView (README "Status links"). Errors: ApiError 404
+ * GET /api/ticket-status/:token -> TicketStatusView (docs/status-links.md). Errors: ApiError 404
  * (unknown, expired, revoked or rotated link: 'This link is no longer valid') or a network
  * TypeError. Kept in the persisted cache (`meta.persist`) so the page opens offline with the last
  * view it showed.

@@ -1,5 +1,5 @@
 /**
- * The `status.reply` outbox kind (README "Status links"): a customer's reply from the status page,
+ * The `status.reply` outbox kind (docs/status-links.md): a customer's reply from the status page,
  * `POST /api/ticket-status/:token/replies`, queued so a customer with bad signal can reply, reload
  * or close the tab and have it sent once the phone is back online (by the page, or by the service
  * worker's Background Sync). Sent once: the item keeps its Idempotency-Key for life. Anonymous;

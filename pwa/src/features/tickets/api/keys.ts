@@ -1,6 +1,6 @@
 import type { TicketStatus } from '@portal/shared';
 
-/** Server-side filters of the staff list and tab counts (issue 16; README "Paging and lists"). */
+/** Server-side filters of the staff list and tab counts (docs/api.md "Paging and lists"). */
 export interface ServerTicketFilter {
   /** One status tab; undefined = every status. */
   status?: TicketStatus | undefined;

@@ -6,7 +6,7 @@ import { keepOpenedTicket } from '../offline';
 import { TICKETS_SERVER_KEY } from './keys';
 
 /**
- * Opens a ticket that is not on this device (issue 16: an older ticket outside the working set,
+ * Opens a ticket that is not on this device (an older ticket outside the working set,
  * from a search, the server list or a `?ticket=` link): GET /api/tickets/:ref (id or TKT number)
  * and its work history (GET /api/ticket-updates?ticketId=), kept in the offline cache as "opened"
  * so it stays for the working-set window and works offline afterwards. Runs only while `enabled`

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api';
 import { TICKETS_SERVER_KEY, filterParams, type ServerTicketFilter } from './keys';
 
 /**
- * GET /api/tickets/counts?assignee=&q= -> TicketCounts (SQL counts per status tab, issue 16), only
+ * GET /api/tickets/counts?assignee=&q= -> TicketCounts (SQL counts per status tab), only
  * while `enabled` (online). Refetched on mount and after every sync pass (the screen invalidates
  * {@link TICKETS_SERVER_KEY}). `status` of the filter is ignored: counts are per status.
  */

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api';
 import { TICKETS_SERVER_KEY, filterParams, type ServerTicketFilter } from './keys';
 
 /**
- * The staff list from the server (issue 16): keyset pages of GET /api/tickets/list (newest first,
+ * The staff list from the server: keyset pages of GET /api/tickets/list (newest first,
  * TICKET_LIST_DEFAULT per page) for `filter`, one more page per `fetchNextPage()` (load more on
  * scroll), only while `enabled` (online). The screen merges the pages with the offline cache and
  * unsent edits, so the desktop never downloads the whole table.

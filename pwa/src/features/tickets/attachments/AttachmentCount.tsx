@@ -2,7 +2,7 @@ import { attachmentCountLabel } from '@portal/shared';
 import { useOfflineQuery } from '../../../offline';
 
 /**
- * The ticket card's attachment count ("3 photos", "2 photos, 1 file"; README "Attachments"), from
+ * The ticket card's attachment count ("3 photos", "2 photos, 1 file"; docs/attachments.md), from
  * the cached work history (each entry lists its attachments), so it shows offline. Nothing when none.
  */
 export function AttachmentCount({ ticketId }: { ticketId: string }) {

@@ -1,6 +1,6 @@
 /**
  * The ticket feature's cached collections (DESIGN.md 4 / 5), pulled by the sync engine in this
- * order after sign-in and on every sync, page by page (issue 16), and cleared on a change of user.
+ * order after sign-in and on every sync, page by page, and cleared on a change of user.
  * No React.
  */
 import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';

@@ -78,7 +78,7 @@ export function ticketLink(ticketId: string): string {
  *   (from `chainFrom` up to the version right before it: nothing but this device's own changes
  *   happened in between, so no conflict check is lost) moves onto the new version. Only the next
  *   item is rewritten; it carries the chain, so the one after it moves when it is sent in turn
- *   (one write per sent update, not one per waiting update: issue 16's drain).
+ *   (one write per sent update, not one per waiting update).
  * - 409 with the conflict body: no real conflict -> re-based and resent (retry); else state
  *   'conflict' with the server's ticket and the real fields (all fields once retries are used up).
  * - Discard: later items that saw this change as the displayed value are re-seated.
@@ -88,7 +88,7 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
   auth: 'session',
   tables: ['tickets', 'ticketUpdates'],
   request: (item) => ({ method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}`, body: item.payload.patch }),
-  // The sync bar links an update that needs attention to its ticket (issue 10).
+  // The sync bar links an update that needs attention to its ticket.
   link: (item) => (item.entityId ? ticketLink(item.entityId) : null),
   async onSuccess({ db, item, body }) {
     const result = body as TicketPatchResult;
@@ -156,7 +156,7 @@ export async function enqueueTicketUpdate(
   now = new Date(),
 ): Promise<EnqueueResult> {
   const { shown, user, files = [] } = input;
-  // Files belong to the update's comment entry (README "Attachments"): without a comment, one says what was attached.
+  // Files belong to the update's comment entry (docs/attachments.md): without a comment, one says what was attached.
   const values = files.length && !input.values.comment.trim() ? { ...input.values, comment: `Attached ${attachmentCountLabel(files.map((f) => ({ contentType: f.file.type })))}` } : input.values;
   const draft = ticketUpdateDraft(shown, values);
   if (!draft) return { status: 'no-changes' };
@@ -197,7 +197,7 @@ export async function reseatLaterItems(db: OfflineDb, removed: TicketUpdateItem,
 export type ConflictChoice = 'mine' | 'server';
 
 /**
- * Resolves a conflicted update (issue 3 flow 5). For each field in conflict: 'mine' keeps the
+ * Resolves a conflicted update. For each field in conflict: 'mine' keeps the
  * technician's value, now based on the server's current version; 'server' drops the field.
  * Fields not chosen default to 'mine'. If nothing is left to send (no field, no comment) the item
  * is deleted; otherwise it is pending again in its place in the queue (same seq, same key) and the

@@ -1,5 +1,5 @@
 /**
- * Time tracking offline (README "SLA clocks and time tracking"): the `ticket.timeEntry` outbox kind
+ * Time tracking offline (docs/sla.md): the `ticket.timeEntry` outbox kind
  * (POST /api/tickets/:id/time-entries with the item's Idempotency-Key, so a queued entry is
  * recorded exactly once however often it is resent) and the start/stop timer, kept in IndexedDB
  * (records collection `tickets.timers`) so it survives reloads and works offline. Stopping the timer

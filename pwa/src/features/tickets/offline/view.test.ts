@@ -1,5 +1,5 @@
 /**
- * The displayed tickets (issue 16 "nothing per change is O(all tickets)"): unsent updates are
+ * The displayed tickets ("nothing per change is O(all tickets)"): unsent updates are
  * grouped by ticket in one pass and applied in FIFO order; a ticket without unsent updates keeps
  * the same display object while only the outbox changes; the order is newest first.
  */

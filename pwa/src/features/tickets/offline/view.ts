@@ -40,7 +40,7 @@ function stateMark(state: OutboxState): keyof TicketSyncMarks {
   return state === 'conflict' ? 'conflict' : state === 'failed' ? 'failed' : 'pending';
 }
 
-/** Unsent ticket updates grouped by ticket id, each group oldest first (issue 16: grouped once, not scanned per ticket). */
+/** Unsent ticket updates grouped by ticket id, each group oldest first (grouped once, not scanned per ticket). */
 export type UnsentByTicket = ReadonlyMap<string, readonly TicketUpdateItem[]>;
 
 /** Groups outbox items (any kinds, any order) into {@link UnsentByTicket}: one pass over the items. */

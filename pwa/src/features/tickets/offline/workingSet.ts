@@ -1,5 +1,5 @@
 /**
- * The phone's bounded ticket working set (issue 16; the server half is README "Paging and lists"):
+ * The phone's bounded ticket working set (the server half is docs/api.md "Paging and lists"):
  * the device keeps every ticket that is not closed, every ticket changed in the last
  * {@link WORKING_SET_DAYS} days, every ticket the technician opened in that time, and every ticket
  * with unsent outbox items (never dropped). Everything else is pruned from `tickets` (and its work
@@ -124,7 +124,7 @@ export async function pruneWorkingSet(db: OfflineDb, opts: { serverTime: string 
 }
 
 /**
- * Keeps a ticket the technician opened (issue 16 "what the technician opened"): stores the
+ * Keeps a ticket the technician opened ("what the technician opened"): stores the
  * server's ticket (only over an older cached version) and its work history when given, and marks
  * it opened now, so pruning keeps it for {@link WORKING_SET_DAYS} days. Used for older tickets
  * fetched online (`GET /api/tickets/:ref`) and for cached tickets opened on the screen.

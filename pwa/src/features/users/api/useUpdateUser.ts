@@ -11,7 +11,7 @@ export interface UserUpdateRequest {
 
 /**
  * PATCH /api/users/{id} with only the changed fields -> PublicUser (SPEC.md 7; admin). A password
- * set here signs that user out everywhere (server rule, issue 17); the server refuses to demote the
+ * set here signs that user out everywhere (server rule); the server refuses to demote the
  * last admin with a 400 and its message. The list is refetched afterwards. Errors: ApiError (400
  * `fieldErrors` or a rule's message, 404, 409 'Username already exists') or a network TypeError.
  */

@@ -5,7 +5,7 @@ import { apiGet, apiRequest } from '../../../lib/api';
 const KEY = ['/api/vault-devices'] as const;
 
 /**
- * GET /api/vault-devices -> VaultDevice[] (admin; issue 14): every device that has or had offline
+ * GET /api/vault-devices -> VaultDevice[] (admin): every device that has or had offline
  * vault access, newest grant first. `enabled` false -> idle. Refetched on mount.
  */
 export function useVaultDevices(enabled: boolean) {

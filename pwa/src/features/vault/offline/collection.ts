@@ -1,5 +1,5 @@
 /**
- * The offline vault INDEX (issue 13, DESIGN.md 5): the list fields of every entry (business,
+ * The offline vault INDEX (DESIGN.md 5): the list fields of every entry (business,
  * contact, e-mail, phone, address, ISP, endpoint names and URLs, `has...` flags), cached in the
  * generic `records` table under collection 'vault' with delta sync (GET /api/vault?since=CURSOR,
  * pages of 500 until `more` is false; deleted ids are removed). NEVER a secret, a username or the

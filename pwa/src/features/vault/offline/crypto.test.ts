@@ -1,5 +1,5 @@
 /**
- * The offline vault's device crypto (issue 14 "Done when"): the passphrase key unwraps the bundle
+ * The offline vault's device crypto ("Done when"): the passphrase key unwraps the bundle
  * key and a wrong passphrase fails; a tampered, moved or replayed bundle item fails closed; neither
  * the passphrase key nor the unwrapped bundle key can be exported. Real KDF parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * Device-side crypto of the offline vault (issue 14; README "Customer Vault offline"). WebCrypto
+ * Device-side crypto of the offline vault (docs/vault.md "Customer Vault offline"). WebCrypto
  * (`crypto.subtle`) only: AES-256-GCM everywhere, PBKDF2 for the passphrase. No React, no DOM:
  * pure functions over CryptoKeys.
  *

@@ -1,5 +1,5 @@
 /**
- * The offline vault's storage on the device (issue 14), in the generic `records` table, so a change
+ * The offline vault's storage on the device, in the generic `records` table, so a change
  * of user (sign-out) clears it with every other cached collection (collections.setCacheOwner):
  *
  * - collection `vaultDevice`, id `this`: {@link OfflineVaultDevice}: the device id and name, the

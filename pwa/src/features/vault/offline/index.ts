@@ -1,8 +1,8 @@
 /**
- * The Customer Vault's offline part (issue 13; no React: the service worker imports it through
+ * The Customer Vault's offline part (no React: the service worker imports it through
  * pwa/src/offline-registry.ts): the `vault` collection (the index, never a secret) and the
  * `vault.create` / `vault.update` outbox kinds (offline writes without secrets), plus the list view;
- * issue 14: the `vaultSecrets` collection (this device's secrets, sealed under its bundle key), the
+ * The `vaultSecrets` collection (this device's secrets, sealed under its bundle key), the
  * `vault.offlineReveal` kind (offline reveal reports) and the device crypto.
  */
 import type { OfflineFeature } from '../../../offline/core';
@@ -41,7 +41,7 @@ export {
 export { VAULT_OFFLINE_REVEAL, enqueueOfflineReveal, vaultOfflineRevealKind, type OfflineRevealPayload } from './revealKind';
 
 /**
- * What the vault plugs into the offline engine: the index and (issue 14) this device's sealed
+ * What the vault plugs into the offline engine: the index and this device's sealed
  * secrets, pulled after it; the offline writes and the offline reveal reports.
  */
 export const vaultOffline: OfflineFeature = {

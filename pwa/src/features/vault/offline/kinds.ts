@@ -1,9 +1,9 @@
 /**
- * The vault's offline writes (issue 13): `vault.create` (POST /api/vault) and `vault.update`
+ * The vault's offline writes: `vault.create` (POST /api/vault) and `vault.update`
  * (PATCH /api/vault/:id), queued through the outbox when there is no connection and sent with the
  * author's session and the item's Idempotency-Key.
  *
- * Decision (README "Customer Vault"): secrets typed offline are REFUSED, not held: the form disables
+ * Decision (docs/vault.md): secrets typed offline are REFUSED, not held: the form disables
  * the secret inputs offline, and {@link assertNoSecrets} throws if a body still carries one, so no
  * password or account number is ever written to IndexedDB. Offline bodies hold only index fields
  * and endpoint names/URLs (the server keeps everything an update leaves out). Online writes do not

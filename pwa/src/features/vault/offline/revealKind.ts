@@ -1,5 +1,5 @@
 /**
- * `vault.offlineReveal` (issue 14): the audit report of a secret shown from this device's encrypted
+ * `vault.offlineReveal`: the audit report of a secret shown from this device's encrypted
  * copy with no connection. Queued BEFORE the value is shown (no record, no value) and sent when the
  * connection returns: POST /api/vault-devices/:deviceId/reveals with the item's Idempotency-Key, so
  * a resend is recorded once. The report holds no secret: entry, field, time and names only. It

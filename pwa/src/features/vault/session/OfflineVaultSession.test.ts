@@ -1,5 +1,5 @@
 /**
- * The offline vault on the device (issue 14) against fake IndexedDB and the real WebCrypto: the
+ * The offline vault on the device against fake IndexedDB and the real WebCrypto: the
  * device feed stores only ciphertext, applies deltas and wipes on 410; a change of user wipes it;
  * wrong passphrases count and the 10th wipes; a copy older than `offlineDays` is wiped at unlock; a
  * reveal needs the unlocked key, queues its audit report (no secret in it) before returning the value.

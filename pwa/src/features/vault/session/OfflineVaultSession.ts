@@ -1,5 +1,5 @@
 /**
- * One page's offline-vault session (README "Offline vault"): turning it on, unlocking, locking,
+ * One page's offline-vault session (docs/vault.md "Customer Vault offline"): turning it on, unlocking, locking,
  * revealing from the encrypted copy, turning it off. The unwrapped bundle key exists only in this
  * object's memory, as a NON-EXTRACTABLE CryptoKey, while unlocked; nothing of it is ever written.
  * A provider owns the session (OfflineVaultProvider), so no state lives in a module.

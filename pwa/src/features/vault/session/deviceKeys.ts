@@ -2,7 +2,7 @@
  * Key handling of the offline vault (no state, no storage, no network): wrapping the server's bundle
  * key for this device under the passphrase key and, optionally, a fingerprint (PRF) key; unwrapping
  * it again as a NON-EXTRACTABLE CryptoKey; opening one entry's sealed secrets. Built on
- * offline/crypto (PBKDF2/AES-GCM, README "Offline vault").
+ * offline/crypto (PBKDF2/AES-GCM, docs/vault.md "Customer Vault offline").
  */
 import type { VaultBundleItem, VaultRevealField } from '@portal/shared';
 import { KDF_PARAMS, derivePassphraseKey, derivePrfKey, fromBase64url, openBundleItem, randomBytes, toBase64url, unwrapBundleKey, wrapBundleKey } from '../offline/crypto';

@@ -1,5 +1,5 @@
 /**
- * When the unlocked offline vault locks itself (README "Offline vault"; kept apart from the crypto, as
+ * When the unlocked offline vault locks itself (docs/vault.md "Customer Vault offline"; kept apart from the crypto, as
  * Bitwarden's clients keep their vault-timeout policy apart from key handling): after `idleMs`
  * without a tap or key press on `target`, and at once when the page is hidden. The clock and timers
  * are injected, so tests drive time; nothing is module state.
