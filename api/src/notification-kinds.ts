@@ -8,5 +8,6 @@ import { settingsKinds } from './features/settings/notifications';
 import { surveyKinds } from './features/surveys/notifications';
 import { ticketKinds } from './features/tickets/notifications';
 import { slaKinds } from './features/sla/notifications';
+import { inboundKinds } from './features/inbound/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...inboundKinds];

@@ -11,3 +11,4 @@ export * from './schema/surveys';
 export * from './schema/vault';
 export * from './schema/platform';
 export * from './schema/sla';
+export * from './schema/inbound';
