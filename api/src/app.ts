@@ -18,6 +18,8 @@ import { contentRoutes } from './features/content/routes';
 import { downloadRoutes } from './features/downloads/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes, liveProbe } from './features/health/routes';
+import { inboundRoutes } from './features/inbound/routes';
+import { InboundRuntime } from './features/inbound/runtime';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
@@ -95,6 +97,7 @@ export function createServices(deps: AppDeps): Services {
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
+    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger),
   };
 }
 
@@ -172,6 +175,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     ticketRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
+    inboundRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),

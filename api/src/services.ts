@@ -9,6 +9,7 @@ import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
+import type { InboundRuntime } from './features/inbound/runtime';
 import type { Notifier } from './notify';
 import type { FileStorage } from './storage';
 
@@ -28,4 +29,6 @@ export interface Services {
   vaultKeys: VaultKeyring;
   /** Uploaded files: local disk or S3-compatible (issue 15; src/storage). */
   storage: FileStorage;
+  /** Inbound mail: IMAP worker and SMTP listener, started by main.ts (docs/inbound-mail.md). */
+  inbound: InboundRuntime;
 }

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { inboundFailures, inboundMessages, notificationJobs, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
-import { readInboundConfig, type ImapSettings } from './config';
+import { readInboundConfig, type ImapSettings } from '../../config';
 import { IMPORTED_FLAG, connectImap, fetchOnce } from './imap';
 import type { ImportRules } from './importer';
 import { hugeMail, mail } from './inbound.testkit';

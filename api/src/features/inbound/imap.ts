@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
-import type { ImapSettings } from './config';
+import type { ImapSettings } from '../../config';
 import { importMessage, refuseTooLarge, type ImportOutcome, type ImportRules } from './importer';
 
 /** The keyword of a handled message. */
@@ -23,7 +23,10 @@ const run = promisify(execFile);
 export async function accessToken(auth: ImapSettings['auth']): Promise<string | undefined> {
   if (auth.kind === 'password') return undefined;
   if (auth.kind === 'token-command') {
-    const { stdout } = await run('sh', ['-c', auth.command], { timeout: 30_000, maxBuffer: 64 * 1024 });
+    const { stdout } = await run('sh', ['-c', auth.command], { timeout: 30_000, maxBuffer: 64 * 1024 }).catch((err: { code?: unknown }) => {
+      // The command line may hold a secret: the error names only the exit code.
+      throw new Error(`INBOUND_IMAP_TOKEN_COMMAND failed (exit ${String(err.code ?? 'unknown')})`);
+    });
     const token = stdout.trim();
     if (!token) throw new Error('INBOUND_IMAP_TOKEN_COMMAND printed no token');
     return token;
@@ -49,7 +52,6 @@ export async function connectImap(s: ImapSettings): Promise<ImapFlow> {
     auth: token ? { user: s.user, accessToken: token } : { user: s.user, pass: s.auth.kind === 'password' ? s.auth.pass : '' },
     logger: false,
     maxIdleTime: s.pollSeconds * 1000,
-    tls: { servername: s.host },
   });
   await client.connect();
   return client;
@@ -122,6 +124,7 @@ export class ImapWorker {
     private readonly rules: ImportRules,
     private readonly clock: () => Date,
     private readonly logger?: Logger,
+    private readonly onImported: () => void = () => {},
   ) {}
 
   start(): void {
@@ -160,7 +163,9 @@ export class ImapWorker {
         while (!this.stopped && client.usable) {
           const report = await fetchOnce(this.db, client, this.settings, this.rules, this.clock);
           this.status.lastFetchAt = this.clock().toISOString();
-          this.status.imported += report.outcomes.filter((o) => o.kind === 'ticket' || o.kind === 'reply').length;
+          const made = report.outcomes.filter((o) => o.kind === 'ticket' || o.kind === 'reply').length;
+          this.status.imported += made;
+          if (made > 0) this.onImported();
           await this.pause(this.settings.pollSeconds * 1000);
         }
       } catch (err) {

@@ -5,6 +5,7 @@
  * the two, the next fetch finds the key and only flags (imported once). Never throws for a bad
  * message: size, parse and decode problems land in inbound_failures with the reason.
  */
+import type { ImportRules } from '../../config';
 import type { Database } from '../../db/client';
 import { enqueueJobs, prepareJob, userSubscriptions } from '../../notify';
 import { addCustomerMailReply, createTickets, findTicketForMail } from '../tickets/port';
@@ -12,15 +13,7 @@ import { customerReplyPush } from './notifications';
 import { loopReason, parseMail, ticketNumberIn, type InboundMail } from './parse';
 import { claimMessage, countFromSender, insertFailure, settleMessage, ticketOfMessages } from './repository';
 
-/** Rules of one importer (from the INBOUND_* environment, docs/inbound-mail.md). */
-export interface ImportRules {
-  /** Largest message accepted, bytes (INBOUND_MAX_BYTES, default 25 MiB). */
-  maxBytes: number;
-  /** Our own addresses, lower case (SUPPORT_EMAIL, SMTP_FROM, INBOUND_ADDRESSES): mail from them is ignored. */
-  ownAddresses: string[];
-  /** Most tickets/replies one sender makes per hour (INBOUND_SENDER_LIMIT, default 20); more are ignored. */
-  perSenderPerHour: number;
-}
+export type { ImportRules };
 
 /** What happened to one message. `duplicate`: its Message-ID was imported before. */
 export type ImportOutcome =
@@ -39,8 +32,15 @@ function issueOf(mail: InboundMail): string {
   return issue.length > MAX_ISSUE ? `${issue.slice(0, MAX_ISSUE - 20)}\n[... shortened]` : issue;
 }
 
-/** Which existing ticket a message answers: its references to our imported mail, then a ticket number in the subject. */
+/** The ticket id of a reply token `<ticket-<uuid>@portal>` (tickets' replyHeaders), else null. */
+function replyToken(ref: string): string | null {
+  return /^<ticket-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@[^>]+>$/i.exec(ref)?.[1]?.toLowerCase() ?? null;
+}
+
+/** Which existing ticket a message answers: the reply token in References, its references to our imported mail, then a ticket number in the subject. */
 async function replyTarget(db: Database, mail: InboundMail): Promise<string | null> {
+  const token = mail.references.map(replyToken).find((id) => id !== null);
+  if (token && (await findTicketForMail(db, { id: token }))) return token;
   const byRef = await ticketOfMessages(db, mail.references);
   if (byRef) return byRef;
   const number = ticketNumberIn(mail.subject);

@@ -1,5 +1,5 @@
 /** SQL of the inbound mail feature: the imported-message keys and the "could not import" list. */
-import { and, count, desc, eq, gte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { inboundFailures, inboundMessages } from '../../db/schema';
 
@@ -42,7 +42,7 @@ export async function insertFailure(db: Database, row: typeof inboundFailures.$i
 /** The newest failures first (at most 200), without the raw bytes. */
 export async function listFailures(db: Database) {
   return db
-    .select({ id: inboundFailures.id, messageId: inboundFailures.messageId, sender: inboundFailures.sender, subject: inboundFailures.subject, reason: inboundFailures.reason, size: inboundFailures.size, createdAt: inboundFailures.createdAt })
+    .select({ id: inboundFailures.id, messageId: inboundFailures.messageId, sender: inboundFailures.sender, subject: inboundFailures.subject, reason: inboundFailures.reason, size: inboundFailures.size, retryable: sql<boolean>`${inboundFailures.rawBase64} is not null`, createdAt: inboundFailures.createdAt })
     .from(inboundFailures)
     .orderBy(desc(inboundFailures.createdAt))
     .limit(200);

@@ -48,6 +48,12 @@ export interface AssignedPayload extends TicketPayload {
 const ticketOf = (p: TicketPayload) => p.ticket.id;
 const statusLabel = (v: string | null) => (v ? (TICKET_STATUS_LABELS[v as TicketStatus] ?? v) : 'none');
 const severityLabel = (t: TicketSnapshot) => `${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`;
+/**
+ * Threading headers of a customer e-mail (docs/inbound-mail.md "Replies"): mail clients copy
+ * References into the answer, so the reply token `<ticket-<id>@portal>` leads a reply back to its
+ * ticket (the ticket number in the subject is the fallback).
+ */
+export const replyHeaders = (t: TicketSnapshot) => ({ References: `<ticket-${t.id}@portal>`, 'X-Portal-Ticket': t.ticketNumber });
 const who = (t: TicketSnapshot) => (t.businessName ? `${t.clientName} (${t.businessName})` : t.clientName);
 
 /** Ticket fields staff need to act on a new ticket. */
@@ -115,8 +121,8 @@ export const customerConfirmation = defineJobKind<TicketPayload, 'email'>({
   channel: 'email',
   ticketId: ticketOf,
   summary: ({ ticket: t }) => `Confirmation of ticket ${t.ticketNumber}`,
-  render: ({ ticket: t }, { brand }) =>
-    emailContent(
+  render: ({ ticket: t }, { brand }) => ({
+    ...emailContent(
       {
         subject: `We received your support request - ticket ${t.ticketNumber}`,
         title: `Your ticket number is ${t.ticketNumber}`,
@@ -130,6 +136,8 @@ export const customerConfirmation = defineJobKind<TicketPayload, 'email'>({
       },
       brand,
     ),
+    headers: replyHeaders(t),
+  }),
 });
 
 /** E-mail to the customer describing a staff update (SPEC.md 4 "The customer is e-mailed on update"). */
@@ -140,7 +148,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
   summary: (p) => `Update on ticket ${p.ticket.ticketNumber}: ${changeSummary(p.changes)}`,
   render: (p, { brand }) => {
     const t = p.ticket;
-    return emailContent(
+    const content = emailContent(
       {
         subject: `Update on your ticket ${t.ticketNumber}`,
         title: `Update on ticket ${t.ticketNumber}`,
@@ -154,6 +162,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
       },
       brand,
     );
+    return { ...content, headers: replyHeaders(t) };
   },
 });
 

@@ -10,7 +10,15 @@
  * - INBOUND_ADDRESSES: support addresses the listener accepts (default SUPPORT_EMAIL), comma-separated.
  * - INBOUND_MAX_BYTES (default 26214400 = 25 MiB), INBOUND_SENDER_LIMIT (default 20 per hour).
  */
-import type { ImportRules } from './importer';
+/** Rules of the importer (docs/inbound-mail.md "Limits"). */
+export interface ImportRules {
+  /** Largest message accepted, bytes (INBOUND_MAX_BYTES, default 25 MiB). */
+  maxBytes: number;
+  /** Our own addresses, lower case (INBOUND_ADDRESSES, SUPPORT_EMAIL, MAIL_FROM): mail from them is ignored. */
+  ownAddresses: string[];
+  /** Most messages one sender may have imported per hour (INBOUND_SENDER_LIMIT, default 20); more are ignored. */
+  perSenderPerHour: number;
+}
 
 /** How to reach the mailbox. `auth`: password, or XOAUTH2 through a command or client credentials. */
 export interface ImapSettings {
@@ -36,19 +44,19 @@ export interface InboundConfig {
 
 const MiB = 1024 * 1024;
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, errors: string[]): number {
+function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number, errors: string[]): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) {
-    errors.push(`${name} must be a positive whole number`);
+    errors.push(`${name}: must be a positive whole number`);
     return fallback;
   }
   return n;
 }
 
-/** Reads the INBOUND_* variables; `errors` lists each bad variable (never its secret value). */
-export function readInboundConfig(env: NodeJS.ProcessEnv, own: { supportEmail: string; mailFrom: string }): { config: InboundConfig; errors: string[] } {
+/** Reads the INBOUND_* variables (config.ts loadConfig); `errors` lists each bad variable (never its secret value). */
+export function readInboundConfig(env: Record<string, string | undefined>, own: { supportEmail: string; mailFrom: string }): { config: InboundConfig; errors: string[] } {
   const errors: string[] = [];
   const addresses = (env.INBOUND_ADDRESSES || own.supportEmail)
     .split(',')
@@ -73,7 +81,7 @@ export function readInboundConfig(env: NodeJS.ProcessEnv, own: { supportEmail: s
         : tenant && env.INBOUND_OAUTH_CLIENT_ID && env.INBOUND_OAUTH_CLIENT_SECRET
           ? { kind: 'client-credentials', tenant, clientId: env.INBOUND_OAUTH_CLIENT_ID, clientSecret: env.INBOUND_OAUTH_CLIENT_SECRET }
           : { kind: 'password', pass: decodeURIComponent(u.password) };
-      if (!user) errors.push('INBOUND_IMAP_URL needs a user (imaps://user:pass@host:993/INBOX)');
+      if (!user) errors.push('INBOUND_IMAP_URL: needs a user (imaps://user:pass@host:993/INBOX)');
       imap = {
         host: u.hostname,
         port: u.port ? Number(u.port) : secure ? 993 : 143,
@@ -84,7 +92,7 @@ export function readInboundConfig(env: NodeJS.ProcessEnv, own: { supportEmail: s
         pollSeconds: positiveInt(env, 'INBOUND_POLL_SECONDS', 60, errors),
       };
     } catch {
-      errors.push('INBOUND_IMAP_URL must look like imaps://user:pass@host:993/INBOX');
+      errors.push('INBOUND_IMAP_URL: must look like imaps://user:pass@host:993/INBOX');
     }
   }
   const smtpPort = env.INBOUND_SMTP_PORT ? positiveInt(env, 'INBOUND_SMTP_PORT', 0, errors) : 0;
