@@ -4,16 +4,17 @@
  * same ticket, auto-reply and bounce ignored, a crash between store and flag imports once, an
  * over-limit message refused cleanly, a broken charset imported readable.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client';
 import { inboundFailures, inboundMessages, notificationJobs, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
-import { readInboundConfig, type ImapSettings } from '../../config';
+import { readInboundConfig, type ImapSettings, type InboundConfig } from '../../config';
 import { IMPORTED_FLAG, connectImap, fetchOnce } from './imap';
 import type { ImportRules } from './importer';
+import { InboundRuntime } from './runtime';
 import { hugeMail, mail } from './inbound.testkit';
 
 const started = await startDovecot();
@@ -24,6 +25,7 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
   let handle: TestDatabase;
   let db: Database;
   let settings: ImapSettings;
+  let inbound: InboundConfig;
   let rules: ImportRules;
   let client: ImapFlow;
   let writer: ImapFlow;
@@ -34,6 +36,7 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
     db = handle.db;
     const { config, errors } = readInboundConfig({ INBOUND_IMAP_URL: dovecot!.url }, { supportEmail: 'help@acme.test', mailFrom: '"Acme" <noreply@acme.test>' });
     expect(errors).toEqual([]);
+    inbound = config;
     settings = config.imap!;
     rules = config.rules;
     client = await connectImap(settings);
@@ -124,5 +127,21 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
     const [t] = await db.select().from(supportTickets).where(eq(supportTickets.customerEmail, 'joerg@example.com'));
     expect(t!.issue).toMatch(/^Drucker kaputt\n\nDer Drucker druckt nicht. Gr.+e$/);
     expect(await db.select().from(inboundMessages).where(eq(inboundMessages.messageId, '<k1@example.com>'))).toHaveLength(1);
+  });
+
+  it('the running worker IDLEs and imports new mail as it arrives; the test button connects', async () => {
+    const runtime = new InboundRuntime(inbound, db, clock, { debug() {}, info() {}, warn() {}, error() {} });
+    let woken = 0;
+    await runtime.start(() => woken++);
+    try {
+      await vi.waitFor(() => expect(runtime.status()).toMatchObject({ imapConfigured: true, connected: true, idle: true, lastFetchAt: expect.any(String) }), { timeout: 10_000 });
+      await deliver(mail({ From: 'lee@example.com', Subject: 'Wi-Fi is down', 'Message-ID': '<w1@example.com>' }, 'No Wi-Fi in room 4.'));
+      await vi.waitFor(async () => expect(await db.select().from(supportTickets).where(eq(supportTickets.customerEmail, 'lee@example.com'))).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(woken).toBe(1));
+      expect(await runtime.test()).toEqual({ ok: true, message: expect.stringMatching(/^Connected: INBOX holds \d+ messages\.$/) });
+    } finally {
+      await runtime.close();
+    }
+    expect(runtime.status().connected).toBe(false);
   });
 });

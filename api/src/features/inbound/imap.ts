@@ -2,8 +2,8 @@
  * Mailbox fetching with imapflow (docs/inbound-mail.md): each pass lists the messages without the
  * `$PortalImported` keyword, imports each (importer.ts stores first, keyed by Message-ID) and only
  * then flags it `\Seen` + `$PortalImported`; a message over the size limit is recorded without
- * being downloaded. Between passes the connection IDLEs when the server offers IDLE (imapflow
- * enters it by itself; a new message wakes the worker at once), else it polls every
+ * being downloaded. Between passes the connection IDLEs when the server offers IDLE (a new
+ * message wakes the worker at once), else it polls every
  * INBOUND_POLL_SECONDS. Nothing is deleted from the mailbox.
  */
 import { execFile } from 'node:child_process';
@@ -166,6 +166,9 @@ export class ImapWorker {
           const made = report.outcomes.filter((o) => o.kind === 'ticket' || o.kind === 'reply').length;
           this.status.imported += made;
           if (made > 0) this.onImported();
+          // IDLE at once (imapflow would start it only after 15 s without commands); the next
+          // command (the following pass) ends it. A new message ('exists') ends the pause.
+          if (this.status.idle) client.idle().catch(() => undefined);
           await this.pause(this.settings.pollSeconds * 1000);
         }
       } catch (err) {
