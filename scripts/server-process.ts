@@ -60,6 +60,8 @@ let built: Promise<void> | undefined;
 export interface StartOptions {
   /** Node options put before the entry, e.g. `['--import', './scripts/bench/probe.mjs']`. */
   nodeArgs?: string[];
+  /** Host name of PUBLIC_URL and `baseURL` (default 127.0.0.1); passkeys need a name such as `localhost`, not an IP. */
+  host?: string;
 }
 
 /**
@@ -81,7 +83,9 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: adminPassword,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${options.host ?? '127.0.0.1'}:${port}`,
+      // Staff sign in with a password only unless a test turns the two-factor policy on (README "Two-factor authentication").
+      TWO_FACTOR_REQUIRED: 'none',
       // One test run submits more tickets from 127.0.0.1 than a real customer would.
       RATE_LIMIT_TICKETS: '1000',
       RATE_LIMIT_LOGIN: '1000',
@@ -93,7 +97,7 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output}`);

@@ -10,6 +10,8 @@ import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { attachmentRoutes } from './features/attachments/routes';
+import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
@@ -27,6 +29,7 @@ import { settingsRoutes } from './features/settings/routes';
 import { slaRoutes } from './features/sla/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
+import { twoFactorRoutes } from './features/twofa/routes';
 import { userRoutes } from './features/users/routes';
 import { loadVaultKeyring, type VaultKeyring } from './lib/vault-keys';
 import { vaultRoutes } from './features/vault/routes';
@@ -36,6 +39,7 @@ import { compressResponses } from './http/compression';
 import { describeError, errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
 import { DEFAULT_RATE_LIMITS, createRateLimiters, type LimiterFactory, type RateLimitSettings } from './http/rate-limit';
+import type { LimiterHealth } from './http/rate-limit-stores';
 import { noStoreApi, requestId, secureCookies, securityHeaders } from './http/security';
 import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
@@ -58,6 +62,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** Where limiter counts live (default: this process's memory); http/rate-limit-stores.ts shares them (issue 16). */
   limiterFactory?: LimiterFactory;
+  /** State of the shared rate-limit store (admins see it in /api/health); default: this process's memory. */
+  limiterHealth?: () => LimiterHealth;
   /** Replacement notification providers and dispatcher tuning (tests use local SMTP/twilio/push peers). */
   notify?: NotifyOverrides;
   /** Vault keyring (default: from config, VAULT_KEY or the key file in DATA_DIR). */
@@ -82,6 +88,8 @@ export function createServices(deps: AppDeps): Services {
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
+    vaultOfflineReport: DEFAULT_RATE_LIMITS.vaultOfflineReport,
+    uploadCreate: DEFAULT_RATE_LIMITS.uploadCreate,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -93,6 +101,7 @@ export function createServices(deps: AppDeps): Services {
     logger,
     passwords: createPasswordHasher(deps.argon2),
     limiters: createRateLimiters(limits, deps.limiterFactory),
+    limiterHealth: deps.limiterHealth ?? (() => ({ store: 'memory', shared: false, warning: null })),
     sessionCache: new SessionCache(config.sessionCacheSeconds * 1000, SESSION_CACHE_MAX, clock),
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
@@ -162,6 +171,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(noStoreApi());
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());
+  // The tus endpoint /api/uploads reads its request streams itself: before the body parser.
+  app.use(uploadEndpoint(s));
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
@@ -172,7 +183,9 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     healthRoutes(s),
     configRoutes(s),
     authRoutes(s),
+    twoFactorRoutes(s),
     ticketRoutes(s),
+    attachmentRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
     inboundRoutes(s),

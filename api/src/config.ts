@@ -125,6 +125,8 @@ const envSchema = z.object({
   ),
   /** Days a device's offline vault copy lives without a sync before it is wiped (issue 14). */
   VAULT_OFFLINE_DAYS: positiveInt(7),
+  VAULT_DEVICE_GRANTS_PER_DAY: positiveInt(3),
+  VAULT_DEVICE_APPROVAL: z.preprocess(emptyToUndefined, z.enum(['admin', 'none'], { message: 'must be admin or none' }).default('admin')),
   /** Push endpoint hosts allowed although they resolve to loopback/private addresses (tests, an in-house push service). */
   PUSH_ALLOW_HOSTS: hostList,
   /** Push subscriptions kept per user and per login session; subscribing beyond drops the oldest. */
@@ -132,6 +134,10 @@ const envSchema = z.object({
   PUSH_MAX_PER_SESSION: positiveInt(2),
   // Uploaded files (issue 15, DESIGN.md 7): disk under DATA_DIR/files, or an S3-compatible store.
   UPLOAD_MAX_MB: positiveInt(512),
+  // Ticket attachments (README "Attachments"): per file, and per ticket (count and total).
+  ATTACHMENT_MAX_MB: positiveInt(10),
+  ATTACHMENT_TICKET_MAX_FILES: positiveInt(20),
+  ATTACHMENT_TICKET_MAX_MB: positiveInt(50),
   FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
   S3_BUCKET: optionalString,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
@@ -162,6 +168,8 @@ const envSchema = z.object({
   ),
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   RATE_LIMIT_SURVEYS: positiveInt(20),
+  /** Who must use a second factor on a NEW install (then the admin setting rules): none, admins, staff. */
+  TWO_FACTOR_REQUIRED: z.preprocess(emptyToUndefined, z.enum(['none', 'admins', 'staff'], { message: 'must be none, admins or staff' }).default('staff')),
 });
 
 /** Variables that only make sense together: all set or all unset. */
@@ -239,6 +247,10 @@ export interface Config {
   vaultPreviousKeys: Buffer[];
   /** VAULT_OFFLINE_DAYS: a device wipes its offline vault after this many days without a sync; the server then refuses its feed. */
   vaultOfflineDays: number;
+  /** VAULT_DEVICE_GRANTS_PER_DAY: offline vault grants one user may make in 24 hours (each is an export). */
+  vaultDeviceGrantsPerDay: number;
+  /** VAULT_DEVICE_APPROVAL: 'admin' (default) = a technician's grant waits for an administrator (or a fresh second factor); 'none' = active at once. */
+  vaultDeviceApproval: 'admin' | 'none';
   /** Hosts (lower case, IPs without brackets) a push endpoint may use even when they resolve to private addresses. */
   pushAllowHosts: string[];
   /** Push subscriptions kept per user. */
@@ -247,6 +259,8 @@ export interface Config {
   pushMaxPerSession: number;
   /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
   uploadMaxBytes: number;
+  /** Ticket attachment limits in bytes / files (ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB). */
+  attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number };
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
   /** Days a survey link stays valid after the invitation (issue 11). */
@@ -255,6 +269,8 @@ export interface Config {
   surveySecret: Buffer | undefined;
   /** Public survey requests (link checks and submits) allowed per IP per minute. */
   rateLimitSurveys: number;
+  /** TWO_FACTOR_REQUIRED: the two-factor policy a new install starts from (README "Two-factor authentication"). */
+  twoFactorRequired: 'none' | 'admins' | 'staff';
   /** Inbound mail (INBOUND_*, config-inbound.ts, docs/inbound-mail.md): mailbox, SMTP listener, limits. */
   inbound: InboundConfig;
 }
@@ -326,10 +342,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
     vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
     vaultOfflineDays: e.VAULT_OFFLINE_DAYS,
+    vaultDeviceGrantsPerDay: e.VAULT_DEVICE_GRANTS_PER_DAY,
+    vaultDeviceApproval: e.VAULT_DEVICE_APPROVAL,
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,
     pushMaxPerUser: e.PUSH_MAX_PER_USER,
     pushMaxPerSession: e.PUSH_MAX_PER_SESSION,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    attachments: {
+      maxFileBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024,
+      ticketMaxFiles: e.ATTACHMENT_TICKET_MAX_FILES,
+      ticketMaxBytes: e.ATTACHMENT_TICKET_MAX_MB * 1024 * 1024,
+    },
     storage:
       e.FILE_STORAGE === 's3'
         ? {
@@ -346,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     surveyTtlDays: e.SURVEY_TTL_DAYS,
     surveySecret: e.SURVEY_SECRET ? Buffer.from(e.SURVEY_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitSurveys: e.RATE_LIMIT_SURVEYS,
+    twoFactorRequired: e.TWO_FACTOR_REQUIRED,
     inbound: inbound.config,
   };
 }

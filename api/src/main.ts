@@ -9,6 +9,8 @@ import http from 'node:http';
 import { createApp, createServices } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './lib/data-dir-lock';
+import { secureDataDir } from './lib/data-dir';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { backfillSlaDueTimes, rebuildTicketCounts } from './features/tickets/port';
@@ -40,10 +42,27 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({
-    ...config,
-    onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
-  });
+  // Before anything opens DATA_DIR: umask 077, and an older install's loose permissions fixed.
+  const tightened = secureDataDir(config.dataDir);
+  if (tightened > 0) logger.warn('DATA_DIR permissions tightened: files 0600, folders 0700', { dataDir: config.dataDir, entries: tightened });
+  let database;
+  try {
+    database = await openDatabase({
+      ...config,
+      onPoolError: (err) => logger.warn('database connection error', { error: err.message }),
+      onLockCompromised: (err) => {
+        // Another process took DATA_DIR (it removed or touched our lock): stop writing at once.
+        process.stderr.write(`The DATA_DIR lock was lost (${err.message}): stopping so that two processes never write one embedded database.\n`);
+        process.exit(1);
+      },
+    });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   logger.info('database ready', { driver: database.driver });
 
   const admin = await ensureAdminUser(database.db, createPasswordHasher(), config.adminPassword, new Date());
@@ -62,9 +81,9 @@ async function main(): Promise<void> {
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
-  const limiterStore = createLimiterStore(config);
+  const limiterStore = createLimiterStore(config, logger);
   logger.info('rate limits', { store: limiterStore.factory ? config.rateLimitStore : 'memory' });
-  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory };
+  const deps = { config, db: database.db, logger, limiterFactory: limiterStore.factory, limiterHealth: limiterStore.health };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;

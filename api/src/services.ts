@@ -7,6 +7,7 @@ import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
 import type { VaultKeyring } from './lib/vault-keys';
 import type { RateLimiters } from './http/rate-limit';
+import type { LimiterHealth } from './http/rate-limit-stores';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
 import type { InboundRuntime } from './features/inbound/runtime';
@@ -21,6 +22,8 @@ export interface Services {
   logger: Logger;
   passwords: PasswordHasher;
   limiters: RateLimiters;
+  /** The shared rate-limit store's state (http/rate-limit-stores.ts); admins see it in /api/health. */
+  limiterHealth: () => LimiterHealth;
   /** Login sessions cached in this process (issue 16; http/session-cache.ts). */
   sessionCache: SessionCache;
   /** E-mail/SMS/push providers and the outbox dispatcher (issue 4, DESIGN.md 6). */

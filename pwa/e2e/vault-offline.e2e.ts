@@ -1,6 +1,7 @@
 /**
  * The offline vault in Chromium at 390x844 (issue 14 "Done when"): a technician turns on "Keep vault
- * available offline" (a short passphrase is refused), goes offline and reloads: the vault is locked;
+ * available offline" (a short passphrase is refused); the phone says "Waiting for an administrator"
+ * until an admin approves the grant (API), then receives the copy; it goes offline and reloads: locked;
  * a wrong passphrase counts, the right one unlocks; the Wi-Fi password is revealed from the
  * encrypted copy with its QR code; 5 minutes idle lock it (Playwright's clock). Back online, the
  * offline reveal lands once in the audit list (API and an admin's Reveal History), marked offline.
@@ -88,6 +89,13 @@ afterEach(async () => {
 });
 
 describe('offline vault on a phone', () => {
+  /** An admin approves the grant (API); the phone's next sync (the `online` event) receives the vault. */
+  async function approveAndSync(page: Page, deviceId: string): Promise<void> {
+    await api(`/api/vault-devices/${deviceId}/approve`, { method: 'POST', token: adminToken });
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+  }
+
   it('enable, offline reload, unlock, reveal with QR, idle lock, audit once, admin revoke wipes the phone', async () => {
     const page = await newPage('allow');
     const text = (t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
@@ -113,7 +121,12 @@ describe('offline vault on a phone', () => {
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
     const grant = (await (await granted).json()) as VaultDeviceGrant;
     await text('Offline vault unlocked').waitFor({ timeout: 30_000 });
+    // A technician's grant waits for an administrator: nothing is copied until then.
+    await text(/^Waiting for an administrator/).waitFor({ timeout: 30_000 });
+    await text(/ 0 customers on this device/).waitFor();
+    await approveAndSync(page, grant.device.id);
     await text(/[1-9]\d* customers? on this device/).waitFor({ timeout: 30_000 });
+    await text(/^Waiting for an administrator/).waitFor({ state: 'detached' });
     let idb = await expectNoSecretInIndexedDb(page, grant.bundleKey);
     expect(idb).toContain('vaultSecrets');
     expect(idb).toContain(grant.device.id);
@@ -161,7 +174,9 @@ describe('offline vault on a phone', () => {
     const offline = audit.filter((a) => a.source === 'offline');
     expect(offline).toHaveLength(1);
     expect(offline[0]).toMatchObject({ field: 'wifiPassword', username: TECH.username, deviceName: DEVICE, deviceRevoked: false });
-    expect(audit).toHaveLength(1);
+    // The copy sent to the phone is in the audit too: one row per entry, a reveal of all its values.
+    expect(audit.filter((a) => a.source === 'device')).toEqual([expect.objectContaining({ field: 'bundle', deviceName: DEVICE, username: TECH.username })]);
+    expect(audit).toHaveLength(2);
 
     // An admin sees it in Reveal History, then revokes the phone.
     const admin = await newPage('block');
@@ -171,7 +186,8 @@ describe('offline vault on a phone', () => {
     const history = admin.getByRole('list', { name: 'Reveal history' });
     await history.waitFor();
     expect(await history.getByText(new RegExp(`offline on ${DEVICE}`)).count()).toBe(1);
-    expect(await history.getByRole('listitem').count()).toBe(1);
+    expect(await history.getByText(new RegExp(`received \\d+ values? on ${DEVICE} \\(offline copy\\)`)).count()).toBe(1);
+    expect(await history.getByRole('listitem').count()).toBe(2);
     await admin.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
     await admin.getByRole('button', { name: 'Offline devices' }).click();
     const devices = admin.getByRole('list', { name: 'Offline devices' });
@@ -184,7 +200,7 @@ describe('offline vault on a phone', () => {
 
     // The phone's next sync: wiped, and it says why.
     await page.reload();
-    await text('The offline vault was removed from this device: its offline access was ended (revoked by an administrator or after a password change).').waitFor({
+    await text('The offline vault was removed from this device: its offline access was ended (revoked by an administrator, a password change or a change of role).').waitFor({
       timeout: 30_000,
     });
     await page.getByRole('button', { name: 'Keep vault available offline' }).waitFor();
@@ -210,8 +226,11 @@ describe('offline vault on a phone', () => {
     await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
     await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
     await form.getByLabel('Also unlock with fingerprint or face').check();
+    const granted = page.waitForResponse((r) => r.url().endsWith('/api/vault-devices') && r.request().method() === 'POST');
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
+    const grant = (await (await granted).json()) as VaultDeviceGrant;
     await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
+    await approveAndSync(page, grant.device.id);
     await page.getByText(/[1-9]\d* customers? on this device/).waitFor({ timeout: 30_000 });
 
     await page.context().setOffline(true);

@@ -36,7 +36,10 @@ async function main(): Promise<void> {
     let t0 = performance.now();
     let bytes = 0;
     const uids = (await client.search({ unKeyword: IMPORTED_FLAG }, { uid: true })) as number[];
-    for (const uid of uids) bytes += (await client.fetchOne(String(uid), { source: true }, { uid: true }))?.source?.length ?? 0;
+    for (const uid of uids) {
+      const m = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      bytes += m ? (m.source?.length ?? 0) : 0;
+    }
     const fetchMs = performance.now() - t0;
 
     t0 = performance.now();

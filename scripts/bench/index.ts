@@ -11,12 +11,14 @@
  *    (signed in, cold cache, no service worker; BENCH_LIGHTHOUSE_PUBLIC=0 skips the public pages).
  * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
+ * 4b. Attachment uploads (part `tus`, scripts/bench/tus.ts): a BENCH_TUS_MB (100) MB file through tus vs a plain
+ *    streaming upload, and API memory during 10 parallel tus uploads.
  * 5. API memory at start (scripts/bench/startMemory.ts): first start on a new data folder, and a restart.
  *    API throughput (scripts/bench/api.ts): autocannon against bare node:http, /api/health, a staff
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
  * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
  * 7. Downloads (part `downloads`, scripts/bench/downloads.ts): a 100 MB file through the API vs a plain static server, 1 and 4 in parallel, Range too.
- * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, api, tickets, sync, downloads; e.g. BENCH_ONLY=api). A part
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, tus, api, tickets, sync, downloads; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
@@ -35,12 +37,13 @@ import { runLighthouse } from './lighthouse';
 import { measureStartMemory, printStartMemory } from './startMemory';
 import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
+import { measureTus, printTus } from './tus';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'api', 'tickets', 'sync', 'downloads'] as const;
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'tus', 'api', 'tickets', 'sync', 'downloads'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
 const wants = (p: Part) => only.includes(p);
@@ -74,9 +77,10 @@ async function main(): Promise<void> {
     });
   }
 
-  if (wants('bundle') || wants('drain') || wants('lighthouse') || wants('upload') || wants('tickets')) {
+  if (wants('bundle') || wants('drain') || wants('lighthouse') || wants('upload') || wants('tus') || wants('tickets')) {
     await part('App start', async () => {
-      const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000' });
+      // ATTACHMENT_MAX_MB: the tus part sends a BENCH_TUS_MB (100) MB attachment.
+      const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000', ATTACHMENT_MAX_MB: '1024' });
       try {
         if (wants('bundle')) {
           await part('Public routes', async () => {
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
           });
         }
         if (wants('upload')) await part('Upload memory', async () => printUploadMemory(await measureUploadMemory(app)));
+        if (wants('tus')) await part('Attachment uploads (tus)', async () => printTus(await measureTus(app)));
       } finally {
         await app.stop();
       }

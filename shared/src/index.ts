@@ -27,3 +27,6 @@ export * from './rules/history';
 export * from './rules/ticketUpdate';
 export * from './schemas/sla';
 export * from './rules/sla';
+export * from './schemas/twoFactor';
+export * from './rules/attachments';
+export * from './schemas/attachments';

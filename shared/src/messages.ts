@@ -79,4 +79,17 @@ export const MSG = {
   surveyAlreadySubmitted: 'Feedback for this ticket has already been submitted. Thank you!',
   surveySubmitFailed: 'Failed to submit survey. Please try again.',
   surveySubmitted: 'Your feedback has been submitted successfully.',
+  // Staff two-factor authentication (README "Two-factor authentication")
+  twoFactorCodeInvalid: 'That code is not valid. Try again.',
+  twoFactorCodeRequired: 'Enter the code from your authenticator app or a recovery code.',
+  twoFactorChallengeExpired: 'Your sign-in has expired. Enter your username and password again.',
+  twoFactorEnrolmentRequired: 'Set up two-factor authentication before you continue.',
+  twoFactorStepUpRequired: "Confirm it's you to continue.",
+  twoFactorLastMethod: 'Two-factor authentication is required: add another method before removing this one.',
+  twoFactorNotSetUp: 'Two-factor authentication is not set up for this account.',
+  twoFactorOwnReset: 'You cannot reset your own second factors; use your recovery codes or ask another admin.',
+  twoFactorPasskeyFailed: 'The passkey could not be verified. Try again.',
+  twoFactorPasskeyNotFound: 'Passkey not found',
+  twoFactorSetupMissing: 'Start the authenticator app set-up again.',
+  passkeyNameRequired: 'Name is required',
 } as const;

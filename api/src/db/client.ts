@@ -5,6 +5,8 @@
  * The embedded database runs in a worker thread by default (issue 16, db/pglite-thread.ts):
  * PGlite executes SQL synchronously in WebAssembly, and in the API's thread every statement would
  * block every request. Opening it, its durability (PGLITE_FSYNC) and memory settings: db/pglite.ts.
+ * Before PGlite opens a folder on disk, the process takes the exclusive DATA_DIR lock
+ * (lib/data-dir-lock.ts): a second process on the same folder stops with DataDirLockedError.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,6 +16,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import pg from 'pg';
+import { tightenTree } from '../lib/data-dir';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { IN_MEMORY, startPglite } from './pglite';
 import { PgliteThread } from './pglite-thread';
 import { API_ROOT } from '../paths';
@@ -72,6 +76,10 @@ export interface DatabaseTarget {
    * (tests open hundreds of small databases; TEST_PGLITE_WORKER=1 runs them in workers too).
    */
   pgliteWorker?: boolean;
+  /** Who holds the DATA_DIR lock (PGlite on disk), named to a second process: 'app' (default), 'vault:rotate-key'. */
+  lockRole?: string;
+  /** Called if the DATA_DIR lock is lost while open (default: throw, ending the process). */
+  onLockCompromised?: (err: Error) => void;
 }
 
 /** Arbitrary constant naming the session advisory lock held while migrating. */
@@ -114,17 +122,33 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     return { db: db as unknown as Database, driver: 'pg', pool, sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
   }
+  const lock = target.dataDir === IN_MEMORY ? null : await lockDataDir(target.dataDir, target.lockRole ?? 'app', target.onLockCompromised);
   const pgliteTarget = { dataDir: target.dataDir, fsync: target.pgliteFsync, onFsync: target.onFsync };
   const inThread = !(target.pgliteWorker ?? target.dataDir !== IN_MEMORY);
-  const client: PGlite | PgliteThread = inThread ? await startPglite(pgliteTarget) : await PgliteThread.start(pgliteTarget);
+  let client: PGlite | PgliteThread;
+  try {
+    client = inThread ? await startPglite(pgliteTarget) : await PgliteThread.start(pgliteTarget);
+    // PGlite writes its initial cluster 0666/0777 whatever the umask (lib/data-dir.ts).
+    if (lock) tightenTree(path.join(target.dataDir, 'pgdata'));
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await lock?.release();
+    }
+  };
   // PgliteThread offers the part of PGlite's interface drizzle's driver uses (see its module doc).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await db.execute(PREREQUISITES);
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
   } catch (err) {
-    await client.close();
+    await close();
     throw err;
   }
-  return { db: db as unknown as Database, driver: 'pglite', sessionEvents: pgliteSessionEvents(client), close: () => client.close() };
+  return { db: db as unknown as Database, driver: 'pglite', sessionEvents: pgliteSessionEvents(client), close };
 }

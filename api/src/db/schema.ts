@@ -11,4 +11,6 @@ export * from './schema/surveys';
 export * from './schema/vault';
 export * from './schema/platform';
 export * from './schema/sla';
+export * from './schema/twofa';
+export * from './schema/attachments';
 export * from './schema/inbound';

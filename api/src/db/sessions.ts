@@ -3,6 +3,8 @@
  * users feature's password reset both revoke a user's other sessions, so the write lives here
  * rather than in either feature (auth reads users through the users port; users importing auth back
  * was a cycle). The rest of the session store is the auth feature's (features/auth/sessions.ts).
+ * The session's second factor (README "Two-factor authentication") is here for the same reason:
+ * the two-factor feature writes it and http/step-up.ts reads it for the vault's step-up.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from './database';
@@ -19,4 +21,20 @@ export async function deleteOtherSessions(db: Database, userId: string, keepSess
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
   await announceSessionChange(db, { userId });
+}
+
+/** Records that `sessionId` proved a second factor at `now` (sign-in or step-up) and may leave enrolment. */
+export async function markSecondFactor(db: Database, sessionId: string, method: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: now, secondFactorMethod: method, needsEnrolment: false }).where(eq(sessions.id, sessionId));
+  await announceSessionChange(db, { sessionId });
+}
+
+/** When and how `sessionId` last proved a second factor, or null (never, or unknown session). */
+export async function readSecondFactor(db: Database, sessionId: string): Promise<{ at: Date; method: string } | null> {
+  const [row] = await db
+    .select({ at: sessions.secondFactorAt, method: sessions.secondFactorMethod })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.at && row.method ? { at: row.at, method: row.method } : null;
 }

@@ -1,12 +1,14 @@
 /**
  * Authentication and role checks (DESIGN.md 4). `authenticate` reads a Bearer token or the httpOnly
  * `session` cookie and sets `ctx.state.auth` (null when absent, unknown or expired); it never fails.
- * `requireRole(...roles)` then refuses: no valid session -> 401 unauthenticated, other role -> 403.
+ * `requireRole(...roles)` then refuses: no valid session -> 401 unauthenticated, other role -> 403,
+ * a session that must first set up a second factor -> 403 `two_factor_enrolment_required` (README
+ * "Two-factor authentication"); `requireSession()` admits that session too (logout, me, enrolment).
  */
 import type { Middleware } from 'koa';
 import { MSG, STAFF_ROLES } from '@portal/shared';
 import type { Role } from '@portal/shared';
-import { forbidden, unauthenticated } from './errors';
+import { ApiError, forbidden, unauthenticated } from './errors';
 import type { AppState, AuthInfo } from './state';
 
 /**
@@ -42,6 +44,15 @@ export function requireRole(...roles: readonly Role[]): Middleware<AppState> {
     const auth = ctx.state.auth;
     if (!auth) throw unauthenticated();
     if (!roles.includes(auth.user.role)) throw forbidden(message);
+    if (auth.needsEnrolment) throw new ApiError(403, 'two_factor_enrolment_required', MSG.twoFactorEnrolmentRequired);
+    await next();
+  };
+}
+
+/** Any logged-in session, including one that must first set up a second factor (logout, me, enrolment routes). */
+export function requireSession(): Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!ctx.state.auth) throw unauthenticated();
     await next();
   };
 }

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { createTestDatabase, type TestDatabase } from '../test/db';
+import { startTestApp } from '../test/app';
+import { eventually } from '../test/upload';
 import { RateLimitedError } from './errors';
 import { consumeOrThrow, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimiters } from './rate-limit';
 import { createLimiterStore, limiterPool, type LimiterStore } from './rate-limit-stores';
@@ -77,5 +79,26 @@ describe('an unreachable store', () => {
     closers.push(() => store.close());
     const set = createRateLimiters(settings, store.factory);
     expect(await allowed([set], 'ip-x', 5)).toBe(3);
+  });
+
+  it('is never silent: one warning when Redis is unreachable, and admins see it in /api/health', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (msg: string) => void warnings.push(msg), info: () => {} };
+    const store = createLimiterStore({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:1', databaseUrl: undefined }, log);
+    closers.push(() => store.close());
+    const set = createRateLimiters(settings, store.factory);
+    await allowed([set], 'ip-y', 2);
+    expect(await eventually(() => warnings.length > 0)).toBe(true);
+    expect(warnings[0]).toMatch(/^Redis \(REDIS_URL\) is unreachable: rate limits fall back to each process's memory/);
+    await allowed([set], 'ip-y', 2);
+    expect(warnings).toHaveLength(1); // once per outage, not per request
+    expect(store.health()).toMatchObject({ store: 'redis', shared: false });
+
+    const t = await startTestApp({ limiterFactory: store.factory, limiterHealth: store.health });
+    closers.push(() => t.close());
+    const admin = await t.loginAs('admin');
+    const detailed = await t.request('GET', '/api/health', { token: admin.token });
+    expect(detailed.body).toMatchObject({ status: 'ok', details: { rateLimits: { store: 'redis', shared: false, warning: expect.stringContaining('unreachable') } } });
+    expect((await t.request('GET', '/api/health')).body).toEqual({ status: 'ok' });
   });
 });

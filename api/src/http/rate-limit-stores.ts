@@ -8,7 +8,8 @@
  * - {@link redisLimiters}: RateLimiterRedis on an ioredis client (REDIS_URL), atomic in Redis.
  * Both fall back to an in-memory limiter of the same budget while their store fails
  * (`insuranceLimiter`): a database or Redis outage never turns a login or a ticket form into a 500;
- * limits are then per process until the store answers again.
+ * limits are then per process until the store answers again. A Redis outage is never silent: a
+ * warning at start and each time it becomes unreachable, and admins see it in `/api/health`.
  */
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -77,26 +78,79 @@ export function limiterPool(databaseUrl: string): pg.Pool {
   return pool;
 }
 
-/** The configured store: the factory for createApp (undefined = memory) and how to close it. */
+/** State of the shared store, for the start log and admins' `/api/health` details. */
+export interface LimiterHealth {
+  store: 'memory' | 'postgres' | 'redis';
+  /** False while the shared store is unreachable: each process counts in its own memory (limits are per process). */
+  shared: boolean;
+  warning: string | null;
+}
+
+/** The configured store: the factory for createApp (undefined = memory), its health and how to close it. */
 export interface LimiterStore {
   factory: LimiterFactory | undefined;
+  health(): LimiterHealth;
   close(): Promise<void>;
+}
+
+/** Where a store's warnings go (the app's logger). */
+export interface LimiterLog {
+  warn(msg: string, data?: Record<string, unknown>): void;
+  info(msg: string, data?: Record<string, unknown>): void;
+}
+
+/** How long Redis may take to answer at start before the fallback is reported. */
+export const REDIS_START_GRACE_MS = 3_000;
+const REDIS_DOWN = 'Redis (REDIS_URL) is unreachable: rate limits fall back to each process\'s memory, so every process allows the full budget until it answers again';
+
+/**
+ * Watches a Redis client: one warning when it becomes unreachable (also at start, after
+ * {@link REDIS_START_GRACE_MS} without a connection) and one info line when it answers again.
+ */
+function watchRedis(client: Redis, log: LimiterLog | undefined): { health: () => LimiterHealth; stop: () => void } {
+  let reachable: boolean | null = null;
+  const down = (reason: string) => {
+    if (reachable === false) return;
+    reachable = false;
+    log?.warn(REDIS_DOWN, { reason });
+  };
+  client.on('ready', () => {
+    if (reachable === false) log?.info('Redis (REDIS_URL) answers again: rate limits are shared again');
+    reachable = true;
+  });
+  client.on('error', (err: Error) => down(err.message.slice(0, 200)));
+  client.on('end', () => down('connection ended'));
+  const timer = setTimeout(() => {
+    if (reachable === null) down('no connection at start');
+  }, REDIS_START_GRACE_MS);
+  timer.unref();
+  return {
+    health: () => ({ store: 'redis', shared: reachable === true, warning: reachable === true ? null : REDIS_DOWN }),
+    stop: () => clearTimeout(timer),
+  };
 }
 
 /**
  * Builds the store RATE_LIMIT_STORE names (config.ts picks redis with REDIS_URL, postgres with
  * DATABASE_URL, else memory); the postgres store opens its own pool ({@link limiterPool}).
  */
-export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl' | 'databaseUrl'>): LimiterStore {
+export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl' | 'databaseUrl'>, log?: LimiterLog): LimiterStore {
   if (config.rateLimitStore === 'redis' && config.redisUrl) {
     // No offline queue: while Redis is unreachable a call fails at once and the insurance limiter answers.
     const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    client.on('error', () => {});
-    return { factory: redisLimiters(client), close: async () => void (await client.quit().catch(() => client.disconnect())) };
+    const watch = watchRedis(client, log);
+    return {
+      factory: redisLimiters(client),
+      health: watch.health,
+      close: async () => {
+        watch.stop();
+        await client.quit().catch(() => client.disconnect());
+      },
+    };
   }
   if (config.rateLimitStore === 'postgres' && config.databaseUrl) {
     const own = limiterPool(config.databaseUrl);
-    return { factory: postgresLimiters(own), close: () => own.end() };
+    return { factory: postgresLimiters(own), health: () => ({ store: 'postgres', shared: true, warning: null }), close: () => own.end() };
   }
-  return { factory: undefined, close: async () => {} };
+  return { factory: undefined, health: () => ({ store: 'memory', shared: false, warning: null }), close: async () => {} };
 }

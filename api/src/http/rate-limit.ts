@@ -30,6 +30,10 @@ export interface RateLimitSettings {
   survey: RateLimit;
   /** Vault secrets revealed per user (default 120 per 10 minutes; issue 13). */
   vaultReveal: RateLimit;
+  /** Offline reveal reports per user (default 120 per 10 minutes; README "Customer Vault offline"). */
+  vaultOfflineReport: RateLimit;
+  /** New tus uploads (attachments) per IP (default 30 per minute; README "Attachments"). */
+  uploadCreate: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -38,6 +42,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   ticketCreate: { points: 10, durationSec: 60 },
   survey: { points: 20, durationSec: 60 },
   vaultReveal: { points: 120, durationSec: 10 * 60 },
+  vaultOfflineReport: { points: 120, durationSec: 10 * 60 },
+  uploadCreate: { points: 30, durationSec: 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -63,6 +69,8 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
     survey: factory('survey', settings.survey),
     vaultReveal: factory('vaultReveal', settings.vaultReveal),
+    vaultOfflineReport: factory('vaultOfflineReport', settings.vaultOfflineReport),
+    uploadCreate: factory('uploadCreate', settings.uploadCreate),
   };
 }
 
@@ -82,15 +90,26 @@ export async function consumeOrThrow(limiter: Limiter, key: string): Promise<voi
 }
 
 /**
- * Refuses with 429 when `key` has no points left, without taking one (used before checking a
- * password, so only failures are counted).
- * @throws RateLimitedError (429, Retry-After) when the window is used up.
+ * Takes one point from each `[limiter, key]` pair BEFORE the work it guards (a failed login: the
+ * password check), so a burst of concurrent requests cannot all pass a check made before any of
+ * them was counted (every store's consume is one atomic increment). When any pair is used up, the
+ * points taken from the others are given back (the refused request did no work) and it throws.
+ * Give the points back with {@link giveBack} when the work succeeded and should not count.
+ * @throws RateLimitedError (429, Retry-After of the longest wait) when a window is used up.
  */
-export async function assertNotLimited(limiter: Limiter, key: string): Promise<void> {
-  const res = await limiter.get(key);
-  if (res && res.remainingPoints <= 0 && res.consumedPoints >= limiter.points) {
-    throw new RateLimitedError(retryAfter(res));
-  }
+export async function consumeAll(pairs: readonly (readonly [Limiter, string])[]): Promise<void> {
+  const results = await Promise.allSettled(pairs.map(([limiter, key]) => limiter.consume(key)));
+  const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (refused.length === 0) return;
+  await giveBack(pairs.filter((_, i) => results[i]!.status === 'fulfilled'));
+  const other = refused.find((r) => !(r.reason instanceof RateLimiterRes));
+  if (other) throw other.reason;
+  throw new RateLimitedError(Math.max(...refused.map((r) => retryAfter(r.reason as RateLimiterRes))));
+}
+
+/** Returns one point to each pair (a success that should not count, or a request refused elsewhere). */
+export async function giveBack(pairs: readonly (readonly [Limiter, string])[]): Promise<void> {
+  await Promise.all(pairs.map(([limiter, key]) => limiter.reward(key, 1)));
 }
 
 /** Middleware taking one point per request, keyed by `keyOf(ctx)` (e.g. the client IP). */
@@ -101,10 +120,3 @@ export function rateLimit(limiter: Limiter, keyOf: (ctx: { ip: string }) => stri
   };
 }
 
-/**
- * Counts one failed attempt against each `[limiter, key]` pair (failed logins: per IP+username and
- * per IP). Never throws for a used-up window: the caller answers the failure itself.
- */
-export async function recordFailure(pairs: readonly (readonly [Limiter, string])[]): Promise<void> {
-  await Promise.all(pairs.map(([limiter, key]) => limiter.penalty(key, 1)));
-}

@@ -15,6 +15,8 @@ export interface AuthUser {
 export interface AuthInfo {
   user: AuthUser;
   sessionId: string;
+  /** The two-factor policy requires a factor this user has not set up: only enrolment and logout are allowed. */
+  needsEnrolment?: boolean;
 }
 
 export interface AppState {

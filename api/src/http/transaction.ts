@@ -11,7 +11,7 @@
  * answers with the stored status and body (`Idempotent-Replayed: true`) and changes nothing, even
  * when the duplicate races the first request. Only successful results are stored: a thrown error
  * rolls the key back with everything else, so the client may retry. A key reused by another user or
- * for another request (method, path, parsed body) -> 400.
+ * for another request (method, path, parsed body) -> 422 "Idempotency-Key reused for a different request".
  *
  * Mount it after `requireRole` and `validate(...)`: the fingerprint uses the parsed body.
  */
@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { badRequest, type ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { rowsOf } from '../db/rows';
 import type { AppState } from './state';
 
@@ -125,7 +125,7 @@ export type ClaimResult = null | { status: number; body: unknown } | { refused: 
 /**
  * Inserts the key (unique; waits while another transaction holds the same key); returns null when
  * this transaction now owns it, or the stored answer when it was already used for the same request.
- * @throws 400 when the key was used by another user or for another request.
+ * @throws 422 when the key was used by another user or for another request.
  */
 export async function claimKey(tx: Database, key: string, scope: KeyScope, now: Date): Promise<{ status: number; body: unknown } | null> {
   const [result] = await claimKeys(tx, [{ key, scope }], now);
@@ -157,7 +157,7 @@ export async function claimKeys(tx: Database, claims: KeyClaim[], now: Date): Pr
     if (mine.has(key)) return null;
     const row = byKey.get(key);
     if (!row || row.userId !== scope.userId || row.fingerprint !== scope.fingerprint || row.statusCode === null) {
-      return { refused: badRequest(`${IDEMPOTENCY_KEY_HEADER} was already used for a different request`) };
+      return { refused: new ApiError(422, 'validation_failed', `${IDEMPOTENCY_KEY_HEADER} reused for a different request`) };
     }
     return { status: row.statusCode, body: row.responseBody };
   });

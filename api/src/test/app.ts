@@ -132,6 +132,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_LOGIN_IP: '100000',
     RATE_LIMIT_TICKETS: '100000',
     RATE_LIMIT_SURVEYS: '100000',
+    // Staff sign in with a password only unless a test turns the two-factor policy on (README "Two-factor authentication").
+    TWO_FACTOR_REQUIRED: 'none',
     ...options.env,
   });
   const clock = new TestClock();

@@ -5,6 +5,7 @@ import { AuthProvider, useAuth } from '../lib/auth';
 import { whenIdle } from '../lib/idle';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
+import { StepUpProvider } from '../lib/twoFactor/stepUp';
 import { Loading } from '../lib/ui/Loading';
 import { AppHeader } from './AppHeader';
 import { AppRoutes } from './AppRoutes';
@@ -43,14 +44,16 @@ export function App({ offline }: { offline?: ReactNode }) {
       <ToastProvider>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AuthProvider>
-            <Shell
-              later={
-                <>
-                  {offline}
-                  {import.meta.env.PROD && <UpdatePrompt />}
-                </>
-              }
-            />
+            <StepUpProvider>
+              <Shell
+                later={
+                  <>
+                    {offline}
+                    {import.meta.env.PROD && <UpdatePrompt />}
+                  </>
+                }
+              />
+            </StepUpProvider>
           </AuthProvider>
         </BrowserRouter>
       </ToastProvider>

@@ -25,6 +25,7 @@ const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/S
 const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
 const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
+const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
 function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
@@ -48,6 +49,7 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/admin/file-management', page: <FileManagementPage /> },
   { path: '/admin/settings', page: <SettingsPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
+  { path: '/account/security', page: <SecurityPage /> },
 ];
 
 /**

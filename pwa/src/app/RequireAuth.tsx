@@ -5,7 +5,7 @@ import { MSG, type Role } from '@portal/shared';
 import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
-import { PAGE_ACCESS, type PageAccess } from './nav';
+import { PAGE_ACCESS, SECURITY_PATH, type PageAccess } from './nav';
 
 /**
  * Route guard (SPEC.md 2 "Route table", roles per DESIGN.md 4):
@@ -16,6 +16,8 @@ import { PAGE_ACCESS, type PageAccess } from './nav';
  *   saying why (SPEC.md 6): `deniedMessage`, else the message of this path in app/nav.ts
  *   PAGE_ACCESS, else 'Admin privileges required' for admin-only pages and 'Admin or technician
  *   privileges required' otherwise. Every guard speaks (issue 10);
+ * - a session that must first set up a second factor (README "Two-factor authentication") is sent
+ *   to /account/security from every other guarded page;
  * - otherwise the page. Without `roles` any logged-in user passes.
  */
 export function RequireAuth({
@@ -27,7 +29,7 @@ export function RequireAuth({
   deniedMessage?: string;
   children: ReactNode;
 }) {
-  const { status, user } = useAuth();
+  const { status, user, twoFactorEnrolmentRequired } = useAuth();
   const toast = useToast();
   const { pathname } = useLocation();
   const mustLogIn = status === 'ready' && !user;
@@ -44,6 +46,7 @@ export function RequireAuth({
   if (status === 'loading') return <Loading />;
   if (!user) return <Navigate to="/login" replace />;
   if (wrongRole) return <Navigate to="/" replace />;
+  if (twoFactorEnrolmentRequired && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
   return <>{children}</>;
 }
 

@@ -14,13 +14,13 @@ describe('navigation by role (issue 10: offer only what the role may open)', () 
     expect(labels(navigationFor(null))).toEqual({ links: ['Home', 'Support'], admin: [], account: [] });
   });
   it('a plain user sees Change Password only', () => {
-    expect(labels(navigationFor({ role: 'user' }))).toEqual({ links: ['Home', 'Support'], admin: [], account: ['Change Password'] });
+    expect(labels(navigationFor({ role: 'user' }))).toEqual({ links: ['Home', 'Support'], admin: [], account: ['Change Password', 'Security'] });
   });
   it('a technician sees the staff pages, no admin pages', () => {
     expect(labels(navigationFor({ role: 'technician' }))).toEqual({
       links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys'],
       admin: [],
-      account: ['Change Password'],
+      account: ['Change Password', 'Security'],
     });
   });
   it('an admin also gets the admin group', () => {

@@ -31,6 +31,7 @@ export const PAGE_ACCESS = {
   '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
   '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
   '/change-password': {},
+  '/account/security': {},
 } as const satisfies Record<string, PageAccess>;
 
 export type GuardedPath = keyof typeof PAGE_ACCESS;
@@ -73,6 +74,7 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'File Manager', to: '/admin/file-management' },
   { label: 'SMS Settings', to: '/admin/settings' },
   { label: 'Change Password', to: '/change-password' },
+  { label: 'Security', to: '/account/security' },
 ];
 
 /** The admin pages, shown together under 'Admin' (desktop menu, phone menu group). */
@@ -85,11 +87,14 @@ export const ADMIN_LINKS: NavLinkItem[] = [
 
 const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
 
-const ACCOUNT_PATHS = new Set(['/change-password']);
+/** The Security page (two-factor authentication, README): beside Change Password; where an un-enrolled session is sent. */
+export const SECURITY_PATH = '/account/security';
+
+const ACCOUNT_PATHS = new Set(['/change-password', SECURITY_PATH]);
 
 /**
  * The navigation one person sees, in display order: `links`, then the `admin` group (empty unless
- * they may open those pages), then `account` (Change Password).
+ * they may open those pages), then `account` (Change Password, Security).
  */
 export interface Navigation {
   links: NavLinkItem[];

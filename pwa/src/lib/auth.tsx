@@ -21,6 +21,13 @@ export type AuthStatus = 'loading' | 'ready';
 export interface AuthState {
   status: AuthStatus;
   user: PublicUser | null;
+  /**
+   * The session may only set up a second factor (README "Two-factor authentication"): the policy
+   * requires one and the user has none. From the login answer and GET /api/auth/me.
+   */
+  twoFactorEnrolmentRequired: boolean;
+  /** The user set up a second factor: the whole app opens. */
+  enrolled(): void;
   /** Stores the login response as the session (the login page then reloads, SPEC.md 4). */
   signIn(response: LoginResponse): void;
   /**
@@ -42,6 +49,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [initial] = useState(loadSession);
   const [user, setUser] = useState<PublicUser | null>(initial?.user ?? null);
   const [status, setStatus] = useState<AuthStatus>(initial ? 'loading' : 'ready');
+  const [twoFactorEnrolmentRequired, setEnrolmentRequired] = useState(false);
 
   useEffect(() => {
     const session = initial; // read once at start; never changes
@@ -49,11 +57,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), SESSION_CHECK_TIMEOUT_MS);
     let active = true;
-    apiGet<{ user: PublicUser }>('/api/auth/me', { signal: controller.signal })
-      .then(({ user: fresh }) => {
+    apiGet<{ user: PublicUser; twoFactorEnrolmentRequired?: boolean }>('/api/auth/me', { signal: controller.signal })
+      .then(({ user: fresh, twoFactorEnrolmentRequired: mustEnrol }) => {
         if (!active || !fresh) return;
         saveSession({ user: fresh, token: session.token });
         setUser(fresh);
+        setEnrolmentRequired(mustEnrol === true);
       })
       .catch((e: unknown) => {
         if (active && isApiError(e, 401)) {
@@ -83,8 +92,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((response: LoginResponse) => {
     saveSession({ user: response.user, token: response.token });
     setUser(response.user);
+    setEnrolmentRequired(response.twoFactorEnrolmentRequired === true);
     setStatus('ready');
   }, []);
+  const enrolled = useCallback(() => setEnrolmentRequired(false), []);
 
   const signOut = useCallback(async () => {
     // Leave a guarded page first, so its guard never sees "logged out" and shows 'Access Denied'.
@@ -99,9 +110,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearSession();
     queryClient.clear();
     setUser(null);
+    setEnrolmentRequired(false);
   }, [navigate, queryClient]);
 
-  const value = useMemo(() => ({ status, user, signIn, signOut }), [status, user, signIn, signOut]);
+  const value = useMemo(
+    () => ({ status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled }),
+    [status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

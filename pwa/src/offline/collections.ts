@@ -27,10 +27,13 @@ import { serverMessage, type Transport } from '../lib/http';
 /** A non-2xx answer to a pull. */
 export class PullError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The API's error `code` (e.g. 'integrity_failed'), when the answer had one. */
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
     super(`${status}: ${message}`);
     this.name = 'PullError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -151,7 +154,10 @@ export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?:
   const { db, transport } = deps;
   const get = async <T>(url: string): Promise<T> => {
     const res = await transport({ method: 'GET', url });
-    if (res.status < 200 || res.status >= 300) throw new PullError(res.status, serverMessage(res.body, 'Request failed'));
+    if (res.status < 200 || res.status >= 300) {
+      const code = (res.body as { code?: unknown } | null)?.code;
+      throw new PullError(res.status, serverMessage(res.body, 'Request failed'), typeof code === 'string' ? code : undefined);
+    }
     return res.body as T;
   };
   const report: PullReport = { pulled: [], error: null };

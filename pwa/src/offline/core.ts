@@ -20,3 +20,14 @@ export { UNSENT_STATES, discard, enqueue, nudgeSync, readOutbox, type OutboxDraf
 export { PullError, clearRecords, registerCollection, replaceRecords, type AnySyncCollection, type PagedSyncCollection, type PullContext, type PullPage, type SyncCollection } from './collections';
 export { registerOfflineFeature, type OfflineFeature } from './feature';
 export { SYNC_TAG, backgroundSyncDrain, type DrainReport, type SentItem } from './drain';
+export {
+  FILE_UPLOAD,
+  enqueueFileUploads,
+  fileUploadKind,
+  fileUploadViews,
+  isFileUpload,
+  uploadPlaceholder,
+  type FileUploadItem,
+  type FileUploadPayload,
+  type FileUploadView,
+} from './uploads';

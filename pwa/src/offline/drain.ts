@@ -237,7 +237,7 @@ async function sendOne(
     const req = kind.request(item);
     let res: HttpResponse;
     try {
-      res = await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
+      res = kind.send ? await kind.send(item, { db }) : await deps.transport({ ...req, headers: { ...req.headers, [IDEMPOTENCY_KEY_HEADER]: item.key } });
     } catch (e) {
       await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: e instanceof NetworkError ? e.message : 'Network error', lastStatus: null });
       return { outcome: 'network', claimed: null };

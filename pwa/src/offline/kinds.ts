@@ -17,6 +17,7 @@
  * item whose kind is not registered stays in the outbox untouched and is reported. Works without
  * a window.
  */
+import type { HttpResponse } from '../lib/http';
 import type { OfflineDb, OutboxError, OutboxItem } from './db';
 
 /**
@@ -81,6 +82,12 @@ export interface OutboxKind<P = unknown, C = unknown, R = unknown> {
   auth: OutboxAuth;
   /** Builds the request from the item (pure; called for every attempt). */
   request(item: OutboxItem<P, C, R>): OutboxRequest;
+  /**
+   * Optional own sending, for writes that are not one JSON request (uploads.ts: a resumable tus
+   * upload). Answers like the transport: an HttpResponse for any answer, NetworkError when none.
+   * Without it the drain sends {@link request} through its transport.
+   */
+  send?(item: OutboxItem<P, C, R>, ctx: { db: OfflineDb }): Promise<HttpResponse>;
   /** Names of the other tables the hooks write (they join the settling transaction). Default none. */
   tables?: readonly string[];
   /** Keep a successful item in state 'done' with its result (e.g. the form shows the ticket number); default: delete it. */

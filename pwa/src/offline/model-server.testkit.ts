@@ -107,7 +107,7 @@ export class ModelServer {
     if (key) {
       const stored = this.keys.get(key);
       if (stored) {
-        if (stored.fingerprint !== `${actor} ${fingerprint}`) return res(400, { message: 'Idempotency-Key was already used for a different request', code: 'validation_failed' });
+        if (stored.fingerprint !== `${actor} ${fingerprint}`) return res(422, { message: 'Idempotency-Key reused for a different request', code: 'validation_failed' });
         return res(stored.status, structuredClone(stored.body));
       }
     }

@@ -41,4 +41,6 @@ export interface LoginResponse {
   user: PublicUser;
   token: string;
   expiresAt: string;
+  /** The policy requires a second factor and the user has none: the session may only enrol (README "Two-factor authentication"). */
+  twoFactorEnrolmentRequired?: boolean;
 }

@@ -21,6 +21,14 @@ export const ERROR_CODES = [
   'device_revoked',
   /** 410: the endpoint was removed; the message names its successor (GET /api/tickets without `since`). */
   'gone',
+  /** 403: the two-factor policy requires a factor this session's user has not set up; only enrolment and logout work. */
+  'two_factor_enrolment_required',
+  /** 403: the action needs a second factor from the last STEP_UP_MINUTES ("Confirm it's you"). */
+  'step_up_required',
+  /** 400: a wrong or already used two-factor code (counted toward the login limits). */
+  'invalid_code',
+  /** 401: the sign-in's second step is unknown or expired; sign in again. */
+  'challenge_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

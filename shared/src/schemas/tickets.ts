@@ -3,6 +3,8 @@ import { CONTACT_METHODS, MIN_ISSUE_LENGTH, PG_INTEGER_MAX, SEVERITIES, TICKET_S
 import type { ContactMethod, Severity, TicketStatus } from '../constants';
 import { MSG } from '../messages';
 import { safeText } from './text';
+import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachments';
+import { attachmentIdsSchema } from './attachments';
 
 const optionalText = (max: number) =>
   safeText()
@@ -24,6 +26,8 @@ export const ticketCreateSchema = z.object({
   severity: z.enum(SEVERITIES, { message: MSG.severityRequired }),
   contactMethod: z.enum(CONTACT_METHODS, { message: MSG.contactMethodRequired }),
   issue: safeText({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
+  /** Finished tus uploads to attach (README "Attachments"): the customer's photos and files. */
+  attachments: attachmentIdsSchema.optional(),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
@@ -52,6 +56,8 @@ export const ticketPatchSchema = z
     /** Pauses the SLA clocks while the ticket waits on the customer (README "SLA clocks"). */
     waitingOnCustomer: z.boolean().optional(),
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
+    /** Finished tus uploads attached to this update's comment entry (README "Attachments"). */
+    attachments: attachmentIdsSchema.optional(),
   })
   .refine(
     (v) =>
@@ -62,7 +68,8 @@ export const ticketPatchSchema = z
       v.comment !== undefined,
     { message: MSG.noChanges },
   )
-  .refine((v) => v.reply !== true || v.comment !== undefined, { message: MSG.replyNeedsComment, path: ['comment'] });
+  .refine((v) => v.reply !== true || v.comment !== undefined, { message: MSG.replyNeedsComment, path: ['comment'] })
+  .refine((v) => !v.attachments?.length || v.comment !== undefined, { message: ATTACHMENTS_NEED_COMMENT, path: ['comment'] });
 export type TicketPatch = z.infer<typeof ticketPatchSchema>;
 
 /** Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4). */
@@ -99,6 +106,8 @@ export interface Ticket {
   resolvedAt: string | null;
   /** Set by staff while the ticket waits on the customer: the SLA clocks pause. */
   waitingOnCustomer: boolean;
+  /** The ticket's attachments, oldest first (single-ticket reads and PATCH answers; README "Attachments"). */
+  attachments?: AttachmentInfo[];
 }
 
 /** Kinds of work-history entries written by ticket changes. */
@@ -131,6 +140,8 @@ export interface TicketUpdateEntry {
    */
   reply: boolean;
   createdAt: string;
+  /** Files attached with this entry (the 'created' entry: the customer's); absent when none. */
+  attachments?: AttachmentInfo[];
 }
 
 /** PATCH /api/tickets/:id success response. `merged` lists fields taken from the server on a stale baseVersion. */

@@ -228,15 +228,22 @@ export interface VaultAuditEntry {
   businessName: string;
   userId: string | null;
   username: string;
-  field: VaultRevealField;
+  /** 'bundle' for source 'device' (all of the entry's secrets). */
+  field: VaultRevealField | 'bundle';
   endpointId: string | null;
   endpointName: string | null;
   ip: string;
   userAgent: string | null;
   /** When the value was shown (for an offline reveal: the device's time of the reveal). */
   createdAt: string;
-  /** 'offline': revealed from the device's encrypted copy with no connection, reported later (issue 14). */
-  source: 'online' | 'offline';
+  /**
+   * 'offline': revealed from the device's encrypted copy with no connection, reported later (issue 14).
+   * 'device': every secret of the entry sent to an offline device (`field` 'bundle', `fieldCount`
+   * secrets): an export, counted as a reveal of each.
+   */
+  source: 'online' | 'offline' | 'device';
+  /** source 'device': how many secrets were sent; null otherwise. */
+  fieldCount: number | null;
   /** Offline reveals: the device's name and when the server received the report; null online. */
   deviceName: string | null;
   receivedAt: string | null;

@@ -70,16 +70,33 @@ export const vaultOfflineRevealSchema = z
   });
 export type VaultOfflineReveal = z.infer<typeof vaultOfflineRevealSchema>;
 
-/** Why a device lost offline access. */
-export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired';
+/** Why a device lost offline access ('role_changed': its user is no longer staff; 'user_deleted': the account was deleted; 'two_factor_reset': an admin reset the user's second factors). */
+export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired' | 'role_changed' | 'user_deleted' | 'two_factor_reset';
+
+/**
+ * A device grant's state: 'pending' waits for an administrator's approval (its feed sends no
+ * secret), 'active' receives the feed, 'revoked' has lost access (README "Customer Vault offline").
+ */
+export type VaultDeviceStatus = 'pending' | 'active' | 'revoked';
+
+/** Grants one user may make per day (VAULT_DEVICE_GRANTS_PER_DAY default): a grant is an export of the vault. */
+export const VAULT_DEVICE_GRANTS_PER_DAY_DEFAULT = 3;
+/** What the phone shows while its grant waits for approval. */
+export const VAULT_DEVICE_PENDING_TEXT = 'Waiting for an administrator';
 
 /** A device with offline vault access (admin list; the grant answer). */
 export interface VaultDevice {
   id: string;
-  userId: string;
+  /** Null once the user was deleted (the record stays for the audit). */
+  userId: string | null;
   username: string;
   deviceName: string;
+  status: VaultDeviceStatus;
   grantedAt: string;
+  approvedAt: string | null;
+  approvedByName: string | null;
+  /** What the device feed has sent it (each page is audited): entries and secrets (counted per page), pages, last page. */
+  delivered: { entries: number; secrets: number; pages: number; lastAt: string | null };
   lastSyncAt: string | null;
   revokedAt: string | null;
   revokedReason: VaultDeviceRevokeReason | null;
@@ -108,6 +125,8 @@ export interface VaultBundleItem {
 
 /** GET /api/vault-devices/:id/secrets answer (delta over the vault's sync_seq). */
 export interface VaultBundlePage {
+  /** True while the grant waits for an administrator: nothing is sent (items and deleted are empty). */
+  pending: boolean;
   items: VaultBundleItem[];
   deleted: string[];
   cursor: string;

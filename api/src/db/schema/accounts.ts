@@ -1,5 +1,5 @@
 /** Users, their sessions and settings, and the system settings (SPEC.md 3). Part of the one Drizzle schema (../schema.ts). */
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '@portal/shared';
 import { ts, createdAt, updatedAt } from './columns';
 
@@ -25,6 +25,11 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    /** Two-factor (README "Two-factor authentication"): the policy requires a factor the user has not set up; the session may only enrol. */
+    needsEnrolment: boolean('needs_enrolment').notNull().default(false),
+    /** When and how this session last proved a second factor (sign-in or step-up); the vault's step-up reads it. */
+    secondFactorAt: ts('second_factor_at'),
+    secondFactorMethod: text('second_factor_method'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -117,9 +117,14 @@ export const vaultReveals = pgTable(
     receivedAt: ts('received_at'),
     /** Offline reveal reported after the device's access ended (revoked or expired); the reveal was before. */
     deviceRevoked: boolean('device_revoked').notNull().default(false),
+    /** source 'device' (an entry's secrets sent to a device, field 'bundle'): how many secrets it carried. */
+    fieldCount: integer('field_count'),
+    /** Online reveals: the step-up that allowed it (README "Two-factor authentication": method and when). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
-    check('vault_reveals_source_check', sql`${t.source} in ('online', 'offline')`),
+    check('vault_reveals_source_check', sql`${t.source} in ('online', 'offline', 'device')`),
     index('vault_reveals_created_at_idx').on(t.createdAt),
     index('vault_reveals_entry_id_idx').on(t.entryId, t.createdAt),
     index('vault_reveals_user_id_idx').on(t.userId, t.createdAt),
@@ -137,9 +142,9 @@ export const vaultDevices = pgTable(
   'vault_devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the user is deleted: the row stays as evidence of who had access (`username` keeps the name). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull().default(''),
     deviceName: text('device_name').notNull(),
     bundleKey: text('bundle_key'),
     grantedAt: ts('granted_at').notNull().defaultNow(),
@@ -147,6 +152,14 @@ export const vaultDevices = pgTable(
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the grant was approved (null: waiting for an administrator; the feed sends nothing). */
+    approvedAt: ts('approved_at'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** How: 'admin' (an administrator approved), 'self_admin' (granted by an admin), 'step_up' (fresh second factor), 'not_required', 'legacy'. */
+    approvalMethod: text('approval_method'),
+    /** The step-up that allowed the grant (an export of the vault: README "Two-factor authentication"). */
+    stepUpMethod: text('step_up_method'),
+    stepUpAt: ts('step_up_at'),
   },
   (t) => [
     index('vault_devices_user_id_idx').on(t.userId),
@@ -154,4 +167,25 @@ export const vaultDevices = pgTable(
     check('vault_devices_bundle_key_encrypted', sql`${t.bundleKey} is null or ${t.bundleKey} ~ '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$'`),
     check('vault_devices_revoked_check', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null) and (${t.revokedAt} is null or ${t.bundleKey} is null)`),
   ],
+);
+
+/**
+ * One page of a device feed that carried secrets (an export, README "Customer Vault offline"): who
+ * asked, from where, which entries and how many secrets. The per-entry audit rows are in
+ * vault_reveals (source 'device'). No foreign keys: the evidence outlives devices and users.
+ */
+export const vaultDeviceDeliveries = pgTable(
+  'vault_device_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id').notNull(),
+    userId: uuid('user_id'),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    entryIds: jsonb('entry_ids').$type<string[]>().notNull(),
+    secretCount: integer('secret_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vault_device_deliveries_device_idx').on(t.deviceId, t.createdAt)],
 );

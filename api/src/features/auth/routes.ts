@@ -3,52 +3,49 @@
  * - POST /api/auth/login            anonymous; loginSchema -> 200 LoginResponse + httpOnly `session` cookie
  *                                   (Secure when PUBLIC_URL is https or the request is);
  *                                   bad credentials -> 401 MSG.invalidCredentials; failures rate limited per
- *                                   IP+username and per IP (issue 17); a success resets only the former.
- * - POST /api/auth/logout           logged in; revokes this session -> 204.
- * - GET  /api/auth/me               logged in; -> { user }.
+ *                                   IP+username and per IP: each attempt takes its points BEFORE the password
+ *                                   is checked (a concurrent burst gets at most the limit checked); a success
+ *                                   resets the IP+username count and returns the IP point.
+ *                                   When a second factor is due (README "Two-factor authentication") it answers
+ *                                   200 LoginChallenge `{ twoFactorRequired, challengeId, methods }` and NO session
+ *                                   (the attempt's points stay taken until the second step succeeds);
+ *                                   a user who must enrol gets a session with `twoFactorEnrolmentRequired: true`.
+ * - POST /api/auth/login/2fa        anonymous; loginSecondFactorSchema ({ challengeId, code } or a WebAuthn assertion)
+ *                                   -> 200 LoginResponse + cookie; 400 invalid_code (counted toward the login
+ *                                   limits), 401 challenge_expired, 429.
+ * - POST /api/auth/logout           logged in (also enrolment-only sessions); revokes this session -> 204.
+ * - GET  /api/auth/me               logged in (also enrolment-only); -> { user, twoFactorEnrolmentRequired }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
  *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
  *                                   and the user's offline vault devices (issue 14: they wipe on their next sync).
  */
 import Router from '@koa/router';
-import { MSG, changePasswordSchema, loginSchema } from '@portal/shared';
-import type { LoginResponse } from '@portal/shared';
-import { SESSION_COOKIE, requireLogin } from '../../http/authenticate';
+import { MSG, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
+import type { LoginChallenge, LoginResponse } from '@portal/shared';
+import type Koa from 'koa';
+import { SESSION_COOKIE, requireLogin, requireSession } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
-import { assertNotLimited, recordFailure } from '../../http/rate-limit';
+import { consumeAll, giveBack } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { validate } from '../../http/validate';
 import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
+import { afterPassword, completeLogin, twoFactorDeps } from '../twofa/port';
 import { revokeUserDevices } from '../vault-offline/port';
-import { createSession, deleteSession } from './sessions';
+import type { UserRow } from '../users/port';
+import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
 
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const loginInput = validate({ body: loginSchema });
-  const changeInput = validate({ body: changePasswordSchema });
+  const secondInput = validate({ body: loginSecondFactorSchema });
+  const twoFactor = twoFactorDeps(s);
 
-  router.post('/api/auth/login', loginInput, async (ctx) => {
-    const { username, password } = loginInput.get(ctx).body;
-    const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
-    await assertNotLimited(s.limiters.loginIp, ctx.ip);
-    await assertNotLimited(s.limiters.login, limitKey);
-    const user = await findUserByUsername(s.db, username);
-    const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
-    if (!user || !ok) {
-      await recordFailure([
-        [s.limiters.login, limitKey],
-        [s.limiters.loginIp, ctx.ip],
-      ]);
-      throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
-    }
-    // Only the username's counter is reset: logging into one's own account must not clear the
-    // failures this IP collected against other usernames.
-    await s.limiters.login.delete(limitKey);
-    const now = s.clock();
-    const session = await createSession(s.db, user.id, now, s.config.sessionTtlHours);
+  /** Creates the session, sets the cookie and answers LoginResponse. */
+  const startSession = async (ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor) => {
+    const session = await createSession(s.db, user.id, s.clock(), s.config.sessionTtlHours, secondFactor);
     ctx.cookies.set(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -57,10 +54,49 @@ export function authRoutes(s: Services): Router<AppState> {
       expires: session.expiresAt,
       overwrite: true,
     });
-    ctx.body = { user: presentUser(user), token: session.token, expiresAt: session.expiresAt.toISOString() } satisfies LoginResponse;
+    ctx.body = {
+      user: presentUser(user),
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      ...(secondFactor.needsEnrolment ? { twoFactorEnrolmentRequired: true } : {}),
+    } satisfies LoginResponse;
+  };
+  const changeInput = validate({ body: changePasswordSchema });
+
+  router.post('/api/auth/login', loginInput, async (ctx) => {
+    const { username, password } = loginInput.get(ctx).body;
+    const limitKey = `${ctx.ip}|${username.toLowerCase()}`;
+    // Counted before the check, kept when it fails (consumeAll): only failures stay counted.
+    await consumeAll([
+      [s.limiters.loginIp, ctx.ip],
+      [s.limiters.login, limitKey],
+    ]);
+    const user = await findUserByUsername(s.db, username);
+    const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
+    if (!user || !ok) throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
+    const next = await afterPassword(s.db, twoFactor, user, s.clock());
+    if (next.kind === 'challenge') {
+      // The password alone never yields a session; its points stay taken until the second step succeeds.
+      ctx.body = { twoFactorRequired: true, challengeId: next.challengeId, methods: next.methods } satisfies LoginChallenge;
+      return;
+    }
+    // Only the username's counter is reset: logging into one's own account must not clear the
+    // failures this IP collected against other usernames (it only gets this attempt's point back).
+    await Promise.all([s.limiters.login.delete(limitKey), giveBack([[s.limiters.loginIp, ctx.ip]])]);
+    // A user without a second factor confirmed with the password just now: that is their step-up
+    // (README "Two-factor authentication"), fresh for STEP_UP_MINUTES like a code would be.
+    await startSession(ctx, user, next.needsEnrolment ? { needsEnrolment: true } : { method: 'password' });
   });
 
-  router.post('/api/auth/logout', requireLogin(), async (ctx) => {
+  router.post('/api/auth/login/2fa', secondInput, async (ctx) => {
+    const body = secondInput.get(ctx).body;
+    const done = await completeLogin(s.db, twoFactor, { challengeId: body.challengeId, ...('code' in body ? { code: body.code } : { assertion: body.assertion }) }, ctx.ip, s.clock());
+    const user = await findUserById(s.db, done.userId);
+    if (!user) throw new ApiError(401, 'challenge_expired', MSG.twoFactorChallengeExpired);
+    await startSession(ctx, user, { method: done.method });
+  });
+
+  router.post('/api/auth/logout', requireSession(), async (ctx) => {
     const { sessionId } = ctx.state.auth!;
     await deleteSession(s.db, sessionId);
     s.sessionCache.forget({ sessionId });
@@ -68,8 +104,9 @@ export function authRoutes(s: Services): Router<AppState> {
     ctx.status = 204;
   });
 
-  router.get('/api/auth/me', requireLogin(), (ctx) => {
-    ctx.body = { user: presentUser(ctx.state.auth!.user) };
+  router.get('/api/auth/me', requireSession(), (ctx) => {
+    const auth = ctx.state.auth!;
+    ctx.body = { user: presentUser(auth.user), twoFactorEnrolmentRequired: auth.needsEnrolment === true };
   });
 
   router.post('/api/auth/change-password', requireLogin(), changeInput, transaction(s), async (ctx) => {

@@ -14,18 +14,36 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How a new session stands with the second factor (README "Two-factor authentication"). */
+export interface SessionSecondFactor {
+  /** The policy requires a factor the user has not set up: the session may only enrol. */
+  needsEnrolment?: boolean;
+  /** The second factor the sign-in proved (its time is the session's start). */
+  method?: string;
+}
+
 /** Creates a session for `userId` valid `ttlHours` from `now`; returns the clear token (shown once). */
 export async function createSession(
   db: Database,
   userId: string,
   now: Date,
   ttlHours: number,
+  secondFactor: SessionSecondFactor = {},
 ): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlHours * 3_600_000);
   const [row] = await db
     .insert(sessions)
-    .values({ tokenHash: hashToken(token), userId, expiresAt, createdAt: now, lastUsedAt: now })
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt,
+      createdAt: now,
+      lastUsedAt: now,
+      needsEnrolment: secondFactor.needsEnrolment ?? false,
+      secondFactorAt: secondFactor.method ? now : null,
+      secondFactorMethod: secondFactor.method ?? null,
+    })
     .returning({ id: sessions.id });
   return { token, expiresAt, sessionId: row!.id };
 }
@@ -40,6 +58,7 @@ export async function findSession(db: Database, token: string, now: Date): Promi
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
+      needsEnrolment: sessions.needsEnrolment,
       id: users.id,
       username: users.username,
       email: users.email,
@@ -54,9 +73,9 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { sessionId, lastUsedAt: _unused, expiresAt, ...user } = row;
+  const { sessionId, lastUsedAt: _unused, expiresAt, needsEnrolment, ...user } = row;
   void _unused;
-  return { auth: { sessionId, user }, expiresAt };
+  return { auth: needsEnrolment ? { sessionId, user, needsEnrolment } : { sessionId, user }, expiresAt };
 }
 
 /** Revokes one session (logout); every API process drops it from its session cache. */
@@ -67,4 +86,3 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
     await announceSessionChange(tx, { sessionId });
   });
 }
-

@@ -140,7 +140,7 @@ describe.each(['disk', 's3'] as const)('files API on %s storage', (kind) => {
   it.each([
     ['report.pdf', fakePng(), 'it looks like a .png file'],
     ['setup.exe', Buffer.from('just some text pretending to be a program\n'), 'its content is not recognised as that type'],
-    ['notes.txt', fakeExe(), 'it looks like a .exe file'],
+    ['notes.txt', fakeExe(), 'it contains binary data'],
     ['data.csv', Buffer.from([0x61, 0x2c, 0x62, 0x00, 0x01, 0x02, 0x0a]), 'it contains binary data'],
     ['photo.png', fakePdf(), 'it looks like a .pdf file'],
   ])('refuses %s whose bytes do not match the extension (400) and stores nothing', async (name, data, detail) => {
@@ -148,6 +148,27 @@ describe.each(['disk', 's3'] as const)('files API on %s storage', (kind) => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toBe(`The file content does not match its .${name.split('.').pop()} extension (${detail}).`);
     expect(await names()).not.toContain(name);
+  });
+
+  it('an upload racing a delete of the same name never answers 5xx', async () => {
+    const name = 'race-tool.exe';
+    expect((await uploadFile(t.url, name, fakeExe(64 * 1024), { token: admin })).status).toBe(201);
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round += 1) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () => uploadFile(t.url, name, fakeExe(64 * 1024), { token: admin }).then((r) => r.status)),
+        ...Array.from({ length: 4 }, () => t.request('DELETE', `/api/admin/files/${name}`, { token: admin }).then((r) => r.status)),
+      ]);
+      statuses.push(...answers);
+    }
+    expect(statuses.filter((st) => st >= 500)).toEqual([]);
+    expect(new Set(statuses.filter((st) => ![201, 204, 404, 409].includes(st)))).toEqual(new Set());
+  });
+
+  it('accepts text whatever a sniffer makes of it: 600 kB of "G" (an MPEG-TS sync byte pattern) as .txt', async () => {
+    const res = await uploadFile(t.url, 'all-g.txt', Buffer.alloc(600_000, 'G'), { token: admin });
+    expect(res.status, res.text).toBe(201);
+    expect(await names()).toContain('all-g.txt');
   });
 
   it('refuses an empty file, a request without the field "file", and a body that is not multipart', async () => {

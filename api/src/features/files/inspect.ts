@@ -3,8 +3,8 @@
  * against UPLOAD_MAX_MB (413 as soon as one byte too many arrives, whatever Content-Length said),
  * and content sniffing with `file-type`: the first bytes must match the name's extension. A file
  * that `file-type` identifies as something else is refused (a `.pdf` that is really an `.exe`);
- * formats it cannot identify (scripts, text, some disk images) are accepted when nothing
- * contradicts them, and text formats must not contain NUL bytes (binary data).
+ * formats it cannot identify (scripts, some disk images) are accepted when nothing contradicts
+ * them; text formats are checked only for NUL bytes (binary data), never by a sniffed signature.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
@@ -93,16 +93,19 @@ export async function checkContent(name: string, head: Buffer): Promise<void> {
   if (head.length === 0) throw badRequest('The file is empty', { file: ['The file is empty'] });
   const ext = fileExtension(name);
   const text = fileTypeOf(name)?.text === true;
-  // UTF-16 text (PowerShell and Windows exports) is what its byte order mark says; file-type would
-  // misread `FF FE` as an MPEG audio frame.
-  if (text && isUtf16(head)) return;
+  // Text formats are checked for binary data (NUL) only, never by a sniffed signature: file-type
+  // reads `FF FE` (UTF-16's byte order mark) as MPEG audio and a run of `G` (0x47, the MPEG-TS sync
+  // byte every 188 bytes) as an .mts video. UTF-16 text is what its byte order mark says.
+  if (text) {
+    if (!isUtf16(head) && head.includes(0)) throw typeMismatch(name, 'it contains binary data');
+    return;
+  }
   const expected = EXPECTED[ext] ?? [];
   const found = await fileTypeFromBuffer(head);
   const detected = found?.ext ?? null;
   if (!expected.includes(detected)) {
     throw typeMismatch(name, detected ? `it looks like a .${detected} file` : 'its content is not recognised as that type');
   }
-  if (text && head.includes(0)) throw typeMismatch(name, 'it contains binary data');
 }
 
 /**

@@ -5,6 +5,7 @@
  *          `{ file, replaced }`; 400 unsafe name / not multipart / no file / content not matching the
  *          extension / empty; 409 a built-in download's name; 413 beyond UPLOAD_MAX_MB.
  * - DELETE /api/admin/files/:name    -> 204; 400 unsafe name; 404 no such file; 409 FileInUseBody.
+ * Uploads and deletes of the same name are serialized in this process (nameLocks.ts).
  */
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { FileEntry, FileUploaded } from '@portal/shared';
@@ -13,11 +14,14 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import type { Services } from '../../services';
 import { receiveFile } from './multipart';
+import { NameLocks } from './nameLocks';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
 
 /** The file management router (see the module doc for the routes). */
 export function fileRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
+  // Uploads and deletes of one name run one after the other (nameLocks.ts).
+  const locks = new NameLocks();
 
   router.get('/api/admin/files', requireAdmin(), async (ctx) => {
     ctx.body = (await listFiles(s.storage)) satisfies FileEntry[];
@@ -28,7 +32,7 @@ export function fileRoutes(s: Services): Router<AppState> {
     const result = await receiveFile(ctx.req, ctx.res, {
       field: 'file',
       maxBytes,
-      handle: (name, stream, signal) => storeUpload(s.storage, name, stream, { maxBytes, signal }),
+      handle: (name, stream, signal) => locks.run(name, () => storeUpload(s.storage, name, stream, { maxBytes, signal })),
     });
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
     ctx.status = 201;
@@ -44,7 +48,7 @@ export function fileRoutes(s: Services): Router<AppState> {
   // The file is deleted inside the route's transaction, while it holds the file-name lock.
   router.delete('/api/admin/files/:name', requireAdmin(), safeName, transaction(s), async (ctx) => {
     const name = ctx.params.name!;
-    await deleteFile(txOf(ctx), s.storage, name);
+    await locks.run(name, () => deleteFile(txOf(ctx), s.storage, name));
     s.logger.info('file deleted', { requestId: ctx.state.requestId, name });
     ctx.status = 204;
   });

@@ -1,7 +1,8 @@
 /**
  * Health routes (public):
  * - `GET /api/health`: `{ status: 'ok' }` once the database answers (`select 1`); used by probes,
- *   the e2e setup and the benchmarks.
+ *   the e2e setup and the benchmarks. An admin's request also gets `details.rateLimits`
+ *   (LimiterHealth: the store, whether counts are shared, the warning while Redis is unreachable).
  * - `GET` / `HEAD /api/health/live` ({@link liveProbe}): `{ status: 'ok' }` as soon as the process
  *   answers HTTP, touching neither the session store nor the database. The PWA's sync engine asks it
  *   every few seconds while the server seems unreachable although the browser says online
@@ -20,7 +21,7 @@ export function healthRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/health', async (ctx) => {
     await s.db.execute(sql`select 1`);
-    ctx.body = { status: 'ok' };
+    ctx.body = ctx.state.auth?.user.role === 'admin' ? { status: 'ok', details: { rateLimits: s.limiterHealth() } } : { status: 'ok' };
   });
   return router;
 }

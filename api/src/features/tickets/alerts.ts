@@ -49,14 +49,17 @@ export async function newTicketRecipients(tx: Database, severity: Ticket['severi
  */
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';
 
-/** The jobs of a ticket just created by the public form, for recipients read before (module doc). */
-export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients): PreparedJob[] {
+/**
+ * The jobs of a ticket just created by the public form, for recipients read before (module doc);
+ * the customer's confirmation lists the files they attached (`attachments`, names and sizes).
+ */
+export function newTicketJobsFor(t: Ticket, r: NewTicketRecipients, attachments: { fileName: string; size: number }[] = []): PreparedJob[] {
   const payload = { ticket: ticketSnapshot(t) };
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
   if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
-  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload }));
+  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...payload, attachments } : payload }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
 }

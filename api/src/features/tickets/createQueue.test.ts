@@ -132,7 +132,7 @@ describe('TicketCreateQueue: group commit of public creates (issue 16)', () => {
     const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
     expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
     expect(values[2]).toMatchObject({ status: 201, replayed: false });
-    await expect(later.submit({ input: otherBody, now: t.clock.now() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 400 });
+    await expect(later.submit({ input: otherBody, now: t.clock.now() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 422 });
     await expect(later.submit({ input: form('Fresh key'), now: t.clock.now() }, { key: fresh, scope: freshScope })).resolves.toEqual({ ...values[2], replayed: true });
   });
 });
@@ -156,7 +156,7 @@ describe('POST /api/tickets through the group commit', () => {
     expect([a!.headers.get('idempotent-replayed'), b!.headers.get('idempotent-replayed')].sort()).toEqual(['true', null].sort());
     expect([c!.status, f!.status]).toEqual([201, 201]);
     // Whichever of the two reused-key requests arrived first is created; the other is refused.
-    expect([d!.status, e!.status].sort()).toEqual([201, 400]);
+    expect([d!.status, e!.status].sort()).toEqual([201, 422]);
     const kept = d!.status === 201 ? d! : e!;
     const numbers = [a, c, kept, f].map((r) => r!.body.ticketNumber);
     expect(new Set(numbers).size).toBe(4);

@@ -53,6 +53,16 @@ describe('e-mails', () => {
     expect(m.subject).toBe('We received your support request - ticket TKT-000042');
     expect(m.text).toContain('Please keep your ticket number TKT-000042');
     expect(m.text).toContain('Call (555) 123-4567 (10am-6pm Monday through Friday)');
+    expect(m.text).not.toContain('You attached');
+  });
+
+  it('customer confirmation lists the files the customer attached', () => {
+    const attachments = [
+      { fileName: 'screen.jpg', size: 1_048_576 },
+      { fileName: 'router.log', size: 2048 },
+    ];
+    const m = email(customerConfirmation, { ticket, attachments }, ticket.customerEmail);
+    expect(m.text).toContain('You attached: screen.jpg (1.00 MB), router.log (2.00 KB).');
   });
 
   it('update e-mail words each change with the shared labels', () => {

@@ -11,6 +11,7 @@ import {
   SEVERITY_LABELS,
   SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
+  formatFileSize,
   staffTicketPath,
   type TicketSnapshot,
   type TicketStatus,
@@ -115,13 +116,18 @@ export const newTicketStaff = defineJobKind<TicketPayload, 'email'>({
     ),
 });
 
-/** Confirmation e-mail to the customer with the ticket number, phone hours and contacts. */
-export const customerConfirmation = defineJobKind<TicketPayload, 'email'>({
+/** The facts of the customer's confirmation: the ticket and the files they attached (names and stored sizes). */
+export interface ConfirmationPayload extends TicketPayload {
+  attachments?: { fileName: string; size: number }[];
+}
+
+/** Confirmation e-mail to the customer with the ticket number, what they attached, phone hours and contacts. */
+export const customerConfirmation = defineJobKind<ConfirmationPayload, 'email'>({
   kind: 'customer_confirmation',
   channel: 'email',
   ticketId: ticketOf,
   summary: ({ ticket: t }) => `Confirmation of ticket ${t.ticketNumber}`,
-  render: ({ ticket: t }, { brand }) => ({
+  render: ({ ticket: t, attachments = [] }, { brand }) => ({
     ...emailContent(
       {
         subject: `We received your support request - ticket ${t.ticketNumber}`,
@@ -131,6 +137,9 @@ export const customerConfirmation = defineJobKind<TicketPayload, 'email'>({
           { type: 'p', text: `Thank you for contacting ${brand.appName}. We received your support request and our team will get back to you soon. Please keep your ticket number ${t.ticketNumber} for reference.` },
           { type: 'fields', rows: [['Ticket', t.ticketNumber], ['Severity', SEVERITY_LABELS[t.severity]], ['Contact method', CONTACT_METHOD_LABELS[t.contactMethod]]] },
           { type: 'quote', label: 'Your request', text: t.issue },
+          ...(attachments.length
+            ? ([{ type: 'p', text: `You attached: ${attachments.map((a) => `${a.fileName} (${formatFileSize(a.size)})`).join(', ')}.` }] as Block[])
+            : []),
           { type: 'p', text: `Need us sooner? Call ${brand.supportPhone} (${PHONE_SUPPORT_HOURS}) or write to ${brand.supportEmail}.` },
         ],
       },

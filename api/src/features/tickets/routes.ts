@@ -47,6 +47,14 @@ import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
 import { TicketCreateQueue } from './createQueue';
+import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
+import type { Middleware } from 'koa';
+
+/** Work-history entries with their attachments (README "Attachments"), one query for the page. */
+async function withAttachments(db: Services['db'], entries: TicketUpdateEntry[]): Promise<TicketUpdateEntry[]> {
+  const byUpdate = await attachmentsOfUpdates(db, entries.map((e) => e.id));
+  return entries.map((e) => (byUpdate.has(e.id) ? { ...e, attachments: byUpdate.get(e.id)! } : e));
+}
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
 /** `:ref` of GET /api/tickets/:ref: a ticket id or a ticket number such as TKT-000123 (any case). */
@@ -71,12 +79,21 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const pageCache = new TicketPageCache();
   const createQueue = new TicketCreateQueue(s.db);
   const idempotentWrite = transaction(s, { idempotent: true });
+  // PATCH's attachments are processed before its transaction opens (sharp and storage take time).
+  const patchAttachments = new WeakMap<object, AttachmentBatch>();
+  const preparePatchAttachments: Middleware<AppState> = async (ctx, next) => {
+    const { params, body } = patchInput.get(ctx);
+    const batch = await prepareAttachments(s, body.attachments, params.id);
+    if (batch) patchAttachments.set(ctx, batch);
+    await next();
+  };
 
   // Group commit (createQueue.ts): the queue owns the create's transaction and its Idempotency-Key step.
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
     const input = createInput.get(ctx).body;
     const key = readIdempotencyKey(ctx);
-    const outcome = await createQueue.submit({ input, now: s.clock() }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
+    const attachments = await prepareAttachments(s, input.attachments, null);
+    const outcome = await createQueue.submit({ input, now: s.clock(), attachments }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
     ctx.status = outcome.status;
     ctx.body = outcome.body;
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -112,24 +129,24 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { ref } = refInput.get(ctx).params;
     const row = await findTicketByRef(s.db, z.uuid().safeParse(ref).success ? { id: ref } : { ticketNumber: ref });
     if (!row) throw notFound(MSG.ticketNotFound);
-    ctx.body = presentTicket(row);
+    ctx.body = { ...presentTicket(row), attachments: await listTicketAttachments(s.db, row.id) };
   });
 
-  router.patch('/api/tickets/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
+  router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
     const survey = { links: surveyLinksFor(s.config), ttlDays: s.config.surveyTtlDays };
-    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey);
+    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey, patchAttachments.get(ctx));
   });
 
   router.get('/api/ticket-updates', requireStaff(), updatesInput, async (ctx) => {
     const { since, ticketId, limit, recentDays } = updatesInput.get(ctx).query;
     if (since === undefined) {
-      ctx.body = (await listTicketUpdates(s.db, { ticketId, limit: limit ?? DELTA_PAGE_DEFAULT })).map(presentTicketUpdate);
+      ctx.body = await withAttachments(s.db, (await listTicketUpdates(s.db, { ticketId, limit: limit ?? DELTA_PAGE_DEFAULT })).map(presentTicketUpdate));
       return;
     }
     const page = await listTicketUpdatesSince(s.db, { since: Number(since), ticketId, limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
     ctx.body = {
-      items: page.rows.map(presentTicketUpdate),
+      items: await withAttachments(s.db, page.rows.map(presentTicketUpdate)),
       cursor: nextCursor(page.rows, since),
       more: page.more,
     } satisfies DeltaPage<TicketUpdateEntry>;

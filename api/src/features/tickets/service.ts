@@ -15,6 +15,7 @@ import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { readSlaPolicy } from '../sla/port';
 import { dueColumns, patchColumns, resumeColumns } from './sla';
 import { setDueTimes, ticketsWithoutDueTimes } from './slaRepository';
+import { recordAttachments, type AttachmentBatch } from '../attachments/port';
 import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
 import type { TicketChange } from './notifications';
 import { presentTicket, presentTicketUpdate } from './presenter';
@@ -34,6 +35,8 @@ import { adjustTicketCounts, recountTickets } from './staffListRepository';
 export interface TicketSubmission {
   input: TicketCreate;
   now: Date;
+  /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
+  attachments?: AttachmentBatch | undefined;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
     if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
   }
   const policy = await readSlaPolicy(tx);
-  const tickets = submissions.map(({ input, now }) => {
+  const tickets = submissions.map(({ input, now, attachments }) => {
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
     const draft = presentTicket({
@@ -73,9 +76,12 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       waitingSince: null,
       pausedMinutes: 0,
     });
-    return { id, input, now, due, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!) };
+    return { id, input, now, due, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }))) };
   });
   const rows = await insertNewTickets(tx, tickets);
+  for (const [i, { attachments, now }] of submissions.entries()) {
+    await recordAttachments(tx, attachments, { ticketId: tickets[i]!.id, updateId: 'created', customerVisible: true, now });
+  }
   return rows.map((row) => {
     const ticket = presentTicket(row);
     return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
@@ -98,6 +104,7 @@ export async function patchTicket(
   actor: AuthUser,
   now: Date,
   survey: SurveyInviteDeps,
+  attachments?: AttachmentBatch,
 ): Promise<TicketPatchResult> {
   const current = await lockTicketForWrite(tx, ticketId);
   if (!current) throw notFound(MSG.ticketNotFound);
@@ -135,7 +142,14 @@ export async function patchTicket(
   const after = presentTicket(updated);
   await enqueueTicketPatched(tx, { before, after, changes, actor }, now);
   await inviteOnResolution(tx, { before, after }, survey, now);
-  return { ticket: after, updates: rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username })) };
+  const updates = rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }));
+  // The update's files belong to its comment entry; a reply's go to the customer, a note's stay internal.
+  const comment = updates.find((u) => u.updateType === 'comment');
+  if (comment && attachments) {
+    const added = await recordAttachments(tx, attachments, { ticketId, updateId: comment.id, customerVisible: comment.reply, now });
+    if (added.length) comment.attachments = added;
+  }
+  return { ticket: after, updates };
 }
 
 /**

@@ -72,7 +72,7 @@ describe('POST /api/tickets (SPEC.md 5, DESIGN.md 4)', () => {
     const key = randomUUID();
     await t.request('POST', '/api/tickets', { body: ticketBody(), headers: { 'Idempotency-Key': key } });
     const other = await t.request('POST', '/api/tickets', { body: ticketBody({ clientName: 'Someone else' }), headers: { 'Idempotency-Key': key } });
-    expect(other.status).toBe(400);
+    expect(other.status).toBe(422);
     const bad = await t.request('POST', '/api/tickets', { body: ticketBody(), headers: { 'Idempotency-Key': 'abc' } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_failed');

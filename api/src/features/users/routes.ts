@@ -75,6 +75,8 @@ export function userRoutes(s: Services): Router<AppState> {
       await deleteOtherSessions(tx, params.id, ctx.state.auth!.sessionId);
       await revokeUserDevices(tx, params.id, s.clock(), 'password_change');
     }
+    // No longer staff: no more offline vault (each device wipes at its next sync; README "Customer Vault offline").
+    if (row.role === 'user') await revokeUserDevices(tx, params.id, s.clock(), 'role_changed');
     s.sessionCache.forget({ userId: params.id });
     ctx.body = presentUser(row);
   });
@@ -88,6 +90,8 @@ export function userRoutes(s: Services): Router<AppState> {
     const actorId = ctx.state.auth!.user.id;
     if (existing.role === 'admin') await assertAnotherAdmin(tx, id, MSG.lastAdminDelete);
     await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
+    // The device rows stay (user_id set null, the name kept) as evidence of who had offline access.
+    await revokeUserDevices(tx, id, s.clock(), 'user_deleted');
     await deleteUser(tx, id);
     s.sessionCache.forget({ userId: id });
     ctx.status = 204;

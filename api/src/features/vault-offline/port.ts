@@ -6,3 +6,8 @@
  *   its copy on its next sync). @returns how many devices were revoked.
  */
 export { revokeUserDevices } from './service';
+/**
+ * - `deviceKeyStore`: the device bundle keys as a store rotateVaultKey re-encrypts with the vault's
+ *   secrets (wired by `npm run vault:rotate-key`).
+ */
+export { deviceKeyStore } from './keyRotation';

@@ -23,9 +23,12 @@ const NAS = 'Nas-Offline-Pw!';
 const SECRETS = [WIFI, WIFI2, NAS];
 let entry: VaultEntry;
 
+/** A grant approved by the admin (a technician's grant waits for approval: grants.test.ts). */
 const grant = async (token = tech.token, deviceName = 'Pixel 8') => {
   const res = await t.request<VaultDeviceGrant>('POST', '/api/vault-devices', { token, body: { deviceName } });
   expect(res.status, res.text).toBe(201);
+  const approved = await t.request('POST', `/api/vault-devices/${res.body.device.id}/approve`, { token: admin.token });
+  expect(approved.status, approved.text).toBe(200);
   return res.body;
 };
 const feed = (id: string, since = '0', token = tech.token) => t.request<VaultBundlePage>('GET', `/api/vault-devices/${id}/secrets?since=${since}`, { token });
@@ -34,7 +37,7 @@ const report = (id: string, body: object, key = randomUUID(), token = tech.token
 const audit = async () => (await t.request<VaultAuditEntry[]>('GET', `/api/vault/audit?entryId=${entry.id}`, { token: admin.token })).body;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ env: { VAULT_DEVICE_GRANTS_PER_DAY: '50' } });
   tech = await t.loginAs('technician', { username: 'offline-tech' });
   other = await t.loginAs('technician', { username: 'other-tech' });
   admin = await t.loginAs('admin', { username: 'offline-admin' });
@@ -95,6 +98,7 @@ describe('offline vault devices', () => {
 
   it('offline reveals: recorded once in the same audit, marked offline with the time they happened; only inside the access window', async () => {
     const g = await grant(tech.token, 'Field tablet');
+    expect((await feed(g.device.id)).status).toBe(200); // the device received the entry
     const at = new Date(t.clock.now().getTime() - 60_000).toISOString();
     const body = { entryId: entry.id, field: 'wifiPassword', revealedAt: at, businessName: 'Basement Bistro' };
     const key = randomUUID();
@@ -117,10 +121,11 @@ describe('offline vault devices', () => {
 
   it('admin revokes: the feed answers 410, earlier reveals are still accepted and marked; later ones refused', async () => {
     const g = await grant(tech.token, 'Lost phone');
+    expect((await feed(g.device.id)).status).toBe(200);
     const before = new Date(t.clock.now().getTime() - 1_000).toISOString();
     t.clock.advance(60_000);
     const list = await t.request<VaultDevice[]>('GET', '/api/vault-devices', { token: admin.token });
-    expect(list.body.find((d) => d.id === g.device.id)).toMatchObject({ username: 'offline-tech', deviceName: 'Lost phone', revokedAt: null });
+    expect(list.body.find((d) => d.id === g.device.id)).toMatchObject({ username: 'offline-tech', deviceName: 'Lost phone', revokedAt: null, status: 'active' });
     expect(list.text).not.toContain(g.bundleKey);
     expect((await t.request('GET', '/api/vault-devices', { token: tech.token })).status).toBe(403);
     expect((await t.request('DELETE', `/api/vault-devices/${g.device.id}`, { token: other.token })).status).toBe(404);
@@ -165,6 +170,9 @@ describe('offline vault devices', () => {
   });
 
   it('a technician turns off their own device; bad input is a 4xx', async () => {
+    // The clock moved days since tech signed in: a grant (an export) needs a fresh confirmation (README "Two-factor authentication").
+    expect((await t.request('POST', '/api/vault-devices', { token: tech.token, body: { deviceName: 'Pixel 8' } })).body.code).toBe('step_up_required');
+    expect((await t.request('POST', '/api/auth/2fa/step-up', { token: tech.token, body: { password: tech.password } })).status).toBe(200);
     const g = await grant();
     const off = await t.request<VaultDevice>('DELETE', `/api/vault-devices/${g.device.id}`, { token: tech.token });
     expect(off.body.revokedReason).toBe('user');

@@ -10,7 +10,12 @@
  *   know which entries' secrets a device must refresh or drop.
  * - `recordOfflineReveal(tx, record)`: appends the audit row of a reveal made offline on a device
  *   (issue 14), in the same reveal audit as online reveals, marked 'offline'.
+ * - `recordDeviceDelivery(db, record)`: appends the audit rows of a device feed page (one per entry
+ *   sent: a reveal of all its secrets, `source` 'device'); call it before answering the page.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
  */
 export { entrySecrets, integrityFailed, listEntriesSince, recordOfflineReveal, type EntrySecrets, type OfflineRevealRecord } from './service';
 export { VaultIntegrityError } from './crypto';
+export { recordDeviceDelivery, type DeviceDeliveryRecord } from './deviceAudit';
+/** - `KeyedStore`: another table's values under the vault keyring, which rotateVaultKey re-encrypts too. */
+export type { KeyedStore } from './rotation';

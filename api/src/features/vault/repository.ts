@@ -167,6 +167,11 @@ export async function insertReveal(tx: Database, row: typeof vaultReveals.$infer
   return inserted!;
 }
 
+/** Appends several reveal audit rows in one statement (a device feed page). */
+export async function insertReveals(tx: Database, rows: (typeof vaultReveals.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(vaultReveals).values(rows);
+}
+
 /** Reveal audit rows, newest first, filtered by entry, user and `before` (time). */
 export async function listReveals(db: Database, query: VaultAuditQuery): Promise<VaultRevealRow[]> {
   const filters = [

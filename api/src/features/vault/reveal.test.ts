@@ -44,6 +44,7 @@ describe('reveal and the audit', () => {
         deviceName: null,
         receivedAt: null,
         deviceRevoked: false,
+        fieldCount: null,
       },
     ]);
     expectNoSecret(audit.text);

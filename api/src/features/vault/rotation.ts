@@ -17,6 +17,11 @@
  *    dropped from the key file. A secret that fails its integrity check cannot be re-encrypted: it
  *    is reported (entry, field, reason; never a value) and the old keys stay, exit code 1.
  *
+ * Other tables holding values under the vault keyring (the offline devices' bundle keys) are passed
+ * as `stores` ({@link KeyedStore}) and re-encrypted in the same passes; the old keys are dropped
+ * only when, right before, no secret and no store value still uses one (never while anything
+ * does: a value under a dropped key could never be read again).
+ *
  * Plaintext is unchanged, so version, sync_seq and updatedAt are not touched.
  */
 import { randomBytes } from 'node:crypto';
@@ -39,6 +44,15 @@ import {
 } from '../../lib/vault-keys';
 import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
 
+/** Another table's values under the vault keyring (e.g. device bundle keys), rotated with the secrets. */
+export interface KeyedStore {
+  name: string;
+  /** Re-encrypts every value not under the keyring's current key (each in its own transaction). */
+  pass(db: Database, keys: VaultKeyring): Promise<{ rewritten: number; failures: string[] }>;
+  /** How many values still use another key than `currentId`. */
+  countOld(db: Database, currentId: string): Promise<number>;
+}
+
 /** A secret that could not be re-encrypted. */
 export interface RotationFailure {
   entryId: string;
@@ -57,6 +71,8 @@ export interface RotationReport {
   entriesRewritten: number;
   secretsReencrypted: number;
   failures: RotationFailure[];
+  /** Values of `stores` that could not be re-encrypted (old keys kept). */
+  storeFailures: string[];
   /** True when the old keys were dropped from the key file (file mode, clean finish). */
   oldKeysRemoved: boolean;
   /** Old key ids still in the keyring after this run. */
@@ -65,6 +81,11 @@ export interface RotationReport {
 
 export interface RotationOptions {
   db: Database;
+  /**
+   * Other features' values sealed under the vault keyring (scripts/vault-rotate-key.ts passes the
+   * two-factor secrets): re-sealed under the current key after the passes; a failure keeps the old keys.
+   */
+  alsoReseal?: { name: string; reseal(keyring: VaultKeyring): Promise<{ resealed: number; failed: number }> }[];
   config: VaultKeyConfig;
   now?: () => Date;
   /** Entries per page (default 100). */
@@ -77,6 +98,8 @@ export interface RotationOptions {
   newKey?: Buffer;
   /** Test hook: throw after this many entries were rewritten (simulates a crash half-way). */
   crashAfterEntries?: number;
+  /** Other tables under the vault keyring, rotated in the same passes (default none). */
+  stores?: KeyedStore[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -191,6 +214,20 @@ async function pass(opts: RotationOptions, keyring: VaultKeyring, counters: { en
   return { rewritten, failures };
 }
 
+/** Secrets and store values still under another key than `currentId` (checked right before old keys are dropped). */
+async function countOldValues(opts: RotationOptions, currentId: string): Promise<number> {
+  let n = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page = await listSecretRows(opts.db, after, 500);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.id;
+    n += page.filter((row) => needsRotation(row, currentId)).length;
+  }
+  for (const store of opts.stores ?? []) n += await store.countOld(opts.db, currentId);
+  return n;
+}
+
 /**
  * Runs (or resumes) a key rotation; see the module doc.
  * @returns the report; `failures` non-empty means the old keys were kept and it must be run again
@@ -204,15 +241,32 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
   const counters = { entries: 0, secrets: 0 };
   let failures: RotationFailure[] = [];
   let lastRewritten = 0;
+  let storeFailures: string[] = [];
   for (let round = 1; round <= 5; round += 1) {
     const r = await pass(opts, keyring, counters);
     failures = r.failures;
     lastRewritten = r.rewritten;
+    storeFailures = [];
+    for (const store of opts.stores ?? []) {
+      const s = await store.pass(opts.db, keyring);
+      lastRewritten += s.rewritten;
+      storeFailures.push(...s.failures);
+      if (s.rewritten > 0) log(`Pass ${round}: ${s.rewritten} ${store.name} re-encrypted`);
+    }
     log(`Pass ${round}: ${r.rewritten} entries re-encrypted${r.failures.length ? `, ${r.failures.length} secrets failed` : ''}`);
-    if (r.rewritten === 0 || failures.length > 0) break;
+    if (lastRewritten === 0 || failures.length > 0 || storeFailures.length > 0) break;
   }
-  // Clean only when the last pass found nothing left under an old key.
-  const leftover = failures.length === 0 ? lastRewritten : 0;
+  for (const f of storeFailures) log(`FAILED ${f}`);
+  // Other values sealed under the same keyring (two-factor secrets) move too, before old keys go.
+  let otherFailed = 0;
+  for (const other of opts.alsoReseal ?? []) {
+    const r = await other.reseal(keyring);
+    otherFailed += r.failed;
+    if (r.resealed > 0 || r.failed > 0) log(`${other.name}: ${r.resealed} re-encrypted${r.failed ? `, ${r.failed} failed (old keys kept)` : ''}`);
+  }
+  // Clean only when the last pass found nothing left under an old key, and nothing uses one now.
+  let leftover = failures.length === 0 && storeFailures.length === 0 && otherFailed === 0 ? lastRewritten : 1;
+  if (leftover === 0) leftover = await countOldValues(opts, keyring.current().id);
   let oldKeysRemoved = false;
   const oldKeyIds = keyring.ids().slice(1);
   if (failures.length === 0 && leftover === 0 && file && oldKeyIds.length > 0) {
@@ -221,7 +275,7 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
     replaceKeyFile(file, serializeKeyFile(keyring.current(), [], now(), keyCreatedAt(current.text)));
     oldKeysRemoved = true;
     log(`Every secret uses key ${keyring.current().id}; old keys removed from ${file}`);
-  } else if (failures.length === 0 && !file && oldKeyIds.length > 0) {
+  } else if (failures.length === 0 && leftover === 0 && !file && oldKeyIds.length > 0) {
     log(`Every secret uses VAULT_KEY (${keyring.current().id}). Remove VAULT_PREVIOUS_KEYS${readKeyFile(keyFilePath(opts.config)) ? ' and the old key file' : ''} and restart.`);
   }
   for (const f of failures) log(`FAILED entry ${f.entryId} ${f.field}${f.endpointId ? ` (endpoint ${f.endpointId})` : ''}: ${f.reason}`);
@@ -232,6 +286,7 @@ export async function rotateVaultKey(opts: RotationOptions): Promise<RotationRep
     entriesRewritten: counters.entries,
     secretsReencrypted: counters.secrets,
     failures,
+    storeFailures,
     oldKeysRemoved,
     oldKeyIds: oldKeysRemoved ? [] : oldKeyIds,
   };

@@ -7,10 +7,12 @@
  * - PATCH  /api/vault/:id          staff; vaultPatchSchema -> VaultEntry; Idempotency-Key optional
  * - DELETE /api/vault/:id          admin; 204
  * - POST   /api/vault/:id/reveal   staff; vaultRevealSchema -> VaultRevealResult + one audit row; 429 after
- *                                  REVEAL_LIMIT reveals per user in 10 minutes
+ *                                  REVEAL_LIMIT reveals per user in 10 minutes; 403 step_up_required without a
+ *                                  second factor in the last 15 minutes (the audit row records the step-up)
  * `user` gets 403, anonymous 401 (DESIGN.md 4). Writes and reveals run in the route's transaction
  * (http/transaction.ts): a reveal's audit row and the answer commit together or not at all.
  */
+import { createHmac, hkdfSync } from 'node:crypto';
 import Router from '@koa/router';
 import {
   MSG,
@@ -27,21 +29,27 @@ import { DEFAULT_RATE_LIMITS, consumeOrThrow } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
+import type { VaultKeyring } from '../../lib/vault-keys';
 import type { Services } from '../../services';
+import { requireFreshSecondFactor } from '../../http/step-up';
 import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
 
 /**
- * The body an Idempotency-Key is bound to, with every secret replaced by a presence marker: the
- * fingerprint is stored as an unsalted hash, which must not become a way to test password guesses.
+ * The body an Idempotency-Key is bound to, with every secret replaced by its HMAC-SHA256 under a
+ * key derived from the vault's current key (HKDF, label below): a retry with a CHANGED secret no
+ * longer matches (422 instead of a replay that stores nothing), and the stored fingerprint (kept 30
+ * days) cannot be used to test password guesses without the vault key. A retry across a key
+ * rotation does not match either (422; the client sends it again as a new request).
  */
-function fingerprintBody(body: unknown): unknown {
+function fingerprintBody(keys: VaultKeyring, body: unknown): unknown {
+  const key = Buffer.from(hkdfSync('sha256', keys.current().key, Buffer.alloc(0), 'portal-vault-idempotency-fingerprint|v1', 32));
+  const mark = (v: unknown) => (v === null ? null : `hmac:${createHmac('sha256', key).update(String(v), 'utf8').digest('base64url')}`);
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const f of VAULT_SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = copy[f] === null ? null : '[secret]';
+  for (const f of VAULT_SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = mark(copy[f]);
   if (Array.isArray(copy.endpoints)) {
-    copy.endpoints = (copy.endpoints as Record<string, unknown>[]).map((e) =>
-      e.password === undefined ? e : { ...e, password: e.password === null ? null : '[secret]' },
-    );
+    copy.endpoints = (copy.endpoints as Record<string, unknown>[]).map((e) => (e.password === undefined ? e : { ...e, password: mark(e.password) }));
   }
+  key.fill(0);
   return copy;
 }
 
@@ -63,7 +71,7 @@ export function vaultRoutes(s: Services): Router<AppState> {
   const patchInput = validate({ params: idParamsSchema, body: vaultPatchSchema, notFoundMessage: MSG.vaultEntryNotFound });
   const revealInput = validate({ params: idParamsSchema, body: vaultRevealSchema, notFoundMessage: MSG.vaultEntryNotFound });
   // Creates and edits are offline-safe (the PWA outbox resends them with the same key).
-  const idempotentWrite = transaction(s, { idempotent: true, fingerprint: fingerprintBody });
+  const idempotentWrite = transaction(s, { idempotent: true, fingerprint: (body) => fingerprintBody(s.vaultKeys, body) });
 
   router.get('/api/vault', requireStaff(), listInput, async (ctx) => {
     const { q, since, limit } = listInput.get(ctx).query;
@@ -106,7 +114,8 @@ export function vaultRoutes(s: Services): Router<AppState> {
 
   router.post('/api/vault/:id/reveal', requireStaff(), limitReveals, revealInput, transaction(s), async (ctx) => {
     const { params, body } = revealInput.get(ctx);
-    const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId };
+    const stepUp = await requireFreshSecondFactor(txOf(ctx), ctx.state.auth!, s.clock());
+    const who = { user: ctx.state.auth!.user, ip: ctx.ip, userAgent: ctx.get('User-Agent').slice(0, 300) || null, requestId: ctx.state.requestId, stepUp };
     ctx.body = await revealSecret(txOf(ctx), deps, params.id, body, who, s.clock());
   });
 

@@ -188,6 +188,8 @@ export interface RevealRequester {
   ip: string;
   userAgent: string | null;
   requestId?: string;
+  /** The step-up the reveal relied on (README "Two-factor authentication"), stored in the audit row. */
+  stepUp?: { method: string; at: Date };
 }
 
 /**
@@ -234,6 +236,8 @@ export async function revealSecret(
     ip: who.ip,
     userAgent: who.userAgent,
     createdAt: now,
+    stepUpMethod: who.stepUp?.method ?? null,
+    stepUpAt: who.stepUp?.at ?? null,
   });
   return { field: reveal.field, endpointId: slot.endpointId ?? null, value };
 }

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { LOGIN_RELOAD_DELAY_MS, MSG, type LoginInput } from '@portal/shared';
+import { LOGIN_RELOAD_DELAY_MS, MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
@@ -10,6 +10,7 @@ import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { Spinner } from '../../lib/ui/Spinner';
 import { useLogin } from './api/useLogin';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** The shared login schema, loaded when the form is idle (loginResolver.ts, issue 16). */
 const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./loginResolver').then((m) => m.loginResolver));
@@ -18,7 +19,9 @@ const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./l
  * /login (SPEC.md 2 / 4 / 5 / 8): 'Admin Login'. Idle -> pending ('Signing in...', button
  * disabled, spinner) -> success (session stored, toast 'Login Successful' / 'Welcome back,
  * {username}!', go to /, reload after LOGIN_RELOAD_DELAY_MS) or failure (toast 'Login Failed' with
- * the server's message or 'Invalid username or password'; the form stays).
+ * the server's message or 'Invalid username or password'; the form stays). When a second factor is
+ * due the password step answers a challenge and {@link TwoFactorStep} follows in place (README
+ * "Two-factor authentication"); a session that must first set up a factor goes to /account/security.
  */
 export default function LoginPage() {
   const login = useLogin();
@@ -31,16 +34,20 @@ export default function LoginPage() {
     formState: { errors },
   } = useForm<LoginInput>({ resolver, defaultValues: { username: '', password: '' } });
 
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+
   useEffect(() => whenIdle(() => void resolver.preload()), []);
+
+  const signedIn = (res: LoginResponse) => {
+    signIn(res);
+    toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
+    navigate(res.twoFactorEnrolmentRequired ? '/account/security' : '/');
+    setTimeout(() => window.location.reload(), LOGIN_RELOAD_DELAY_MS);
+  };
 
   const onSubmit = (values: LoginInput) =>
     login.mutate(values, {
-      onSuccess: (res) => {
-        signIn(res);
-        toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
-        navigate('/');
-        setTimeout(() => window.location.reload(), LOGIN_RELOAD_DELAY_MS);
-      },
+      onSuccess: (res) => ('twoFactorRequired' in res ? setChallenge(res) : signedIn(res)),
       onError: (error) => {
         toast.show({
           title: 'Login Failed',
@@ -49,6 +56,21 @@ export default function LoginPage() {
         });
       },
     });
+
+  if (challenge) {
+    return (
+      <div className="page page-auth">
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            if (message) toast.show({ title: 'Login Failed', description: message, variant: 'destructive' });
+          }}
+        />
+      </div>
+    );
+  }
 
   const pending = login.isPending;
   const userErr = errors.username?.message;

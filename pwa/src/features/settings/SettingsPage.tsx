@@ -3,6 +3,7 @@ import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
 import { SlaPolicySection } from './SlaPolicySection';
 import { InboundMailSection } from './InboundMailSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
 /**
@@ -21,6 +22,7 @@ export default function SettingsPage() {
       <SlaPolicySection />
       <InboundMailSection />
       <DeliveriesSection />
+      <TwoFactorSection />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { discard, getOfflineDb, syncNow, useConnectivity, useOutboxItem, type Connectivity } from '../../offline';
+import { discard, fileUploadViews, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, useOutboxItem, type Connectivity, type FileUploadView } from '../../offline';
 import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
 
 /**
@@ -11,11 +11,14 @@ import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicke
 
 /** The waiting view (with date-fns) comes in this chunk too: it is shown only for a queued request. */
 export { QueuedView } from './QueuedView';
+/** The request's files being sent (progress, 'waiting for connection'; README "Attachments"). */
+export { UploadList } from '../../lib/attachments/UploadList';
 
 /** What the form does with the outbox (see useQueuedSubmission). */
 export const queueActions = {
   /** Queues a request; resolves to its seq. */
-  enqueue: (body: TicketCreateInput): Promise<number> => enqueueTicketCreate(getOfflineDb(), body),
+  enqueue: (body: TicketCreateInput, files: readonly { file: Blob; name: string }[] = []): Promise<number> =>
+    enqueueTicketCreate(getOfflineDb(), body, new Date(), files),
   /** The body of a queued support request, or null. */
   read: async (seq: number): Promise<TicketCreateInput | null> => {
     const stored = await getOfflineDb().outbox.get(seq);
@@ -30,6 +33,8 @@ export interface QueueLiveState {
   seq: number | null;
   view: QueuedTicketView | null | undefined;
   connectivity: Connectivity;
+  /** The request's files still being sent (they go before the request itself). */
+  uploads: FileUploadView[];
 }
 
 /** Reads the outbox item `seq` and connectivity live and reports every change to `onChange`. Renders nothing. */
@@ -37,6 +42,9 @@ export default function QueueBridge({ seq, onChange }: { seq: number | null; onC
   const item = useOutboxItem(seq);
   const connectivity = useConnectivity();
   const view = useMemo(() => (item === undefined ? undefined : queuedTicketView(item)), [item]);
-  useEffect(() => onChange({ seq, view, connectivity }), [seq, view, connectivity, onChange]);
+  const stream = item?.stream ?? null;
+  const streamItems = useOfflineQuery((db) => (stream ? db.outbox.where('stream').equals(stream).toArray() : Promise.resolve([])), [stream]);
+  const uploads = useMemo(() => fileUploadViews(streamItems ?? []), [streamItems]);
+  useEffect(() => onChange({ seq, view, connectivity, uploads }), [seq, view, connectivity, uploads, onChange]);
   return null;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   CONTACT_METHODS,
@@ -13,7 +13,12 @@ import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import type { TicketFormValues } from './ticketResolver';
-import { LazyQueuedView, useQueuedSubmission } from './useQueuedSubmission';
+import type { PickedFile } from '../../lib/attachments/prepare';
+import { LazyQueuedView, LazyUploadList, useQueuedSubmission } from './useQueuedSubmission';
+
+/** Photos and files (README "Attachments"): loaded when idle, outside the public pages' first JS. */
+const SupportAttachments = lazy(() => import('./attachments/SupportAttachments'));
+
 
 const EMPTY: TicketFormValues = {
   clientName: '',
@@ -60,6 +65,15 @@ export function TicketForm() {
   const toast = useToast();
   const submission = useQueuedSubmission();
   const { view, connectivity, live } = submission;
+  // Photos and files picked for this request (README "Attachments"); queued with it on submit.
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [attachable, setAttachable] = useState(false);
+  useEffect(() => whenIdle(() => setAttachable(true)), []);
+  const uploads = submission.uploads.length ? (
+    <Suspense fallback={null}>
+      <LazyUploadList rows={submission.uploads} offline={connectivity === 'offline'} />
+    </Suspense>
+  ) : null;
   const {
     register,
     handleSubmit,
@@ -100,7 +114,10 @@ export function TicketForm() {
   }, [view, forget]);
 
   const onSubmit = (values: TicketCreate) =>
-    submission.submit(values).catch(() => {
+    submission.submit(values, files.map((f) => ({ file: f.file, name: f.name }))).then(() => {
+      for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
+      setFiles([]);
+    }, () => {
       // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
       toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
     });
@@ -122,6 +139,7 @@ export function TicketForm() {
     return withLive(
       <Suspense fallback={null}>
         <LazyQueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+        {uploads}
       </Suspense>,
     );
   }
@@ -171,6 +189,12 @@ export function TicketForm() {
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
         <textarea id="issue" className="input textarea" rows={5} {...fieldAria('issue', e('issue'))} {...register('issue')} />
       </FormField>
+      {attachable && (
+        <Suspense fallback={null}>
+          <SupportAttachments files={files} onChange={setFiles} disabled={pending} />
+        </Suspense>
+      )}
+      {pending && uploads}
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {pending ? 'Submitting...' : 'Submit Request'}
       </button>

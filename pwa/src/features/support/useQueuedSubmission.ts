@@ -11,6 +11,8 @@ export const PENDING_SUBMISSION_KEY = 'support.pendingRequest';
 const bridge = lazyBridge(() => import('./QueueBridge'));
 /** QueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting request). */
 export const LazyQueuedView = bridge.component((m) => m.QueuedView);
+/** The files' progress list from the same chunk (shown only once the engine reports files). */
+export const LazyUploadList = bridge.component((m) => m.UploadList);
 const queue = async () => (await bridge.load()).queueActions;
 
 function readStoredSeq(): number | null {
@@ -36,8 +38,10 @@ export interface QueuedSubmission {
   view: QueuedTicketView | null | undefined;
   /** Connectivity as the offline engine sees it ('online' until the engine has loaded). */
   connectivity: 'online' | 'offline';
-  /** Queues the request in the outbox (it is sent at once when online) and remembers it. */
-  submit(body: TicketCreateInput): Promise<void>;
+  /** Queues the request and its files in the outbox (sent at once when online) and remembers it. */
+  submit(body: TicketCreateInput, files?: readonly { file: Blob; name: string }[]): Promise<void>;
+  /** The request's files still being sent, with their progress. */
+  uploads: QueueLiveState['uploads'];
   /** Sends queued requests now (ignoring backoff). */
   retryNow(): Promise<void>;
   /** The values of the remembered request, e.g. to put a rejected request back into the form. */
@@ -65,8 +69,8 @@ export function useQueuedSubmission(): QueuedSubmission {
   const { live, start } = useLazyBridge(bridge, { seq, onChange: setState }, seq !== null);
 
   const submit = useCallback(
-    async (body: TicketCreateInput) => {
-      const next = await (await queue()).enqueue(body);
+    async (body: TicketCreateInput, files: readonly { file: Blob; name: string }[] = []) => {
+      const next = await (await queue()).enqueue(body, files);
       storeSeq(next);
       setSeq(next);
       start();
@@ -89,5 +93,14 @@ export function useQueuedSubmission(): QueuedSubmission {
 
   // A state reported for another seq is stale: "still reading" until the bridge reports this one.
   const current = state?.seq === seq ? state : null;
-  return { view: current?.view, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, retryNow, body, forget, live };
+  return {
+    view: current?.view,
+    connectivity: current?.connectivity ?? state?.connectivity ?? 'online',
+    uploads: current?.uploads ?? [],
+    submit,
+    retryNow,
+    body,
+    forget,
+    live,
+  };
 }

@@ -6,6 +6,7 @@ import { ContactLinks } from './ContactLinks';
 import { SlaClock } from './SlaClock';
 import { assigneeName, severityColor, statusColor } from './labels';
 import './tickets.css';
+import { AttachmentCount } from './attachments/AttachmentCount';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
@@ -56,6 +57,7 @@ export function TicketCard(props: {
       <p className="muted ticket-email">{t.customerEmail}</p>
       <ContactLinks ticket={t} compact />
       <p className="ticket-issue">{t.issue}</p>
+      <AttachmentCount ticketId={t.id} />
       <dl className="ticket-meta">
         <div>
           <dt>Created</dt>

@@ -11,6 +11,8 @@ import {
   type TicketMergeField,
 } from '@portal/shared';
 import { FormField } from '../../lib/ui/FormField';
+import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
+import type { PickedFile } from '../../lib/attachments/prepare';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import { FormActions } from '../../lib/ui/FormActions';
 
@@ -38,8 +40,8 @@ const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] 
 export function UpdateForm(props: {
   ticket: Ticket;
   technicians: readonly Technician[] | undefined;
-  /** Queues the update; resolves true when something was queued. Must not reject. */
-  onSubmit(values: TicketEditValues): Promise<boolean>;
+  /** Queues the update (with its photos and files); resolves true when something was queued. Must not reject. */
+  onSubmit(values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean>;
   onCancel(): void;
 }) {
   const { ticket, technicians, onSubmit, onCancel } = props;
@@ -49,6 +51,8 @@ export function UpdateForm(props: {
   const incoming = ticketEditDefaults(ticket);
   // The ticket values the form last started from or followed (what "unchanged" means per field).
   const [base, setBase] = useState(() => ticketEditDefaults(ticket));
+  // Photos and files of this update (README "Attachments"), queued with it and cleared once queued.
+  const [files, setFiles] = useState<PickedFile[]>([]);
   const values = watch();
   const reply = values.reply === true;
   const pending = formState.isSubmitting;
@@ -89,7 +93,9 @@ export function UpdateForm(props: {
     ) : null;
 
   const submit = async (submitted: TicketEditValues) => {
-    if (!(await onSubmit(submitted))) return;
+    if (!(await onSubmit(submitted, files))) return;
+    for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
+    setFiles([]);
     // Queueing takes a moment (an IndexedDB commit; longer on a busy phone) and the sync bar may
     // count the update before it resolves: whatever was typed or picked meanwhile (the next
     // comment) stays; only what was submitted starts over.
@@ -157,6 +163,10 @@ export function UpdateForm(props: {
         <p className="form-hint" aria-live="polite">
           {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
         </p>
+      </fieldset>
+      <fieldset className="form-attachments">
+        <legend>Photos and files</legend>
+        <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />
       </fieldset>
       <FormActions label="Update Ticket" pending={pending} onCancel={onCancel} />
     </form>

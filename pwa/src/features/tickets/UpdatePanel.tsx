@@ -1,8 +1,10 @@
 import { MSG, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
-import { getConnectivity, getOfflineDb, useOfflineQuery } from '../../offline';
+import { fileUploadViews, getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
+import type { PickedFile } from '../../lib/attachments/prepare';
+import { UploadList } from '../../lib/attachments/UploadList';
 import { useToast } from '../../lib/toast';
 import { ContactLinks } from './ContactLinks';
-import { enqueueTicketUpdate, readTicketOutbox, type DisplayTicket } from './offline';
+import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
@@ -32,9 +34,12 @@ export function UpdatePanel(props: {
   const { ticket, technicians, user, onCancel, onUpdated } = props;
   const toast = useToast();
   const queued = useOfflineQuery((db) => readTicketOutbox(db, ticket.id), [ticket.id]) ?? [];
-  const onSubmit = async (values: TicketEditValues): Promise<boolean> => {
+  // This ticket's photos and files still being sent (README "Attachments").
+  const uploads = fileUploadViews(useOfflineQuery((db) => db.outbox.where('stream').equals(ticketStream(ticket.id)).toArray(), [ticket.id]) ?? []);
+  const connectivity = useConnectivity();
+  const onSubmit = async (values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean> => {
     try {
-      const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user });
+      const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user, files: files.map((f) => ({ file: f.file, name: f.name })) });
       if (result.status === 'no-changes') {
         toast.show({ title: 'No Changes', description: MSG.noChanges });
         return false;
@@ -70,6 +75,7 @@ export function UpdatePanel(props: {
         onCancel={onCancel}
       />
       <TimeTracker ticket={ticket} user={user} />
+      <UploadList rows={uploads} offline={connectivity === 'offline'} />
       <PendingUpdates items={queued} technicians={technicians} />
       <WorkHistory ticketId={ticket.id} technicians={technicians} />
     </div>

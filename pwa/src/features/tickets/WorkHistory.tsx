@@ -1,6 +1,7 @@
 import type { Technician } from '@portal/shared';
 import { Loading } from '../../lib/ui/Loading';
 import { WorkHistoryList } from '../../lib/ui/WorkHistoryList';
+import { AttachmentGallery } from '../../lib/attachments/AttachmentGallery';
 import { useOfflineQuery } from '../../offline';
 import { readWorkHistory } from './offline';
 import { changeText } from './labels';
@@ -16,7 +17,15 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
   return (
     <section className="work-history" aria-labelledby="work-history-heading">
       <h3 id="work-history-heading">Work History</h3>
-      {data === undefined ? <Loading text="Loading work history..." /> : <WorkHistoryList entries={data} changeText={(u) => changeText(u, technicians)} />}
+      {data === undefined ? (
+        <Loading text="Loading work history..." />
+      ) : (
+        <WorkHistoryList
+          entries={data}
+          changeText={(u) => changeText(u, technicians)}
+          extra={(u) => (u.attachments?.length ? <AttachmentGallery ticketId={ticketId} attachments={u.attachments} /> : null)}
+        />
+      )}
     </section>
   );
 }

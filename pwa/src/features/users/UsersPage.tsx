@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useCreateUser } from './api/useCreateUser';
 import { useDeleteUser } from './api/useDeleteUser';
+import { ResetTwoFactor } from './ResetTwoFactor';
 import { useUpdateUser } from './api/useUpdateUser';
 import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
@@ -110,6 +111,7 @@ export default function UsersPage() {
             onCancel={close}
           />
         )}
+        {editing?.mode === 'edit' && <ResetTwoFactor user={editing.user} me={me?.id} />}
       </Sheet>
 
       <ConfirmDialog

@@ -1,9 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { vaultPassphraseProblem } from '@portal/shared';
+import { VAULT_DEVICE_PENDING_TEXT, vaultPassphraseProblem } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
+import { StepUpCancelled } from '../../lib/twoFactor/errors';
+import { useStepUp } from '../../lib/twoFactor/stepUp';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { getOfflineDb } from '../../offline';
 import { clearWipeNotice } from './offline';
@@ -73,6 +75,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
   const { user } = useAuth();
   const session = useOfflineVaultSession();
   const toast = useToast();
+  const { withStepUp } = useStepUp();
   const ids = { name: useId(), pass: useId(), repeat: useId(), fp: useId() };
   const [deviceName, setDeviceName] = useState(guessDeviceName);
   const [passphrase, setPassphrase] = useState('');
@@ -96,10 +99,12 @@ function EnableForm({ onDone }: { onDone: () => void }) {
     if (!user || next.name || next.pass || next.repeat) return;
     setBusy(true);
     try {
-      await session.enable({ deviceName: deviceName.trim(), passphrase, fingerprint, user });
+      // A device grant is an export of the vault: "Confirm it's you" when the last second factor is older than 15 minutes.
+      await withStepUp(() => session.enable({ deviceName: deviceName.trim(), passphrase, fingerprint, user }));
       toast.show({ title: 'Offline Vault On', description: 'Passwords are kept on this device, encrypted. It is unlocked now.' });
       onDone();
     } catch (err) {
+      if (err instanceof StepUpCancelled) return;
       const message = isApiError(err) ? (err.serverMessage ?? 'The offline vault could not be turned on. Please try again.') : err instanceof Error && err.message ? err.message : 'The offline vault could not be turned on. Please try again.';
       toast.show({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
@@ -192,6 +197,11 @@ export function OfflineVaultPanel({ vault, online }: { vault: OfflineVaultState;
         <UnlockForm vault={vault} />
       ) : (
         <h2 className="offline-vault-title">{unlocked ? T.unlocked : T.on}</h2>
+      )}
+      {device.pending && (
+        <p className="vault-offline-note offline-pending" role="status">
+          {VAULT_DEVICE_PENDING_TEXT}: {T.pendingHint}
+        </p>
       )}
       <p className="muted offline-vault-summary">{summary}</p>
       <div className="form-actions">

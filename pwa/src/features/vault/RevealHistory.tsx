@@ -5,7 +5,8 @@ import { AUDIT_LIMIT, useVaultAudit } from './api/useVaultAudit';
 /**
  * Admins only: the entry's latest reveals from the audit (issue 13 "who saw which password when"):
  * user, value, time and IP, newest first; a reveal made offline on a device (issue 14) says so, with
- * the device and when it was reported. The audit itself is append-only on the server.
+ * the device and when it was reported; a copy sent to an offline device counts as a reveal of every
+ * value it carried ("received N values on <device>"). The audit itself is append-only on the server.
  */
 export function RevealHistory({ entryId }: { entryId: string }) {
   const audit = useVaultAudit(entryId);
@@ -22,7 +23,10 @@ export function RevealHistory({ entryId }: { entryId: string }) {
         <ul className="reveal-history" aria-label="Reveal history">
           {audit.data.map((a) => (
             <li key={a.id}>
-              <strong>{a.username}</strong> saw {a.endpointName ? `${a.endpointName} password` : VAULT_FIELD_LABELS[a.field]}
+              <strong>{a.username}</strong>{' '}
+              {a.field === 'bundle'
+                ? `received ${a.fieldCount ?? 0} ${a.fieldCount === 1 ? 'value' : 'values'} on ${a.deviceName ?? 'a device'} (offline copy)`
+                : `saw ${a.endpointName ? `${a.endpointName} password` : VAULT_FIELD_LABELS[a.field]}`}
               <span className="muted">
                 {' '}
                 · {formatDateTime(a.createdAt)} · {a.ip}

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { VaultRevealField } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { StepUpCancelled } from '../../lib/twoFactor/errors';
+import { useStepUp } from '../../lib/twoFactor/stepUp';
 import { revealVaultSecret } from './api/revealVaultSecret';
 import { OfflineRevealError } from './session/OfflineVaultSession';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
@@ -44,6 +46,7 @@ export function SecretValue(props: {
   const { entryId, field, endpointId, label, online, offline, children } = props;
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { withStepUp } = useStepUp();
   const [value, setValue] = useState<string | null>(null);
   const [wifiSsid, setWifiSsid] = useState<string | null>(null);
   const [fromDevice, setFromDevice] = useState(false);
@@ -103,7 +106,8 @@ export function SecretValue(props: {
     if (!online && offline) return showOffline(offline);
     setPending(true);
     try {
-      const revealed = await revealVaultSecret(entryId, field, endpointId);
+      // A reveal needs a recent second factor: "Confirm it's you" opens over the View when it is due.
+      const revealed = await withStepUp(() => revealVaultSecret(entryId, field, endpointId));
       if (alive.current) {
         setFromDevice(false);
         setValue(revealed);
@@ -111,6 +115,7 @@ export function SecretValue(props: {
       // The reveal wrote an audit row: an admin's Reveal History refreshes.
       void queryClient.invalidateQueries({ queryKey: ['/api/vault/audit'] });
     } catch (error) {
+      if (error instanceof StepUpCancelled) return;
       // The server's words for a tampered value or too many reveals; a generic text otherwise.
       const code = isApiError(error) ? error.errorBody?.code : undefined;
       const message = isApiError(error) && (code === 'integrity_failed' || code === 'rate_limited') ? error.serverMessage : VAULT_TEXT.revealFailed;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { UPDATE_TYPE_LABELS, historyChangeText, type TicketUpdateEntry } from '@portal/shared';
 import { formatDateTime } from '../format';
 import './ui.css';
@@ -29,14 +30,16 @@ export function CommentMark({ reply }: { reply: boolean }) {
  * mark), time, author, comment and 'Changed from X to Y' (`changeText`, default the shared
  * `historyChangeText`; the tickets screen passes one that names assignees). `emptyText` when there
  * are no entries. `label` names the list and makes it a tab stop, for scrolling it by keyboard.
+ * `extra(entry)` adds what a screen shows below an entry (the ticket screen: its attachments).
  */
 export function WorkHistoryList<E extends HistoryEntry>(props: {
   entries: readonly E[];
   changeText?(entry: E): string | null;
   emptyText?: string;
   label?: string;
+  extra?(entry: E): ReactNode;
 }) {
-  const { entries, changeText = historyChangeText, emptyText = 'No updates yet.', label } = props;
+  const { entries, changeText = historyChangeText, emptyText = 'No updates yet.', label, extra } = props;
   if (entries.length === 0) return <p className="muted">{emptyText}</p>;
   return (
     <ol className="history-list" tabIndex={label ? 0 : undefined} aria-label={label}>
@@ -57,6 +60,7 @@ export function WorkHistoryList<E extends HistoryEntry>(props: {
             {u.updatedByName && <div className="muted history-by">by {u.updatedByName}</div>}
             {u.comment && <p className="history-comment">{u.comment}</p>}
             {change && <p className="history-change">{change}</p>}
+            {extra?.(u)}
           </li>
         );
       })}

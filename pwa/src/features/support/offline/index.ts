@@ -2,7 +2,7 @@
  * The support feature's offline part (no React: the service worker imports it through
  * pwa/src/offline-registry.ts): the public form's `ticket.create` outbox kind.
  */
-import type { OfflineFeature } from '../../../offline/core';
+import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { ticketCreateKind } from './ticketCreate';
 
 export {
@@ -17,4 +17,4 @@ export {
 } from './ticketCreate';
 
 /** What the support feature plugs into the offline engine (registered by offline-registry.ts). */
-export const supportOffline: OfflineFeature = { name: 'support', kinds: [ticketCreateKind] };
+export const supportOffline: OfflineFeature = { name: 'support', kinds: [ticketCreateKind, fileUploadKind] };

@@ -6,7 +6,7 @@
  * form reports its own outcome (no app toast). No React: the service worker registers it too.
  */
 import type { TicketCreated, TicketCreateInput } from '@portal/shared';
-import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+import { enqueue, enqueueFileUploads, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 
 /** Name of the kind (stored on queued items: never rename). */
 export const TICKET_CREATE = 'ticket.create';
@@ -30,12 +30,21 @@ export const ticketCreateKind: OutboxKind<TicketCreateInput, never, TicketCreate
 export const isTicketCreate = (item: OutboxItem): item is TicketCreateItem => isItemOf(ticketCreateKind, item);
 
 /**
- * Queues a public support request with its own Idempotency-Key (its own stream: requests never
- * wait for each other); it is sent as soon as the network allows.
+ * Queues a public support request with its own Idempotency-Key in a stream of its own (requests
+ * never wait for each other); its files (photos already compressed on the device) are queued first
+ * in the same stream, so they are uploaded before the request that names them (offline/uploads.ts).
  * @returns the item's seq (read its progress with {@link queuedTicketView}).
  */
-export function enqueueTicketCreate(db: OfflineDb, body: TicketCreateInput, now = new Date()): Promise<number> {
-  return enqueue<TicketCreateInput>(db, { kind: TICKET_CREATE, payload: body, label: SUPPORT_REQUEST_LABEL, user: null }, now);
+export async function enqueueTicketCreate(
+  db: OfflineDb,
+  body: TicketCreateInput,
+  now = new Date(),
+  files: readonly { file: Blob; name: string }[] = [],
+): Promise<number> {
+  const stream = `${TICKET_CREATE}:${crypto.randomUUID()}`;
+  const attachments = files.length ? await enqueueFileUploads(db, stream, files, SUPPORT_REQUEST_LABEL) : undefined;
+  const payload: TicketCreateInput = attachments ? { ...body, attachments } : body;
+  return enqueue<TicketCreateInput>(db, { kind: TICKET_CREATE, payload, label: SUPPORT_REQUEST_LABEL, user: null, stream }, now);
 }
 
 /** Progress of a queued public support request, as the form shows it. */

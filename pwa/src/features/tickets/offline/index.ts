@@ -3,7 +3,7 @@
  * pwa/src/offline-registry.ts): the `ticket.update` and `ticket.timeEntry` outbox kinds, the timer, the optimistic view, conflict
  * resolution, and the cached collections tickets, ticket updates and technicians.
  */
-import type { OfflineFeature } from '../../../offline/core';
+import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
 import { ticketUpdateKind } from './ticketUpdate';
 import { timeEntryKind } from './timeEntry';
@@ -57,6 +57,6 @@ export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkin
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
-  kinds: [ticketUpdateKind, timeEntryKind],
+  kinds: [ticketUpdateKind, timeEntryKind, fileUploadKind],
   collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection],
 };

@@ -13,6 +13,7 @@
 import {
   MSG,
   TICKET_MERGE_FIELDS,
+  attachmentCountLabel,
   TICKET_UPDATE_KIND,
   realConflicts as sharedRealConflicts,
   ticketUpdateDraft,
@@ -24,7 +25,7 @@ import {
   type TicketPatchResult,
   type TicketUpdatePayload,
 } from '@portal/shared';
-import { enqueue, isItemOf, nudgeSync, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+import { enqueue, enqueueFileUploads, isItemOf, nudgeSync, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 
 /**
  * What a ticket update sends and remembers, its kind name and its stream live in
@@ -151,12 +152,19 @@ export type EnqueueResult = { status: 'queued'; seq: number } | { status: 'no-ch
  */
 export async function enqueueTicketUpdate(
   db: OfflineDb,
-  input: { shown: Ticket; values: TicketEditValues; user: { id: string; username: string } | null },
+  input: { shown: Ticket; values: TicketEditValues; user: { id: string; username: string } | null; files?: readonly { file: Blob; name: string }[] },
   now = new Date(),
 ): Promise<EnqueueResult> {
-  const { shown, values, user } = input;
+  const { shown, user, files = [] } = input;
+  // Files belong to the update's comment entry (README "Attachments"): without a comment, one says what was attached.
+  const values = files.length && !input.values.comment.trim() ? { ...input.values, comment: `Attached ${attachmentCountLabel(files.map((f) => ({ contentType: f.file.type })))}` } : input.values;
   const draft = ticketUpdateDraft(shown, values);
   if (!draft) return { status: 'no-changes' };
+  if (files.length) {
+    // Queued first in the ticket's stream: uploaded before the update that names them (offline/uploads.ts).
+    const attachments = await enqueueFileUploads(db, draft.stream, files, shown.ticketNumber);
+    draft.payload = { ...draft.payload, patch: { ...draft.payload.patch, attachments } };
+  }
   const seq = await enqueue<TicketUpdatePayload>(db, { ...draft, user }, now);
   return { status: 'queued', seq };
 }

@@ -20,3 +20,12 @@ export function useRevokeVaultDevice() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** POST /api/vault-devices/:id/approve (admin) -> the active VaultDevice; it receives the vault at its next sync. */
+export function useApproveVaultDevice() {
+  const queryClient = useQueryClient();
+  return useMutation<VaultDevice, Error, string>({
+    mutationFn: (id) => apiRequest<VaultDevice>('POST', `/api/vault-devices/${id}/approve`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

@@ -10,7 +10,9 @@
  *
  * The `vaultSecrets` collection's pull is the device feed (GET /api/vault-devices/:id/secrets):
  * items are stored as they come (still encrypted), deleted entries removed; a 410/404 answer means
- * the server ended this device's access: the copy is wiped. No React (the service worker imports it).
+ * the server ended this device's access: the copy is wiped; so does an `integrity_failed` answer
+ * (the server cannot open this device's key or a secret: no retry). A `pending` page (the grant waits for an
+ * administrator) only sets `pending` on the device state, for the screen to say so. No React (the service worker imports it).
  */
 import { VAULT_OFFLINE_DAYS_DEFAULT, type VaultBundleItem, type VaultBundlePage } from '@portal/shared';
 import { PullError, type OfflineDb, type SyncCollection } from '../../../offline/core';
@@ -39,10 +41,12 @@ export interface OfflineVaultDevice {
   /** The fingerprint (WebAuthn PRF) wrap, when set up. */
   prf: (WrappedKey & { credentialId: string; salt: string }) | null;
   failedUnlocks: number;
+  /** True while the server says the grant waits for an administrator (the feed sends nothing yet). */
+  pending?: boolean;
 }
 
 /** Why the copy was wiped (the screen's words in features/vault/texts.ts). */
-export type VaultWipeReason = 'revoked' | 'expired' | 'failed_unlocks' | 'turned_off';
+export type VaultWipeReason = 'revoked' | 'expired' | 'failed_unlocks' | 'turned_off' | 'integrity';
 
 const key = (collection: string, id: string) => [collection, id] as unknown as string;
 
@@ -116,7 +120,7 @@ export const vaultSecretsCollection: SyncCollection = {
           if (current?.deviceId !== device.deviceId) return false; // wiped or replaced meanwhile
           await db.records.bulkPut(page.items.map((i) => ({ collection: VAULT_SECRETS_COLLECTION, id: i.entryId, data: i })));
           await db.records.bulkDelete(page.deleted.map((id) => key(VAULT_SECRETS_COLLECTION, id)));
-          await writeOfflineDevice(db, { ...current, cursor: page.cursor, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays });
+          await writeOfflineDevice(db, { ...current, cursor: page.cursor, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays, pending: page.pending === true });
           return true;
         });
         if (!stored) return null;
@@ -126,6 +130,12 @@ export const vaultSecretsCollection: SyncCollection = {
     } catch (err) {
       if (err instanceof PullError && (err.status === 410 || err.status === 404)) {
         await wipeOfflineVault(db, 'revoked');
+        return null;
+      }
+      // The server cannot decrypt this device's key or a secret it must send: retrying cannot
+      // help, and the copy may be stale or tampered with. Wipe and say why.
+      if (err instanceof PullError && err.code === 'integrity_failed') {
+        await wipeOfflineVault(db, 'integrity');
         return null;
       }
       throw err;

@@ -77,8 +77,8 @@ describe('offline vault on the device', () => {
     const raw = randomBytes(32);
     await writeOfflineDevice(db, await device(raw));
     const transport = feedServer([
-      { items: [seal(raw, payload(ENTRY, 1, SECRET)), seal(raw, payload(OTHER, 1, 'other-S3cret'))], deleted: [], cursor: '2', more: true, offlineDays: 5 },
-      { items: [seal(raw, payload(ENTRY, 2, 'cellar-wifi-2'))], deleted: [OTHER], cursor: '3', more: false, offlineDays: 5 },
+      { pending: false, items: [seal(raw, payload(ENTRY, 1, SECRET)), seal(raw, payload(OTHER, 1, 'other-S3cret'))], deleted: [], cursor: '2', more: true, offlineDays: 5 },
+      { pending: false, items: [seal(raw, payload(ENTRY, 2, 'cellar-wifi-2'))], deleted: [OTHER], cursor: '3', more: false, offlineDays: 5 },
     ]);
     expect((await pullAll({ db, transport })).error).toBeNull();
     expect(await countBundleItems(db)).toBe(1);

@@ -133,6 +133,7 @@ export class OfflineVaultSession {
         cursor: '0',
         ...keys,
         failedUnlocks: 0,
+        pending: grant.device.status === 'pending',
       };
       const db = this.deps.db();
       await writeOfflineDevice(db, device);

@@ -1,0 +1,130 @@
+/**
+ * The attachments feature's port (api/README.md "Features and ports"; README "Attachments"): what
+ * the tickets feature (and later the customer status link) may use.
+ *
+ * - `prepareAttachments(s, uploadIds, ticketId)`: BEFORE the ticket write's transaction, processes
+ *   each finished upload not yet recorded (process.ts: sniff, sharp re-encode without EXIF/GPS,
+ *   thumbnail, storage). An upload already recorded on `ticketId` is skipped (a retried request:
+ *   exactly once); on another ticket -> 409; with `ticketId` null (a new ticket) it is skipped.
+ * - `recordAttachments(tx, batch, { ticketId, updateId, customerVisible })`: INSIDE the write's
+ *   transaction, checks the ticket's limits and inserts the rows (`updateId` 'created' = the
+ *   ticket's 'created' entry). Returns the inserted attachments.
+ * - `attachmentsOfUpdates(db, updateIds)`: work-history entry id -> its AttachmentInfo list.
+ * - `listTicketAttachments(db, ticketId)`: every attachment of a ticket (staff).
+ * - `listCustomerAttachments(db, ticketId)`: those the ticket's customer may see (theirs and those
+ *   sent with replies, never an internal note's), for the customer status link.
+ * - `openAttachment(s, ticketId, attachmentId, { thumb, customerOnly })`: the file's stream and
+ *   headers facts, or null when there is no such attachment (or it is not the customer's to see).
+ */
+import type { Readable } from 'node:stream';
+import { ticketAttachmentCountMessage, ticketAttachmentSizeMessage, type AttachmentInfo } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { conflict, tooLarge } from '../../http/errors';
+import type { Services } from '../../services';
+import { prepareUpload, type PreparedAttachment } from './process';
+import {
+  attachmentsOfTicket,
+  createdEntryOf,
+  findAttachment,
+  insertAttachments,
+  presentAttachment,
+  ticketTotals,
+  ticketsOfUploads,
+} from './repository';
+import { attachmentsFor } from './runtime';
+
+export type { PreparedAttachment } from './process';
+export { attachmentsOfUpdates } from './repository';
+
+/** Processed uploads plus the limits to check them against (from prepareAttachments). */
+export interface AttachmentBatch {
+  items: PreparedAttachment[];
+  limits: { ticketMaxFiles: number; ticketMaxBytes: number };
+}
+
+/** See the module doc. @throws 400/413 from process.ts; 409 when an upload belongs to another ticket. */
+export async function prepareAttachments(s: Pick<Services, 'config' | 'db'>, uploadIds: readonly string[] | undefined, ticketId: string | null): Promise<AttachmentBatch | undefined> {
+  if (!uploadIds?.length) return undefined;
+  const rt = attachmentsFor(s);
+  const recorded = await ticketsOfUploads(s.db, [...uploadIds]);
+  const items: PreparedAttachment[] = [];
+  for (const id of uploadIds) {
+    const owner = recorded.get(id);
+    if (owner !== undefined) {
+      if (ticketId !== null && owner !== ticketId) throw conflict('This file is already attached to another ticket.');
+      continue;
+    }
+    items.push(await prepareUpload(rt, id));
+  }
+  const batch = { items, limits: rt.limits };
+  // A new ticket's limits are checked here: its create shares a group commit with other tickets.
+  if (ticketId === null) checkLimits(batch, { count: 0, bytes: 0 });
+  return batch;
+}
+
+/** @throws 413 when `batch` added to a ticket holding `totals` exceeds the ticket's limits. */
+function checkLimits(batch: AttachmentBatch, totals: { count: number; bytes: number }): void {
+  const { ticketMaxFiles, ticketMaxBytes } = batch.limits;
+  if (totals.count + batch.items.length > ticketMaxFiles) throw tooLarge(ticketAttachmentCountMessage(ticketMaxFiles));
+  const bytes = batch.items.reduce((sum, a) => sum + a.size, totals.bytes);
+  if (bytes > ticketMaxBytes) throw tooLarge(ticketAttachmentSizeMessage(ticketMaxBytes));
+}
+
+/** See the module doc. @throws 413 with the ticket limit's message (nothing is inserted). */
+export async function recordAttachments(
+  tx: Database,
+  batch: AttachmentBatch | undefined,
+  target: { ticketId: string; updateId: string | 'created'; customerVisible: boolean; now: Date },
+): Promise<AttachmentInfo[]> {
+  if (!batch?.items.length) return [];
+  const { ticketId } = target;
+  checkLimits(batch, await ticketTotals(tx, ticketId));
+  const updateId = target.updateId === 'created' ? await createdEntryOf(tx, ticketId) : target.updateId;
+  if (!updateId) return [];
+  const rows = await insertAttachments(
+    tx,
+    batch.items.map((a) => ({ ...a, ticketId, updateId, customerVisible: target.customerVisible, createdAt: target.now })),
+  );
+  return rows.map(presentAttachment);
+}
+
+/** Every attachment of a ticket, oldest first (staff). */
+export async function listTicketAttachments(db: Database, ticketId: string): Promise<AttachmentInfo[]> {
+  return (await attachmentsOfTicket(db, ticketId)).map(presentAttachment);
+}
+
+/** The attachments a ticket's customer may see (theirs, and replies'), oldest first. */
+export async function listCustomerAttachments(db: Database, ticketId: string): Promise<AttachmentInfo[]> {
+  return (await attachmentsOfTicket(db, ticketId, true)).map(presentAttachment);
+}
+
+/** An attachment's bytes and what its response needs. */
+export interface OpenedAttachment {
+  stream: Readable;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** See the module doc. */
+export async function openAttachment(
+  s: Pick<Services, 'config' | 'db'>,
+  ticketId: string,
+  attachmentId: string,
+  options: { thumb?: boolean; customerOnly?: boolean } = {},
+): Promise<OpenedAttachment | null> {
+  const row = await findAttachment(s.db, ticketId, attachmentId);
+  if (!row || (options.customerOnly && !row.customerVisible)) return null;
+  const storage = attachmentsFor(s).storage;
+  const name = options.thumb && row.thumbName ? row.thumbName : row.storageName;
+  const stat = await storage.stat(name);
+  const stream = stat ? await storage.read(name) : null;
+  if (!stat || !stream) return null;
+  const thumb = name === row.thumbName;
+  return {
+    stream,
+    fileName: thumb ? row.fileName.replace(/\.[^.]*$/, '-thumb.webp') : row.fileName,
+    contentType: thumb ? 'image/webp' : row.contentType,
+    size: stat.size,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The attachments feature's moving parts for one app (README "Attachments"), built once per
+ * Services object and shared by its routes and its port:
+ * - `uploads`: the tus data store of unfinished and finished uploads. Disk (`FILE_STORAGE=disk`):
+ *   `@tus/file-store` in `DATA_DIR/tus`; S3: `@tus/s3-store` in the same bucket (S3 multipart
+ *   uploads, one part of at least 5 MiB at a time).
+ * - `storage`: where attached files and thumbnails live, a FileStorage of its own so attachments
+ *   never appear in the admin's file list or the downloads: `DATA_DIR/attachments`, or the bucket's
+ *   `S3_PREFIX` + `attachments/`.
+ * - `limits`: ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB.
+ */
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { Config } from '../../config';
+import type { Services } from '../../services';
+import { createStorage, type FileStorage } from '../../storage';
+
+/** A day: unfinished uploads, and finished ones never attached, are removed after it. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+/** The tus data stores used here (both can read a finished upload back). */
+export type UploadStore = FileStore | S3Store;
+
+export interface AttachmentRuntime {
+  uploads: UploadStore;
+  storage: FileStorage;
+  limits: Config['attachments'];
+  /** `Date.now()` of the last clean-up pass in this process (sweep.ts). */
+  lastSweep: number;
+}
+
+const runtimes = new WeakMap<object, AttachmentRuntime>();
+
+/** Builds the tus data store and the attachment storage named by `config`. */
+export function createAttachmentRuntime(config: Config): AttachmentRuntime {
+  const settings = config.storage;
+  if (settings.kind === 'disk') {
+    return {
+      uploads: new FileStore({ directory: path.join(config.dataDir, 'tus'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+      storage: createStorage({ kind: 'disk', dir: path.join(config.dataDir, 'attachments') }),
+      limits: config.attachments,
+      lastSweep: 0,
+    };
+  }
+  const uploads = new S3Store({
+    partSize: 8 * 1024 * 1024,
+    expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+    // Object tags are not supported by every S3-compatible service (s3rver, some MinIO setups).
+    useTags: false,
+    s3ClientConfig: {
+      bucket: settings.bucket,
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.credentials ? { credentials: settings.credentials } : {}),
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    },
+  });
+  return {
+    uploads,
+    storage: createStorage({ ...settings, prefix: `${settings.prefix}attachments/` }),
+    limits: config.attachments,
+    lastSweep: 0,
+  };
+}
+
+/** The runtime of `s` (made on first use). */
+export function attachmentsFor(s: Pick<Services, 'config'>): AttachmentRuntime {
+  let rt = runtimes.get(s);
+  if (!rt) {
+    rt = createAttachmentRuntime(s.config);
+    runtimes.set(s, rt);
+  }
+  return rt;
+}
