@@ -20,6 +20,8 @@ import { contentRoutes } from './features/content/routes';
 import { downloadRoutes } from './features/downloads/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes, liveProbe } from './features/health/routes';
+import { inboundRoutes } from './features/inbound/routes';
+import { InboundRuntime } from './features/inbound/runtime';
 import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
@@ -98,6 +100,7 @@ export function createServices(deps: AppDeps): Services {
   };
   const clock = deps.clock ?? (() => new Date());
   const logger = deps.logger ?? createLogger(config.logLevel);
+  const publicTokens = createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE });
   return {
     config,
     db: deps.db,
@@ -110,7 +113,8 @@ export function createServices(deps: AppDeps): Services {
     notifier: createNotifier({ config, db: deps.db, logger, clock, kinds: notificationKinds, overrides: deps.notify }),
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
-    publicTokens: createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE }),
+    publicTokens,
+    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger, { key: publicTokens, ttlDays: config.statusLinkTtlDays }),
   };
 }
 
@@ -195,6 +199,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     ticketStatusRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
+    inboundRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),

@@ -5,6 +5,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { readInboundConfig, type InboundConfig } from './config-inbound';
+export { readInboundConfig, type ImapSettings, type ImportRules, type InboundConfig } from './config-inbound';
 import { REPO_ROOT } from './paths';
 import type { StorageSettings } from './storage';
 
@@ -288,6 +290,8 @@ export interface Config {
   publicLinkSecret: Buffer | undefined;
   /** Public status requests (page views and replies) allowed per IP per minute. */
   rateLimitStatus: number;
+  /** Inbound mail (INBOUND_*, config-inbound.ts, docs/inbound-mail.md): mailbox, SMTP listener, limits. */
+  inbound: InboundConfig;
 }
 
 /** Thrown by loadConfig; `problems` holds one "NAME: reason" line per bad variable. */
@@ -313,7 +317,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success && parsed.data.RATE_LIMIT_STORE === 'postgres' && !parsed.data.DATABASE_URL) {
     problems.push('RATE_LIMIT_STORE: postgres needs DATABASE_URL (the embedded database serves one process)');
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const inbound = parsed.success
+    ? readInboundConfig(env, { supportEmail: parsed.data.SUPPORT_EMAIL, mailFrom: parsed.data.MAIL_FROM ?? parsed.data.SUPPORT_EMAIL })
+    : undefined;
+  problems.push(...(inbound?.errors ?? []));
+  if (!parsed.success || problems.length > 0 || !inbound) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -384,5 +392,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statusLinkTtlDays: e.STATUS_LINK_TTL_DAYS,
     publicLinkSecret: e.PUBLIC_LINK_SECRET ? Buffer.from(e.PUBLIC_LINK_SECRET.replace(/-/g, '+').replace(/_/g, '/'), 'base64') : undefined,
     rateLimitStatus: e.RATE_LIMIT_STATUS,
+    inbound: inbound.config,
   };
 }

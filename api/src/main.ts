@@ -100,6 +100,8 @@ async function main(): Promise<void> {
   const slaTimer = setInterval(() => void slaSweep(), SLA_SWEEP_INTERVAL_MS);
   slaTimer.unref();
   logger.info('notifications', notifier.describe());
+  await services.inbound.start(() => notifier.dispatcher.wake());
+  logger.info('inbound mail', { imap: config.inbound.imap ? `${config.inbound.imap.host}:${config.inbound.imap.port}/${config.inbound.imap.mailbox}` : 'off', smtpPort: config.inbound.smtp?.port ?? 'off' });
   // The key id only (derived from the key, reveals nothing about it), never the key.
   logger.info('vault keys', { source: services.vaultKeys.source, currentKeyId: services.vaultKeys.current().id, keys: services.vaultKeys.ids().length });
   logger.info('file storage', { kind: services.storage.kind, location: services.storage.describe(), uploadMaxBytes: config.uploadMaxBytes });
@@ -122,8 +124,9 @@ async function main(): Promise<void> {
     clearInterval(housekeepingTimer);
     clearInterval(slaTimer);
     server.close(() => {
-      notifier
+      services.inbound
         .close()
+        .then(() => notifier.close())
         .then(() => services.storage.close())
         .then(() => stopSessionEvents())
         .then(() => limiterStore.close())

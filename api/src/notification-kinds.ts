@@ -9,5 +9,6 @@ import { surveyKinds } from './features/surveys/notifications';
 import { ticketKinds } from './features/tickets/notifications';
 import { slaKinds } from './features/sla/notifications';
 import { twoFactorKinds } from './features/twofa/notifications';
+import { inboundKinds } from './features/inbound/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...inboundKinds];

@@ -11,6 +11,7 @@ import type { RateLimiters } from './http/rate-limit';
 import type { LimiterHealth } from './http/rate-limit-stores';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
+import type { InboundRuntime } from './features/inbound/runtime';
 import type { Notifier } from './notify';
 import type { FileStorage } from './storage';
 
@@ -34,4 +35,6 @@ export interface Services {
   storage: FileStorage;
   /** Derives public link tokens (status links; lib/public-tokens.ts, DESIGN.md 7). */
   publicTokens: PublicTokenKey;
+  /** Inbound mail: IMAP worker and SMTP listener, started by main.ts (docs/inbound-mail.md). */
+  inbound: InboundRuntime;
 }

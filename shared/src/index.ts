@@ -12,6 +12,7 @@ export * from './rules/tickets';
 export * from './rules/workload';
 export * from './rules/format';
 export * from './schemas/settings';
+export * from './schemas/inbound';
 export * from './schemas/push';
 export * from './rules/merge';
 export * from './schemas/vault';

@@ -14,3 +14,4 @@ export * from './schema/sla';
 export * from './schema/twofa';
 export * from './schema/attachments';
 export * from './schema/statusLinks';
+export * from './schema/inbound';

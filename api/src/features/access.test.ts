@@ -74,6 +74,11 @@ const ROUTES: RouteCase[] = [
   { method: 'DELETE', path: '/api/settings/notification-emails', body: {}, allowed: ADMIN },
   // No number is saved in this app, so an allowed call answers 400 and sends nothing.
   { method: 'POST', path: '/api/settings/test-sms', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/inbound-mail', allowed: ADMIN },
+  { method: 'POST', path: '/api/settings/inbound-mail/test', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/inbound-mail/failures', allowed: ADMIN },
+  { method: 'POST', path: '/api/settings/inbound-mail/failures/{uuid}/retry', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/settings/inbound-mail/failures/{uuid}', allowed: ADMIN },
   { method: 'GET', path: '/api/notifications/deliveries', allowed: ADMIN },
   { method: 'POST', path: '/api/notifications/deliveries/{uuid}/retry', allowed: ADMIN },
   { method: 'GET', path: '/api/push/public-key', allowed: STAFF },

@@ -142,7 +142,7 @@ export function createDeliver(deps: {
     switch (kind.channel) {
       case 'email': {
         const m = kind.render(payload, ctx) as EmailContent;
-        const message = { to: job.recipient, subject: oneLine(m.subject), text: m.text, html: m.html };
+        const message = { to: job.recipient, subject: oneLine(m.subject), text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
         return (await withTimeout(providers.email.send(message), 'email', timeouts.email)).detail;
       }
       case 'sms': {

@@ -17,6 +17,8 @@ export interface EmailContent {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. References carrying a ticket's reply token, docs/inbound-mail.md). */
+  headers?: Record<string, string>;
 }
 
 /** A rendered SMS (near one or two segments: 160-300 characters). */

@@ -15,6 +15,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (e.g. References carrying a ticket's reply token, docs/inbound-mail.md). */
+  headers?: Record<string, string>;
 }
 
 /** A rendered SMS; `to` is the number as stored (providers normalise it). */

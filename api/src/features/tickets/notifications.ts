@@ -58,6 +58,12 @@ export interface AssignedPayload extends TicketPayload {
 const ticketOf = (p: TicketPayload) => p.ticket.id;
 const statusLabel = (v: string | null) => (v ? (TICKET_STATUS_LABELS[v as TicketStatus] ?? v) : 'none');
 const severityLabel = (t: TicketSnapshot) => `${t.ticketNumber} (${SEVERITY_NAMES[t.severity]})`;
+/**
+ * Threading headers of a customer e-mail (docs/inbound-mail.md "Replies"): mail clients copy
+ * References into the answer, so the reply token `<ticket-<id>@portal>` leads a reply back to its
+ * ticket (the ticket number in the subject is the fallback).
+ */
+export const replyHeaders = (t: TicketSnapshot) => ({ References: `<ticket-${t.id}@portal>`, 'X-Portal-Ticket': t.ticketNumber });
 const who = (t: TicketSnapshot) => (t.businessName ? `${t.clientName} (${t.businessName})` : t.clientName);
 
 /** Ticket fields staff need to act on a new ticket. */
@@ -135,7 +141,7 @@ export const customerConfirmation = defineJobKind<ConfirmationPayload, 'email'>(
   render: (p, ctx) => {
     const { ticket: t, attachments = [] } = p;
     const { brand } = ctx;
-    return emailContent(
+    const content = emailContent(
       {
         subject: `We received your support request - ticket ${t.ticketNumber}`,
         title: `Your ticket number is ${t.ticketNumber}`,
@@ -153,6 +159,7 @@ export const customerConfirmation = defineJobKind<ConfirmationPayload, 'email'>(
       },
       brand,
     );
+    return { ...content, headers: replyHeaders(t) };
   },
 });
 
@@ -165,7 +172,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
   render: (p, ctx) => {
     const t = p.ticket;
     const { brand } = ctx;
-    return emailContent(
+    const content = emailContent(
       {
         subject: `Update on your ticket ${t.ticketNumber}`,
         title: `Update on ticket ${t.ticketNumber}`,
@@ -180,6 +187,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
       },
       brand,
     );
+    return { ...content, headers: replyHeaders(t) };
   },
 });
 

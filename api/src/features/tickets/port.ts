@@ -10,8 +10,12 @@
  * - `backfillSlaDueTimes(db)`: due times for tickets that have none (main.ts at start).
  * - `presentTicketUpdate(row)`: work-history row with `updatedByName` -> `TicketUpdateEntry`
  *   (scheduler feature, technician detail), so the entity keeps one presenter.
+ * - `createTickets(tx, submissions)`: open tickets with their confirmation jobs (inbound mail).
+ * - `findTicketForMail(db, ref)`, `addCustomerMailReply(tx, ticketId, text, now)`: a customer's
+ *   e-mail reply becomes a work-history row on its ticket (inbound mail, tickets/mailReply.ts).
  */
-export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
+export { backfillSlaDueTimes, clearWaitingOnCustomer, createTickets, rebuildTicketCounts, unassignTicketsOf } from './service';
+export { addCustomerMailReply, findTicketForMail, type MailReplyTarget } from './mailReply';
 export { presentTicketUpdate } from './presenter';
 
 /**

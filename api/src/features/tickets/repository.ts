@@ -66,7 +66,7 @@ export interface NewTicket {
   /** SLA due and warning times (tickets/sla.ts `dueColumns`). */
   due: { firstResponseDueAt: Date; resolutionDueAt: Date; firstResponseWarnAt: Date; resolutionWarnAt: Date };
   /** Its status link (statusLinks.ts): the nonce and token hash stored, never the token. */
-  statusLink: StoredStatusLink;
+  statusLink?: StoredStatusLink | undefined;
 }
 
 /**
@@ -98,9 +98,9 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     res_due: t.due.resolutionDueAt.toISOString(),
     fr_warn: t.due.firstResponseWarnAt.toISOString(),
     res_warn: t.due.resolutionWarnAt.toISOString(),
-    link_nonce: t.statusLink.nonce,
-    link_hash: t.statusLink.tokenHash,
-    link_expires: t.statusLink.expiresAt.toISOString(),
+    link_nonce: t.statusLink?.nonce ?? null,
+    link_hash: t.statusLink?.tokenHash ?? null,
+    link_expires: t.statusLink?.expiresAt.toISOString() ?? null,
     jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
   }));
   const n = tickets.length;
@@ -136,7 +136,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       on conflict (assignee, status) do update set count = ticket_counts.count + excluded.count),
     l as (
       insert into ticket_status_links (ticket_id, nonce, token_hash, expires_at, created_at)
-      select t.id, x.link_nonce, x.link_hash, x.link_expires, x.at from t join x on x.id = t.id),
+      select t.id, x.link_nonce, x.link_hash, x.link_expires, x.at from t join x on x.id = t.id where x.link_nonce is not null),
     j as (
       insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
       select y.channel, y.kind, y.recipient, replace(y.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,

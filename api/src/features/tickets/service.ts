@@ -38,8 +38,8 @@ export interface TicketSubmission {
   now: Date;
   /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
   attachments?: AttachmentBatch | undefined;
-  /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never. */
-  statusLink: StoredStatusLink;
+  /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never; none for mail imported without one. */
+  statusLink?: StoredStatusLink | undefined;
 }
 
 /**
@@ -81,7 +81,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
       customerRepliedAt: null,
     });
     const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
-    return { id, input, now, due, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink.nonce }) };
+    return { id, input, now, due, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink?.nonce }) };
   });
   const rows = await insertNewTickets(tx, tickets);
   for (const [i, { attachments, now }] of submissions.entries()) {

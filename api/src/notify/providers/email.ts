@@ -19,7 +19,7 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 
 /** The message nodemailer receives (from + the rendered parts). */
 function mailOptions(from: string, m: EmailMessage) {
-  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html };
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
 }
 
 /** SMTP host:port for logs, without credentials. */

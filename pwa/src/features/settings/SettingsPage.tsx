@@ -2,6 +2,7 @@ import { DeliveriesSection } from './DeliveriesSection';
 import { RecipientsSection } from './RecipientsSection';
 import { SupportNumberSection } from './SupportNumberSection';
 import { SlaPolicySection } from './SlaPolicySection';
+import { InboundMailSection } from './InboundMailSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import './settings.css';
 
@@ -19,6 +20,7 @@ export default function SettingsPage() {
         <SupportNumberSection />
       </div>
       <SlaPolicySection />
+      <InboundMailSection />
       <DeliveriesSection />
       <TwoFactorSection />
     </div>

@@ -1,0 +1,74 @@
+/**
+ * The optional SMTP listener (INBOUND_SMTP_PORT, docs/inbound-mail.md "Direct SMTP"): accepts mail
+ * only for the support addresses (others: 550 at RCPT TO), refuses messages over INBOUND_MAX_BYTES
+ * (SIZE advertised; 552 when exceeded, the sender's server keeps and bounces it), and answers 250
+ * only after the message is stored (importer.ts), so an accepted message is never lost. No TLS and
+ * no spam filtering here: a relay or MX in front does both.
+ */
+import { SMTPServer } from 'smtp-server';
+import type { Database } from '../../db/client';
+import type { Logger } from '../../logger';
+import { importMessage, type ImportContext, type ImportOutcome } from './importer';
+
+export interface SmtpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the listener on `host:port` (port 0 = any free port, tests). `onImported` sees each outcome. */
+export async function startSmtpListener(opts: {
+  db: Database;
+  host: string;
+  port: number;
+  addresses: readonly string[];
+  rules: ImportContext;
+  clock: () => Date;
+  logger?: Logger;
+  onImported?: (o: ImportOutcome) => void;
+}): Promise<SmtpListener> {
+  const accepted = new Set(opts.addresses.map((a) => a.toLowerCase()));
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    size: opts.rules.maxBytes,
+    banner: 'support mail',
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!accepted.has(address.address.toLowerCase())) {
+        const err = Object.assign(new Error('No such mailbox here'), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (c: Buffer) => {
+        size += c.length;
+        if (size <= opts.rules.maxBytes) chunks.push(c);
+      });
+      stream.on('end', () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || size > opts.rules.maxBytes) {
+          return callback(Object.assign(new Error(`Message too large: the limit is ${opts.rules.maxBytes} bytes`), { responseCode: 552 }));
+        }
+        importMessage(opts.db, Buffer.concat(chunks), opts.rules, opts.clock()).then(
+          (o) => {
+            opts.onImported?.(o);
+            callback();
+          },
+          (err: unknown) => {
+            opts.logger?.error('inbound mail: could not store an SMTP message', { error: err instanceof Error ? err.message : String(err) });
+            callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }));
+          },
+        );
+      });
+    },
+  });
+  server.on('error', (err) => opts.logger?.warn('inbound mail: SMTP listener error', { error: err.message }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (server.server.address() as { port: number }).port;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,36 @@
+/**
+ * A customer's e-mail reply on an existing ticket (docs/inbound-mail.md "Replies"), written by the
+ * inbound mail feature through the port: the same `customer_reply` entry as a reply from the status
+ * link (customerReply.ts: 'Customer replied' on the card, a Resolved ticket reopened, the SLA clocks
+ * resumed). A Closed ticket takes no reply: the mail becomes a new ticket instead. Runs in the
+ * caller's transaction.
+ */
+import type { Database } from '../../db/client';
+import { addCustomerReply } from './customerReply';
+import { findTicketByRef, lockTicketForWrite } from './repository';
+
+/** The ticket a reply landed on: its id, number and assignee (null = unassigned). */
+export interface MailReplyTarget {
+  id: string;
+  ticketNumber: string;
+  assignedTo: string | null;
+  clientName: string;
+  issue: string;
+}
+
+/** Finds a ticket by id or number ("TKT-000123"); undefined when none. */
+export async function findTicketForMail(db: Database, ref: { id?: string; ticketNumber?: string }): Promise<MailReplyTarget | undefined> {
+  const row = await findTicketByRef(db, ref);
+  return row ? { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue } : undefined;
+}
+
+/**
+ * Adds the customer's reply (`text` as received, plain text) to ticket `ticketId`; undefined when the
+ * ticket is gone or Closed (the caller makes a new ticket).
+ */
+export async function addCustomerMailReply(tx: Database, ticketId: string, text: string, now: Date): Promise<MailReplyTarget | undefined> {
+  const row = await lockTicketForWrite(tx, ticketId);
+  if (!row || row.status === 'closed') return undefined;
+  await addCustomerReply(tx, ticketId, text, now);
+  return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue };
+}
