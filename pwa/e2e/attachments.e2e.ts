@@ -33,9 +33,8 @@ const photo = async (name: string, color: string) => ({
 });
 
 const ticketWithAttachments = async (ticketNumber: string) => {
-  const list = await api<Ticket[]>('/api/tickets', { token: adminToken });
-  const found = list.find((t) => t.ticketNumber === ticketNumber);
-  return found ? api<Ticket>(`/api/tickets/${found.id}`, { token: adminToken }) : null;
+  // GET /api/tickets/:ref takes the number too; 404 while the queued ticket has not arrived.
+  return api<Ticket>(`/api/tickets/${ticketNumber}`, { token: adminToken }).catch(() => null);
 };
 
 /** Polls the API until `check` holds (the outbox drains on its own schedule). */

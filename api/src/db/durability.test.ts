@@ -100,7 +100,17 @@ describe('SIGKILL under load', () => {
         body: JSON.stringify({ username: 'admin', password: app.adminPassword }),
       });
       const { token } = (await login.json()) as { token: string };
-      const tickets = (await (await fetch(`${app.baseURL}/api/tickets`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string; ticketNumber: string }[];
+      // Every ticket, through the delta feed's pages (the unpaged list answers 410).
+      const tickets: { id: string; ticketNumber: string }[] = [];
+      for (let since = '0', more = true; more; ) {
+        const page = (await (await fetch(`${app.baseURL}/api/tickets?since=${since}&limit=1000`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          items: { id: string; ticketNumber: string }[];
+          cursor: string;
+          more: boolean;
+        };
+        tickets.push(...page.items);
+        ({ cursor: since, more } = page);
+      }
       const stored = new Map(tickets.map((t) => [t.id, t.ticketNumber]));
       for (const t of acknowledged) expect(stored.get(t.id), `acknowledged ${t.ticketNumber}`).toBe(t.ticketNumber);
       const numbers = tickets.map((t) => Number(t.ticketNumber.replace('TKT-', ''))).sort((a, b) => a - b);
