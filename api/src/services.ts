@@ -2,6 +2,7 @@
  * What every feature's routes receive: the explicit dependencies of one app instance (DESIGN.md 3
  * "createApp(deps)"). No module reads globals or process.env.
  */
+import type { InboundMailStatus } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { PasswordHasher } from './lib/passwords';
@@ -11,7 +12,6 @@ import type { RateLimiters } from './http/rate-limit';
 import type { LimiterHealth } from './http/rate-limit-stores';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
-import type { InboundRuntime } from './features/inbound/runtime';
 import type { Notifier } from './notify';
 import type { FileStorage } from './storage';
 
@@ -36,5 +36,13 @@ export interface Services {
   /** Derives public link tokens (status links; lib/public-tokens.ts, DESIGN.md 7). */
   publicTokens: PublicTokenKey;
   /** Inbound mail: IMAP worker and SMTP listener, started by main.ts (docs/inbound-mail.md). */
-  inbound: InboundRuntime;
+  inbound: InboundMail;
+}
+
+/** Inbound mail as the app sees it (features/inbound/runtime.ts implements it; main.ts starts it). */
+export interface InboundMail {
+  start(onImported?: () => void): Promise<void>;
+  close(): Promise<void>;
+  status(): InboundMailStatus;
+  test(): Promise<{ ok: boolean; message: string }>;
 }

@@ -40,14 +40,7 @@ export async function newTicketRecipients(tx: Database, severity: Ticket['severi
   return staffAlertRecipients(tx, ALERTING_SEVERITIES.includes(severity));
 }
 
-/**
- * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
- * statement (repository `insertNewTickets`, one per group commit) writes the jobs in the same
- * statement that takes the number, and puts the number in place of this slot in each job's
- * `summary` and in `payload.ticket.ticketNumber`. Summaries hold no customer text, so
- * the slot cannot collide with it.
- */
-export const TICKET_NUMBER_SLOT = '{ticketNumber}';
+export { TICKET_NUMBER_SLOT } from './repository';
 
 /**
  * The jobs of a ticket just created by the public form, for recipients read before (module doc);

@@ -12,9 +12,23 @@ import { supportTickets, ticketUpdates, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import type { PreparedJob } from '../../notify';
-import { TICKET_NUMBER_SLOT } from './alerts';
 import type { SlaColumns } from './sla';
-import type { StoredStatusLink } from './statusLinks';
+
+/**
+ * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
+ * statement (repository `insertNewTickets`, one per group commit) writes the jobs in the same
+ * statement that takes the number, and puts the number in place of this slot in each job's
+ * `summary` and in `payload.ticket.ticketNumber`. Summaries hold no customer text, so
+ * the slot cannot collide with it.
+ */
+export const TICKET_NUMBER_SLOT = '{ticketNumber}';
+
+/** What a link row stores: the nonce, sha256 of its token, and when it expires. */
+export interface StoredStatusLink {
+  nonce: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;

@@ -19,17 +19,12 @@ import {
   tokenMatchesHash,
   type PublicTokenKey,
 } from '../../lib/public-tokens';
-import type { TicketRow } from './repository';
+import type { StoredStatusLink, TicketRow } from './repository';
 
 /** Purpose string of status link tokens (lib/public-tokens.ts keeps purposes apart). */
 export const STATUS_LINK_PURPOSE = 'ticket-status';
 
-/** What a link row stores: the nonce, sha256 of its token, and when it expires. */
-export interface StoredStatusLink {
-  nonce: string;
-  tokenHash: string;
-  expiresAt: Date;
-}
+export type { StoredStatusLink } from './repository';
 
 /** How links are made: the token key of the app and their lifetime (STATUS_LINK_TTL_DAYS). */
 export interface StatusLinkDeps {
