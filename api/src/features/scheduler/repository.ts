@@ -168,18 +168,26 @@ export interface SurveyAggregateRow {
 /**
  * Surveys submitted in the range per technician: the survey's `assigned_technician_id` (who worked
  * the ticket when the customer answered), else the ticket's current assignee.
+ *
+ * Two branches (surveys naming their technician; the others joined to their ticket) instead of a
+ * correlated subquery per survey: the subquery's per-row cost estimate crossed PostgreSQL's JIT
+ * thresholds on a crowded month, and compiling cost ~150 ms of a 190 ms statement for ~40 ms of
+ * work (docs/benchmarks.md, SLA section).
  */
 export async function surveyAggregates(db: Database, bounds: RangeBounds): Promise<SurveyAggregateRow[]> {
+  const inRangeS = sql`s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz`;
   return rowsOf<SurveyAggregateRow>(
     db,
     sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
         FROM (
-          SELECT s.technician_rating AS rating,
-                 coalesce(s.assigned_technician_id, (SELECT t.assigned_to FROM support_tickets t WHERE t.id = s.ticket_id)) AS tech
+          SELECT s.technician_rating AS rating, s.assigned_technician_id AS tech
           FROM satisfaction_surveys s
-          WHERE s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
+          WHERE s.assigned_technician_id IS NOT NULL AND ${inRangeS}
+          UNION ALL
+          SELECT s.technician_rating, t.assigned_to
+          FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
+          WHERE s.assigned_technician_id IS NULL AND t.assigned_to IS NOT NULL AND ${inRangeS}
         ) x
-        WHERE x.tech IS NOT NULL
         GROUP BY x.tech`,
   );
 }
@@ -221,36 +229,37 @@ export interface DailyRow {
  * One row per local day from the range start to today (or the range end): tickets created that day
  * and distinct tickets that went from open/in_progress to resolved/closed that day.
  *
- * One aggregate over a UNION ALL (the days with zeros, a 1 per created ticket, a 1 per distinct
- * resolved (day, ticket)) instead of left-joining three groupings: the join's row estimate ran into
- * millions on a crowded month, which chose sorts and switched on JIT compilation (~50 ms of its
- * own); the union is a hash aggregate, parallel on PostgreSQL (docs/benchmarks.md, SLA section).
+ * The local days are turned into instants once (`AT TIME ZONE` on each local midnight, so a day may
+ * last 23 or 25 hours), then each day is two counts over an index range (support_tickets created_at,
+ * the partial ticket_updates_entered_done_idx) - no time-zone conversion per row and no grouping of
+ * the month's rows: on a month of 80,000 tickets ~25 ms instead of ~100 ms of PostgreSQL time
+ * (docs/benchmarks.md, SLA section).
  */
 export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string, now: Date, technicianId?: string): Promise<DailyRow[]> {
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
   const last = new Date(Math.min(now.getTime(), bounds.to.getTime() - 1)).toISOString();
-  const techJoin = technicianId ? sql`JOIN support_tickets t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid` : sql``;
+  const techOfTicket = technicianId ? sql`AND t.assigned_to = ${technicianId}::uuid` : sql``;
+  const techOfUpdate = technicianId
+    ? sql`AND EXISTS (SELECT 1 FROM support_tickets t WHERE t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid)`
+    : sql``;
   return rowsOf<DailyRow>(
     db,
-    sql`SELECT to_char(m.day, 'YYYY-MM-DD') AS date, sum(m.c)::int AS created, sum(m.r)::int AS resolved
-        FROM (
-          SELECT d::date AS day, 0 AS c, 0 AS r FROM generate_series(
+    sql`WITH d AS (
+          SELECT g::date AS day,
+                 greatest(g AT TIME ZONE ${tz}, ${from}::timestamptz) AS s,
+                 least((g + interval '1 day') AT TIME ZONE ${tz}, ${to}::timestamptz) AS e
+          FROM generate_series(
             date_trunc('day', ${from}::timestamptz AT TIME ZONE ${tz}),
             date_trunc('day', ${last}::timestamptz AT TIME ZONE ${tz}),
-            interval '1 day') AS d
-          UNION ALL
-          SELECT (t.created_at AT TIME ZONE ${tz})::date, 1, 0
-          FROM support_tickets t WHERE ${inRange(bounds, technicianId)}
-          UNION ALL
-          SELECT x.day, 0, 1 FROM (
-            SELECT DISTINCT (u.created_at AT TIME ZONE ${tz})::date AS day, u.ticket_id
-            FROM ticket_updates u ${techJoin}
-            WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
-          ) x
-        ) m
-        WHERE m.day <= (date_trunc('day', ${last}::timestamptz AT TIME ZONE ${tz}))::date
-        GROUP BY m.day
-        ORDER BY m.day`,
+            interval '1 day') AS g
+        )
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+          (SELECT count(*) FROM support_tickets t
+           WHERE t.created_at >= d.s AND t.created_at < d.e ${techOfTicket})::int AS created,
+          (SELECT count(DISTINCT u.ticket_id) FROM ticket_updates u
+           WHERE ${RESOLVED_MOVE} AND u.created_at >= d.s AND u.created_at < d.e ${techOfUpdate})::int AS resolved
+        FROM d
+        ORDER BY d.day`,
   );
 }
