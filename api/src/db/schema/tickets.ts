@@ -1,6 +1,6 @@
 /** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3). Part of the one Drizzle schema (../schema.ts). */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
 import { createdAt, updatedAt, syncSeqColumn, ts } from './columns';
 import { users } from './accounts';
@@ -140,3 +140,31 @@ export const ticketSequence = pgTable('ticket_sequence', {
   lastNumber: integer('last_number').notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Per UTC creation day and assignee ('' = unassigned): tickets, done (resolved or closed), done with
+ * a `resolved_at`, and their summed resolution seconds (resolved_at - created_at); tickets per status,
+ * done seconds with the updated_at fallback, responded tickets and summed first-response seconds.
+ * Read by the survey statistics and the scheduler KPIs for the whole days of a range. Kept by the row trigger `ticket_day_stats_sync` on
+ * support_tickets (migration 0016) in the transaction of every ticket write, whoever makes it.
+ */
+export const ticketDayStats = pgTable(
+  'ticket_day_stats',
+  {
+    day: date('day').notNull(),
+    assignee: text('assignee').notNull(),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    timed: integer('timed').notNull().default(0),
+    resolutionSeconds: numeric('resolution_seconds').notNull().default('0'),
+    open: integer('open').notNull().default(0),
+    inProgress: integer('in_progress').notNull().default(0),
+    resolved: integer('resolved').notNull().default(0),
+    closed: integer('closed').notNull().default(0),
+    /** Done tickets' seconds to resolved_at, else to updated_at (the scheduler's resolution time). */
+    doneSeconds: numeric('done_seconds').notNull().default('0'),
+    responded: integer('responded').notNull().default(0),
+    firstResponseSeconds: numeric('first_response_seconds').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.assignee] })],
+);

@@ -114,37 +114,66 @@ export interface TicketAggregateRow {
   firstResponseSeconds: number;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * Counts per status, done tickets with their summed resolution time and first-response time, per
  * assignee plus one grand-total row (`isTotal`), for tickets created in the range. One statement.
  * A ticket's first staff entry and its last move to resolved/closed are its `first_response_at` and
  * `resolved_at` columns (kept by the tickets service in the write's transaction, backfilled from the
- * work history by migration 0015), so the range is one index-only scan of
- * support_tickets_sla_stats_idx, no work-history join. Then GROUP BY GROUPING SETS ((assigned_to), ()).
+ * work history by migration 0015).
+ *
+ * The whole UTC days inside the range come from `ticket_day_stats` (per creation day and assignee,
+ * kept by a trigger on support_tickets, migration 0016), the partial days at both ends (the local
+ * midnights of `tz` are not UTC's) from the tickets themselves (index-only on
+ * support_tickets_sla_stats_idx): a month of 80,000 tickets reads ~30 x assignees rollup rows plus
+ * at most two days of tickets. Then GROUP BY GROUPING SETS ((assignee), ()).
  */
 export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {
+  const firstFull = new Date(Math.ceil(bounds.from.getTime() / DAY_MS) * DAY_MS);
+  const lastFull = new Date(Math.floor(bounds.to.getTime() / DAY_MS) * DAY_MS);
+  const ticketsOf = (from: Date, to: Date) => sql`
+          SELECT t.assigned_to::text AS assignee, 1 AS total,
+            (t.status = 'open')::int AS open, (t.status = 'in_progress')::int AS in_progress,
+            (t.status = 'resolved')::int AS resolved, (t.status = 'closed')::int AS closed,
+            (t.status IN (${DONE}))::int AS done,
+            CASE WHEN t.status IN (${DONE}) THEN extract(epoch FROM coalesce(t.resolved_at, t.updated_at) - t.created_at) ELSE 0 END AS done_seconds,
+            (t.first_response_at IS NOT NULL)::int AS responded,
+            coalesce(extract(epoch FROM t.first_response_at - t.created_at), 0) AS first_seconds
+          FROM support_tickets t
+          WHERE ${inRange({ from, to }, technicianId)}`;
+  const day = (d: Date) => sql`${d.toISOString().slice(0, 10)}::date`;
+  const techOfDay = technicianId ? sql`AND d.assignee = ${technicianId}` : sql``;
+  const parts =
+    firstFull.getTime() <= lastFull.getTime()
+      ? sql`${ticketsOf(bounds.from, firstFull)}
+          UNION ALL
+          SELECT nullif(d.assignee, ''), d.total, d.open, d.in_progress, d.resolved, d.closed, d.done,
+            d.done_seconds, d.responded, d.first_response_seconds
+          FROM ticket_day_stats d
+          WHERE d.day >= ${day(firstFull)} AND d.day < ${day(lastFull)} ${techOfDay}
+          UNION ALL
+          ${ticketsOf(lastFull, bounds.to)}`
+      : ticketsOf(bounds.from, bounds.to);
   return rowsOf<TicketAggregateRow>(
     db,
-    sql`WITH f AS (
-          SELECT t.status, t.assigned_to, t.created_at, t.updated_at, t.first_response_at AS first_at, t.resolved_at
-          FROM support_tickets t
-          WHERE ${inRange(bounds, technicianId)}
+    sql`WITH p AS (${parts}),
+        g AS (
+          SELECT GROUPING(assignee) = 1 AS "isTotal", assignee,
+            coalesce(sum(total), 0) AS total, coalesce(sum(open), 0) AS open, coalesce(sum(in_progress), 0) AS in_progress,
+            coalesce(sum(resolved), 0) AS resolved, coalesce(sum(closed), 0) AS closed,
+            coalesce(sum(total) FILTER (WHERE assignee IS NOT NULL), 0) AS assigned,
+            coalesce(sum(done), 0) AS done, coalesce(sum(done_seconds), 0) AS done_seconds,
+            coalesce(sum(responded), 0) AS responded, coalesce(sum(first_seconds), 0) AS first_seconds
+          FROM p
+          GROUP BY GROUPING SETS ((assignee), ())
         )
-        SELECT GROUPING(assigned_to) = 1 AS "isTotal",
-               assigned_to AS "assignedTo",
-               count(*)::int AS "total",
-               count(*) FILTER (WHERE status = 'open')::int AS "open",
-               count(*) FILTER (WHERE status = 'in_progress')::int AS "inProgress",
-               count(*) FILTER (WHERE status = 'resolved')::int AS "resolved",
-               count(*) FILTER (WHERE status = 'closed')::int AS "closed",
-               count(assigned_to)::int AS "assigned",
-               count(*) FILTER (WHERE status IN (${DONE}))::int AS "done",
-               coalesce(sum(extract(epoch FROM coalesce(resolved_at, updated_at) - created_at))
-                 FILTER (WHERE status IN (${DONE})), 0)::float8 AS "resolutionSeconds",
-               count(first_at)::int AS "responded",
-               coalesce(sum(extract(epoch FROM first_at - created_at)), 0)::float8 AS "firstResponseSeconds"
-        FROM f
-        GROUP BY GROUPING SETS ((assigned_to), ())`,
+        SELECT "isTotal", assignee::uuid AS "assignedTo", total::int AS "total", open::int AS "open",
+          in_progress::int AS "inProgress", resolved::int AS "resolved", closed::int AS "closed",
+          assigned::int AS "assigned", done::int AS "done", done_seconds::float8 AS "resolutionSeconds",
+          responded::int AS "responded", first_seconds::float8 AS "firstResponseSeconds"
+        FROM g
+        WHERE "isTotal" OR total <> 0`,
   );
 }
 
@@ -168,18 +197,26 @@ export interface SurveyAggregateRow {
 /**
  * Surveys submitted in the range per technician: the survey's `assigned_technician_id` (who worked
  * the ticket when the customer answered), else the ticket's current assignee.
+ *
+ * Two branches (surveys naming their technician; the others joined to their ticket) instead of a
+ * correlated subquery per survey: the subquery's per-row cost estimate crossed PostgreSQL's JIT
+ * thresholds on a crowded month, and compiling cost ~150 ms of a 190 ms statement for ~40 ms of
+ * work (docs/benchmarks.md, SLA section).
  */
 export async function surveyAggregates(db: Database, bounds: RangeBounds): Promise<SurveyAggregateRow[]> {
+  const inRangeS = sql`s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz`;
   return rowsOf<SurveyAggregateRow>(
     db,
     sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
         FROM (
-          SELECT s.technician_rating AS rating,
-                 coalesce(s.assigned_technician_id, (SELECT t.assigned_to FROM support_tickets t WHERE t.id = s.ticket_id)) AS tech
+          SELECT s.technician_rating AS rating, s.assigned_technician_id AS tech
           FROM satisfaction_surveys s
-          WHERE s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
+          WHERE s.assigned_technician_id IS NOT NULL AND ${inRangeS}
+          UNION ALL
+          SELECT s.technician_rating, t.assigned_to
+          FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
+          WHERE s.assigned_technician_id IS NULL AND t.assigned_to IS NOT NULL AND ${inRangeS}
         ) x
-        WHERE x.tech IS NOT NULL
         GROUP BY x.tech`,
   );
 }
@@ -220,30 +257,48 @@ export interface DailyRow {
 /**
  * One row per local day from the range start to today (or the range end): tickets created that day
  * and distinct tickets that went from open/in_progress to resolved/closed that day.
+ *
+ * The local days are turned into instants once (`AT TIME ZONE` on each local midnight, so a day may
+ * last 23 or 25 hours), then each day is two counts over an index range (support_tickets created_at,
+ * the partial ticket_updates_entered_done_idx) - no time-zone conversion per row and no grouping of
+ * the month's rows: on a month of 80,000 tickets ~25 ms instead of ~100 ms of PostgreSQL time
+ * (docs/benchmarks.md, SLA section).
  */
 export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string, now: Date, technicianId?: string): Promise<DailyRow[]> {
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
   const last = new Date(Math.min(now.getTime(), bounds.to.getTime() - 1)).toISOString();
-  const techJoin = technicianId ? sql`JOIN support_tickets t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid` : sql``;
+  const techOfTicket = technicianId ? sql`AND t.assigned_to = ${technicianId}::uuid` : sql``;
+  // One technician: their resolving moves of the range once (a hash join with their tickets), then
+  // counted per day; everyone: per day straight from the partial index.
+  const moves = technicianId
+    ? sql`, r AS MATERIALIZED (
+          SELECT u.created_at, u.ticket_id FROM ticket_updates u
+          JOIN support_tickets t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid
+          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
+        )`
+    : sql``;
+  const resolvedOfDay = technicianId
+    ? sql`(SELECT count(DISTINCT r.ticket_id) FROM r WHERE r.created_at >= d.s AND r.created_at < d.e)`
+    : sql`(SELECT count(DISTINCT u.ticket_id) FROM ticket_updates u
+           WHERE ${RESOLVED_MOVE} AND u.created_at >= d.s AND u.created_at < d.e)`;
+  // d is MATERIALIZED so each day's bounds are computed once, not per row of its counts.
   return rowsOf<DailyRow>(
     db,
-    sql`WITH days AS (
-          SELECT d::date AS day FROM generate_series(
+    sql`WITH d AS MATERIALIZED (
+          SELECT g::date AS day,
+                 greatest(g AT TIME ZONE ${tz}, ${from}::timestamptz) AS s,
+                 least((g + interval '1 day') AT TIME ZONE ${tz}, ${to}::timestamptz) AS e
+          FROM generate_series(
             date_trunc('day', ${from}::timestamptz AT TIME ZONE ${tz}),
             date_trunc('day', ${last}::timestamptz AT TIME ZONE ${tz}),
-            interval '1 day') AS d
-        ), created AS (
-          SELECT (t.created_at AT TIME ZONE ${tz})::date AS day, count(*)::int AS n
-          FROM support_tickets t WHERE ${inRange(bounds, technicianId)} GROUP BY 1
-        ), resolved AS (
-          SELECT (u.created_at AT TIME ZONE ${tz})::date AS day, count(DISTINCT u.ticket_id)::int AS n
-          FROM ticket_updates u ${techJoin}
-          WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
-          GROUP BY 1
-        )
-        SELECT to_char(days.day, 'YYYY-MM-DD') AS date, coalesce(c.n, 0)::int AS created, coalesce(r.n, 0)::int AS resolved
-        FROM days LEFT JOIN created c ON c.day = days.day LEFT JOIN resolved r ON r.day = days.day
-        ORDER BY days.day`,
+            interval '1 day') AS g
+        )${moves}
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+          (SELECT count(*) FROM support_tickets t
+           WHERE t.created_at >= d.s AND t.created_at < d.e ${techOfTicket})::int AS created,
+          ${resolvedOfDay}::int AS resolved
+        FROM d
+        ORDER BY d.day`,
   );
 }

@@ -204,15 +204,41 @@ export interface TicketAggregate {
   assignedDoneRate: number | null;
 }
 
+/** Start of the UTC day of `d`. */
+const utcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+const DAY_MS = 86_400_000;
+
 /**
  * Counts and the average resolution time of tickets created in `[since, now)`, overall and per
- * assignee, in one scan (GROUPING SETS). The resolution moment is the ticket's `resolved_at`: the
- * last time it entered resolved/closed from another status, kept by the tickets service and
- * backfilled from the work history (migration 0015), so the range is one index-only scan of
- * support_tickets_sla_stats_idx with no join. A done ticket without it counts as done but has no
- * resolution time.
+ * assignee (GROUPING SETS). The resolution moment is the ticket's `resolved_at`: the last time it
+ * entered resolved/closed from another status, kept by the tickets service and backfilled from the
+ * work history (migration 0015). A done ticket without it counts as done but has no resolution time.
+ *
+ * The whole UTC days inside the range are read from `ticket_day_stats` (per creation day and
+ * assignee: tickets, done, done with a resolution time, summed resolution seconds; kept by a
+ * trigger on support_tickets, migration 0016), the partial first and last days from the tickets
+ * themselves; a year is ~365 x assignees rollup rows plus two days of tickets instead of ~90,000
+ * tickets (docs/benchmarks.md, SLA section).
  */
 export async function ticketAggregates(db: Database, since: Date, now: Date): Promise<TicketAggregate[]> {
+  const firstFull = new Date(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
+  const lastFull = utcDay(now);
+  const ticketsOf = (from: Date, to: Date) => sql`
+          select t.assigned_to::text as assignee, 1 as total, (t.status in (${DONE}))::int as done,
+            (t.status in (${DONE}) and t.resolved_at is not null)::int as timed,
+            case when t.status in (${DONE}) then extract(epoch from (t.resolved_at - t.created_at)) end as seconds
+          from support_tickets t
+          where t.created_at >= ${at(from)} and t.created_at < ${at(to)}`;
+  const parts =
+    firstFull.getTime() <= lastFull.getTime()
+      ? sql`${ticketsOf(since, firstFull)}
+          union all
+          select nullif(d.assignee, ''), d.total, d.done, d.timed, d.resolution_seconds
+          from ticket_day_stats d
+          where d.day >= ${firstFull.toISOString().slice(0, 10)}::date and d.day < ${lastFull.toISOString().slice(0, 10)}::date
+          union all
+          ${ticketsOf(lastFull, now)}`
+      : ticketsOf(since, now);
   const result = await rowsOf<{
     all: boolean;
     assignedTo: string | null;
@@ -225,23 +251,23 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
     assignedDoneRate: number | null;
   }>(
     db,
-    sql`with t as (
-          select t.assigned_to, t.status in (${DONE}) as done,
-            case when t.status in (${DONE}) then extract(epoch from (t.resolved_at - t.created_at)) / 3600 end as hours
-          from support_tickets t
-          where t.created_at >= ${at(since)} and t.created_at < ${at(now)}
+    sql`with p as (${parts}),
+        g as (
+          select (grouping(assignee) = 1) as "all", assignee::uuid as "assignedTo",
+            coalesce(sum(total), 0) as total, coalesce(sum(done), 0) as done, coalesce(sum(timed), 0) as timed,
+            coalesce(sum(seconds), 0) as seconds,
+            coalesce(sum(total) filter (where assignee is not null), 0) as assigned,
+            coalesce(sum(done) filter (where assignee is not null), 0) as "assignedDone"
+          from p
+          group by grouping sets ((), (assignee))
         )
-        select (grouping(assigned_to) = 1) as "all", assigned_to as "assignedTo",
-          count(*)::int as "total",
-          (count(*) filter (where done))::int as "done",
-          (count(*) filter (where assigned_to is not null))::int as "assigned",
-          (count(*) filter (where assigned_to is not null and done))::int as "assignedDone",
-          round(avg(hours)::numeric, 1)::float8 as "averageResolutionHours",
-          round(100.0 * count(*) filter (where done) / nullif(count(*), 0))::int as "doneRate",
-          round(100.0 * count(*) filter (where assigned_to is not null and done)
-            / nullif(count(*) filter (where assigned_to is not null), 0))::int as "assignedDoneRate"
-        from t
-        group by grouping sets ((), (assigned_to))`,
+        select "all", "assignedTo", total::int as "total", done::int as "done", assigned::int as "assigned",
+          "assignedDone"::int as "assignedDone",
+          round((seconds / 3600 / nullif(timed, 0))::numeric, 1)::float8 as "averageResolutionHours",
+          round(100.0 * done / nullif(total, 0))::int as "doneRate",
+          round(100.0 * "assignedDone" / nullif(assigned, 0))::int as "assignedDoneRate"
+        from g
+        where "all" or total <> 0`,
   );
   return result.map((r) => ({
     all: r.all === true,
