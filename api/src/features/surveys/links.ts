@@ -14,16 +14,17 @@
  * working; only invitations not yet e-mailed would get a link that does not match (they show
  * 'Survey Not Found').
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { surveyInvitations } from '../../db/schema';
+import { createPublicTokenKey, hashPublicToken, loadOrCreateSecretFile } from '../../lib/public-tokens';
 
 /** Name of the generated secret file in DATA_DIR. */
 export const SURVEY_KEY_FILE = 'survey-link.key';
+
+/** Purpose of survey tokens in the public-token scheme (lib/public-tokens.ts: `HMAC(secret, purpose:v1:id)`). */
+const SURVEY_LINK_PURPOSE = 'survey-invitation';
 
 /** Derives link tokens from invitation ids. */
 export interface SurveyLinks {
@@ -32,39 +33,21 @@ export interface SurveyLinks {
 }
 
 /** sha256 hex of a link token: what `survey_invitations.token_hash` stores and lookups compare. */
-export function surveyTokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export const surveyTokenHash = hashPublicToken;
 
-/**
- * Reads the secret file, creating it (32 random bytes, base64, mode 0600) on first use. Two processes
- * starting together agree: the file is created exclusively, and the loser reads the winner's key.
- */
+/** Reads the survey secret file, creating it (32 random bytes, base64, mode 0600) on first use. */
 export function loadOrCreateSurveySecret(dataDir: string): Buffer {
-  const file = path.join(dataDir, SURVEY_KEY_FILE);
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length < 32) throw new Error(`${file} must hold at least 32 bytes of base64`);
-  return key;
+  return loadOrCreateSecretFile(dataDir, SURVEY_KEY_FILE);
 }
 
 /**
- * The token deriver of one app instance. `secret` (SURVEY_SECRET) wins; otherwise the key file in
+ * The token deriver of one app instance, made and checked like every public token
+ * (lib/public-tokens.ts, DESIGN.md 7). `secret` (SURVEY_SECRET) wins; otherwise the key file in
  * `dataDir` is read (or created) on first use, so an app that never sends a survey writes nothing.
  */
 export function createSurveyLinks(opts: { secret: Buffer | undefined; dataDir: string }): SurveyLinks {
-  let secret = opts.secret;
-  return {
-    token(invitationId) {
-      secret ??= loadOrCreateSurveySecret(opts.dataDir);
-      return createHmac('sha256', secret).update(`survey-invitation:v1:${invitationId}`, 'utf8').digest('base64url');
-    },
-  };
+  const key = createPublicTokenKey({ secret: opts.secret, dataDir: opts.dataDir, fileName: SURVEY_KEY_FILE });
+  return { token: (invitationId) => key.token(SURVEY_LINK_PURPOSE, invitationId) };
 }
 
 /** The token deriver of a configuration: SURVEY_SECRET, else the key file in DATA_DIR. */
