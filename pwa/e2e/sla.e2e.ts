@@ -39,7 +39,7 @@ describe('SLA clock and time tracking (phone)', () => {
       method: 'POST',
       body: { clientName: 'Sam Stopwatch', businessName: 'Timer Works', customerEmail: 's@example.com', customerPhone: '555-0199', severity: 'urgent', contactMethod: 'email', issue: 'The whole office lost its e-mail this morning.' },
     });
-    const ticket = (await api<Ticket[]>('/api/tickets', { token: adminToken })).find((t) => t.ticketNumber === ticketNumber)!;
+    const ticket = await api<Ticket>(`/api/tickets/${ticketNumber}`, { token: adminToken });
     expect(ticket.firstResponseDueAt).not.toBeNull();
 
     context = await phoneContext(browser, { serviceWorkers: 'allow' });

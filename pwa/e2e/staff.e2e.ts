@@ -98,7 +98,7 @@ describe('ticket management', () => {
     await page.getByText('No Changes').first().waitFor();
     await page.getByText('No changes were made to the ticket.').first().waitFor();
 
-    await page.getByLabel('Status').selectOption({ label: 'In Progress' });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'In Progress' });
     await page.getByLabel('Assigned To').selectOption({ label: 'tina.tech' });
     await page.getByLabel('Update Comment').fill('On site at 10:30, replacing the switch.');
     await page.getByRole('button', { name: 'Update Ticket' }).click();

@@ -38,8 +38,8 @@ export interface DueTimesRow {
 }
 
 /**
- * Writes due times in one statement, each ticket taking a new sync_seq so phones receive them
- * (the version is not bumped: no field a person edits changed). Call under the sync lock.
+ * Writes due times in one statement, each ticket not closed taking a new sync_seq so phones receive
+ * them (the version is not bumped: no field a person edits changed). Call under the sync lock.
  */
 export async function setDueTimes(tx: Database, rows: DueTimesRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -52,7 +52,10 @@ export async function setDueTimes(tx: Database, rows: DueTimesRow[]): Promise<vo
   }));
   await tx.execute(sql`
     update support_tickets t set first_response_due_at = x.fr_due, resolution_due_at = x.res_due,
-      first_response_warn_at = x.fr_warn, resolution_warn_at = x.res_warn, sync_seq = nextval('sync_seq')
+      first_response_warn_at = x.fr_warn, resolution_warn_at = x.res_warn,
+      -- Closed tickets' clocks are stopped and no phone shows them: moving their sync_seq would put
+      -- every old ticket back into the phones' working set (docs/api.md "Paging and lists").
+      sync_seq = case when t.status = 'closed' then t.sync_seq else nextval('sync_seq') end
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(id uuid, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz)
     where t.id = x.id`);
 }
