@@ -116,7 +116,7 @@ export function TechnicianDetailView(props: {
       ) : q.isPending ? (
         <Loading text={TEXT.loading} />
       ) : q.isError || !kpi ? (
-        <p role="alert">Could not load this technician. {q.error instanceof Error ? q.error.message : ''}</p>
+        <p role="alert">Could not load this technician. Check the connection and try again.</p>
       ) : (
         <>
           <ul className="sched-tiles detail-tiles" aria-label="Performance">

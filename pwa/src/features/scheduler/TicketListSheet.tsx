@@ -36,7 +36,7 @@ export function TicketListSheet(props: {
       ) : q.isPending ? (
         <Loading text="Loading tickets..." />
       ) : q.isError ? (
-        <p role="alert">Could not load the tickets. {q.error instanceof Error ? q.error.message : ''}</p>
+        <p role="alert">Could not load the tickets. Check the connection and try again.</p>
       ) : (
         <>
           <p className="muted" data-total={total}>
