@@ -31,18 +31,14 @@ import { toSurveyResponse } from './presenter';
 import {
   findInvitationByTokenHash,
   insertSurvey,
-  invitationCounts,
   latestFeedback,
   listSurveys,
   markInvitationResponded,
   resolutionHours,
-  staffNames,
-  surveyAggregates,
-  ticketAggregates,
-  timeline,
   type InvitationLookup,
   type SurveyCursor,
 } from './repository';
+import { invitationCounts, staffNames, surveyAggregates, ticketAggregates, timeline } from './stats-repository';
 
 const DAY_MS = 86_400_000;
 
