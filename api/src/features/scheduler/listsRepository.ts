@@ -8,7 +8,8 @@ import { TICKET_STATUSES } from '@portal/shared';
 import type { SchedulerScope, Severity, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { ticketUpdates, users } from '../../db/schema';
-import { CUT_ISSUE_READ, statusList, ACTIVE, inRange, type RangeBounds } from './repository';
+import { inRange, type RangeBounds } from './ranges';
+import { CUT_ISSUE_READ, statusList, ACTIVE } from './repository';
 import { rowsOf } from '../../db/rows';
 
 /** A ticket row as the board, timeline and lists need it. */

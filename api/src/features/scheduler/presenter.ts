@@ -12,7 +12,8 @@ import {
   workloadLevel,
 } from '@portal/shared';
 import type { SchedulerTicket, SurveyFeedback, SurveyStars, TechnicianKpi, TicketStatus } from '@portal/shared';
-import { asDate, type StaffRow, type SurveyAggregateRow, type TicketAggregateRow } from './repository';
+import { asDate } from './ranges';
+import type { StaffRow, SurveyAggregateRow, TicketAggregateRow } from './repository';
 import { type SchedulerTicketRow, type SurveyRow } from './listsRepository';
 
 /** Row -> `SchedulerTicket`; `fullIssue` false cuts the issue to 100 characters (SPEC.md 9). */

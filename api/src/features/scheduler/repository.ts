@@ -2,8 +2,7 @@
  * Scheduler repository: the dashboard's aggregates; with listsRepository.ts (its ticket
  * and survey rows) ALL of the feature's SQL. Every figure is an aggregate computed by PostgreSQL
  * (GROUP BY, FILTER, avg, GROUPING SETS); no query loads the tickets of a range into Node. Range
- * boundaries are computed by PostgreSQL too (`AT TIME ZONE` on local timestamps), so
- * daylight-saving days and month ends follow the zone's real rules.
+ * boundaries are computed by PostgreSQL too (ranges.ts).
  *
  * Definitions (docs/decisions.md -> "Scheduler KPIs"):
  * - a ticket is *in range* when it was created in [from, to);
@@ -14,19 +13,13 @@
  *   the 'created' row of the public form);
  * - *active* = open or in_progress now, whatever the range (workload, SPEC.md 4).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES, DONE_STATUSES, STAFF_ROLES } from '@portal/shared';
-import type { Role, SchedulerRange, TicketStatus } from '@portal/shared';
+import type { Role, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
-
-/** PostgreSQL date_trunc unit and length of each range. */
-const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
-  today: { unit: 'day', step: '1 day' },
-  week: { unit: 'week', step: '7 days' },
-  month: { unit: 'month', step: '1 month' },
-};
+import { inRange, type RangeBounds } from './ranges';
 
 /** Characters of the issue read for the board and timeline: 100 shown, one more tells "longer". */
 export const CUT_ISSUE_READ = 101;
@@ -49,54 +42,6 @@ export const ACTIVE = statusList(ACTIVE_STATUSES);
  */
 const RESOLVED_MOVE = sql`u.update_type = 'status_change' AND u.new_value IN (${DONE}) AND u.previous_value NOT IN (${DONE})`;
 
-
-/** node-postgres and PGlite both parse timestamptz to Date; accept a string too. */
-export const asDate = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
-
-/** Thrown when PostgreSQL does not know the time zone (SQLSTATE 22023). */
-export class UnknownTimeZoneError extends Error {}
-
-function isUnknownZone(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '22023' && /time zone/i.test(e.message ?? '')) return true;
-  }
-  return false;
-}
-
-/** The instants of a range: [from, to). */
-export interface RangeBounds {
-  from: Date;
-  to: Date;
-}
-
-/**
- * Start and end of today / this week (Monday) / this month around `now` in zone `tz`, computed by
- * PostgreSQL: the local calendar start is converted back to an instant with `AT TIME ZONE`, so a
- * day may last 23 or 25 hours and a month ends on its real last day.
- * @throws UnknownTimeZoneError when PostgreSQL does not know `tz`.
- */
-export async function rangeBounds(db: Database, range: SchedulerRange, tz: string, now: Date): Promise<RangeBounds> {
-  const { unit, step } = RANGE_SQL[range];
-  try {
-    const [row] = await rowsOf<{ from: Date | string; to: Date | string }>(
-      db,
-      sql`SELECT (s.start_local AT TIME ZONE ${tz}) AS "from",
-                 ((s.start_local + ${step}::interval) AT TIME ZONE ${tz}) AS "to"
-          FROM (SELECT date_trunc(${unit}, ${now.toISOString()}::timestamptz AT TIME ZONE ${tz}) AS start_local) s`,
-    );
-    return { from: asDate(row!.from), to: asDate(row!.to) };
-  } catch (err) {
-    if (isUnknownZone(err)) throw new UnknownTimeZoneError(tz);
-    throw err;
-  }
-}
-
-/** `t.created_at` in the range (and assigned to `technicianId` when given). */
-export function inRange(bounds: RangeBounds, technicianId: string | undefined): SQL {
-  const parts = [sql`t.created_at >= ${bounds.from.toISOString()}::timestamptz`, sql`t.created_at < ${bounds.to.toISOString()}::timestamptz`];
-  if (technicianId) parts.push(sql`t.assigned_to = ${technicianId}::uuid`);
-  return sql.join(parts, sql` AND `);
-}
 
 /** Aggregates of one group of in-range tickets (a technician, the unassigned, or everything). */
 export interface TicketAggregateRow {

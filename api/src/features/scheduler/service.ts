@@ -18,7 +18,8 @@ import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { presentTicketUpdate } from '../tickets/port';
 import { presentSchedulerTicket, presentSurveyFeedback, presentSurveyStars, presentTechnicianKpi, statusCounts } from './presenter';
-import { UnknownTimeZoneError, activeCounts, dailyCounts, findStaff, listStaff, rangeBounds, surveyAggregates, ticketAggregates, type RangeBounds, type StaffRow, type SurveyAggregateRow, type TicketAggregateRow } from './repository';
+import { UnknownTimeZoneError, rangeBounds, type RangeBounds } from './ranges';
+import { activeCounts, dailyCounts, findStaff, listStaff, surveyAggregates, ticketAggregates, type StaffRow, type SurveyAggregateRow, type TicketAggregateRow } from './repository';
 import { countTickets, feedbackOf, historyOf, kanbanTickets, listTicketPage, newestTickets, surveysOfTickets, type SchedulerTicketRow, type TicketKey } from './listsRepository';
 
 /** The range's instants; an unknown zone -> 400 with SCHEDULER_MSG.timeZoneInvalid on `tz`. */
