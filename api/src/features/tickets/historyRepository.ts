@@ -6,7 +6,8 @@ import { and, asc, desc, eq, gt, gte, inArray, ne, or, type SQL } from 'drizzle-
 import type { UpdateType } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates, users } from '../../db/schema';
-import { recentSeqStart, toPage, type FeedOptions, type FeedPage, type TicketUpdateRow } from './repository';
+import { recentSeqStart, toPage, type FeedOptions, type FeedPage } from './feedRepository';
+import type { TicketUpdateRow } from './repository';
 
 /** A work-history row to insert. */
 export interface NewTicketUpdate {
