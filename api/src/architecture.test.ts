@@ -3,7 +3,9 @@
  * nothing):
  * - a feature imports the notification engine only through `notify/index.ts` (boundaries);
  * - no circular imports: `import-x/no-cycle` (value imports) in ESLint, and here a scan that also
- *   follows type-only imports, file by file and feature by feature, over {@link CYCLE_FREE_ROOTS}.
+ *   follows type-only imports, file by file and feature by feature, over {@link CYCLE_FREE_ROOTS};
+ * - no file over {@link MAX_LINES} lines in {@link CYCLE_FREE_ROOTS} (tests, styles and docs included):
+ *   a longer file is split along a seam, never listed here as an exception.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,9 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Source trees whose import graph (type-only imports included) must have no cycle. */
 const CYCLE_FREE_ROOTS = ['api/src', 'shared/src', 'pwa/src'];
+
+/** The most lines a file under {@link CYCLE_FREE_ROOTS} may have. */
+const MAX_LINES = 300;
 
 describe('lint rules fire', () => {
   let eslint: ESLint;
@@ -129,5 +134,27 @@ describe('no circular imports, type-only imports included', () => {
     }
     expect(features.size).toBeGreaterThan(10);
     expect(cycles(features)).toEqual([]);
+  });
+});
+
+/** Every file under `root` (absolute paths), whatever its type. */
+function allFiles(root: string): string[] {
+  return fs.readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? allFiles(path.join(root, e.name)) : [path.join(root, e.name)]));
+}
+
+/** Lines as `wc -l` counts them, plus a last line without a newline. */
+const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+
+describe(`no file over ${MAX_LINES} lines`, () => {
+  it('counts lines like wc -l', () => {
+    expect([lineCount(''), lineCount('a'), lineCount('a\n'), lineCount('a\nb'), lineCount('a\n\n')]).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  it('in api/src, shared/src and pwa/src, tests included', () => {
+    const long = CYCLE_FREE_ROOTS.flatMap((r) => allFiles(path.join(repo, r)))
+      .map((f) => ({ file: path.relative(repo, f), lines: lineCount(fs.readFileSync(f, 'utf8')) }))
+      .filter((f) => f.lines > MAX_LINES)
+      .map((f) => `${f.file}: ${f.lines} lines`);
+    expect(long).toEqual([]);
   });
 });
