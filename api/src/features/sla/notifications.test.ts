@@ -1,11 +1,9 @@
 /** The SLA alert texts: e-mail (escaped, with the ticket link), SMS and push. Delivery is alerts.test.ts. */
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../config';
-import type { Brand, RenderContext } from '../../notify';
+import { renderContext } from '../../test/render';
 import { slaAlertEmail, slaAlertPush, slaAlertSms, type SlaAlertPayload } from './notifications';
 
-const brand: Brand = { appName: 'Acme IT', supportPhone: '(555) 123-4567', supportEmail: 'help@acme.test', publicUrl: 'https://help.acme.test' };
-const ctx: RenderContext = { brand, config: {} as Config };
+const ctx = renderContext();
 const payload: SlaAlertPayload = {
   ticketId: '7f1f1b8e-8c57-4a8e-9d1c-2d6b8f3f4a11',
   ticketNumber: 'TKT-000042',

@@ -3,29 +3,15 @@
  * the bad-rating alert's ratings and escaped words. Delivery is covered by surveys.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { TicketSnapshot } from '@portal/shared';
 import type { Config } from '../../config';
-import { PermanentError, type Brand, type RenderContext } from '../../notify';
+import { PermanentError } from '../../notify';
+import { TEST_TICKET, renderContext } from '../../test/render';
 import { surveyLinksFor } from './links';
 import { badRatingPush, badRatingStaff, surveyInvite } from './notifications';
 
-const brand: Brand = { appName: 'Acme <IT>', supportPhone: '(555) 123-4567', supportEmail: 'help@acme.test', publicUrl: 'https://help.acme.test' };
 const config = { surveySecret: Buffer.alloc(32, 7), dataDir: '/nonexistent' } as Config;
-const ctx: RenderContext = { brand, config };
-const ticket: TicketSnapshot = {
-  id: '7f1f1b8e-8c57-4a8e-9d1c-2d6b8f3f4a11',
-  ticketNumber: 'TKT-000042',
-  clientName: 'Robin "Bobby" <script>alert(1)</script>',
-  businessName: 'R & D Ltd',
-  customerEmail: 'robin@example.com',
-  customerPhone: '(555) 010-2030',
-  severity: 'urgent',
-  contactMethod: 'text',
-  issue: 'Server down.\n<img src=x onerror=alert(1)>\nPlease hurry!',
-  status: 'open',
-  resolution: null,
-  createdAt: '2026-01-02T03:04:05.000Z',
-};
+const ctx = renderContext(config);
+const ticket = TEST_TICKET;
 
 describe('survey e-mails and push', () => {
   it('survey invitation links to PUBLIC_URL/survey?ticket=N&token=T with the token derived at render time, plus five star links', () => {

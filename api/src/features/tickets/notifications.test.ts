@@ -3,27 +3,12 @@
  * every user text in the HTML part. Delivery through the real libraries is covered by alerts.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { TicketSnapshot } from '@portal/shared';
-import type { Config } from '../../config';
-import type { Brand, JobKind, RenderContext } from '../../notify';
+import type { JobKind } from '../../notify';
+import { TEST_TICKET, renderContext } from '../../test/render';
 import { assignedPush, customerConfirmation, customerSms, newTicketPush, newTicketStaff, supportSms, ticketUpdated } from './notifications';
 
-const brand: Brand = { appName: 'Acme <IT>', supportPhone: '(555) 123-4567', supportEmail: 'help@acme.test', publicUrl: 'https://help.acme.test' };
-const ctx: RenderContext = { brand, config: {} as Config };
-const ticket: TicketSnapshot = {
-  id: '7f1f1b8e-8c57-4a8e-9d1c-2d6b8f3f4a11',
-  ticketNumber: 'TKT-000042',
-  clientName: 'Robin "Bobby" <script>alert(1)</script>',
-  businessName: 'R & D Ltd',
-  customerEmail: 'robin@example.com',
-  customerPhone: '(555) 010-2030',
-  severity: 'urgent',
-  contactMethod: 'text',
-  issue: 'Server down.\n<img src=x onerror=alert(1)>\nPlease hurry!',
-  status: 'open',
-  resolution: null,
-  createdAt: '2026-01-02T03:04:05.000Z',
-};
+const ctx = renderContext();
+const ticket = TEST_TICKET;
 
 /** Renders an e-mail kind as the dispatcher hands it to the provider. */
 const email = <P extends object>(kind: JobKind<P, 'email'>, payload: P, to: string) => ({ to, ...kind.render(payload, ctx) });

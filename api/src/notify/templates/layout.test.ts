@@ -4,9 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emailContent, escapeHtml, shorten } from './layout';
-import type { Brand } from '../types';
-
-const brand: Brand = { appName: 'Acme <IT>', supportPhone: '(555) 123-4567', supportEmail: 'help@acme.test', publicUrl: 'https://help.acme.test' };
+import { TEST_BRAND as brand } from '../../test/render';
 
 describe('escapeHtml and shorten', () => {
   it('escapes the five HTML specials', () => {
