@@ -1,5 +1,7 @@
 /**
- * `npm run vault:rotate-key`: re-encrypts every Customer Vault secret under a new key.
+ * `npm run vault:rotate-key`: re-encrypts every Customer Vault secret under a new key, as `v2:` bound
+ * to its entry's version (values from before version binding, `v1:`, are rewritten too; run it once
+ * after upgrading so no older `v1:` ciphertext can be put back: docs/vault.md "Rollback").
  * Reads the same configuration as the app (`.env`, DATA_DIR, DATABASE_URL, VAULT_KEY...). The
  * offline devices' bundle keys are re-encrypted in the same passes (vault-offline `deviceKeyStore`).
  *

@@ -17,7 +17,7 @@ export interface VaultEndpoint {
   password?: string | null;
 }
 
-/** Secret columns of customer_vault (AES-256-GCM ciphertext, `v1:<keyId>:...`; DESIGN.md 7). */
+/** Secret columns of customer_vault (AES-256-GCM ciphertext, `v2:<keyId>:<version>:...` or the older `v1:<keyId>:...`; DESIGN.md 7). */
 const VAULT_SECRET_COLUMNS = [
   'domain_password',
   'hosting_password',
@@ -70,7 +70,10 @@ export const customerVault = pgTable(
     index('customer_vault_sort_idx').on(sql`lower(${t.businessName})`, t.id),
     index('customer_vault_sync_seq_idx').on(t.syncSeq),
     ...VAULT_SECRET_COLUMNS.map((c) =>
-      check(`customer_vault_${c}_encrypted`, sql`${sql.identifier(c)} is null or ${sql.identifier(c)} ~ '^v1:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$'`),
+      check(
+        `customer_vault_${c}_encrypted`,
+        sql`${sql.identifier(c)} is null or ${sql.identifier(c)} ~ '^(v1:[A-Za-z0-9_-]+|v2:[A-Za-z0-9_-]+:[1-9][0-9]*):[A-Za-z0-9_-]+$'`,
+      ),
     ),
   ],
 );

@@ -96,6 +96,22 @@ describe('offline vault devices', () => {
     expect(next.body.items).toEqual([]);
   });
 
+  it('an older ciphertext put back on the server never reaches a device: the feed answers 500 integrity_failed', async () => {
+    const g = await grant(tech.token, 'Rollback phone');
+    const first = await feed(g.device.id);
+    expect(first.status).toBe(200);
+    const old = ((await t.db.execute(sql`select wifi_password from customer_vault where id = ${entry.id}`)) as unknown as { rows: { wifi_password: string }[] }).rows[0]!;
+    expect((await t.request('PATCH', `/api/vault/${entry.id}`, { token: admin.token, body: { wifiPassword: WIFI } })).status).toBe(200);
+    await t.db.execute(sql`update customer_vault set wifi_password = ${old.wifi_password} where id = ${entry.id}`);
+    const rolledBack = await feed(g.device.id, first.body.cursor);
+    expect(rolledBack.status).toBe(500);
+    expect(rolledBack.body).toMatchObject({ code: 'integrity_failed' });
+    expect(t.logger.entries.filter((e) => e.level === 'error').at(-1)).toMatchObject({ data: { entryId: entry.id, reason: 'rollback', deviceId: g.device.id } });
+    // Re-entered, the entry reaches the device again.
+    expect((await t.request('PATCH', `/api/vault/${entry.id}`, { token: admin.token, body: { wifiPassword: WIFI2 } })).status).toBe(200);
+    expect((await feed(g.device.id, first.body.cursor)).status).toBe(200);
+  });
+
   it('offline reveals: recorded once in the same audit, marked offline with the time they happened; only inside the access window', async () => {
     const g = await grant(tech.token, 'Field tablet');
     expect((await feed(g.device.id)).status).toBe(200); // the device received the entry

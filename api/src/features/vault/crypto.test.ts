@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
-import { VaultIntegrityError, decryptSecret, encryptSecret, reencryptSecret, storedKeyId, type SecretSlot } from './crypto';
+import { VaultIntegrityError, decryptSecret, encryptSecret, isCurrentFormat, reencryptSecret, storedKeyId, type SecretSlot } from './crypto';
 import {
   KEY_FILE_NAME,
   KeyFileError,
@@ -25,7 +25,7 @@ import {
 const k1 = randomBytes(32);
 const k2 = randomBytes(32);
 const ring = staticKeyring([k1]);
-const slot: SecretSlot = { entryId: '3f1d7a52-9d6e-4a53-8a35-0b8f3f4a1c11', field: 'wifiPassword' };
+const slot: SecretSlot = { entryId: '3f1d7a52-9d6e-4a53-8a35-0b8f3f4a1c11', field: 'wifiPassword', version: 1 };
 
 function failure(fn: () => unknown): VaultIntegrityError['reason'] {
   try {
@@ -43,7 +43,7 @@ describe('encryptSecret / decryptSecret', () => {
   it('round-trips any text, with a key id prefix and a fresh nonce each time', () => {
     for (const text of ['pässwörd 🔑', ' leading and trailing ', 'a'.repeat(1000)]) {
       const stored = encryptSecret(ring, slot, text);
-      expect(stored).toMatch(/^v1:[A-Za-z0-9_-]{12}:[A-Za-z0-9_-]+$/);
+      expect(stored).toMatch(/^v2:[A-Za-z0-9_-]{12}:1:[A-Za-z0-9_-]+$/);
       expect(storedKeyId(stored)).toBe(ring.current().id);
       expect(stored).not.toContain(text);
       expect(decryptSecret(ring, slot, stored)).toBe(text);
@@ -53,12 +53,12 @@ describe('encryptSecret / decryptSecret', () => {
 
   it('fails closed when ANY byte of nonce, ciphertext or tag changes', () => {
     const stored = encryptSecret(ring, slot, 'hunter2');
-    const [v, id, b64] = stored.split(':') as [string, string, string];
+    const [v, id, version, b64] = stored.split(':') as [string, string, string, string];
     const blob = Buffer.from(b64, 'base64url');
     for (let i = 0; i < blob.length; i += 1) {
       const copy = Buffer.from(blob);
       copy[i]! ^= 0x80;
-      expect(failure(() => decryptSecret(ring, slot, `${v}:${id}:${copy.toString('base64url')}`))).toBe('auth_failed');
+      expect(failure(() => decryptSecret(ring, slot, `${v}:${id}:${version}:${copy.toString('base64url')}`))).toBe('auth_failed');
     }
   });
 
@@ -66,8 +66,37 @@ describe('encryptSecret / decryptSecret', () => {
     const stored = encryptSecret(ring, slot, 'hunter2');
     expect(failure(() => decryptSecret(ring, { ...slot, entryId: '00000000-0000-4000-8000-000000000000' }, stored))).toBe('auth_failed');
     expect(failure(() => decryptSecret(ring, { ...slot, field: 'routerPassword' }, stored))).toBe('auth_failed');
-    const ep: SecretSlot = { entryId: slot.entryId, field: 'endpointPassword', endpointId: 'a' };
+    const ep: SecretSlot = { entryId: slot.entryId, field: 'endpointPassword', endpointId: 'a', version: 1 };
     expect(failure(() => decryptSecret(ring, { ...ep, endpointId: 'b' }, encryptSecret(ring, ep, 'x')))).toBe('auth_failed');
+  });
+
+  it('is bound to the entry version: an older value put back is a rollback, an edited version prefix is not authentic', () => {
+    const v1 = encryptSecret(ring, slot, 'old-value');
+    expect(failure(() => decryptSecret(ring, { ...slot, version: 2 }, v1))).toBe('rollback');
+    expect(failure(() => decryptSecret(ring, { ...slot, version: 2 }, v1.replace(/^v2:([^:]+):1:/, 'v2:$1:2:')))).toBe('auth_failed');
+    const moved = reencryptSecret(ring, slot, v1, 2);
+    expect(moved).toMatch(/^v2:[A-Za-z0-9_-]{12}:2:/);
+    expect(decryptSecret(ring, { ...slot, version: 2 }, moved)).toBe('old-value');
+    expect(failure(() => decryptSecret(ring, slot, moved))).toBe('rollback');
+    expect(failure(() => decryptSecret(ring, slot, 'v2:AAAAAAAAAAAA:0:AAAA'))).toBe('format');
+  });
+
+  it('reads the v1 form (no version bound) at any version and rewrites it as v2', () => {
+    const key = ring.current();
+    const legacy = (s: SecretSlot, text: string) => {
+      const nonce = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', key.key, nonce);
+      c.setAAD(Buffer.from(`v1|${key.id}|customer_vault|${s.entryId}|${s.field}`));
+      return `v1:${key.id}:${Buffer.concat([nonce, c.update(text, 'utf8'), c.final(), c.getAuthTag()]).toString('base64url')}`;
+    };
+    const stored = legacy(slot, 'from-before');
+    expect(decryptSecret(ring, { ...slot, version: 7 }, stored)).toBe('from-before');
+    expect(failure(() => decryptSecret(ring, { ...slot, field: 'routerPassword' }, stored))).toBe('auth_failed');
+    expect(isCurrentFormat(stored, key.id)).toBe(false);
+    const upgraded = reencryptSecret(ring, { ...slot, version: 7 }, stored);
+    expect(upgraded).toMatch(/^v2:[A-Za-z0-9_-]{12}:7:/);
+    expect(isCurrentFormat(upgraded, key.id)).toBe(true);
+    expect(decryptSecret(ring, { ...slot, version: 7 }, upgraded)).toBe('from-before');
   });
 
   it('fails closed on a swapped key id, an unknown key, a truncated or foreign value', () => {

@@ -135,14 +135,18 @@ export async function insertEntry(tx: Database, values: NewVaultRow): Promise<Va
   return row!;
 }
 
-/** Applies `set` to an entry: version + 1, a new sync_seq. */
-export async function updateEntry(tx: Database, id: string, set: Partial<NewVaultRow>): Promise<VaultRow> {
+/**
+ * Applies `set` to an entry locked FOR UPDATE at `version - 1`: `version` (the secrets in `set` are
+ * sealed for it, crypto.ts), a new sync_seq.
+ */
+export async function updateEntry(tx: Database, id: string, set: Partial<NewVaultRow>, version: number): Promise<VaultRow> {
   const [row] = await tx
     .update(customerVault)
-    .set({ ...set, version: sql`${customerVault.version} + 1`, syncSeq: nextSyncSeq() })
-    .where(eq(customerVault.id, id))
+    .set({ ...set, version, syncSeq: nextSyncSeq() })
+    .where(and(eq(customerVault.id, id), eq(customerVault.version, version - 1)))
     .returning();
-  return row!;
+  if (!row) throw new Error(`vault entry ${id} changed while it was locked`);
+  return row;
 }
 
 /** Deletes an entry and writes its tombstone (same transaction). @returns false when it did not exist. */
@@ -189,14 +193,15 @@ export async function listReveals(db: Database, query: VaultAuditQuery): Promise
 
 // ---- key rotation (rotation.ts) ----
 
-/** The secret-bearing columns of an entry. */
+/** The secret-bearing columns of an entry, with the version they are sealed for. */
 export type VaultSecretRow = Pick<
   VaultRow,
-  'id' | 'domainPassword' | 'hostingPassword' | 'wifiPassword' | 'routerPassword' | 'ispAccountNumber' | 'phoneAccountNumber' | 'endpoints'
+  'id' | 'version' | 'domainPassword' | 'hostingPassword' | 'wifiPassword' | 'routerPassword' | 'ispAccountNumber' | 'phoneAccountNumber' | 'endpoints'
 >;
 
 const secretColumns = {
   id: customerVault.id,
+  version: customerVault.version,
   domainPassword: customerVault.domainPassword,
   hostingPassword: customerVault.hostingPassword,
   wifiPassword: customerVault.wifiPassword,
@@ -226,6 +231,6 @@ export async function lockSecretRow(tx: Database, id: string): Promise<VaultSecr
  * Writes re-encrypted secret columns. The plaintext is unchanged, so version, sync_seq and
  * updatedAt stay as they are (nothing a client sees has changed).
  */
-export async function writeSecretColumns(tx: Database, id: string, set: Partial<Omit<VaultSecretRow, 'id'>>): Promise<void> {
+export async function writeSecretColumns(tx: Database, id: string, set: Partial<Omit<VaultSecretRow, 'id' | 'version'>>): Promise<void> {
   await tx.update(customerVault).set(set).where(eq(customerVault.id, id));
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MSG, type VaultAuditEntry } from '@portal/shared';
-import { ENDPOINT_SECRET, SECRETS, expectNoSecret, fullBody, useVaultApp } from './vault.testkit';
+import { ENDPOINT_SECRET, SECRETS, expectNoSecret, fullBody, legacyV1, useVaultApp } from './vault.testkit';
 import { REVEAL_LIMIT } from './routes';
 
 const v = useVaultApp();
@@ -90,6 +90,20 @@ describe('reveal and the audit', () => {
   });
 });
 
+describe('values stored before version binding (v1)', () => {
+  it('still reveal, and the next edit of the entry rewrites every secret bound to the new version', async () => {
+    const entry = await v.create(fullBody('Legacy Co'));
+    await v.t.db.execute(sql`update customer_vault set wifi_password = ${legacyV1(v.t, entry.id, 'wifiPassword', 'Legacy-V1-Secret')} where id = ${entry.id}`);
+    const reveal = () => v.t.request('POST', `/api/vault/${entry.id}/reveal`, { token: v.tech.token, body: { field: 'wifiPassword' } });
+    expect((await reveal()).body).toMatchObject({ value: 'Legacy-V1-Secret' });
+    expect((await v.t.request('PATCH', `/api/vault/${entry.id}`, { token: v.tech.token, body: { contactName: 'New Contact' } })).body.version).toBe(2);
+    const [row] = await v.rowsOf<{ wifi_password: string; router_password: string }>(sql`select wifi_password, router_password from customer_vault where id = ${entry.id}`);
+    expect(row!.wifi_password).toMatch(/^v2:[A-Za-z0-9_-]{12}:2:/);
+    expect(row!.router_password).toMatch(/^v2:[A-Za-z0-9_-]{12}:2:/);
+    expect((await reveal()).body).toMatchObject({ value: 'Legacy-V1-Secret' });
+  });
+});
+
 describe('reveal rate limit', () => {
   it(`refuses more than ${REVEAL_LIMIT.points} reveals per user in 10 minutes with 429 and a warning`, async () => {
     const burst = await v.t.loginAs('technician', { username: 'vault-burst' });
@@ -126,9 +140,9 @@ describe('tampered ciphertext fails closed', () => {
     const data = await revealAfter(async (id) => {
       const r = await v.rowsOf<{ v: string }>(sql`select router_password as v from customer_vault where id = ${id}`);
       const stored = r[0]!.v;
-      const blob = Buffer.from(stored.split(':')[2]!, 'base64url');
+      const blob = Buffer.from(stored.split(':')[3]!, 'base64url');
       blob[blob.length - 20]! ^= 0x01;
-      const tampered = `${stored.split(':').slice(0, 2).join(':')}:${blob.toString('base64url')}`;
+      const tampered = `${stored.split(':').slice(0, 3).join(':')}:${blob.toString('base64url')}`;
       await v.t.db.execute(sql`update customer_vault set router_password = ${tampered} where id = ${id}`);
     });
     expect(data.reason).toBe('auth_failed');
@@ -146,9 +160,29 @@ describe('tampered ciphertext fails closed', () => {
     expect(data.reason).toBe('auth_failed');
   });
 
+  it('an older ciphertext of the same field put back with SQL after an update (rollback)', async () => {
+    const data = await revealAfter(async (id) => {
+      const [old] = await v.rowsOf<{ v: string }>(sql`select router_password as v from customer_vault where id = ${id}`);
+      const res = await v.t.request('PATCH', `/api/vault/${id}`, { token: v.tech.token, body: { routerPassword: 'R0llback-Newer-Pw' } });
+      expect(res.status, res.text).toBe(200);
+      await v.t.db.execute(sql`update customer_vault set router_password = ${old!.v} where id = ${id}`);
+    });
+    expect(data.reason).toBe('rollback');
+  });
+
+  it('an older ciphertext put back after an edit of another field (every secret moves with the entry version)', async () => {
+    const data = await revealAfter(async (id) => {
+      const [old] = await v.rowsOf<{ v: string }>(sql`select router_password as v from customer_vault where id = ${id}`);
+      expect((await v.t.request('PATCH', `/api/vault/${id}`, { token: v.tech.token, body: { contactName: 'Someone Else' } })).status).toBe(200);
+      expect((await v.t.request('POST', `/api/vault/${id}/reveal`, { token: v.tech.token, body: { field: 'routerPassword' } })).body.value).toBe(SECRETS.routerPassword);
+      await v.t.db.execute(sql`update customer_vault set router_password = ${old!.v} where id = ${id}`);
+    });
+    expect(data.reason).toBe('rollback');
+  });
+
   it('an unknown key id', async () => {
     const data = await revealAfter((id) =>
-      v.t.db.execute(sql`update customer_vault set router_password = regexp_replace(router_password, '^v1:[^:]+:', 'v1:AAAAAAAAAAAA:') where id = ${id}`),
+      v.t.db.execute(sql`update customer_vault set router_password = regexp_replace(router_password, '^v2:[^:]+:', 'v2:AAAAAAAAAAAA:') where id = ${id}`),
     );
     expect(data).toMatchObject({ reason: 'unknown_key', keyId: 'AAAAAAAAAAAA' });
   });

@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from '../../test/app';
 import { storedKeyId } from './crypto';
 import { KEY_FILE_NAME, readKeyFile, vaultKey } from '../../lib/vault-keys';
 import { rotateVaultKey } from './rotation';
+import { legacyV1 } from './vault.testkit';
 
 
 let t: TestApp;
@@ -86,15 +87,21 @@ describe('rotateVaultKey (key file mode)', () => {
     await createEntry(100);
     const r = await rowsOf<{ wifi_password: string }>(sql`select wifi_password from customer_vault where id = ${entries.at(-1)!.id}`);
     expect(storedKeyId(r[0]!.wifi_password)).toBe(newId);
-    // An edit made mid-rotation keeps the other secrets readable.
+    // An edit made mid-rotation keeps the other secrets readable: it re-seals all of the entry's
+    // secrets for its new version, under the new key.
     await t.request('PATCH', `/api/vault/${entries[5]!.id}`, { token, body: { wifiPassword: 'changed-mid-rotation' } });
     entries[5]!.wifi = 'changed-mid-rotation';
+    const edited = await rowsOf<{ router_password: string; endpoints: { password: string }[] }>(sql`select router_password, endpoints from customer_vault where id = ${entries[5]!.id}`);
+    expect([edited[0]!.router_password, edited[0]!.endpoints[0]!.password].map((v) => v.split(':').slice(0, 3).join(':'))).toEqual([`v2:${newId}:2`, `v2:${newId}:2`]);
+    // Entries still under the old key: 7 minus the 2 rotated, the new one and the edited one (unless it was among the 2).
+    const left = await rowsOf<{ n: number }>(sql`select count(*)::int as n from customer_vault where router_password like ${`v2:${oldId}:%`}`);
+    expect([3, 4]).toContain(left[0]!.n);
 
     // 2. Resume: no new key, finishes, drops the old key.
     const lines: string[] = [];
     const report = await rotateVaultKey({ db: t.db, config: t.config, graceMs: 0, batchSize: 2, log: (l) => lines.push(l) });
     expect(report).toMatchObject({ keyId: newId, mode: 'file', startedNewRotation: false, failures: [], oldKeysRemoved: true, oldKeyIds: [] });
-    expect(report.entriesRewritten).toBe(4);
+    expect(report.entriesRewritten).toBe(left[0]!.n);
     expect(lines[0]).toMatch(/Resuming/);
     expect(new Set(await storedKeyIds())).toEqual(new Set([newId]));
     expect(readKeyFile(keyFile())!.keys.map((k) => k.id)).toEqual([newId]);
@@ -116,13 +123,13 @@ describe('rotateVaultKey (key file mode)', () => {
     expect(newId).not.toBe(before);
     // Find an entry still under the old key and flip a byte of its router password.
     const r = await rowsOf<{ id: string; router_password: string }>(
-      sql`select id, router_password from customer_vault where router_password like ${`v1:${before}:%`} order by id limit 1`,
+      sql`select id, router_password from customer_vault where router_password like ${`v2:${before}:%`} order by id limit 1`,
     );
     const row = r[0]!;
-    const [v, id, b64] = row.router_password.split(':') as [string, string, string];
+    const [v, id, version, b64] = row.router_password.split(':') as [string, string, string, string];
     const blob = Buffer.from(b64, 'base64url');
     blob[0]! ^= 1;
-    await t.db.execute(sql`update customer_vault set router_password = ${`${v}:${id}:${blob.toString('base64url')}`} where id = ${row.id}`);
+    await t.db.execute(sql`update customer_vault set router_password = ${`${v}:${id}:${version}:${blob.toString('base64url')}`} where id = ${row.id}`);
 
     const report = await rotateVaultKey({ db: t.db, config: t.config, graceMs: 0 });
     expect(report.failures).toEqual([{ entryId: row.id, field: 'routerPassword', endpointId: null, reason: 'auth_failed' }]);
@@ -137,6 +144,34 @@ describe('rotateVaultKey (key file mode)', () => {
     const done = await rotateVaultKey({ db: t.db, config: t.config, graceMs: 0 });
     expect(done).toMatchObject({ failures: [], oldKeysRemoved: true });
     expect(readKeyFile(keyFile())!.keys.map((k) => k.id)).toEqual([newId]);
+  });
+});
+
+describe('rotateVaultKey and values stored before version binding (v1)', () => {
+  it('rewrites them as v2 bound to the entry version; afterwards the old v1 ciphertext put back no longer opens', async () => {
+    const target = entries[1]!;
+    const legacy = legacyV1(t, target.id, 'wifiPassword', 'Legacy-V1-Secret');
+    await t.db.execute(sql`update customer_vault set wifi_password = ${legacy} where id = ${target.id}`);
+    target.wifi = 'Legacy-V1-Secret';
+    const [before] = await rowsOf<{ version: number }>(sql`select version from customer_vault where id = ${target.id}`);
+    expect((await reveal(target.id, { field: 'wifiPassword' })).value).toBe('Legacy-V1-Secret');
+
+    const report = await rotateVaultKey({ db: t.db, config: t.config, graceMs: 0 });
+    expect(report).toMatchObject({ failures: [], oldKeysRemoved: true });
+    const [row] = await rowsOf<{ wifi_password: string; version: number }>(sql`select wifi_password, version from customer_vault where id = ${target.id}`);
+    expect(row!.version).toBe(before!.version);
+    expect(row!.wifi_password).toMatch(new RegExp(`^v2:${report.keyId}:${before!.version}:`));
+    const all = await rowsOf<{ wifi_password: string | null; router_password: string | null }>(sql`select wifi_password, router_password from customer_vault`);
+    expect(all.flatMap((r) => [r.wifi_password, r.router_password]).filter((v) => v !== null && !v.startsWith(`v2:${report.keyId}:`))).toEqual([]);
+    await expectAllReadable();
+
+    // The v1 value from before (a backup, the WAL) put back: its key left with the rotation.
+    await t.db.execute(sql`update customer_vault set wifi_password = ${legacy} where id = ${target.id}`);
+    expect((await reveal(target.id, { field: 'wifiPassword' })).status).toBe(500);
+    expect(t.logger.entries.filter((e) => e.level === 'error').at(-1)).toMatchObject({ data: { entryId: target.id, reason: 'unknown_key' } });
+    const fixed = await t.request('PATCH', `/api/vault/${target.id}`, { token, body: { wifiPassword: 're-entered' } });
+    expect(fixed.status, fixed.text).toBe(200);
+    target.wifi = 're-entered';
   });
 });
 

@@ -8,9 +8,10 @@
  *    holds several keys, an earlier run stopped half-way: it is resumed, no new key is made.
  *    Env mode (VAULT_KEY set): the operator already made VAULT_KEY the new key and listed the old
  *    one(s) in VAULT_PREVIOUS_KEYS (or they are in an old key file); only steps 2-3 run.
- * 2. Entries are walked in id order in small batches; each entry whose secrets use an old key is
- *    locked, decrypted with the old key and re-encrypted with the current one in ITS OWN
- *    transaction. A stop between two entries leaves every entry readable (old or new key, both in
+ * 2. Entries are walked in id order in small batches; each entry with a secret under an old key
+ *    or in the old `v1:` form (no version binding, crypto.ts) is locked, and every such secret is
+ *    decrypted and re-encrypted with the current key as `v2:` bound to the entry's version
+ *    (sealing.ts `resealRow`) in ITS OWN transaction. A stop between two entries leaves every entry readable (old or new key, both in
  *    the keyring). Passes repeat until one finds nothing left (a process that encrypted with the
  *    old key just before it saw the new file is caught by the next pass).
  * 3. Only when a full pass finds no secret under an old key and no failure are the old keys
@@ -22,13 +23,13 @@
  * only when, right before, no secret and no store value still uses one (never while anything
  * does: a value under a dropped key could never be read again).
  *
- * Plaintext is unchanged, so version, sync_seq and updatedAt are not touched.
+ * Plaintext is unchanged, so version, sync_seq and updatedAt are not touched (values stay bound to
+ * the version they were read at). After a finished rotation no `v1:` value is left under a key
+ * of the keyring, so an older v1 ciphertext put back (from a backup) fails with 'unknown_key'.
  */
 import { randomBytes } from 'node:crypto';
-import { VAULT_SECRET_FIELDS } from '@portal/shared';
 import type { Database } from '../../db/client';
-import type { VaultEndpoint } from '../../db/schema';
-import { VaultIntegrityError, reencryptSecret, storedKeyId, type SecretSlot } from './crypto';
+import { isCurrentFormat, type VaultIntegrityError, type SecretSlot } from './crypto';
 import {
   VAULT_KEY_BYTES,
   keyCreatedAt,
@@ -43,6 +44,7 @@ import {
   type VaultKeyring,
 } from '../../lib/vault-keys';
 import { listSecretRows, lockSecretRow, writeSecretColumns, type VaultSecretRow } from './repository';
+import { resealRow, slotsOf } from './sealing';
 
 /** Another table's values under the vault keyring (e.g. device bundle keys), rotated with the secrets. */
 export interface KeyedStore {
@@ -131,53 +133,13 @@ function prepareKeyring(opts: RotationOptions, log: (l: string) => void): { keyr
   return { keyring: staticKeyring([next.key, ...fromFile.keys.map((k) => k.key)], 'file'), started: true, file };
 }
 
-/** The secret slots of a row with their stored values. */
-function slotsOf(row: VaultSecretRow): { slot: SecretSlot; stored: string }[] {
-  const slots: { slot: SecretSlot; stored: string }[] = [];
-  for (const f of VAULT_SECRET_FIELDS) {
-    const stored = row[f];
-    if (stored) slots.push({ slot: { entryId: row.id, field: f }, stored });
-  }
-  for (const e of row.endpoints) {
-    if (e.password) slots.push({ slot: { entryId: row.id, field: 'endpointPassword', endpointId: e.id }, stored: e.password });
-  }
-  return slots;
-}
+const needsRotation = (row: VaultSecretRow, currentId: string) => slotsOf(row).some((s) => !isCurrentFormat(s.stored, currentId));
 
-const needsRotation = (row: VaultSecretRow, currentId: string) => slotsOf(row).some((s) => storedKeyId(s.stored) !== currentId);
-
-/** Re-encrypts one locked row; returns the columns to write, the count and failures. */
+/** Re-seals one locked row at its own version under the current key (sealing.ts); failures keep their value. */
 function rotateRow(keyring: VaultKeyring, row: VaultSecretRow) {
-  const set: Partial<Omit<VaultSecretRow, 'id'>> = {};
-  const failures: RotationFailure[] = [];
-  let count = 0;
-  const redo = (slot: SecretSlot, stored: string): string => {
-    try {
-      const next = reencryptSecret(keyring, slot, stored);
-      if (next !== stored) count += 1;
-      return next;
-    } catch (err) {
-      if (!(err instanceof VaultIntegrityError)) throw err;
-      failures.push({ entryId: slot.entryId, field: slot.field, endpointId: slot.endpointId ?? null, reason: err.reason });
-      return stored;
-    }
-  };
-  for (const f of VAULT_SECRET_FIELDS) {
-    const stored = row[f];
-    if (!stored) continue;
-    const next = redo({ entryId: row.id, field: f }, stored);
-    if (next !== stored) set[f] = next;
-  }
-  let endpointsChanged = false;
-  const endpoints: VaultEndpoint[] = row.endpoints.map((e) => {
-    if (!e.password) return e;
-    const next = redo({ entryId: row.id, field: 'endpointPassword', endpointId: e.id }, e.password);
-    if (next === e.password) return e;
-    endpointsChanged = true;
-    return { ...e, password: next };
-  });
-  if (endpointsChanged) set.endpoints = endpoints;
-  return { set, count, failures };
+  const r = resealRow(keyring, row, row.version);
+  const failures: RotationFailure[] = r.failures.map((e) => ({ entryId: e.slot.entryId, field: e.slot.field, endpointId: e.slot.endpointId ?? null, reason: e.reason }));
+  return { set: r.set, count: r.count, failures };
 }
 
 /** One pass over every entry; see the module doc, step 2. */

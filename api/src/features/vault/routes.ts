@@ -32,7 +32,8 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { VaultKeyring } from '../../lib/vault-keys';
 import type { Services } from '../../services';
 import { requireFreshSecondFactor } from '../../http/step-up';
-import { createEntry, deleteEntry, getEntry, listAudit, listEntries, listEntriesSince, revealSecret, updateEntry, type VaultDeps } from './service';
+import { listAudit, revealSecret } from './reveal';
+import { createEntry, deleteEntry, getEntry, listEntries, listEntriesSince, updateEntry, type VaultDeps } from './service';
 
 /**
  * The body an Idempotency-Key is bound to, with every secret replaced by its HMAC-SHA256 under a

@@ -87,15 +87,15 @@ describe('create, list, search, view', () => {
     expect(await search('acme-dns-user')).toEqual([]);
   });
 
-  it('stores secrets as AES-GCM ciphertext with a key id prefix (read with SQL)', async () => {
+  it('stores secrets as AES-GCM ciphertext with a key id and entry version prefix (read with SQL)', async () => {
     const entry = await v.create(fullBody('Cipher Check'));
     const r = await v.rowsOf<Record<string, unknown>>(sql`select * from customer_vault where id = ${entry.id}`);
     const row = r[0]!;
     for (const column of ['domain_password', 'hosting_password', 'wifi_password', 'router_password', 'isp_account_number', 'phone_account_number']) {
-      expect(row[column]).toMatch(/^v1:[A-Za-z0-9_-]{12}:[A-Za-z0-9_-]+$/);
+      expect(row[column]).toMatch(/^v2:[A-Za-z0-9_-]{12}:1:[A-Za-z0-9_-]+$/);
     }
     const endpoints = row.endpoints as { password: string | null }[];
-    expect(endpoints[0]!.password).toMatch(/^v1:/);
+    expect(endpoints[0]!.password).toMatch(/^v2:[A-Za-z0-9_-]{12}:1:/);
     expect(endpoints[1]!.password).toBeNull();
     expectNoSecret(row);
     // Same plaintext twice -> different ciphertexts (random nonce).

@@ -4,9 +4,12 @@
  * {@link useVaultApp}, which starts a test app with a technician and an admin for a file and checks,
  * when the file ends, that no log line held a secret (the logger is captured).
  */
+import path from 'node:path';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { VaultEntry } from '@portal/shared';
+import { KEY_FILE_NAME, readKeyFile } from '../../lib/vault-keys';
 import { startTestApp, type TestApp } from '../../test/app';
 
 type Login = Awaited<ReturnType<TestApp['loginAs']>>;
@@ -21,7 +24,7 @@ export const SECRETS = {
   phoneAccountNumber: 'PHONE-ACCT-112233',
 };
 export const ENDPOINT_SECRET = 'Nas-Adm1n-Pw!';
-const LATER_SECRETS = ['New-W1fi-Pass-2', 'Endpoint-Pw-Two', 'Explode-S3cret', 'Malformed-S3cret', 'Too-Long-S3cret'];
+const LATER_SECRETS = ['Legacy-V1-Secret', 'R0llback-Newer-Pw', 'New-W1fi-Pass-2', 'Endpoint-Pw-Two', 'Explode-S3cret', 'Malformed-S3cret', 'Too-Long-S3cret'];
 const ALL_SECRETS = [...Object.values(SECRETS), ENDPOINT_SECRET, ...LATER_SECRETS];
 
 export const fullBody = (businessName = 'Acme Dental') => ({
@@ -86,4 +89,17 @@ export function useVaultApp(): VaultApp {
     await v.t.close();
   });
   return v;
+}
+
+/**
+ * `text` sealed in the stored form from before version binding, `v1:<keyId>:<blob>` with AAD
+ * `v1|<keyId>|customer_vault|<entry>|<field>` (what older installs hold), under the current key of
+ * the app's key file: written here by hand, so the test pins the old format independently of crypto.ts.
+ */
+export function legacyV1(t: TestApp, entryId: string, field: string, text: string): string {
+  const key = readKeyFile(path.join(t.config.dataDir, KEY_FILE_NAME))!.current;
+  const nonce = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key.key, nonce);
+  c.setAAD(Buffer.from(`v1|${key.id}|customer_vault|${entryId}|${field}`, 'utf8'));
+  return `v1:${key.id}:${Buffer.concat([nonce, c.update(text, 'utf8'), c.final(), c.getAuthTag()]).toString('base64url')}`;
 }
