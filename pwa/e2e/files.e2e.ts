@@ -7,36 +7,18 @@
  *   service worker the page also reloads offline, and a kept HTML page opened offline stays sandboxed.
  * - An uploaded HTML page opened in a new tab cannot read the app's localStorage (CSP sandbox).
  * - Built-in entries cannot be deleted; a 'user' is refused downloads; a file in use cannot be deleted.
- * Set SCREENSHOT_DIR to also save the three screens at 390x844 and 1366x768, light and dark.
+ * The three screens' layout at 390x844 and 1366x768 is checked in files-screens.e2e.ts.
  */
-import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MSG, formatFileSize, type ContentItem, type FileEntry } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, settleForm, signIn as signInOnly, waitForServiceWorker } from './support/browser';
+import { PHONE, api, apiLogin, baseURL, launchBrowser, phoneContext, settleForm, signIn, waitForServiceWorker } from './support/browser';
+import { INSTALLER, TECH, TOOL_TITLE, USER, downloadedBytes, fakeExe, installer } from './support/files';
 
 const DESKTOP = { width: 1366, height: 768 } as const;
-const TECH = { username: 'files.tech', password: 'tech-pass-1' };
-const USER = { username: 'files.user', password: 'user-pass-1' };
-const INSTALLER = 'FieldAgent-Setup 3.1.exe';
-const TOOL_TITLE = 'Field Agent';
-
 let browser: Browser;
 let context: BrowserContext | undefined;
 let adminToken: string;
-
-/** Bytes `file-type` identifies as a Windows executable (MZ + PE header), `size` long. */
-function fakeExe(size: number): Buffer {
-  const b = Buffer.alloc(size, 0x41);
-  b.write('MZ', 0, 'latin1');
-  b.writeUInt32LE(0x80, 0x3c);
-  b.write('PE\0\0', 0x80, 'latin1');
-  for (let i = 0x100; i < size; i += 97) b[i] = i % 251;
-  return b;
-}
-const installer = fakeExe(300 * 1024);
 
 async function newPage(viewport: { width: number; height: number } = PHONE, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   await context?.close();
@@ -50,23 +32,6 @@ async function newPage(viewport: { width: number; height: number } = PHONE, colo
 }
 
 const text = (page: Page, t: string) => page.getByText(t, { exact: true }).first();
-
-/**
- * Signs in and waits for SPEC.md 4's reload 500 ms after login, so the next navigation cannot race
- * it (net::ERR_ABORTED on a loaded machine).
- */
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await signInOnly(page, username, password);
-  await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');
-  await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
-}
-
-/** Waits until the page is controlled by the activated service worker (offline reloads need it). */
-/** The bytes of a Playwright download. */
-async function downloadedBytes(download: import('playwright-core').Download): Promise<Buffer> {
-  const path = await download.path();
-  return readFile(path);
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -311,56 +276,5 @@ describe('files, content and downloads', () => {
     await text(page, 'Access Denied').waitFor();
     await text(page, MSG.downloadsDenied).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-  });
-
-  it('the three screens fit 390x844 and 1366x768 in light and dark (no control beyond the right edge)', async () => {
-    const dir = process.env.SCREENSHOT_DIR;
-    if (dir) mkdirSync(dir, { recursive: true });
-    const shot = async (page: Page, file: string) => {
-      if (dir) await page.screenshot({ path: join(dir, file) });
-    };
-    /** Right edges of visible headings, buttons, inputs and selects that stick out of the viewport. */
-    const overflowing = (page: Page, width: number) =>
-      page.evaluate((w) => {
-        const out: string[] = [];
-        for (const el of document.querySelectorAll('h1, h2, button, input, select, a.btn')) {
-          const r = el.getBoundingClientRect();
-          if (r.width > 0 && r.height > 0 && r.right > w + 1) out.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(r.right)}`);
-        }
-        return out;
-      }, width);
-    for (const [vpName, viewport] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        const page = await newPage(viewport, scheme);
-        await signIn(page, 'admin', inject('adminPassword'));
-        for (const [name, path, ready] of [
-          ['downloads', '/downloads', 'Tech Support Tools'],
-          ['content', '/admin/content', 'Content Management'],
-          ['files', '/admin/file-management', 'File Management'],
-        ] as const) {
-          await page.goto(path);
-          await page.getByRole('heading', { name: ready }).waitFor();
-          if (name === 'content') await page.getByRole('tab', { name: /Installers/ }).click();
-          await page.waitForTimeout(300);
-          expect(await overflowing(page, viewport.width), `${name} ${vpName} ${scheme}`).toEqual([]);
-          await shot(page, `${name}-${vpName}-${scheme}.png`);
-          if (name === 'downloads' && dir) {
-            // Pages scroll inside ion-content: capture the end of the list too (device and help cards).
-            await page.evaluate(() => (document.querySelector('#main-content') as HTMLIonContentElement | null)?.scrollToBottom(0));
-            await page.waitForTimeout(300);
-            await shot(page, `${name}-end-${vpName}-${scheme}.png`);
-          }
-        }
-        await page.goto('/admin/content');
-        await page.getByRole('button', { name: 'Add Content' }).click();
-        await page.getByRole('dialog', { name: 'Add Content' }).waitFor();
-        await page.waitForTimeout(300);
-        expect(await overflowing(page, viewport.width), `content form ${vpName} ${scheme}`).toEqual([]);
-        await shot(page, `content-form-${vpName}-${scheme}.png`);
-      }
-    }
   });
 });

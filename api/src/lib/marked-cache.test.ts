@@ -1,16 +1,7 @@
 /** MarkedCache (README Decisions "Statistics cache"): answers kept while the mark stands, for at most maxAge, one build per burst. */
 import { describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred';
 import { MarkedCache } from './marked-cache';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('MarkedCache', () => {
   it('reuses an answer while the mark stands, rebuilds when it moves or the answer is too old', async () => {

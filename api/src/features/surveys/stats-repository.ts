@@ -109,17 +109,7 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
           union all
           ${ticketsOf(lastFull, now)}`
       : ticketsOf(since, now);
-  const result = await rowsOf<{
-    all: boolean;
-    assignedTo: string | null;
-    total: number;
-    done: number;
-    assigned: number;
-    assignedDone: number;
-    averageResolutionHours: number | null;
-    doneRate: number | null;
-    assignedDoneRate: number | null;
-  }>(
+  const result = await rowsOf<TicketAggregate>(
     db,
     sql`with p as (${parts}),
         g as (

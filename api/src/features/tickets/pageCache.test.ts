@@ -5,22 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketListPage } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { deferred } from '../../test/deferred';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { TicketPageCache, pageAnswer } from './pageCache';
 import type { TicketPageJson } from './staffListRepository';
 
 const page = (itemsJson: string, seq = '1'): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq });
-
-/** A promise and the function that resolves it (a page build or a mark read the test finishes). */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('TicketPageCache.read (single flight)', () => {
   it('lets requests that arrive during a build share it, and counts one build', async () => {

@@ -21,7 +21,6 @@ import {
   factorCounts,
   findSessionChallenge,
   findTotp,
-  insertChallenge,
   insertEvent,
   insertPasskey,
   listPasskeys,
@@ -30,7 +29,7 @@ import {
   upsertPendingTotp,
   deleteChallenge,
 } from './repository';
-import { CHALLENGE_MINUTES, freshUntil, policyOf, type TwoFactorDeps } from './service';
+import { freshUntil, keepSessionChallenge, policyOf, type TwoFactorDeps } from './service';
 import { openTotpSecret, refuseCode, returnCodeAttempt, takeCodeAttempt, totpPurpose } from './verify';
 import { registrationOptions, verifyRegistration } from './webauthn';
 
@@ -123,14 +122,7 @@ export async function regenerateRecoveryCodes(tx: Database, auth: AuthInfo, ip: 
 /** WebAuthn options to register a passkey for the caller (the challenge is kept for this session). */
 export async function passkeyRegistrationOptions(tx: Database, deps: TwoFactorDeps, auth: AuthInfo, now: Date) {
   const options = await registrationOptions(deps.rp, auth.user, await listPasskeys(tx, auth.user.id));
-  await insertChallenge(tx, {
-    userId: auth.user.id,
-    purpose: 'register',
-    sessionId: auth.sessionId,
-    webauthnChallenge: options.challenge,
-    expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
-    createdAt: now,
-  });
+  await keepSessionChallenge(tx, auth, 'register', options.challenge, now);
   return options;
 }
 

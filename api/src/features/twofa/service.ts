@@ -44,6 +44,14 @@ export interface TwoFactorDeps extends VerifyDeps {
   initialPolicy: TwoFactorPolicy;
 }
 
+/** When a challenge made at `now` expires ({@link CHALLENGE_MINUTES} later). */
+const challengeExpiry = (now: Date) => new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
+
+/** Keeps the WebAuthn challenge of a passkey registration or step-up for `auth`'s session until {@link challengeExpiry}. */
+export async function keepSessionChallenge(db: Database, auth: AuthInfo, purpose: 'register' | 'step_up', challenge: string, now: Date): Promise<void> {
+  await insertChallenge(db, { userId: auth.user.id, purpose, sessionId: auth.sessionId, webauthnChallenge: challenge, expiresAt: challengeExpiry(now), createdAt: now });
+}
+
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /** The policy in force (created from TWO_FACTOR_REQUIRED on first use). */
@@ -66,7 +74,7 @@ export async function afterPassword(db: Database, deps: TwoFactorDeps, user: { i
     tokenHash: sha256(challengeId),
     userId: user.id,
     purpose: 'login',
-    expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
+    expiresAt: challengeExpiry(now),
     createdAt: now,
   });
   const methods: TwoFactorLoginMethod[] = [...(factors.totp ? (['totp'] as const) : []), 'recovery', ...(factors.passkeys > 0 ? (['passkey'] as const) : [])];
@@ -128,14 +136,7 @@ export const freshUntil = (db: Database, sessionId: string, now: Date) => hasFre
 export async function stepUpPasskeyOptions(db: Database, deps: TwoFactorDeps, auth: AuthInfo, now: Date) {
   const options = await authenticationOptions(deps.rp, await listPasskeys(db, auth.user.id));
   await purgeExpiredChallenges(db, now);
-  await insertChallenge(db, {
-    userId: auth.user.id,
-    purpose: 'step_up',
-    sessionId: auth.sessionId,
-    webauthnChallenge: options.challenge,
-    expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
-    createdAt: now,
-  });
+  await keepSessionChallenge(db, auth, 'step_up', options.challenge, now);
   return options;
 }
 

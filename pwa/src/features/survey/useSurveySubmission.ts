@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { surveyTicketKey, type SurveySubmit } from '@portal/shared';
 import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import { storedSet } from '../../lib/storedSet';
 import type { SurveySubmitItem } from './offline';
 import type { SurveyLiveState } from './SurveyBridge';
 
@@ -16,27 +17,9 @@ const bridge = lazyBridge(() => import('./SurveyBridge'));
 export const LazySurveyQueuedView = bridge.component((m) => m.SurveyQueuedView);
 const actions = async () => (await bridge.load()).surveyActions;
 
-function readPending(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(PENDING_SURVEYS_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
+const pending = storedSet(PENDING_SURVEYS_KEY);
 /** Adds (`on`) or removes the ticket's entry of {@link PENDING_SURVEYS_KEY}. */
-function markPending(ticketNumber: string, on: boolean): void {
-  const entity = surveyTicketKey(ticketNumber);
-  const rest = readPending().filter((t) => t !== entity);
-  const next = on ? [...rest, entity] : rest;
-  try {
-    if (next.length === 0) localStorage.removeItem(PENDING_SURVEYS_KEY);
-    else localStorage.setItem(PENDING_SURVEYS_KEY, JSON.stringify(next));
-  } catch {
-    // storage unavailable: the answer still sits in the outbox; the page finds it once the engine loads when idle
-  }
-}
+const markPending = (ticketNumber: string, on: boolean) => pending.mark(surveyTicketKey(ticketNumber), on);
 
 /** The page's handle on its queued answer (see {@link useSurveySubmission}). */
 export interface SurveySubmission {
@@ -66,7 +49,7 @@ export interface SurveySubmission {
  */
 export function useSurveySubmission(ticketNumber: string): SurveySubmission {
   const [state, setState] = useState<SurveyLiveState | null>(null);
-  const [remembered] = useState(() => ticketNumber !== '' && readPending().includes(surveyTicketKey(ticketNumber)));
+  const [remembered] = useState(() => ticketNumber !== '' && pending.has(surveyTicketKey(ticketNumber)));
   const { live, start } = useLazyBridge(bridge, { ticketNumber, onChange: setState }, remembered);
 
   const submitted = useRef(false);

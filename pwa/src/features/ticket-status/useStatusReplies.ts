@@ -1,5 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import { storedSet } from '../../lib/storedSet';
 import type { StatusReplyItem } from './offline';
 import type { StatusLiveState } from './StatusBridge';
 
@@ -12,27 +13,9 @@ export const PENDING_REPLIES_KEY = 'status.pendingReplies';
 const bridge = lazyBridge(() => import('./StatusBridge'));
 const actions = async () => (await bridge.load()).statusActions;
 
-function readPending(): string[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(PENDING_REPLIES_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
+const pending = storedSet(PENDING_REPLIES_KEY);
 /** Adds (`on`) or removes a link's entry of {@link PENDING_REPLIES_KEY}. */
-function markPending(token: string, on: boolean): void {
-  const entity = `status:${token}`;
-  const rest = readPending().filter((t) => t !== entity);
-  const next = on ? [...rest, entity] : rest;
-  try {
-    if (next.length === 0) localStorage.removeItem(PENDING_REPLIES_KEY);
-    else localStorage.setItem(PENDING_REPLIES_KEY, JSON.stringify(next));
-  } catch {
-    // storage unavailable: the reply still sits in the outbox; the page finds it once the engine loads when idle
-  }
-}
+const markPending = (token: string, on: boolean) => pending.mark(`status:${token}`, on);
 
 /** The page's handle on its queued replies (see {@link useStatusReplies}). */
 export interface StatusReplies {
@@ -59,7 +42,7 @@ export interface StatusReplies {
  */
 export function useStatusReplies(token: string): StatusReplies {
   const [state, setState] = useState<StatusLiveState | null>(null);
-  const [remembered] = useState(() => readPending().includes(`status:${token}`));
+  const [remembered] = useState(() => pending.has(`status:${token}`));
   // Not on idle: most visits only read (Lighthouse mobile: the engine's load is the page's main-thread cost).
   const { live, start } = useLazyBridge(bridge, { token, onChange: setState }, remembered, false);
 
