@@ -7,9 +7,7 @@
  */
 import type { ImportRules } from '../../config';
 import type { Database } from '../../db/client';
-import { enqueueJobs, prepareJob, userSubscriptions } from '../../notify';
 import { addCustomerMailReply, createTickets, findTicketForMail, newStatusLink, type StatusLinkDeps } from '../tickets/port';
-import { customerReplyPush } from './notifications';
 import { loopReason, parseMail, ticketNumberIn, type InboundMail } from './parse';
 import { claimMessage, countFromSender, insertFailure, settleMessage, ticketOfMessages } from './repository';
 
@@ -68,7 +66,7 @@ export async function refuseTooLarge(db: Database, size: number, rules: ImportRu
 
 /**
  * Imports one raw message at `now`. Outcomes: a new ticket (severity medium, contact method
- * e-mail, the usual confirmation e-mail), a reply on an existing ticket (assignee alerted by push),
+ * e-mail, the usual confirmation e-mail), a reply on an existing ticket (the tickets feature alerts the assignee),
  * ignored (loop rules, rate limit), duplicate, or failed (kept in inbound_failures).
  */
 /**
@@ -109,11 +107,6 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
       const done = await addCustomerMailReply(tx, target, mail.text || mail.subject, now);
       if (done) {
         await settleMessage(tx, mail.messageId, 'reply', done.id);
-        if (done.assignedTo) {
-          const payload = { ticketId: done.id, ticketNumber: done.ticketNumber, clientName: done.clientName, text: mail.text };
-          const subs = await userSubscriptions(tx, done.assignedTo);
-          await enqueueJobs(tx, subs.map((to) => prepareJob(customerReplyPush, { to, payload })), now);
-        }
         return { kind: 'reply', ticketId: done.id, messageId: mail.messageId };
       }
     }

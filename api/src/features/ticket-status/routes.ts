@@ -34,7 +34,6 @@ import {
   newStatusLink,
   presentTicket,
   revokeStatusLink,
-  statusToken,
   storeStatusLink,
 } from '../tickets/port';
 import { presentStatusView } from './presenter';
@@ -57,16 +56,15 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const ticketKey = ticketNumber.toUpperCase();
     await consumeOrThrow(s.limiters.statusLookupIp, ctx.ip);
     await consumeOrThrow(s.limiters.statusLookupTicket, ticketKey);
-    // The same work whether or not the pair matches: one statement, one token derivation, one
-    // send-limit spend and one (possibly empty) queueing, so neither the answer nor its time tells.
+    // The same work whether or not the pair matches: one statement, one send-limit spend and one
+    // queueing statement (writing no job for no match), so neither the answer nor its time tells.
     const now = s.clock();
     await s.db.transaction(async (raw) => {
       const tx = raw as unknown as typeof s.db;
       const fresh = newStatusLink(links, now);
       const found = await linkForContact(tx, { ticketNumber, contact, fresh, now });
-      const token = statusToken(s.publicTokens, found?.nonce ?? fresh.nonce);
       const allowed = await trySpend(s.limiters.statusLinkSend, ticketKey);
-      await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, token } : null, s, now);
+      await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, nonce: found.nonce } : null, now);
     });
     ctx.body = { message: LOOKUP_TEXT.answer } satisfies StatusLookupAnswer;
   });
@@ -101,7 +99,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
       link = newStatusLink(links, now);
       await storeStatusLink(tx, id, link, now);
     }
-    await queueStatusLinkMessage(tx, { ticket, token: statusToken(s.publicTokens, link.nonce) }, s, now);
+    await queueStatusLinkMessage(tx, { ticket, nonce: link.nonce }, now);
     ctx.status = 202;
     ctx.body = { expiresAt: link.expiresAt.toISOString() };
   });

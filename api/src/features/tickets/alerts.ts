@@ -7,7 +7,8 @@
  * New ticket:
  * - e-mail to every notification recipient (ticket details + link);
  * - SMS to the support number when severity is high or urgent and a number is saved;
- * - SMS to the customer when their contact method is text or severity is high or urgent;
+ * - SMS to the customer when their contact method is text (with the status link) or severity is
+ *   high or urgent;
  * - confirmation e-mail to the customer with the ticket number;
  * - web push to every technician/admin subscription.
  * Staff update (at least one change):
@@ -58,7 +59,8 @@ export function newTicketJobsFor(
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
-  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
+  // A customer who prefers text gets the status link by SMS too (docs/status-links.md).
+  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload: t.contactMethod === 'text' ? forCustomer : payload }));
   jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;

@@ -19,6 +19,7 @@ import {
 } from '@portal/shared';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
 import { statusUrlOf } from './statusLinks';
+import { replyAlertKinds } from './replyAlerts';
 
 /**
  * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
@@ -202,15 +203,20 @@ export const supportSms = defineJobKind<TicketPayload, 'sms'>({
   }),
 });
 
-/** SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). */
+/**
+ * SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). With `statusNonce`
+ * (a customer who prefers text, docs/status-links.md) it carries the status link instead of the
+ * "a technician will contact you" line.
+ */
 export const customerSms = defineJobKind<TicketPayload, 'sms'>({
   kind: 'customer_sms',
   channel: 'sms',
   ticketId: ticketOf,
-  summary: ({ ticket: t }) => `Customer SMS: ticket ${t.ticketNumber} received`,
-  render: ({ ticket: t }, { brand }) => {
+  summary: (p) => `Customer SMS: ticket ${p.ticket.ticketNumber} received${p.statusNonce ? ', with its status link' : ''}`,
+  render: ({ ticket: t, statusNonce }, { brand, config }) => {
     const priority = ALERTING_SEVERITIES.includes(t.severity) ? ' We are treating it as high priority.' : '';
-    return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority} A technician will contact you soon. Urgent? Call ${brand.supportPhone}.` };
+    const next = statusNonce ? ` Follow it and reply: ${statusUrlOf(config, brand.publicUrl, statusNonce)}` : ` A technician will contact you soon. Urgent? Call ${brand.supportPhone}.`;
+    return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority}${next}` };
   },
 });
 
@@ -243,4 +249,4 @@ export const assignedPush = defineJobKind<AssignedPayload, 'push'>({
 });
 
 /** Every job kind of the tickets feature (api/src/notification-kinds.ts). */
-export const ticketKinds = [newTicketStaff, customerConfirmation, ticketUpdated, supportSms, customerSms, newTicketPush, assignedPush];
+export const ticketKinds = [newTicketStaff, customerConfirmation, ticketUpdated, supportSms, customerSms, newTicketPush, assignedPush, ...replyAlertKinds];
