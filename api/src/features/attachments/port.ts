@@ -15,6 +15,7 @@
  *   sent with replies, never an internal note's), for the customer status link.
  * - `openAttachment(s, ticketId, attachmentId, { thumb, customerOnly })`: the file's stream and
  *   headers facts, or null when there is no such attachment (or it is not the customer's to see).
+ * - `ATTACHMENT_CSP`: the Content-Security-Policy every attachment response carries.
  */
 import type { Readable } from 'node:stream';
 import { ticketAttachmentCountMessage, ticketAttachmentSizeMessage, type AttachmentInfo } from '@portal/shared';
@@ -97,6 +98,9 @@ export async function listTicketAttachments(db: Database, ticketId: string): Pro
 export async function listCustomerAttachments(db: Database, ticketId: string): Promise<AttachmentInfo[]> {
   return (await attachmentsOfTicket(db, ticketId, true)).map(presentAttachment);
 }
+
+/** CSP of every attachment response: an opaque-origin sandbox with nothing active. */
+export const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** An attachment's bytes and what its response needs. */
 export interface OpenedAttachment {

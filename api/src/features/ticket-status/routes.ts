@@ -2,6 +2,9 @@
  * Status link routes (docs/status-links.md, DESIGN.md 7 "Public tokens"):
  * - GET    /api/ticket-status/:token          anonymous; -> TicketStatusView; unknown, expired, revoked,
  *                                             rotated or malformed tokens -> the same 404 STATUS_TEXT.invalidLink.
+ * - GET    /api/ticket-status/:token/attachments/:attachmentId[?thumb=1]  anonymous; a file the customer may see
+ *                                             (theirs, a staff reply's; never an internal note's) with Content-Disposition,
+ *                                             nosniff and a sandbox CSP; anything else -> the same 404 STATUS_TEXT.invalidLink.
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
  *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
  *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one).
@@ -15,7 +18,16 @@
  * no-referrer, no-store and noindex (http/security.ts tokenPageHeaders).
  */
 import Router from '@koa/router';
-import { MSG, LOOKUP_TEXT, STATUS_TEXT, statusLookupSchema, statusReplySchema, statusTokenParamsSchema } from '@portal/shared';
+import {
+  MSG,
+  LOOKUP_TEXT,
+  STATUS_TEXT,
+  attachmentQuerySchema,
+  statusAttachmentParamsSchema,
+  statusLookupSchema,
+  statusReplySchema,
+  statusTokenParamsSchema,
+} from '@portal/shared';
 import type { StatusLookupAnswer, StatusReplyResult } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
@@ -36,6 +48,7 @@ import {
   revokeStatusLink,
   storeStatusLink,
 } from '../tickets/port';
+import { customerFiles, sendCustomerFile } from './files';
 import { presentStatusView } from './presenter';
 import { usernameOf, visibleHistory } from './repository';
 import { queueStatusLinkMessage, trySpend } from './sending';
@@ -47,6 +60,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
   const viewInput = validate({ params: statusTokenParamsSchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const replyInput = validate({ params: statusTokenParamsSchema, body: statusReplySchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const lookupInput = validate({ body: statusLookupSchema });
+  const fileInput = validate({ params: statusAttachmentParamsSchema, query: attachmentQuerySchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const staffInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
   const invalid = () => notFound(STATUS_TEXT.invalidLink);
 
@@ -73,7 +87,14 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const ticket = await findTicketByStatusToken(s.db, viewInput.get(ctx).params.token, s.clock());
     if (!ticket) throw invalid();
     const [history, technician] = await Promise.all([visibleHistory(s.db, ticket.id), usernameOf(s.db, ticket.assignedTo)]);
-    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone);
+    const files = await customerFiles(s.db, ticket.id, history.map((u) => u.id));
+    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone, files);
+  });
+
+  router.get('/api/ticket-status/:token/attachments/:attachmentId', limited, fileInput, async (ctx) => {
+    const { params, query } = fileInput.get(ctx);
+    const ticket = await findTicketByStatusToken(s.db, params.token, s.clock());
+    if (!ticket || !(await sendCustomerFile(ctx, s, ticket.id, params.attachmentId, query.thumb === '1'))) throw invalid();
   });
 
   router.post('/api/ticket-status/:token/replies', limited, replyInput, transaction(s, { idempotent: true }), async (ctx) => {

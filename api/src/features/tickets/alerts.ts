@@ -75,6 +75,8 @@ export interface TicketPatchEvent {
   actor: { id: string; username: string };
   /** Nonce of the ticket's live status link, if any: the customer's e-mail carries the link. */
   statusNonce?: string | undefined;
+  /** Files sent with a reply to the customer (names, stored sizes): the e-mail lists them, the status page serves them. */
+  replyFiles?: { fileName: string; size: number }[] | undefined;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   const jobs: PreparedJob[] = [];
   const forCustomer = customerVisible(e.changes);
   if (forCustomer.length > 0) {
-    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce } }));
+    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce, ...(e.replyFiles?.length ? { files: e.replyFiles } : {}) } }));
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {

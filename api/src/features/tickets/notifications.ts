@@ -49,6 +49,20 @@ function statusButton(p: TicketPayload, ctx: { brand: { publicUrl: string }; con
 export interface TicketUpdatedPayload extends TicketPayload {
   changes: TicketChange[];
   actorName: string;
+  /** Files sent with the reply (names, stored sizes); never a URL of their own (docs/attachments.md). */
+  files?: { fileName: string; size: number }[];
+}
+
+/**
+ * The reply's files: named with their sizes and reached only through the ticket's status page
+ * (the token holder's link, docs/status-links.md), never a public URL; without a live link the
+ * customer is told to ask for them.
+ */
+function filesBlock(p: TicketUpdatedPayload, brand: { supportEmail: string }): Block[] {
+  if (!p.files?.length) return [];
+  const names = p.files.map((f) => `${f.fileName} (${formatFileSize(f.size)})`).join(', ');
+  const where = p.statusNonce ? 'Open your ticket below to see and download them.' : `Write to ${brand.supportEmail} if you need them.`;
+  return [{ type: 'p', text: `Files sent with this reply: ${names}. ${where}` }];
 }
 
 /** The facts of an assignment push: the ticket and who assigned it. */
@@ -181,6 +195,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
           { type: 'p', text: `Hello ${t.clientName},` },
           { type: 'p', text: `There is an update on your support ticket ${t.ticketNumber}:` },
           ...p.changes.map((c) => describeChange(c, p.actorName)),
+          ...filesBlock(p, brand),
           { type: 'fields', rows: [['Current status', statusLabel(t.status)]] },
           ...statusButton(p, ctx),
           { type: 'p', text: `Questions? Call ${brand.supportPhone} or write to ${brand.supportEmail} and mention ${t.ticketNumber}.` },
