@@ -114,7 +114,7 @@ export function createServices(deps: AppDeps): Services {
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
     publicTokens,
-    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger, { key: publicTokens, ttlDays: config.statusLinkTtlDays }),
+    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger, { key: publicTokens, ttlDays: config.statusLinkTtlDays }, { config }),
   };
 }
 

@@ -9,6 +9,6 @@ import { surveyKinds } from './features/surveys/notifications';
 import { ticketKinds } from './features/tickets/notifications';
 import { slaKinds } from './features/sla/notifications';
 import { twoFactorKinds } from './features/twofa/notifications';
-import { inboundKinds } from './features/inbound/notifications';
+import { ticketStatusKinds } from './features/ticket-status/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...inboundKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...ticketStatusKinds];

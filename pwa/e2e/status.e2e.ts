@@ -3,14 +3,15 @@
  * follows the link from the success view, sees the staff reply (never the internal note), replies
  * with no signal, reloads, comes back online, and the technician has the reply exactly once; a bad
  * link shows 'This link is no longer valid' with the lookup form; '/support' offers 'Lost your
- * link?'. With SCREENSHOT_DIR set, the pages are saved in light and dark.
+ * link?'; a staff reply's files are listed on the page (photo thumbnail, other files by name) and
+ * download, an internal note's never appear. With SCREENSHOT_DIR set, the pages are saved in light and dark.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_METHOD_LABELS, CUSTOMER_REPLIED_TEXT, LOOKUP_TEXT, SEVERITY_LABELS, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
-import { api, browserSuite, phoneContext, signIn } from './support/browser';
+import { api, baseURL, browserSuite, phoneContext, signIn } from './support/browser';
 
 const suite = browserSuite();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -109,6 +110,73 @@ describe('the status link', () => {
     await page.getByRole('heading', { name: STATUS_TEXT.invalidLink }).waitFor();
     await page.getByLabel(LOOKUP_TEXT.ticketField).waitFor();
     await shot(page, 'invalid');
+  });
+});
+
+/** A whole tus upload of `data` as `fileName` (POST, then one PATCH); returns the upload id. */
+async function upload(fileName: string, data: Buffer): Promise<string> {
+  const tus = { 'Tus-Resumable': '1.0.0' };
+  const created = await fetch(`${baseURL()}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'Upload-Length': String(data.length), 'Upload-Metadata': `filename ${Buffer.from(fileName).toString('base64')}` },
+  });
+  const location = created.headers.get('location')!;
+  const patched = await fetch(new URL(location, baseURL()), {
+    method: 'PATCH',
+    headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: new Uint8Array(data),
+  });
+  expect(patched.status).toBe(204);
+  return location.split('/').pop()!;
+}
+
+describe("a staff reply's files on the status page", () => {
+  it('shows the photo as a thumbnail and the log by name, downloads them, never shows a note\'s file', async () => {
+    const page = await (await suite.newContext('phone')).newPage();
+    await page.goto('/support');
+    // A real photo-like PNG, drawn by the browser.
+    const png = Buffer.from(
+      await page.evaluate(() => {
+        const c = document.createElement('canvas');
+        c.width = 640;
+        c.height = 480;
+        const g = c.getContext('2d')!;
+        g.fillStyle = '#2f6f4f';
+        g.fillRect(0, 0, 640, 480);
+        g.fillStyle = '#f4d35e';
+        g.fillRect(160, 120, 320, 240);
+        return c.toDataURL('image/png').split(',')[1]!;
+      }),
+      'base64',
+    );
+    const created = await api<{ id: string; statusUrl: string }>('/api/tickets', {
+      method: 'POST',
+      body: { clientName: 'Robin Files', customerEmail: 'files@example.com', customerPhone: '+1 555 0143', severity: 'medium', contactMethod: 'email', issue: 'The router in the back office keeps dropping the line.' },
+    });
+    const [photo, log, secret] = await Promise.all([
+      upload('router.png', png),
+      upload('diagnostics.log', Buffer.from('link up\nlink down\n')),
+      upload('admin-password.txt', Buffer.from('hunter2\n')),
+    ]);
+    await api(`/api/tickets/${created.id}`, { method: 'PATCH', token: suite.adminToken, body: { comment: 'Here is your router and its log.', reply: true, attachments: [photo, log] } });
+    await api(`/api/tickets/${created.id}`, { method: 'PATCH', token: suite.adminToken, body: { comment: 'Router admin password', attachments: [secret] } });
+
+    await page.goto(new URL(created.statusUrl).pathname);
+    const files = page.getByRole('list', { name: 'Files' });
+    await files.getByRole('link', { name: /router\.png/ }).waitFor();
+    await expect.poll(() => files.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getByText('admin-password.txt').count()).toBe(0);
+    await shot(page, 'files');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: /diagnostics\.log/ }).click()]);
+    expect(download.suggestedFilename()).toBe('diagnostics.log');
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('link up\nlink down\n');
+    if (SHOTS) {
+      const desktop = await (await suite.newContext('desktop')).newPage();
+      await desktop.goto(new URL(created.statusUrl).pathname);
+      await desktop.getByRole('link', { name: /router\.png/ }).waitFor();
+      await shot(desktop, 'files-desktop');
+    }
   });
 });
 

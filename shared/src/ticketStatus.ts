@@ -5,6 +5,7 @@
  * schemas/ticketStatus.ts.
  */
 import type { Severity, TicketStatus } from './constants';
+import type { AttachmentInfo } from './rules/attachments';
 import { LOST_LINK_TEXT } from './lostLinkText';
 import type { LOOKUP_TEXT } from './lookupText';
 
@@ -28,6 +29,13 @@ export const STATUS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Path of a ticket's status page for a token (the link is `PUBLIC_URL` + this). */
 export const statusPath = (token: string): string => `/status/${token}`;
 
+/**
+ * API path of a file shown on the status page (GET, the token holder only): the file, or its
+ * thumbnail with `thumb`. Served as a download (`Content-Disposition: attachment`) unless a photo.
+ */
+export const statusAttachmentPath = (token: string, attachmentId: string, thumb = false): string =>
+  `/api/ticket-status/${token}/attachments/${attachmentId}${thumb ? '?thumb=1' : ''}`;
+
 /** Why a reply cannot be sent (null when it can): empty after trimming, or longer than {@link STATUS_REPLY_MAX}. */
 export function statusReplyProblem(text: string): string | null {
   const t = text.trim();
@@ -49,6 +57,11 @@ export interface StatusEvent {
   status: TicketStatus | null;
   /** The reply text (kinds 'staff_reply' and 'customer_reply'), else null. */
   text: string | null;
+  /**
+   * Files of the event the customer may see (a staff reply's, the customer's own on 'created' and
+   * their replies'; never an internal note's), each at {@link statusAttachmentPath}; absent when none.
+   */
+  attachments?: AttachmentInfo[];
 }
 
 /**

@@ -60,6 +60,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/tickets/{uuid}/customer-reply-seen', allowed: STAFF },
   { method: 'GET', path: `/api/ticket-status/${'A'.repeat(43)}`, allowed: ANY },
   { method: 'POST', path: `/api/ticket-status/${'A'.repeat(43)}/replies`, body: { comment: 'matrix' }, allowed: ANY },
+  { method: 'GET', path: `/api/ticket-status/${'A'.repeat(43)}/attachments/{uuid}`, allowed: ANY },
   { method: 'POST', path: '/api/ticket-status/lookup', body: {}, allowed: ANY },
   { method: 'GET', path: '/api/technicians', allowed: STAFF },
   { method: 'GET', path: '/api/users', allowed: ADMIN },

@@ -11,6 +11,9 @@ import { safeText } from './text';
 /** `:token` of /api/ticket-status/:token...: 43 base64url characters; anything else is the same 404 as an unknown token. */
 export const statusTokenParamsSchema = z.object({ token: safeText().regex(STATUS_TOKEN_PATTERN) });
 
+/** `:token` and `:attachmentId` of GET /api/ticket-status/:token/attachments/:attachmentId (anything else: the same 404). */
+export const statusAttachmentParamsSchema = statusTokenParamsSchema.extend({ attachmentId: z.uuid() });
+
 /** POST /api/ticket-status/:token/replies body and the page's reply form. */
 export const statusReplySchema = z.object({
   comment: safeText({ error: STATUS_TEXT.replyRequired })

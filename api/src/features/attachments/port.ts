@@ -15,6 +15,10 @@
  *   sent with replies, never an internal note's), for the customer status link.
  * - `openAttachment(s, ticketId, attachmentId, { thumb, customerOnly })`: the file's stream and
  *   headers facts, or null when there is no such attachment (or it is not the customer's to see).
+ * - `ATTACHMENT_CSP`: the Content-Security-Policy every attachment response carries.
+ * - `prepareMailFiles(s, messageKey, files)`, `fitMailFiles(tx, ticketId, files)`: an e-mail's files
+ *   under the same rules (mail.ts); a file that breaks one is left out with its reason, never
+ *   refusing the message. `mailBatch(files)` turns the kept ones into a batch for `recordAttachments`.
  */
 import type { Readable } from 'node:stream';
 import { ticketAttachmentCountMessage, ticketAttachmentSizeMessage, type AttachmentInfo } from '@portal/shared';
@@ -34,12 +38,18 @@ import {
 import { attachmentsFor } from './runtime';
 
 export type { PreparedAttachment } from './process';
+export { fitMailFiles, prepareMailFiles, type MailFile, type MailFiles, type RefusedFile } from './mail';
 export { attachmentsOfUpdates } from './repository';
 
 /** Processed uploads plus the limits to check them against (from prepareAttachments). */
 export interface AttachmentBatch {
   items: PreparedAttachment[];
   limits: { ticketMaxFiles: number; ticketMaxBytes: number };
+}
+
+/** The kept files of an e-mail (after `fitMailFiles`) as a batch for `recordAttachments`; undefined when none. */
+export function mailBatch(files: { items: PreparedAttachment[]; limits: AttachmentBatch['limits'] }): AttachmentBatch | undefined {
+  return files.items.length ? { items: files.items, limits: files.limits } : undefined;
 }
 
 /** See the module doc. @throws 400/413 from process.ts; 409 when an upload belongs to another ticket. */
@@ -97,6 +107,9 @@ export async function listTicketAttachments(db: Database, ticketId: string): Pro
 export async function listCustomerAttachments(db: Database, ticketId: string): Promise<AttachmentInfo[]> {
   return (await attachmentsOfTicket(db, ticketId, true)).map(presentAttachment);
 }
+
+/** CSP of every attachment response: an opaque-origin sandbox with nothing active. */
+export const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /** An attachment's bytes and what its response needs. */
 export interface OpenedAttachment {

@@ -133,6 +133,16 @@ export async function prepareUpload(rt: AttachmentRuntime, uploadId: string): Pr
   const fileName = cleanFileName(upload.metadata?.filename);
   checkDeclared(fileName, upload.size, rt.limits.maxFileBytes);
   const bytes = await readAll(await rt.uploads.read(uploadId), rt.limits.maxFileBytes);
+  return processBytes(rt, uploadId, fileName, bytes);
+}
+
+/**
+ * Steps 2-4 of the module doc for the whole bytes of a file already checked by name and size
+ * (an upload, or a file that came with an e-mail: mail.ts). `uploadId` (32 hex digits) names what
+ * is stored (the clean-up keeps files whose first 32 characters are a recorded upload id).
+ * @throws 400 (content does not match the name, image not decodable).
+ */
+export async function processBytes(rt: AttachmentRuntime, uploadId: string, fileName: string, bytes: Buffer): Promise<PreparedAttachment> {
   await checkContent(fileName, bytes.subarray(0, SNIFF_BYTES));
   const type = attachmentTypeOf(fileName)!;
   if (!type.image) {

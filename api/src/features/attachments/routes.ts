@@ -13,10 +13,7 @@ import { notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { openAttachment } from './port';
-
-/** CSP of every attachment response: an opaque-origin sandbox with nothing active. */
-export const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+import { ATTACHMENT_CSP, openAttachment } from './port';
 
 export function attachmentRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();

@@ -66,12 +66,12 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
   };
 }
 
-/** The runtime of `s` (made on first use). */
+/** The runtime of `s`'s configuration (made on first use; the app's routes and its inbound mail share it). */
 export function attachmentsFor(s: Pick<Services, 'config'>): AttachmentRuntime {
-  let rt = runtimes.get(s);
+  let rt = runtimes.get(s.config);
   if (!rt) {
     rt = createAttachmentRuntime(s.config);
-    runtimes.set(s, rt);
+    runtimes.set(s.config, rt);
   }
   return rt;
 }

@@ -7,9 +7,9 @@
  */
 import type { ImportRules } from '../../config';
 import type { Database } from '../../db/client';
-import { enqueueJobs, prepareJob, userSubscriptions } from '../../notify';
+import type { Services } from '../../services';
 import { addCustomerMailReply, createTickets, findTicketForMail, newStatusLink, type StatusLinkDeps } from '../tickets/port';
-import { customerReplyPush } from './notifications';
+import { fitMailFiles, mailBatch, prepareMailFiles, recordAttachments, type MailFiles, type RefusedFile } from '../attachments/port';
 import { loopReason, parseMail, ticketNumberIn, type InboundMail } from './parse';
 import { claimMessage, countFromSender, insertFailure, settleMessage, ticketOfMessages } from './repository';
 
@@ -26,10 +26,28 @@ export type ImportOutcome =
 /** Shortest issue text the tickets feature accepts is 10 characters (SPEC.md 5); mail bodies are padded with the subject. */
 const MAX_ISSUE = 10_000;
 
-function issueOf(mail: InboundMail): string {
+/**
+ * The lines that list the mail's files left out, for the work-history entry's text (docs/inbound-mail.md
+ * "Attachments"): '' when none.
+ */
+export function refusedNote(refused: readonly RefusedFile[]): string {
+  if (!refused.length) return '';
+  return `\n\n[Attachments not imported:\n${refused.map((r) => `- ${r.fileName}: ${r.reason}`).join('\n')}]`;
+}
+
+function issueOf(mail: InboundMail, note: string): string {
   const body = mail.text || '(no text in the message)';
   const issue = mail.subject ? `${mail.subject}\n\n${body}` : body;
-  return issue.length > MAX_ISSUE ? `${issue.slice(0, MAX_ISSUE - 20)}\n[... shortened]` : issue;
+  const room = MAX_ISSUE - Math.min(note.length, MAX_ISSUE / 2);
+  const text = issue.length > room ? `${issue.slice(0, room - 20)}\n[... shortened]` : issue;
+  return (text + note).slice(0, MAX_ISSUE);
+}
+
+/** The mail's files processed under the upload rules, or, without file storage (`files` unset), all listed as not imported. */
+async function filesOf(mail: InboundMail, rules: ImportContext): Promise<MailFiles> {
+  if (rules.files) return prepareMailFiles(rules.files, mail.messageId, mail.attachments);
+  const refused = mail.attachments.map((a, i) => ({ fileName: a.fileName?.trim() || `attachment ${i + 1}`, reason: 'attachments are not imported here' }));
+  return { items: [], refused, limits: { ticketMaxFiles: 0, ticketMaxBytes: 0 } };
 }
 
 /** The ticket id of a reply token `<ticket-<uuid>@portal>` (tickets' replyHeaders), else null. */
@@ -68,14 +86,18 @@ export async function refuseTooLarge(db: Database, size: number, rules: ImportRu
 
 /**
  * Imports one raw message at `now`. Outcomes: a new ticket (severity medium, contact method
- * e-mail, the usual confirmation e-mail), a reply on an existing ticket (assignee alerted by push),
+ * e-mail, the usual confirmation e-mail), a reply on an existing ticket (the tickets feature alerts the assignee),
  * ignored (loop rules, rate limit), duplicate, or failed (kept in inbound_failures).
  */
 /**
  * The import rules plus how to make a new ticket's status link (docs/status-links.md): without
- * `statusLinks` (tests) a ticket from mail gets no link.
+ * `statusLinks` (tests) a ticket from mail gets no link; and where its files go (`files`).
  */
-export type ImportContext = ImportRules & { statusLinks?: StatusLinkDeps | undefined };
+export type ImportContext = ImportRules & {
+  statusLinks?: StatusLinkDeps | undefined;
+  /** Where the mail's files go (the attachments feature's storage and limits); unset: files are only listed. */
+  files?: Pick<Services, 'config'> | undefined;
+};
 
 export async function importMessage(db: Database, raw: Buffer, rules: ImportContext, now: Date): Promise<ImportOutcome> {
   if (raw.length > rules.maxBytes) return refuseTooLarge(db, raw.length, rules);
@@ -102,24 +124,25 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
     return claimed ? { kind: 'ignored', reason: ignored, messageId: mail.messageId } : { kind: 'duplicate', messageId: mail.messageId };
   }
   const target = await replyTarget(db, mail);
+  // Files are processed (sniffed, re-encoded) before the transaction, as uploads are.
+  const files = await filesOf(mail, rules);
   return db.transaction(async (raw): Promise<ImportOutcome> => {
     const tx = raw as unknown as Database;
     if (!(await claimMessage(tx, { ...base, outcome: 'pending', ticketId: null }))) return { kind: 'duplicate', messageId: mail.messageId };
     if (target) {
-      const done = await addCustomerMailReply(tx, target, mail.text || mail.subject, now);
+      const fit = await fitMailFiles(tx, target, files);
+      const done = await addCustomerMailReply(tx, target, (mail.text || mail.subject) + refusedNote(fit.refused), now);
       if (done) {
+        await recordAttachments(tx, mailBatch(fit), { ticketId: done.id, updateId: done.entryId, customerVisible: true, now });
         await settleMessage(tx, mail.messageId, 'reply', done.id);
-        if (done.assignedTo) {
-          const payload = { ticketId: done.id, ticketNumber: done.ticketNumber, clientName: done.clientName, text: mail.text };
-          const subs = await userSubscriptions(tx, done.assignedTo);
-          await enqueueJobs(tx, subs.map((to) => prepareJob(customerReplyPush, { to, payload })), now);
-        }
         return { kind: 'reply', ticketId: done.id, messageId: mail.messageId };
       }
     }
+    const fit = await fitMailFiles(tx, null, files);
     const [created] = await createTickets(tx, [
       {
         now,
+        attachments: mailBatch(fit),
         statusLink: rules.statusLinks ? newStatusLink(rules.statusLinks, now) : undefined,
         input: {
           clientName: mail.fromName.slice(0, 200),
@@ -128,7 +151,7 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
           customerPhone: '',
           severity: 'medium',
           contactMethod: 'email',
-          issue: issueOf(mail),
+          issue: issueOf(mail, refusedNote(fit.refused)),
         },
       },
     ]);

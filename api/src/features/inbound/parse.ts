@@ -21,6 +21,8 @@ export interface InboundMail {
   precedence: string | null;
   /** Return-Path as given; '' for a bounce ("<>"), null when the header is absent. */
   returnPath: string | null;
+  /** The message's attachments (inline ones too), decoded, in message order. */
+  attachments: { fileName: string | undefined; content: Buffer }[];
 }
 
 const header = (headers: Map<string, unknown>, name: string): string | null => {
@@ -51,6 +53,7 @@ export async function parseMail(raw: Buffer): Promise<InboundMail> {
     autoSubmitted: header(m.headers, 'auto-submitted'),
     precedence: header(m.headers, 'precedence'),
     returnPath,
+    attachments: m.attachments.map((a) => ({ fileName: a.filename, content: a.content })),
   };
 }
 

@@ -5,6 +5,7 @@
  * tests and the admin routes work without a mailbox.
  */
 import type { ImportContext } from './importer';
+import type { Services } from '../../services';
 import type { StatusLinkDeps } from '../tickets/port';
 import type { InboundMailStatus } from '@portal/shared';
 import type { InboundConfig } from '../../config';
@@ -24,6 +25,8 @@ export class InboundRuntime {
     private readonly logger: Logger,
     /** How tickets from mail get their status link (the app's public token key). */
     private readonly statusLinks?: StatusLinkDeps,
+    /** Where the mail's files go (the attachments feature's storage and limits of this app's config). */
+    private readonly files?: Pick<Services, 'config'>,
   ) {}
 
   /**
@@ -32,7 +35,7 @@ export class InboundRuntime {
    */
   async start(onImported: () => void = () => {}): Promise<void> {
     const { imap, smtp, addresses } = this.config;
-    const rules: ImportContext = { ...this.config.rules, statusLinks: this.statusLinks };
+    const rules: ImportContext = { ...this.config.rules, statusLinks: this.statusLinks, files: this.files };
     if (imap && !this.worker) {
       this.worker = new ImapWorker(this.db, imap, rules, this.clock, this.logger, onImported);
       this.worker.start();

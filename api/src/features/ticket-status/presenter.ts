@@ -3,7 +3,7 @@
  * personal data: number, status, severity, the technician's first name, the customer-visible
  * timeline and the support phone; no e-mail, phone, name or issue text.
  */
-import type { StatusEvent, TicketStatus, TicketStatusView } from '@portal/shared';
+import type { AttachmentInfo, StatusEvent, TicketStatus, TicketStatusView } from '@portal/shared';
 import type { TicketRow } from '../tickets/port';
 import type { VisibleUpdate } from './repository';
 
@@ -31,8 +31,23 @@ function eventOf(u: VisibleUpdate): StatusEvent {
   }
 }
 
-/** Ticket + visible history + technician username -> TicketStatusView. */
-export function presentStatusView(ticket: TicketRow, history: VisibleUpdate[], technician: string | null, supportPhone: string): TicketStatusView {
+/** An event with the files the customer may see on it (none: no `attachments` key). */
+function withFiles(e: StatusEvent, files: Map<string, AttachmentInfo[]>): StatusEvent {
+  const list = files.get(e.id);
+  return list?.length ? { ...e, attachments: list } : e;
+}
+
+/**
+ * Ticket + visible history + technician username (+ the customer-visible files by work-history
+ * entry id) -> TicketStatusView.
+ */
+export function presentStatusView(
+  ticket: TicketRow,
+  history: VisibleUpdate[],
+  technician: string | null,
+  supportPhone: string,
+  files: Map<string, AttachmentInfo[]> = new Map(),
+): TicketStatusView {
   return {
     ticketNumber: ticket.ticketNumber,
     status: ticket.status,
@@ -40,7 +55,7 @@ export function presentStatusView(ticket: TicketRow, history: VisibleUpdate[], t
     technicianFirstName: firstNameOf(technician),
     supportPhone,
     createdAt: ticket.createdAt.toISOString(),
-    timeline: history.map(eventOf),
+    timeline: history.map((u) => withFiles(eventOf(u), files)),
     canReply: ticket.status !== 'closed',
   };
 }

@@ -2,6 +2,9 @@
  * Status link routes (docs/status-links.md, DESIGN.md 7 "Public tokens"):
  * - GET    /api/ticket-status/:token          anonymous; -> TicketStatusView; unknown, expired, revoked,
  *                                             rotated or malformed tokens -> the same 404 STATUS_TEXT.invalidLink.
+ * - GET    /api/ticket-status/:token/attachments/:attachmentId[?thumb=1]  anonymous; a file the customer may see
+ *                                             (theirs, a staff reply's; never an internal note's) with Content-Disposition,
+ *                                             nosniff and a sandbox CSP; anything else -> the same 404 STATUS_TEXT.invalidLink.
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
  *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
  *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one).
@@ -15,7 +18,16 @@
  * no-referrer, no-store and noindex (http/security.ts tokenPageHeaders).
  */
 import Router from '@koa/router';
-import { MSG, LOOKUP_TEXT, STATUS_TEXT, statusLookupSchema, statusReplySchema, statusTokenParamsSchema } from '@portal/shared';
+import {
+  MSG,
+  LOOKUP_TEXT,
+  STATUS_TEXT,
+  attachmentQuerySchema,
+  statusAttachmentParamsSchema,
+  statusLookupSchema,
+  statusReplySchema,
+  statusTokenParamsSchema,
+} from '@portal/shared';
 import type { StatusLookupAnswer, StatusReplyResult } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
@@ -34,9 +46,9 @@ import {
   newStatusLink,
   presentTicket,
   revokeStatusLink,
-  statusToken,
   storeStatusLink,
 } from '../tickets/port';
+import { customerFiles, sendCustomerFile } from './files';
 import { presentStatusView } from './presenter';
 import { usernameOf, visibleHistory } from './repository';
 import { queueStatusLinkMessage, trySpend } from './sending';
@@ -48,6 +60,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
   const viewInput = validate({ params: statusTokenParamsSchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const replyInput = validate({ params: statusTokenParamsSchema, body: statusReplySchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const lookupInput = validate({ body: statusLookupSchema });
+  const fileInput = validate({ params: statusAttachmentParamsSchema, query: attachmentQuerySchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const staffInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
   const invalid = () => notFound(STATUS_TEXT.invalidLink);
 
@@ -57,16 +70,15 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const ticketKey = ticketNumber.toUpperCase();
     await consumeOrThrow(s.limiters.statusLookupIp, ctx.ip);
     await consumeOrThrow(s.limiters.statusLookupTicket, ticketKey);
-    // The same work whether or not the pair matches: one statement, one token derivation, one
-    // send-limit spend and one (possibly empty) queueing, so neither the answer nor its time tells.
+    // The same work whether or not the pair matches: one statement, one send-limit spend and one
+    // queueing statement (writing no job for no match), so neither the answer nor its time tells.
     const now = s.clock();
     await s.db.transaction(async (raw) => {
       const tx = raw as unknown as typeof s.db;
       const fresh = newStatusLink(links, now);
       const found = await linkForContact(tx, { ticketNumber, contact, fresh, now });
-      const token = statusToken(s.publicTokens, found?.nonce ?? fresh.nonce);
       const allowed = await trySpend(s.limiters.statusLinkSend, ticketKey);
-      await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, token } : null, s, now);
+      await queueStatusLinkMessage(tx, allowed && found ? { ticket: found.ticket, nonce: found.nonce } : null, now);
     });
     ctx.body = { message: LOOKUP_TEXT.answer } satisfies StatusLookupAnswer;
   });
@@ -75,7 +87,14 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const ticket = await findTicketByStatusToken(s.db, viewInput.get(ctx).params.token, s.clock());
     if (!ticket) throw invalid();
     const [history, technician] = await Promise.all([visibleHistory(s.db, ticket.id), usernameOf(s.db, ticket.assignedTo)]);
-    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone);
+    const files = await customerFiles(s.db, ticket.id, history.map((u) => u.id));
+    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone, files);
+  });
+
+  router.get('/api/ticket-status/:token/attachments/:attachmentId', limited, fileInput, async (ctx) => {
+    const { params, query } = fileInput.get(ctx);
+    const ticket = await findTicketByStatusToken(s.db, params.token, s.clock());
+    if (!ticket || !(await sendCustomerFile(ctx, s, ticket.id, params.attachmentId, query.thumb === '1'))) throw invalid();
   });
 
   router.post('/api/ticket-status/:token/replies', limited, replyInput, transaction(s, { idempotent: true }), async (ctx) => {
@@ -101,7 +120,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
       link = newStatusLink(links, now);
       await storeStatusLink(tx, id, link, now);
     }
-    await queueStatusLinkMessage(tx, { ticket, token: statusToken(s.publicTokens, link.nonce) }, s, now);
+    await queueStatusLinkMessage(tx, { ticket, nonce: link.nonce }, now);
     ctx.status = 202;
     ctx.body = { expiresAt: link.expiresAt.toISOString() };
   });

@@ -1,21 +1,20 @@
 /**
  * Sending a ticket's status link to the contact on file (docs/status-links.md): after a lookup
  * that matched, and when staff resend it. Messages go only to the stored e-mail (and, for tickets
- * whose contact method is text, the stored phone), never to what a visitor typed.
- *
- * The notification engine's feature kinds (DESIGN.md 6: `defineJobKind`/`enqueue` in the caller's
- * transaction) are not on this branch yet, so {@link queueStatusLinkMessage} does not queue a job
- * yet; it is the one place that will, and every caller already passes what the job needs.
+ * whose contact method is text, the stored phone), never to what a visitor typed. The jobs
+ * (notifications.ts) hold the link's nonce; the token is derived when the message is rendered.
  */
+import { prepareJob, type PreparedJob } from '../../notify';
 import type { Database } from '../../db/client';
 import type { Limiter } from '../../http/rate-limit';
-import type { Services } from '../../services';
 import type { TicketRow } from '../tickets/port';
+import { statusLinkEmail, statusLinkSms } from './notifications';
+import { insertJobsWhen } from './repository';
 
-/** One link message: the ticket (its stored contact) and the token to put in `PUBLIC_URL/status/<token>`. */
+/** One link message: the ticket (its stored contact) and the nonce of its live link. */
 export interface StatusLinkMessage {
   ticket: TicketRow;
-  token: string;
+  nonce: string;
 }
 
 /**
@@ -31,13 +30,23 @@ export async function trySpend(limiter: Limiter, key: string): Promise<boolean> 
   }
 }
 
+/** Stands in for a ticket when there is nothing to send (the jobs are built and never written). */
+const STAND_IN = { id: '00000000-0000-0000-0000-000000000000', ticketNumber: 'TKT-000000', clientName: '', customerEmail: '', customerPhone: '', contactMethod: 'email' as const };
+
+/** The link jobs of `ticket`: e-mail to its stored address, plus SMS to its phone when it prefers text. */
+export function statusLinkJobs(ticket: Pick<TicketRow, 'id' | 'ticketNumber' | 'clientName' | 'customerEmail' | 'customerPhone' | 'contactMethod'>, nonce: string): PreparedJob[] {
+  const payload = { ticketId: ticket.id, ticketNumber: ticket.ticketNumber, clientName: ticket.clientName, statusNonce: nonce };
+  const jobs = [prepareJob(statusLinkEmail, { to: ticket.customerEmail, payload })];
+  if (ticket.contactMethod === 'text' && ticket.customerPhone.trim()) jobs.push(prepareJob(statusLinkSms, { to: ticket.customerPhone, payload }));
+  return jobs;
+}
+
 /**
- * Queues the link message in `tx` (null: nothing to send, the same call is made so a lookup does
- * the same work whether or not it matched).
+ * Queues the link message in `tx`. `message` null: nothing to send, yet the same work is done (the
+ * jobs of a stand-in ticket are built and the same one statement runs, writing no row), so a lookup
+ * takes the same path whether or not it matched.
  */
-export async function queueStatusLinkMessage(tx: Database, message: StatusLinkMessage | null, s: Pick<Services, 'config'>, now: Date): Promise<void> {
-  void tx;
-  void message;
-  void s;
-  void now;
+export async function queueStatusLinkMessage(tx: Database, message: StatusLinkMessage | null, now: Date): Promise<void> {
+  const jobs = message ? statusLinkJobs(message.ticket, message.nonce) : statusLinkJobs(STAND_IN, 'AAAAAAAAAAAAAAAAAAAAAA');
+  await insertJobsWhen(tx, jobs, message !== null, now);
 }

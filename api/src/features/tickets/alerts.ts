@@ -7,7 +7,8 @@
  * New ticket:
  * - e-mail to every notification recipient (ticket details + link);
  * - SMS to the support number when severity is high or urgent and a number is saved;
- * - SMS to the customer when their contact method is text or severity is high or urgent;
+ * - SMS to the customer when their contact method is text (with the status link) or severity is
+ *   high or urgent;
  * - confirmation e-mail to the customer with the ticket number;
  * - web push to every technician/admin subscription.
  * Staff update (at least one change):
@@ -58,7 +59,8 @@ export function newTicketJobsFor(
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
-  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload }));
+  // A customer who prefers text gets the status link by SMS too (docs/status-links.md).
+  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload: t.contactMethod === 'text' ? forCustomer : payload }));
   jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
@@ -73,6 +75,8 @@ export interface TicketPatchEvent {
   actor: { id: string; username: string };
   /** Nonce of the ticket's live status link, if any: the customer's e-mail carries the link. */
   statusNonce?: string | undefined;
+  /** Files sent with a reply to the customer (names, stored sizes): the e-mail lists them, the status page serves them. */
+  replyFiles?: { fileName: string; size: number }[] | undefined;
 }
 
 /**
@@ -91,7 +95,7 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   const jobs: PreparedJob[] = [];
   const forCustomer = customerVisible(e.changes);
   if (forCustomer.length > 0) {
-    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce } }));
+    jobs.push(prepareJob(ticketUpdated, { to: t.customerEmail, payload: { ticket, changes: forCustomer, actorName: e.actor.username, statusNonce: e.statusNonce, ...(e.replyFiles?.length ? { files: e.replyFiles } : {}) } }));
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {

@@ -15,6 +15,7 @@ import { insertTicketUpdates } from './historyRepository';
 import { adjustTicketCounts } from './staffListRepository';
 import { newStatusLink, storeStatusLink, type StatusLinkDeps } from './statusLinks';
 import { clearWaitingOnCustomer } from './service';
+import { enqueueCustomerReplyAlert, type CustomerReplyPayload } from './replyAlerts';
 
 /** Sets `set`, version + 1, updatedAt and a new sync_seq on a locked ticket. */
 async function bumpTicket(tx: Database, current: TicketRow, set: Partial<TicketRow>, now: Date): Promise<TicketRow> {
@@ -30,7 +31,9 @@ async function bumpTicket(tx: Database, current: TicketRow, set: Partial<TicketR
  * A reply the customer sent from the status link: a work-history entry of type `customer_reply`
  * (author null: the customer), the ticket marked `customerRepliedAt` (card 'Customer replied'),
  * a Resolved ticket reopened (status_change resolved -> open, tab counts moved), and a ticket
- * waiting on the customer no longer waiting: its SLA clocks resume (docs/sla.md).
+ * waiting on the customer no longer waiting: its SLA clocks resume (docs/sla.md). The assignee
+ * (or, unassigned, the new-ticket recipients) is alerted (replyAlerts.ts); `via` says where the reply
+ * came from ('status' page, default, or 'email').
  * @throws 404 MSG.ticketNotFound; 409 STATUS_TEXT.closedSubmitNew for a Closed ticket (nothing written).
  */
 export async function addCustomerReply(
@@ -38,11 +41,12 @@ export async function addCustomerReply(
   ticketId: string,
   comment: string,
   now: Date,
+  via: CustomerReplyPayload['via'] = 'status',
 ): Promise<{ ticket: TicketRow; before: TicketRow; entries: TicketUpdateRow[] }> {
   const current = await lockTicketForWrite(tx, ticketId);
   if (!current) throw notFound(MSG.ticketNotFound);
   if (current.status === 'closed') throw conflict(STATUS_TEXT.closedSubmitNew);
-  if (await clearWaitingOnCustomer(tx, ticketId, now)) return addCustomerReply(tx, ticketId, comment, now);
+  if (await clearWaitingOnCustomer(tx, ticketId, now)) return addCustomerReply(tx, ticketId, comment, now, via);
   const reopen = current.status === 'resolved';
   const status: TicketStatus = reopen ? 'open' : current.status;
   const ticket = await bumpTicket(tx, current, { status, customerRepliedAt: now }, now);
@@ -57,6 +61,7 @@ export async function addCustomerReply(
     { ...base, updateType: 'customer_reply', previousValue: null, newValue: null, comment },
     ...(reopen ? [{ ...base, updateType: 'status_change' as const, previousValue: current.status, newValue: status, comment: null }] : []),
   ]);
+  await enqueueCustomerReplyAlert(tx, ticket, { entryId: entries[0]!.id, text: comment, via }, now);
   return { ticket, before: current, entries };
 }
 

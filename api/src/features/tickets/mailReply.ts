@@ -2,7 +2,7 @@
  * A customer's e-mail reply on an existing ticket (docs/inbound-mail.md "Replies"), written by the
  * inbound mail feature through the port: the same `customer_reply` entry as a reply from the status
  * link (customerReply.ts: 'Customer replied' on the card, a Resolved ticket reopened, the SLA clocks
- * resumed). A Closed ticket takes no reply: the mail becomes a new ticket instead. Runs in the
+ * resumed, the assignee alerted). A Closed ticket takes no reply: the mail becomes a new ticket instead. Runs in the
  * caller's transaction.
  */
 import type { Database } from '../../db/client';
@@ -26,11 +26,12 @@ export async function findTicketForMail(db: Database, ref: { id?: string; ticket
 
 /**
  * Adds the customer's reply (`text` as received, plain text) to ticket `ticketId`; undefined when the
- * ticket is gone or Closed (the caller makes a new ticket).
+ * ticket is gone or Closed (the caller makes a new ticket). `entryId`: the reply's work-history entry
+ * (the mail's files are recorded on it).
  */
-export async function addCustomerMailReply(tx: Database, ticketId: string, text: string, now: Date): Promise<MailReplyTarget | undefined> {
+export async function addCustomerMailReply(tx: Database, ticketId: string, text: string, now: Date): Promise<(MailReplyTarget & { entryId: string }) | undefined> {
   const row = await lockTicketForWrite(tx, ticketId);
   if (!row || row.status === 'closed') return undefined;
-  await addCustomerReply(tx, ticketId, text, now);
-  return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue };
+  const { entries } = await addCustomerReply(tx, ticketId, text, now, 'email');
+  return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, entryId: entries[0]!.id };
 }

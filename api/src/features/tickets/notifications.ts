@@ -19,6 +19,7 @@ import {
 } from '@portal/shared';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
 import { statusUrlOf } from './statusLinks';
+import { replyAlertKinds } from './replyAlerts';
 
 /**
  * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
@@ -48,6 +49,20 @@ function statusButton(p: TicketPayload, ctx: { brand: { publicUrl: string }; con
 export interface TicketUpdatedPayload extends TicketPayload {
   changes: TicketChange[];
   actorName: string;
+  /** Files sent with the reply (names, stored sizes); never a URL of their own (docs/attachments.md). */
+  files?: { fileName: string; size: number }[];
+}
+
+/**
+ * The reply's files: named with their sizes and reached only through the ticket's status page
+ * (the token holder's link, docs/status-links.md), never a public URL; without a live link the
+ * customer is told to ask for them.
+ */
+function filesBlock(p: TicketUpdatedPayload, brand: { supportEmail: string }): Block[] {
+  if (!p.files?.length) return [];
+  const names = p.files.map((f) => `${f.fileName} (${formatFileSize(f.size)})`).join(', ');
+  const where = p.statusNonce ? 'Open your ticket below to see and download them.' : `Write to ${brand.supportEmail} if you need them.`;
+  return [{ type: 'p', text: `Files sent with this reply: ${names}. ${where}` }];
 }
 
 /** The facts of an assignment push: the ticket and who assigned it. */
@@ -180,6 +195,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
           { type: 'p', text: `Hello ${t.clientName},` },
           { type: 'p', text: `There is an update on your support ticket ${t.ticketNumber}:` },
           ...p.changes.map((c) => describeChange(c, p.actorName)),
+          ...filesBlock(p, brand),
           { type: 'fields', rows: [['Current status', statusLabel(t.status)]] },
           ...statusButton(p, ctx),
           { type: 'p', text: `Questions? Call ${brand.supportPhone} or write to ${brand.supportEmail} and mention ${t.ticketNumber}.` },
@@ -202,15 +218,20 @@ export const supportSms = defineJobKind<TicketPayload, 'sms'>({
   }),
 });
 
-/** SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). */
+/**
+ * SMS to the customer: contact method text, or a high/urgent ticket (SPEC.md 7). With `statusNonce`
+ * (a customer who prefers text, docs/status-links.md) it carries the status link instead of the
+ * "a technician will contact you" line.
+ */
 export const customerSms = defineJobKind<TicketPayload, 'sms'>({
   kind: 'customer_sms',
   channel: 'sms',
   ticketId: ticketOf,
-  summary: ({ ticket: t }) => `Customer SMS: ticket ${t.ticketNumber} received`,
-  render: ({ ticket: t }, { brand }) => {
+  summary: (p) => `Customer SMS: ticket ${p.ticket.ticketNumber} received${p.statusNonce ? ', with its status link' : ''}`,
+  render: ({ ticket: t, statusNonce }, { brand, config }) => {
     const priority = ALERTING_SEVERITIES.includes(t.severity) ? ' We are treating it as high priority.' : '';
-    return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority} A technician will contact you soon. Urgent? Call ${brand.supportPhone}.` };
+    const next = statusNonce ? ` Follow it and reply: ${statusUrlOf(config, brand.publicUrl, statusNonce)}` : ` A technician will contact you soon. Urgent? Call ${brand.supportPhone}.`;
+    return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority}${next}` };
   },
 });
 
@@ -243,4 +264,4 @@ export const assignedPush = defineJobKind<AssignedPayload, 'push'>({
 });
 
 /** Every job kind of the tickets feature (api/src/notification-kinds.ts). */
-export const ticketKinds = [newTicketStaff, customerConfirmation, ticketUpdated, supportSms, customerSms, newTicketPush, assignedPush];
+export const ticketKinds = [newTicketStaff, customerConfirmation, ticketUpdated, supportSms, customerSms, newTicketPush, assignedPush, ...replyAlertKinds];

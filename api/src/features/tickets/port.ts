@@ -21,7 +21,8 @@ export { presentTicketUpdate } from './presenter';
 /**
  * Status links (docs/status-links.md; the ticket-status feature's public page, replies, lookup and
  * staff resend/revoke): making, storing, finding and revoking a ticket's link, the customer's reply
- * and staff opening a replied ticket. Each runs in the caller's transaction (or on the db for reads).
+ * and staff opening a replied ticket (`statusUrlOf`: the link of a stored nonce, for messages rendered
+ * at send time). Each runs in the caller's transaction (or on the db for reads).
  */
 export {
   findTicketByStatusToken,
@@ -30,6 +31,7 @@ export {
   newStatusLink,
   revokeStatusLink,
   statusToken,
+  statusUrlOf,
   storeStatusLink,
   type StatusLinkDeps,
   type StoredStatusLink,

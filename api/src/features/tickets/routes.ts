@@ -123,6 +123,11 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const now = s.clock();
     const statusLink = newStatusLink(links, now);
     const outcome = await createQueue.submit({ input, now, attachments, statusLink }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
+    // A customer who prefers text got the link by SMS: it counts toward the ticket's link-send limit
+    // (the shared limiter store, docs/status-links.md), so lookups and resends cannot add more than it allows.
+    if (outcome.status === 201 && !outcome.replayed && input.contactMethod === 'text') {
+      await s.limiters.statusLinkSend.consume((outcome.body as TicketCreated).ticketNumber).catch(() => undefined);
+    }
     ctx.status = outcome.status;
     ctx.body = await withStatusUrl(outcome, statusLink);
     if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');

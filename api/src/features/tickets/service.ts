@@ -145,9 +145,6 @@ export async function patchTicket(
   );
   const before = presentTicket(current);
   const after = presentTicket(updated);
-  const statusNonce = (await liveStatusLink(tx, ticketId, now))?.nonce;
-  await enqueueTicketPatched(tx, { before, after, changes, actor, statusNonce }, now);
-  await inviteOnResolution(tx, { before, after }, survey, now);
   const updates = rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }));
   // The update's files belong to its comment entry; a reply's go to the customer, a note's stay internal.
   const comment = updates.find((u) => u.updateType === 'comment');
@@ -155,6 +152,10 @@ export async function patchTicket(
     const added = await recordAttachments(tx, attachments, { ticketId, updateId: comment.id, customerVisible: comment.reply, now });
     if (added.length) comment.attachments = added;
   }
+  const statusNonce = (await liveStatusLink(tx, ticketId, now))?.nonce;
+  const replyFiles = comment?.reply ? comment.attachments?.map((a) => ({ fileName: a.fileName, size: a.size })) : undefined;
+  await enqueueTicketPatched(tx, { before, after, changes, actor, statusNonce, replyFiles }, now);
+  await inviteOnResolution(tx, { before, after }, survey, now);
   return { ticket: after, updates };
 }
 

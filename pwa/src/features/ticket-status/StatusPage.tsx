@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,6 +17,8 @@ import { statusViewKey, useStatusView } from './api/useStatusView';
 import type { StatusReplyItem } from './offline';
 import { useStatusReplies } from './useStatusReplies';
 
+/** An event's files (thumbnails and download links), loaded only when there are some. */
+const StatusFiles = lazy(() => import('./StatusFiles'));
 
 /** Formats an ISO time as SPEC.md 9's date and time (lib/format.ts), or '' before it has loaded. */
 type DateTimeFormat = (iso: string) => string;
@@ -150,7 +152,7 @@ function TicketFacts({ view, formatDateTime }: { view: TicketStatusView; formatD
 /**
  * /status/:token (docs/status-links.md): the customer's page for one ticket, reached from the link
  * in the success view and the e-mails. Shows number, status, severity, the technician's first name,
- * the customer-visible timeline and the support phone, and 'Add a reply' ('Your reply', 'Send
+ * the customer-visible timeline (with the files the customer may download) and the support phone, and 'Add a reply' ('Your reply', 'Send
  * Reply'). Replies go through the offline outbox (useStatusReplies): queued with no signal, sent
  * once when back online, also after a reload. A bad link shows 'This link is no longer valid' with
  * the lookup form (`lookup`, given by the app: it belongs to the support feature). Light: no Ionic,
@@ -204,6 +206,11 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
               <li key={e.id} className={`status-event status-event-${e.kind}${e.kind === 'customer_reply' ? ' status-event-mine' : ''}`}>
                 <p className="status-event-title">{title}</p>
                 {body && <p className="status-event-body">{body}</p>}
+                {e.attachments?.length ? (
+                  <Suspense fallback={null}>
+                    <StatusFiles token={token} files={e.attachments} />
+                  </Suspense>
+                ) : null}
                 <p className="status-event-time">{formatDateTime(e.at)}</p>
               </li>
             );
