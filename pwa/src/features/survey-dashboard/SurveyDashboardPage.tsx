@@ -62,7 +62,7 @@ export default function SurveyDashboardPage() {
       </div>
 
       <SyncStatus compact />
-      <ConnectionNotice connection={connection} />
+      <ConnectionNotice connection={connection} writes={false} />
       {stats.data ? (
         <StatTiles stats={stats.data} />
       ) : waiting ? (

@@ -118,9 +118,10 @@ export function writeProps(block: string | undefined, busy = false) {
 /**
  * The screen's notice while the server cannot be reached: 'No connection to the server. Check your
  * connection and try again.' and, when data from before is shown, 'Showing the data as of <time>.';
- * then why changes are disabled and 'Try Again'. Renders nothing while the server answers.
+ * then why changes are disabled (unless the screen has none: `writes={false}`) and 'Try Again'.
+ * Renders nothing while the server answers.
  */
-export function ConnectionNotice({ connection }: { connection: ScreenConnection }) {
+export function ConnectionNotice({ connection, writes = true }: { connection: ScreenConnection; writes?: boolean }) {
   if (!connection.offline) return null;
   return (
     <div className="card connection-notice" role="status">
@@ -128,9 +129,11 @@ export function ConnectionNotice({ connection }: { connection: ScreenConnection 
         <strong>{NO_CONNECTION_TEXT}</strong>
         {connection.asOf !== null && <> Showing the data as of {formatDateTime(new Date(connection.asOf).toISOString())}.</>}
       </p>
-      <p className="muted" id={WRITE_BLOCK_REASON_ID}>
-        {connection.writeBlock}
-      </p>
+      {writes && (
+        <p className="muted" id={WRITE_BLOCK_REASON_ID}>
+          {connection.writeBlock}
+        </p>
+      )}
       <button type="button" className="btn btn-outline btn-small" onClick={connection.retry}>
         Try Again
       </button>
