@@ -126,7 +126,8 @@ export default function DownloadsPage() {
         <ConnectionNotice connection={connection} />
         {!online && (
           <p className="card offline-note" role="status">
-            {content.data ? '' : items?.length ? 'Showing the tools list saved on this device. ' : ''}Tools kept on this device can still be downloaded.
+            You are offline. Tools kept on this device can still be downloaded.
+            {!content.data && items?.length ? ' The list is the one saved on this device.' : ''}
           </p>
         )}
         {content.isError && online && !items && <ErrorState text="The managed tools could not be loaded." error={content.error} />}
