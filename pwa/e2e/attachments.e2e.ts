@@ -114,6 +114,7 @@ describe('attachments on a phone', () => {
       await form.getByRole('img', { name: 'rack.jpg' }).waitFor();
       await form.getByLabel('Update Comment').fill('Rack after relabelling');
       await form.getByRole('button', { name: 'Update Ticket' }).click();
+      await page.getByRole('button', { name: 'Done' }).click(); // the sheet stays open after an update until Done
       await form.waitFor({ state: 'detached' });
       form = await open(page);
       await page.getByText('waiting for connection').waitFor({ timeout: 15_000 });

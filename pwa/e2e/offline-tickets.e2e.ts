@@ -46,7 +46,8 @@ async function updateTicket(page: Page, number: string, change: { status?: strin
   if (change.resolution) await form.getByLabel('Resolution').fill(change.resolution);
   if (change.comment) await form.getByLabel('Update Comment').fill(change.comment);
   await form.getByRole('button', { name: 'Update Ticket' }).click();
-  await form.waitFor({ state: 'detached' }); // phones close the sheet once it is queued
+  await page.getByRole('button', { name: 'Done' }).click(); // the sheet stays open after an update until Done
+  await form.waitFor({ state: 'detached' });
 }
 
 const text = (page: Page, t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();

@@ -103,6 +103,11 @@ describe('ticket management', () => {
     await page.getByLabel('Update Comment').fill('On site at 10:30, replacing the switch.');
     await page.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByText('Ticket Updated').first().waitFor();
+    // The sheet stays open with the new entry in its work history; 'Done' closes it.
+    const sheet = page.getByRole('dialog');
+    await sheet.locator('.history-list').getByText('On site at 10:30, replacing the switch.').waitFor();
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await sheet.waitFor({ state: 'detached' });
 
     const ticket = await api<Ticket>(`/api/tickets/${number}`, { token: adminToken });
     expect(ticket).toMatchObject({ status: 'in_progress', assignedTo: techId, version: 2 });

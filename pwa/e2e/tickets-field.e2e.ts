@@ -127,6 +127,8 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
       await form.getByRole('radio', { name: kind }).check();
       await form.getByRole('button', { name: 'Update Ticket' }).click();
       await page.getByText('Ticket Updated', { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Done' }).click(); // the panel stays open after an update until Done
+      await form.waitFor({ state: 'detached' });
     };
 
     // The default is an internal note.

@@ -10,6 +10,7 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './app/styles.css';
+import './app/access.css';
 
 import { App } from './app/App';
 import { applyModeClass, applyThemeMode, readThemeMode } from './app/theme';

@@ -88,10 +88,38 @@ function Shell({ later }: { later: ReactNode }) {
         </Suspense>
       )}
       <div className="ion-page" id="main">
+        <SkipLink />
         <AppHeader onOpenMenu={openMenu} onMenuIntent={preloadNavMenu} />
         <MainContent onPageShown={onPageShown} />
       </div>
     </>
+  );
+}
+
+/** Id of every page's `<main>`, the target of the skip link. */
+const CONTENT_ID = 'content';
+
+/**
+ * 'Skip to content' (WCAG 2.4.1 bypass blocks): the first focusable element of every page, shown
+ * only while focused; it moves focus (and the view) to the page's `<main>` past the header and menu.
+ * Focus is moved by script: a plain `#content` fragment would not scroll IonContent's inner scroller
+ * reliably and would add a history entry.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href={`#${CONTENT_ID}`}
+      onClick={(e) => {
+        const target = document.getElementById(CONTENT_ID);
+        if (!target) return;
+        e.preventDefault();
+        target.focus();
+        target.scrollIntoView?.({ block: 'start' });
+      }}
+    >
+      Skip to content
+    </a>
   );
 }
 
@@ -117,7 +145,7 @@ function WhenIdle({ now, children }: { now: boolean; children: ReactNode }) {
 function MainContent({ onPageShown }: { onPageShown(): void }) {
   const { pathname } = useLocation();
   const routes = (
-    <main className="main">
+    <main className="main" id={CONTENT_ID} tabIndex={-1}>
       <Suspense fallback={<Loading />}>
         <AppRoutes />
         <Shown onShown={onPageShown} />
@@ -127,7 +155,7 @@ function MainContent({ onPageShown }: { onPageShown(): void }) {
   if (!isGuardedPath(pathname)) return <PlainContent pathname={pathname}>{routes}</PlainContent>;
   const loading = (
     <PlainContent pathname={pathname}>
-      <main className="main">
+      <main className="main" id={CONTENT_ID} tabIndex={-1}>
         <Loading />
       </main>
     </PlainContent>

@@ -14,7 +14,8 @@ import {
   type ContentItemCreate,
 } from '@portal/shared';
 import type { z } from 'zod';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
+import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { UploadProgressBar } from '../../lib/ui/UploadProgressBar';
@@ -63,6 +64,7 @@ export function ContentForm(props: {
   const toast = useToast();
   const files = useStoredFiles(true);
   const upload = useUploadFile();
+  const writeBlock = useWriteBlock();
   const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
   const [uploadError, setUploadError] = useState<string>();
@@ -105,7 +107,7 @@ export function ContentForm(props: {
         toast.show({ title: 'File Uploaded', description: `${file.name} (${formatFileSize(file.size)}) is ready to use.` });
       },
       onError: (err) => {
-        setUploadError(isApiError(err) ? (err.serverMessage ?? err.message) : 'The connection failed. Check the network and try again.');
+        setUploadError(failureText(err, 'The upload failed. Please try again.'));
         toast.show({ title: 'Upload Failed', description: 'Failed to upload file. Try logging out and back in.', variant: 'destructive' });
       },
     });
@@ -164,7 +166,7 @@ export function ContentForm(props: {
 
       <fieldset className="content-file">
         <legend className="form-label">File</legend>
-        <FormField id="content-file" label="Uploaded file" optional error={err('fileName')} hint={files.isPending ? 'Loading files...' : undefined}>
+        <FormField id="content-file" label="Uploaded file" optional error={err('fileName')} hint={files.isPending && !writeBlock ? 'Loading files...' : undefined}>
           <select id="content-file" className="input" {...fieldAria('content-file', err('fileName'))} {...register('fileName')}>
             <option value="">No file</option>
             {!known && <option value={fileName}>{fileName}</option>}
@@ -191,7 +193,7 @@ export function ContentForm(props: {
           />
         </FormField>
         {upload.progress && chosen && <UploadProgressBar fileName={chosen.name} progress={upload.progress} />}
-        <button type="button" className="btn btn-outline btn-small" disabled={upload.isPending || !chosen} onClick={startUpload}>
+        <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock, upload.isPending || !chosen)} onClick={startUpload}>
           {upload.isPending ? 'Uploading...' : 'Upload File'}
         </button>
       </fieldset>
@@ -203,7 +205,12 @@ export function ContentForm(props: {
         </span>
       </label>
 
-      <FormActions label={pending ? 'Saving...' : item ? 'Save Changes' : 'Create'} pending={pending} disabled={upload.isPending} onCancel={onCancel} />
+      {writeBlock && (
+        <p className="muted" role="status">
+          {writeBlock}
+        </p>
+      )}
+      <FormActions label={pending ? 'Saving...' : item ? 'Save Changes' : 'Create'} pending={pending} disabled={upload.isPending || !!writeBlock} onCancel={onCancel} />
     </form>
   );
 }

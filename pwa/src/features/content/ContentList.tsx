@@ -2,11 +2,14 @@ import { IonBadge } from '@ionic/react';
 import { formatFileSize, type ContentItem } from '@portal/shared';
 import { formatDate } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
+import { writeProps } from '../../lib/ui/ServerConnection';
 
 interface Props {
   items: readonly ContentItem[];
   onEdit(item: ContentItem): void;
   onDelete(item: ContentItem): void;
+  /** Why Edit and Delete are disabled (no connection), if they are. */
+  writeBlock?: string;
 }
 
 function StatusBadge({ item }: { item: ContentItem }) {
@@ -18,13 +21,15 @@ function fileText(item: ContentItem): string {
   return item.fileSize === null ? `${item.fileName} (missing)` : `${item.fileName} (${formatFileSize(item.fileSize)})`;
 }
 
-function Actions({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Props, 'onEdit' | 'onDelete'>) {
+type ActionProps = Pick<Props, 'onEdit' | 'onDelete' | 'writeBlock'>;
+
+function Actions({ item, onEdit, onDelete, writeBlock }: { item: ContentItem } & ActionProps) {
   return (
     <div className="content-actions">
-      <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${item.title}`} onClick={() => onEdit(item)}>
+      <button type="button" className="btn btn-outline btn-small" aria-label={`Edit ${item.title}`} {...writeProps(writeBlock)} onClick={() => onEdit(item)}>
         Edit
       </button>
-      <button type="button" className="btn btn-outline btn-small" aria-label={`Delete ${item.title}`} onClick={() => onDelete(item)}>
+      <button type="button" className="btn btn-outline btn-small" aria-label={`Delete ${item.title}`} {...writeProps(writeBlock)} onClick={() => onDelete(item)}>
         Delete
       </button>
     </div>
@@ -32,7 +37,7 @@ function Actions({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Props,
 }
 
 /** Phones: the card of one item. */
-function ContentCard({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Props, 'onEdit' | 'onDelete'>) {
+function ContentCard({ item, ...actions }: { item: ContentItem } & ActionProps) {
   return (
     <>
       <div className="content-card-head">
@@ -44,13 +49,13 @@ function ContentCard({ item, onEdit, onDelete }: { item: ContentItem } & Pick<Pr
         {[item.category, item.platform, item.version && `Version ${item.version}`].filter(Boolean).join(' · ')}
       </p>
       <p className="muted content-meta content-file-line">{fileText(item)}</p>
-      <Actions item={item} onEdit={onEdit} onDelete={onDelete} />
+      <Actions item={item} {...actions} />
     </>
   );
 }
 
 /** Table columns from 992 px. */
-function columns({ onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>): ListColumn<ContentItem>[] {
+function columns(actions: ActionProps): ListColumn<ContentItem>[] {
   return [
     {
       id: 'title',
@@ -68,7 +73,7 @@ function columns({ onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>): List
     { id: 'file', header: 'File', cell: fileText, className: 'content-file-cell' },
     { id: 'status', header: 'Status', cell: (item) => <StatusBadge item={item} /> },
     { id: 'updated', header: 'Updated', cell: (item) => <time dateTime={item.updatedAt}>{formatDate(item.updatedAt)}</time>, className: 'nowrap' },
-    { id: 'actions', header: 'Actions', cell: (item) => <Actions item={item} onEdit={onEdit} onDelete={onDelete} /> },
+    { id: 'actions', header: 'Actions', cell: (item) => <Actions item={item} {...actions} /> },
   ];
 }
 
@@ -76,13 +81,13 @@ function columns({ onEdit, onDelete }: Pick<Props, 'onEdit' | 'onDelete'>): List
  * The items of one content type (DESIGN.md 5a list): cards on phones, a table from 992 px, with Edit
  * and Delete; `items` undefined while loading, `error` when the load failed, `empty` for none.
  */
-export function ContentList({ items, empty, error, onEdit, onDelete }: Omit<Props, 'items'> & { items: readonly ContentItem[] | undefined; empty: string; error: Error | null }) {
+export function ContentList({ items, empty, error, ...actions }: Omit<Props, 'items'> & { items: readonly ContentItem[] | undefined; empty: string; error: Error | null }) {
   return (
     <ResponsiveList
       rows={items}
       rowKey={(item) => item.id}
-      columns={columns({ onEdit, onDelete })}
-      card={(item) => <ContentCard item={item} onEdit={onEdit} onDelete={onDelete} />}
+      columns={columns(actions)}
+      card={(item) => <ContentCard item={item} {...actions} />}
       label="Content items"
       empty={empty}
       loadingText="Loading content..."

@@ -9,6 +9,8 @@ import {
   type ContentType,
 } from '@portal/shared';
 import { isApiError } from '../../lib/api';
+import { ConnectionNotice, ConnectionProvider, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
+import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Sheet } from '../../lib/ui/Sheet';
@@ -40,6 +42,7 @@ const EMPTY: Record<ContentType, string> = {
 export default function ContentPage() {
   const toast = useToast();
   const items = useContentItems();
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
   const create = useCreateContent();
   const update = useUpdateContent();
   const remove = useDeleteContent();
@@ -102,17 +105,22 @@ export default function ContentPage() {
   };
 
   const formTitle = editing?.mode === 'edit' ? 'Edit Content' : 'Add Content';
-  const listProps = { onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming };
+  const listProps = { onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming, writeBlock: connection.writeBlock };
+  // Without data (not loaded yet, or no answer) the tabs carry no counts: '(0)' would be a false empty state.
+  const loaded = items.data !== undefined;
   return (
+    <ConnectionProvider connection={connection}>
     <div className="page content-page">
       <div className="page-head">
         <h1>Content Management</h1>
-        <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'create', preset: { type: tab } })}>
+        <button type="button" className="btn btn-primary" {...writeProps(connection.writeBlock)} onClick={() => setEditing({ mode: 'create', preset: { type: tab } })}>
           Add Content
         </button>
       </div>
+      <SyncStatus compact />
+      <ConnectionNotice connection={connection} />
       <Tabs
-        tabs={CONTENT_TYPES.map((t) => ({ id: t, label: `${CONTENT_TYPE_TABS[t]} (${counts[t]})` }))}
+        tabs={CONTENT_TYPES.map((t) => ({ id: t, label: loaded ? `${CONTENT_TYPE_TABS[t]} (${counts[t]})` : CONTENT_TYPE_TABS[t] }))}
         value={tab}
         onChange={setTab}
         label="Content types"
@@ -120,7 +128,9 @@ export default function ContentPage() {
         panelId={() => 'content-tabpanel'}
       />
       <TabPanel id="content-tabpanel" labelledBy={`content-tab-${tab}`}>
-        <ContentList {...listProps} items={items.isPending ? undefined : visible} error={items.error} empty={EMPTY[tab]} />
+        {loaded || !connection.offline ? (
+          <ContentList {...listProps} items={loaded ? visible : items.isError ? [] : undefined} error={loaded ? null : items.error} empty={EMPTY[tab]} />
+        ) : null}
       </TabPanel>
 
       <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy="content-form-title">
@@ -149,5 +159,6 @@ export default function ContentPage() {
         onCancel={() => setConfirming(null)}
       />
     </div>
+    </ConnectionProvider>
   );
 }

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { getOfflineDb, useOfflineQuery } from '../../offline';
+import { SyncStatus, getOfflineDb, requestSync, useConnectivity, useOfflineQuery } from '../../offline';
+import { ConnectionNotice, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
 import { useDeleteTool } from './api/useDeleteTool';
@@ -15,7 +16,6 @@ import { startDownload } from './startDownload';
 import { ToolList } from './ToolList';
 import { buildTools, type Tool } from './tools';
 import { useKeptFiles } from './useKeptFiles';
-import { useOnline } from './useOnline';
 import { ErrorState } from '../../lib/ui/States';
 import './downloads.css';
 
@@ -34,7 +34,9 @@ export default function DownloadsPage() {
   const isAdmin = user?.role === 'admin';
   const toast = useToast();
   const navigate = useNavigate();
-  const online = useOnline();
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  // The server, not only the browser's flag: with the API down, downloads come from kept copies.
+  const online = !connection.offline;
   const content = useSupportTools();
   const cached = useOfflineQuery(readSupportTools);
   const keptState = useKeptFiles();
@@ -115,17 +117,20 @@ export default function DownloadsPage() {
             <p className="muted section-lead">Installers, scripts and guides for the field, with their versions and sizes.</p>
           </div>
           {isAdmin && (
-            <button type="button" className="btn btn-primary" onClick={() => navigate('/admin/content?new=tool')}>
+            <button type="button" className="btn btn-primary" {...writeProps(connection.writeBlock)} onClick={() => navigate('/admin/content?new=tool')}>
               Add Tool
             </button>
           )}
         </div>
+        <SyncStatus compact />
+        <ConnectionNotice connection={connection} />
         {!online && (
           <p className="card offline-note" role="status">
             You are offline. Tools kept on this device can still be downloaded.
+            {!content.data && items?.length ? ' The list is the one saved on this device.' : ''}
           </p>
         )}
-        {content.isError && online && <ErrorState text="The managed tools could not be loaded." error={content.error} />}
+        {content.isError && online && !items && <ErrorState text="The managed tools could not be loaded." error={content.error} />}
         {content.isPending && items === undefined && online ? <Loading text="Loading tools..." /> : null}
         <ToolList {...listProps} />
       </section>

@@ -2,6 +2,7 @@ import type { FileEntry } from '@portal/shared';
 import { formatFileSize } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
+import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 interface Props {
   files: readonly FileEntry[];
@@ -10,12 +11,13 @@ interface Props {
 }
 
 function DeleteButton({ file, onDelete, deleting }: { file: FileEntry } & Pick<Props, 'onDelete' | 'deleting'>) {
+  const writeBlock = useWriteBlock();
   return (
     <button
       type="button"
       className="btn btn-outline btn-small"
       aria-label={`Delete ${file.name}`}
-      disabled={deleting === file.name}
+      {...writeProps(writeBlock, deleting === file.name)}
       onClick={() => onDelete(file)}
     >
       {deleting === file.name ? 'Deleting...' : 'Delete'}

@@ -4,6 +4,8 @@ import type { FileEntry } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { useDeleteFile } from './api/useDeleteFile';
 import { useFiles } from './api/useFiles';
 import { FileList } from './FileList';
@@ -19,6 +21,7 @@ import './files.css';
 export default function FileManagementPage() {
   const toast = useToast();
   const files = useFiles();
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
   const remove = useDeleteFile();
   const [confirming, setConfirming] = useState<FileEntry | null>(null);
 
@@ -38,6 +41,7 @@ export default function FileManagementPage() {
   const list = files.data ?? [];
   const listProps = { onDelete: setConfirming, deleting: remove.isPending ? (remove.variables ?? null) : null };
   return (
+    <ConnectionProvider connection={connection}>
     <div className="page files-page">
       <div className="page-head">
         <h1>File Management</h1>
@@ -45,10 +49,14 @@ export default function FileManagementPage() {
           Back to Admin
         </Link>
       </div>
+      <SyncStatus compact />
+      <ConnectionNotice connection={connection} />
       <UploadCard />
       <section aria-labelledby="files-heading" className="files-section">
         <h2 id="files-heading">Files{files.data ? ` (${list.length})` : ''}</h2>
-        <FileList {...listProps} files={files.data} error={files.error} />
+        {files.data || !connection.offline ? (
+          <FileList {...listProps} files={files.data ?? (files.isError ? [] : undefined)} error={files.data ? null : files.error} />
+        ) : null}
       </section>
       <ConfirmDialog
         open={confirming !== null}
@@ -61,5 +69,6 @@ export default function FileManagementPage() {
         onCancel={() => setConfirming(null)}
       />
     </div>
+    </ConnectionProvider>
   );
 }

@@ -1,8 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { UPLOAD_ACCEPT, fileNameProblem, formatFileSize } from '@portal/shared';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { UploadProgressBar } from '../../lib/ui/UploadProgressBar';
 import { useUploadFile } from '../../lib/useUploadFile';
 
@@ -15,6 +16,7 @@ import { useUploadFile } from '../../lib/useUploadFile';
 export function UploadCard() {
   const toast = useToast();
   const upload = useUploadFile();
+  const writeBlock = useWriteBlock();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
@@ -45,7 +47,7 @@ export function UploadCard() {
           description: `${stored.name} (${formatFileSize(stored.size)})${replaced ? ' replaced the earlier file of that name' : ''}.`,
         });
       },
-      onError: (err) => fail(isApiError(err) ? (err.serverMessage ?? err.message) : 'The connection failed. Check the network and try again.'),
+      onError: (err) => fail(failureText(err, 'The upload failed. Please try again.')),
     });
   };
 
@@ -71,7 +73,7 @@ export function UploadCard() {
         </FormField>
         {upload.progress && file && <UploadProgressBar fileName={file.name} progress={upload.progress} />}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={upload.isPending}>
+          <button type="submit" className="btn btn-primary" {...writeProps(writeBlock, upload.isPending)}>
             {upload.isPending ? 'Uploading...' : 'Upload'}
           </button>
         </div>

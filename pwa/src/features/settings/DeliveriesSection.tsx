@@ -37,7 +37,7 @@ export function DeliveriesSection() {
         label="Recent deliveries"
         empty={SETTINGS_TEXT.noDeliveries}
         loadingText="Loading deliveries..."
-        error={deliveries.error}
+        error={deliveries.data ? null : deliveries.error}
         errorText="The delivery log could not be loaded."
         rowAttrs={(row) => ({ 'data-status': row.status })}
         classes={{ wrap: 'delivery-table-wrap', table: 'delivery-table', list: 'delivery-list', card: 'delivery', empty: 'settings-empty' }}

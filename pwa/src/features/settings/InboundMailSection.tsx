@@ -1,6 +1,8 @@
 import type { InboundFailure } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
+import { failureText } from '../../lib/connection';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
+import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { useInboundAction, useInboundFailures, useInboundStatus } from './api/useInboundMail';
 
 /**
@@ -12,6 +14,7 @@ export function InboundMailSection() {
   const status = useInboundStatus();
   const failures = useInboundFailures();
   const action = useInboundAction();
+  const writeBlock = useWriteBlock();
   const s = status.data;
   const result = action.data;
 
@@ -21,14 +24,14 @@ export function InboundMailSection() {
     { id: 'sender', header: 'From', cell: (r) => r.sender ?? 'unknown', className: 'break' },
     { id: 'subject', header: 'Subject', cell: (r) => r.subject ?? '', className: 'break' },
     { id: 'reason', header: 'Reason', cell: (r) => r.reason, className: 'break' },
-    { id: 'actions', header: 'Actions', cell: (r) => <FailureActions row={r} busy={action.isPending} act={act} /> },
+    { id: 'actions', header: 'Actions', cell: (r) => <FailureActions row={r} busy={action.isPending} block={writeBlock} act={act} /> },
   ];
 
   return (
     <section className="card settings-card" aria-labelledby="inbound-heading">
       <div className="settings-card-head">
         <h2 id="inbound-heading">Inbound Mail</h2>
-        <button type="button" className="btn btn-outline btn-small" disabled={action.isPending} onClick={() => action.mutate({ action: 'test' })}>
+        <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock, action.isPending)} onClick={() => action.mutate({ action: 'test' })}>
           Test connection
         </button>
       </div>
@@ -44,8 +47,9 @@ export function InboundMailSection() {
           {s.smtpPort !== null && ` SMTP listener on port ${s.smtpPort}.`}
         </p>
       )}
+      {!s && status.isError && <p className="muted settings-lead">The mailbox status could not be loaded. {failureText(status.error, '')}</p>}
       {result && <p role="status">{result.message}</p>}
-      {action.error && <p role="alert">{action.error.message}</p>}
+      {action.error && <p role="alert">{failureText(action.error, 'The request failed. Please try again.')}</p>}
       <h3>Could not import</h3>
       <ResponsiveList
         rows={failures.data?.failures}
@@ -56,13 +60,13 @@ export function InboundMailSection() {
             <strong>{r.subject ?? '(no subject)'}</strong>
             <p className="muted">{r.sender ?? 'unknown sender'} - {formatDateTime(r.createdAt)}</p>
             <p>{r.reason}</p>
-            <FailureActions row={r} busy={action.isPending} act={act} />
+            <FailureActions row={r} busy={action.isPending} block={writeBlock} act={act} />
           </>
         )}
         label="Messages that could not be imported"
         empty="Every message was imported."
         loadingText="Loading..."
-        error={failures.error}
+        error={failures.data ? null : failures.error}
         errorText="The list could not be loaded."
         classes={{ empty: 'settings-empty' }}
       />
@@ -71,15 +75,15 @@ export function InboundMailSection() {
 }
 
 /** Retry (when the raw message was kept) and Delete of one "could not import" row. */
-function FailureActions({ row, busy, act }: { row: InboundFailure; busy: boolean; act(a: { action: 'retry' | 'delete'; id: string }): void }) {
+function FailureActions({ row, busy, block, act }: { row: InboundFailure; busy: boolean; block: string | undefined; act(a: { action: 'retry' | 'delete'; id: string }): void }) {
   return (
     <span className="inbound-actions">
       {row.retryable && (
-        <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => act({ action: 'retry', id: row.id })}>
+        <button type="button" className="btn btn-outline btn-small" {...writeProps(block, busy)} onClick={() => act({ action: 'retry', id: row.id })}>
           Retry
         </button>
       )}
-      <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => act({ action: 'delete', id: row.id })}>
+      <button type="button" className="btn btn-outline btn-small" {...writeProps(block, busy)} onClick={() => act({ action: 'delete', id: row.id })}>
         Delete
       </button>
     </span>

@@ -10,7 +10,9 @@ import { useAddNotificationEmail } from './api/useAddNotificationEmail';
 import { useNotificationEmails } from './api/useNotificationEmails';
 import { useRemoveNotificationEmail } from './api/useRemoveNotificationEmail';
 import { SETTINGS_TEXT } from './texts';
+import { NO_CONNECTION_TEXT } from '../../lib/connection';
 import { ErrorState } from '../../lib/ui/States';
+import { useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 type Values = z.input<typeof notificationEmailBodySchema>;
 type Parsed = z.output<typeof notificationEmailBodySchema>;
@@ -28,6 +30,8 @@ export function RecipientsSection() {
   const list = useNotificationEmails();
   const add = useAddNotificationEmail();
   const remove = useRemoveNotificationEmail();
+  const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const {
     register,
     handleSubmit,
@@ -61,12 +65,12 @@ export function RecipientsSection() {
     <section className="card settings-card" aria-labelledby="recipients-heading">
       <h2 id="recipients-heading">Notification Recipients</h2>
       <p className="muted settings-lead">These addresses get an e-mail with the details of every new ticket.</p>
-      {list.isPending ? (
+      {list.isPending && !offline ? (
         <div className="settings-loading">
           <IonSpinner name="crescent" aria-hidden="true" /> <span>Loading recipients...</span>
         </div>
-      ) : list.isError ? (
-        <ErrorState text="The recipients could not be loaded." error={list.error} />
+      ) : (list.isError || offline) && !list.data ? (
+        <ErrorState text="The recipients could not be loaded." error={list.error ?? { message: NO_CONNECTION_TEXT }} />
       ) : emails.length === 0 ? (
         <p className="muted settings-empty">{SETTINGS_TEXT.noRecipients}</p>
       ) : (
@@ -78,7 +82,7 @@ export function RecipientsSection() {
                 type="button"
                 className="btn btn-outline btn-small"
                 aria-label={`Remove ${email}`}
-                disabled={remove.isPending && remove.variables === email}
+                {...writeProps(writeBlock, remove.isPending && remove.variables === email)}
                 onClick={() => onRemove(email)}
               >
                 {remove.isPending && remove.variables === email ? 'Removing...' : 'Remove'}
@@ -100,7 +104,7 @@ export function RecipientsSection() {
             {...register('email')}
           />
         </FormField>
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+        <button type="submit" className="btn btn-primary" {...writeProps(writeBlock, add.isPending)}>
           {add.isPending ? 'Adding...' : 'Add Email'}
         </button>
       </form>

@@ -4,17 +4,24 @@ import { SupportNumberSection } from './SupportNumberSection';
 import { SlaPolicySection } from './SlaPolicySection';
 import { InboundMailSection } from './InboundMailSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import './settings.css';
 
 /**
  * /admin/settings 'SMS and Notification Settings' (SPEC.md 2 "Settings"; admin only, guarded in
  * app/AppRoutes): notification e-mail recipients, the support SMS number with 'Test SMS', and the
- * recent deliveries. Loaded on demand.
+ * recent deliveries. Loaded on demand. Without a server: the shared bar and notice, the sections'
+ * last loaded values, and every Save / Add / Remove / Test disabled with the reason (lib/ui/ServerConnection).
  */
 export default function SettingsPage() {
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
   return (
+    <ConnectionProvider connection={connection}>
     <div className="page settings-page">
       <h1>SMS and Notification Settings</h1>
+      <SyncStatus compact />
+      <ConnectionNotice connection={connection} />
       <div className="two-col">
         <RecipientsSection />
         <SupportNumberSection />
@@ -24,5 +31,6 @@ export default function SettingsPage() {
       <DeliveriesSection />
       <TwoFactorSection />
     </div>
+    </ConnectionProvider>
   );
 }

@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SEVERITIES, SEVERITY_NAMES, slaPolicySchema, type SlaPolicy } from '@portal/shared';
 import { apiGet, apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { ErrorState } from '../../lib/ui/States';
+import { useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { NO_CONNECTION_TEXT } from '../../lib/connection';
 
 const KEY = ['sla-policy'] as const;
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -20,6 +23,8 @@ export function SlaPolicySection() {
   const stored = useQuery<SlaPolicy>({ queryKey: KEY, queryFn: ({ signal }) => apiGet<SlaPolicy>('/api/sla-policy', { signal }) });
   const [draft, setDraft] = useState<SlaPolicy | null>(null);
   const [holidays, setHolidays] = useState('');
+  const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (stored.data && !draft) {
@@ -35,7 +40,17 @@ export function SlaPolicySection() {
     },
     onError: () => toast.show({ title: 'Error', description: 'Failed to save the SLA policy. Please try again.', variant: 'destructive' }),
   });
-  if (!draft) return <section className="card settings-section"><h2>SLA Policy</h2><p className="muted">Loading SLA policy...</p></section>;
+  if (!draft)
+    return (
+      <section className="card settings-section">
+        <h2>SLA Policy</h2>
+        {stored.isError || offline ? (
+          <ErrorState text="The SLA policy could not be loaded." error={stored.error ?? { message: NO_CONNECTION_TEXT }} />
+        ) : (
+          <p className="muted">Loading SLA policy...</p>
+        )}
+      </section>
+    );
 
   const hours = draft.businessHours;
   const set = (p: Partial<SlaPolicy>) => setDraft({ ...draft, ...p });
@@ -89,7 +104,7 @@ export function SlaPolicySection() {
       <label className="sla-line sla-holidays"><span>Holidays (YYYY-MM-DD, one per line)</span><textarea className="input textarea" rows={3} value={holidays} onChange={(e) => setHolidays(e.target.value)} /></label>
       {problem && <p className="form-error" role="alert">{problem}</p>}
       <div className="form-actions">
-        <button type="button" className="btn btn-primary" disabled={save.isPending} onClick={submit}>
+        <button type="button" className="btn btn-primary" {...writeProps(writeBlock, save.isPending)} onClick={submit}>
           {save.isPending ? 'Saving...' : 'Save SLA Policy'}
         </button>
       </div>

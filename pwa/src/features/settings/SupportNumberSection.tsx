@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { MSG, supportPhoneSchema } from '@portal/shared';
 import { isApiError } from '../../lib/api';
+import { isNoConnection } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { useSaveSupportNumber } from './api/useSaveSupportNumber';
@@ -10,6 +11,7 @@ import { useSupportNumber } from './api/useSupportNumber';
 import { useTestSms } from './api/useTestSms';
 import { SETTINGS_TEXT } from './texts';
 import { ErrorState } from '../../lib/ui/States';
+import { useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 const schema = z.object({ value: supportPhoneSchema });
 type Values = z.input<typeof schema>;
@@ -28,6 +30,8 @@ export function SupportNumberSection() {
   const setting = useSupportNumber();
   const save = useSaveSupportNumber();
   const testSms = useTestSms();
+  const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const saved = setting.data?.value ?? null;
   const {
     register,
@@ -76,7 +80,7 @@ export function SupportNumberSection() {
           id="supportPhone"
           label="Phone Number"
           error={error}
-          hint={setting.isPending ? 'Loading the saved number...' : saved ? `Saved: ${saved}` : 'No number saved yet.'}
+          hint={setting.data ? (saved ? `Saved: ${saved}` : 'No number saved yet.') : setting.isError || offline ? 'The saved number could not be loaded.' : 'Loading the saved number...'}
         >
           <input
             id="supportPhone"
@@ -91,15 +95,15 @@ export function SupportNumberSection() {
           />
         </FormField>
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending || setting.isPending}>
+          <button type="submit" className="btn btn-primary" {...writeProps(writeBlock, save.isPending || setting.isPending)}>
             {save.isPending ? 'Saving...' : 'Save Number'}
           </button>
-          <button type="button" className="btn btn-outline" disabled={testSms.isPending || setting.isPending} onClick={onTest}>
+          <button type="button" className="btn btn-outline" {...writeProps(writeBlock, testSms.isPending || setting.isPending)} onClick={onTest}>
             {testSms.isPending ? 'Sending...' : 'Test SMS'}
           </button>
         </div>
       </form>
-      {setting.isError && <ErrorState text="The saved number could not be loaded." error={setting.error} />}
+      {setting.isError && !setting.data && !isNoConnection(setting.error) && <ErrorState text="The saved number could not be loaded." error={setting.error} />}
     </section>
   );
 }

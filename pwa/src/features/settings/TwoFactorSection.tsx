@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorPolicy } from '@portal/shared';
 import { apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
+import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 const POLICY_KEY = ['/api/auth/2fa/policy'] as const;
 
@@ -22,6 +23,7 @@ export function TwoFactorSection() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const policy = useQuery<{ policy: TwoFactorPolicy }>({ queryKey: POLICY_KEY, networkMode: 'online' });
+  const writeBlock = useWriteBlock();
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
   useEffect(() => {
     if (policy.data && choice === null) setChoice(policy.data.policy);
@@ -44,7 +46,7 @@ export function TwoFactorSection() {
     <section className="card settings-card" aria-labelledby="two-factor-heading">
       <h2 id="two-factor-heading">Two-factor authentication</h2>
       <p className="muted settings-lead">Who must confirm their sign-in with an authenticator app or a passkey.</p>
-      {policy.isError && <p className="form-error">Could not load the setting.</p>}
+      {policy.isError && !policy.data && <p className="form-error">Could not load the setting.</p>}
       <form className="form" noValidate onSubmit={submit} aria-label="Two-factor authentication">
         <fieldset className="radio-group" disabled={!policy.data || save.isPending}>
           <legend className="form-label">Required for</legend>
@@ -58,7 +60,7 @@ export function TwoFactorSection() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="btn btn-primary" disabled={!policy.data || save.isPending || choice === policy.data?.policy}>
+        <button type="submit" className="btn btn-primary" {...writeProps(writeBlock, !policy.data || save.isPending || choice === policy.data?.policy)}>
           {save.isPending ? 'Saving...' : 'Save'}
         </button>
       </form>

@@ -8,11 +8,13 @@ import { Stars } from './Stars';
 /**
  * Recent Responses (SPEC.md 2): every response of the range, newest first, with customer name, time,
  * the four ratings, comments and suggestions. Pages of 20 ('Load More'); a table from 992 px, cards
- * on phones.
+ * on phones. `offline`: the server cannot be reached (lib/ui/ServerConnection); 'Load More' then waits.
  */
-export function ResponsesTab({ days }: { days: number }) {
+export function ResponsesTab({ days, offline }: { days: number; offline: boolean }) {
   const q = useSurveyResponses(days);
   const rows = q.data?.pages.flatMap((p) => p.items);
+  // Offline with nothing loaded: the page's connection notice says so; no skeleton, no false empty list.
+  if (!rows && offline) return null;
   return (
     <div className="sd-responses">
       <ResponsiveList
@@ -23,13 +25,13 @@ export function ResponsesTab({ days }: { days: number }) {
         label="Recent responses"
         empty="No survey responses in this period."
         loadingText="Loading responses..."
-        error={q.error}
+        error={rows ? null : q.error}
         errorText="The responses could not be loaded."
         rowAttrs={(r) => ({ 'data-ticket': r.ticketNumber })}
         classes={{ wrap: 'card sd-table-wrap', table: 'sd-table', list: 'sd-cards', card: 'card sd-response', empty: 'card', error: 'card' }}
       />
       {q.hasNextPage && (
-        <button type="button" className="btn btn-outline sd-more" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+        <button type="button" className="btn btn-outline sd-more" disabled={q.isFetchingNextPage || offline} onClick={() => void q.fetchNextPage()}>
           {q.isFetchingNextPage ? 'Loading...' : 'Load More'}
         </button>
       )}

@@ -10,6 +10,8 @@ import { ResponsesTab } from './ResponsesTab';
 import { SkeletonTiles, StatTiles } from './StatTiles';
 import { TechnicianTab } from './TechnicianTab';
 import { ErrorState } from '../../lib/ui/States';
+import { ConnectionNotice, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import './dashboard.css';
 
 /** `?days=` of the URL when it is one of 7/30/90/365, else 30 (SPEC.md 9). */
@@ -29,6 +31,9 @@ export default function SurveyDashboardPage() {
   const days = daysFrom(params.get('days'));
   const [tab, setTab] = useState<DashboardTab>('overview');
   const stats = useSurveyStats(days);
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  // Skeletons only while an answer can come; the last loaded figures stay on screen when a reload fails.
+  const waiting = !stats.data && !stats.isError && !connection.offline;
 
   return (
     <div className="page page-wide sd-page">
@@ -56,20 +61,22 @@ export default function SurveyDashboardPage() {
         </div>
       </div>
 
-      {stats.isPending ? (
-        <SkeletonTiles />
-      ) : stats.isError ? (
-        <ErrorState text="The survey statistics could not be loaded." error={stats.error} onRetry={() => void stats.refetch()} className="card" />
-      ) : (
+      <SyncStatus compact />
+      <ConnectionNotice connection={connection} writes={false} />
+      {stats.data ? (
         <StatTiles stats={stats.data} />
-      )}
+      ) : waiting ? (
+        <SkeletonTiles />
+      ) : stats.isError && !connection.offline ? (
+        <ErrorState text="The survey statistics could not be loaded." error={stats.error} onRetry={() => void stats.refetch()} className="card" />
+      ) : null}
 
       <DashboardTabs value={tab} onChange={setTab} />
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="sd-panel">
         {tab === 'responses' ? (
-          <ResponsesTab days={days} />
+          <ResponsesTab days={days} offline={connection.offline} />
         ) : !stats.data ? (
-          stats.isPending ? <div className="card sd-panel-skeleton sd-skeleton" aria-hidden="true" /> : null
+          waiting ? <div className="card sd-panel-skeleton sd-skeleton" aria-hidden="true" /> : null
         ) : tab === 'overview' ? (
           <OverviewTab stats={stats.data} />
         ) : tab === 'technicians' ? (

@@ -25,7 +25,8 @@ const PLACEHOLDER = 'Select a ticket to update';
  * found, ticket cards in a virtualised list (only the visible cards are rendered, fast at 10,000
  * cached tickets) and the 'Update Ticket' panel. Desktop: the panel sits beside the list (sticky). Phones: a hint
  * replaces the empty panel and selecting a card opens the panel in a full-screen sheet; Cancel,
- * closing the sheet or a queued update clears the selection.
+ * closing the sheet or 'Done' after an update clears the selection; on desktop Escape closes the panel
+ * too (when no dialog is open over it).
  *
  * Online (useTicketView): tab counts and the list come from the server (SQL counts,
  * keyset pages with the filters applied there, the next page on scroll), merged with the cache and
@@ -81,6 +82,17 @@ export default function TicketsPage() {
   }, [live]);
   const selected = live ?? (view.loading && lastShown?.id === selectedId ? lastShown : null);
   const clear = () => setSelectedId(null);
+  useEffect(() => {
+    if (!isDesktop || !selectedId) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      setSelectedId(null);
+      // Back to the ticket's number in the list (the panel that had focus is gone).
+      document.getElementById(`ticket-${selectedId}`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isDesktop, selectedId]);
   const hasTickets = view.deviceCount > 0 || view.source === 'server';
   // The whole screen shows 'Loading tickets...' only until it first shows tickets; later reloads
   // (e.g. the server list failing over to the device's) load in the list, never unmounting the panel.
@@ -97,7 +109,6 @@ export default function TicketsPage() {
       technicians={techs}
       user={user}
       onCancel={clear}
-      onUpdated={isDesktop ? undefined : clear}
     />
   ) : (
     <p className="muted panel-placeholder">{PLACEHOLDER}</p>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { MSG, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
 import { fileUploadViews, getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
 import type { PickedFile } from '../../lib/attachments/prepare';
@@ -19,7 +20,9 @@ import { TimeTracker } from './TimeTracker';
  * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch against
  * the ticket as shown: nothing changed -> toast 'No Changes'; otherwise the update goes to the
  * outbox (DESIGN.md 5) and shows at once as pending; the sync engine sends it and the app says
- * 'Ticket Updated' when the server has applied it (offline: 'Update Queued' now). Below the form:
+ * 'Ticket Updated' when the server has applied it (offline: 'Update Queued' now). The panel stays
+ * open after an update (the new entry shows below: pending, then in the work history) with 'Done'
+ * to close it, like Cancel. Below the form:
  * the ticket's updates not yet synced (with the conflict chooser and Discard) and the work history.
  * The form (UpdateForm) lives as long as this ticket is shown: a sync that changes the ticket (a
  * new server version, an update sent or settled) never resets what is being typed.
@@ -29,10 +32,10 @@ export function UpdatePanel(props: {
   technicians: readonly Technician[] | undefined;
   user: Pick<PublicUser, 'id' | 'username'> | null;
   onCancel(): void;
-  /** Called after an update was queued (phones close the sheet). */
-  onUpdated?(): void;
 }) {
-  const { ticket, technicians, user, onCancel, onUpdated } = props;
+  const { ticket, technicians, user, onCancel } = props;
+  // After an update the panel stays open (the new entry shows below) and offers 'Done' to close it.
+  const [updated, setUpdated] = useState(false);
   const toast = useToast();
   const queued = useOfflineQuery((db) => readTicketOutbox(db, ticket.id), [ticket.id]) ?? [];
   // This ticket's photos and files still being sent (docs/attachments.md).
@@ -48,7 +51,7 @@ export function UpdatePanel(props: {
       if (getConnectivity() === 'offline') {
         toast.show({ title: 'Update Queued', description: `Ticket ${ticket.ticketNumber} will be updated when you are back online.` });
       }
-      onUpdated?.();
+      setUpdated(true);
       return true;
     } catch {
       toast.show({ title: 'Error', description: 'Failed to update ticket. Please try again.', variant: 'destructive' });
@@ -76,6 +79,14 @@ export function UpdatePanel(props: {
         onSubmit={onSubmit}
         onCancel={onCancel}
       />
+      {updated && (
+        <div className="panel-done" role="status">
+          <span>Update saved. It is listed below.</span>
+          <button type="button" className="btn btn-primary btn-small" onClick={onCancel}>
+            Done
+          </button>
+        </div>
+      )}
       <TimeTracker ticket={ticket} user={user} />
       <UploadList rows={uploads} offline={connectivity === 'offline'} />
       <PendingUpdates items={queued} technicians={technicians} />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { NO_CONNECTION_TEXT } from '../connection';
+import { useScreenConnectionContext } from './ServerConnection';
 import { EmptyState, ErrorState, LoadingSkeleton } from './States';
 import { useIsDesktop } from './useMediaQuery';
 import './ui.css';
@@ -64,12 +66,17 @@ export interface ResponsiveListProps<T> {
  * The list of every screen (DESIGN.md 5a): cards on phones, a table from 992 px (`useIsDesktop`).
  * Columns in, rows out: the table is built from `columns`, each card from `card(row)`; `rowAttrs`
  * lands on both so tests and styles find a row either way. Shows a loading skeleton while `rows` is
- * undefined, `errorText` + the message on `error`, and `empty` when there are no rows.
+ * undefined, `errorText` + the message on `error`, and `empty` when there are no rows. Inside a screen
+ * whose server cannot be reached (ServerConnection's provider) a list with no rows yet says it could
+ * not be loaded ('No connection to the server...') instead of loading forever.
  */
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const isDesktop = useIsDesktop();
+  const connection = useScreenConnectionContext();
   const { rows, error, classes = {} } = props;
-  if (error) return <ErrorState text={props.errorText ?? 'The list could not be loaded.'} error={error} onRetry={props.onRetry} className={classes.error} />;
+  const errorText = props.errorText ?? 'The list could not be loaded.';
+  if (error) return <ErrorState text={errorText} error={error} onRetry={props.onRetry} className={classes.error} />;
+  if (rows === undefined && connection?.offline) return <ErrorState text={errorText} error={{ message: NO_CONNECTION_TEXT }} className={classes.error} />;
   if (rows === undefined) return <LoadingSkeleton text={props.loadingText} />;
   if (rows.length === 0) return <EmptyState className={classes.empty}>{props.empty}</EmptyState>;
   return isDesktop ? <ListTable {...props} rows={rows} /> : <ListCards {...props} rows={rows} />;

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { NO_CONNECTION_TEXT, isNoConnection } from '../connection';
 import { holdIdle } from '../idle';
 import './ui.css';
 
@@ -21,14 +22,16 @@ export function LoadingSkeleton({ text = 'Loading...', lines = 3 }: { text?: str
 
 /**
  * Error state: `{text} {error.message}` as an alert (e.g. 'The users could not be loaded. Forbidden'),
- * with an optional 'Try Again' button. `className` adds a feature's box (e.g. `card`).
+ * with an optional 'Try Again' button. `className` adds a feature's box (e.g. `card`). A request that
+ * got no answer shows lib/connection's 'No connection to the server...' instead of the browser's own
+ * text ('Failed to fetch').
  */
 export function ErrorState(props: { text: string; error?: { message: string } | null; onRetry?(): void; className?: string }) {
   const { text, error, onRetry, className } = props;
   return (
     <div className={className ? `ui-error ${className}` : 'ui-error'}>
       <p className="form-error" role="alert">
-        {error ? `${text} ${error.message}` : text}
+        {error ? `${text} ${isNoConnection(error) ? NO_CONNECTION_TEXT : error.message}` : text}
       </p>
       {onRetry && (
         <button type="button" className="btn btn-outline btn-small" onClick={onRetry}>

@@ -1,5 +1,14 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
+/** The first enabled, shown input / select / textarea inside `root` (not checkboxes, radios or files). */
+function firstField(root: HTMLElement): HTMLElement | null {
+  const fields = root.querySelectorAll<HTMLElement>(
+    'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]):not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+  );
+  for (const f of fields) if (!f.closest('[hidden], [inert]')) return f;
+  return null;
+}
+
 /** Elements made inert while a modal is open (the page and the phone menu; toasts stay usable). */
 const BACKGROUND_SELECTORS = ['#main', 'ion-menu', '[data-modal-root]'];
 
@@ -10,8 +19,9 @@ const BACKGROUND_SELECTORS = ['#main', 'ion-menu', '[data-modal-root]'];
  *   `data-modal-root`) is `inert`; only what this modal made inert is released on close, so a dialog
  *   opened over a sheet leaves the sheet's background inert;
  * - Escape calls `onClose` (only the top modal answers: one inside an inert tree ignores it);
- * - focus moves into the modal on open (to `initialFocus`, else the container) and back to the element
- *   that had it (the opener) on close.
+ * - focus moves into the modal on open (to `initialFocus`, else its first enabled form field, else the
+ *   container: a dialog with a form is typed into at once) and back to the element that had it (the
+ *   opener) on close.
  * Returns the ref for the modal's root element (give that element `data-modal-root` and, when it is the
  * focus target, `tabIndex={-1}`).
  */
@@ -35,7 +45,7 @@ export function useModal<T extends HTMLElement = HTMLDivElement>(options: {
       (el) => !el.hasAttribute('inert') && !(root && (el === root || el.contains(root) || root.contains(el))),
     );
     background.forEach((el) => el.setAttribute('inert', ''));
-    (initialFocus?.current ?? root)?.focus();
+    (initialFocus?.current ?? (root && firstField(root)) ?? root)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || root?.closest('[inert]')) return;
       onCloseRef.current();
