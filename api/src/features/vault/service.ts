@@ -45,7 +45,8 @@ import {
   type NewVaultRow,
   type VaultRow,
 } from './repository';
-import type { VaultAuditQuery } from '@portal/shared';
+import type { VaultAuditQuery, VaultBundleDetails } from '@portal/shared';
+import { bundleDetails } from './bundleDetails';
 
 /** What the vault service needs besides the transaction. */
 export interface VaultDeps {
@@ -253,10 +254,12 @@ export interface EntrySecrets {
   version: number;
   wifiSsid: string | null;
   secrets: { field: SecretSlot['field']; endpointId: string | null; value: string }[];
+  /** Usernames, SSID, registrar, providers, static IP, notes (bundleDetails.ts). */
+  details: VaultBundleDetails;
 }
 
 /**
- * Decrypts every secret of one entry, for re-encryption under another key (a device's
+ * Decrypts every secret of one entry (with the entry's non-secret details), for re-encryption under another key (a device's
  * offline bundle). NOT audited here: the caller decides how such an export is recorded.
  * @returns null when the entry does not exist. @throws VaultIntegrityError (fail closed).
  */
@@ -273,7 +276,7 @@ export async function entrySecrets(db: Database, keys: VaultKeyring, id: string)
       secrets.push({ field: 'endpointPassword', endpointId: e.id, value: decryptSecret(keys, { entryId: id, field: 'endpointPassword', endpointId: e.id }, e.password) });
     }
   }
-  return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets };
+  return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets, details: bundleDetails(row) };
 }
 
 /** An offline reveal as a device reports it, with the device facts the audit row keeps. */
