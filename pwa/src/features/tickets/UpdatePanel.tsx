@@ -75,6 +75,7 @@ export function UpdatePanel(props: {
         technicians={technicians}
         onSubmit={onSubmit}
         onCancel={onCancel}
+        draftOwner={user?.id ?? null}
       />
       <TimeTracker ticket={ticket} user={user} />
       <UploadList rows={uploads} offline={connectivity === 'offline'} />
