@@ -14,6 +14,7 @@ import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { PUBLIC_OWNER } from '../../lib/drafts/owner';
+import './ticket-form.css';
 import { useDraft } from '../../lib/drafts/useDraft';
 import type { TicketFormValues } from './ticketResolver';
 import type { PickedFile } from '../../lib/attachments/prepare';
@@ -199,6 +200,7 @@ export function TicketForm() {
               </option>
             ))}
           </select>
+          <ChosenText text={typed.severity ? SEVERITY_LABELS[typed.severity] : null} />
         </FormField>
         <FormField id="contactMethod" label="Preferred Contact Method" error={e('contactMethod')}>
           <select id="contactMethod" className="input" {...fieldAria('contactMethod', e('contactMethod'))} {...register('contactMethod')}>
@@ -211,6 +213,7 @@ export function TicketForm() {
               </option>
             ))}
           </select>
+          <ChosenText text={typed.contactMethod ? CONTACT_METHOD_LABELS[typed.contactMethod] : null} />
         </FormField>
       </div>
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
@@ -237,6 +240,19 @@ export function TicketForm() {
       </>
     );
   }
+}
+
+/**
+ * Phones: the chosen option's whole text under a select, whose closed box cuts SPEC.md's long
+ * labels ('High - Significant impact; needs fast res…'). Hidden from screen readers (the select
+ * already says it) and on wider screens (ticket-form.css).
+ */
+function ChosenText({ text }: { text: string | null }) {
+  return text ? (
+    <p className="form-hint select-chosen" aria-hidden="true">
+      {text}
+    </p>
+  ) : null;
 }
 
 /** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */

@@ -79,4 +79,14 @@ describe('UpdateForm drafts', () => {
     expect(screen.queryByText('Draft restored')).toBeNull();
     await waitFor(async () => expect(await loadDraft(`ticket:${t.id}`, OWNER)).toBeNull());
   });
+
+  it('a save still waiting when the update is queued does not bring the draft back', async () => {
+    const t = ticket('00000000-0000-4000-8000-000000000103');
+    const { onSubmit } = open(t);
+    fireEvent.change(field('Update Comment'), { target: { value: 'Typed and sent at once' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Update Ticket' })));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await act(async () => new Promise((r) => setTimeout(r, 500))); // past the save delay
+    expect(await loadDraft(`ticket:${t.id}`, OWNER)).toBeNull();
+  });
 });

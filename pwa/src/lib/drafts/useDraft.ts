@@ -32,6 +32,7 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
   const json = JSON.stringify(values);
   const skip = useRef<string | null>(null);
   const pending = useRef<(() => void) | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ json, onRestore });
   useEffect(() => {
     latest.current = { json, onRestore };
@@ -66,14 +67,15 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
       skip.current = null;
     }
     const write = () => {
+      if (pending.current !== write) return; // cleared, discarded or replaced meanwhile
       pending.current = null;
       void store()
         .then((s) => (empty ? s.clearDraft(key, owner) : s.saveDraft(key, owner, JSON.parse(json) as DraftValues)))
         .catch(() => undefined);
     };
     pending.current = write;
-    const timer = setTimeout(write, DRAFT_SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(write, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer.current);
   }, [id, loaded, key, owner, json, empty]);
 
   // The page is going away or to the background: write what is pending now.
@@ -93,6 +95,7 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
 
   const remove = useCallback(() => {
     pending.current = null;
+    clearTimeout(timer.current);
     setRestored(false);
     if (key !== null && owner !== null) void store().then((s) => s.clearDraft(key, owner)).catch(() => undefined);
   }, [key, owner]);
