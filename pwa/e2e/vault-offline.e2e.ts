@@ -254,11 +254,11 @@ describe('offline vault on a phone', () => {
   it('with the server stopped, the unlocked copy shows usernames, SSID, static IP and notes, and Copy copies a username', async () => {
     const user = { username: 'otto.usernames', password: 'usernames-pass-1' };
     await api('/api/users', { method: 'POST', token: adminToken, body: { ...user, role: 'technician' } });
-    const page = await newPage('allow');
+    // No service worker: the page's own requests meet the stopped server (the shell still loads).
+    const page = await newPage('block');
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, user.username, user.password);
     await page.goto('/vault');
-    await waitForServiceWorker(page);
     await page.getByRole('button', { name: 'Keep vault available offline' }).click();
     const form = page.getByRole('form', { name: 'Keep vault available offline' });
     await form.getByLabel('Device name').fill('Otto site phone');
