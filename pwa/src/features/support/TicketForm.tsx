@@ -243,9 +243,9 @@ export function TicketForm() {
 }
 
 /**
- * Phones: the chosen option's whole text under a select, whose closed box cuts SPEC.md's long
- * labels ('High - Significant impact; needs fast res…'). Hidden from screen readers (the select
- * already says it) and on wider screens (ticket-form.css).
+ * The chosen option's whole text under a select, whose closed box cuts SPEC.md's long labels
+ * ('High - Significant impact; needs fast res…' on a phone, and in the desktop's two columns).
+ * Hidden from screen readers (the select already says it).
  */
 function ChosenText({ text }: { text: string | null }) {
   return text ? (
