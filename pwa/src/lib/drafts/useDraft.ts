@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { whenIdle } from '../idle';
 import { lazyModule } from '../lazyModule';
 import type { DraftValues } from './store';
 
@@ -18,7 +19,7 @@ export interface DraftControl {
 }
 
 /**
- * Keeps one form's draft in IndexedDB (./store.ts; docs/offline.md "Drafts"). On mount it reads
+ * Keeps one form's draft in IndexedDB (./store.ts; docs/offline.md "Drafts"). Once the page is idle after mounting it reads
  * the draft `key` of `owner` and hands it to `onRestore` (then `restored` is true); afterwards every
  * change of `values` is saved {@link DRAFT_SAVE_DELAY_MS} later, or deleted when `empty`, and a
  * pending save is written at once when the page is hidden (a phone may kill it next).
@@ -42,21 +43,25 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
   useEffect(() => {
     if (key === null || owner === null) return;
     let live = true;
-    store()
-      .then((s) => s.loadDraft(key, owner))
-      .then(
-        (draft) => {
-          if (!live) return;
-          if (draft) {
-            latest.current.onRestore(draft as Partial<V>);
-            setRestored(true);
-          }
-          setLoaded(`${owner}\u0000${key}`);
-        },
-        () => live && setLoaded(`${owner}\u0000${key}`),
-      );
+    // Read once the page is usable (whenIdle): the store's IndexedDB code is never in a page's first load.
+    const cancel = whenIdle(() => {
+      void store()
+        .then((s) => s.loadDraft(key, owner))
+        .then(
+          (draft) => {
+            if (!live) return;
+            if (draft) {
+              latest.current.onRestore(draft as Partial<V>);
+              setRestored(true);
+            }
+            setLoaded(`${owner}\u0000${key}`);
+          },
+          () => live && setLoaded(`${owner}\u0000${key}`),
+        );
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [key, owner]);
 
