@@ -14,7 +14,8 @@
  *   sent: a reveal of all its secrets, `source` 'device'); call it before answering the page.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
  */
-export { entrySecrets, integrityFailed, listEntriesSince, recordOfflineReveal, type EntrySecrets, type OfflineRevealRecord } from './service';
+export { integrityFailed, listEntriesSince, recordOfflineReveal, type OfflineRevealRecord } from './service';
+export { entrySecrets, type EntrySecrets } from './entrySecrets';
 export { VaultIntegrityError } from './crypto';
 export { recordDeviceDelivery, type DeviceDeliveryRecord } from './deviceAudit';
 /** - `KeyedStore`: another table's values under the vault keyring, which rotateVaultKey re-encrypts too. */

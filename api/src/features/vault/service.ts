@@ -3,7 +3,7 @@
  * transaction first; no SQL here (repository.ts).
  *
  * - Secrets are encrypted before they reach SQL and decrypted only by {@link revealSecret} (one value,
- *   audited in the same transaction: no audit row, no value) and {@link entrySecrets} (the seam for
+ *   audited in the same transaction: no audit row, no value) and `entrySecrets` (entrySecrets.ts, the seam for
  *   the per-device offline bundle).
  * - A PATCH changes only the fields it carries (field-level last writer wins); an absent secret keeps
  *   its stored ciphertext, so an edit never needs to decrypt anything.
@@ -45,8 +45,7 @@ import {
   type NewVaultRow,
   type VaultRow,
 } from './repository';
-import type { VaultAuditQuery, VaultBundleDetails } from '@portal/shared';
-import { bundleDetails } from './bundleDetails';
+import type { VaultAuditQuery } from '@portal/shared';
 
 /** What the vault service needs besides the transaction. */
 export interface VaultDeps {
@@ -246,37 +245,6 @@ export async function revealSecret(
 /** GET /api/vault/audit: reveal rows newest first. */
 export async function listAudit(db: Database, query: VaultAuditQuery): Promise<VaultAuditEntry[]> {
   return (await listReveals(db, query)).map(presentVaultAuditEntry);
-}
-
-/** Every secret of an entry, decrypted (see port.ts), plus the SSID the Wi-Fi QR code needs. */
-export interface EntrySecrets {
-  entryId: string;
-  version: number;
-  wifiSsid: string | null;
-  secrets: { field: SecretSlot['field']; endpointId: string | null; value: string }[];
-  /** Usernames, SSID, registrar, providers, static IP, notes (bundleDetails.ts). */
-  details: VaultBundleDetails;
-}
-
-/**
- * Decrypts every secret of one entry (with the entry's non-secret details), for re-encryption under another key (a device's
- * offline bundle). NOT audited here: the caller decides how such an export is recorded.
- * @returns null when the entry does not exist. @throws VaultIntegrityError (fail closed).
- */
-export async function entrySecrets(db: Database, keys: VaultKeyring, id: string): Promise<EntrySecrets | null> {
-  const row = await findEntry(db, id);
-  if (!row) return null;
-  const secrets: EntrySecrets['secrets'] = [];
-  for (const f of VAULT_SECRET_FIELDS) {
-    const stored = row[f];
-    if (stored) secrets.push({ field: f, endpointId: null, value: decryptSecret(keys, { entryId: id, field: f }, stored) });
-  }
-  for (const e of row.endpoints) {
-    if (e.password) {
-      secrets.push({ field: 'endpointPassword', endpointId: e.id, value: decryptSecret(keys, { entryId: id, field: 'endpointPassword', endpointId: e.id }, e.password) });
-    }
-  }
-  return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets, details: bundleDetails(row) };
 }
 
 /** An offline reveal as a device reports it, with the device facts the audit row keeps. */
