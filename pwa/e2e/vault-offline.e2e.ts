@@ -9,6 +9,8 @@
  * IndexedDB is read store by store at every step: never a plaintext secret, never the bundle key.
  * The enable form and the unlock screen fit 390x844 in light and dark (SCREENSHOT_DIR saves them).
  * With a virtual WebAuthn authenticator (CDP) that has PRF, the fingerprint unlocks it offline.
+ * With the server unreachable, the unlocked copy shows the usernames, SSID, static IP and notes
+ * (sealed in the copy, never in clear in IndexedDB) and 'Copy' puts a username on the clipboard.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +24,8 @@ const PASSPHRASE = 'basement router tea kettle';
 const DEVICE = 'Olive field phone';
 const BUSINESS = 'Cellar Winery';
 const SECRETS = { wifi: 'Cellar;Wifi,Pass"9', router: 'cellar-router-S3cret', isp: 'CELLAR-ISP-5521', nas: 'cellar-nas-pw-77' };
+/** Not secrets, but never in the offline index: in the device copy only sealed. */
+const DETAILS = { router: 'cellar-admin', nas: 'nas-operator', ip: '198.51.100.23', notes: 'Router sits behind the barrel racks' };
 let browser: Browser;
 let contexts: BrowserContext[] = [];
 let adminToken: string;
@@ -76,8 +80,11 @@ beforeAll(async () => {
       wifiSsid: 'Cellar-Guest',
       wifiPassword: SECRETS.wifi,
       routerPassword: SECRETS.router,
+      routerUsername: DETAILS.router,
+      staticIp: DETAILS.ip,
+      notes: DETAILS.notes,
       ispAccountNumber: SECRETS.isp,
-      endpoints: [{ name: 'Cellar NAS', url: 'http://10.1.1.5', password: SECRETS.nas }],
+      endpoints: [{ name: 'Cellar NAS', url: 'http://10.1.1.5', username: DETAILS.nas, password: SECRETS.nas }],
     },
   });
   entryId = created.id;
@@ -242,5 +249,50 @@ describe('offline vault on a phone', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Show Router Password' }).click();
     await page.getByRole('dialog').getByText(SECRETS.router, { exact: true }).waitFor();
     await expectNoSecretInIndexedDb(page);
+  }, 180_000);
+
+  it('with the server stopped, the unlocked copy shows usernames, SSID, static IP and notes, and Copy copies a username', async () => {
+    const user = { username: 'otto.usernames', password: 'usernames-pass-1' };
+    await api('/api/users', { method: 'POST', token: adminToken, body: { ...user, role: 'technician' } });
+    // No service worker: the page's own requests meet the stopped server (the shell still loads).
+    const page = await newPage('block');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, user.username, user.password);
+    await page.goto('/vault');
+    await page.getByRole('button', { name: 'Keep vault available offline' }).click();
+    const form = page.getByRole('form', { name: 'Keep vault available offline' });
+    await form.getByLabel('Device name').fill('Otto site phone');
+    await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
+    await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
+    const granted = page.waitForResponse((r) => r.url().endsWith('/api/vault-devices') && r.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Turn on offline vault' }).click();
+    const grant = (await (await granted).json()) as VaultDeviceGrant;
+    await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
+    await approveAndSync(page, grant.device.id);
+    await page.getByText(/[1-9]\d* customers? on this device/).waitFor({ timeout: 30_000 });
+    const idb = await expectNoSecretInIndexedDb(page, grant.bundleKey);
+    for (const d of Object.values(DETAILS)) expect(idb).not.toContain(d);
+
+    // The server stops answering (every API request refused); the app reloads from its cache.
+    await page.context().route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    const unlockForm = page.getByRole('form', { name: 'Offline vault locked' }).first();
+    await unlockForm.getByLabel('Offline passphrase').fill(PASSPHRASE);
+    await unlockForm.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: `View ${BUSINESS}` }).click();
+    const view = page.getByRole('dialog');
+    await view.getByText(DETAILS.router, { exact: true }).waitFor({ timeout: 30_000 });
+    for (const shown of [DETAILS.nas, DETAILS.ip, DETAILS.notes, 'Cellar-Guest']) await view.getByText(shown, { exact: true }).waitFor();
+    expect(await view.getByText('Needs a connection').count()).toBe(0);
+    await view.getByRole('button', { name: 'Copy Router Username' }).click();
+    await page.getByText('Router Username copied to the clipboard.').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DETAILS.router);
+    await view.getByRole('button', { name: 'Copy Cellar NAS username' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DETAILS.nas);
+    await fitsLightAndDark(page, 'details');
+    // Shown from the copy: showing them stores nothing in clear.
+    await expectNoSecretInIndexedDb(page, grant.bundleKey);
+    expect(await dumpIndexedDb(page)).not.toContain(DETAILS.router);
   }, 180_000);
 });

@@ -107,6 +107,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // SPEC.md 4: logout always succeeds locally
     }
+    // Half-typed staff forms stay with their author (docs/offline.md "Drafts"); the next person starts clean.
+    await import('./drafts/store').then((m) => m.clearStaffDrafts()).catch(() => undefined);
     clearSession();
     queryClient.clear();
     setUser(null);

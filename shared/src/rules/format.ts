@@ -1,12 +1,14 @@
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * Human file size with 2 decimals in Bytes, KB, MB or GB (SPEC.md 2 "File management", SPEC.md 9),
- * base 1024: 0 -> "0 Bytes", 1536 -> "1.50 KB". Negative or non-finite input -> "0 Bytes".
+ * Human file size in Bytes, KB, MB or GB (SPEC.md 2 "File management", SPEC.md 9), base 1024:
+ * whole bytes below 1 KB ("785 Bytes": a byte count has no fractions), 2 decimals from KB up
+ * ("1.50 KB", "1.20 MB"; docs/decisions.md "File sizes"). Negative or non-finite input -> "0 Bytes".
  */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const unit = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  if (unit === 0) return `${Math.round(bytes)} Bytes`;
   return `${(bytes / 1024 ** unit).toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
 

@@ -62,7 +62,9 @@ describe('workloadLevel (SPEC.md 9)', () => {
 describe('formatFileSize', () => {
   it.each([
     [0, '0 Bytes'],
-    [500, '500.00 Bytes'],
+    [500, '500 Bytes'],
+    [785, '785 Bytes'],
+    [1023, '1023 Bytes'],
     [1536, '1.50 KB'],
     [25 * 1024, '25.00 KB'],
     [5 * 1024 ** 3, '5.00 GB'],

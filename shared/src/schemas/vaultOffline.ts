@@ -135,6 +135,35 @@ export interface VaultBundlePage {
   offlineDays: number;
 }
 
+/**
+ * The fields a technician needs at the site besides the secrets (sensitive, not secret: never in the
+ * offline index), sealed in the bundle like the secrets so the offline View can show them.
+ */
+export const VAULT_BUNDLE_DETAIL_FIELDS = [
+  'domainRegistrar',
+  'domainUsername',
+  'hostingProvider',
+  'hostingUsername',
+  'wifiSsid',
+  'routerUsername',
+  'staticIp',
+  'phoneProvider',
+  'notes',
+] as const;
+export type VaultBundleDetailField = (typeof VAULT_BUNDLE_DETAIL_FIELDS)[number];
+
+/** The non-index, non-secret values of an entry in a bundle item (null: not stored). */
+export type VaultBundleDetails = Record<VaultBundleDetailField, string | null> & {
+  /** Each endpoint's username by endpoint id. */
+  endpoints: { id: string; username: string | null }[];
+};
+
+/**
+ * Which content a bundle carries: 2 added `details`. A device whose copy was built with an older
+ * content version downloads its copy again from the start (the AAD's format stays 1).
+ */
+export const VAULT_BUNDLE_CONTENT = 2;
+
 /** The decrypted content of a bundle item: every secret of the entry plus what the QR code and the field need. */
 export interface VaultBundlePayload {
   format: typeof VAULT_BUNDLE_FORMAT;
@@ -142,6 +171,8 @@ export interface VaultBundlePayload {
   version: number;
   wifiSsid: string | null;
   secrets: { field: VaultRevealField; endpointId: string | null; value: string }[];
+  /** Usernames, SSID, registrar, providers, static IP, notes (content 2; absent in older copies). */
+  details?: VaultBundleDetails;
 }
 
 /**

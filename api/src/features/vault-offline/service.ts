@@ -211,7 +211,7 @@ export async function deviceFeed(db: Database, deps: VaultOfflineDeps, who: Repo
         deleted.push(entry.id);
         continue;
       }
-      const payload: VaultBundlePayload = { format: VAULT_BUNDLE_FORMAT, entryId: entry.id, version: secrets.version, wifiSsid: secrets.wifiSsid, secrets: secrets.secrets.map((s) => ({ ...s })) };
+      const payload: VaultBundlePayload = { format: VAULT_BUNDLE_FORMAT, entryId: entry.id, version: secrets.version, wifiSsid: secrets.wifiSsid, secrets: secrets.secrets.map((s) => ({ ...s })), details: secrets.details };
       items.push({ entryId: entry.id, version: secrets.version, blob: sealBundleItem(key, id, payload) });
       if (secrets.secrets.length > 0) sent.push({ entryId: entry.id, businessName: entry.businessName, fieldCount: secrets.secrets.length });
     }

@@ -43,7 +43,17 @@ beforeAll(async () => {
   admin = await t.loginAs('admin', { username: 'offline-admin' });
   const res = await t.request<VaultEntry>('POST', '/api/vault', {
     token: admin.token,
-    body: { businessName: 'Basement Bistro', wifiSsid: 'Bistro-Guest', wifiPassword: WIFI, endpoints: [{ name: 'NAS', password: NAS }] },
+    body: {
+      businessName: 'Basement Bistro',
+      wifiSsid: 'Bistro-Guest',
+      wifiPassword: WIFI,
+      routerUsername: 'bistro-admin',
+      domainRegistrar: 'Gandi',
+      domainUsername: 'bistro-dns',
+      staticIp: '203.0.113.7',
+      notes: 'Router behind the wine rack',
+      endpoints: [{ name: 'NAS', username: 'nas-admin', password: NAS }],
+    },
   });
   entry = res.body;
 });
@@ -68,6 +78,8 @@ describe('offline vault devices', () => {
     expect(page.status, page.text).toBe(200);
     expect(page.text).not.toContain(WIFI);
     expect(page.text).not.toContain(NAS);
+    // The usernames and other site details travel sealed too, never in clear.
+    for (const detail of ['bistro-admin', 'bistro-dns', '203.0.113.7', 'Router behind the wine rack', 'nas-admin']) expect(page.text).not.toContain(detail);
     const item = page.body.items.find((i) => i.entryId === entry.id)!;
     const payload = openBundleItem(key, g.device.id, entry.id, item.version, item.blob);
     expect(payload.wifiSsid).toBe('Bistro-Guest');
@@ -77,6 +89,16 @@ describe('offline vault devices', () => {
         { field: 'endpointPassword', endpointId: entry.endpoints[0]!.id, value: NAS },
       ]),
     );
+    expect(payload.details).toMatchObject({
+      routerUsername: 'bistro-admin',
+      domainRegistrar: 'Gandi',
+      domainUsername: 'bistro-dns',
+      hostingUsername: null,
+      wifiSsid: 'Bistro-Guest',
+      staticIp: '203.0.113.7',
+      notes: 'Router behind the wine rack',
+      endpoints: [{ id: entry.endpoints[0]!.id, username: 'nas-admin' }],
+    });
     // Bound to its place: another device id, entry or version, or one changed byte, fails.
     expect(() => openBundleItem(key, randomUUID(), entry.id, item.version, item.blob)).toThrow();
     expect(() => openBundleItem(key, g.device.id, entry.id, item.version + 1, item.blob)).toThrow();

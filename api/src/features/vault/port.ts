@@ -14,7 +14,8 @@
  *   sent: a reveal of all its secrets, `source` 'device'); call it before answering the page.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
  */
-export { entrySecrets, recordOfflineReveal, type EntrySecrets, type OfflineRevealRecord } from './reveal';
+export { recordOfflineReveal, type OfflineRevealRecord } from './reveal';
+export { entrySecrets, type EntrySecrets } from './entrySecrets';
 export { integrityFailed, listEntriesSince } from './service';
 export { VaultIntegrityError } from './crypto';
 export { recordDeviceDelivery, type DeviceDeliveryRecord } from './deviceAudit';

@@ -1,8 +1,7 @@
 /**
  * Customer Vault reveals and their audit (SPEC.md 7; DESIGN.md 7; docs/vault.md "Reveal and
  * audit"): one value per reveal, audited in the same transaction (no audit row, no value); the
- * audit list; every secret of an entry for a device's offline bundle ({@link entrySecrets}, the
- * seam port.ts exposes); and the audit rows of reveals made offline. Every value is opened for
+ * audit list; and the audit rows of reveals made offline (a device's bundle: entrySecrets.ts). Every value is opened for
  * the entry's current `version` (crypto.ts): a value that fails, an older one put back included,
  * is never returned. No SQL here (repository.ts).
  */
@@ -11,11 +10,10 @@ import type { VaultAuditEntry, VaultAuditQuery, VaultReveal, VaultRevealResult }
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import type { VaultKeyring } from '../../lib/vault-keys';
 import { VaultIntegrityError, decryptSecret, type SecretSlot } from './crypto';
 import { presentVaultAuditEntry } from './presenter';
 import { findEntry, insertReveal, listReveals, type VaultRow } from './repository';
-import { integrityFailed, logIntegrityFailure, slotsOf } from './sealing';
+import { integrityFailed, logIntegrityFailure } from './sealing';
 import type { VaultDeps } from './service';
 
 /** The stored ciphertext and slot a reveal asks for. @throws 404 when the entry, endpoint or value is missing. */
@@ -86,26 +84,6 @@ export async function revealSecret(
 /** GET /api/vault/audit: reveal rows newest first. */
 export async function listAudit(db: Database, query: VaultAuditQuery): Promise<VaultAuditEntry[]> {
   return (await listReveals(db, query)).map(presentVaultAuditEntry);
-}
-
-/** Every secret of an entry, decrypted (see port.ts), plus the SSID the Wi-Fi QR code needs. */
-export interface EntrySecrets {
-  entryId: string;
-  version: number;
-  wifiSsid: string | null;
-  secrets: { field: SecretSlot['field']; endpointId: string | null; value: string }[];
-}
-
-/**
- * Decrypts every secret of one entry (at its current version), for re-encryption under another key (a device's
- * offline bundle). NOT audited here: the caller decides how such an export is recorded.
- * @returns null when the entry does not exist. @throws VaultIntegrityError (fail closed).
- */
-export async function entrySecrets(db: Database, keys: VaultKeyring, id: string): Promise<EntrySecrets | null> {
-  const row = await findEntry(db, id);
-  if (!row) return null;
-  const secrets = slotsOf(row).map(({ slot, stored }) => ({ field: slot.field, endpointId: slot.endpointId ?? null, value: decryptSecret(keys, slot, stored) }));
-  return { entryId: id, version: row.version, wifiSsid: row.wifiSsid, secrets };
 }
 
 /** An offline reveal as a device reports it, with the device facts the audit row keeps. */

@@ -1,6 +1,7 @@
 import type { FileEntry } from '@portal/shared';
 import { formatFileSize } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
+import { fileTypeName } from './fileTypeName';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
@@ -31,7 +32,7 @@ const installerBadge = (file: FileEntry) => (file.isInstaller ? <span className=
 function columns({ onDelete, deleting }: Pick<Props, 'onDelete' | 'deleting'>): ListColumn<FileEntry>[] {
   return [
     { id: 'name', header: 'Name', cell: (f) => f.name, className: 'file-name' },
-    { id: 'type', header: 'Type', cell: (f) => f.type, className: 'file-type' },
+    { id: 'type', header: 'Type', cell: (f) => <span title={f.type}>{fileTypeName(f.name)}</span>, className: 'file-type' },
     { id: 'size', header: 'Size', cell: (f) => formatFileSize(f.size), className: 'nowrap' },
     { id: 'modified', header: 'Modified', cell: (f) => <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>, className: 'nowrap' },
     { id: 'installer', header: 'Installer', cell: (f) => (f.isInstaller ? 'Yes' : 'No') },
@@ -39,7 +40,7 @@ function columns({ onDelete, deleting }: Pick<Props, 'onDelete' | 'deleting'>): 
   ];
 }
 
-/** Phones: the card of one file with name, type, size, modified and the installer badge. */
+/** Phones: the card of one file with name, type (in words: fileTypeName), size, modified and the installer badge. */
 function FileCard({ file: f, onDelete, deleting }: { file: FileEntry } & Pick<Props, 'onDelete' | 'deleting'>) {
   return (
     <>
@@ -48,7 +49,7 @@ function FileCard({ file: f, onDelete, deleting }: { file: FileEntry } & Pick<Pr
         {installerBadge(f)}
       </div>
       <p className="muted file-meta">
-        {formatFileSize(f.size)} · {f.type}
+        {formatFileSize(f.size)} · {fileTypeName(f.name)}
       </p>
       <p className="muted file-meta">
         Modified <time dateTime={f.modified}>{formatDateTime(f.modified)}</time>

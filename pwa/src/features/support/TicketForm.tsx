@@ -12,6 +12,10 @@ import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { DraftNotice } from '../../lib/drafts/DraftNotice';
+import { PUBLIC_OWNER } from '../../lib/drafts/owner';
+import './ticket-form.css';
+import { useDraft } from '../../lib/drafts/useDraft';
 import type { TicketFormValues } from './ticketResolver';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { LazyQueuedView, LazyUploadList, useQueuedSubmission } from './useQueuedSubmission';
@@ -59,7 +63,9 @@ function toFormValues(body: TicketCreateInput): TicketFormValues {
  * and will be sent automatically, and the ticket number appears when it has been. A request the
  * server rejects comes back into the form with the server's field messages and the SPEC.md 8 toast.
  * The outbox link (`live`, see useQueuedSubmission) stays first in every state, so switching views
- * never restarts it.
+ * never restarts it. What the customer types is kept as a draft on the device (lib/drafts, key
+ * `support:request`) until the request is queued: after a reload the form says 'Draft restored'
+ * (with 'Discard draft').
  */
 export function TicketForm() {
   const toast = useToast();
@@ -79,8 +85,21 @@ export function TicketForm() {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors },
   } = useForm<TicketFormValues, unknown, TicketCreate>({ resolver, defaultValues: EMPTY });
+  const typed = watch();
+  const draft = useDraft({
+    key: 'support:request',
+    owner: PUBLIC_OWNER,
+    values: typed as unknown as Record<string, string>,
+    empty: FIELDS.every((f) => !typed[f]),
+    onRestore: (values) => {
+      const restored = { ...EMPTY };
+      for (const f of FIELDS) if (typeof values[f] === 'string') (restored as Record<string, string>)[f] = values[f];
+      reset(restored);
+    },
+  });
 
   useEffect(() => whenIdle(() => void resolver.preload()), []);
 
@@ -115,6 +134,7 @@ export function TicketForm() {
 
   const onSubmit = (values: TicketCreate) =>
     submission.submit(values, files.map((f) => ({ file: f.file, name: f.name }))).then(() => {
+      draft.clear();
       for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
       setFiles([]);
     }, () => {
@@ -149,6 +169,13 @@ export function TicketForm() {
   const pending = waiting;
   return withLive(
     <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Support request">
+      <DraftNotice
+        restored={draft.restored}
+        onDiscard={() => {
+          draft.discard();
+          reset(EMPTY);
+        }}
+      />
       <div className="form-grid">
         <FormField id="clientName" label="Name" error={e('clientName')}>
           <input id="clientName" className="input" autoComplete="name" {...fieldAria('clientName', e('clientName'))} {...register('clientName')} />
@@ -173,6 +200,7 @@ export function TicketForm() {
               </option>
             ))}
           </select>
+          <ChosenText text={typed.severity ? SEVERITY_LABELS[typed.severity] : null} />
         </FormField>
         <FormField id="contactMethod" label="Preferred Contact Method" error={e('contactMethod')}>
           <select id="contactMethod" className="input" {...fieldAria('contactMethod', e('contactMethod'))} {...register('contactMethod')}>
@@ -185,6 +213,7 @@ export function TicketForm() {
               </option>
             ))}
           </select>
+          <ChosenText text={typed.contactMethod ? CONTACT_METHOD_LABELS[typed.contactMethod] : null} />
         </FormField>
       </div>
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
@@ -211,6 +240,19 @@ export function TicketForm() {
       </>
     );
   }
+}
+
+/**
+ * The chosen option's whole text under a select, whose closed box cuts SPEC.md's long labels
+ * ('High - Significant impact; needs fast res…' on a phone, and in the desktop's two columns).
+ * Hidden from screen readers (the select already says it).
+ */
+function ChosenText({ text }: { text: string | null }) {
+  return text ? (
+    <p className="form-hint select-chosen" aria-hidden="true">
+      {text}
+    </p>
+  ) : null;
 }
 
 /** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */

@@ -1,10 +1,11 @@
 import { IonBadge } from '@ionic/react';
-import { CUSTOMER_REPLIED_TEXT, SEVERITY_NAMES, TICKET_STATUS_LABELS, type Technician } from '@portal/shared';
+import type { Technician } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import type { DisplayTicket } from './offline';
 import { ContactLinks } from './ContactLinks';
 import { SlaClock } from './SlaClock';
-import { assigneeName, severityColor, statusColor } from './labels';
+import { TicketBadges } from './TicketBadges';
+import { assigneeName } from './labels';
 import './tickets.css';
 import { AttachmentCount } from './attachments/AttachmentCount';
 
@@ -43,11 +44,7 @@ export function TicketCard(props: {
             {t.ticketNumber}
           </button>
         </h3>
-        <div className="badges">
-          <IonBadge color={severityColor(t.severity)}>{SEVERITY_NAMES[t.severity]}</IonBadge>
-          <IonBadge color={statusColor(t.status)}>{TICKET_STATUS_LABELS[t.status]}</IonBadge>
-          {t.customerRepliedAt && <IonBadge color="tertiary">{CUSTOMER_REPLIED_TEXT}</IonBadge>}
-        </div>
+        <TicketBadges ticket={t} />
         <SyncMarks sync={t.sync} />
       </header>
       <SlaClock ticket={t} />

@@ -17,6 +17,8 @@ import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import { FormActions } from '../../lib/ui/FormActions';
+import { DraftNotice } from '../../lib/drafts/DraftNotice';
+import { useTicketDraft } from './useTicketDraft';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
@@ -38,7 +40,9 @@ const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] 
  * as shown then (the caller's `onSubmit`); the shared merge rules decide conflicts when it is sent.
  * After `onSubmit` resolves true (queued) the form starts over from the submitted values with an
  * empty comment, except for what was typed while it was pending (kept); false (nothing queued)
- * keeps everything as typed.
+ * keeps everything as typed. With `draftOwner` (the signed-in user's id) what was typed is kept as a
+ * draft on this device (useTicketDraft): restored with 'Draft restored' when the ticket is opened
+ * again, even after a reload, and deleted when the update is queued or on 'Discard draft'.
  */
 export function UpdateForm(props: {
   ticket: Ticket;
@@ -46,8 +50,10 @@ export function UpdateForm(props: {
   /** Queues the update (with its photos and files); resolves true when something was queued. Must not reject. */
   onSubmit(values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean>;
   onCancel(): void;
+  /** Id of the signed-in user: keeps a draft of this form on the device (none when absent). */
+  draftOwner?: string | null;
 }) {
-  const { ticket, technicians, onSubmit, onCancel } = props;
+  const { ticket, technicians, onSubmit, onCancel, draftOwner } = props;
   const { register, handleSubmit, formState, setValue, watch, getValues, resetField, reset } = useForm<TicketEditValues>({
     defaultValues: ticketEditDefaults(ticket),
   });
@@ -83,6 +89,8 @@ export function UpdateForm(props: {
     }
   }, [status, severity, assignedTo, resolution, typed, base, getValues, resetField]);
 
+  const draft = useTicketDraft({ ticket, owner: draftOwner ?? null, values, base, setValue });
+
   /** The field's value changed under the technician's own change (shown, never overwritten). */
   const changedMeanwhile = (f: SyncedField) => base[f] !== incoming[f] && values[f] !== incoming[f] && values[f] !== base[f];
   const notice = (f: SyncedField) =>
@@ -97,6 +105,7 @@ export function UpdateForm(props: {
 
   const submit = async (submitted: TicketEditValues) => {
     if (!(await onSubmit(submitted, files))) return;
+    draft.clear();
     for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
     setFiles([]);
     // Queueing takes a moment (an IndexedDB commit; longer on a busy phone) and the sync bar may
@@ -113,6 +122,15 @@ export function UpdateForm(props: {
 
   return (
     <form className="form" noValidate onSubmit={handleSubmit(submit)} aria-label={`Update ticket ${ticket.ticketNumber}`}>
+      <DraftNotice
+        restored={draft.restored}
+        onDiscard={() => {
+          draft.discard();
+          const start = ticketEditDefaults(ticket);
+          reset(start);
+          setBase(start);
+        }}
+      />
       <FormField id="status" label="Status">
         <select id="status" className="input" {...register('status')}>
           {TICKET_STATUSES.map((s) => (

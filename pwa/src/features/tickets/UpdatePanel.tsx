@@ -12,9 +12,10 @@ import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
 import { TimeTracker } from './TimeTracker';
+import { TicketBadges } from './TicketBadges';
 
 /**
- * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's issue text and the customer's contact
+ * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's severity and status badges, its issue text and the customer's contact
  * links (readable in the phone sheet), then Status, Assigned To, Resolution, Update
  * Comment with the choice 'Internal note (staff only)' (default) or 'Reply to customer (e-mailed)',
  * 'Update Ticket' and 'Cancel'. Submitting builds the body with the shared buildTicketPatch against
@@ -66,6 +67,7 @@ export function UpdatePanel(props: {
         {ticket.ticketNumber} · {ticket.clientName}
         {ticket.businessName && ` · ${ticket.businessName}`}
       </p>
+      <TicketBadges ticket={ticket} />
       <SlaClock ticket={ticket} />
       <h3 className="panel-section-title">Issue</h3>
       <p className="panel-issue">{ticket.issue}</p>
@@ -78,6 +80,7 @@ export function UpdatePanel(props: {
         technicians={technicians}
         onSubmit={onSubmit}
         onCancel={onCancel}
+        draftOwner={user?.id ?? null}
       />
       {updated && (
         <div className="panel-done" role="status">

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { VAULT_FIELD_LABELS, endpointHref, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
+import { VAULT_FIELD_LABELS, endpointHref, type VaultBundleDetailField, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
+import { CopyValue } from './CopyValue';
 import { mailtoHref, mapsHref, smsHref, telHref } from './links';
 import { RevealHistory } from './RevealHistory';
 import { UnlockForm } from './OfflineVaultPanel';
 import { useOfflineVaultSession } from './session/OfflineVaultProvider';
 import { SecretValue, type OfflineSource } from './SecretValue';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';
+import { useOfflineDetails } from './useOfflineDetails';
 import type { OfflineVaultState } from './useOfflineVault';
 import { WifiQr } from './WifiQr';
 
@@ -21,9 +23,11 @@ type Shown = string | null | undefined;
  * once; the rest comes from GET /api/vault/:id (`entry`) and, offline, says it needs a connection.
  * Each secret is masked with its own Show/Hide (audited reveal), Copy and a 30 s timer; the Wi-Fi
  * password shows a join QR code while revealed. Contacts are one-tap links (call, text, e-mail,
- * maps); endpoint URLs open in a new tab (only safe schemes are links). Offline with this device's
- * offline vault, secrets come from the encrypted copy once unlocked (the passphrase
- * prompt shows here when locked), each reveal reported to the audit later.
+ * maps); endpoint URLs open in a new tab (only safe schemes are links); usernames, the SSID, the
+ * static IP and endpoint URLs have 'Copy'. Offline with this device's offline vault, secrets come
+ * from the encrypted copy once unlocked (the passphrase prompt shows here when locked), each reveal
+ * reported to the audit later, and so do the site details (usernames, SSID, registrar, providers,
+ * static IP, notes: shown without a report, like online); they say 'Locked' while it is locked.
  */
 export function VaultDetail(props: {
   index: VaultIndexEntry;
@@ -59,16 +63,21 @@ export function VaultDetail(props: {
             }),
         }
       : undefined;
-  // Fields outside the index: the entry's value, or undefined while loading / offline.
-  const more = <K extends keyof VaultEntry>(k: K): VaultEntry[K] | undefined => entry?.[k];
+  const unlockedCopy = useCopy && !!offlineVault?.unlocked;
+  const details = useOfflineDetails(index.id, unlockedCopy);
+  // Fields outside the index: the entry's value, offline the device copy's, or undefined while loading / offline.
+  const more = (k: VaultBundleDetailField): string | null | undefined => (entry ? entry[k] : details ? details[k] : undefined);
   const pending = loading ? (
     <span className="muted">Loading...</span>
   ) : queued ? (
     <span className="muted">Waiting to sync</span>
+  ) : useCopy && !unlockedCopy ? (
+    <span className="muted">{OFFLINE_VAULT_TEXT.lockedSecret}</span>
   ) : (
     <span className="muted">{VAULT_TEXT.needsConnection}</span>
   );
   const text = (value: Shown, render: (v: string) => ReactNode = (v) => v) => (value === undefined ? pending : value === null ? null : render(value));
+  const copyable = (value: Shown, label: string) => text(value, (v) => <CopyValue value={v} label={label} />);
   const secret = (field: VaultSecretField, children?: (value: string, extra: { wifiSsid: string | null }) => ReactNode) =>
     index[`has${field[0]!.toUpperCase()}${field.slice(1)}` as keyof VaultIndexEntry] ? (
       <SecretValue entryId={index.id} field={field} label={VAULT_FIELD_LABELS[field]} online={online} offline={offline}>
@@ -92,7 +101,9 @@ export function VaultDetail(props: {
     </span>
   );
   const wifiSsid = more('wifiSsid');
-  const endpoints = entry?.endpoints ?? index.endpoints.map((e) => ({ ...e, username: undefined as string | null | undefined }));
+  const endpoints =
+    entry?.endpoints ??
+    index.endpoints.map((e) => ({ ...e, username: details ? (details.endpoints.find((d) => d.id === e.id)?.username ?? null) : (undefined as string | null | undefined) }));
 
   return (
     <div className="vault-detail">
@@ -124,24 +135,24 @@ export function VaultDetail(props: {
 
       <Section title={VIEW_SECTIONS.domain}>
         <Row label={VAULT_FIELD_LABELS.domainRegistrar}>{text(more('domainRegistrar'))}</Row>
-        <Row label={VAULT_FIELD_LABELS.domainUsername}>{text(more('domainUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.domainUsername}>{copyable(more('domainUsername'), VAULT_FIELD_LABELS.domainUsername)}</Row>
         <Row label={VAULT_FIELD_LABELS.domainPassword}>{secret('domainPassword')}</Row>
         <Row label={VAULT_FIELD_LABELS.hostingProvider}>{text(more('hostingProvider'))}</Row>
-        <Row label={VAULT_FIELD_LABELS.hostingUsername}>{text(more('hostingUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.hostingUsername}>{copyable(more('hostingUsername'), VAULT_FIELD_LABELS.hostingUsername)}</Row>
         <Row label={VAULT_FIELD_LABELS.hostingPassword}>{secret('hostingPassword')}</Row>
       </Section>
 
       <Section title={VIEW_SECTIONS.network}>
-        <Row label={VAULT_FIELD_LABELS.wifiSsid}>{text(wifiSsid)}</Row>
+        <Row label={VAULT_FIELD_LABELS.wifiSsid}>{copyable(wifiSsid, VAULT_FIELD_LABELS.wifiSsid)}</Row>
         <Row label={VAULT_FIELD_LABELS.wifiPassword}>
           {secret('wifiPassword', (password, extra) => {
             const ssid = wifiSsid ?? extra.wifiSsid;
             return ssid ? <WifiQr ssid={ssid} password={password} /> : null;
           })}
         </Row>
-        <Row label={VAULT_FIELD_LABELS.routerUsername}>{text(more('routerUsername'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.routerUsername}>{copyable(more('routerUsername'), VAULT_FIELD_LABELS.routerUsername)}</Row>
         <Row label={VAULT_FIELD_LABELS.routerPassword}>{secret('routerPassword')}</Row>
-        <Row label={VAULT_FIELD_LABELS.staticIp}>{text(more('staticIp'))}</Row>
+        <Row label={VAULT_FIELD_LABELS.staticIp}>{copyable(more('staticIp'), VAULT_FIELD_LABELS.staticIp)}</Row>
       </Section>
 
       <Section title={VIEW_SECTIONS.isp}>
@@ -175,7 +186,7 @@ export function VaultDetail(props: {
                         )}
                       </Row>
                     )}
-                    <Row label="Username">{text(e.username)}</Row>
+                    <Row label="Username">{copyable(e.username, `${e.name} username`)}</Row>
                     {e.hasPassword && (
                       <Row label="Password">
                         <SecretValue entryId={index.id} field={'endpointPassword' satisfies VaultRevealField} endpointId={e.id} label={label} online={online} offline={offline} />

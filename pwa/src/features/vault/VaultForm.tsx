@@ -7,6 +7,9 @@ import { useToast } from '../../lib/toast';
 import { FORM_SECTIONS, VAULT_TEXT } from './texts';
 import { editableOffline, emptyEndpoint, formDefaults, type FormBase, type VaultFormValues } from './formModel';
 import { FormActions } from '../../lib/ui/FormActions';
+import { DraftNotice } from '../../lib/drafts/DraftNotice';
+import { useVaultDraft } from './useVaultDraft';
+import { SecretInput } from './SecretInput';
 
 /** Hint under secret inputs with no connection (docs/decisions.md: secrets typed offline are refused). */
 export const OFFLINE_SECRET_HINT = 'Passwords and account numbers can only be saved online: they are never stored on this device.';
@@ -36,6 +39,8 @@ function firstMessage(errors: FieldErrors<VaultFormValues>): string {
  * the field and the toast 'Validation Error' (for the business name: 'Business name is required.').
  * Secret inputs never show stored values: blank keeps, 'Remove' deletes on save. With no connection
  * the secret inputs and the fields outside the offline index are disabled with the reason.
+ * With `draftOwner`, the non-secret fields are kept as a draft on this device (useVaultDraft):
+ * 'Draft restored' when the form opens again, deleted on submit or 'Discard draft'.
  */
 export function VaultForm(props: {
   base?: FormBase;
@@ -46,8 +51,10 @@ export function VaultForm(props: {
   serverErrors?: Record<string, string[]> | undefined;
   onSubmit(values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>): void;
   onCancel(): void;
+  /** Id of the signed-in user: keeps a draft of the non-secret fields (none when absent). */
+  draftOwner?: string | null;
 }) {
-  const { base, online, headingId, pending, serverErrors, onSubmit, onCancel } = props;
+  const { base, online, headingId, pending, serverErrors, onSubmit, onCancel, draftOwner } = props;
   const toast = useToast();
   const editing = base !== undefined;
   const [cleared, setCleared] = useState<ReadonlySet<VaultSecretField>>(new Set());
@@ -55,11 +62,25 @@ export function VaultForm(props: {
     register,
     control,
     getValues,
+    setValue,
+    reset,
+    watch,
     handleSubmit,
     formState: { errors },
   } = useForm<VaultFormValues>({ resolver, defaultValues: formDefaults(base) });
   // keyName: the rows' own `id` is the stored endpoint id and must not be replaced by React keys.
   const rows = useFieldArray({ control, name: 'endpoints', keyName: 'rowKey' });
+  const [start] = useState(() => formDefaults(base));
+  const draft = useVaultDraft({
+    key: `vault:${base?.index.id ?? 'new'}`,
+    owner: draftOwner ?? null,
+    values: watch(),
+    start,
+    apply: (fields, endpoints) => {
+      for (const [f, v] of Object.entries(fields)) setValue(f as keyof typeof fields, v, { shouldDirty: true });
+      if (endpoints) rows.replace(endpoints);
+    },
+  });
 
   const errorOf = (name: string): string | undefined => {
     const local = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
@@ -122,8 +143,18 @@ export function VaultForm(props: {
     toast.show({ title: VAULT_TEXT.validation.title, description: firstMessage(errs), variant: 'destructive' });
 
   return (
-    <form className="form vault-form" noValidate aria-labelledby={headingId} onSubmit={handleSubmit((v) => onSubmit(v, cleared), onInvalid)}>
+    <form className="form vault-form" noValidate aria-labelledby={headingId} onSubmit={handleSubmit((v) => {
+        draft.clear();
+        onSubmit(v, cleared);
+      }, onInvalid)}>
       <h2 id={headingId}>{editing ? `Edit ${base.index.businessName}` : 'Add Customer'}</h2>
+      <DraftNotice
+        restored={draft.restored}
+        onDiscard={() => {
+          draft.discard();
+          reset(start);
+        }}
+      />
       {!online && <p className="vault-offline-note">{OFFLINE_SECRET_HINT} The change is saved on this device and sent when you are back online.</p>}
 
       <fieldset className="vault-fieldset">
@@ -237,43 +268,5 @@ export function VaultForm(props: {
 
       <FormActions label={pending ? VAULT_TEXT.saving : editing ? VAULT_TEXT.update : VAULT_TEXT.create} pending={pending} onCancel={onCancel} className="vault-form-actions" />
     </form>
-  );
-}
-
-/**
- * A password input that never autofills or saves to the browser's password manager (customer
- * credentials are not the technician's), with a Show/Hide toggle for what was typed.
- */
-function SecretInput(props: {
-  id: string;
-  disabled: boolean;
-  placeholder: string;
-  registration: ReturnType<ReturnType<typeof useForm<VaultFormValues>>['register']>;
-  extra?: React.ReactNode;
-}) {
-  const { id, disabled, placeholder, registration, extra } = props;
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="secret-input">
-      <input
-        id={id}
-        className="input"
-        type={visible ? 'text' : 'password'}
-        autoComplete="off"
-        data-lpignore="true"
-        data-1p-ignore="true"
-        spellCheck={false}
-        autoCapitalize="off"
-        disabled={disabled}
-        placeholder={placeholder}
-        {...registration}
-      />
-      {!disabled && (
-        <button type="button" className="btn btn-outline btn-small" aria-pressed={visible} aria-label={visible ? 'Hide typed value' : 'Show typed value'} onClick={() => setVisible((v) => !v)}>
-          {visible ? 'Hide' : 'Show'}
-        </button>
-      )}
-      {extra}
-    </div>
   );
 }

@@ -207,7 +207,7 @@ function VaultScreen() {
 
       <Sheet open={mode.kind === 'new' || mode.kind === 'edit'} onClose={close} labelledBy="vault-form-heading" className="vault-dialog">
         {mode.kind === 'new' && (
-          <VaultForm online={online} headingId="vault-form-heading" pending={save.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} />
+          <VaultForm online={online} headingId="vault-form-heading" pending={save.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} draftOwner={user?.id ?? null} />
         )}
         {mode.kind === 'edit' && editBase && (online ? editBase.entry !== undefined : true) ? (
           <VaultForm
@@ -219,6 +219,7 @@ function VaultScreen() {
             serverErrors={serverErrors}
             onSubmit={onUpdate(editBase.index.id, editBase, mode.fromView)}
             onCancel={mode.fromView ? () => setMode({ kind: 'view', id: editBase.index.id }) : close}
+            draftOwner={user?.id ?? null}
           />
         ) : (
           mode.kind === 'edit' && (

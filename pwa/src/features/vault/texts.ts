@@ -77,7 +77,7 @@ export const OFFLINE_VAULT_TEXT = {
   lockedSecret: 'Locked',
   shownOffline: 'From this device’s copy',
   offlineListNotice: 'You are offline. The list below is this device’s copy; unlock the offline vault to show passwords.',
-  offlineViewNotice: 'You are offline: passwords come from this device’s encrypted copy and each one you show is reported later. Usernames and notes need a connection.',
+  offlineViewNotice: 'You are offline: passwords, usernames and notes come from this device’s encrypted copy; each password you show is reported later.',
   wiped: {
     revoked: 'The offline vault was removed from this device: its offline access was ended (revoked by an administrator, a password change or a change of role).',
     expired: 'The offline vault was removed from this device: it was not synced for too long.',

@@ -14,7 +14,7 @@
  * (the server cannot open this device's key or a secret: no retry). A `pending` page (the grant waits for an
  * administrator) only sets `pending` on the device state, for the screen to say so. No React (the service worker imports it).
  */
-import { VAULT_OFFLINE_DAYS_DEFAULT, type VaultBundleItem, type VaultBundlePage } from '@portal/shared';
+import { VAULT_BUNDLE_CONTENT, VAULT_OFFLINE_DAYS_DEFAULT, type VaultBundleItem, type VaultBundlePage } from '@portal/shared';
 import { PullError, type OfflineDb, type SyncCollection } from '../../../offline/core';
 import type { KdfParams, WrappedKey } from './crypto';
 
@@ -43,6 +43,11 @@ export interface OfflineVaultDevice {
   failedUnlocks: number;
   /** True while the server says the grant waits for an administrator (the feed sends nothing yet). */
   pending?: boolean;
+  /**
+   * The bundle content version the cursor was built with (shared VAULT_BUNDLE_CONTENT; absent = 1).
+   * An older copy lacks the site details: the next pull starts again from '0'.
+   */
+  content?: number;
 }
 
 /** Why the copy was wiped (the screen's words in features/vault/texts.ts). */
@@ -111,7 +116,8 @@ export const vaultSecretsCollection: SyncCollection = {
       await wipeOfflineVault(db, 'expired');
       return null;
     }
-    let cursor = device.cursor;
+    // A copy built before the bundle carried the site details downloads everything again.
+    let cursor = device.content === VAULT_BUNDLE_CONTENT ? device.cursor : '0';
     try {
       for (let more = true; more; ) {
         const page = await get<VaultBundlePage>(`/api/vault-devices/${device.deviceId}/secrets?since=${encodeURIComponent(cursor)}`);
@@ -120,7 +126,7 @@ export const vaultSecretsCollection: SyncCollection = {
           if (current?.deviceId !== device.deviceId) return false; // wiped or replaced meanwhile
           await db.records.bulkPut(page.items.map((i) => ({ collection: VAULT_SECRETS_COLLECTION, id: i.entryId, data: i })));
           await db.records.bulkDelete(page.deleted.map((id) => key(VAULT_SECRETS_COLLECTION, id)));
-          await writeOfflineDevice(db, { ...current, cursor: page.cursor, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays, pending: page.pending === true });
+          await writeOfflineDevice(db, { ...current, cursor: page.cursor, content: VAULT_BUNDLE_CONTENT, lastSyncAt: new Date().toISOString(), offlineDays: page.offlineDays, pending: page.pending === true });
           return true;
         });
         if (!stored) return null;

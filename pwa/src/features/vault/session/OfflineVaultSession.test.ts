@@ -5,7 +5,7 @@
  * reveal needs the unlocked key, queues its audit report (no secret in it) before returning the value.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { VAULT_BUNDLE_FORMAT, type VaultBundleItem, type VaultBundlePage, type VaultBundlePayload } from '@portal/shared';
+import { VAULT_BUNDLE_CONTENT, VAULT_BUNDLE_FORMAT, type VaultBundleDetails, type VaultBundleItem, type VaultBundlePage, type VaultBundlePayload } from '@portal/shared';
 import type { HttpResponse, Transport } from '../../../lib/http';
 import { registerOfflineFeature } from '../../../offline';
 import { freshDb, pullAll, setCacheOwner, setOfflineDb } from '../../../offline/model-server.testkit';
@@ -146,4 +146,41 @@ describe('offline vault on the device', () => {
     await expect(session.reveal({ ...input, field: 'routerPassword' })).rejects.toBeInstanceOf(OfflineRevealError);
     db.close();
   });
+
+  it('site details (usernames, SSID, notes) open from the unlocked copy without an audit report; an older copy downloads again from the start', async () => {
+    const { db } = freshDb();
+    setOfflineDb(db);
+    const raw = randomBytes(32);
+    const details: VaultBundleDetails = {
+      domainRegistrar: 'Gandi',
+      domainUsername: 'cellar-dns',
+      hostingProvider: null,
+      hostingUsername: null,
+      wifiSsid: 'Cellar',
+      routerUsername: 'cellar-admin',
+      staticIp: '203.0.113.9',
+      phoneProvider: null,
+      notes: 'Router under the stairs',
+      endpoints: [{ id: 'ep-1', username: 'nas-admin' }],
+    };
+    // A copy made before details were sealed: its cursor is past everything, its content version unset.
+    await writeOfflineDevice(db, await device(raw, { cursor: '7' }));
+    const asked: string[] = [];
+    const feed = feedServer([{ pending: false, items: [seal(raw, { ...payload(ENTRY, 1, SECRET), details })], deleted: [], cursor: '8', more: false, offlineDays: 7 }]);
+    const transport: Transport = (req) => {
+      asked.push(req.url);
+      return feed(req);
+    };
+    expect((await pullAll({ db, transport })).error).toBeNull();
+    expect(asked).toContain(`/api/vault-devices/${DEVICE}/secrets?since=0`);
+    expect(await readOfflineDevice(db)).toMatchObject({ cursor: '8', content: VAULT_BUNDLE_CONTENT });
+    expect(JSON.stringify(await db.records.toArray())).not.toContain('cellar-admin');
+
+    expect(await session.details(ENTRY)).toBeNull(); // locked
+    await session.unlockWithPassphrase(PASSPHRASE);
+    expect(await session.details(ENTRY)).toEqual(details);
+    expect(await session.details(OTHER)).toBeNull(); // not on the device
+    expect(await db.outbox.count()).toBe(0);
+    db.close();
+  }, 60_000);
 });

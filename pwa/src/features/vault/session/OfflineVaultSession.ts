@@ -9,7 +9,7 @@
  * VAULT_OFFLINE_MAX_FAILED_UNLOCKS wrong passphrases in a row, after `offlineDays` without a sync,
  * when the server ends the device's access, and on sign-out.
  */
-import { VAULT_OFFLINE_IDLE_MS, VAULT_OFFLINE_MAX_FAILED_UNLOCKS, vaultPassphraseProblem, type VaultDeviceGrant, type VaultRevealField } from '@portal/shared';
+import { VAULT_BUNDLE_CONTENT, VAULT_OFFLINE_IDLE_MS, VAULT_OFFLINE_MAX_FAILED_UNLOCKS, vaultPassphraseProblem, type VaultBundleDetails, type VaultDeviceGrant, type VaultRevealField } from '@portal/shared';
 import { apiRequest } from '../../../lib/api';
 import { getOfflineDb, syncNow, type OfflineDb } from '../../../offline';
 import { fromBase64url } from '../offline/crypto';
@@ -23,7 +23,7 @@ import {
   writeOfflineDevice,
   type OfflineVaultDevice,
 } from '../offline';
-import { openSecret, unwrapWithPasskey, unwrapWithPassphrase, wrapDeviceKeys } from './deviceKeys';
+import { openDetails, openSecret, unwrapWithPasskey, unwrapWithPassphrase, wrapDeviceKeys } from './deviceKeys';
 import { createLockPolicy, type Clock, type LockPolicy } from './lockPolicy';
 import type { PasskeyUser } from './passkey';
 
@@ -131,6 +131,7 @@ export class OfflineVaultSession {
         lastSyncAt: new Date().toISOString(),
         offlineDays: grant.offlineDays,
         cursor: '0',
+        content: VAULT_BUNDLE_CONTENT,
         ...keys,
         failedUnlocks: 0,
         pending: grant.device.status === 'pending',
@@ -215,6 +216,19 @@ export class OfflineVaultSession {
     };
     await enqueueOfflineReveal(db, { deviceId: device.deviceId, report }, `${input.businessName}: ${input.label} shown offline`, input.user);
     return found;
+  }
+
+  /**
+   * The site details of one entry from the encrypted copy (usernames, SSID, registrar, providers,
+   * static IP, notes: not secrets, so no audit report, like the online View). Needs the vault unlocked.
+   * @returns null when locked or this entry (or its details) is not on the device yet.
+   * @throws VaultCryptoError when the item does not open.
+   */
+  async details(entryId: string): Promise<VaultBundleDetails | null> {
+    const unlocked = this.unlocked;
+    if (!unlocked) return null;
+    const item = await readBundleItem(this.deps.db(), entryId);
+    return item ? openDetails(unlocked.key, unlocked.deviceId, item) : null;
   }
 
   /** Turns the offline vault off on this device (online): the server revokes the grant, then the copy is wiped. */

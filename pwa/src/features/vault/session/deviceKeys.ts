@@ -4,7 +4,7 @@
  * it again as a NON-EXTRACTABLE CryptoKey; opening one entry's sealed secrets. Built on
  * offline/crypto (PBKDF2/AES-GCM, docs/vault.md "Customer Vault offline").
  */
-import type { VaultBundleItem, VaultRevealField } from '@portal/shared';
+import type { VaultBundleDetails, VaultBundleItem, VaultRevealField } from '@portal/shared';
 import { KDF_PARAMS, derivePassphraseKey, derivePrfKey, fromBase64url, openBundleItem, randomBytes, toBase64url, unwrapBundleKey, wrapBundleKey } from '../offline/crypto';
 import type { OfflineVaultDevice } from '../offline';
 import { prfOutput, type PasskeyUser } from './passkey';
@@ -59,4 +59,14 @@ export async function openSecret(key: CryptoKey, deviceId: string, item: VaultBu
   const payload = await openBundleItem(key, deviceId, item);
   const secret = payload.secrets.find((s) => s.field === field && (s.endpointId ?? undefined) === endpointId);
   return secret ? { value: secret.value, wifiSsid: payload.wifiSsid } : null;
+}
+
+/**
+ * Opens `item` with the unlocked `key` and returns only the entry's site details (usernames, SSID,
+ * registrar, providers, static IP, notes); the secrets in the same item are dropped here.
+ * @returns null for a copy made before the bundle carried details. @throws VaultCryptoError.
+ */
+export async function openDetails(key: CryptoKey, deviceId: string, item: VaultBundleItem): Promise<VaultBundleDetails | null> {
+  const payload = await openBundleItem(key, deviceId, item);
+  return payload.details ?? null;
 }

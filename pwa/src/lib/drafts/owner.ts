@@ -1,0 +1,2 @@
+/** The owner of drafts typed without an account (the customer's public support form). */
+export const PUBLIC_OWNER = 'public';
