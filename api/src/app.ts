@@ -96,6 +96,8 @@ export function createServices(deps: AppDeps): Services {
     statusLookupIp: DEFAULT_RATE_LIMITS.statusLookupIp,
     statusLookupTicket: DEFAULT_RATE_LIMITS.statusLookupTicket,
     statusLinkSend: DEFAULT_RATE_LIMITS.statusLinkSend,
+    surveyResendIp: DEFAULT_RATE_LIMITS.surveyResendIp,
+    surveyResendTicket: DEFAULT_RATE_LIMITS.surveyResendTicket,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
