@@ -10,6 +10,7 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { FileEntry, FileUploaded } from '@portal/shared';
 import { requireAdmin } from '../../http/authenticate';
+import { recordDigest } from '../downloads/port';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import type { Services } from '../../services';
@@ -32,7 +33,13 @@ export function fileRoutes(s: Services): Router<AppState> {
     const result = await receiveFile(ctx.req, ctx.res, {
       field: 'file',
       maxBytes,
-      handle: (name, stream, signal) => locks.run(name, () => storeUpload(s.storage, name, stream, { maxBytes, signal })),
+      // The digest is stored with the version it belongs to, under the same name lock (downloads show it).
+      handle: (name, stream, signal) =>
+        locks.run(name, async () => {
+          const { etag, ...uploaded } = await storeUpload(s.storage, name, stream, { maxBytes, signal });
+          await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
+          return uploaded;
+        }),
     });
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
     ctx.status = 201;
