@@ -33,17 +33,16 @@ export function fileRoutes(s: Services): Router<AppState> {
     const result = await receiveFile(ctx.req, ctx.res, {
       field: 'file',
       maxBytes,
-      // The digest is stored with the version it belongs to, under the same name lock (downloads show it).
-      handle: (name, stream, signal) =>
-        locks.run(name, async () => {
-          const { etag, ...uploaded } = await storeUpload(s.storage, name, stream, { maxBytes, signal });
-          await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
-          return uploaded;
-        }),
+      handle: (name, stream, signal) => locks.run(name, () => storeUpload(s.storage, name, stream, { maxBytes, signal })),
     });
+    // Stored with the storage version it belongs to (downloads show it), after the name lock: a delete
+    // waiting for that lock holds a transaction. A newer version recorded first only makes this row
+    // stale, and a stale row is recomputed once (downloads/digests.ts).
+    const { etag, ...uploaded } = result;
+    await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
     ctx.status = 201;
-    ctx.body = result satisfies FileUploaded;
+    ctx.body = uploaded satisfies FileUploaded;
   });
 
   /** 400 for an unsafe `:name`, before a transaction opens. */
