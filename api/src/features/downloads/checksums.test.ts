@@ -1,5 +1,5 @@
 /**
- * GET /api/downloads/checksums (docs/downloads.md "Checksums"): the SHA-256 of every built-in and
+ * GET /api/downloads/checksums (docs/api.md "GET /api/downloads/checksums"): the SHA-256 of every built-in and
  * uploaded download equals the hash of the bytes it serves; an upload's checksum is computed while it
  * streams and stored with its version, so asking never reads the files again; a file stored
  * without one (older uploads) is hashed once and stored; a replaced file gets its new checksum.

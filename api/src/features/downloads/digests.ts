@@ -1,5 +1,5 @@
 /**
- * SHA-256 checksums of the downloads (docs/downloads.md "Checksums"), computed once and stored,
+ * SHA-256 checksums of the downloads (docs/api.md "GET /api/downloads/checksums"), computed once and stored,
  * never per request:
  * - uploaded files: hashed while they stream into storage (files feature, recordDigest) and kept in
  *   download_digests with the storage version (etag) they belong to; a file without a row for its

@@ -128,7 +128,7 @@ export class UploadInspector extends Transform {
     super();
   }
 
-  /** SHA-256 of every byte that came through (downloads show it: docs/downloads.md "Checksums"). */
+  /** SHA-256 of every byte that came through (downloads show it: docs/api.md "GET /api/downloads/checksums"). */
   private readonly hash = createHash('sha256');
 
   /** Hex SHA-256 of the whole upload; read after the stream ended. */
