@@ -37,3 +37,4 @@ export * from './lookupText';
 export * from './customerRepliedText';
 export * from './schemas/ticketStatus';
 export * from './schemas/activity';
+export * from './rules/clientLinks';

@@ -1,6 +1,6 @@
 /**
  * GET /api/downloads/checksums (staff) -> DownloadChecksums: hex SHA-256 by file name of every
- * built-in and uploaded download, computed once and stored (digests.ts), never per request.
+ * built-in and uploaded download, computed once and stored (files/digests.ts), never per request.
  *
  * GET /api/downloads/:fileName (SPEC.md 2 "Downloads", 7; admin and technician, others 403
  * 'Admin or technician privileges required to access downloads'): a built-in catalogue file or an
@@ -23,9 +23,8 @@ import { ApiError, forbidden, notFound, unauthenticated } from '../../http/error
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { StorageChangedError } from '../../storage';
-import { assertSafeName } from '../files/port';
+import { assertSafeName, uploadedDigests } from '../files/port';
 import { createBuiltIns } from './builtins';
-import { uploadedDigests } from './digests';
 import { findDownload, type DownloadSource } from './service';
 
 /** CSP of every download: an opaque-origin sandbox (no scripts, no same-origin access), passive content only. */

@@ -10,10 +10,10 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { FileEntry, FileUploaded } from '@portal/shared';
 import { requireAdmin } from '../../http/authenticate';
-import { recordDigest } from '../downloads/port';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import type { Services } from '../../services';
+import { recordDigest } from './digests';
 import { receiveFile } from './multipart';
 import { NameLocks } from './nameLocks';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
@@ -37,7 +37,7 @@ export function fileRoutes(s: Services): Router<AppState> {
     });
     // Stored with the storage version it belongs to (downloads show it), after the name lock: a delete
     // waiting for that lock holds a transaction. A newer version recorded first only makes this row
-    // stale, and a stale row is recomputed once (downloads/digests.ts).
+    // stale, and a stale row is recomputed once (digests.ts).
     const { etag, ...uploaded } = result;
     await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });

@@ -1,11 +1,11 @@
 /**
  * SHA-256 checksums of the downloads (docs/api.md "GET /api/downloads/checksums"), computed once and stored,
  * never per request:
- * - uploaded files: hashed while they stream into storage (files feature, recordDigest) and kept in
+ * - uploaded files: hashed while they stream into storage (routes.ts, recordDigest) and kept in
  *   download_digests with the storage version (etag) they belong to; a file without a row for its
  *   current version (uploaded before checksums existed, or replaced by hand) is hashed once, from
  *   storage, the first time the checksums are asked for, and stored;
- * - built-in files: hashed once per process when first rendered (builtins.ts).
+ * - built-in files: hashed once per process when first rendered (downloads/builtins.ts).
  */
 import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
