@@ -2,7 +2,7 @@
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
  * same app against their own database. Middleware order: request id -> error envelope -> compression -> security
  * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
- * successful writes -> feature routers -> /api 404 -> PWA files.
+ * successful writes -> the admin activity log -> feature routers -> /api 404 -> PWA files.
  */
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -10,6 +10,8 @@ import type Router from '@koa/router';
 import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { activityRoutes } from './features/activity/routes';
+import { recordActivity } from './features/activity/recorder';
 import { attachmentRoutes } from './features/attachments/routes';
 import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
@@ -96,6 +98,8 @@ export function createServices(deps: AppDeps): Services {
     statusLookupIp: DEFAULT_RATE_LIMITS.statusLookupIp,
     statusLookupTicket: DEFAULT_RATE_LIMITS.statusLookupTicket,
     statusLinkSend: DEFAULT_RATE_LIMITS.statusLinkSend,
+    surveyResendIp: DEFAULT_RATE_LIMITS.surveyResendIp,
+    surveyResendTicket: DEFAULT_RATE_LIMITS.surveyResendTicket,
     ...deps.rateLimits,
   };
   const clock = deps.clock ?? (() => new Date());
@@ -188,6 +192,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
   app.use(onlyApi(authenticate((token) => s.sessionCache.lookup(hashToken(token), () => findSession(s.db, token, s.clock())))));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
+  // The admin activity log (docs/activity.md): after a logged admin change succeeded.
+  app.use(onlyApi(recordActivity(s)));
 
   const routers: Router<AppState>[] = [
     healthRoutes(s),
@@ -210,6 +216,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     surveyRoutes(s),
     schedulerRoutes(s),
     slaRoutes(s),
+    activityRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());
 

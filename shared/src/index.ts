@@ -36,3 +36,5 @@ export * from './lostLinkText';
 export * from './lookupText';
 export * from './customerRepliedText';
 export * from './schemas/ticketStatus';
+export * from './schemas/activity';
+export * from './rules/clientLinks';

@@ -44,3 +44,14 @@ export const SURVEY_TEXT_MAX = 5000;
  * this way, and the PWA files queued answers under it.
  */
 export const surveyTicketKey = (ticketNumber: string) => ticketNumber.trim().toUpperCase();
+
+/**
+ * Texts of "Send me the survey link" on 'Survey Not Found' (docs/surveys.md "Lost survey link";
+ * tests find elements by them). The answer is the same for every ticket number, whether or not a
+ * link was sent, so it tells nobody which tickets exist or have a survey waiting.
+ */
+export const SURVEY_RESEND_TEXT = {
+  button: 'Send me the survey link',
+  sending: 'Sending...',
+  answer: "If this ticket has a survey waiting, we've sent its link to the contact on file.",
+} as const;

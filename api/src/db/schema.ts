@@ -15,3 +15,4 @@ export * from './schema/twofa';
 export * from './schema/attachments';
 export * from './schema/statusLinks';
 export * from './schema/inbound';
+export * from './schema/audit';

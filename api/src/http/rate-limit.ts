@@ -1,7 +1,7 @@
 /**
  * Rate limits with rate-limiter-flexible (DESIGN.md 7): failed logins per IP+username and per IP
  * (one IP trying one password against many usernames), public ticket submissions per
- * IP and public survey requests (link checks and submits) per IP. Limits come from createApp deps so tests can trigger 429 cheaply.
+ * IP, public survey requests (link checks and submits) per IP and survey link resends per IP and ticket. Limits come from createApp deps so tests can trigger 429 cheaply.
  *
  * Limiters are typed as rate-limiter-flexible's `RateLimiterAbstract` and built by a
  * {@link LimiterFactory}: the default keeps counts in this process's memory; a factory returning
@@ -42,6 +42,10 @@ export interface RateLimitSettings {
   statusLookupTicket: RateLimit;
   /** Status link messages (resends, lookups) sent per ticket (default 5 per hour). */
   statusLinkSend: RateLimit;
+  /** "Send me the survey link" requests per IP (default 5 per 15 minutes; docs/surveys.md). */
+  surveyResendIp: RateLimit;
+  /** "Send me the survey link" requests per ticket number, whoever asks (default 3 per hour). */
+  surveyResendTicket: RateLimit;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -56,6 +60,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   statusLookupIp: { points: 5, durationSec: 15 * 60 },
   statusLookupTicket: { points: 3, durationSec: 60 * 60 },
   statusLinkSend: { points: 5, durationSec: 60 * 60 },
+  surveyResendIp: { points: 5, durationSec: 15 * 60 },
+  surveyResendTicket: { points: 3, durationSec: 60 * 60 },
 };
 
 /** Any rate-limiter-flexible limiter: in memory, or in a PostgreSQL or Redis store. */
@@ -87,6 +93,8 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     statusLookupIp: factory('statusLookupIp', settings.statusLookupIp),
     statusLookupTicket: factory('statusLookupTicket', settings.statusLookupTicket),
     statusLinkSend: factory('statusLinkSend', settings.statusLinkSend),
+    surveyResendIp: factory('surveyResendIp', settings.surveyResendIp),
+    surveyResendTicket: factory('surveyResendTicket', settings.surveyResendTicket),
   };
 }
 

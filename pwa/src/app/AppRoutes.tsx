@@ -28,6 +28,7 @@ const SurveyDashboardPage = lazy(() => withIonic(() => import('../features/surve
 const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/SchedulerPage')));
 const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
 const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
+const ActivityLogPage = lazy(() => withIonic(() => import('../features/activity/ActivityPage')));
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
 const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
@@ -52,6 +53,7 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/admin/content', page: <ContentPage /> },
   { path: '/admin/file-management', page: <FileManagementPage /> },
   { path: '/admin/settings', page: <SettingsPage /> },
+  { path: '/admin/activity', page: <ActivityLogPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
   { path: '/account/security', page: <SecurityPage /> },
 ];

@@ -30,6 +30,7 @@ export const PAGE_ACCESS = {
   '/admin/content': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
   '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
   '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/admin/activity': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
   '/change-password': {},
   '/account/security': {},
 } as const satisfies Record<string, PageAccess>;
@@ -83,6 +84,7 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { label: 'Content', to: '/admin/content' },
   { label: 'File Manager', to: '/admin/file-management' },
   { label: 'SMS Settings', to: '/admin/settings' },
+  { label: 'Activity Log', to: '/admin/activity' },
 ];
 
 const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'invalid_code',
   /** 401: the sign-in's second step is unknown or expired; sign in again. */
   'challenge_expired',
+  /** 403: the right password of an account an admin disabled (User Management); no session. */
+  'account_disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

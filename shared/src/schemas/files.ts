@@ -28,6 +28,8 @@ export interface FileEntry {
 export interface FileUploaded {
   file: FileEntry;
   replaced: boolean;
+  /** Hex SHA-256 of the stored bytes (computed while uploading; /downloads shows it). */
+  sha256?: string;
 }
 
 /** 409 body of DELETE /api/admin/files/:name when content items still use the file. */
@@ -36,4 +38,9 @@ export interface FileInUseBody {
   code: 'conflict';
   /** The content items that use the file. */
   usedBy: { id: string; title: string }[];
+}
+
+/** GET /api/downloads/checksums: hex SHA-256 by file name of every built-in and uploaded download. */
+export interface DownloadChecksums {
+  checksums: Record<string, string>;
 }

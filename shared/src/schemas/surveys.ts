@@ -201,3 +201,17 @@ export interface SurveyStats {
   recentFeedback: SurveyResponse[];
 }
 
+
+/**
+ * POST /api/surveys/resend body: the ticket number of the `/survey?ticket=` URL. The answer is
+ * always 200 { message: SURVEY_RESEND_TEXT.answer } (docs/surveys.md "Lost survey link").
+ */
+export const surveyResendSchema = z.object({
+  ticketNumber: safeText({ error: 'Ticket number is required' }).trim().min(1, 'Ticket number is required').max(40, 'Ticket number is too long'),
+});
+export type SurveyResend = z.infer<typeof surveyResendSchema>;
+
+/** POST /api/surveys/resend response: SURVEY_RESEND_TEXT.answer, whatever the number. */
+export interface SurveyResendAnswer {
+  message: string;
+}

@@ -31,3 +31,23 @@ export const userUpdateSchema = z.object({
   role: z.enum(ROLES, { message: MSG.roleInvalid }).optional(),
 });
 export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/**
+ * A user as User Management shows it (GET /api/users and every users write): the public fields,
+ * whether an admin disabled the account, and the last successful sign-in (ISO) or null (never).
+ */
+export type ManagedUser = import('./auth').PublicUser & { disabled: boolean; lastSignInAt: string | null };
+
+/** Texts of disabling accounts (User Management, sign-in; tests find elements by them). */
+export const USER_STATUS_TEXT = {
+  /** The sign-in answer (403 account_disabled) for a disabled account's right password. */
+  signInDisabled: 'This account is disabled. Please contact your administrator.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  cannotDisableAdmin: 'The admin user cannot be disabled.',
+  lastAdmin: 'Cannot disable the last active admin.',
+  disable: 'Disable',
+  enable: 'Enable',
+  disabledBadge: 'Disabled',
+  lastSignIn: 'Last sign-in',
+  never: 'Never',
+} as const;

@@ -71,7 +71,7 @@ export const vaultOfflineRevealSchema = z
 export type VaultOfflineReveal = z.infer<typeof vaultOfflineRevealSchema>;
 
 /** Why a device lost offline access ('role_changed': its user is no longer staff; 'user_deleted': the account was deleted; 'two_factor_reset': an admin reset the user's second factors). */
-export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired' | 'role_changed' | 'user_deleted' | 'two_factor_reset';
+export type VaultDeviceRevokeReason = 'admin' | 'user' | 'password_change' | 'expired' | 'role_changed' | 'user_deleted' | 'two_factor_reset' | 'user_disabled';
 
 /**
  * A device grant's state: 'pending' waits for an administrator's approval (its feed sends no

@@ -11,6 +11,10 @@ export const users = pgTable('users', {
   email: text('email'),
   role: text('role').$type<Role>().notNull().default('user'),
   createdAt: createdAt(),
+  /** Set while an admin has disabled the account: no sign-in, no sessions (User Management). */
+  disabledAt: ts('disabled_at'),
+  /** The last successful sign-in (a session was created), for User Management's 'Last sign-in'. */
+  lastSignInAt: ts('last_sign_in_at'),
 });
 
 /** Login sessions: only the sha256 of the opaque token is stored (DESIGN.md 4). */

@@ -10,6 +10,8 @@
  *                                   200 LoginChallenge `{ twoFactorRequired, challengeId, methods }` and NO session
  *                                   (the attempt's points stay taken until the second step succeeds);
  *                                   a user who must enrol gets a session with `twoFactorEnrolmentRequired: true`.
+ *                                   A disabled account's right password -> 403 account_disabled (no session, no
+ *                                   challenge); each session started records users.last_sign_in_at.
  * - POST /api/auth/login/2fa        anonymous; loginSecondFactorSchema ({ challengeId, code } or a WebAuthn assertion)
  *                                   -> 200 LoginResponse + cookie; 400 invalid_code (counted toward the login
  *                                   limits), 401 challenge_expired, 429.
@@ -22,7 +24,7 @@
  *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
 import Router from '@koa/router';
-import { MSG, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
+import { MSG, USER_STATUS_TEXT, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
 import type { LoginChallenge, LoginResponse } from '@portal/shared';
 import type Koa from 'koa';
 import { SESSION_COOKIE, requireAdmin, requireLogin, requireSession } from '../../http/authenticate';
@@ -33,12 +35,17 @@ import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
-import { findUserById, findUserByUsername, presentUser, updateUser } from '../users/port';
+import { findUserById, findUserByUsername, presentUser, recordSignIn, updateUser } from '../users/port';
 import { afterPassword, completeLogin, twoFactorDeps } from '../twofa/port';
 import { revokeUserDevices } from '../vault-offline/port';
 import type { UserRow } from '../users/port';
 import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
+
+/** @throws 403 account_disabled (USER_STATUS_TEXT.signInDisabled) for an account an admin disabled. */
+function assertEnabled(user: UserRow): void {
+  if (user.disabledAt) throw new ApiError(403, 'account_disabled', USER_STATUS_TEXT.signInDisabled);
+}
 
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -48,7 +55,9 @@ export function authRoutes(s: Services): Router<AppState> {
 
   /** Creates the session, sets the cookie and answers LoginResponse. */
   const startSession = async (ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor) => {
+    assertEnabled(user);
     const session = await createSession(s.db, user.id, s.clock(), s.config.sessionTtlHours, secondFactor);
+    await recordSignIn(s.db, user.id, s.clock());
     ctx.cookies.set(SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -80,6 +89,8 @@ export function authRoutes(s: Services): Router<AppState> {
     const user = await findUserByUsername(s.db, username);
     const ok = user ? await s.passwords.verify(user.password, password) : await s.passwords.verifyDummy(password);
     if (!user || !ok) throw new ApiError(401, 'unauthenticated', MSG.invalidCredentials);
+    // Only the right password learns that the account is disabled; its attempt stays counted.
+    assertEnabled(user);
     const next = await afterPassword(s.db, twoFactor, user, s.clock());
     if (next.kind === 'challenge') {
       // The password alone never yields a session; its points stay taken until the second step succeeds.

@@ -19,6 +19,8 @@ export interface BuiltInFile {
   data: Buffer;
   modified: Date;
   etag: string;
+  /** Hex SHA-256 of `data` as served (computed once when rendered; /downloads shows it). */
+  sha256: string;
 }
 
 const escapeHtml = (v: string) =>
@@ -40,8 +42,9 @@ export function createBuiltIns(config: Pick<Config, 'appName' | 'supportPhone' |
     const data = opensInTab(fileName)
       ? Buffer.from(raw.toString('utf8').replace(/\{\{(APP_NAME|SUPPORT_PHONE|SUPPORT_EMAIL|PUBLIC_URL)\}\}/g, (_, k: string) => escapeHtml(values[k]!)))
       : raw;
-    const etag = `"b-${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
-    return { data, modified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000), etag };
+    const digest = createHash('sha256').update(data).digest();
+    const etag = `"b-${digest.toString('base64url').slice(0, 27)}"`;
+    return { data, modified: new Date(Math.floor(stat.mtimeMs / 1000) * 1000), etag, sha256: digest.toString('hex') };
   }
 
   return {

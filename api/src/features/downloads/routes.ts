@@ -1,4 +1,7 @@
 /**
+ * GET /api/downloads/checksums (staff) -> DownloadChecksums: hex SHA-256 by file name of every
+ * built-in and uploaded download, computed once and stored (files/digests.ts), never per request.
+ *
  * GET /api/downloads/:fileName (SPEC.md 2 "Downloads", 7; admin and technician, others 403
  * 'Admin or technician privileges required to access downloads'): a built-in catalogue file or an
  * uploaded file, served like a careful file host (DESIGN.md 7):
@@ -14,13 +17,13 @@
 import Router from '@koa/router';
 import type { Middleware, ParameterizedContext } from 'koa';
 import { Readable } from 'node:stream';
-import { MSG, STAFF_ROLES, fileTypeOf } from '@portal/shared';
+import { DOWNLOAD_CATALOGUE, MSG, STAFF_ROLES, fileTypeOf, type DownloadChecksums } from '@portal/shared';
 import { ifRangeMatches, isNotModified, planRange } from '../../http/conditional';
 import { ApiError, forbidden, notFound, unauthenticated } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { StorageChangedError } from '../../storage';
-import { assertSafeName } from '../files/port';
+import { assertSafeName, uploadedDigests } from '../files/port';
 import { createBuiltIns } from './builtins';
 import { findDownload, type DownloadSource } from './service';
 
@@ -89,6 +92,13 @@ export function downloadRoutes(s: Services): Router<AppState> {
     ctx.body = body;
     ctx.length = range ? range.end - range.start + 1 : size;
   }
+
+  // Before `/:fileName`: 'checksums' has no extension, so it can never be an uploaded file's name.
+  router.get('/api/downloads/checksums', requireDownloadAccess(), async (ctx) => {
+    const builtIn = await Promise.all(DOWNLOAD_CATALOGUE.map(async (e) => [e.fileName, (await builtIns.get(e.fileName)!).sha256] as const));
+    const uploaded = await uploadedDigests(s.db, s.storage, s.clock());
+    ctx.body = { checksums: { ...uploaded, ...Object.fromEntries(builtIn) } } satisfies DownloadChecksums;
+  });
 
   router.get('/api/downloads/:fileName', requireDownloadAccess(), async (ctx) => {
     const fileName = ctx.params.fileName ?? '';

@@ -6,6 +6,7 @@
  * formats it cannot identify (scripts, some disk images) are accepted when nothing contradicts
  * them; text formats are checked only for NUL bytes (binary data), never by a sniffed signature.
  */
+import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { fileExtension, fileTooLargeMessage, fileTypeOf } from '@portal/shared';
@@ -127,8 +128,17 @@ export class UploadInspector extends Transform {
     super();
   }
 
+  /** SHA-256 of every byte that came through (downloads show it: docs/api.md "GET /api/downloads/checksums"). */
+  private readonly hash = createHash('sha256');
+
+  /** Hex SHA-256 of the whole upload; read after the stream ended. */
+  sha256(): string {
+    return this.hash.copy().digest('hex');
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    this.hash.update(chunk);
     if (this.bytes > this.maxBytes) {
       callback(tooLarge(fileTooLargeMessage(this.maxBytes)));
       return;

@@ -13,6 +13,7 @@ import { requireAdmin } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import type { Services } from '../../services';
+import { recordDigest } from './digests';
 import { receiveFile } from './multipart';
 import { NameLocks } from './nameLocks';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
@@ -34,9 +35,14 @@ export function fileRoutes(s: Services): Router<AppState> {
       maxBytes,
       handle: (name, stream, signal) => locks.run(name, () => storeUpload(s.storage, name, stream, { maxBytes, signal })),
     });
+    // Stored with the storage version it belongs to (downloads show it), after the name lock: a delete
+    // waiting for that lock holds a transaction. A newer version recorded first only makes this row
+    // stale, and a stale row is recomputed once (digests.ts).
+    const { etag, ...uploaded } = result;
+    await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
     ctx.status = 201;
-    ctx.body = result satisfies FileUploaded;
+    ctx.body = uploaded satisfies FileUploaded;
   });
 
   /** 400 for an unsafe `:name`, before a transaction opens. */

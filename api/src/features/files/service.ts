@@ -38,7 +38,7 @@ export async function storeUpload(
   sentName: string,
   stream: Readable,
   options: { maxBytes: number; signal: AbortSignal },
-): Promise<FileUploaded> {
+): Promise<FileUploaded & { etag: string }> {
   // The one change ever made to a name: Unicode NFC, so "Ü" typed on a Mac (often sent
   // decomposed, NFD) and on Windows is the same file. Everything else is refused, not rewritten.
   const name = sentName.normalize('NFC');
@@ -66,7 +66,7 @@ export async function storeUpload(
   stream.pipe(inspector);
   try {
     const stored = await storage.put(name, inspector, { contentType: fileTypeOf(name)!.mime });
-    return { file: presentFileEntry(stored), replaced };
+    return { file: presentFileEntry(stored), replaced, sha256: inspector.sha256(), etag: stored.etag };
   } catch (err) {
     throw inspectorError ?? err;
   } finally {

@@ -2,15 +2,16 @@
  * Which notification jobs survey events create. Called by the surveys feature inside its
  * own transaction with presented data, so the jobs commit or roll back with the invitation or the
  * response (kinds and texts: notifications.ts):
- * - invitation (a ticket entered resolved/closed, once per ticket): e-mail to the customer with the
- *   signed link; the job holds the invitation id, never the token (links.ts);
+ * - invitation (a ticket entered resolved/closed, once per ticket; again on "Send me the survey
+ *   link"): e-mail to the customer with the signed link, and the same link by SMS when the ticket's
+ *   contact method is text; the jobs hold the invitation id, never the token (links.ts);
  * - bad rating (overall 1 or 2): e-mail to every notification recipient and web push to the assigned
  *   technician's devices.
  */
 import { BAD_RATING_MAX, type SurveyResponse, type TicketSnapshot } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { enqueue, enqueueJobs, getNotificationEmails, prepareJob, userSubscriptions, type PreparedJob } from '../../notify';
-import { badRatingPush, badRatingStaff, surveyInvite } from './notifications';
+import { enqueueJobs, getNotificationEmails, prepareJob, userSubscriptions, type PreparedJob } from '../../notify';
+import { badRatingPush, badRatingStaff, surveyInvite, surveyInviteSms } from './notifications';
 
 /** What an invitation job needs: the ticket as it was, the invitation and its expiry (ISO). */
 export interface SurveyInviteEvent {
@@ -19,9 +20,17 @@ export interface SurveyInviteEvent {
   expiresAt: string;
 }
 
-/** Writes the invitation e-mail job to the customer. Call in the transaction that creates the invitation. */
+/** The invitation's jobs: e-mail to the stored address, plus SMS to the stored phone when the contact method is text. */
+export function surveyInviteJobs(e: SurveyInviteEvent): PreparedJob[] {
+  const payload = { ticket: e.ticket, invitationId: e.invitationId, expiresAt: e.expiresAt };
+  const jobs = [prepareJob(surveyInvite, { to: e.ticket.customerEmail, payload })];
+  if (e.ticket.contactMethod === 'text' && e.ticket.customerPhone) jobs.push(prepareJob(surveyInviteSms, { to: e.ticket.customerPhone, payload }));
+  return jobs;
+}
+
+/** Writes the invitation jobs to the customer (see {@link surveyInviteJobs}). Call in the transaction that creates the invitation. */
 export async function enqueueSurveyInvite(tx: Database, e: SurveyInviteEvent, now: Date): Promise<void> {
-  await enqueue(tx, surveyInvite, { to: e.ticket.customerEmail, payload: { ticket: e.ticket, invitationId: e.invitationId, expiresAt: e.expiresAt } }, now);
+  await enqueueJobs(tx, surveyInviteJobs(e), now);
 }
 
 /** True when a response's overall rating calls for an alert (1 or 2). */

@@ -4,6 +4,8 @@
  * - `survey_invite`: the customer's invitation; the job holds the invitation id, never the token:
  *   the signed link is derived when the e-mail is rendered (links.ts), and once the provider
  *   accepted the e-mail the invitation's sent time is recorded (the response rate counts by it).
+ * - `survey_invite_sms`: the same invitation by SMS (the link, its expiry) to a customer whose contact
+ *   method is text; the same payload, the link derived when the message is rendered.
  * - `bad_rating_staff` / `bad_rating_push`: a customer rated a ticket 1 or 2 overall: the ratings,
  *   the customer's words and a link to the ticket.
  */
@@ -89,6 +91,23 @@ export const surveyInvite = defineJobKind<SurveyInvitePayload, 'email'>({
   },
 });
 
+/** The invitation by SMS: one short message with the signed link and the expiry (contact method text). */
+export const surveyInviteSms = defineJobKind<SurveyInvitePayload, 'sms'>({
+  kind: 'survey_invite_sms',
+  channel: 'sms',
+  ticketId: (p) => p.ticket.id,
+  summary: (p) => `Survey invitation by SMS for ticket ${p.ticket.ticketNumber}`,
+  render: (p, { brand, config }) => {
+    if (!p.invitationId) throw new PermanentError('Survey invitation without a signed link');
+    const link = portalLink(brand, surveyPath(p.ticket.ticketNumber, surveyLinksFor(config).token(p.invitationId)));
+    const until = p.expiresAt ? ` (until ${formatDay(p.expiresAt)})` : '';
+    return { body: `${brand.appName}: how did we do on ticket ${p.ticket.ticketNumber}? Rate our support${until}: ${link}` };
+  },
+  sent: async (p, { db, now }) => {
+    if (p.invitationId) await markInvitationSent(db, p.invitationId, now);
+  },
+});
+
 const lowRatingSummary = ({ survey: s }: BadRatingPayload) => `Low rating ${s.overallRating}/5 on ticket ${s.ticketNumber}`;
 
 /** E-mail to a notification recipient about a bad rating: ratings, the customer's words, a link to the ticket. */
@@ -142,4 +161,4 @@ export const badRatingPush = defineJobKind<BadRatingPayload, 'push'>({
 });
 
 /** Every job kind of the surveys feature (api/src/notification-kinds.ts). */
-export const surveyKinds = [surveyInvite, badRatingStaff, badRatingPush];
+export const surveyKinds = [surveyInvite, surveyInviteSms, badRatingStaff, badRatingPush];

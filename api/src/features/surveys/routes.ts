@@ -2,12 +2,14 @@
  * Survey routes (SPEC.md 7):
  * - GET  /api/surveys/invitation?ticket=&token=  anyone, rate limited; checks an e-mailed link, records nothing -> SurveyInvitation; 404 'Survey Not Found' text.
  * - POST /api/surveys                           anyone, rate limited; surveySubmitSchema -> 201 SurveySubmitted; 404; 409 already submitted; Idempotency-Key optional.
+ * - POST /api/surveys/resend                    anyone; surveyResendSchema -> 200 { message: SURVEY_RESEND_TEXT.answer } for
+ *                                               every number; the link goes only to the stored contact; 429 per IP / ticket (resend.ts).
  * - GET  /api/surveys?days=&limit=&cursor=      staff; SurveyPage (newest first, keyset pages).
  * - GET  /api/surveys/stats?days=               staff; SurveyStats computed in SQL, kept per range while no write
  *                                               changes what it reads (at most REPORT_CACHE_MAX_AGE_MS).
  */
 import Router from '@koa/router';
-import { surveyInvitationQuerySchema, surveyListQuerySchema, surveyStatsQuerySchema, surveySubmitSchema } from '@portal/shared';
+import { surveyInvitationQuerySchema, surveyListQuerySchema, surveyResendSchema, surveyStatsQuerySchema, surveySubmitSchema } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
@@ -18,6 +20,7 @@ import { EncodedBody, sendEncoded } from '../../http/compression';
 import { reportingMark } from '../../db/marks';
 import { MarkedCache, REPORT_CACHE_MAX_AGE_MS, REPORT_CACHE_MAX_ENTRIES } from '../../lib/marked-cache';
 import type { Services } from '../../services';
+import { resendSurveyLink } from './resend';
 import { checkInvitation, decodeCursor, submitSurvey, surveyPage, surveyStats } from './service';
 
 /** The survey routes of one app (see module doc). */
@@ -27,6 +30,7 @@ export function surveyRoutes(s: Services): Router<AppState> {
   const invitationInput = validate({ query: surveyInvitationQuerySchema });
   const submitInput = validate({ body: surveySubmitSchema });
   const listInput = validate({ query: surveyListQuerySchema });
+  const resendInput = validate({ body: surveyResendSchema });
   const statsInput = validate({ query: surveyStatsQuerySchema });
 
   router.get('/api/surveys/invitation', limited, invitationInput, async (ctx) => {
@@ -37,6 +41,10 @@ export function surveyRoutes(s: Services): Router<AppState> {
   router.post('/api/surveys', limited, submitInput, transaction(s, { idempotent: true }), async (ctx) => {
     ctx.body = await submitSurvey(txOf(ctx), submitInput.get(ctx).body, s.clock());
     ctx.status = 201;
+  });
+
+  router.post('/api/surveys/resend', resendInput, async (ctx) => {
+    ctx.body = await resendSurveyLink(s, resendInput.get(ctx).body.ticketNumber, ctx.ip);
   });
 
   router.get('/api/surveys', requireStaff(), listInput, async (ctx) => {

@@ -39,3 +39,5 @@ export {
 export { addCustomerReply, markCustomerReplySeen } from './customerReply';
 export { presentTicket } from './presenter';
 export { findTicketByRef, type TicketRow, type TicketUpdateRow } from './repository';
+/** The open tickets of a client by business name or e-mail domain (vault feature: a vault entry's open tickets). */
+export { openTicketsOfClient } from './clientTickets';

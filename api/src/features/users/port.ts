@@ -5,3 +5,5 @@
  */
 export { findUserById, findUserByUsername, updateUser, type UserRow } from './repository';
 export { presentUser } from './presenter';
+/** Sign-in records its time for User Management's 'Last sign-in'. */
+export { recordSignIn } from './statusRepository';

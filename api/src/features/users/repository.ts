@@ -2,7 +2,7 @@
  * Users repository (SPEC.md 3 users): all SQL of the users feature. Functions take the db or the
  * route's transaction first; presenter.ts makes the public shape (never the password hash).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { Role } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -26,12 +26,12 @@ export async function listUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.username));
 }
 
-/** Users who may be assigned tickets: role technician or admin, sorted by username (SPEC.md 6). */
+/** Users who may be assigned tickets: role technician or admin, not disabled, sorted by username (SPEC.md 6). */
 export async function listAssignableUsers(db: Database): Promise<{ id: string; username: string }[]> {
   return db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.role, [...STAFF_ROLES]))
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.disabledAt)))
     .orderBy(asc(users.username));
 }
 

@@ -1,14 +1,15 @@
 /**
  * User management (admin only; SPEC.md 2 "User Management", 5, 7):
- * - GET    /api/users      -> PublicUser[] sorted by username.
- * - POST   /api/users      userCreateSchema -> 201 PublicUser; duplicate username -> 409 MSG.usernameTaken.
- * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 PublicUser;
+ * - GET    /api/users      -> ManagedUser[] (PublicUser + disabled, lastSignInAt) sorted by username.
+ * - POST   /api/users      userCreateSchema -> 201 ManagedUser; duplicate username -> 409 MSG.usernameTaken.
+ * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 ManagedUser;
  *                          a new password revokes that user's sessions (and so their push subscriptions),
  *                          except the caller's own, and their offline vault devices;
  *                          demoting the last admin -> 400.
  * - DELETE /api/users/:id  -> 204; the `admin` user or the last admin -> 400; their tickets are unassigned,
  *                          work history kept.
- * - GET    /api/technicians (staff; SPEC.md 3 / 6) -> Technician[]: technicians and admins, by username.
+ * - GET    /api/technicians (staff; SPEC.md 3 / 6) -> Technician[]: technicians and admins not disabled, by username.
+ * - POST   /api/users/:id/disable, /enable: status.ts.
  * Password hashes are never returned. A refused request changes nothing.
  */
 import Router from '@koa/router';
@@ -23,7 +24,8 @@ import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { unassignTicketsOf } from '../tickets/port';
 import { revokeUserDevices } from '../vault-offline/port';
-import { presentUser } from './presenter';
+import { presentManagedUser } from './presenter';
+import { userStatusRoutes } from './status';
 import { assertAnotherAdmin } from './service';
 import { deleteUser, findUserById, findUserByUsername, insertUser, listAssignableUsers, listUsers, updateUser } from './repository';
 
@@ -36,7 +38,7 @@ export function userRoutes(s: Services): Router<AppState> {
   const deleteInput = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
 
   router.get('/api/users', requireAdmin(), async (ctx) => {
-    ctx.body = (await listUsers(s.db)).map(presentUser);
+    ctx.body = (await listUsers(s.db)).map(presentManagedUser);
   });
 
   router.post('/api/users', requireAdmin(), createInput, transaction(s), async (ctx) => {
@@ -47,7 +49,7 @@ export function userRoutes(s: Services): Router<AppState> {
     const row = await insertUser(tx, { username, passwordHash, email, role, createdAt: s.clock() });
     if (!row) throw usernameTaken();
     ctx.status = 201;
-    ctx.body = presentUser(row);
+    ctx.body = presentManagedUser(row);
   });
 
   router.patch('/api/users/:id', requireAdmin(), updateInput, transaction(s), async (ctx) => {
@@ -78,7 +80,7 @@ export function userRoutes(s: Services): Router<AppState> {
     // No longer staff: no more offline vault (each device wipes at its next sync; docs/vault.md "Customer Vault offline").
     if (row.role === 'user') await revokeUserDevices(tx, params.id, s.clock(), 'role_changed');
     s.sessionCache.forget({ userId: params.id });
-    ctx.body = presentUser(row);
+    ctx.body = presentManagedUser(row);
   });
 
   router.delete('/api/users/:id', requireAdmin(), deleteInput, transaction(s), async (ctx) => {
@@ -100,5 +102,6 @@ export function userRoutes(s: Services): Router<AppState> {
   router.get('/api/technicians', requireStaff(), async (ctx) => {
     ctx.body = (await listAssignableUsers(s.db)) satisfies Technician[];
   });
+  userStatusRoutes(router, s);
   return router;
 }

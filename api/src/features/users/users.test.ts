@@ -24,7 +24,7 @@ describe('user management (admin only; SPEC.md 2, 5)', () => {
       body: { username: 'new-tech', password: 'pw123456', email: 'nt@example.com', role: 'technician' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), username: 'new-tech', email: 'nt@example.com', role: 'technician', createdAt: expect.any(String) });
+    expect(res.body).toEqual({ id: expect.any(String), username: 'new-tech', email: 'nt@example.com', role: 'technician', createdAt: expect.any(String), disabled: false, lastSignInAt: null });
     expect((await login('new-tech', 'pw123456')).status).toBe(200);
     const list = await t.request<PublicUser[]>('GET', '/api/users', { token: admin });
     expect(list.body.map((u) => u.username)).toContain('new-tech');

@@ -32,6 +32,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { VaultKeyring } from '../../lib/vault-keys';
 import type { Services } from '../../services';
 import { requireFreshSecondFactor } from '../../http/step-up';
+import { clientLinkRoutes } from './clientLinks';
 import { listAudit, revealSecret } from './reveal';
 import { createEntry, deleteEntry, getEntry, listEntries, listEntriesSince, updateEntry, type VaultDeps } from './service';
 
@@ -120,5 +121,6 @@ export function vaultRoutes(s: Services): Router<AppState> {
     ctx.body = await revealSecret(txOf(ctx), deps, params.id, body, who, s.clock());
   });
 
+  clientLinkRoutes(router, s);
   return router;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatFileSize } from '@portal/shared';
 import type { KeptFile } from '../../lib/keptFiles';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
+import { useChecksums } from './api/useChecksums';
 import { ToolActions, type ToolActionHandlers } from './ToolActions';
 import type { Tool } from './tools';
 
@@ -21,8 +22,18 @@ function KeptBadge({ kept }: { kept: KeptFile | undefined }) {
   return kept ? <span className="tool-kept">Kept on this device</span> : null;
 }
 
+/** The file's SHA-256 (to check a downloaded installer), when the server has sent it. */
+function Checksum({ sha256 }: { sha256: string | undefined }) {
+  if (!sha256) return null;
+  return (
+    <div className="muted tool-sha">
+      SHA-256: <code>{sha256}</code>
+    </div>
+  );
+}
+
 /** Phones: the card of one tool. */
-function ToolCard({ tool, actions, kept }: { tool: Tool; actions: ReactNode; kept: KeptFile | undefined }) {
+function ToolCard({ tool, actions, kept, sha256 }: { tool: Tool; actions: ReactNode; kept: KeptFile | undefined; sha256: string | undefined }) {
   return (
     <>
       <div className="tool-card-head">
@@ -33,17 +44,19 @@ function ToolCard({ tool, actions, kept }: { tool: Tool; actions: ReactNode; kep
       <p className="muted tool-meta">
         {[tool.version && `Version ${tool.version}`, tool.platform, sizeText(tool), tool.category].filter(Boolean).join(' · ')}
       </p>
+      <Checksum sha256={sha256} />
       {actions}
     </>
   );
 }
 
 /**
- * The tools (DESIGN.md 5a list): cards on phones, a table from 992 px with the same facts and the
- * actions (download, keep on this device, remove, delete for admins).
+ * The tools (DESIGN.md 5a list): cards on phones, a table from 992 px with the same facts (the
+ * SHA-256 of each file too, from GET /api/downloads/checksums) and the actions (download, keep on this device, remove, delete for admins).
  */
 export function ToolList(props: ListProps) {
   const { tools, kept, busy, canKeep, online, isAdmin, handlers } = props;
+  const checksums = useChecksums();
   const actions = (tool: Tool) => (
     <ToolActions
       tool={tool}
@@ -68,6 +81,7 @@ export function ToolList(props: ListProps) {
           <div className="muted tool-file">
             {tool.fileName} · {tool.category}
           </div>
+          <Checksum sha256={checksums?.[tool.fileName]} />
         </>
       ),
     },
@@ -81,7 +95,7 @@ export function ToolList(props: ListProps) {
       rows={tools}
       rowKey={(tool) => tool.key}
       columns={columns}
-      card={(tool) => <ToolCard tool={tool} actions={actions(tool)} kept={kept?.get(tool.fileName)} />}
+      card={(tool) => <ToolCard tool={tool} actions={actions(tool)} kept={kept?.get(tool.fileName)} sha256={checksums?.[tool.fileName]} />}
       label="Tech support tools"
       empty="No tools yet."
       rowAttrs={(tool) => ({ 'data-testid': `tool-${tool.fileName}` })}

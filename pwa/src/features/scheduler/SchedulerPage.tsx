@@ -23,6 +23,7 @@ import { TEXT, VIEWS, filterTitle, rangeLabel, type SchedulerView } from './labe
 import { kpiCsv, ownFirst, reflectMoves } from './model';
 import { SummaryTiles } from './SummaryTiles';
 import { SlaComplianceCard } from './SlaComplianceCard';
+import { TicketExportCard } from './TicketExportCard';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
 import { Timeline } from './Timeline';
@@ -179,6 +180,7 @@ export default function SchedulerPage() {
                 <KpiCards rows={rows} ownId={user?.id} onOpen={setList} onDetails={openDetails} />
               </div>
               <SlaComplianceCard online={online} />
+              <TicketExportCard online={online} />
             </>
           )}
           {view === 'kanban' && (

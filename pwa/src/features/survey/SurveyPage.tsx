@@ -64,7 +64,7 @@ export default function SurveyPage() {
   }, [latest, forget, toast]);
 
   if (!ticket) return <SurveyNotFound />;
-  if (outcome === 'not-found' || isApiError(invitation.error, 404)) return withLive(<SurveyNotFound />);
+  if (outcome === 'not-found' || isApiError(invitation.error, 404)) return withLive(<SurveyNotFound ticketNumber={ticket} />);
   const waiting = latest?.state === 'pending' || latest?.state === 'sending';
   if (invitation.isPending && !waiting) return withLive(<Loading />);
 

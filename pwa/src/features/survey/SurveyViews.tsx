@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
@@ -19,12 +19,24 @@ function ResultCard({ id, title, level = 2, children }: { id: string; title: str
   );
 }
 
-/** SPEC.md 2: 'Survey Not Found' with the invalid-or-expired text (no ticket, bad, expired or foreign link). */
-export function SurveyNotFound() {
+/** "Send me the survey link" (SurveyLinkRequest.tsx), loaded only when a ticket number is known. */
+const LazySurveyLinkRequest = lazy(() => import('./SurveyLinkRequest'));
+
+/**
+ * SPEC.md 2: 'Survey Not Found' with the invalid-or-expired text (no ticket, bad, expired or foreign
+ * link). With the URL's `ticketNumber` (SPEC.md's `/survey?ticket=TKT-…` without its token) it also
+ * offers "Send me the survey link" to the ticket's stored contact.
+ */
+export function SurveyNotFound({ ticketNumber }: { ticketNumber?: string }) {
   return (
     <div className="page page-narrow survey-page">
       <ResultCard id="survey-not-found" title="Survey Not Found" level={1}>
         <p>{MSG.surveyNotFound}</p>
+        {ticketNumber && (
+          <Suspense fallback={null}>
+            <LazySurveyLinkRequest ticketNumber={ticketNumber} />
+          </Suspense>
+        )}
         <Link to="/" className="btn btn-outline">
           Return to Home
         </Link>

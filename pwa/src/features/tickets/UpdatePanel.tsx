@@ -8,6 +8,7 @@ import { ContactLinks } from './ContactLinks';
 import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type DisplayTicket } from './offline';
 import { PendingUpdates } from './PendingUpdates';
 import { StatusLinkTools } from './StatusLinkTools';
+import { VaultEntryLink } from './VaultEntryLink';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
@@ -73,6 +74,7 @@ export function UpdatePanel(props: {
       <p className="panel-issue">{ticket.issue}</p>
       <h3 className="panel-section-title">Contact</h3>
       <ContactLinks ticket={ticket} />
+      <VaultEntryLink ticket={ticket} />
       <StatusLinkTools ticket={ticket} />
       <UpdateForm
         key={ticket.id}

@@ -13,6 +13,7 @@ const REASON: Record<NonNullable<VaultDevice['revokedReason']>, string> = {
   expired: 'expired (no sync for too long)',
   role_changed: 'ended because its user is no longer staff',
   user_deleted: 'ended because its user was deleted',
+  user_disabled: 'ended because its user was disabled',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { OpenTickets } from './OpenTickets';
 import type { ReactNode } from 'react';
 import { VAULT_FIELD_LABELS, endpointHref, type VaultBundleDetailField, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
@@ -206,6 +207,7 @@ export function VaultDetail(props: {
         </Row>
       </Section>
 
+      {!queued && <OpenTickets entryId={index.id} online={online} />}
       {isAdmin && online && !queued && <RevealHistory entryId={index.id} />}
 
       {loading && !entry && <Loading text="Loading customer information..." />}

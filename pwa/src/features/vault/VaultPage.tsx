@@ -61,7 +61,11 @@ function VaultScreen() {
   const lastSync = useLastSync();
   const { running } = useSyncState();
   const [query, setQuery] = useState('');
-  const [mode, setMode] = useState<Mode>({ kind: 'none' });
+  // `/vault?entry=<id>` (the ticket panel's 'Vault entry' link) opens that entry.
+  const [mode, setMode] = useState<Mode>(() => {
+    const id = new URLSearchParams(window.location.search).get('entry');
+    return id ? { kind: 'view', id } : { kind: 'none' };
+  });
   const [deleteId, setDeleteId] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | undefined>();
 

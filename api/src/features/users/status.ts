@@ -1,0 +1,48 @@
+/**
+ * Disabling and re-enabling accounts (User Management; docs/api.md "Users"):
+ * - POST /api/users/:id/disable  admin -> 200 ManagedUser; the account can no longer sign in, every
+ *   session (and with it its push subscriptions) and every offline vault device is revoked at once.
+ *   Refused (400, nothing changed): your own account, the built-in `admin`, the last active admin.
+ * - POST /api/users/:id/enable   admin -> 200 ManagedUser; sign-in works again (with the same password).
+ * Disabling twice keeps the first time; unknown ids -> 404 MSG.userNotFound.
+ */
+import type Router from '@koa/router';
+import { ADMIN_USERNAME, MSG, USER_STATUS_TEXT } from '@portal/shared';
+import { requireAdmin } from '../../http/authenticate';
+import { badRequest, notFound } from '../../http/errors';
+import type { AppState } from '../../http/state';
+import { transaction, txOf } from '../../http/transaction';
+import { idParamsSchema, validate } from '../../http/validate';
+import { deleteOtherSessions } from '../../db/sessions';
+import type { Services } from '../../services';
+import { revokeUserDevices } from '../vault-offline/port';
+import { presentManagedUser } from './presenter';
+import { findUserById } from './repository';
+import { lockActiveAdminIds, setDisabled } from './statusRepository';
+
+/** Adds the disable / enable routes to the users router. */
+export function userStatusRoutes(router: Router<AppState>, s: Services): void {
+  const input = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
+
+  router.post('/api/users/:id/disable', requireAdmin(), input, transaction(s), async (ctx) => {
+    const { id } = input.get(ctx).params;
+    const tx = txOf(ctx);
+    const user = await findUserById(tx, id);
+    if (!user) throw notFound(MSG.userNotFound);
+    if (id === ctx.state.auth!.user.id) throw badRequest(USER_STATUS_TEXT.cannotDisableSelf);
+    if (user.username === ADMIN_USERNAME) throw badRequest(USER_STATUS_TEXT.cannotDisableAdmin);
+    if (user.role === 'admin' && (await lockActiveAdminIds(tx)).every((a) => a === id)) throw badRequest(USER_STATUS_TEXT.lastAdmin);
+    const now = s.clock();
+    const row = (await setDisabled(tx, id, user.disabledAt ?? now))!;
+    await deleteOtherSessions(tx, id, null);
+    await revokeUserDevices(tx, id, now, 'user_disabled');
+    s.sessionCache.forget({ userId: id });
+    ctx.body = presentManagedUser(row);
+  });
+
+  router.post('/api/users/:id/enable', requireAdmin(), input, transaction(s), async (ctx) => {
+    const row = await setDisabled(txOf(ctx), input.get(ctx).params.id, null);
+    if (!row) throw notFound(MSG.userNotFound);
+    ctx.body = presentManagedUser(row);
+  });
+}
