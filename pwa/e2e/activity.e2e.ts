@@ -4,12 +4,10 @@
  * fetches the next keyset page until every entry is shown once; a technician is refused.
  * `SCREENSHOT_DIR` keeps light and dark screenshots.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACTIVITY_TEXT, MSG, type ActivityPage } from '@portal/shared';
 import { SIZES, api, browserSuite, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 
@@ -20,17 +18,6 @@ beforeAll(async () => {
   }
   await api('/api/settings/system', { method: 'POST', token: suite.adminToken, body: { key: 'support_sms_number', value: '+1 555 010 4444' } });
 });
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe.each(SIZES)('the activity log (%s)', (size) => {
   it('shows admin changes newest first and loads older pages on demand', async () => {

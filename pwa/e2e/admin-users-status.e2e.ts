@@ -4,12 +4,11 @@
  * 'Enable' restores sign-in with the same password; 'Last sign-in' shows each user's last sign-in or
  * 'Never'. `SCREENSHOT_DIR` keeps light and dark screenshots of the list.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { MSG, USER_STATUS_TEXT } from '@portal/shared';
 import { SIZES, api, apiLogin, browserSuite, signIn, type Size } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 
@@ -19,17 +18,6 @@ async function newPage(size: Size): Promise<Page> {
 
 async function toast(page: Page, title: string) {
   await page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true }).first().waitFor();
-}
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe.each(SIZES)('disabling a user at %s size', (size) => {
@@ -56,7 +44,7 @@ describe.each(SIZES)('disabling a user at %s size', (size) => {
     await page.getByRole('button', { name: `Disable ${tech}` }).click();
     await toast(page, 'User Disabled');
     await page.getByRole('button', { name: `Enable ${tech}` }).waitFor();
-    await shot(page, `users-disabled-${size}`);
+    await shot(page, `users-disabled-${size}`, { fullPage: true });
 
     await techPage.reload();
     await techPage.getByText(MSG.loginRequired).first().waitFor();

@@ -4,11 +4,9 @@
  * `SCREENSHOT_DIR` keeps light and dark screenshots.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, SIZES, api, browserSuite, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -31,17 +29,6 @@ beforeAll(async () => {
 
 const served = async (name: string) =>
   sha(Buffer.from(await (await fetch(`${baseURL()}/api/downloads/${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${suite.adminToken}` } })).arrayBuffer()));
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe.each(SIZES)('checksums on /downloads (%s)', (size) => {
   it('shows the SHA-256 of what each download serves', async () => {

@@ -7,25 +7,15 @@
  * download, an internal note's never appear. With SCREENSHOT_DIR set, the pages are saved in light and dark.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_METHOD_LABELS, CUSTOMER_REPLIED_TEXT, LOOKUP_TEXT, SEVERITY_LABELS, STATUS_TEXT, type TicketUpdateEntry } from '@portal/shared';
 import { api, baseURL, browserSuite, phoneContext, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
-const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** With SCREENSHOT_DIR set: the page in light and dark at the phone viewport. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(SHOTS, `status-${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function submitTicket(page: Page, issue: string): Promise<string> {
   await page.goto('/support');
@@ -66,7 +56,7 @@ describe('the status link', () => {
     await page.getByText('We will visit at 2 pm.').waitFor();
     expect(await page.getByText('Internal: check the switch first').count()).toBe(0);
     expect(await page.getByText('robin@example.com').count()).toBe(0);
-    await shot(page, 'page');
+    await shot(page, 'status-page', { fullPage: true });
 
     await context.setOffline(true);
     await page.getByLabel(STATUS_TEXT.replyField).fill('Thanks, someone will be at the desk.');
@@ -77,7 +67,7 @@ describe('the status link', () => {
     await page.reload(); // still offline: the service worker serves the page, the outbox keeps the reply
     await page.getByText("Saved on this device. It will be sent when you're back online.").waitFor();
     await page.getByText('We will visit at 2 pm.').waitFor(); // the last view, from the persisted cache
-    await shot(page, 'offline');
+    await shot(page, 'status-offline', { fullPage: true });
 
     await context.setOffline(false);
     await page.getByText('Your reply was sent.').waitFor();
@@ -94,13 +84,13 @@ describe('the status link', () => {
     await staff.goto('/technician');
     const card = staff.locator('.ticket-card', { hasText: number });
     await card.getByText(CUSTOMER_REPLIED_TEXT).waitFor();
-    await shot(staff, 'staff-card');
+    await shot(staff, 'status-staff-card', { fullPage: true });
     await staff.getByRole('button', { name: number, exact: true }).click();
     const entry = staff.locator('.history-customer');
     await entry.getByText('From the customer').waitFor();
     expect(await entry.count()).toBe(1);
     expect(await entry.innerText()).toContain('Thanks, someone will be at the desk.');
-    await shot(staff, 'staff-history');
+    await shot(staff, 'status-staff-history', { fullPage: true });
     await expect.poll(async () => (await api<{ customerRepliedAt: string | null }>(`/api/tickets/${ticket.id}`, { token: suite.adminToken })).customerRepliedAt).toBeNull();
   });
 
@@ -109,7 +99,7 @@ describe('the status link', () => {
     await page.goto(`/status/${'x'.repeat(43)}`);
     await page.getByRole('heading', { name: STATUS_TEXT.invalidLink }).waitFor();
     await page.getByLabel(LOOKUP_TEXT.ticketField).waitFor();
-    await shot(page, 'invalid');
+    await shot(page, 'status-invalid', { fullPage: true });
   });
 });
 
@@ -166,16 +156,16 @@ describe("a staff reply's files on the status page", () => {
     await files.getByRole('link', { name: /router\.png/ }).waitFor();
     await expect.poll(() => files.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.getByText('admin-password.txt').count()).toBe(0);
-    await shot(page, 'files');
+    await shot(page, 'status-files', { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: /diagnostics\.log/ }).click()]);
     expect(download.suggestedFilename()).toBe('diagnostics.log');
     expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('link up\nlink down\n');
-    if (SHOTS) {
+    if (process.env.SCREENSHOT_DIR) {
       const desktop = await (await suite.newContext('desktop')).newPage();
       await desktop.goto(new URL(created.statusUrl).pathname);
       await desktop.getByRole('link', { name: /router\.png/ }).waitFor();
-      await shot(desktop, 'files-desktop');
+      await shot(desktop, 'status-files-desktop', { fullPage: true });
     }
   });
 });
@@ -189,6 +179,6 @@ describe("'Lost your link?' on /support", () => {
     await page.getByLabel(LOOKUP_TEXT.contactField).fill('nobody@example.com');
     await page.getByRole('button', { name: LOOKUP_TEXT.button }).click();
     await page.getByText(LOOKUP_TEXT.answer).waitFor();
-    await shot(page, 'lookup');
+    await shot(page, 'status-lookup', { fullPage: true });
   });
 });

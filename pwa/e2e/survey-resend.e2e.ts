@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG, SURVEY_RESEND_TEXT, type TicketCreated } from '@portal/shared';
 import { SIZES, api, browserSuite } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 let techId: string;
@@ -57,17 +57,6 @@ async function resolvedTicket(clientName: string): Promise<TicketCreated> {
   return ticket;
 }
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe.each(SIZES)('the survey URL without its token (%s)', (size) => {
   it("offers 'Send me the survey link', answers the same for every number and e-mails only the real ticket's contact", async () => {
     const ticket = await resolvedTicket(`Resend ${size}`);
@@ -77,10 +66,10 @@ describe.each(SIZES)('the survey URL without its token (%s)', (size) => {
     await page.goto(`/survey?ticket=${ticket.ticketNumber}`);
     await page.getByRole('heading', { name: 'Survey Not Found' }).waitFor();
     await page.getByText(MSG.surveyNotFound).waitFor();
-    await shot(page, `survey-resend-${size}`);
+    await shot(page, `survey-resend-${size}`, { fullPage: true });
     await page.getByRole('button', { name: SURVEY_RESEND_TEXT.button }).click();
     await page.getByRole('status').filter({ hasText: SURVEY_RESEND_TEXT.answer }).waitFor();
-    await shot(page, `survey-resend-answered-${size}`);
+    await shot(page, `survey-resend-answered-${size}`, { fullPage: true });
     const links = await until('the second invitation', () => {
       const found = mailedLinks(ticket.ticketNumber);
       return found.length >= 2 ? found : undefined;

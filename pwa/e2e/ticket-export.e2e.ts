@@ -5,11 +5,10 @@
  * dark screenshots.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { TICKET_EXPORT_COLUMNS, type TicketCreated } from '@portal/shared';
 import { SIZES, api, browserSuite, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 let ticket: TicketCreated;
@@ -20,17 +19,6 @@ beforeAll(async () => {
     body: { clientName: 'Export Client', customerEmail: 'export@example.com', customerPhone: '555-0199', severity: 'low', contactMethod: 'email', issue: 'Exported ticket' },
   });
 });
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe.each(SIZES)('ticket CSV export (%s)', (size) => {
   it('downloads the tickets of the chosen dates and refuses a reversed range with the reason', async () => {

@@ -4,25 +4,12 @@
  * that entry on /vault, whose 'Open tickets' lists the client's open ticket and leads back to it.
  * `SCREENSHOT_DIR` keeps light and dark screenshots of both.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import type { TicketCreated } from '@portal/shared';
 import { SIZES, api, browserSuite, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 describe.each(SIZES)('tickets and vault entries (%s)', (size) => {
   it("links the ticket panel to the client's vault entry, which lists the client's open tickets", async () => {

@@ -1,0 +1,20 @@
+/**
+ * Light and dark screenshots for looking at a screen as a user would: `SCREENSHOT_DIR=<folder>`
+ * keeps `<name>-light.png` and `<name>-dark.png` there; without it nothing is written. The page is
+ * left in the light scheme.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** Saves `name` in both colour schemes (viewport only unless `fullPage`). */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: options.fullPage ?? false });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
