@@ -82,7 +82,7 @@ describe('SLA clock and time tracking (phone)', () => {
     // The scheduler's KPI tab shows SLA compliance.
     await page.goto('/scheduler');
     await page.getByRole('heading', { name: 'SLA Compliance (last 30 days)' }).waitFor();
-    await page.getByRole('rowheader', { name: 'Everyone' }).waitFor();
+    await page.getByRole('listitem', { name: 'Everyone' }).getByText('Response met / breached').waitFor();
 
     const time = await api<TicketTime>(`/api/tickets/${ticket.id}/time-entries`, { token: adminToken });
     expect(time.entries.map((e) => [e.minutes, e.userId, e.billable])).toEqual([[25, techId, true]]);

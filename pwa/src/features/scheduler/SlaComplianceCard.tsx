@@ -1,15 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { SEVERITY_NAMES, type SlaCompliance, type SlaComplianceRow } from '@portal/shared';
 import { apiGet } from '../../lib/api';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 
 const DAYS = 30;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const pct = (met: number, breached: number) => (met + breached === 0 ? '-' : `${Math.round((100 * met) / (met + breached))}%`);
+const label = (r: SlaComplianceRow) => (r.all ? 'Everyone' : `${r.technician ?? 'Unassigned'}${r.severity ? ` · ${SEVERITY_NAMES[r.severity]}` : ''}`);
+
+/** The table's columns (desktop); a phone card shows the same figures by name. */
+const COLUMNS: readonly ListColumn<SlaComplianceRow>[] = [
+  { id: 'who', header: 'Who', cell: label, rowHeader: true },
+  { id: 'tickets', header: 'Tickets', cell: (r) => r.tickets, className: 'num' },
+  { id: 'response', header: 'Response met / breached', cell: (r) => `${r.responseMet} / ${r.responseBreached} (${pct(r.responseMet, r.responseBreached)})` },
+  { id: 'resolution', header: 'Resolution met / breached', cell: (r) => `${r.resolutionMet} / ${r.resolutionBreached} (${pct(r.resolutionMet, r.resolutionBreached)})` },
+  { id: 'median', header: 'Median first response', cell: (r) => (r.medianFirstResponseMinutes === null ? '-' : `${r.medianFirstResponseMinutes} min`) },
+];
 
 /**
  * 'SLA Compliance (last 30 days)' on the KPI tab (docs/sla.md "Compliance"): for everyone, each
  * technician and each of their severities, the first-response and resolution targets met / breached
- * (with the share met) and the median first response. Online only: offline it says so.
+ * (with the share met) and the median first response: a table from 992 px, a card per row on
+ * phones (ResponsiveList). Online only: offline it says so.
  */
 export function SlaComplianceCard({ online }: { online: boolean }) {
   const now = new Date();
@@ -20,40 +32,44 @@ export function SlaComplianceCard({ online }: { online: boolean }) {
     queryFn: ({ signal }) => apiGet<SlaCompliance>(`/api/sla-compliance?from=${from}&to=${to}`, { signal }),
     enabled: online,
   });
-  const label = (r: SlaComplianceRow) => (r.all ? 'Everyone' : `${r.technician ?? 'Unassigned'}${r.severity ? ` · ${SEVERITY_NAMES[r.severity]}` : ''}`);
   return (
     <section className="card sla-compliance" aria-labelledby="sla-compliance-heading">
       <h2 id="sla-compliance-heading">SLA Compliance (last 30 days)</h2>
       {!online ? (
         <p className="muted">SLA compliance shows when online.</p>
-      ) : !q.data ? (
-        <p className="muted">{q.isError ? 'Could not load SLA compliance.' : 'Loading SLA compliance...'}</p>
       ) : (
-        <div className="table-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Who</th>
-                <th scope="col">Tickets</th>
-                <th scope="col">Response met / breached</th>
-                <th scope="col">Resolution met / breached</th>
-                <th scope="col">Median first response</th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.rows.map((r) => (
-                <tr key={`${r.all}-${r.technicianId}-${r.severity}`}>
-                  <th scope="row">{label(r)}</th>
-                  <td>{r.tickets}</td>
-                  <td>{`${r.responseMet} / ${r.responseBreached} (${pct(r.responseMet, r.responseBreached)})`}</td>
-                  <td>{`${r.resolutionMet} / ${r.resolutionBreached} (${pct(r.resolutionMet, r.resolutionBreached)})`}</td>
-                  <td>{r.medianFirstResponseMinutes === null ? '-' : `${r.medianFirstResponseMinutes} min`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveList
+          rows={q.data?.rows}
+          rowKey={(r) => `${r.all}-${r.technicianId}-${r.severity}`}
+          columns={COLUMNS}
+          card={(r) => <ComplianceCard r={r} />}
+          cardLabel={label}
+          label="SLA Compliance"
+          empty="No tickets with SLA targets in these 30 days."
+          loadingText="Loading SLA compliance..."
+          error={q.isError ? { message: 'Check the connection and try again.' } : null}
+          errorText="Could not load SLA compliance."
+          onRetry={() => void q.refetch()}
+          classes={{ list: 'sla-compliance-cards', card: 'sla-compliance-card' }}
+        />
       )}
     </section>
+  );
+}
+
+/** One row's facts as a phone card: who, then each figure with its name. */
+function ComplianceCard({ r }: { r: SlaComplianceRow }) {
+  return (
+    <>
+      <h3>{label(r)}</h3>
+      <dl className="sla-compliance-figures">
+        {COLUMNS.slice(1).map((c) => (
+          <div key={c.id}>
+            <dt>{c.header}</dt>
+            <dd>{c.cell(r)}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }
