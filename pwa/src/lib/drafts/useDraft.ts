@@ -20,7 +20,8 @@ export interface DraftControl {
 
 /**
  * Keeps one form's draft in IndexedDB (./store.ts; docs/offline.md "Drafts"). Once the page is idle after mounting it reads
- * the draft `key` of `owner` and hands it to `onRestore` (then `restored` is true); afterwards every
+ * the draft `key` of `owner` and hands it to `onRestore` (then `restored` is true) unless the form
+ * was already changed meanwhile (what was typed wins, and is saved as the draft); afterwards every
  * change of `values` is saved {@link DRAFT_SAVE_DELAY_MS} later, or deleted when `empty`, and a
  * pending save is written at once when the page is hidden (a phone may kill it next).
  * `values` must hold ONLY what may be stored: never a secret. `key` or `owner` null turns drafts off.
@@ -35,6 +36,8 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
   const pending = useRef<(() => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ json, onRestore });
+  /** The values when the form opened: a draft read later never replaces what was typed since. */
+  const opened = useRef(json);
   useEffect(() => {
     latest.current = { json, onRestore };
   });
@@ -50,7 +53,7 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
         .then(
           (draft) => {
             if (!live) return;
-            if (draft) {
+            if (draft && latest.current.json === opened.current) {
               latest.current.onRestore(draft as Partial<V>);
               setRestored(true);
             }
