@@ -1,6 +1,6 @@
 import { ACTIVITY_AREA_LABELS, ACTIVITY_TEXT, type ActivityEntry } from '@portal/shared';
-import { isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { failureText } from '../../lib/connection';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { useActivity } from './useActivity';
 import './activity.css';
@@ -31,9 +31,8 @@ function ActivityCard({ e }: { e: ActivityEntry }) {
   );
 }
 
-const failure = (error: unknown) => ({
-  message: isApiError(error) ? (error.serverMessage ?? 'Please try again.') : 'No connection to the server. Check your connection and try again.',
-});
+/** The list's error in words a person reads (lib/connection: never the browser's raw message). */
+const failure = (error: unknown) => ({ message: failureText(error) });
 
 /**
  * /admin/activity 'Activity Log' (admin only; docs/activity.md): who changed what in users,
