@@ -108,6 +108,8 @@ describe('attachments on a phone', () => {
       };
       let form = await open(page);
       await form.waitFor();
+      // The phone's first sync has brought the ticket (it is searched for offline below).
+      await page.getByText(/^Last synced /).waitFor({ timeout: 30_000 });
 
       await context.route('**/api/**', (route) => route.abort('connectionrefused')); // the server is unreachable
       await form.getByTestId('attachment-camera').setInputFiles([await photo('rack.png', '#22aa55')]);

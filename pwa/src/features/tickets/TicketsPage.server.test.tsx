@@ -76,6 +76,26 @@ describe('TicketsPage online', () => {
     expect((within(after).getByLabelText('Update Comment') as HTMLTextAreaElement).value).toBe('Typed as the signal went');
   });
 
+  it('keeps a ticket opened from the server list open when the signal goes before it reached the device', async () => {
+    const fresh = [...h.server.tickets.values()].find((t) => t.ticketNumber === 'TKT-000005')!;
+    render();
+    fireEvent.change(await screen.findByLabelText('Search tickets'), { target: { value: 'TKT-000005' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'TKT-000005' }, { timeout: 5000 }));
+    // The signal goes at once: the ticket is only in the server's list, not yet on the device.
+    h.network = 'down';
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onTestFinished(() => offline.mockRestore());
+    window.dispatchEvent(new Event('offline'));
+    const form = await screen.findByRole('form', { name: 'Update ticket TKT-000005' });
+    fireEvent.change(within(form).getByLabelText('Update Comment'), { target: { value: 'Typed with no signal' } });
+    expect(await screen.findByText('Counts from this device')).toBeTruthy();
+    expect(await screen.findByText('0 of 2 tickets')).toBeTruthy(); // the device's list, without it
+    expect(await h.db.tickets.get(fresh.id)).toBeUndefined();
+    const after = screen.getByRole('form', { name: 'Update ticket TKT-000005' });
+    expect(after).toBe(form);
+    expect((within(after).getByLabelText('Update Comment') as HTMLTextAreaElement).value).toBe('Typed with no signal');
+  });
+
   it('offline, counts and list come from the device and say so', async () => {
     h.network = 'down';
     render();

@@ -73,14 +73,16 @@ export default function TicketsPage() {
     // Marked once per selection, not on every change of the ticket.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, Boolean(cachedSelected)]);
-  // While the list switches source (the server stops answering: the device's tickets are read) the
-  // open ticket stays as last shown, so its Update Ticket form, and what is typed in it, lives on.
+  // The open ticket stays as last shown while it is selected, so its Update Ticket form, and what is
+  // typed or picked in it, lives on: while the list switches source (the server stops answering and
+  // the device's tickets are read), and when the server stopped answering before a ticket opened
+  // from the server's list reached the device (its first sync or useOpenTicket still under way).
   const live = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
   const [lastShown, setLastShown] = useState<DisplayTicket | null>(null);
   useEffect(() => {
     if (live) setLastShown(live);
   }, [live]);
-  const selected = live ?? (view.loading && lastShown?.id === selectedId ? lastShown : null);
+  const selected = live ?? (lastShown?.id === selectedId ? lastShown : null);
   const clear = () => setSelectedId(null);
   useEffect(() => {
     if (!isDesktop || !selectedId) return;

@@ -5,6 +5,7 @@
  * `network` is 'down' (every request URL is recorded in `requests`); after each test, the page is
  * unmounted before its database closes (a live read still in flight must not meet a closed one).
  */
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { saveSession } from '../../lib/session';
@@ -39,6 +40,10 @@ export function ticketsPageHarness(options: { network: 'up' | 'down'; afterSync?
     options.afterSync?.(h.server);
     h.network = options.network;
     h.requests = [];
+    // A previous test's 'offline' event leaves the app and TanStack Query's onlineManager offline
+    // (it stops listening when no page is mounted): each test starts online.
+    window.dispatchEvent(new Event('online'));
+    onlineManager.setOnline(true);
     saveSession({ user: TECH, token: 't0ken' });
     stubFetch(async (req) => {
       h.requests.push(req.url);
