@@ -82,6 +82,20 @@ describe('the last admin', () => {
     expect((await t.request('PATCH', `/api/users/${second.id}`, { token: secondToken, body: { role: 'user' } })).status).toBe(400);
   });
 
+  it('counts only active admins: with the other admin disabled it cannot be demoted, deleted or disabled', async () => {
+    const admin = await t.loginAs('admin');
+    await onlyAdmin(admin.id);
+    const other = await t.createUser('admin');
+    expect((await t.request('POST', `/api/users/${other.id}/disable`, { token: admin.token })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/users/${admin.id}`, { token: admin.token, body: { role: 'technician' } })).body).toMatchObject({ message: MSG.lastAdminDemote });
+    expect((await t.request('DELETE', `/api/users/${admin.id}`, { token: admin.token })).body).toMatchObject({ message: MSG.lastAdminDelete });
+    const [row] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row).toMatchObject({ role: 'admin', disabledAt: null });
+    // Enabled again, the other admin counts.
+    expect((await t.request('POST', `/api/users/${other.id}/enable`, { token: admin.token })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/users/${admin.id}`, { token: admin.token, body: { role: 'technician' } })).status).toBe(200);
+  });
+
   it('cannot be deleted (400) and nothing changes; keeping the role while editing is allowed', async () => {
     const admin = await t.loginAs('admin');
     await onlyAdmin(admin.id);

@@ -80,13 +80,3 @@ export async function deleteUser(db: Database, id: string): Promise<boolean> {
   if (rows.length > 0) await announceSessionChange(db, { userId: id });
   return rows.length > 0;
 }
-
-/**
- * Ids of every admin, with their rows locked until the transaction ends (`FOR UPDATE`), so two
- * concurrent demotions or deletions cannot both see "another admin is left".
- */
-export async function lockAdminIds(tx: Database): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).for('update');
-  return rows.map((r) => r.id);
-}
-

@@ -18,7 +18,8 @@ import type { Services } from '../../services';
 import { revokeUserDevices } from '../vault-offline/port';
 import { presentManagedUser } from './presenter';
 import { findUserById } from './repository';
-import { lockActiveAdminIds, setDisabled } from './statusRepository';
+import { setDisabled } from './statusRepository';
+import { assertAnotherAdmin } from './service';
 
 /** Adds the disable / enable routes to the users router. */
 export function userStatusRoutes(router: Router<AppState>, s: Services): void {
@@ -31,7 +32,7 @@ export function userStatusRoutes(router: Router<AppState>, s: Services): void {
     if (!user) throw notFound(MSG.userNotFound);
     if (id === ctx.state.auth!.user.id) throw badRequest(USER_STATUS_TEXT.cannotDisableSelf);
     if (user.username === ADMIN_USERNAME) throw badRequest(USER_STATUS_TEXT.cannotDisableAdmin);
-    if (user.role === 'admin' && (await lockActiveAdminIds(tx)).every((a) => a === id)) throw badRequest(USER_STATUS_TEXT.lastAdmin);
+    if (user.role === 'admin') await assertAnotherAdmin(tx, id, USER_STATUS_TEXT.lastAdmin);
     const now = s.clock();
     const row = (await setDisabled(tx, id, user.disabledAt ?? now))!;
     await deleteOtherSessions(tx, id, null);
