@@ -15,11 +15,21 @@ const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 /** Ionic's ESM modules only register components when used, so they may be dropped when unused. */
 const SIDE_EFFECT_FREE = /node_modules[\\/](@ionic[\\/](core|react)|ionicons)[\\/].*\.js$/;
 
+/** react-hook-form and the form helpers every public form uses, in one chunk ('forms'). */
+const FORMS = /node_modules[\\/]react-hook-form[\\/]|src[\\/]lib[\\/]lazyResolver\.ts$/;
+
+/** The customer's support form (/support, /customer-support) and its drafts: one chunk instead of five small ones. */
+const SUPPORT_FORM = /src[\\/](features[\\/]support[\\/](TicketForm|useQueuedSubmission)\.tsx?|lib[\\/]drafts[\\/](useDraft|DraftNotice|owner)\.tsx?)$/;
+
+/** Small helpers of several public pages (status, survey, support, login): one chunk instead of four. */
+const PUBLIC_HELPERS = /(src[\\/]lib[\\/](ui[\\/]FormField|lazyModule|lazyBridge)\.tsx?|shared[\\/]src[\\/]lostLinkText\.ts)$/;
+
 /** Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path. */
 const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/features/home/HomePage.tsx',
   '/customer-support': 'src/features/support/CustomerSupportPage.tsx',
   '/login': 'src/features/auth/LoginPage.tsx',
+  '/support': 'src/features/support/SupportPage.tsx',
   '/survey': 'src/features/survey/SurveyPage.tsx',
 };
 
@@ -164,7 +174,14 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically (what every page needs first) in one file:
         // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
+            { name: 'support-form', test: SUPPORT_FORM, includeDependenciesRecursively: false },
+            { name: 'public', test: PUBLIC_HELPERS, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },
