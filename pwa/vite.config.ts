@@ -24,9 +24,6 @@ const SUPPORT_FORM = /src[\\/](features[\\/]support[\\/](TicketForm|useQueuedSub
 /** Small helpers of several public pages (status, survey, support, login): one chunk instead of four. */
 const PUBLIC_HELPERS = /(src[\\/]lib[\\/](ui[\\/]FormField|lazyModule|lazyBridge)\.tsx?|shared[\\/]src[\\/]lostLinkText\.ts)$/;
 
-/** The survey's shared rules and texts and the stored-set helper (/survey, /status/:token): one chunk instead of three. */
-const SURVEY_SHARED = /(shared[\\/]src[\\/](survey|surveyMessages)\.ts|src[\\/]lib[\\/]storedSet\.ts)$/;
-
 /** Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path. */
 const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/features/home/HomePage.tsx',
@@ -183,7 +180,6 @@ export default defineConfig({
             { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
             { name: 'support-form', test: SUPPORT_FORM, includeDependenciesRecursively: false },
             { name: 'public', test: PUBLIC_HELPERS, includeDependenciesRecursively: false },
-            { name: 'survey-shared', test: SURVEY_SHARED, includeDependenciesRecursively: false },
           ],
         },
       },
