@@ -15,7 +15,10 @@ const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 /** Ionic's ESM modules only register components when used, so they may be dropped when unused. */
 const SIDE_EFFECT_FREE = /node_modules[\\/](@ionic[\\/](core|react)|ionicons)[\\/].*\.js$/;
 
-/** react-hook-form and the form helpers every public form uses, in one chunk ('forms'). */
+/**
+ * Chunk groups of the public forms' code (the public-route JavaScript budget, docs/benchmarks.md):
+ * react-hook-form with the lazy resolver ('forms', every form page, not / or /status/:token).
+ */
 const FORMS = /node_modules[\\/]react-hook-form[\\/]|src[\\/]lib[\\/]lazyResolver\.ts$/;
 
 /** The customer's support form (/support, /customer-support) and its drafts: one chunk instead of five small ones. */
@@ -173,7 +176,9 @@ export default defineConfig({
       },
       output: {
         // Everything the entry imports statically (what every page needs first) in one file:
-        // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks.
+        // fewer requests and one gzip context, about 1 KB smaller than nine shared chunks. The
+        // public forms' groups take only the modules they name (not their imports: a group with
+        // them pulled Dexie in), instead of rolldown's many small shared chunks (2.5 KB more for /support).
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'] },
