@@ -1,3 +1,7 @@
+import { ACCESS_MSG } from './accessMessages';
+import { LOGIN_MSG } from './loginMessages';
+import { SURVEY_MSG } from './surveyMessages';
+
 /**
  * User-visible validation and error texts from SPEC.md 5 and 8, in one place so the forms, the API
  * and the tests use the very same strings.
@@ -22,11 +26,11 @@ export const MSG = {
   phoneNumberInvalid: 'Please enter a valid phone number.',
   noChanges: 'No changes were made to the ticket.',
   replyNeedsComment: 'Write the reply to send to the customer',
-  invalidCredentials: 'Invalid username or password',
-  loginRequired: 'You must be logged in to access this page.',
-  adminRequired: 'Admin privileges required',
-  staffRequired: 'Admin or technician privileges required',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  invalidCredentials: LOGIN_MSG.invalidCredentials,
+  loginRequired: ACCESS_MSG.loginRequired,
+  adminRequired: ACCESS_MSG.adminRequired,
+  staffRequired: ACCESS_MSG.staffRequired,
+  tooManyRequests: LOGIN_MSG.tooManyRequests,
   currentPasswordWrong: 'Current password is incorrect',
   usernameTaken: 'Username already exists',
   notFound: 'Not found',
@@ -54,7 +58,7 @@ export const MSG = {
   lastAdminDemote: 'The last admin cannot be demoted; make another user admin first',
   lastAdminDelete: 'The last admin cannot be deleted; make another user admin first',
   // Downloads, content and files (SPEC.md 2, 6, 8)
-  downloadsDenied: 'Admin or technician privileges required to access downloads',
+  downloadsDenied: ACCESS_MSG.downloadsDenied,
   titleRequired: 'Title is required',
   contentTypeRequired: 'Please select a content type',
   categoryRequired: 'Please select a category',
@@ -75,10 +79,10 @@ export const MSG = {
   rateResponseTime: 'Please rate our response time',
   rateResolution: 'Please rate how well we resolved your issue',
   noTicketNumber: 'No ticket number provided',
-  surveyNotFound: 'This survey link appears to be invalid or has expired. Please contact support if you need assistance.',
-  surveyAlreadySubmitted: 'Feedback for this ticket has already been submitted. Thank you!',
-  surveySubmitFailed: 'Failed to submit survey. Please try again.',
-  surveySubmitted: 'Your feedback has been submitted successfully.',
+  surveyNotFound: SURVEY_MSG.surveyNotFound,
+  surveyAlreadySubmitted: SURVEY_MSG.surveyAlreadySubmitted,
+  surveySubmitFailed: SURVEY_MSG.surveySubmitFailed,
+  surveySubmitted: SURVEY_MSG.surveySubmitted,
   // Staff two-factor authentication (README "Two-factor authentication")
   twoFactorCodeInvalid: 'That code is not valid. Try again.',
   twoFactorCodeRequired: 'Enter the code from your authenticator app or a recovery code.',

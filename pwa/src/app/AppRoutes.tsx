@@ -1,6 +1,5 @@
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { SupportPage } from '../features/support/SupportPage';
 import { LazyLostLinkForm } from '../features/support/lostLink';
 // The status page's styles come with the entry: its chunk then has no CSS file to list (the public-route JavaScript budget).
 import '../features/ticket-status/status.css';
@@ -10,11 +9,12 @@ import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
 
 /**
- * Every screen but /support (the customer's form, in the entry) loads on demand, so each public
- * page loads only its own code (DESIGN.md 2); the staff screens bring Ionic with them
- * ({@link withIonic}), the public ones never load it.
+ * Every screen loads on demand, so each public page loads only its own code (DESIGN.md 2; the
+ * public forms share one chunk with react-hook-form, vite.config.ts); the staff screens bring
+ * Ionic with them ({@link withIonic}), the public ones never load it.
  */
 const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
+const SupportPage = lazy(() => import('../features/support/SupportPage').then((m) => ({ default: m.SupportPage })));
 const CustomerSupportPage = lazy(() => import('../features/support/CustomerSupportPage').then((m) => ({ default: m.CustomerSupportPage })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));

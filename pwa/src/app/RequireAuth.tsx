@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { MSG, type Role } from '@portal/shared';
+import { ACCESS_MSG, type Role } from '@portal/shared';
 import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toast';
 import { Loading } from '../lib/ui/Loading';
@@ -37,7 +37,7 @@ export function RequireAuth({
   const message = wrongRole ? (deniedMessage ?? defaultDeniedMessage(pathname, roles)) : undefined;
 
   useEffect(() => {
-    if (mustLogIn) toast.show({ title: 'Access Denied', description: MSG.loginRequired, variant: 'destructive' });
+    if (mustLogIn) toast.show({ title: 'Access Denied', description: ACCESS_MSG.loginRequired, variant: 'destructive' });
   }, [mustLogIn, toast]);
   useEffect(() => {
     if (message) toast.show({ title: 'Access Denied', description: message, variant: 'destructive' });
@@ -54,5 +54,5 @@ export function RequireAuth({
 export function defaultDeniedMessage(pathname: string, roles: readonly Role[] | undefined): string {
   const known = (PAGE_ACCESS as Record<string, PageAccess>)[pathname.replace(/\/+$/, '') || '/'];
   if (known?.deniedMessage) return known.deniedMessage;
-  return roles && roles.length === 1 && roles[0] === 'admin' ? MSG.adminRequired : MSG.staffRequired;
+  return roles && roles.length === 1 && roles[0] === 'admin' ? ACCESS_MSG.adminRequired : ACCESS_MSG.staffRequired;
 }

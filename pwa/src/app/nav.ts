@@ -1,4 +1,4 @@
-import { MSG, STAFF_ROLES, type PublicUser, type Role } from '@portal/shared';
+import { ACCESS_MSG, STAFF_ROLES, type PublicUser, type Role } from '@portal/shared';
 
 /**
  * Who may open each guarded page and what a wrong role is told (SPEC.md 2 route table, SPEC.md 6
@@ -21,16 +21,16 @@ export const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /** The guard of every guarded route of SPEC.md 2, by path. AppRoutes and the navigation both read it. */
 export const PAGE_ACCESS = {
-  '/downloads': { roles: STAFF_ROLES, deniedMessage: MSG.downloadsDenied },
-  '/technician': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
-  '/scheduler': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
-  '/vault': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
-  '/survey-dashboard': { roles: STAFF_ROLES, deniedMessage: MSG.staffRequired },
-  '/admin': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
-  '/admin/content': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
-  '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
-  '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
-  '/admin/activity': { roles: ADMIN_ONLY, deniedMessage: MSG.adminRequired },
+  '/downloads': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.downloadsDenied },
+  '/technician': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/scheduler': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/vault': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/survey-dashboard': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/admin': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/content': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/activity': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/change-password': {},
   '/account/security': {},
 } as const satisfies Record<string, PageAccess>;

@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LOGIN_RELOAD_DELAY_MS, MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
+import { LOGIN_RELOAD_DELAY_MS, LOGIN_MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
+import { lazyModule } from '../../lib/lazyModule';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { Loading } from '../../lib/ui/Loading';
 import { Spinner } from '../../lib/ui/Spinner';
 import { useLogin } from './api/useLogin';
 import { loginLanding } from './landing';
 import { lockoutMessage } from './lockout';
-import { TwoFactorStep } from './TwoFactorStep';
+
+/**
+ * The second-factor step (TwoFactorStep.tsx: code form, passkeys) in its own chunk: it shows only
+ * after a challenge, so it loads when the form is idle, not before the form is usable (the
+ * public-route budget).
+ */
+const loadTwoFactorStep = lazyModule(() => import('./TwoFactorStep'));
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.TwoFactorStep })));
 
 /** The shared login schema, loaded when the form is idle (loginResolver.ts). */
 const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./loginResolver').then((m) => m.loginResolver));
@@ -41,7 +50,14 @@ export default function LoginPage() {
 
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
 
-  useEffect(() => whenIdle(() => void resolver.preload()), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void resolver.preload();
+        void loadTwoFactorStep().catch(() => undefined);
+      }),
+    [],
+  );
 
   const signedIn = (res: LoginResponse) => {
     signIn(res);
@@ -57,8 +73,8 @@ export default function LoginPage() {
         toast.show({
           title: 'Login Failed',
           description: isApiError(error, 429)
-            ? lockoutMessage(error.retryAfterMs, error.serverMessage ?? MSG.tooManyRequests)
-            : (isApiError(error) && error.serverMessage) || MSG.invalidCredentials,
+            ? lockoutMessage(error.retryAfterMs, error.serverMessage ?? LOGIN_MSG.tooManyRequests)
+            : (isApiError(error) && error.serverMessage) || LOGIN_MSG.invalidCredentials,
           variant: 'destructive',
         });
       },
@@ -67,14 +83,16 @@ export default function LoginPage() {
   if (challenge) {
     return (
       <div className="page page-auth">
-        <TwoFactorStep
-          challenge={challenge}
-          onSignedIn={signedIn}
-          onRestart={(message) => {
-            setChallenge(null);
-            if (message) toast.show({ title: 'Login Failed', description: message, variant: 'destructive' });
-          }}
-        />
+        <Suspense fallback={<Loading />}>
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={signedIn}
+            onRestart={(message) => {
+              setChallenge(null);
+              if (message) toast.show({ title: 'Login Failed', description: message, variant: 'destructive' });
+            }}
+          />
+        </Suspense>
       </div>
     );
   }

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * The 'Lost your link?' form (LostLinkForm.tsx) in its own chunk: /support is in the entry, which
- * every public page loads, so the form comes only when asked for (the public-route budget).
+ * The 'Lost your link?' form (LostLinkForm.tsx) in its own chunk, loaded only when asked for: /support
+ * and /status/:token must be usable before it arrives (the public-route JavaScript budget).
  */
 export const LazyLostLinkForm = lazy(() => import('./LostLinkForm'));

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { MSG, RATING_MAX, RATING_MIN, type SurveySubmit } from '@portal/shared';
+import { SURVEY_MSG, RATING_MAX, RATING_MIN, type SurveySubmit } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Loading } from '../../lib/ui/Loading';
@@ -51,11 +51,11 @@ export default function SurveyPage() {
     if (!latest || reported.current.has(latest.seq) || (latest.state !== 'done' && latest.state !== 'failed')) return;
     reported.current.add(latest.seq);
     if (latest.state === 'done') {
-      toast.show({ title: 'Thank you!', description: MSG.surveySubmitted });
+      toast.show({ title: 'Thank you!', description: SURVEY_MSG.surveySubmitted });
       setOutcome('thanks');
     } else {
       const error = latest.error;
-      toast.show({ title: 'Error', description: error?.message || MSG.surveySubmitFailed, variant: 'destructive' });
+      toast.show({ title: 'Error', description: error?.message || SURVEY_MSG.surveySubmitFailed, variant: 'destructive' });
       if (error?.status === 404) setOutcome('not-found');
       else if (error?.status === 409) setOutcome('already');
       else setRejected({ values: latest.payload, fieldErrors: error?.fieldErrors });
@@ -76,7 +76,7 @@ export default function SurveyPage() {
       .catch(() => {
         // IndexedDB itself refused (private mode quota, storage disabled), or the engine's chunk could
         // not load (offline before it ever arrived): nothing was kept.
-        toast.show({ title: 'Error', description: MSG.surveySubmitFailed, variant: 'destructive' });
+        toast.show({ title: 'Error', description: SURVEY_MSG.surveySubmitFailed, variant: 'destructive' });
       })
       .finally(() => setSubmitting(false));
   };

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { MSG } from '@portal/shared';
+import { SURVEY_MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { telHref, useConfig } from '../../lib/config';
 
@@ -31,7 +31,7 @@ export function SurveyNotFound({ ticketNumber }: { ticketNumber?: string }) {
   return (
     <div className="page page-narrow survey-page">
       <ResultCard id="survey-not-found" title="Survey Not Found" level={1}>
-        <p>{MSG.surveyNotFound}</p>
+        <p>{SURVEY_MSG.surveyNotFound}</p>
         {ticketNumber && (
           <Suspense fallback={null}>
             <LazySurveyLinkRequest ticketNumber={ticketNumber} />
@@ -92,7 +92,7 @@ export function SurveyThankYou() {
 export function SurveyAlreadySubmitted() {
   return (
     <ResultCard id="survey-already" title="Thank You!">
-      <p>{MSG.surveyAlreadySubmitted}</p>
+      <p>{SURVEY_MSG.surveyAlreadySubmitted}</p>
       <SupportPhone />
       <ResultActions />
     </ResultCard>
