@@ -13,6 +13,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, api, browserSuite, signIn } from './support/browser';
+import { shot } from './support/screenshots';
 
 const suite = browserSuite();
 const NO_CONNECTION = 'No connection to the server. Check your connection and try again.';
@@ -68,6 +69,7 @@ async function expectHonest(page: Page, screen: Screen, neverLoaded: boolean) {
     expect(await button.getAttribute('title')).toBe(REASON);
   }
   if (screen.writes.length) await page.getByText(REASON).first().waitFor();
+  await shot(page, `offline${screen.path.replace(/\W+/g, '-')}-${neverLoaded ? 'never-loaded' : 'loaded'}-${page.viewportSize()?.width}`);
 }
 
 const RECIPIENT = 'offline.check@example.com';
