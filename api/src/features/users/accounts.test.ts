@@ -82,7 +82,7 @@ describe('the last admin', () => {
     expect((await t.request('PATCH', `/api/users/${second.id}`, { token: secondToken, body: { role: 'user' } })).status).toBe(400);
   });
 
-  it('counts only active admins: with the other admin disabled it cannot be demoted, deleted or disabled', async () => {
+  it('counts only active admins: with the other admin disabled it can be neither demoted nor deleted', async () => {
     const admin = await t.loginAs('admin');
     await onlyAdmin(admin.id);
     const other = await t.createUser('admin');
