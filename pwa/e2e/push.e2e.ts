@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { NotificationDelivery, PushPayload } from '@portal/shared';
-import { api, apiLogin, baseURL, persistentPhoneContext, signIn } from './support/browser';
+import { api, apiLogin, baseURL, persistentPhoneContext, signIn, waitForServiceWorker } from './support/browser';
 import { startFakePushService, type FakePushService } from './support/fake-push-service';
 
 const TECH = { username: 'push.tech', password: 'push-pass-1' };
@@ -47,26 +47,10 @@ async function pushProfile(): Promise<Page> {
   return context.pages()[0] ?? context.newPage();
 }
 
-/**
- * Signs in, waits for the reload that follows a login (SPEC.md 4: 500 ms later) and for the app's
- * service worker to control the page. On a fresh profile the worker may still be installing when
- * that reload happens; then the page is reloaded once more after the worker is ready, as a person
- * coming back would, instead of racing its activation.
- */
+/** Signs in and waits for the app's service worker to control the page (push needs it). */
 async function signInWithWorker(page: Page): Promise<void> {
   await signIn(page, TECH.username, TECH.password);
-  await page.waitForEvent('load', { timeout: 10_000 }).catch(() => undefined); // the post-login reload
-  const ready = () =>
-    page
-      .evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        return document.readyState === 'complete';
-      })
-      .catch(() => false); // the page is between documents
-  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
-  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false);
-  if (!(await controlled())) await page.reload();
-  await expect.poll(controlled, { timeout: 20_000 }).toBe(true);
+  await waitForServiceWorker(page);
   await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
 }
 

@@ -120,21 +120,32 @@ export async function desktopContext(browser: Browser): Promise<BrowserContext> 
 }
 
 /**
- * Waits until a service worker controls the page (registered, active and claimed): what offline
- * reloads need. Fails after `ms` (default 30 s) saying so. An install that lost a precache request
- * is retried by the app itself (pwa/src/app/installRetry.ts), as a phone needs, so no reload here.
+ * Waits until a service worker controls the page: what offline reloads need. First the worker must
+ * be active (`navigator.serviceWorker.ready`, at most `ms`, default 30 s, failing with a message
+ * that says so); an install that lost a precache request is retried by the app itself
+ * (pwa/src/app/installRetry.ts), as a phone needs. The active worker claims open pages
+ * (pwa/src/sw/sw.ts), but `clients.claim()` skips a page whose navigation was still in flight when
+ * the worker activated (Service Workers spec, Clients.claim(): clients not yet execution ready are
+ * left alone); such a page stays uncontrolled until its next load. So when no claim comes within
+ * 5 s the page is reloaded once, as a person coming back would; that load is always controlled.
  */
 export async function waitForServiceWorker(page: Page, ms = 30_000): Promise<void> {
-  await within(
-    ms,
-    'waiting for the service worker to control the page',
+  const active = () =>
     page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-      }
-    }),
-  );
+    });
+  // The page may be between documents (a reload the app does after a login): ask the next one.
+  await within(ms, 'waiting for the service worker to be active', active().catch(active));
+  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false);
+  const claimedWithin = async (wait: number) => {
+    for (const end = Date.now() + wait; Date.now() < end; await page.waitForTimeout(100)) {
+      if (await controlled()) return true;
+    }
+    return controlled();
+  };
+  if (await claimedWithin(5_000)) return;
+  await page.reload();
+  if (!(await claimedWithin(10_000))) throw new Error('the service worker is active but does not control the page after a reload');
 }
 
 /**
