@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startApp } from '../server-process';
+import { median } from './median';
 
 const MB = Number(process.env.BENCH_DOWNLOAD_MB ?? 100);
 const ROUNDS = Number(process.env.BENCH_DOWNLOAD_ROUNDS ?? 3);
@@ -103,7 +104,6 @@ export async function measureDownloads(): Promise<{ rows: DownloadRow[]; load: n
         s.push(await throughput(stat.url, c.headers, c.parallel));
         a.push(await throughput(appUrl, { ...auth, ...c.headers }, c.parallel));
       }
-      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
       rows.push({ label: c.label, parallel: c.parallel, staticMBps: median(s), appMBps: median(a) });
     }
     return { rows, load: load.map((l, i) => (l + loadavg()[i]!) / 2) };

@@ -4,11 +4,13 @@
  * a plain streaming upload of the same size through `POST /api/admin/files/upload` in the same run
  * (goal: tus at least 80% of it), and the API's RSS while BENCH_TUS_PARALLEL (10) uploads of
  * BENCH_TUS_PARALLEL_MB (10) MB run at once. Needs the app started with ATTACHMENT_MAX_MB >=
- * BENCH_TUS_MB. Prints figures with the load average (the machine is shared), asserts nothing.
+ * BENCH_TUS_MB. Each of the three uploads runs BENCH_TUS_ROUNDS (3) times, interleaved, and the
+ * median is reported. Prints figures with the load average (the machine is shared), asserts nothing.
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import type { AppProcess } from '../server-process';
+import { median } from './median';
 import { rssMb } from './upload-memory';
 
 const MiB = 1024 * 1024;
@@ -85,6 +87,7 @@ async function plainUpload(base: string, token: string, size: number): Promise<n
 
 export interface TusFigures {
   sizeMb: number;
+  rounds: number;
   plainSeconds: number;
   tusOneSeconds: number;
   tusChunkedSeconds: number;
@@ -97,6 +100,7 @@ export async function measureTus(app: AppProcess): Promise<TusFigures> {
   const sizeMb = Number(process.env.BENCH_TUS_MB ?? 100);
   const count = Number(process.env.BENCH_TUS_PARALLEL ?? 10);
   const eachMb = Number(process.env.BENCH_TUS_PARALLEL_MB ?? 10);
+  const rounds = Number(process.env.BENCH_TUS_ROUNDS ?? 3);
   const login = await fetch(`${app.baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -106,9 +110,17 @@ export async function measureTus(app: AppProcess): Promise<TusFigures> {
   await tusUpload(app.baseURL, MiB, MiB); // warm-up
   await plainUpload(app.baseURL, token, MiB);
   const size = sizeMb * MiB;
-  const plainSeconds = await plainUpload(app.baseURL, token, size);
-  const tusOneSeconds = await tusUpload(app.baseURL, size, size);
-  const tusChunkedSeconds = await tusUpload(app.baseURL, size, PWA_PART);
+  const plain: number[] = [];
+  const one: number[] = [];
+  const chunked: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    plain.push(await plainUpload(app.baseURL, token, size));
+    one.push(await tusUpload(app.baseURL, size, size));
+    chunked.push(await tusUpload(app.baseURL, size, PWA_PART));
+  }
+  const plainSeconds = median(plain);
+  const tusOneSeconds = median(one);
+  const tusChunkedSeconds = median(chunked);
 
   const pid = app.pid!;
   const beforeMb = rssMb(pid);
@@ -120,14 +132,14 @@ export async function measureTus(app: AppProcess): Promise<TusFigures> {
   } finally {
     clearInterval(timer);
   }
-  return { sizeMb, plainSeconds, tusOneSeconds, tusChunkedSeconds, parallel: { count, eachMb, beforeMb, peakMb, seconds: (performance.now() - t) / 1000 }, load: loadavg() };
+  return { sizeMb, rounds, plainSeconds, tusOneSeconds, tusChunkedSeconds, parallel: { count, eachMb, beforeMb, peakMb, seconds: (performance.now() - t) / 1000 }, load: loadavg() };
 }
 
 /** Prints the figures in the bench's format. */
 export function printTus(f: TusFigures): void {
   const rate = (s: number) => `${(f.sizeMb / s).toFixed(1)} MB/s`;
   const share = (s: number) => `${((f.plainSeconds / s) * 100).toFixed(0)}% of plain`;
-  console.log(`\n## Attachment uploads through tus (${f.sizeMb} MB; load average ${f.load.map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(`\n## Attachment uploads through tus (${f.sizeMb} MB, median of ${f.rounds} interleaved rounds; load average ${f.load.map((l) => l.toFixed(2)).join(' ')})`);
   console.log(`plain streaming upload   ${f.plainSeconds.toFixed(2)} s  ${rate(f.plainSeconds)}`);
   console.log(`tus, one PATCH           ${f.tusOneSeconds.toFixed(2)} s  ${rate(f.tusOneSeconds)}  (${share(f.tusOneSeconds)}; goal >= 80%)`);
   console.log(`tus, 8 MiB PATCHes (PWA) ${f.tusChunkedSeconds.toFixed(2)} s  ${rate(f.tusChunkedSeconds)}  (${share(f.tusChunkedSeconds)})`);
