@@ -120,6 +120,7 @@ describe('attachments on a phone', () => {
       await form.waitFor({ state: 'detached' });
       form = await open(page);
       await page.getByText('waiting for connection').waitFor({ timeout: 15_000 });
+      await page.getByRole('progressbar', { name: 'Sending rack.jpg' }).waitFor(); // the file's progress, nothing sent yet
       await context.close(); // the browser goes away with the photo still queued
 
       context = await persistentPhoneContext(profile); // the server answers again

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
-import { PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
+import { DESKTOP, PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -41,8 +41,8 @@ async function expectNoSecretInIndexedDb(p: Page, bundleKey?: string): Promise<s
   return idb;
 }
 
-/** Checks nothing sticks out of the phone's width in light and dark; saves screenshots when SCREENSHOT_DIR is set. */
-async function fitsLightAndDark(p: Page, name: string): Promise<void> {
+/** Checks nothing sticks out of the page's width (default the phone's) in light and dark; saves screenshots when SCREENSHOT_DIR is set. */
+async function fitsLightAndDark(p: Page, name: string, width: number = PHONE.width): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (dir) mkdirSync(dir, { recursive: true });
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -54,15 +54,17 @@ async function fitsLightAndDark(p: Page, name: string): Promise<void> {
         if (r.width > 0 && r.height > 0 && r.right > w + 1) out.push(`${el.tagName} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(r.right)}`);
       }
       return out;
-    }, PHONE.width);
+    }, width);
     expect(overflowing, `${name} ${colorScheme}`).toEqual([]);
     if (dir) await p.screenshot({ path: join(dir, `vault-offline-${name}-${colorScheme}.png`) });
   }
   await p.emulateMedia({ colorScheme: 'light' });
 }
 
-async function newPage(serviceWorkers: 'allow' | 'block', base = baseURL()): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers });
+/** A new page in its own context: a phone (390x844, touch) unless `viewport` is another size. */
+async function newPage(serviceWorkers: 'allow' | 'block', base = baseURL(), viewport: { width: number; height: number } = PHONE): Promise<Page> {
+  const phone = viewport === PHONE;
+  const context = await browser.newContext({ baseURL: base, viewport, isMobile: phone, hasTouch: phone, serviceWorkers });
   contexts.push(context);
   return context.newPage();
 }
@@ -95,7 +97,7 @@ afterEach(async () => {
   contexts = [];
 });
 
-describe('offline vault on a phone', () => {
+describe('offline vault (a phone; the site details also on a desktop)', () => {
   /** An admin approves the grant (API); the phone's next sync (the `online` event) receives the vault. */
   async function approveAndSync(page: Page, deviceId: string): Promise<void> {
     await api(`/api/vault-devices/${deviceId}/approve`, { method: 'POST', token: adminToken });
@@ -251,17 +253,20 @@ describe('offline vault on a phone', () => {
     await expectNoSecretInIndexedDb(page);
   }, 180_000);
 
-  it('with the server stopped, the unlocked copy shows usernames, SSID, static IP and notes, and Copy copies a username', async () => {
-    const user = { username: 'otto.usernames', password: 'usernames-pass-1' };
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('%s: with the server stopped, the unlocked copy shows usernames, SSID, static IP and notes, and Copy copies a username', async (size, viewport) => {
+    const user = { username: `otto.usernames.${size}`, password: 'usernames-pass-1' };
     await api('/api/users', { method: 'POST', token: adminToken, body: { ...user, role: 'technician' } });
     // No service worker: the page's own requests meet the stopped server (the shell still loads).
-    const page = await newPage('block');
+    const page = await newPage('block', baseURL(), viewport);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, user.username, user.password);
     await page.goto('/vault');
     await page.getByRole('button', { name: 'Keep vault available offline' }).click();
     const form = page.getByRole('form', { name: 'Keep vault available offline' });
-    await form.getByLabel('Device name').fill('Otto site phone');
+    await form.getByLabel('Device name').fill(`Otto site ${size}`);
     await form.getByLabel('Offline passphrase').fill(PASSPHRASE);
     await form.getByLabel('Repeat passphrase').fill(PASSPHRASE);
     const granted = page.waitForResponse((r) => r.url().endsWith('/api/vault-devices') && r.request().method() === 'POST');
@@ -290,7 +295,7 @@ describe('offline vault on a phone', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DETAILS.router);
     await view.getByRole('button', { name: 'Copy Cellar NAS username' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(DETAILS.nas);
-    await fitsLightAndDark(page, 'details');
+    await fitsLightAndDark(page, `details-${size}`, viewport.width);
     // Shown from the copy: showing them stores nothing in clear.
     await expectNoSecretInIndexedDb(page, grant.bundleKey);
     expect(await dumpIndexedDb(page)).not.toContain(DETAILS.router);
