@@ -4,11 +4,13 @@
  * and a sandboxing CSP; HTML/SVG inline but sandboxed; roles; unsafe names.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_CATALOGUE, MSG, opensInTab } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { fakeExe, uploadFile } from '../../test/upload';
+import { createDiskStorage, type FileStorage } from '../../storage';
 import { BUILT_IN_DIR } from './builtins';
 
 let t: TestApp;
@@ -188,5 +190,56 @@ describe('the built-in catalogue (SPEC.md 2: six fixed entries)', () => {
     expect(part.status).toBe(206);
     expect(await part.text()).toBe('%PDF-1.4');
     expect((await get('onsite-service-checklist.pdf', { 'if-none-match': etag })).status).toBe(304);
+  });
+});
+
+describe('a stored file replaced while it is being read', () => {
+  /** Disk storage whose `stat` of `name` reports an older version `stale` times (as if another upload replaced it in between). */
+  function racingStorage(name: string, stale: number): FileStorage {
+    const disk = createDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'downloads-race-')));
+    let left = stale;
+    return {
+      ...disk,
+      describe: () => disk.describe(),
+      put: (n, body, options) => disk.put(n, body, options),
+      read: (n, options) => disk.read(n, options),
+      list: () => disk.list(),
+      delete: (n) => disk.delete(n),
+      close: () => disk.close(),
+      stat: async (n) => {
+        const stored = await disk.stat(n);
+        if (stored && n === name && left > 0) {
+          left -= 1;
+          return { ...stored, etag: '"an-older-version"' };
+        }
+        return stored;
+      },
+    };
+  }
+
+  it('is looked up again and sent whole when it changed once', async () => {
+    const app = await startTestApp({ db: t.db, storage: racingStorage('moving.exe', 1) });
+    try {
+      expect((await uploadFile(app.url, 'moving.exe', exe, { token: admin })).status).toBe(201);
+      const res = await fetch(`${app.url}/api/downloads/moving.exe`, { headers: { authorization: `Bearer ${tech}` } });
+      expect(res.status).toBe(200);
+      expect((await bytesOf(res)).equals(exe)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 409 file_changing with Retry-After, never 5xx, when it keeps changing', async () => {
+    const app = await startTestApp({ db: t.db, storage: racingStorage('moving.exe', 10) });
+    try {
+      expect((await uploadFile(app.url, 'moving.exe', exe, { token: admin })).status).toBe(201);
+      const res = await fetch(`${app.url}/api/downloads/moving.exe`, { headers: { authorization: `Bearer ${tech}`, range: 'bytes=0-99' } });
+      expect(res.status).toBe(409);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toMatchObject({ code: 'file_changing', message: 'The file is being replaced right now. Try the download again in a moment.' });
+      expect(app.logger.entries.filter((e) => e.level === 'error')).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

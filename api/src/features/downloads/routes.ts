@@ -50,6 +50,9 @@ function requireDownloadAccess(): Middleware<AppState> {
   };
 }
 
+/** Looks at a stored file this many times when it changes between its validators and its bytes; then 409 `file_changing`. */
+const DOWNLOAD_ATTEMPTS = 3;
+
 const header = (ctx: { get(name: string): string }, name: string) => ctx.get(name) || undefined;
 
 /** The downloads router (see the module doc). */
@@ -103,7 +106,9 @@ export function downloadRoutes(s: Services): Router<AppState> {
   router.get('/api/downloads/:fileName', requireDownloadAccess(), async (ctx) => {
     const fileName = ctx.params.fileName ?? '';
     assertSafeName(fileName, 'fileName');
-    // A file replaced between reading its validators and opening it: look once more.
+    // A file replaced between reading its validators and opening it: look again. One that keeps
+    // changing (uploads and deletes of the name racing this download) is a conflict the caller
+    // can retry, not a server error.
     for (let attempt = 1; ; attempt++) {
       const source = await findDownload(s.storage, builtIns, fileName);
       if (!source) throw notFound(MSG.fileNotFound);
@@ -111,7 +116,11 @@ export function downloadRoutes(s: Services): Router<AppState> {
         await send(ctx, fileName, source);
         return;
       } catch (err) {
-        if (!(err instanceof StorageChangedError) || attempt >= 2) throw err;
+        if (!(err instanceof StorageChangedError)) throw err;
+        if (attempt >= DOWNLOAD_ATTEMPTS) {
+          ctx.set('Retry-After', '1');
+          throw new ApiError(409, 'file_changing', 'The file is being replaced right now. Try the download again in a moment.');
+        }
       }
     }
   });
