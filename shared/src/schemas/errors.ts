@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'integrity_failed',
   /** 416: a Range header outside the file (GET /api/downloads/:fileName). */
   'range_not_satisfiable',
+  /** 409: a download whose file kept being replaced while it was read (3 looks); retry after `Retry-After`. */
+  'file_changing',
   /** 410: this device's offline vault access was revoked or expired; the device wipes its copy. */
   'device_revoked',
   /** 410: the endpoint was removed; the message names its successor (GET /api/tickets without `since`). */
