@@ -194,18 +194,17 @@ describe('the built-in catalogue (SPEC.md 2: six fixed entries)', () => {
 });
 
 describe('a stored file replaced while it is being read', () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
   /** Disk storage whose `stat` of `name` reports an older version `stale` times (as if another upload replaced it in between). */
   function racingStorage(name: string, stale: number): FileStorage {
-    const disk = createDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'downloads-race-')));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'downloads-race-'));
+    dirs.push(dir);
+    const disk = createDiskStorage(dir);
     let left = stale;
     return {
       ...disk,
-      describe: () => disk.describe(),
-      put: (n, body, options) => disk.put(n, body, options),
-      read: (n, options) => disk.read(n, options),
-      list: () => disk.list(),
-      delete: (n) => disk.delete(n),
-      close: () => disk.close(),
       stat: async (n) => {
         const stored = await disk.stat(n);
         if (stored && n === name && left > 0) {
