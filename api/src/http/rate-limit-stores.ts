@@ -4,7 +4,8 @@
  * in a place every process sees:
  * - {@link postgresLimiters}: rate-limiter-flexible's RateLimiterPostgres on a small pool of its own, in
  *   the `rate_limits` table (db/schema.ts, created by the migrations; expired rows deleted every
- *   few minutes by each limiter). One upsert per counted request.
+ *   few minutes by each limiter). One upsert per event-loop turn for all the requests it counted
+ *   (rate-limit-postgres-batch.ts).
  * - {@link redisLimiters}: RateLimiterRedis on an ioredis client (REDIS_URL), atomic in Redis.
  * Both fall back to an in-memory limiter of the same budget while their store fails
  * (`insuranceLimiter`): a database or Redis outage never turns a login or a ticket form into a 500;
@@ -13,10 +14,11 @@
  */
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis } from 'rate-limiter-flexible';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { LimiterFactory } from './rate-limit';
 import { LeanRateLimiterMemory } from './rate-limit-memory';
+import { BatchedRateLimiterPostgres } from './rate-limit-postgres-batch';
 
 /** Connections of the postgres store's own pool (each process). */
 export const LIMITER_POOL_SIZE = 4;
@@ -35,7 +37,7 @@ const insurance = (name: string, points: number, duration: number) =>
  */
 export function postgresLimiters(pool: pg.Pool): LimiterFactory {
   return (name, l) =>
-    new RateLimiterPostgres({
+    new BatchedRateLimiterPostgres({
       inMemoryBlockOnConsumed: l.points + 1,
       inMemoryBlockDuration: l.durationSec,
       storeClient: pool,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SLA_POLICY, slaPolicySchema, timeReportQuerySchema, type SlaPolicy } from '../schemas/sla';
+import { SEVERITIES } from '../constants';
 import { addBusinessMinutes, businessMinutesBetween, formatSlaDuration, slaClock, slaDueTimes, slaSortKey, type SlaTicket } from './sla';
 
 const nineToFive = (timeZone: string, holidays: string[] = []): SlaPolicy => ({
@@ -95,6 +96,27 @@ describe('slaDueTimes', () => {
     expect(iso(due.firstResponseDueAt)).toBe('2026-03-09T09:30:00.000Z');
   });
 });
+
+  it('finds all four instants in one scan exactly as four separate counts would (every severity, across DST and holidays)', () => {
+    const p = nineToFive('America/New_York', ['2026-03-09', '2026-11-02']);
+    const starts = ['2026-03-06T21:30:00Z', '2026-03-07T12:00:00Z', '2026-10-30T20:59:00Z', '2026-11-01T05:00:00Z', '2026-11-03T13:59:59Z'];
+    for (const start of starts) {
+      for (const severity of SEVERITIES) {
+        for (const paused of [0, 17.5]) {
+          const t = p.targets[severity];
+          const due = slaDueTimes(p, severity, at(start), paused);
+          const one = (m: number) => iso(addBusinessMinutes(p, at(start), m));
+          expect([iso(due.firstResponseDueAt), iso(due.resolutionDueAt), iso(due.firstResponseWarnAt), iso(due.resolutionWarnAt)]).toEqual([
+            one(t.firstResponseMinutes + paused),
+            one(t.resolutionMinutes + paused),
+            one((t.firstResponseMinutes + paused) * 0.8),
+            one((t.resolutionMinutes + paused) * 0.8),
+          ]);
+          expect(due.resolutionDueAt.getTime()).toBeGreaterThanOrEqual(due.firstResponseDueAt.getTime());
+        }
+      }
+    }
+  });
 
 describe('slaClock', () => {
   const base: SlaTicket = {

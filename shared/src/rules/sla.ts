@@ -45,16 +45,36 @@ function localDay(ms: number, tz: string): CalendarDay {
   return { y: t.getFullYear(), m: t.getMonth(), d: t.getDate() };
 }
 
+/** Most local-day windows {@link zonedWindow} remembers (about ten years of one policy's days). */
+const WINDOW_CACHE_SIZE = 4_096;
+const windowCache = new Map<string, [number, number] | null>();
+
+/**
+ * Opening hours `start`-`end` ("HH:MM", end "24:00" = midnight after) of local day `c` in `tz` as
+ * epoch ms, or null when they are empty. Turning wall times into instants (TZDate) is the costly
+ * part of every clock (a create computes four due times, each scanning days), so results are
+ * remembered per zone, hours and day: a pure function of those, whatever the holidays.
+ */
+function zonedWindow(tz: string, startHm: string, endHm: string, c: CalendarDay): [number, number] | null {
+  const key = `${tz} ${startHm} ${endHm} ${c.y} ${c.m} ${c.d}`;
+  const known = windowCache.get(key);
+  if (known !== undefined) return known;
+  const [sh, sm] = hm(startHm);
+  const [eh, em] = hm(endHm);
+  const start = new TZDate(c.y, c.m, c.d, sh, sm, tz).getTime();
+  const next = nextDay(c);
+  const end = eh === 24 ? new TZDate(next.y, next.m, next.d, 0, 0, tz).getTime() : new TZDate(c.y, c.m, c.d, eh, em, tz).getTime();
+  const window: [number, number] | null = end > start ? [start, end] : null;
+  if (windowCache.size >= WINDOW_CACHE_SIZE) windowCache.clear();
+  windowCache.set(key, window);
+  return window;
+}
+
 /** Business window [start, end) of a local day as epoch ms, or null (closed day or holiday). */
 function windowOf(policy: Policy, c: CalendarDay, holidays: ReadonlySet<string>): [number, number] | null {
   const bh = policy.businessHours!;
   if (!bh.days.includes(weekday(c)) || holidays.has(dayKey(c))) return null;
-  const [sh, sm] = hm(bh.start);
-  const [eh, em] = hm(bh.end);
-  const start = new TZDate(c.y, c.m, c.d, sh, sm, policy.timeZone).getTime();
-  const next = nextDay(c);
-  const end = eh === 24 ? new TZDate(next.y, next.m, next.d, 0, 0, policy.timeZone).getTime() : new TZDate(c.y, c.m, c.d, eh, em, policy.timeZone).getTime();
-  return end > start ? [start, end] : null;
+  return zonedWindow(policy.timeZone, bh.start, bh.end, c);
 }
 
 /** Business windows from the local day of `fromMs` on, in order, until `visit` returns true. */
@@ -74,19 +94,29 @@ function scanWindows(policy: Policy, fromMs: number, visit: (start: number, end:
  * @returns a new Date; if no business time exists within ten years, the instant ten years on.
  */
 export function addBusinessMinutes(policy: Policy, from: Date, minutes: number): Date {
+  return addBusinessMinutesEach(policy, from, [minutes])[0]!;
+}
+
+/**
+ * {@link addBusinessMinutes} for several targets from one start, in one scan of the days (the
+ * order of `minutes` is kept in the answer).
+ */
+function addBusinessMinutesEach(policy: Policy, from: Date, minutes: readonly number[]): Date[] {
   const start = from.getTime();
-  if (policy.businessHours === null) return new Date(start + minutes * MINUTE);
-  let left = minutes * MINUTE;
-  let result = start + MAX_SCAN_DAYS * 86_400_000;
+  if (policy.businessHours === null) return minutes.map((m) => new Date(start + m * MINUTE));
+  const order = minutes.map((m, i) => ({ left: m * MINUTE, i })).sort((a, b) => a.left - b.left);
+  const result = minutes.map(() => start + MAX_SCAN_DAYS * 86_400_000);
+  let spent = 0;
+  let next = 0;
   scanWindows(policy, start, (s, e) => {
-    if (e - s >= left) {
-      result = s + left;
-      return true;
+    while (next < order.length && order[next]!.left - spent <= e - s) {
+      result[order[next]!.i] = s + (order[next]!.left - spent);
+      next++;
     }
-    left -= e - s;
-    return false;
+    spent += e - s;
+    return next === order.length;
   });
-  return new Date(result);
+  return result.map((ms) => new Date(ms));
 }
 
 /**
@@ -122,15 +152,15 @@ export interface SlaDueTimes {
  */
 export function slaDueTimes(policy: SlaPolicy, severity: Severity, createdAt: Date, pausedMinutes = 0): SlaDueTimes {
   const t = policy.targets[severity];
-  const at = (m: number) => addBusinessMinutes(policy, createdAt, m);
   const response = t.firstResponseMinutes + pausedMinutes;
   const resolution = t.resolutionMinutes + pausedMinutes;
-  return {
-    firstResponseDueAt: at(response),
-    resolutionDueAt: at(resolution),
-    firstResponseWarnAt: at(response * SLA_WARN_RATIO),
-    resolutionWarnAt: at(resolution * SLA_WARN_RATIO),
-  };
+  const [firstResponseDueAt, resolutionDueAt, firstResponseWarnAt, resolutionWarnAt] = addBusinessMinutesEach(policy, createdAt, [
+    response,
+    resolution,
+    response * SLA_WARN_RATIO,
+    resolution * SLA_WARN_RATIO,
+  ]);
+  return { firstResponseDueAt: firstResponseDueAt!, resolutionDueAt: resolutionDueAt!, firstResponseWarnAt: firstResponseWarnAt!, resolutionWarnAt: resolutionWarnAt! };
 }
 
 /** The ticket fields a clock reads (the API's Ticket has them all; ISO 8601 strings or null). */
