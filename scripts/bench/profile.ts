@@ -1,8 +1,9 @@
 /**
  * CPU profile of the API under one autocannon target ("measure where the time goes"):
  * seeds BENCH_API_SIZES tickets (first size) on PROFILE_DB (`pglite` or `postgres`), starts the app
- * with `node --cpu-prof`, runs PROFILE_TARGET (`list`, `create` or `health`) for BENCH_API_SECONDS
- * at BENCH_API_CONNECTIONS, stops the app and prints where its main thread spent the time: self
+ * with `node --cpu-prof`, runs PROFILE_TARGET (`list`, `listu` (a new cursor each request), `searchu`
+ * (a new search term each), `create` or `health`) for BENCH_API_SECONDS at BENCH_API_CONNECTIONS,
+ * with Chromium's Accept-Encoding when PROFILE_ENCODING=browser, stops the app and prints where its main thread spent the time: self
  * time per package/file and the inclusive time of a few interesting frames.
  * `tsx scripts/bench/profile.ts`; PROFILE_KEEP=dir keeps the .cpuprofile files there.
  */
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp } from '../server-process';
 import { adminQuery, seedTickets } from './seed';
+import { ticketIds, varying, withEncoding } from './api-load';
 
 const env = process.env;
 const DB = (env.PROFILE_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -128,7 +130,10 @@ async function main(): Promise<void> {
         body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
       });
       const { token } = (await login.json()) as { token: string };
-      const opts: autocannon.Options =
+      const auth = { authorization: `Bearer ${token}` };
+      const ids = TARGET === 'listu' ? await ticketIds(app.baseURL, auth, 5_000) : [];
+      let n = 0;
+      const plain: autocannon.Options =
         TARGET === 'create'
           ? {
               url: `${app.baseURL}/api/tickets`,
@@ -138,7 +143,12 @@ async function main(): Promise<void> {
             }
           : TARGET === 'health'
             ? { url: `${app.baseURL}/api/health` }
-            : { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: { authorization: `Bearer ${token}` } };
+            : TARGET === 'listu'
+              ? varying(`${app.baseURL}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&cursor=${ids[n++ % ids.length]}`)
+              : TARGET === 'searchu'
+                ? varying(`${app.baseURL}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&q=Client%20${++n}`)
+                : { url: `${app.baseURL}/api/tickets/list?limit=50`, headers: auth };
+      const opts = withEncoding(plain, env.PROFILE_ENCODING === 'browser' ? 'browser' : 'none');
       const r = await new Promise<autocannon.Result>((ok, fail) =>
         autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }, (err, res) => (err ? fail(err) : ok(res))),
       );

@@ -3,11 +3,29 @@
  * `{ rows }`, which drizzle types loosely. Column names are the query's (snake_case unless aliased);
  * values are the driver's (int8 may be a string on node-postgres).
  */
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Database } from './client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './database';
 
 /** The rows of `query`, typed by the caller. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * {@link rowsOf} as a named (prepared) statement on node-postgres: each connection parses and plans
+ * a statement once, then runs it with new values, where an unnamed statement is planned on every
+ * call (for the staff list page, planning took as long as running it). The name is `name` plus a
+ * hash of the SQL text, so every shape of a query built from filters is a statement of its own.
+ * Use it for hot read statements with a bounded number of shapes. PGlite ignores the name.
+ */
+export async function preparedRowsOf<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const q = dialect.sqlToQuery(query);
+  const id = `${name}_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 16)}`;
+  const result = (await db._.session.prepareQuery(q, undefined, id, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -7,7 +7,7 @@ import { TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import { preparedRowsOf } from '../../db/rows';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -51,7 +51,7 @@ const highWater = sql`(select coalesce(max(sync_seq), 0)::text from support_tick
  * text ('0' without tickets). Every ticket write raises it (db/sync.ts); an index-only read.
  */
 export async function ticketsHighWater(db: Database): Promise<string> {
-  const [row] = await rowsOf<{ seq: string }>(db, sql`select ${highWater} as seq`);
+  const [row] = await preparedRowsOf<{ seq: string }>(db, 'tickets_high_water', sql`select ${highWater} as seq`);
   return row!.seq;
 }
 
@@ -70,7 +70,8 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
  * and values; paging.test.ts compares both), so the API neither parses 50 rows nor maps and
  * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
  * three times slower than this). Keep in step with `presentTicket`. The same statement reads the
- * high-water mark (one snapshot), so pageCache.ts knows which state the page shows.
+ * high-water mark (one snapshot), so pageCache.ts knows which state the page shows. A named
+ * statement per filter shape (db/rows.ts `preparedRowsOf`): planning it took as long as running it.
  */
 export async function listTicketPageJson(
   db: Database,
@@ -81,7 +82,7 @@ export async function listTicketPageJson(
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
     : undefined;
   const where = and(...filterConditions(filter), after) ?? sql`true`;
-  const [row] = await rowsOf<{ items: string; found: number | string; last_id: string | null; seq: string }>(db, sql`
+  const [row] = await preparedRowsOf<{ items: string; found: number | string; last_id: string | null; seq: string }>(db, 'ticket_list_page', sql`
     with page as (
       select * from ${supportTickets} where ${where}
       order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
