@@ -7,7 +7,7 @@ import { TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
-import { preparedRowsOf } from '../../db/rows';
+import { preparedRowsOf, rowsOf } from '../../db/rows';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -70,8 +70,12 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
  * and values; paging.test.ts compares both), so the API neither parses 50 rows nor maps and
  * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
  * three times slower than this). Keep in step with `presentTicket`. The same statement reads the
- * high-water mark (one snapshot), so pageCache.ts knows which state the page shows. A named
- * statement per filter shape (db/rows.ts `preparedRowsOf`): planning it took as long as running it.
+ * high-water mark (one snapshot), so pageCache.ts knows which state the page shows. Without a
+ * search term it is a named statement per filter shape (db/rows.ts `preparedRowsOf`): planning it
+ * took as long as running it. A search stays planned each time with its term: after five runs a
+ * named statement may switch to a generic plan, which cannot tell a rare term (the trigram index,
+ * about 4 ms at 100,000 tickets) from a common one (newest first with a filter); a wrong choice
+ * cost 400 ms here.
  */
 export async function listTicketPageJson(
   db: Database,
@@ -82,7 +86,7 @@ export async function listTicketPageJson(
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
     : undefined;
   const where = and(...filterConditions(filter), after) ?? sql`true`;
-  const [row] = await preparedRowsOf<{ items: string; found: number | string; last_id: string | null; seq: string }>(db, 'ticket_list_page', sql`
+  const query = sql`
     with page as (
       select * from ${supportTickets} where ${where}
       order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
@@ -99,7 +103,10 @@ export async function listTicketPageJson(
          ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt") x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by created_at asc, id asc limit 1) as last_id,
-      ${highWater} as seq`);
+      ${highWater} as seq`;
+  type Row = { items: string; found: number | string; last_id: string | null; seq: string };
+  // A search is planned for its own term (a generic plan cannot tell a rare term from a common one).
+  const [row] = filter.q ? await rowsOf<Row>(db, query) : await preparedRowsOf<Row>(db, 'ticket_list_page', query);
   if (!row) throw new Error('list page query returned no row'); // one row, always (aggregates)
   return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
 }
