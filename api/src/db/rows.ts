@@ -16,6 +16,19 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 
 const dialect = new PgDialect();
 
+/** Statement names by `name` and SQL text, so a hot query is not hashed on every call (shapes are few). */
+const statementNames = new Map<string, string>();
+
+function statementName(name: string, text: string): string {
+  const key = `${name}\0${text}`;
+  let id = statementNames.get(key);
+  if (!id) {
+    id = `${name}_${createHash('sha1').update(text).digest('base64url').slice(0, 16)}`;
+    statementNames.set(key, id);
+  }
+  return id;
+}
+
 /**
  * {@link rowsOf} as a named (prepared) statement on node-postgres: each connection parses and plans
  * a statement once, then runs it with new values, where an unnamed statement is planned on every
@@ -25,7 +38,7 @@ const dialect = new PgDialect();
  */
 export async function preparedRowsOf<T>(db: Database, name: string, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
-  const id = `${name}_${createHash('sha1').update(q.sql).digest('base64url').slice(0, 16)}`;
+  const id = statementName(name, q.sql);
   const result = (await db._.session.prepareQuery(q, undefined, id, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }
