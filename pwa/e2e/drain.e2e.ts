@@ -26,6 +26,8 @@ async function createTicket(clientName: string): Promise<{ id: string; ticketNum
 const comments = async (ticketId: string) =>
   (await api<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticketId}`, { token: suite.adminToken })).filter((h) => h.comment).map((h) => h.comment).sort();
 
+const syncBar = (page: Page) => page.getByRole('region', { name: 'Offline sync' });
+
 /** A new technician signed in at desktop size on the ticket screen with `ticket` open. */
 async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: Page; context: BrowserContext }> {
   const username = `drain-${randomUUID().slice(0, 8)}`;
@@ -39,10 +41,10 @@ async function technicianWithTicketOpen(ticketNumber: string): Promise<{ page: P
   await page.getByPlaceholder('Search number, name').fill(ticketNumber);
   await page.getByRole('button', { name: ticketNumber, exact: true }).click({ timeout: 30_000 });
   await page.getByRole('form', { name: `Update ticket ${ticketNumber}` }).waitFor({ timeout: 15_000 });
+  // The first sync has ended: the device holds its tickets (TicketsPage.firstSync.test.tsx covers before).
+  await syncBar(page).getByText(/^Last synced /).waitFor({ timeout: 30_000 });
   return { page, context };
 }
-
-const syncBar = (page: Page) => page.getByRole('region', { name: 'Offline sync' });
 
 /**
  * Waits for the sync bar to show `text`; on timeout fails with what the bar, the form's messages

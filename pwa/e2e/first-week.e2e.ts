@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import { startApp, type AppProcess } from '../../scripts/server-process';
-import { DESKTOP, PHONE, launchBrowser, signIn } from './support/browser';
+import { DESKTOP, PHONE, closeContext, launchBrowser, signIn } from './support/browser';
 
 type Viewport = typeof PHONE | typeof DESKTOP;
 const VIEWPORTS: [string, Viewport][] = [
@@ -46,12 +46,12 @@ afterAll(async () => {
   await app?.stop();
 });
 afterEach(async () => {
-  await context?.close();
+  await closeContext(context);
   context = undefined;
 });
 
 async function newPage(viewport: Viewport, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  await context?.close();
+  await closeContext(context);
   const touch = viewport === PHONE ? { isMobile: true, hasTouch: true } : {};
   context = await browser.newContext({ baseURL: app.baseURL, viewport, serviceWorkers: 'block', ...touch });
   const page = await context.newPage();
@@ -175,6 +175,8 @@ describe.each(VIEWPORTS)('first week at %s size', (size, viewport) => {
     await signIn(page, tech, 'tech-pass-1');
     await page.goto('/technician');
     await page.getByRole('button', { name: ticketNumber, exact: true }).waitFor();
+    // A technician who has synced once (before it, an offline device has no tickets to open).
+    await page.getByText(/^Last synced /).waitFor({ timeout: 30_000 });
     await context!.setOffline(true);
     await page.getByRole('button', { name: ticketNumber, exact: true }).click();
     const form = page.getByRole('form', { name: `Update ticket ${ticketNumber}` });

@@ -18,6 +18,7 @@ import { useTicketView } from './useTicketView';
 import { useSearchParams } from 'react-router-dom';
 
 const PLACEHOLDER = 'Select a ticket to update';
+const NOT_DOWNLOADED = 'Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.';
 
 /**
  * /technician 'Support Ticket Management' (SPEC.md 2): search and an assignee filter with 'Mine'
@@ -36,7 +37,8 @@ const PLACEHOLDER = 'Select a ticket to update';
  * this device'), technicians and history come from IndexedDB, so the screen renders with no
  * network; `?ticket=<id>` selects that ticket (notification links); the sync bar shows
  * connectivity, 'N updates waiting to sync' and the last sync time. Before the first sync on this
- * device, and with no server list, it says so instead of an empty list.
+ * device, and with no server list, it says so instead of an empty list (in place of the list only
+ * while a ticket is open, so its panel stays).
  */
 export default function TicketsPage() {
   const techs = useOfflineQuery(readTechnicians);
@@ -96,6 +98,10 @@ export default function TicketsPage() {
     return () => document.removeEventListener('keydown', onKey);
   }, [isDesktop, selectedId]);
   const hasTickets = view.deviceCount > 0 || view.source === 'server';
+  // The device list is known to be empty because this device has never synced (not while it is
+  // still being read). With a ticket open (the server's list showed it, then the signal went before
+  // the first sync ended) the screen and the panel stay and only the list says so: what is typed lives on.
+  const neverDownloaded = view.source === 'device' && !view.loading && view.deviceCount === 0 && lastSync === null;
   // The whole screen shows 'Loading tickets...' only until it first shows tickets; later reloads
   // (e.g. the server list failing over to the device's) load in the list, never unmounting the panel.
   const firstLoad = view.loading || lastSync === undefined || (!hasTickets && lastSync === null && running);
@@ -122,9 +128,9 @@ export default function TicketsPage() {
       <SyncStatus />
       {firstLoad && !shown ? (
         <Loading text="Loading tickets..." />
-      ) : !hasTickets && lastSync === null ? (
+      ) : neverDownloaded && !selected ? (
         <div className="card" role="status">
-          <p>Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.</p>
+          <p>{NOT_DOWNLOADED}</p>
         </div>
       ) : (
         <div className="tickets-layout">
@@ -146,6 +152,10 @@ export default function TicketsPage() {
             <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
               {view.loading ? (
                 <Loading text="Loading tickets..." />
+              ) : neverDownloaded ? (
+                <p className="muted" role="status">
+                  {NOT_DOWNLOADED}
+                </p>
               ) : visible.length === 0 ? (
                 <div className="empty">
                   <p className="muted">{emptyText(tab)}</p>

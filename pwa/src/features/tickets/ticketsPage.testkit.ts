@@ -26,9 +26,10 @@ export const TECH = { id: TECH_ID, username: 'tech', email: null, role: 'technic
 
 /**
  * Registers the harness's beforeEach/afterEach. `network` is where each test starts;
- * `afterSync(server)` runs after the device's sync (e.g. tickets only the server has).
+ * `afterSync(server)` runs after the device's sync (e.g. tickets only the server has);
+ * `neverSynced` skips that sync (a device signed in whose first sync has not ended).
  */
-export function ticketsPageHarness(options: { network: 'up' | 'down'; afterSync?: (server: ModelServer) => void }): TicketsPageHarness {
+export function ticketsPageHarness(options: { network: 'up' | 'down'; afterSync?: (server: ModelServer) => void; neverSynced?: boolean }): TicketsPageHarness {
   const h = {} as TicketsPageHarness;
   beforeEach(async () => {
     h.server = new ModelServer();
@@ -36,7 +37,7 @@ export function ticketsPageHarness(options: { network: 'up' | 'down'; afterSync?
     h.server.createTicket();
     h.db = freshDb().db;
     setOfflineDb(h.db);
-    await pullAll({ db: h.db, transport: h.server.transport(TECH_ID) }); // signed in once while online
+    if (!options.neverSynced) await pullAll({ db: h.db, transport: h.server.transport(TECH_ID) }); // signed in once while online
     options.afterSync?.(h.server);
     h.network = options.network;
     h.requests = [];
