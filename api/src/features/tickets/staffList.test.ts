@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Ticket, TicketListPage } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { SEARCH_CANDIDATE_CAP } from './staffListRepository';
 
 describe('staff list (GET /api/tickets/list)', () => {
   let app: TestApp;
@@ -158,5 +159,56 @@ describe('the staff list JSON the database builds', () => {
     } finally {
       await a.close();
     }
+  });
+});
+
+describe('searches with few and with many matches (staffListRepository pageRows)', () => {
+  let app: TestApp;
+  let token: string;
+  // More matches of 'bulk' than a search gathers before it counts as common.
+  const total = SEARCH_CANDIDATE_CAP + 150;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = (await app.loginAs('technician')).token;
+    // Written by SQL, a minute apart, oldest first: 'Oldcorp' are the 60 oldest, every 7th is closed.
+    await app.db.execute(sql`
+      insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
+        severity, contact_method, issue, status, version, created_at, updated_at)
+      select 'TKT-' || lpad(g::text, 6, '0'), 'Bulk ' || g, case when g <= 60 then 'Oldcorp' end,
+        'bulk' || g || '@example.com', '+1 555 0100', 'medium', 'email', 'The bulk printer jams.',
+        case when g % 7 = 0 then 'closed' else 'open' end, 1,
+        timestamptz '2026-01-01' + g * interval '1 minute', timestamptz '2026-01-01' + g * interval '1 minute'
+      from generate_series(1, ${total}) g`);
+  });
+  afterAll(() => app.close());
+
+  /** Every page of `query` (limit 50), followed by its cursor: the client numbers in order. */
+  const numbers = async (query: string) => {
+    const found: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; text: string; body: TicketListPage } = await app.request<TicketListPage>(
+        'GET',
+        `/api/tickets/list?limit=50&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        { token },
+      );
+      expect(res.status, res.text).toBe(200);
+      found.push(...res.body.items.map((t) => Number(t.clientName.replace('Bulk ', ''))));
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    return found;
+  };
+  const newestFirst = (keep: (g: number) => boolean) => Array.from({ length: total }, (_, i) => total - i).filter(keep);
+
+  it('a term matching more tickets than the cap: every one, newest first, page after page', async () => {
+    expect(await numbers('q=bulk')).toEqual(newestFirst(() => true));
+    expect(await numbers('q=bulk&status=closed')).toEqual(newestFirst((g) => g % 7 === 0));
+  });
+
+  it('a rare term whose tickets are the oldest: all of them, newest first', async () => {
+    expect(await numbers('q=oldcorp')).toEqual(newestFirst((g) => g <= 60));
+    expect(await numbers('q=oldcorp&status=open')).toEqual(newestFirst((g) => g <= 60 && g % 7 !== 0));
+    expect(await numbers(`q=${encodeURIComponent('Bulk 2049')}`)).toEqual([2049]);
   });
 });

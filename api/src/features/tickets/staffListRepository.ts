@@ -59,6 +59,36 @@ export async function ticketsHighWater(db: Database): Promise<string> {
 const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * A search collects at most this many matching tickets through the trigram index before it counts
+ * as common (docs/benchmarks.md "Searches planned by their matches"). Up to it, the matches are
+ * sorted newest first (a rare term, a client's few tickets: a few ms, wherever they lie in time);
+ * past it, the page walks newest first and stops at a full page (common words match recent tickets).
+ */
+export const SEARCH_CANDIDATE_CAP = 2000;
+
+/**
+ * The rows of a page before it is cut to `limit` (at most `take` = limit + 1), as a CTE body.
+ * Without a search: the newest matching rows by the (created_at, id) indexes. With one, PostgreSQL's
+ * own choice misjudges terms whose matches are old: it expects them spread evenly in time, walks
+ * newest first and read 88,000 rows (280 ms at 100,000 tickets) for 'Client 12', whose 1,111
+ * matches are among the oldest, where sorting the trigram index's matches took 14 ms. So a search
+ * first gathers up to {@link SEARCH_CANDIDATE_CAP} matches in any order (a materialized CTE: the
+ * trigram bitmap, or a scan that stops at the cap); fewer than the cap means it holds them all, and
+ * the page is its newest rows. Only at the cap is the newest-first walk run (a one-time filter:
+ * otherwise never executed).
+ */
+function pageRows(where: SQL, searched: boolean, take: number): SQL {
+  const newest = sql`order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${take}`;
+  if (!searched) return sql`select * from ${supportTickets} where ${where} ${newest}`;
+  return sql`
+    select * from (select * from matches where (select count(*) from matches) < ${SEARCH_CANDIDATE_CAP}
+      order by created_at desc, id desc limit ${take}) rare
+    union all
+    select * from (select * from ${supportTickets} where ${where} and (select count(*) from matches) >= ${SEARCH_CANDIDATE_CAP}
+      ${newest}) common`;
+}
+
+/**
  * One keyset page of the staff list: tickets matching `filter`, newest first
  * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
  * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
@@ -75,7 +105,7 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
  * took as long as running it. A search stays planned each time with its term: after five runs a
  * named statement may switch to a generic plan, which cannot tell a rare term (the trigram index,
  * about 4 ms at 100,000 tickets) from a common one (newest first with a filter); a wrong choice
- * cost 400 ms here.
+ * cost 400 ms here. A search's rows are gathered as {@link pageRows} says.
  */
 export async function listTicketPageJson(
   db: Database,
@@ -86,10 +116,11 @@ export async function listTicketPageJson(
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
     : undefined;
   const where = and(...filterConditions(filter), after) ?? sql`true`;
+  const searched = Boolean(filter.q);
+  const matches = searched ? sql`matches as materialized (select * from ${supportTickets} where ${where} limit ${SEARCH_CANDIDATE_CAP}),` : sql``;
   const query = sql`
-    with page as (
-      select * from ${supportTickets} where ${where}
-      order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1}),
+    with ${matches}
+    page as (${pageRows(where, searched, page.limit + 1)}),
     shown as (select * from page order by created_at desc, id desc limit ${page.limit})
     select
       (select coalesce(json_agg(to_json(x) order by p.created_at desc, p.id desc), '[]'::json)::text
@@ -106,7 +137,7 @@ export async function listTicketPageJson(
       ${highWater} as seq`;
   type Row = { items: string; found: number | string; last_id: string | null; seq: string };
   // A search is planned for its own term (a generic plan cannot tell a rare term from a common one).
-  const [row] = filter.q ? await rowsOf<Row>(db, query) : await preparedRowsOf<Row>(db, 'ticket_list_page', query);
+  const [row] = searched ? await rowsOf<Row>(db, query) : await preparedRowsOf<Row>(db, 'ticket_list_page', query);
   if (!row) throw new Error('list page query returned no row'); // one row, always (aggregates)
   return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
 }
