@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../test/app';
+import { INLINE_COMPRESS_MAX, compressBuffer } from './compression';
 
 let t: TestApp;
 let dist: string;
@@ -104,6 +105,22 @@ describe('API JSON compression', () => {
     const res = await raw('/api/health', { 'accept-encoding': 'br, gzip' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString())).toEqual({ status: 'ok' });
+  });
+});
+
+describe('compressBuffer', () => {
+  it('gives bytes that decompress to the input, in place up to INLINE_COMPRESS_MAX and on the pool above it', async () => {
+    const text = (n: number) => Buffer.from(JSON.stringify(Array.from({ length: n }, (_, i) => ({ i, issue: `Ticket ${i}: the printer jams ${i % 7} times` }))));
+    const small = text(100);
+    const large = text(5000);
+    expect(small.length).toBeLessThanOrEqual(INLINE_COMPRESS_MAX);
+    expect(large.length).toBeGreaterThan(INLINE_COMPRESS_MAX);
+    for (const data of [small, large]) {
+      const [br, gz] = await Promise.all([compressBuffer(data, 'br'), compressBuffer(data, 'gzip')]);
+      expect(br.length).toBeLessThan(data.length / 3);
+      expect(brotliDecompressSync(br).equals(data)).toBe(true);
+      expect(gunzipSync(gz).equals(data)).toBe(true);
+    }
   });
 });
 

@@ -10,10 +10,10 @@
  *   no log line on every answer of 1 KiB or more.)
  * - {@link compressResponses}: compresses compressible answers of at least `threshold` bytes. A
  *   JSON body (object or array) is serialised once here, so neither Koa's length check nor the
- *   compressor serialises it again. String and Buffer bodies are compressed in one shot on the
- *   libuv pool with a window sized to the body (a streaming brotli encoder with the default 4 MiB
- *   window per concurrent request was most of the API's memory under browser load); streams are
- *   piped through a compressor. Skipped: HEAD, 204/205/304, 206 or any Content-Range, a body that
+ *   compressor serialises it again. String and Buffer bodies are compressed in one shot (in place up
+ *   to 64 KiB, on the libuv pool above: {@link compressBuffer}) with a window sized to the body (a
+ *   streaming brotli encoder with the default 4 MiB window per concurrent request was most of the
+ *   API's memory under browser load); streams are piped through a compressor. Skipped: HEAD, 204/205/304, 206 or any Content-Range, a body that
  *   already has a Content-Encoding (precompressed pages and static files), `ctx.compress === false`
  *   (downloads), `Cache-Control: no-transform`, and types that do not compress.
  */
@@ -68,8 +68,29 @@ function optionsFor(coding: 'br' | 'gzip', size: number | undefined): zlib.Brotl
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** `data` compressed with `coding` in one shot (libuv pool), the same settings as answers compressed per request. */
+/**
+ * Largest body compressed on the calling thread (bytes); larger ones go to the libuv pool. For a
+ * staff list page the hop to the pool and back cost more CPU than compressing: 17 KB at brotli 4
+ * took 0.10-0.14 ms of CPU in place and 0.25-0.49 ms through the pool, and the pool's writev and
+ * wake-ups were a quarter of the API thread under uncached list load (docs/benchmarks.md
+ * "Uncached pages: compressed in place"). 64 KiB blocks the event loop for well under a millisecond.
+ */
+export const INLINE_COMPRESS_MAX = 64 * 1024;
+
+/**
+ * `data` compressed with `coding` in one shot, the same settings as answers compressed per request:
+ * in place up to {@link INLINE_COMPRESS_MAX} bytes, on the libuv pool above. Rejects on a zlib error.
+ */
 export function compressBuffer(data: Buffer, coding: 'br' | 'gzip'): Promise<Buffer> {
+  if (data.length <= INLINE_COMPRESS_MAX) {
+    try {
+      return Promise.resolve(
+        coding === 'br' ? zlib.brotliCompressSync(data, optionsFor('br', data.length) as zlib.BrotliOptions) : zlib.gzipSync(data, optionsFor('gzip', data.length)),
+      );
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
   return coding === 'br' ? brotli(data, optionsFor('br', data.length) as zlib.BrotliOptions) : gzip(data, optionsFor('gzip', data.length));
 }
 
