@@ -81,8 +81,7 @@ describe.each(SIZES)('ticket screen for field work at %s size', (size) => {
     await panel.getByRole('link', { name: /^Call / }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    // No network from here on: everything below reads the cached tickets.
-    // Offline search reads the device's tickets: the first sync must have ended.
+    // No network from here on: everything below reads the cached tickets, so the first sync must have ended.
     await page.getByText(/^Last synced /).first().waitFor({ timeout: 30_000 });
     await context.setOffline(true);
     await page.getByText('Offline', { exact: true }).first().waitFor();

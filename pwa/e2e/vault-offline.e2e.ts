@@ -98,7 +98,6 @@ afterEach(async () => {
 });
 
 describe('offline vault (a phone; the site details also on a desktop)', () => {
-  /** An admin approves the grant (API); the phone's next sync (the `online` event) receives the vault. */
   /**
    * An admin approves the device, then the phone comes back online (the sync trigger) until its
    * panel counts the customers it holds. Coming back online again is what a technician would do

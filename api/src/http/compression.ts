@@ -13,9 +13,10 @@
  *   compressor serialises it again. String and Buffer bodies are compressed in one shot (in place up
  *   to 64 KiB, on the libuv pool above: {@link compressBuffer}) with a window sized to the body (a
  *   streaming brotli encoder with the default 4 MiB window per concurrent request was most of the
- *   API's memory under browser load); streams are piped through a compressor. Skipped: HEAD, 204/205/304, 206 or any Content-Range, a body that
- *   already has a Content-Encoding (precompressed pages and static files), `ctx.compress === false`
- *   (downloads), `Cache-Control: no-transform`, and types that do not compress.
+ *   API's memory under browser load); streams are piped through a compressor. Skipped: HEAD,
+ *   204/205/304, 206 or any Content-Range, a body that already has a Content-Encoding
+ *   (precompressed pages and static files), `ctx.compress === false` (downloads),
+ *   `Cache-Control: no-transform`, and types that do not compress.
  */
 import { Stream } from 'node:stream';
 import { promisify } from 'node:util';
@@ -65,8 +66,9 @@ function optionsFor(coding: 'br' | 'gzip', size: number | undefined): zlib.Brotl
   return { params };
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
+/** One-shot compressors per coding: in place, and on the libuv pool. */
+const inPlace = { br: zlib.brotliCompressSync, gzip: zlib.gzipSync };
+const onPool = { br: promisify(zlib.brotliCompress), gzip: promisify(zlib.gzip) };
 
 /**
  * Largest body compressed on the calling thread (bytes); larger ones go to the libuv pool. For a
@@ -81,17 +83,9 @@ export const INLINE_COMPRESS_MAX = 64 * 1024;
  * `data` compressed with `coding` in one shot, the same settings as answers compressed per request:
  * in place up to {@link INLINE_COMPRESS_MAX} bytes, on the libuv pool above. Rejects on a zlib error.
  */
-export function compressBuffer(data: Buffer, coding: 'br' | 'gzip'): Promise<Buffer> {
-  if (data.length <= INLINE_COMPRESS_MAX) {
-    try {
-      return Promise.resolve(
-        coding === 'br' ? zlib.brotliCompressSync(data, optionsFor('br', data.length) as zlib.BrotliOptions) : zlib.gzipSync(data, optionsFor('gzip', data.length)),
-      );
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
-  }
-  return coding === 'br' ? brotli(data, optionsFor('br', data.length) as zlib.BrotliOptions) : gzip(data, optionsFor('gzip', data.length));
+export async function compressBuffer(data: Buffer, coding: 'br' | 'gzip'): Promise<Buffer> {
+  const options = optionsFor(coding, data.length);
+  return data.length <= INLINE_COMPRESS_MAX ? inPlace[coding](data, options) : onPool[coding](data, options);
 }
 
 /** Types worth compressing: text, JSON, JavaScript, XML, SVG, web manifests. Images, archives, video: never. */

@@ -162,7 +162,7 @@ describe('the staff list JSON the database builds', () => {
   });
 });
 
-describe('searches with few and with many matches (staffListRepository pageRows)', () => {
+describe('searches with few and with many matches (staffListRepository pageCtes)', () => {
   let app: TestApp;
   let token: string;
   // More matches of 'bulk' than a search gathers before it counts as common.

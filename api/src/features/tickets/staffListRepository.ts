@@ -67,8 +67,8 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
 export const SEARCH_CANDIDATE_CAP = 2000;
 
 /**
- * The rows of a page before it is cut to `limit` (at most `take` = limit + 1), as a CTE body.
- * Without a search: the newest matching rows by the (created_at, id) indexes. With one, PostgreSQL's
+ * The CTEs that give `page`: the rows of a page before it is cut to `limit` (at most `take` =
+ * limit + 1). Without a search: the newest matching rows by the (created_at, id) indexes. With one, PostgreSQL's
  * own choice misjudges terms whose matches are old: it expects them spread evenly in time, walks
  * newest first and read 88,000 rows (280 ms at 100,000 tickets) for 'Client 12', whose 1,111
  * matches are among the oldest, where sorting the trigram index's matches took 14 ms. So a search
@@ -77,15 +77,17 @@ export const SEARCH_CANDIDATE_CAP = 2000;
  * the page is its newest rows. Only at the cap is the newest-first walk run (a one-time filter:
  * otherwise never executed).
  */
-function pageRows(where: SQL, searched: boolean, take: number): SQL {
+function pageCtes(where: SQL, searched: boolean, take: number): SQL {
   const newest = sql`order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${take}`;
-  if (!searched) return sql`select * from ${supportTickets} where ${where} ${newest}`;
+  if (!searched) return sql`page as (select * from ${supportTickets} where ${where} ${newest})`;
   return sql`
-    select * from (select * from matches where (select count(*) from matches) < ${SEARCH_CANDIDATE_CAP}
-      order by created_at desc, id desc limit ${take}) rare
-    union all
-    select * from (select * from ${supportTickets} where ${where} and (select count(*) from matches) >= ${SEARCH_CANDIDATE_CAP}
-      ${newest}) common`;
+    matches as materialized (select * from ${supportTickets} where ${where} limit ${SEARCH_CANDIDATE_CAP}),
+    page as (
+      select * from (select * from matches where (select count(*) from matches) < ${SEARCH_CANDIDATE_CAP}
+        order by created_at desc, id desc limit ${take}) rare
+      union all
+      select * from (select * from ${supportTickets} where ${where} and (select count(*) from matches) >= ${SEARCH_CANDIDATE_CAP}
+        ${newest}) common)`;
 }
 
 /**
@@ -105,7 +107,7 @@ function pageRows(where: SQL, searched: boolean, take: number): SQL {
  * took as long as running it. A search stays planned each time with its term: after five runs a
  * named statement may switch to a generic plan, which cannot tell a rare term (the trigram index,
  * about 4 ms at 100,000 tickets) from a common one (newest first with a filter); a wrong choice
- * cost 400 ms here. A search's rows are gathered as {@link pageRows} says.
+ * cost 400 ms here. A search's rows are gathered as {@link pageCtes} says.
  */
 export async function listTicketPageJson(
   db: Database,
@@ -117,10 +119,8 @@ export async function listTicketPageJson(
     : undefined;
   const where = and(...filterConditions(filter), after) ?? sql`true`;
   const searched = Boolean(filter.q);
-  const matches = searched ? sql`matches as materialized (select * from ${supportTickets} where ${where} limit ${SEARCH_CANDIDATE_CAP}),` : sql``;
   const query = sql`
-    with ${matches}
-    page as (${pageRows(where, searched, page.limit + 1)}),
+    with ${pageCtes(where, searched, page.limit + 1)},
     shown as (select * from page order by created_at desc, id desc limit ${page.limit})
     select
       (select coalesce(json_agg(to_json(x) order by p.created_at desc, p.id desc), '[]'::json)::text
