@@ -5,7 +5,8 @@
  *   (each gives the ticket a new version and changes its outbox items);
  * - with the API unreachable while the browser believes it is online (every /api request aborted,
  *   no `offline` / `online` event ever), queued updates are sent by themselves once it answers
- *   again: the engine's reachability probe notices (the bench measures how fast).
+ *   again: the engine's reachability probe notices (the bench measures how fast); while only the
+ *   probe gets through and the sync's requests still fail, the bar stays Offline.
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -125,6 +126,26 @@ describe('the Update Ticket form and sync', () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(await comments(t.id)).toEqual([]);
 
+    // A weak signal: the probe's small HEAD gets through while the sync's requests still fail. The
+    // app stays Offline (it used to flip to Online at each probe's answer, for a moment each time).
+    let probes = 0;
+    await page.route('**/api/health/live', (route) => {
+      probes += 1;
+      return route.fulfill({ status: 200, body: '' });
+    });
+    await page.evaluate(() => {
+      const bar = document.querySelector('section[aria-label="Offline sync"]')!;
+      const shown: string[] = [];
+      (window as unknown as { barTexts: string[] }).barTexts = shown;
+      new MutationObserver(() => shown.push(bar.textContent ?? '')).observe(bar, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await expect.poll(() => probes, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const barTexts = await page.evaluate(() => (window as unknown as { barTexts: string[] }).barTexts);
+    expect(barTexts.filter((text) => text.includes('Online'))).toEqual([]);
+    expect(barTexts.some((text) => text.includes('Syncing...'))).toBe(true); // each answer made it try
+    expect(await comments(t.id)).toEqual([]);
+
+    await page.unroute('**/api/health/live');
     await page.unroute('**/api/**');
     // No online event, no click: only the engine's probe can notice (every 3-5 s while visible).
     await barShows(page, 'All updates synced', 45_000);

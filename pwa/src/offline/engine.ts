@@ -65,13 +65,29 @@ let retryAt: number | null = null;
 
 const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
-/** Lie-fi: probes the server every few seconds while visible (retry.ts); an answer syncs at once. */
+/**
+ * Whether the last run's requests were answered: true / false, or null when it sent none (an empty
+ * outbox and no pull). Set by {@link runOnce}.
+ */
+let lastRunAnswered: boolean | null = null;
+
+/**
+ * Lie-fi: probes the server every few seconds while visible (retry.ts); an answer syncs at once.
+ * The probe's answer alone does not make the app online again: on a weak signal the small HEAD
+ * gets through while the sync's requests still fail, and trusting it flipped the UI Online and
+ * Offline every few seconds (the ticket list swapping between the server's and the device's). The
+ * sync that follows decides; only a run that sent nothing leaves it to the probe.
+ */
 const probeLoop = createProbeLoop({
   probe: () => probeServer(),
   allowed: () => started > 0 && visible() && browserOnline(),
   onAnswer: () => {
-    reportReachable(true);
-    void requestSync({ force: true, pull: true });
+    void requestSync({ force: true, pull: true }).then(() => {
+      if (lastRunAnswered === null) {
+        reportReachable(true);
+        schedule(); // stops the probe loop that run restarted
+      }
+    });
   },
 });
 
@@ -126,20 +142,25 @@ export function requestSync(request: SyncRequest = {}): Promise<void> {
 }
 
 async function runOnce(request: Required<SyncRequest>): Promise<void> {
+  lastRunAnswered = null;
   if (state.userId === undefined) return; // not told who is signed in yet
   setState({ running: true });
   let problem: string | null = null;
   retryAt = null;
+  const answered = (ok: boolean) => {
+    lastRunAnswered = ok;
+    reportReachable(ok);
+  };
   try {
     const db = getOfflineDb();
     const report = await drainOutbox({ db, transport, userId: user?.id ?? null, force: request.force });
     if (report.stoppedBy === 'server') retryAt = report.retryAt;
-    if (report.stoppedBy === 'network') reportReachable(false);
-    else if (report.sent.length + report.conflicts.length + report.failed.length > 0) reportReachable(true);
+    if (report.stoppedBy === 'network') answered(false);
+    else if (report.sent.length + report.conflicts.length + report.failed.length > 0) answered(true);
     if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? 'Sign in again to sync' : 'Sync failed, will retry';
     if (request.pull && isStaff(user) && report.stoppedBy !== 'network') {
       const pulled = await pullAll({ db, transport });
-      reportReachable(!(pulled.error instanceof NetworkError));
+      answered(!(pulled.error instanceof NetworkError));
       if (pulled.error) problem = pulled.error.message;
     }
   } catch (e) {
