@@ -22,18 +22,21 @@
  * Works without a window.
  */
 import { META, setMeta, getMeta, type OfflineDb } from './db';
-import { serverMessage, type Transport } from '../lib/http';
+import { errorBodyOf, type Transport } from '../lib/http';
 
 /** A non-2xx answer to a pull. */
 export class PullError extends Error {
   readonly status: number;
   /** The API's error `code` (e.g. 'integrity_failed'), when the answer had one. */
   readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
-    super(`${status}: ${message}`);
+  /** The server's own human message (the API's error envelope), when the answer had one. */
+  readonly serverMessage: string | undefined;
+  constructor(status: number, message: string | undefined, code?: string) {
+    super(`${status}: ${message ?? 'Request failed'}`);
     this.name = 'PullError';
     this.status = status;
     this.code = code;
+    this.serverMessage = message;
   }
 }
 
@@ -156,7 +159,7 @@ export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?:
     const res = await transport({ method: 'GET', url });
     if (res.status < 200 || res.status >= 300) {
       const code = (res.body as { code?: unknown } | null)?.code;
-      throw new PullError(res.status, serverMessage(res.body, 'Request failed'), typeof code === 'string' ? code : undefined);
+      throw new PullError(res.status, errorBodyOf(res.body)?.message, typeof code === 'string' ? code : undefined);
     }
     return res.body as T;
   };

@@ -22,6 +22,7 @@ import { getOfflineDb } from './db';
 import { SYNC_TAG, drainOutbox } from './drain';
 import { onOutboxWork, pruneDone } from './outbox';
 import { createProbeLoop } from './retry';
+import { SIGN_IN_AGAIN_TEXT, SYNC_RETRY_TEXT, syncProblemText } from './syncProblem';
 import { sessionTransport } from '../lib/api';
 import { NetworkError } from '../lib/http';
 
@@ -39,7 +40,7 @@ export interface SyncState {
   /** The signed-in user the engine works for (null: signed out; undefined: not told yet). */
   userId: string | null | undefined;
   running: boolean;
-  /** Last problem of a run ("Network error", "401: ..."), null after a clean run. */
+  /** Last problem of a run in words for people (syncProblem.ts), null after a clean run. */
   lastError: string | null;
 }
 
@@ -157,14 +158,14 @@ async function runOnce(request: Required<SyncRequest>): Promise<void> {
     if (report.stoppedBy === 'server') retryAt = report.retryAt;
     if (report.stoppedBy === 'network') answered(false);
     else if (report.sent.length + report.conflicts.length + report.failed.length > 0) answered(true);
-    if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? 'Sign in again to sync' : 'Sync failed, will retry';
+    if (report.stoppedBy) problem = report.stoppedBy === 'auth' ? SIGN_IN_AGAIN_TEXT : SYNC_RETRY_TEXT;
     if (request.pull && isStaff(user) && report.stoppedBy !== 'network') {
       const pulled = await pullAll({ db, transport });
       answered(!(pulled.error instanceof NetworkError));
-      if (pulled.error) problem = pulled.error.message;
+      if (pulled.error) problem = syncProblemText(pulled.error);
     }
   } catch (e) {
-    problem = e instanceof Error ? e.message : String(e);
+    problem = syncProblemText(e);
   } finally {
     failures = problem ? failures + 1 : 0;
     setState({ running: false, lastError: problem });

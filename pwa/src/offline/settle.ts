@@ -9,6 +9,7 @@ import type { OutboxError, OutboxItem } from './db';
 import type { ConflictDecision, OutboxKind, SettleContext } from './kinds';
 import { backoffMs, changeItem, claimForSending } from './outbox';
 import { errorBodyOf, serverMessage, type HttpResponse } from '../lib/http';
+import { SIGN_IN_AGAIN_TEXT } from './syncProblem';
 
 /** Resends after a 409 the kind decided to retry, per item and pass, before it must be a conflict. */
 export const MAX_RETRIES_PER_PASS = 3;
@@ -116,7 +117,7 @@ async function settleProblem(job: SettleJob, deps: DrainDeps, report: DrainRepor
   }
   const message = serverMessage(body, `${status}`);
   if (status === 401) {
-    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: 'Sign in again to sync', lastStatus: 401 });
+    await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: SIGN_IN_AGAIN_TEXT, lastStatus: 401 });
     return 'auth';
   }
   if (status === 408 || status === 429 || status >= 500) {
