@@ -76,6 +76,8 @@ export interface DatabaseTarget {
    * (tests open hundreds of small databases; TEST_PGLITE_WORKER=1 runs them in workers too).
    */
   pgliteWorker?: boolean;
+  /** In-memory PGlite only: start from this dumped cluster instead of a new one (tests; see PgliteTarget.template). */
+  pgliteTemplate?: string | undefined;
   /** Who holds the DATA_DIR lock (PGlite on disk), named to a second process: 'app' (default), 'vault:rotate-key'. */
   lockRole?: string;
   /** Called if the DATA_DIR lock is lost while open (default: throw, ending the process). */
@@ -123,7 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db: db as unknown as Database, driver: 'pg', pool, sessionEvents: pgSessionEvents(target.databaseUrl), close: () => pool.end() };
   }
   const lock = target.dataDir === IN_MEMORY ? null : await lockDataDir(target.dataDir, target.lockRole ?? 'app', target.onLockCompromised);
-  const pgliteTarget = { dataDir: target.dataDir, fsync: target.pgliteFsync, onFsync: target.onFsync };
+  const pgliteTarget = { dataDir: target.dataDir, fsync: target.pgliteFsync, onFsync: target.onFsync, template: target.pgliteTemplate };
   const inThread = !(target.pgliteWorker ?? target.dataDir !== IN_MEMORY);
   let client: PGlite | PgliteThread;
   try {

@@ -1,9 +1,11 @@
 /**
  * Test database (DESIGN.md 8): in-memory PGlite by default; when DATABASE_URL is set, a fresh,
  * uniquely named database on that PostgreSQL server (created through an admin connection to the
- * URL's database, dropped on close). Both paths run the real migrations.
+ * URL's database, dropped on close). Both paths run the real migrations; on PGlite a vitest run
+ * starts each database from the cluster its global setup migrated once (test/pglite-template.ts).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { IN_MEMORY, openDatabase, type DatabaseHandle } from '../db/client';
 
@@ -17,6 +19,9 @@ async function adminQuery(url: string, sqlText: string): Promise<void> {
   }
 }
 
+/** Environment variable naming the migrated PGlite cluster tarball of this test run (test/pglite-template.ts). */
+export const PGLITE_TEMPLATE_ENV = 'PORTAL_TEST_PGLITE_TEMPLATE';
+
 /** A test database; `url` is set on PostgreSQL so a test can open a second connection pool (another "process"). */
 export type TestDatabase = DatabaseHandle & { url?: string };
 
@@ -24,7 +29,14 @@ export type TestDatabase = DatabaseHandle & { url?: string };
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   // TEST_PGLITE_WORKER=1: the embedded database in its worker thread, as the app runs it on disk.
-  if (!url) return openDatabase({ dataDir: IN_MEMORY, pgliteWorker: process.env.TEST_PGLITE_WORKER === '1' });
+  if (!url) {
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    return openDatabase({
+      dataDir: IN_MEMORY,
+      pgliteWorker: process.env.TEST_PGLITE_WORKER === '1',
+      pgliteTemplate: template && fs.existsSync(template) ? template : undefined,
+    });
+  }
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   const target = new URL(url);
