@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TechnicianDetail } from '@portal/shared';
-import { PHONE, waitForServiceWorker } from './support/browser';
+import { PHONE, dumpIndexedDb, waitForServiceWorker } from './support/browser';
 import {
   DESKTOP,
   adminToken,
@@ -197,6 +197,16 @@ describe('scheduler offline on a phone', () => {
     await waitForServiceWorker(page);
     await page.locator('[data-column="open"] [data-ticket]').first().waitFor();
     await page.getByText(/^Updated /).waitFor();
+    // Saved on the device, and still there once the offline engine owns the database (on a first
+    // visit it starts after the first screen, and its first change of owner clears the database:
+    // a board saved before that was lost).
+    const owned = `{"key":"owner","value":"${users.alice!.id}"}`;
+    await expect
+      .poll(async () => {
+        const stored = await dumpIndexedDb(page);
+        return stored.includes(owned) && stored.includes('"collection":"scheduler"');
+      }, { timeout: 15_000 })
+      .toBe(true);
     const before = await dashboardFromApi(users.alice!.token);
     const openCount = before.kanban.find((c) => c.status === 'open')!.count;
     const a5 = before.kanban.flatMap((c) => c.tickets).find((t) => t.id === tickets.A5)!;

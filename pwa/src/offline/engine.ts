@@ -71,6 +71,10 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
  * outbox and no pull). Set by {@link runOnce}.
  */
 let lastRunAnswered: boolean | null = null;
+/** Resolves the first {@link ownerSet} once the page has been told who is signed in. */
+let announceOwner: () => void = () => {};
+/** Settles when the cached data's owner is the user {@link setSyncUser} was last told about. */
+let ownerSet = new Promise<void>((resolve) => (announceOwner = resolve));
 
 /**
  * Lie-fi: probes the server every few seconds while visible (retry.ts); an answer syncs at once.
@@ -121,7 +125,20 @@ export function setSyncUser(next: PublicUser | null): Promise<void> {
   chain = chain.then(async () => {
     await setCacheOwner(getOfflineDb(), next?.id ?? null).catch(() => false);
   });
+  ownerSet = chain;
+  void chain.then(announceOwner);
   return requestSync({ pull: true });
+}
+
+/**
+ * Resolves once the offline database belongs to the signed-in user: the change of owner that
+ * {@link setSyncUser} queues (which clears every cached collection and record) has run. A screen
+ * that stores what it fetched (the scheduler's snapshot, the downloads list) awaits it first;
+ * otherwise, on a first sign-in on a device, the clearing could run after the save and delete it.
+ * Never rejects; pending until the page has been told who is signed in.
+ */
+export function whenCacheOwnerSet(): Promise<void> {
+  return ownerSet;
 }
 
 /** Schedules a run (coalesced with a waiting one); resolves when it has finished. Never rejects. */

@@ -6,7 +6,7 @@
  * and features' `offline/` modules use core.ts. See README.md.
  */
 export * from './core';
-export { requestSync, syncNow, getSyncState, type SyncRequest, type SyncState } from './engine';
+export { requestSync, syncNow, getSyncState, whenCacheOwnerSet, type SyncRequest, type SyncState } from './engine';
 export { getConnectivity, useConnectivity, type Connectivity } from './connectivity';
 export { useLastSync, useOfflineQuery, useOutboxCount, useOutboxCounts, useOutboxItem, useOutboxItems, useSyncState, type OutboxCounts } from './hooks';
 export { OfflineSync } from './OfflineSync';

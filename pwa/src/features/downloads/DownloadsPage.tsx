@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
-import { SyncStatus, getOfflineDb, requestSync, useConnectivity, useOfflineQuery } from '../../offline';
+import { SyncStatus, getOfflineDb, requestSync, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../offline';
 import { ConnectionNotice, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
@@ -45,7 +45,9 @@ export default function DownloadsPage() {
 
   // Online: the server's list, also stored for offline use; without an answer: the stored copy.
   useEffect(() => {
-    if (content.data) void storeSupportTools(getOfflineDb(), content.data).catch(() => undefined);
+    // After a first sign-in's clearing of the database (whenCacheOwnerSet), or it would delete this copy.
+    const data = content.data;
+    if (data) void whenCacheOwnerSet().then(() => storeSupportTools(getOfflineDb(), data)).catch(() => undefined);
   }, [content.data]);
   const items = content.data ?? cached;
   const tools = useMemo(() => buildTools(items ?? []), [items]);

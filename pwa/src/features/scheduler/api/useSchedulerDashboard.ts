@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SchedulerDashboard } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
-import { getOfflineDb, useConnectivity, useOfflineQuery } from '../../../offline';
+import { getOfflineDb, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../../offline';
 import { readSnapshot, saveSnapshot, snapshotKey } from '../offline';
 import { dashboardUrl, schedulerKeys, type DashboardParams } from './keys';
 
@@ -26,7 +26,10 @@ export interface DashboardState {
  * scheduler/offline), and the screen falls back to that snapshot offline, when the fetch fails, or
  * while the first fetch runs. TanStack Query without retries (SPEC.md 7); it refetches on every
  * visit and for answers older than a minute, and tries even when the browser says offline
- * (lie-fi), failing fast to the snapshot.
+ * (lie-fi), failing fast to the snapshot. The snapshot is saved in the background once the offline
+ * database belongs to the signed-in user (`whenCacheOwnerSet`: on a first visit the engine starts
+ * after the first screen, and its first change of owner clears the database); a device that cannot
+ * store it still shows the answer.
  */
 export function useSchedulerDashboard(params: DashboardParams): DashboardState {
   const online = useConnectivity() === 'online';
@@ -34,7 +37,10 @@ export function useSchedulerDashboard(params: DashboardParams): DashboardState {
     queryKey: schedulerKeys.dashboard(params),
     queryFn: async ({ signal }) => {
       const data = await apiGet<SchedulerDashboard>(dashboardUrl(params), { signal });
-      await saveSnapshot(getOfflineDb(), params, data);
+      // Shown at once; saved once a first sign-in's clearing of the database has run.
+      void whenCacheOwnerSet()
+        .then(() => saveSnapshot(getOfflineDb(), params, data))
+        .catch(() => undefined);
       return data;
     },
     refetchOnMount: 'always',
