@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicUser, TicketTime } from '@portal/shared';
 import { apiGet } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
+import { getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../offline';
 import { enqueueTimeEntry, readQueuedMinutes, readTimer, startTimer, stopTimer, timerMinutes } from './offline';
 import { useNow } from './SlaClock';
 
@@ -42,6 +42,14 @@ export function TimeTracker(props: { ticket: { id: string; ticketNumber: string 
       description: getConnectivity() === 'offline' ? `${minutesText(m)} on ${ticket.ticketNumber} will be recorded when you are back online.` : `${minutesText(m)} on ${ticket.ticketNumber} is being recorded.`,
     });
 
+  /**
+   * Starts the timer at the tap's time, stored once the offline database belongs to this user: on a
+   * first sign-in the engine's change of owner clears every record, a timer stored before it too.
+   */
+  const startAt = async (at: Date) => {
+    await whenCacheOwnerSet();
+    await startTimer(getOfflineDb(), ticket.id, at);
+  };
   const stop = async () => {
     const m = await stopTimer(getOfflineDb(), ticket, { billable, note: note.trim() || null }, user);
     if (m !== null) {
@@ -76,7 +84,7 @@ export function TimeTracker(props: { ticket: { id: string; ticketNumber: string 
             Stop Timer ({minutesText(timerMinutes(timer, now))})
           </button>
         ) : (
-          <button type="button" className="btn btn-outline" onClick={() => void startTimer(getOfflineDb(), ticket.id)}>
+          <button type="button" className="btn btn-outline" onClick={() => void startAt(new Date())}>
             Start Timer
           </button>
         )}

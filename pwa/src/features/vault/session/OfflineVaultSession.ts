@@ -11,7 +11,7 @@
  */
 import { VAULT_BUNDLE_CONTENT, VAULT_OFFLINE_IDLE_MS, VAULT_OFFLINE_MAX_FAILED_UNLOCKS, vaultPassphraseProblem, type VaultBundleDetails, type VaultDeviceGrant, type VaultRevealField } from '@portal/shared';
 import { apiRequest } from '../../../lib/api';
-import { getOfflineDb, syncNow, type OfflineDb } from '../../../offline';
+import { getOfflineDb, syncNow, whenCacheOwnerSet, type OfflineDb } from '../../../offline';
 import { fromBase64url } from '../offline/crypto';
 import {
   clearWipeNotice,
@@ -43,11 +43,13 @@ export interface SessionDeps {
   db(): OfflineDb;
   request: typeof apiRequest;
   syncNow(): Promise<unknown>;
+  /** Settles once the offline database belongs to the signed-in user (the engine's change of owner has run). */
+  whenCacheOwnerSet(): Promise<void>;
   clock?: Clock;
   idleMs?: number;
 }
 
-const DEFAULT_DEPS: SessionDeps = { db: getOfflineDb, request: apiRequest, syncNow };
+const DEFAULT_DEPS: SessionDeps = { db: getOfflineDb, request: apiRequest, syncNow, whenCacheOwnerSet };
 
 /** The unlocked state: the device and its bundle key. */
 interface Unlocked {
@@ -110,13 +112,17 @@ export class OfflineVaultSession {
    * Turns the offline vault on for this device (online): asks the server for a grant, wraps the
    * bundle key under the passphrase (and a fingerprint key when `fingerprint`), stores the wrapped
    * key, unlocks and downloads the sealed secrets. The raw key is zeroed at once; when nothing usable
-   * was stored (e.g. the fingerprint was refused) the grant is given back.
+   * was stored (e.g. the fingerprint was refused) the grant is given back. Nothing is asked or stored
+   * before the database belongs to this user: on a first sign-in on a device the engine starts after
+   * the first screen, and its change of owner clears every record, this device state included
+   * (seen in Chromium: "Offline vault unlocked", then the copy gone and the grant orphaned).
    * @throws Error with a user-facing message (passphrase rule) or ApiError / TypeError.
    */
   async enable(input: { deviceName: string; passphrase: string; fingerprint: boolean; user: PasskeyUser }): Promise<void> {
     const problem = vaultPassphraseProblem(input.passphrase);
     if (problem) throw new Error(problem);
     const { request } = this.deps;
+    await this.deps.whenCacheOwnerSet();
     const grant = await request<VaultDeviceGrant>('POST', '/api/vault-devices', { deviceName: input.deviceName });
     const deviceId = grant.device.id;
     const raw = fromBase64url(grant.bundleKey);
