@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_UPDATE_TYPE, applyTicketPatch, mergeConflicts, planTicketPatch, realConflicts } from './merge';
 import { TICKET_MERGE_FIELDS, UPDATE_TYPES } from '../schemas/tickets';
+import { ticketUpdateDraft } from './ticketUpdate';
 
 const ALICE = '11111111-1111-4111-8111-111111111111';
 const BOB = '22222222-2222-4222-8222-222222222222';
@@ -75,5 +76,20 @@ describe('applyTicketPatch and realConflicts', () => {
     const server = { status: 'closed' as const, severity: 'medium' as const, assignedTo: BOB, resolution: null, waitingOnCustomer: false };
     expect(realConflicts({ status: 'closed', assignedTo: ALICE }, server, ['status', 'assignedTo'])).toEqual(['assignedTo']);
     expect(realConflicts({}, server, ['resolution'])).toEqual(['resolution']);
+  });
+});
+
+describe('ticketUpdateDraft: what the person saw', () => {
+  const shown = { id: 't-1', ticketNumber: 'TKT-000001', status: 'open' as const, severity: 'medium' as const, assignedTo: null, resolution: null, version: 3 };
+  it('records unassigned and an empty resolution as null, as the server has them', () => {
+    const draft = ticketUpdateDraft(shown, { status: 'open', assignedTo: BOB, resolution: 'Rebooted', comment: '' })!;
+    expect(draft.payload.seen).toEqual({ assignedTo: null, resolution: null });
+    // So a later 409 caused by another field's writer is no conflict on these: the server still has null.
+    const server = { status: 'in_progress' as const, severity: 'medium' as const, assignedTo: null, resolution: null, waitingOnCustomer: false };
+    expect(realConflicts(draft.payload.seen, server, ['assignedTo', 'resolution'])).toEqual([]);
+  });
+  it('takes a screen that does not know waitingOnCustomer to have seen the default, false', () => {
+    const draft = ticketUpdateDraft(shown, { status: 'open', assignedTo: '', resolution: '', comment: '', waitingOnCustomer: true })!;
+    expect(draft.payload.seen).toEqual({ waitingOnCustomer: false });
   });
 });

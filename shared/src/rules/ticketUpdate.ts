@@ -52,7 +52,10 @@ export function ticketUpdateDraft(shown: ShownTicket, values: TicketEditValues):
   const patch = buildTicketPatch(shown, values);
   if (!patch) return null;
   const seen: TicketUpdatePayload['seen'] = {};
-  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f] ?? false;
+  // Unassigned and no resolution are null, as on the server; only a screen that does not know
+  // `waitingOnCustomer` leaves it undefined, which is the server's default, false. (A null turned
+  // into false made unassign-then-reassign a conflict when someone else changed another field.)
+  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f] === undefined ? false : shown[f];
   return { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: shown.ticketNumber, entityId: shown.id, stream: ticketStream(shown.id) };
 }
 
