@@ -135,6 +135,9 @@ describe('SurveyPage (SPEC.md 2 / 5 / 8)', () => {
     rateAll();
     fireEvent.click(screen.getByRole('button', { name: 'Submit Survey' }));
     expect(await screen.findByRole('heading', { name: 'Feedback saved on this device' })).toBeTruthy();
+    // In words for a customer, not the outbox's raw last error ("503: down").
+    expect(screen.getByText("We couldn't reach our server yet. Your feedback will be sent automatically; we keep trying.")).toBeTruthy();
+    expect(screen.queryByText(/503|down/)).toBeNull();
     expect(JSON.parse(localStorage.getItem(PENDING_SURVEYS_KEY) ?? '[]')).toEqual(['TKT-000042']);
     first.unmount();
 

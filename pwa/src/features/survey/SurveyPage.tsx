@@ -87,7 +87,7 @@ export default function SurveyPage() {
   else if (waiting && (connectivity === 'offline' || latest.lastError)) {
     body = (
       <Suspense fallback={null}>
-        <LazySurveyQueuedView offline={connectivity === 'offline'} lastError={latest.lastError} onRetry={() => void submission.retryNow()} />
+        <LazySurveyQueuedView offline={connectivity === 'offline'} onRetry={() => void submission.retryNow()} />
       </Suspense>
     );
   } else if (outcome === 'already' || (invitation.data?.submitted && !waiting)) body = <SurveyAlreadySubmitted />;

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Shown while an answer waits in the outbox: it is safe on this device and will be sent
- * automatically. `lastError` is the last transient problem when the device is online but the server
- * did not take the answer yet.
+ * automatically. Online, it says the server has not taken it yet, never the outbox's raw last
+ * error ("503: ...", "Network error"), which means nothing to a customer.
  */
-export function SurveyQueuedView({ offline, lastError, onRetry }: { offline: boolean; lastError: string | null; onRetry(): void }) {
+export function SurveyQueuedView({ offline, onRetry }: { offline: boolean; onRetry(): void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
@@ -19,7 +19,6 @@ export function SurveyQueuedView({ offline, lastError, onRetry }: { offline: boo
           : "We couldn't reach our server yet. Your feedback will be sent automatically; we keep trying."}
       </p>
       <p className="muted">You can close this page: nothing you entered is lost, and it is recorded only once.</p>
-      {!offline && lastError && <p className="muted">Last attempt: {lastError}</p>}
       <button type="button" className="btn btn-outline" onClick={onRetry}>
         Try Again Now
       </button>
