@@ -18,6 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
 import { DESKTOP, PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
+import { approveAndSync } from './support/vault-offline';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -98,51 +99,6 @@ afterEach(async () => {
 });
 
 describe('offline vault (a phone; the site details also on a desktop)', () => {
-  /**
-   * An admin approves the device, then the phone comes back online (the sync trigger) until its
-   * panel counts the customers it holds. Coming back online again is what a technician would do
-   * when a pass ran before the approval landed (seen on a slow machine: one pass was not enough).
-   */
-  async function approveAndSync(page: Page, deviceId: string): Promise<void> {
-    const requests: string[] = [];
-    const log = (line: string) => requests.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
-    page.on('requestfinished', (r) => r.url().includes('/api/') && void r.response().then((a) => log(`${r.method()} ${r.url().replace(/^.*\/api\//, '/api/')} ${a?.status()}`)));
-    page.on('requestfailed', (r) => r.url().includes('/api/') && log(`${r.method()} ${r.url().replace(/^.*\/api\//, '/api/')} failed: ${r.failure()?.errorText}`));
-    await api(`/api/vault-devices/${deviceId}/approve`, { method: 'POST', token: adminToken });
-    log('approved');
-    const synced = page.getByText(/[1-9]\d* customers? on this device/).first();
-    for (let attempt = 1; ; attempt++) {
-      await page.context().setOffline(true);
-      await page.context().setOffline(false);
-      log(`online again (attempt ${attempt})`);
-      try {
-        await synced.waitFor({ timeout: 15_000 });
-        return;
-      } catch (err) {
-        if (attempt === 3) {
-          // Say what the phone saw: its panel, the sync line, its stored device state and its requests.
-          const panel = await page.getByRole('region', { name: 'Offline access' }).first().innerText().catch((e: Error) => e.message);
-          const stored = await page.evaluate(async () => {
-            const db = await new Promise<IDBDatabase>((ok, no) => Object.assign(indexedDB.open('portal-offline'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: no }));
-            const rows = await new Promise<unknown[]>((ok) => Object.assign(db.transaction('records').objectStore('records').getAll(), { onsuccess(this: IDBRequest<unknown[]>) { ok(this.result); } }));
-            const meta = await new Promise<unknown[]>((ok) => Object.assign(db.transaction('meta').objectStore('meta').getAll(), { onsuccess(this: IDBRequest<unknown[]>) { ok(this.result); } }));
-            const device = rows.filter((r) => (r as { collection: string }).collection === 'vaultDevice').map((r) => {
-              const { data } = r as { data: Record<string, unknown> };
-              return { ...data, passphrase: undefined, prf: undefined, kdf: undefined };
-            });
-            return { device, meta };
-          }).catch((e: Error) => e.message);
-          const body = (await page.evaluate(() => document.body.innerText).catch((e: Error) => e.message)).slice(0, 1500);
-          const devices = await api<VaultDevice[]>('/api/vault-devices', { token: adminToken });
-          throw new Error(
-            `${(err as Error).message}\npanel: ${panel}\npage: ${body}\nstored: ${JSON.stringify(stored)}\nserver: ${JSON.stringify(devices.find((d) => d.id === deviceId))}\nrequests:\n${requests.join('\n')}`,
-            { cause: err },
-          );
-        }
-      }
-    }
-  }
-
   it('enable, offline reload, unlock, reveal with QR, idle lock, audit once, admin revoke wipes the phone', async () => {
     const page = await newPage('allow');
     const text = (t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
@@ -171,7 +127,7 @@ describe('offline vault (a phone; the site details also on a desktop)', () => {
     // A technician's grant waits for an administrator: nothing is copied until then.
     await text(/^Waiting for an administrator/).waitFor({ timeout: 30_000 });
     await text(/ 0 customers on this device/).waitFor();
-    await approveAndSync(page, grant.device.id);
+    await approveAndSync(page, grant.device.id, adminToken);
     await text(/^Waiting for an administrator/).waitFor({ state: 'detached' });
     let idb = await expectNoSecretInIndexedDb(page, grant.bundleKey);
     expect(idb).toContain('vaultSecrets');
@@ -276,7 +232,7 @@ describe('offline vault (a phone; the site details also on a desktop)', () => {
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
     const grant = (await (await granted).json()) as VaultDeviceGrant;
     await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
-    await approveAndSync(page, grant.device.id);
+    await approveAndSync(page, grant.device.id, adminToken);
 
     await page.context().setOffline(true);
     await page.reload();
@@ -309,7 +265,7 @@ describe('offline vault (a phone; the site details also on a desktop)', () => {
     await form.getByRole('button', { name: 'Turn on offline vault' }).click();
     const grant = (await (await granted).json()) as VaultDeviceGrant;
     await page.getByText('Offline vault unlocked', { exact: true }).waitFor({ timeout: 30_000 });
-    await approveAndSync(page, grant.device.id);
+    await approveAndSync(page, grant.device.id, adminToken);
     const idb = await expectNoSecretInIndexedDb(page, grant.bundleKey);
     for (const d of Object.values(DETAILS)) expect(idb).not.toContain(d);
 
