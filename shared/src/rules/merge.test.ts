@@ -88,6 +88,12 @@ describe('ticketUpdateDraft: what the person saw', () => {
     const server = { status: 'in_progress' as const, severity: 'medium' as const, assignedTo: null, resolution: null, waitingOnCustomer: false };
     expect(realConflicts(draft.payload.seen, server, ['assignedTo', 'resolution'])).toEqual([]);
   });
+  it('reads the false an older build queued for an empty assignee or resolution as null', () => {
+    const server = { status: 'in_progress' as const, severity: 'medium' as const, assignedTo: null, resolution: null, waitingOnCustomer: false };
+    expect(realConflicts({ assignedTo: false, resolution: false }, server, ['assignedTo', 'resolution'])).toEqual([]);
+    expect(realConflicts({ assignedTo: false }, { ...server, assignedTo: BOB }, ['assignedTo'])).toEqual(['assignedTo']);
+    expect(realConflicts({ waitingOnCustomer: false }, { ...server, waitingOnCustomer: true }, ['waitingOnCustomer'])).toEqual(['waitingOnCustomer']);
+  });
   it('takes a screen that does not know waitingOnCustomer to have seen the default, false', () => {
     const draft = ticketUpdateDraft(shown, { status: 'open', assignedTo: '', resolution: '', comment: '', waitingOnCustomer: true })!;
     expect(draft.payload.seen).toEqual({ waitingOnCustomer: false });

@@ -102,12 +102,15 @@ export function applyTicketPatch<T extends MergeTicket>(ticket: T, patch: Ticket
  * Fields of a 409 that are real conflicts for the person who made the change: the server's current
  * value differs from the value they saw when making it (`seen`). The others were changed on the
  * server only by that device's own earlier updates (or changed back), so the update may simply be
- * re-based on the server's version and resent.
+ * re-based on the server's version and resent. A `false` seen for a field that is never a boolean
+ * is read as null: updates queued by builds before 2026-11-27 recorded an empty assignee or
+ * resolution that way (ticketUpdate.ts `ticketUpdateDraft`), and may still wait on a phone.
  */
 export function realConflicts(
   seen: Partial<Record<TicketMergeField, TicketMergeValue>>,
   server: Pick<Ticket, TicketMergeField>,
   conflicts: readonly TicketMergeField[],
 ): TicketMergeField[] {
-  return conflicts.filter((f) => !(f in seen) || seen[f] !== server[f]);
+  const saw = (f: TicketMergeField) => (seen[f] === false && typeof server[f] !== 'boolean' ? null : seen[f]);
+  return conflicts.filter((f) => !(f in seen) || saw(f) !== server[f]);
 }
