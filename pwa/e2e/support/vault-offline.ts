@@ -3,14 +3,14 @@
  */
 import type { Page, Request } from 'playwright-core';
 import type { VaultDevice } from '@portal/shared';
-import { api } from './browser';
+import { api, dumpIndexedDb } from './browser';
 
 /**
  * An admin approves the device, then the phone comes back online (the sync trigger) until its
  * panel counts the customers it holds. Coming back online again is what a technician would do
  * when a pass ran before the approval landed (seen on a slow machine: one pass was not enough).
- * After three tries it fails with what the phone saw: its panel and page text, its stored device
- * state (keys left out) and owner, the server's device record and the phone's API requests.
+ * After three tries it fails with what the phone saw: its page text, its stored device state (keys
+ * left out) and owner, the server's device record and the phone's API requests.
  */
 export async function approveAndSync(page: Page, deviceId: string, adminToken: string): Promise<void> {
   const requests: string[] = [];
@@ -21,46 +21,36 @@ export async function approveAndSync(page: Page, deviceId: string, adminToken: s
   page.on('requestfinished', finished);
   page.on('requestfailed', failed);
   try {
-    await approveAndWait(page, deviceId, adminToken, log, requests);
+    await api(`/api/vault-devices/${deviceId}/approve`, { method: 'POST', token: adminToken });
+    log('approved');
+    const synced = page.getByText(/[1-9]\d* customers? on this device/).first();
+    for (let attempt = 1; ; attempt++) {
+      await page.context().setOffline(true);
+      await page.context().setOffline(false);
+      log(`online again (attempt ${attempt})`);
+      try {
+        await synced.waitFor({ timeout: 15_000 });
+        return;
+      } catch (err) {
+        if (attempt === 3) throw new Error(`${(err as Error).message}\n${await whatThePhoneSaw(page, deviceId, adminToken)}\nrequests:\n${requests.join('\n')}`, { cause: err });
+      }
+    }
   } finally {
     page.off('requestfinished', finished);
     page.off('requestfailed', failed);
   }
 }
 
-/** The approval and the tries of {@link approveAndSync}; `log` adds a line to `requests`, which a failure prints. */
-async function approveAndWait(page: Page, deviceId: string, adminToken: string, log: (line: string) => void, requests: string[]): Promise<void> {
-  await api(`/api/vault-devices/${deviceId}/approve`, { method: 'POST', token: adminToken });
-  log('approved');
-  const synced = page.getByText(/[1-9]\d* customers? on this device/).first();
-  for (let attempt = 1; ; attempt++) {
-    await page.context().setOffline(true);
-    await page.context().setOffline(false);
-    log(`online again (attempt ${attempt})`);
-    try {
-      await synced.waitFor({ timeout: 15_000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) {
-        // Say what the phone saw: its panel, the sync line, its stored device state and its requests.
-        const panel = await page.getByRole('region', { name: 'Offline access' }).first().innerText().catch((e: Error) => e.message);
-        const stored = await page.evaluate(async () => {
-          const db = await new Promise<IDBDatabase>((ok, no) => Object.assign(indexedDB.open('portal-offline'), { onsuccess(this: IDBRequest<IDBDatabase>) { ok(this.result); }, onerror: no }));
-          const rows = await new Promise<unknown[]>((ok) => Object.assign(db.transaction('records').objectStore('records').getAll(), { onsuccess(this: IDBRequest<unknown[]>) { ok(this.result); } }));
-          const meta = await new Promise<unknown[]>((ok) => Object.assign(db.transaction('meta').objectStore('meta').getAll(), { onsuccess(this: IDBRequest<unknown[]>) { ok(this.result); } }));
-          const device = rows.filter((r) => (r as { collection: string }).collection === 'vaultDevice').map((r) => {
-            const { data } = r as { data: Record<string, unknown> };
-            return { ...data, passphrase: undefined, prf: undefined, kdf: undefined };
-          });
-          return { device, meta };
-        }).catch((e: Error) => e.message);
-        const body = (await page.evaluate(() => document.body.innerText).catch((e: Error) => e.message)).slice(0, 1500);
-        const devices = await api<VaultDevice[]>('/api/vault-devices', { token: adminToken });
-        throw new Error(
-          `${(err as Error).message}\npanel: ${panel}\npage: ${body}\nstored: ${JSON.stringify(stored)}\nserver: ${JSON.stringify(devices.find((d) => d.id === deviceId))}\nrequests:\n${requests.join('\n')}`,
-          { cause: err },
-        );
-      }
-    }
-  }
+/** The page's text, its stored vault device state (wrapped keys left out) and owner, and the server's device record. */
+async function whatThePhoneSaw(page: Page, deviceId: string, adminToken: string): Promise<string> {
+  const body = (await page.evaluate(() => document.body.innerText).catch((e: Error) => e.message)).slice(0, 1500);
+  const stored = await dumpIndexedDb(page)
+    .then((text) => {
+      const dump = JSON.parse(text) as Record<string, { collection?: string; data?: Record<string, unknown> }[]>;
+      const device = (dump['portal-offline/records'] ?? []).filter((r) => r.collection === 'vaultDevice').map((r) => ({ ...r.data, passphrase: undefined, prf: undefined, kdf: undefined }));
+      return JSON.stringify({ device, meta: dump['portal-offline/meta'] });
+    })
+    .catch((e: Error) => e.message);
+  const server = (await api<VaultDevice[]>('/api/vault-devices', { token: adminToken })).find((d) => d.id === deviceId);
+  return `page: ${body}\nstored: ${stored}\nserver: ${JSON.stringify(server)}`;
 }
