@@ -97,9 +97,21 @@ const isJsonBody = (body: unknown) =>
   typeof body === 'object' && body !== null && !(body instanceof Stream) && !Buffer.isBuffer(body) && !(body instanceof Uint8Array);
 
 /**
+ * `data` in memory of its own when it is a small view of a larger allocation (zlib's one-shot
+ * output is a slice of a 16 KiB chunk: a kept 3 KB variant would hold the whole chunk).
+ */
+function ownBytes(data: Buffer): Buffer {
+  if (data.buffer.byteLength <= data.length + 1024) return data;
+  const own = Buffer.allocUnsafeSlow(data.length);
+  data.copy(own);
+  return own;
+}
+
+/**
  * An answer serialised once, with its brotli and gzip variants each made once, on first use, and
  * kept as long as the object is (the staff list's page cache keeps one per cached page, so a hit
- * costs no serialising and no compressing). A failed compression is not kept.
+ * costs no serialising and no compressing); each variant holds only its own bytes. A failed
+ * compression is not kept.
  */
 export class EncodedBody {
   /** The answer's bytes as sent with identity coding. */
@@ -114,7 +126,7 @@ export class EncodedBody {
   encoded(coding: 'br' | 'gzip'): Promise<Buffer> {
     let variant = this.variants.get(coding);
     if (!variant) {
-      variant = compressBuffer(this.plain, coding);
+      variant = compressBuffer(this.plain, coding).then(ownBytes);
       this.variants.set(coding, variant);
       variant.catch(() => this.variants.delete(coding));
     }

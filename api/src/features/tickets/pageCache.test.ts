@@ -7,15 +7,17 @@ import type { TicketListPage } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
 import { deferred } from '../../test/deferred';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { TicketPageCache, pageAnswer } from './pageCache';
-import type { TicketPageJson } from './staffListRepository';
+import { EncodedBody } from '../../http/compression';
+import { TicketPageCache, toCachedPage, type CachedTicketPage } from './pageCache';
 
-const page = (itemsJson: string, seq = '1'): TicketPageJson => ({ itemsJson, more: false, lastId: null, seq });
+/** A stored answer of `text` built at mark `seq`. */
+const page = (text: string, seq = '1'): CachedTicketPage => ({ seq, body: new EncodedBody(text) });
+const textOf = (entry: CachedTicketPage | undefined) => entry?.body.plain.toString();
 
 describe('TicketPageCache.read (single flight)', () => {
   it('lets requests that arrive during a build share it, and counts one build', async () => {
     const cache = new TicketPageCache();
-    const build = deferred<TicketPageJson>();
+    const build = deferred<CachedTicketPage>();
     let builds = 0;
     const builder = () => (builds++, build.promise);
     const first = cache.read('k', async () => '5', builder);
@@ -24,7 +26,7 @@ describe('TicketPageCache.read (single flight)', () => {
     expect(cache.size.building).toBe(1);
     build.resolve(page('[5]', '5'));
     expect((await first).source).toBe('miss');
-    expect(await second).toEqual({ page: page('[5]', '5'), source: 'shared' });
+    expect(await second).toEqual({ page: (await first).page, source: 'shared' });
     expect((await third).source).toBe('shared');
     expect(builds).toBe(1);
     expect(cache.size).toMatchObject({ entries: 1, building: 0 });
@@ -34,14 +36,15 @@ describe('TicketPageCache.read (single flight)', () => {
 
   it('never answers with a build or a page older than the mark the request read', async () => {
     const cache = new TicketPageCache();
-    const old = deferred<TicketPageJson>();
+    const old = deferred<CachedTicketPage>();
     const started = cache.read('k', async () => '1', () => old.promise);
     // A write committed (mark 2) while the first build, which saw mark 1, was running.
     const later = cache.read('k', async () => '2', async () => page('[2]', '2'));
     await Promise.resolve();
     old.resolve(page('[1]', '1'));
     expect((await started).page.seq).toBe('1');
-    expect(await later).toEqual({ page: page('[2]', '2'), source: 'miss' });
+    expect(await later).toMatchObject({ page: { seq: '2' }, source: 'miss' });
+    expect(textOf((await later).page)).toBe('[2]');
     // The stored page is the newer one, though the older build finished last.
     expect(await cache.read('k', async () => '2', () => Promise.reject(new Error('not called')))).toMatchObject({ source: 'hit', page: { seq: '2' } });
     // The mark moves on: the stored page is not used.
@@ -50,22 +53,23 @@ describe('TicketPageCache.read (single flight)', () => {
 
   it("builds its own page when the shared build fails, and a failing build of its own rejects", async () => {
     const cache = new TicketPageCache();
-    const failing = deferred<TicketPageJson>();
+    const failing = deferred<CachedTicketPage>();
     const first = cache.read('k', async () => '1', () => failing.promise);
     const second = cache.read('k', async () => '1', async () => page('[1]', '1'));
     failing.reject(new Error('connection lost'));
     await expect(first).rejects.toThrow('connection lost');
-    expect(await second).toEqual({ page: page('[1]', '1'), source: 'miss' });
+    expect(await second).toMatchObject({ page: { seq: '1' }, source: 'miss' });
+    expect(textOf((await second).page)).toBe('[1]');
     expect(cache.size).toMatchObject({ entries: 1, building: 0 });
   });
 });
 
-describe('pageAnswer (serialised and compressed once per page)', () => {
-  it('keeps one answer per page object, and each brotli/gzip variant is made once and decodes to it', async () => {
+describe('toCachedPage (serialised once, each variant compressed once)', () => {
+  it('keeps the answer as bytes, and each brotli/gzip variant is made once, decodes to it and holds only its own bytes', async () => {
     const items = JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `t${i}`, issueDescription: 'printer offline '.repeat(4) })));
-    const built = { itemsJson: items, more: true, lastId: 't39', seq: '7' };
-    const answer = pageAnswer(built);
-    expect(pageAnswer(built)).toBe(answer);
+    const cached = toCachedPage({ itemsJson: items, more: true, lastId: 't39', seq: '7' });
+    expect(cached.seq).toBe('7');
+    const answer = cached.body;
     expect(JSON.parse(answer.plain.toString())).toEqual({ items: JSON.parse(items), nextCursor: 't39', more: true });
     const br = await answer.encoded('br');
     expect(await answer.encoded('br')).toBe(br);
@@ -74,37 +78,40 @@ describe('pageAnswer (serialised and compressed once per page)', () => {
     expect(brotliDecompressSync(br)).toEqual(answer.plain);
     expect(gunzipSync(gz)).toEqual(answer.plain);
     expect(br.length).toBeLessThan(answer.plain.length / 4);
-    // Another page object (a rebuild after a write) gets its own answer.
-    expect(pageAnswer({ ...built })).not.toBe(answer);
+    // Not a view of zlib's 16 KiB output chunk.
+    expect(br.buffer.byteLength).toBeLessThan(br.length + 1024);
+    expect(gz.buffer.byteLength).toBeLessThan(gz.length + 1024);
+    // The last page has no next cursor.
+    expect(JSON.parse(toCachedPage({ itemsJson: '[]', more: false, lastId: null, seq: '8' }).body.plain.toString())).toEqual({ items: [], nextCursor: null, more: false });
   });
 });
 
 describe('TicketPageCache', () => {
   it('drops the least recently used page beyond its count', () => {
     const cache = new TicketPageCache(2, 1_000);
-    cache.set('a', { seq: '1', page: page('[1]') });
-    cache.set('b', { seq: '1', page: page('[2]') });
-    expect(cache.get('a')?.page.itemsJson).toBe('[1]'); // a is now the most recent
-    cache.set('c', { seq: '1', page: page('[3]') });
+    cache.set('a', page('[1]'));
+    cache.set('b', page('[2]'));
+    expect(textOf(cache.get('a'))).toBe('[1]'); // a is now the most recent
+    cache.set('c', page('[3]'));
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.page.itemsJson).toBe('[1]');
+    expect(textOf(cache.get('a'))).toBe('[1]');
     expect(cache.size).toEqual({ entries: 2, bytes: 6, building: 0 });
   });
 
-  it('keeps its text under the byte bound, never stores a page larger than it, and replaces a key', () => {
+  it('keeps its answers under the byte bound, never stores a page larger than it, and replaces a key', () => {
     const cache = new TicketPageCache(10, 10);
-    cache.set('a', { seq: '1', page: page('[111]') });
-    cache.set('b', { seq: '1', page: page('[222]') });
-    cache.set('c', { seq: '1', page: page('[33]') });
+    cache.set('a', page('[111]'));
+    cache.set('b', page('[222]'));
+    cache.set('c', page('[33]'));
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toEqual({ entries: 2, bytes: 9, building: 0 });
-    cache.set('big', { seq: '1', page: page('[12345678901]') });
+    cache.set('big', page('[12345678901]'));
     expect(cache.get('big')).toBeUndefined();
-    cache.set('b', { seq: '2', page: page('[2]') });
+    cache.set('b', page('[2]', '2'));
     expect(cache.get('b')?.seq).toBe('2');
     expect(cache.size).toEqual({ entries: 2, bytes: 7, building: 0 });
-    cache.set('b', { seq: '1', page: page('[older]') }); // a slower, older build finishing last
-    expect(cache.get('b')?.page.itemsJson).toBe('[2]');
+    cache.set('b', page('[older]')); // a slower, older build finishing last
+    expect(textOf(cache.get('b'))).toBe('[2]');
   });
 
   it('keys by the resolved filter, cursor and limit (status order does not matter)', () => {

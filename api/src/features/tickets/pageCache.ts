@@ -14,13 +14,15 @@
  * Single flight: the requests that find a page stale while another request is building it wait for
  * that build (when it saw their mark or a newer one) instead of running the same query again.
  *
- * Bounds: at most {@link PAGE_CACHE_MAX_ENTRIES} pages and {@link PAGE_CACHE_MAX_BYTES} of page
- * text per process, least recently used dropped first.
+ * Bounds: at most {@link PAGE_CACHE_MAX_ENTRIES} pages and {@link PAGE_CACHE_MAX_BYTES} of answer
+ * bytes per process, least recently used dropped first.
  *
- * Answers: {@link pageAnswer} keeps, with each page object, its TicketListPage JSON serialised once
- * and its brotli and gzip variants each compressed once (http/compression.ts), so a hit costs
- * neither serialising nor compressing. They live exactly as long as the page object (a WeakMap),
- * and add about 1.5 times the page text at most (the answer's bytes plus two variants of 10-25%).
+ * What is kept: each page only as its answer ({@link toCachedPage}): the TicketListPage JSON as
+ * bytes, serialised once, and its brotli and gzip variants, each compressed once on first use
+ * (http/compression.ts EncodedBody), so a hit costs neither serialising nor compressing. The page
+ * text the database returned is not kept beside its bytes: with it, and with each variant holding
+ * zlib's 16 KiB output chunk, a page of 17 KB took about 66 KB (docs/benchmarks.md "API memory on
+ * PGlite"); now about 1.3 times its bytes (two variants of 10-25%).
  */
 import type { TicketListPage } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -29,13 +31,14 @@ import { listTicketPageJson, ticketsHighWater, type TicketFilter, type TicketPag
 
 /** Most pages one process keeps (filters x cursors x limits actually asked for). */
 export const PAGE_CACHE_MAX_ENTRIES = 256;
-/** Most page text one process keeps (UTF-16 length, about bytes for this JSON): 8 MiB. */
+/** Most answer bytes one process keeps (the identity answers; their compressed variants add about 30%): 8 MiB. */
 export const PAGE_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
-/** A page and the high-water mark (`sync_seq` as text) it was built at. */
+/** A page's answer and the high-water mark (`sync_seq` as text) it was built at. */
 export interface CachedTicketPage {
   seq: string;
-  page: TicketPageJson;
+  /** The TicketListPage answer, with its compressed variants once asked for. */
+  body: EncodedBody;
 }
 
 /** Where a page came from: this cache, a build another request had started, or a build of its own. */
@@ -52,7 +55,7 @@ const olderThan = (a: string, b: string) => BigInt(a) < BigInt(b);
  */
 export class TicketPageCache {
   private readonly entries = new Map<string, CachedTicketPage>();
-  private readonly building = new Map<string, Promise<TicketPageJson>>();
+  private readonly building = new Map<string, Promise<CachedTicketPage>>();
   private bytes = 0;
 
   constructor(
@@ -75,11 +78,11 @@ export class TicketPageCache {
    * mark rises with every committed ticket write). A failed shared build is not an answer: the
    * request builds its own, and a failing build of its own rejects with the database's error.
    */
-  async read(key: string, mark: () => Promise<string>, build: () => Promise<TicketPageJson>): Promise<{ page: TicketPageJson; source: PageSource }> {
+  async read(key: string, mark: () => Promise<string>, build: () => Promise<CachedTicketPage>): Promise<{ page: CachedTicketPage; source: PageSource }> {
     if (this.entries.has(key) || this.building.has(key)) {
       const now = await mark();
       const cached = this.get(key); // read after the mark: a build may have finished meanwhile
-      if (cached && !olderThan(cached.seq, now)) return { page: cached.page, source: 'hit' };
+      if (cached && !olderThan(cached.seq, now)) return { page: cached, source: 'hit' };
       const pending = this.building.get(key);
       if (pending) {
         const shared = await pending.catch(() => undefined);
@@ -104,7 +107,7 @@ export class TicketPageCache {
     const old = this.entries.get(key);
     if (old && olderThan(entry.seq, old.seq)) return; // a slower, older build finishing last
     this.delete(key);
-    const size = entry.page.itemsJson.length;
+    const size = entry.body.plain.length;
     if (size > this.maxBytes) return;
     this.entries.set(key, entry);
     this.bytes += size;
@@ -114,18 +117,18 @@ export class TicketPageCache {
     }
   }
 
-  /** Pages held, their text size and the builds in flight (for tests and diagnostics). */
+  /** Pages held, their answers' bytes and the builds in flight (for tests and diagnostics). */
   get size(): { entries: number; bytes: number; building: number } {
     return { entries: this.entries.size, bytes: this.bytes, building: this.building.size };
   }
 
   /** Runs `build` as the newest build of `key` (the one later requests join) and stores its page. */
-  private async buildOnce(key: string, build: () => Promise<TicketPageJson>): Promise<TicketPageJson> {
+  private async buildOnce(key: string, build: () => Promise<CachedTicketPage>): Promise<CachedTicketPage> {
     const running = build();
     this.building.set(key, running);
     try {
       const page = await running;
-      this.set(key, { seq: page.seq, page });
+      this.set(key, page);
       return page;
     } finally {
       if (this.building.get(key) === running) this.building.delete(key);
@@ -136,7 +139,7 @@ export class TicketPageCache {
     const old = this.entries.get(key);
     if (!old) return;
     this.entries.delete(key);
-    this.bytes -= old.page.itemsJson.length;
+    this.bytes -= old.body.plain.length;
   }
 }
 
@@ -150,27 +153,19 @@ export function readTicketPage(
   cache: TicketPageCache,
   filter: TicketFilter,
   page: { cursor?: string | undefined; limit: number },
-): Promise<{ page: TicketPageJson; source: PageSource }> {
+): Promise<{ page: CachedTicketPage; source: PageSource }> {
   return cache.read(
     TicketPageCache.key(filter, page),
     () => ticketsHighWater(db),
-    () => listTicketPageJson(db, filter, page),
+    async () => toCachedPage(await listTicketPageJson(db, filter, page)),
   );
 }
 
-const answers = new WeakMap<TicketPageJson, EncodedBody>();
-
 /**
- * The TicketListPage answer of `page` (`{"items":[...],"nextCursor":...,"more":...}`, the items as
- * the database wrote them), made once per page object and shared by every request that gets the
- * same page from the cache or from a shared build.
+ * The answer of a built page: the TicketListPage `{"items":[...],"nextCursor":...,"more":...}`, the
+ * items as the database wrote them, as bytes; the page's text is not kept (see the module doc).
  */
-export function pageAnswer(page: TicketPageJson): EncodedBody {
-  let answer = answers.get(page);
-  if (!answer) {
-    const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
-    answer = new EncodedBody(`{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`);
-    answers.set(page, answer);
-  }
-  return answer;
+export function toCachedPage(page: TicketPageJson): CachedTicketPage {
+  const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
+  return { seq: page.seq, body: new EncodedBody(`{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`) };
 }

@@ -51,7 +51,7 @@ import { listTicketsSince } from './feedRepository';
 import { findTicketByRef } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
-import { TicketPageCache, pageAnswer, readTicketPage } from './pageCache';
+import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicket } from './service';
 import { ticketExportCsv } from './export';
 import { TicketCreateQueue, type CreateOutcome } from './createQueue';
@@ -149,8 +149,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const started = performance.now();
     const { page, source } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
     ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${source}`);
-    // A TicketListPage, serialised and compressed once per page (pageCache.ts pageAnswer).
-    await sendEncoded(ctx, pageAnswer(page));
+    // A TicketListPage, serialised and compressed once per page (pageCache.ts toCachedPage).
+    await sendEncoded(ctx, page.body);
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {
