@@ -7,15 +7,15 @@
  * block every request. Opening it, its durability (PGLITE_FSYNC) and memory settings: db/pglite.ts.
  * Before PGlite opens a folder on disk, the process takes the exclusive DATA_DIR lock
  * (lib/data-dir-lock.ts): a second process on the same folder stops with DataDirLockedError.
+ * Each driver's libraries are loaded only when it is used: the embedded default never holds
+ * node-postgres (docs/decisions.md "API memory").
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { tightenTree } from '../lib/data-dir';
 import { lockDataDir } from '../lib/data-dir-lock';
 import { IN_MEMORY, startPglite } from './pglite';
@@ -92,8 +92,8 @@ const MIGRATION_LOCK_ID = 727_002;
  * processes starting together on one PostgreSQL database (docker compose --scale app=2) migrate one
  * after the other instead of racing on the same DDL; the later ones find nothing left to do.
  */
-async function migrateExclusively(databaseUrl: string, work: () => Promise<void>): Promise<void> {
-  const lock = new pg.Client({ connectionString: databaseUrl });
+async function migrateExclusively(driver: typeof pg, databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const lock = new driver.Client({ connectionString: databaseUrl });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -110,11 +110,16 @@ async function migrateExclusively(databaseUrl: string, work: () => Promise<void>
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: target.poolSize ?? 10 });
+    const [{ default: driver }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new driver.Pool({ connectionString: target.databaseUrl, max: target.poolSize ?? 10 });
     pool.on('error', target.onPoolError ?? ((err) => process.stderr.write(`database connection error: ${err.message}\n`)));
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migrateExclusively(target.databaseUrl, async () => {
+      await migrateExclusively(driver, target.databaseUrl, async () => {
         await db.execute(PREREQUISITES);
         await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
       });

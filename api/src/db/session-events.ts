@@ -9,7 +9,7 @@
  * Payloads: `s:<sessionId>` (one session) or `u:<userId>` (every session of a user).
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PgliteThread } from './pglite-thread';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database';
@@ -69,7 +69,8 @@ export function pgSessionEvents(databaseUrl: string, retryMs = 2000): SessionEve
       let stopped = false;
       let timer: NodeJS.Timeout | undefined;
       const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: databaseUrl });
+        const { default: driver } = await import('pg'); // loaded on PostgreSQL only (db/client.ts)
+        const c = new driver.Client({ connectionString: databaseUrl });
         c.on('notification', (msg) => {
           const change = msg.channel === SESSION_CHANNEL && msg.payload ? parseSessionChange(msg.payload) : null;
           if (change) onChange(change);

@@ -12,8 +12,9 @@
  * limits are then per process until the store answers again. A Redis outage is never silent: a
  * warning at start and each time it becomes unreachable, and admins see it in `/api/health`.
  */
-import pg from 'pg';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import type { Config } from '../config';
 import type { LimiterFactory } from './rate-limit';
@@ -22,6 +23,14 @@ import { BatchedRateLimiterPostgres } from './rate-limit-postgres-batch';
 
 /** Connections of the postgres store's own pool (each process). */
 export const LIMITER_POOL_SIZE = 4;
+
+/**
+ * node-postgres and ioredis are loaded when a store needs them (synchronously: the store is built
+ * at start), so the embedded default holds neither (docs/decisions.md "API memory").
+ */
+const load = createRequire(import.meta.url);
+const pgDriver = () => load('pg') as typeof pg;
+const redisClass = () => (load('ioredis') as typeof import('ioredis')).Redis;
 
 /** Name of the table RateLimiterPostgres uses (schema in db/schema.ts `rateLimits`). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -75,7 +84,7 @@ export function redisLimiters(client: Redis): LimiterFactory {
  * per request (docs/benchmarks.md).
  */
 export function limiterPool(databaseUrl: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: LIMITER_POOL_SIZE, options: '-c synchronous_commit=off' });
+  const pool = new (pgDriver().Pool)({ connectionString: databaseUrl, max: LIMITER_POOL_SIZE, options: '-c synchronous_commit=off' });
   pool.on('error', () => {}); // an idle connection dropped: the pool replaces it; calls fail over to insurance
   return pool;
 }
@@ -139,7 +148,7 @@ function watchRedis(client: Redis, log: LimiterLog | undefined): { health: () =>
 export function createLimiterStore(config: Pick<Config, 'rateLimitStore' | 'redisUrl' | 'databaseUrl'>, log?: LimiterLog): LimiterStore {
   if (config.rateLimitStore === 'redis' && config.redisUrl) {
     // No offline queue: while Redis is unreachable a call fails at once and the insurance limiter answers.
-    const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const client = new (redisClass())(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     const watch = watchRedis(client, log);
     return {
       factory: redisLimiters(client),

@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { ImapSettings } from '../../config';
@@ -45,6 +45,8 @@ export async function accessToken(auth: ImapSettings['auth']): Promise<string | 
 /** A connected client (not yet in a mailbox). @throws on connection or login failure. */
 export async function connectImap(s: ImapSettings): Promise<ImapFlow> {
   const token = await accessToken(s.auth);
+  // Loaded on the first connection: a desk without inbound mail never holds imapflow (docs/decisions.md "API memory").
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: s.host,
     port: s.port,

@@ -4,9 +4,11 @@
  * decoding rather than failing); its `text` is the plain body, or the HTML converted to text
  * (html-to-text) when the message has only HTML. Nothing from mail is ever rendered as HTML.
  * Quoted history and signatures are kept: no maintained library trims them reliably for Node.
+ * mailparser (about 5 MB of the API's heap) is loaded with the first message, not at start
+ * (docs/decisions.md "API memory").
  */
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 /** What the importer needs from one message. `messageId` is the header's, or `<sha256 of the bytes>@inbound` when absent. */
 export interface InboundMail {
@@ -38,6 +40,7 @@ const ids = (v: string | string[] | undefined): string[] => (v === undefined ? [
 
 /** Parses raw RFC 5322 bytes. @throws Error with a short reason when there is no usable sender. */
 export async function parseMail(raw: Buffer): Promise<InboundMail> {
+  const { simpleParser } = await import('mailparser');
   const m = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const from = (m.from as AddressObject | undefined)?.value?.[0];
   if (!from?.address) throw new Error('no sender address (From)');

@@ -5,7 +5,6 @@
  * only after the message is stored (importer.ts), so an accepted message is never lost. No TLS and
  * no spam filtering here: a relay or MX in front does both.
  */
-import { SMTPServer } from 'smtp-server';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { importMessage, type ImportContext, type ImportOutcome } from './importer';
@@ -27,6 +26,8 @@ export async function startSmtpListener(opts: {
   onImported?: (o: ImportOutcome) => void;
 }): Promise<SmtpListener> {
   const accepted = new Set(opts.addresses.map((a) => a.toLowerCase()));
+  // Loaded when the listener starts: a desk without inbound mail never holds smtp-server (docs/decisions.md "API memory").
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

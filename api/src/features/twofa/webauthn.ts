@@ -4,15 +4,13 @@
  * the only accepted origin); user verification is "discouraged" (the password was the first factor),
  * no attestation is asked for, and no resident key is needed (the user is known from the password
  * step or the session, so the allowed credentials are listed).
+ * The library (about 3.4 MB of the API's heap) is loaded with the first passkey request, not at
+ * start (docs/decisions.md "API memory").
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { WebauthnAssertion, WebauthnRegistration } from '@portal/shared';
 import type { PasskeyRow } from './repository';
@@ -32,12 +30,16 @@ export function relyingParty(appName: string, publicUrl: string): RelyingParty {
 
 const transportsOf = (row: PasskeyRow) => row.transports as AuthenticatorTransport[];
 
+/** @simplewebauthn/server, loaded on first use (module cache afterwards). */
+const library = () => import('@simplewebauthn/server');
+
 /** Options for navigator.credentials.create: a new passkey for `user`, none of `existing` again. */
 export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; username: string },
   existing: PasskeyRow[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await library();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -55,6 +57,7 @@ export async function verifyRegistration(
   registration: WebauthnRegistration,
   expectedChallenge: string,
 ): Promise<{ credentialId: string; publicKey: string; counter: number; transports: string[] } | null> {
+  const { verifyRegistrationResponse } = await library();
   try {
     const res = await verifyRegistrationResponse({
       response: registration,
@@ -78,6 +81,7 @@ export async function verifyRegistration(
 
 /** Options for navigator.credentials.get over the user's passkeys. */
 export async function authenticationOptions(rp: RelyingParty, passkeys: PasskeyRow[]): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await library();
   return generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: passkeys.map((c) => ({ id: c.credentialId, transports: transportsOf(c) })),
@@ -94,6 +98,7 @@ export async function verifyAssertion(
 ): Promise<{ passkey: PasskeyRow; newCounter: number } | null> {
   const passkey = passkeys.find((c) => c.credentialId === assertion.id);
   if (!passkey) return null;
+  const { verifyAuthenticationResponse } = await library();
   try {
     const res = await verifyAuthenticationResponse({
       response: { ...assertion, clientExtensionResults: assertion.clientExtensionResults },

@@ -7,10 +7,12 @@
  * - unset (the `npm start` default): each SMS is appended as one JSON line to
  *   `DATA_DIR/outbox-log/sms.jsonl` (file 0600) and counts as delivered.
  * Failures: an unusable number and twilio 400/404 answers are permanent; the rest are retried.
+ * The twilio library (about 3.5 MB of the API's heap) is loaded on the first send, not at start:
+ * a desk without TWILIO_* never loads it (docs/decisions.md "API memory").
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import twilio from 'twilio';
+import type twilio from 'twilio';
 import { toE164 } from '../phone';
 import type { SendResult, SmsMessage, SmsProvider } from '../types';
 import { PermanentError } from '../types';
@@ -33,9 +35,16 @@ const TWILIO_TIMEOUT_MS = 30_000;
 
 /** Sends through twilio (see module doc). */
 export function createTwilioSms(opts: TwilioOptions): SmsProvider {
-  const client = twilio(opts.accountSid, opts.authToken, {
-    httpClient: opts.httpClient ?? new twilio.RequestClient({ timeout: TWILIO_TIMEOUT_MS }),
-  });
+  let client: ReturnType<typeof twilio> | undefined;
+  const clientOnce = async () => {
+    if (!client) {
+      const { default: library } = await import('twilio');
+      client = library(opts.accountSid, opts.authToken, {
+        httpClient: opts.httpClient ?? new library.RequestClient({ timeout: TWILIO_TIMEOUT_MS }),
+      });
+    }
+    return client;
+  };
   const sender = opts.from.startsWith('MG') ? { messagingServiceSid: opts.from } : { from: opts.from };
   return {
     description: `twilio ${opts.from}`,
@@ -43,7 +52,7 @@ export function createTwilioSms(opts: TwilioOptions): SmsProvider {
       const to = toE164(m.to, opts.countryCode);
       if (!to) throw new PermanentError(`Not a usable phone number: ${m.to}`);
       try {
-        const message = await client.messages.create({ to, body: m.body, ...sender });
+        const message = await (await clientOnce()).messages.create({ to, body: m.body, ...sender });
         return { detail: `twilio ${message.sid} ${message.status} to ${to}` };
       } catch (err) {
         const e = err as { status?: number; code?: number; message?: string };
