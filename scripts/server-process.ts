@@ -43,15 +43,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How `npm run serve` starts the API (package.json, the one place it is written): its node flags and
- * entry, e.g. `['--max-semi-space-size=4', ..., 'api/dist/main.js']`. The flags' reasons and
- * measurements are in docs/decisions.md (API memory).
+ * How `npm run serve` starts the API (package.json, the one place it is written): the environment it
+ * sets (`NAME=value` words before `node`: glibc's malloc thresholds) and its node flags and entry,
+ * e.g. `{ env: { MALLOC_MMAP_THRESHOLD_: '131072', ... }, args: ['--max-semi-space-size=4', ...,
+ * 'api/dist/main.js'] }`. The reasons and measurements are in docs/decisions.md (API memory).
  */
-export const SERVE_ARGS: string[] = (() => {
+export const SERVE: { env: Record<string, string>; args: string[] } = (() => {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [command, ...args] = pkg.scripts.serve!.trim().split(/\s+/);
-  if (command !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`package.json "serve" is not "node [flags] <entry.js>": ${pkg.scripts.serve}`);
-  return args;
+  const words = pkg.scripts.serve!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [command, ...args] = words;
+  if (command !== 'node' || !args.at(-1)?.endsWith('.js')) throw new Error(`package.json "serve" is not "[NAME=value ...] node [flags] <entry.js>": ${pkg.scripts.serve}`);
+  return { env, args };
 })();
 
 let built: Promise<void> | undefined;
@@ -74,11 +81,12 @@ export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_
   const adminPassword = 'e2e-admin-password';
   let output = '';
   await (built ??= buildApi());
-  const flags = SERVE_ARGS.slice(0, -1);
-  const child: ChildProcess = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), SERVE_ARGS.at(-1)!], {
+  const flags = SERVE.args.slice(0, -1);
+  const child: ChildProcess = spawn(process.execPath, [...flags, ...(options.nodeArgs ?? []), SERVE.args.at(-1)!], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...SERVE.env,
       DATABASE_URL: '',
       PORT: String(port),
       DATA_DIR: dataDir,
