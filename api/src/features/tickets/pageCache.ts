@@ -21,8 +21,8 @@
  * bytes, serialised once, and its brotli and gzip variants, each compressed once on first use
  * (http/compression.ts EncodedBody), so a hit costs neither serialising nor compressing. The page
  * text the database returned is not kept beside its bytes: with it, and with each variant holding
- * zlib's 16 KiB output chunk, a page of 17 KB took about 66 KB (docs/benchmarks.md "API memory on
- * PGlite"); now about 1.3 times its bytes (two variants of 10-25%).
+ * zlib's 16 KiB output chunk, a page of 17 KB took about 66 KB (docs/decisions.md "API memory");
+ * now about 1.3 times its bytes (two variants of 10-25%).
  */
 import type { TicketListPage } from '@portal/shared';
 import type { Database } from '../../db/client';
