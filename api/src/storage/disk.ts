@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { FileReadStream } from './file-read-stream';
 import { StorageChangedError, assertStorableName, isStorableName, type FileStorage, type ReadOptions, type StoredObject } from './types';
 
 /** Folder of in-progress uploads inside the storage folder (hidden, so never listed or served). */
@@ -31,8 +32,8 @@ function toObject(name: string, stat: import('node:fs').BigIntStats): StoredObje
 
 /**
  * Bytes read per chunk of a stored file (1 MiB; fs streams default to 64 KiB): a 100 MB download is
- * 100 reads and socket writes instead of 1,600, which is what kept it below a plain static server.
- * Memory: one chunk per download in flight plus the socket's buffer.
+ * 100 reads and socket writes instead of 1,600. Memory: two chunks per download being sent
+ * (file-read-stream.ts reuses them), one per chunk when the file is read any other way.
  */
 export const READ_CHUNK_BYTES = 1024 * 1024;
 
@@ -113,8 +114,7 @@ export function createDiskStorage(dir: string): FileStorage {
         }
         // The open handle keeps reading the file we checked, even if an upload renames a new one over it.
         if (options.etag && options.etag !== etagOf(s)) throw new StorageChangedError(name);
-        const range = options.range;
-        return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_CHUNK_BYTES });
+        return new FileReadStream(handle, options.range ?? { start: 0, end: Number(s.size) - 1 }, READ_CHUNK_BYTES);
       } catch (err) {
         await handle.close().catch(() => undefined);
         throw err;
