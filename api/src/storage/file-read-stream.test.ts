@@ -116,45 +116,41 @@ describe('FileReadStream', () => {
   it('a file truncated while it is sent cuts the response short and reports the error', async () => {
     const short = path.join(dir, 'truncated.zip');
     fs.writeFileSync(short, data);
-    let failure: Error | null = null;
-    const finished = new Promise<void>((ok) => {
-      void serve(
-        async () => {
-          const opened = await streamOf(undefined, short);
-          fs.truncateSync(short, 5_000);
-          return opened.stream;
-        },
-        SIZE,
-        (err) => {
-          failure = err;
-          ok();
-        },
-      ).then(async (url) => {
-        const { body, complete } = await get(url);
-        expect(complete).toBe(false);
-        expect(body.length).toBe(5_000);
-      });
-    });
-    await finished;
-    expect(String(failure)).toMatch(/ended at byte 5000/);
+    let reported!: (err: Error | null) => void;
+    const failure = new Promise<Error | null>((ok) => (reported = ok));
+    const make = async () => {
+      const opened = await streamOf(undefined, short);
+      fs.truncateSync(short, 5_000);
+      return opened.stream;
+    };
+    const { body, complete } = await get(await serve(make, SIZE, reported));
+    expect(complete).toBe(false);
+    expect(body.length).toBe(5_000);
+    expect(String(await failure)).toMatch(/ended at byte 5000/);
   });
 
   it('a client gone mid-download stops the copy and closes the file', async () => {
     const big = path.join(dir, 'big.zip');
-    fs.writeFileSync(big, Buffer.alloc(64 * 1024 * 1024, 7));
+    const size = 32 * 1024 * 1024;
+    fs.writeFileSync(big, Buffer.alloc(size, 7));
     let handle: FileHandle | undefined;
-    const closed = new Promise<void>((ok) => {
-      void serve(async () => {
-        const opened = await streamOf({ start: 0, end: 64 * 1024 * 1024 - 1 }, big);
-        handle = opened.handle;
-        opened.stream.once('close', () => ok());
-        return opened.stream;
-      }, 64 * 1024 * 1024).then((url) => {
-        const req = http.get(url, (res) => res.once('data', () => req.destroy()));
-        req.on('error', () => undefined);
-      });
-    });
-    await closed;
-    expect(handle?.fd).toBe(-1);
+    let reported!: (err: Error | null) => void;
+    const failure = new Promise<Error | null>((ok) => (reported = ok));
+    const make = async () => {
+      const opened = await streamOf({ start: 0, end: size - 1 }, big);
+      handle = opened.handle;
+      return opened.stream;
+    };
+    const url = await serve(make, size, reported);
+    // The client stops reading after the first bytes (the server's socket fills), then goes away.
+    const req = http.get(url, (res) =>
+      res.once('data', () => {
+        res.pause();
+        setTimeout(() => req.destroy(), 50);
+      }),
+    );
+    req.on('error', () => undefined);
+    expect(await failure).toBeInstanceOf(Error);
+    await vi.waitFor(() => expect(handle?.fd).toBe(-1));
   });
 });
