@@ -1,16 +1,18 @@
 /**
  * GET /api/downloads/:fileName (SPEC.md 2, 6, 7): uploaded and built-in files served with
  * Range (206/416), conditional requests (304), ETag/Last-Modified, Content-Disposition, nosniff
- * and a sandboxing CSP; HTML/SVG inline but sandboxed; roles; unsafe names.
+ * and a sandboxing CSP; HTML/SVG inline but sandboxed; roles; unsafe names; stored files sent
+ * through the reused buffers of storage/file-read-stream.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_CATALOGUE, MSG, opensInTab } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { fakeExe, uploadFile } from '../../test/upload';
 import { createDiskStorage, type FileStorage } from '../../storage';
+import { FileReadStream } from '../../storage/file-read-stream';
 import { BUILT_IN_DIR } from './builtins';
 
 let t: TestApp;
@@ -68,6 +70,16 @@ describe('GET /api/downloads/:fileName', () => {
       expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${exe.length}`);
       expect(res.headers.get('content-length')).toBe(String(end - start + 1));
       expect((await bytesOf(res)).equals(exe.subarray(start, end + 1))).toBe(true);
+    }
+  });
+
+  it('sends a stored file through the reused buffers: Koa pipes the body into the response', async () => {
+    const read = vi.spyOn(FileReadStream.prototype, '_read');
+    try {
+      for (const headers of [{}, { range: 'bytes=100-8999' }] as Record<string, string>[]) expect((await bytesOf(await get('tool.exe', headers))).length).toBeGreaterThan(0);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
     }
   });
 
