@@ -18,20 +18,20 @@ export interface Probe {
   max: number;
 }
 
-/** Starts a bare node:http server in its own process; resolves with its URL and a stop function. */
-export async function startBare(): Promise<{ url: string; stop(): void }> {
+/** Starts a bare node:http server in its own process; resolves with its URL, process id and a stop function. */
+export async function startBare(): Promise<{ url: string; pid: number; stop(): void }> {
   const code = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json; charset=utf-8'); s.end('{"status":"ok"}'); })
     .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
   const child: ChildProcess = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 /** The sum of several autocannon results run side by side (req/s added, latencies the worst). */
 export function combine(results: autocannon.Result[]): autocannon.Result {
   const sum = (f: (r: autocannon.Result) => number) => results.reduce((n, r) => n + f(r), 0);
   return {
-    requests: { average: sum((r) => r.requests.average) },
+    requests: { average: sum((r) => r.requests.average), total: sum((r) => r.requests.total) },
     latency: { p50: Math.max(...results.map((r) => r.latency.p50)), p99: Math.max(...results.map((r) => r.latency.p99)) },
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
@@ -147,7 +147,7 @@ export async function commitCeiling(databaseUrl: string): Promise<autocannon.Res
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
     latencies.sort((a, b) => a - b);
     const p99 = latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length * 0.99)]!) : 0;
-    return { requests: { average: latencies.length / SECONDS }, latency: { p50: latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length / 2)]!) : 0, p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
+    return { requests: { average: latencies.length / SECONDS, total: latencies.length }, latency: { p50: latencies.length > 0 ? Math.round(latencies[Math.floor(latencies.length / 2)]!) : 0, p99 }, non2xx: 0, errors: 0, timeouts: 0 } as unknown as autocannon.Result;
   } finally {
     await pool.end();
   }

@@ -3,6 +3,7 @@
  * checked against them (docs/benchmarks.md).
  */
 import { PROCS2 } from './api-settings';
+import type { CpuShare } from './cpu-share';
 
 /** One autocannon run of one target. */
 export interface TargetResult {
@@ -21,6 +22,8 @@ export interface TargetResult {
   loopMax?: number;
   /** Largest API RSS seen during the run (bytes). */
   rssMax?: number;
+  /** Cores used by the server, PostgreSQL and the load generator, and left idle (Linux only). */
+  cpu?: CpuShare;
 }
 
 /** All runs of one database and size. */
@@ -38,6 +41,8 @@ const completed = (r: TargetResult) => r.reqPerSec > 0;
 const p99Text = (r: TargetResult) => (completed(r) ? `${r.p99} ms` : 'none completed');
 const mb = (b?: number) => (b === undefined ? '' : `${Math.round(b / 1048576)} MB`);
 const pct = (a: number, b: number) => (b > 0 ? `${((a / b) * 100).toFixed(1)}%` : '-');
+const cores = (c?: CpuShare) => (c ? [c.server, c.pg, c.load, c.idle].map((x) => x.toFixed(2)).join('/') : '');
+const perRequest = (c?: CpuShare) => (c?.perRequestMs ? `${c.perRequestMs.server.toFixed(2)}/${c.perRequestMs.pg.toFixed(2)}` : '');
 
 /** Prints one configuration's table. */
 export function printConfig(c: ConfigResult): void {
@@ -45,11 +50,11 @@ export function printConfig(c: ConfigResult): void {
   const bare = c.results.find((r) => r.target === 'bare')?.reqPerSec ?? 0;
   const load = c.load.map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' -> ');
   console.log(`\n### ${c.db}, ${c.size.toLocaleString('en')} tickets (seeded in ${c.seedSeconds.toFixed(1)} s; load average ${load})`);
-  console.log('target                                   req/s  p50 ms  p99 ms  vs health  vs bare  loop p99/max ms   API RSS  errors');
+  console.log('target                                   req/s  p50 ms  p99 ms  vs health  vs bare  loop p99/max ms   API RSS  errors  cores: server/pg/load/idle  CPU ms/req server/pg');
   for (const r of c.results) {
     const loop = r.loopP99 === undefined ? '' : `${r.loopP99.toFixed(0)}/${r.loopMax!.toFixed(0)}`;
     console.log(
-      `${r.label.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} ${(completed(r) ? String(r.p50) : '-').padStart(7)} ${(completed(r) ? String(r.p99) : '-').padStart(7)} ${pct(r.reqPerSec, healthOf(r.encoding)).padStart(10)} ${pct(r.reqPerSec, bare).padStart(8)} ${loop.padStart(16)} ${mb(r.rssMax).padStart(9)} ${String(r.errors).padStart(7)}`,
+      `${r.label.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} ${(completed(r) ? String(r.p50) : '-').padStart(7)} ${(completed(r) ? String(r.p99) : '-').padStart(7)} ${pct(r.reqPerSec, healthOf(r.encoding)).padStart(10)} ${pct(r.reqPerSec, bare).padStart(8)} ${loop.padStart(16)} ${mb(r.rssMax).padStart(9)} ${String(r.errors).padStart(7)} ${cores(r.cpu).padStart(27)} ${perRequest(r.cpu).padStart(25)}`,
     );
   }
 }

@@ -33,7 +33,9 @@
  * (`gzip, deflate, br, zstd`, labelled `[br]`), and its ratio is taken against /api/health with the
  * same header (BENCH_API_ENCODINGS, `none,browser`).
  * Printed per target: req/s, p50 and p99 latency, ratio to /api/health and to bare node:http, the API's
- * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs) and its largest RSS.
+ * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs), its largest RSS, and
+ * where the machine's CPU went meanwhile (cpu-share.ts: cores used by the server, PostgreSQL and the
+ * load generator, cores idle, and the server's and PostgreSQL's CPU ms per request).
  * The load average of the machine is printed with each table.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
@@ -48,13 +50,14 @@ import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
 import { LISTW_WRITERS, cannon, combine, commitCeiling, createLoad, login, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
+import { cpuShare, cpuSnapshot } from './cpu-share';
 import { ADMIN_PASSWORD, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
 import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** Runs every target once against started apps (`second` = another process on the same database); `bare` is the bare node:http URL. */
-async function runTargets(app: AppProcess, bare: string, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
+async function runTargets(app: AppProcess, bare: { url: string; pid: number }, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
   const token = await login(app.baseURL);
   const auth = { authorization: `Bearer ${token}` };
   const ids = await ticketIds(app.baseURL, auth, 20_000);
@@ -62,7 +65,7 @@ async function runTargets(app: AppProcess, bare: string, probeFile: string, data
   let term = 0;
   const plansOf = (base: string) => {
     const plans: Record<string, { label: string; opts: autocannon.Options }> = {
-      bare: { label: 'bare node:http', opts: { url: bare } },
+      bare: { label: 'bare node:http', opts: { url: bare.url } },
       health: { label: 'GET /api/health', opts: { url: `${base}/api/health` } },
       list: { label: 'list page of 50', opts: { url: `${base}/api/tickets/list?limit=50`, headers: auth } },
       listu: {
@@ -85,8 +88,11 @@ async function runTargets(app: AppProcess, bare: string, probeFile: string, data
   const plans2 = second ? plansOf(second.baseURL) : undefined;
   const results: TargetResult[] = [];
   const measure = async (target: string, label: string, encoding: 'none' | 'browser', run: () => Promise<autocannon.Result>, connections: number, probe: boolean) => {
+    const servers = target === 'bare' ? [bare.pid] : target === 'commit' ? [] : target.startsWith('procs2:') && second ? [app.pid, second.pid] : [app.pid];
     const from = Date.now();
+    const cpuFrom = cpuSnapshot(servers);
     const r = await run();
+    const cpuTo = cpuSnapshot(servers);
     const to = Date.now();
     const samples = probe ? readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500) : [];
     results.push({
@@ -98,6 +104,7 @@ async function runTargets(app: AppProcess, bare: string, probeFile: string, data
       p50: r.latency.p50 ?? 0,
       p99: r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
+      ...(cpuFrom && cpuTo ? { cpu: cpuShare(cpuFrom, cpuTo, r.requests.total) } : {}),
       ...(samples.length > 0
         ? { loopP99: Math.max(...samples.map((s) => s.p99)), loopMax: Math.max(...samples.map((s) => s.max)), rssMax: Math.max(...samples.map((s) => s.rss)) }
         : {}),
@@ -139,7 +146,7 @@ async function runTargets(app: AppProcess, bare: string, probeFile: string, data
 }
 
 /** Seeds, starts and measures one database/size configuration; cleans up after itself. */
-async function runConfig(db: 'pglite' | 'postgres', size: number, bare: string): Promise<ConfigResult> {
+async function runConfig(db: 'pglite' | 'postgres', size: number, bare: { url: string; pid: number }): Promise<ConfigResult> {
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const probeFile = join(work, 'probe.jsonl');
   writeFileSync(probeFile, '');
@@ -197,7 +204,7 @@ export async function runApiBench(): Promise<ConfigResult[]> {
     for (const db of DBS) {
       for (const size of SIZES) {
         try {
-          const c = await runConfig(db, size, bare.url);
+          const c = await runConfig(db, size, bare);
           printConfig(c);
           all.push(c);
         } catch (err) {

@@ -1,0 +1,93 @@
+/**
+ * Where the machine's CPU went during one load run, read from Linux's /proc: the cores used by the
+ * server under test (its process ids: the app, both apps of a two-process run, or the bare
+ * node:http server), by PostgreSQL (every process named `postgres` on this machine: 0 when the
+ * database runs elsewhere), by the load generator (this bench process: autocannon runs in it), and
+ * the cores left idle. With the API, PostgreSQL and the load generator on one machine, a ratio
+ * against /api/health is bounded by how these shares add up (docs/benchmarks.md "Where the two
+ * cores go"). Elsewhere than Linux the snapshot is undefined and nothing is printed.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** CPU counters at one moment: clock ticks of the server, of PostgreSQL's processes and of the machine. */
+export interface CpuSnapshot {
+  /** performance.now() (ms). */
+  at: number;
+  server: number;
+  /** Ticks per postgres process id (backends come and go during a run). */
+  pg: Map<number, number>;
+  /** This process's CPU time (µs, user + system). */
+  selfMicros: number;
+  /** Machine-wide busy and idle ticks (/proc/stat, all CPUs). */
+  busy: number;
+  idle: number;
+}
+
+/** Cores used during a run, averaged over it (2 = both cores of a 2-core machine, all the time). */
+export interface CpuShare {
+  server: number;
+  pg: number;
+  load: number;
+  idle: number;
+  /** Server and PostgreSQL CPU per request (ms), when the run's request count is given. */
+  perRequestMs?: { server: number; pg: number };
+}
+
+const TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** utime + stime (ticks) and the command name of process `pid`, or undefined once it is gone. */
+function processTicks(pid: number): { name: string; ticks: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' '); // fields[0] is field 3 (state)
+    return { name: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The counters now, for the server processes `serverPids`; undefined without /proc. */
+export function cpuSnapshot(serverPids: number[]): CpuSnapshot | undefined {
+  let cpuLine: string;
+  try {
+    cpuLine = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  } catch {
+    return undefined;
+  }
+  const [, ...counts] = cpuLine.trim().split(/\s+/).map(Number);
+  const idle = counts[3]! + counts[4]!; // idle + iowait
+  const busy = counts.slice(0, 8).reduce((a, b) => a + b, 0) - idle; // user..steal
+  const pg = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const p = processTicks(Number(entry));
+    if (p?.name === 'postgres') pg.set(Number(entry), p.ticks);
+  }
+  const server = serverPids.reduce((sum, pid) => sum + (processTicks(pid)?.ticks ?? 0), 0);
+  const self = process.cpuUsage();
+  return { at: performance.now(), server, pg, selfMicros: self.user + self.system, busy, idle };
+}
+
+/** The cores each part used between two snapshots; `requests` (completed in between) adds the CPU per request. */
+export function cpuShare(a: CpuSnapshot, b: CpuSnapshot, requests?: number): CpuShare {
+  const seconds = (b.at - a.at) / 1000;
+  const cores = (ticks: number) => ticks / TICKS_PER_SECOND / seconds;
+  let pgTicks = 0;
+  for (const [pid, ticks] of b.pg) pgTicks += ticks - (a.pg.get(pid) ?? 0); // a backend started meanwhile counts whole
+  const serverTicks = b.server - a.server;
+  return {
+    server: cores(serverTicks),
+    pg: cores(pgTicks),
+    load: (b.selfMicros - a.selfMicros) / 1e6 / seconds,
+    idle: cores(b.idle - a.idle),
+    ...(requests ? { perRequestMs: { server: ((serverTicks / TICKS_PER_SECOND) * 1000) / requests, pg: ((pgTicks / TICKS_PER_SECOND) * 1000) / requests } } : {}),
+  };
+}
