@@ -33,12 +33,17 @@ export interface NewTicketRecipients {
 }
 
 /**
- * Reads the recipients of a new ticket of `severity` in one statement. The create transaction calls
- * it BEFORE it takes the sync lock and the ticket number, so these reads do not lengthen
- * the section every ticket write waits for; they are still inside the transaction.
+ * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
+ * present (alerting or not: only alerting ones read the support number), sent together. Called
+ * before the sync lock and the ticket numbers are taken (service.ts `readCreateContext`), so these
+ * reads never lengthen the section every ticket write waits for.
  */
-export async function newTicketRecipients(tx: Database, severity: Ticket['severity']): Promise<NewTicketRecipients> {
-  return staffAlertRecipients(tx, ALERTING_SEVERITIES.includes(severity));
+export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
+  const wanted = [...new Set(severities)];
+  const kinds = [...new Set(wanted.map((s) => ALERTING_SEVERITIES.includes(s)))];
+  const read = await Promise.all(kinds.map((alerting) => staffAlertRecipients(db, alerting)));
+  const byKind = new Map(kinds.map((alerting, i) => [alerting, read[i]!]));
+  return new Map(wanted.map((s) => [s, byKind.get(ALERTING_SEVERITIES.includes(s))!]));
 }
 
 export { TICKET_NUMBER_SLOT } from './repository';

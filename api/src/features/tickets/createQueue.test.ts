@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { ticketCreateSchema, type TicketCreated } from '@portal/shared';
+import { NOTIFICATION_EMAILS_KEY, SUPPORT_SMS_NUMBER_KEY, ticketCreateSchema, type TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { notificationJobs, ticketUpdates } from '../../db/schema';
+import { notificationJobs, settings, ticketUpdates } from '../../db/schema';
+import { upsertSetting } from '../../db/settings';
 import { requestFingerprint } from '../../http/transaction';
 import { startTestApp, ticketBody, type TestApp } from '../../test/app';
 import { createPublicTokenKey } from '../../lib/public-tokens';
@@ -69,6 +70,28 @@ describe('TicketCreateQueue: group commit of public creates', () => {
         expect(j.summary).toContain(ticketNumber);
         expect((j.payload as { ticket: { ticketNumber: string } }).ticket.ticketNumber).toBe(ticketNumber);
       }
+    }
+  });
+
+  it('alerts each ticket of a group as its own severity: only high and urgent ones text the support number', async () => {
+    const number = '+15550001234';
+    await upsertSetting(t.db, { key: SUPPORT_SMS_NUMBER_KEY, value: number }, t.clock.now());
+    await upsertSetting(t.db, { key: NOTIFICATION_EMAILS_KEY, value: JSON.stringify(['desk@example.com']) }, t.clock.now());
+    try {
+      const queue = new TicketCreateQueue(t.db);
+      const severities = ['low', 'medium', 'high', 'urgent', 'low'] as const;
+      const outcomes = await Promise.all(
+        severities.map((severity, i) => queue.submit({ input: ticketCreateSchema.parse(ticketBody({ clientName: `Severity ${i}`, severity })), now: t.clock.now(), statusLink: link() })),
+      );
+      const ids = outcomes.map((o) => (o.body as TicketCreated).id);
+      const jobs = await t.db.select().from(notificationJobs).where(inArray(notificationJobs.ticketId, ids));
+      const recipientsOf = (id: string) => jobs.filter((j) => j.ticketId === id).map((j) => j.recipient);
+      severities.forEach((severity, i) => {
+        expect(recipientsOf(ids[i]!)).toContain('desk@example.com');
+        expect(recipientsOf(ids[i]!).includes(number)).toBe(severity === 'high' || severity === 'urgent');
+      });
+    } finally {
+      await t.db.delete(settings).where(inArray(settings.key, [SUPPORT_SMS_NUMBER_KEY, NOTIFICATION_EMAILS_KEY]));
     }
   });
 

@@ -18,12 +18,17 @@
  * - its own failure: when a group's transaction fails, each of its submissions is retried alone, so
  *   one submission can only fail itself.
  *
+ * The recipients and the SLA policy a group needs are read before its transaction, all at once
+ * (service.ts `readCreateContext`): under load every round trip of a group waits for the event
+ * loop to read its answer, and a group's cycle, not the CPU, set the rate (docs/benchmarks.md
+ * "Where the two cores go").
+ *
  * One queue per app process; several processes still serialise on the sync lock, each with its groups.
  */
 import type { TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { claimKeys, storeAnswers, type KeyAnswer, type KeyScope } from '../../http/transaction';
-import { createTickets, type TicketSubmission } from './service';
+import { createTickets, readCreateContext, type CreateContext, type TicketSubmission } from './service';
 
 /** Most submissions one group commit writes (SPEC.md has no limit; bounds one statement's size). */
 export const MAX_GROUP = 64;
@@ -100,7 +105,9 @@ export class TicketCreateQueue {
   private async commit(group: Waiting[]): Promise<void> {
     let results: Result[];
     try {
-      results = await this.db.transaction(async (raw) => this.write(raw as unknown as Database, group));
+      // Read before BEGIN, all at once: two round trips fewer inside the group's transaction.
+      const context = await readCreateContext(this.db, group.map((w) => w.submission.input.severity));
+      results = await this.db.transaction(async (raw) => this.write(raw as unknown as Database, group, context));
     } catch (error) {
       if (group.length > 1) {
         for (const w of group) await this.commit([w]);
@@ -116,7 +123,7 @@ export class TicketCreateQueue {
   }
 
   /** Claims the group's keys, creates the tickets of the new submissions and stores their answers. */
-  private async write(tx: Database, group: Waiting[]): Promise<Result[]> {
+  private async write(tx: Database, group: Waiting[], context: CreateContext): Promise<Result[]> {
     const results: (Result | undefined)[] = [];
     const keyed = group.filter((w) => w.key);
     const claims = await claimKeys(tx, keyed.map((w) => w.key!), group[0]!.submission.now);
@@ -127,7 +134,7 @@ export class TicketCreateQueue {
         'refused' in claim ? { ok: false, error: claim.refused } : { ok: true, outcome: { status: claim.status, body: claim.body as CreateOutcome['body'], replayed: true } };
     });
     const fresh = group.filter((_, i) => !results[i]);
-    const created = await createTickets(tx, fresh.map((w) => w.submission));
+    const created = await createTickets(tx, fresh.map((w) => w.submission), context);
     const answers: KeyAnswer[] = [];
     fresh.forEach((w, i) => {
       const body = created[i]!;

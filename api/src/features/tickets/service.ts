@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { MSG, mergeConflicts, planTicketPatch } from '@portal/shared';
-import type { TicketCreate, TicketCreated, TicketPatch, TicketPatchResult } from '@portal/shared';
+import type { SlaPolicy, TicketCreate, TicketCreated, TicketPatch, TicketPatchResult } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -42,21 +42,36 @@ export interface TicketSubmission {
   statusLink?: StoredStatusLink | undefined;
 }
 
+/** What creating tickets reads before writing: the recipients per severity present and the SLA policy in force. */
+export interface CreateContext {
+  recipients: Map<TicketCreate['severity'], NewTicketRecipients>;
+  policy: SlaPolicy;
+}
+
+/**
+ * Reads the {@link CreateContext} of new tickets of `severities`, the statements sent together (on
+ * PostgreSQL's pool they overlap: one round trip's wait; PGlite's one connection runs them in
+ * turn). The create queue reads it before its transaction, so a group commit waits on BEGIN, one
+ * statement and COMMIT (docs/benchmarks.md "Where the two cores go"). Never call it on `db` while
+ * the same caller holds a transaction open on PGlite: the read would wait for that transaction.
+ */
+export async function readCreateContext(db: Database, severities: Iterable<TicketCreate['severity']>): Promise<CreateContext> {
+  const [policy, recipients] = await Promise.all([readSlaPolicy(db), newTicketRecipients(db, severities)]);
+  return { policy, recipients };
+}
+
 /**
  * Creates open tickets (SPEC.md 4), each with its 'created' work-history row (updatedBy null: the
- * public form), its tab count and its new-ticket notification jobs. Recipients are read first (one
- * statement per severity present); the jobs are built for each ticket as it will be (its id chosen
+ * public form), its tab count and its new-ticket notification jobs. The recipients and the SLA
+ * policy come from `context` (read here, in `tx`, when the caller did not read it before: see
+ * {@link readCreateContext}); the jobs are built for each ticket as it will be (its id chosen
  * here, its number left as TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the
  * numbers and writes every ticket with its history, count and jobs (repository `insertNewTickets`),
  * so the section every ticket write waits for is that statement and COMMIT, once for the whole
  * group (createQueue.ts). Returns the answers in the order of `submissions`.
  */
-export async function createTickets(tx: Database, submissions: TicketSubmission[]): Promise<TicketCreated[]> {
-  const recipients = new Map<TicketCreate['severity'], NewTicketRecipients>();
-  for (const { input } of submissions) {
-    if (!recipients.has(input.severity)) recipients.set(input.severity, await newTicketRecipients(tx, input.severity));
-  }
-  const policy = await readSlaPolicy(tx);
+export async function createTickets(tx: Database, submissions: TicketSubmission[], context?: CreateContext): Promise<TicketCreated[]> {
+  const { recipients, policy } = context ?? (await readCreateContext(tx, submissions.map((s) => s.input.severity)));
   const tickets = submissions.map(({ input, now, attachments, statusLink }) => {
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
