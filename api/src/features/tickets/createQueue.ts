@@ -20,8 +20,9 @@
  *
  * The recipients and the SLA policy a group needs are read before its transaction, all at once
  * (service.ts `readCreateContext`): under load every round trip of a group waits for the event
- * loop to read its answer, and a group's cycle, not the CPU, set the rate (docs/benchmarks.md
- * "Where the two cores go").
+ * loop to read its answer, and the next group of this process waits for the whole cycle: one
+ * round trip for the reads instead of one per read, in turn (docs/benchmarks.md "Where the two
+ * cores go").
  *
  * One queue per app process; several processes still serialise on the sync lock, each with its groups.
  */

@@ -51,8 +51,8 @@ export interface CreateContext {
 /**
  * Reads the {@link CreateContext} of new tickets of `severities`, the statements sent together (on
  * PostgreSQL's pool they overlap: one round trip's wait; PGlite's one connection runs them in
- * turn). The create queue reads it before its transaction, so a group commit waits on BEGIN, one
- * statement and COMMIT (docs/benchmarks.md "Where the two cores go"). Never call it on `db` while
+ * turn). The create queue reads it before its transaction, so a group's transaction without keys is
+ * BEGIN, one statement and COMMIT (docs/benchmarks.md "Where the two cores go"). Never call it on `db` while
  * the same caller holds a transaction open on PGlite: the read would wait for that transaction.
  */
 export async function readCreateContext(db: Database, severities: Iterable<TicketCreate['severity']>): Promise<CreateContext> {
