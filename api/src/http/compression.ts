@@ -46,8 +46,12 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
   return best ?? 'identity';
 }
 
-/** Brotli quality of answers compressed per request (4: most of the ratio of 11 at a fraction of the CPU). */
-export const BROTLI_QUALITY = 4;
+/**
+ * Brotli quality of answers compressed per request. 3: a list page of 50 (41 KB) compressed to
+ * 4,320 bytes in 0.16 ms of CPU, where quality 4 took 0.28 ms for 4,145 bytes (4% smaller) and
+ * 5 0.55 ms for 3,940 (docs/benchmarks.md "Where the two cores go").
+ */
+export const BROTLI_QUALITY = 3;
 /** gzip level of answers compressed per request. */
 export const GZIP_LEVEL = 6;
 
