@@ -18,8 +18,14 @@ export interface Probe {
   max: number;
 }
 
+/** The bare node:http server of the `bare` target: its URL and process id. */
+export interface BareServer {
+  url: string;
+  pid: number;
+}
+
 /** Starts a bare node:http server in its own process; resolves with its URL, process id and a stop function. */
-export async function startBare(): Promise<{ url: string; pid: number; stop(): void }> {
+export async function startBare(): Promise<BareServer & { stop(): void }> {
   const code = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json; charset=utf-8'); s.end('{"status":"ok"}'); })
     .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
   const child: ChildProcess = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });

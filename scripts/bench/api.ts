@@ -48,7 +48,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
-import { LISTW_WRITERS, cannon, combine, commitCeiling, createLoad, login, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
+import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
 import { cpuShare, cpuSnapshot } from './cpu-share';
 import { ADMIN_PASSWORD, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
@@ -56,8 +56,8 @@ import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-/** Runs every target once against started apps (`second` = another process on the same database); `bare` is the bare node:http URL. */
-async function runTargets(app: AppProcess, bare: { url: string; pid: number }, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
+/** Runs every target once against started apps (`second` = another process on the same database) and the bare node:http server. */
+async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
   const token = await login(app.baseURL);
   const auth = { authorization: `Bearer ${token}` };
   const ids = await ticketIds(app.baseURL, auth, 20_000);
@@ -146,7 +146,7 @@ async function runTargets(app: AppProcess, bare: { url: string; pid: number }, p
 }
 
 /** Seeds, starts and measures one database/size configuration; cleans up after itself. */
-async function runConfig(db: 'pglite' | 'postgres', size: number, bare: { url: string; pid: number }): Promise<ConfigResult> {
+async function runConfig(db: 'pglite' | 'postgres', size: number, bare: BareServer): Promise<ConfigResult> {
   const work = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const probeFile = join(work, 'probe.jsonl');
   writeFileSync(probeFile, '');

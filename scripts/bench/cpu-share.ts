@@ -2,15 +2,15 @@
  * Where the machine's CPU went during one load run, read from Linux's /proc: the cores used by the
  * server under test (its process ids: the app, both apps of a two-process run, or the bare
  * node:http server; PGlite runs inside the app, so its share is the server's), by PostgreSQL (every
- * process named `postgres` on this machine: 0 when the database runs elsewhere), by the load generator (this bench process: autocannon runs in it), and
- * the cores left idle. With the API, PostgreSQL and the load generator on one machine, a ratio
+ * process named `postgres` on this machine: 0 when the database runs elsewhere), by the load
+ * generator (this bench process: autocannon runs in it), and the cores left idle. With the API, PostgreSQL and the load generator on one machine, a ratio
  * against /api/health is bounded by how these shares add up (docs/benchmarks.md "Where the two
  * cores go"). Elsewhere than Linux the snapshot is undefined and nothing is printed.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU counters at one moment: clock ticks of the server, of PostgreSQL's processes and of the machine. */
+/** CPU counters at one moment: clock ticks of the server, of PostgreSQL's processes and the machine's idle ticks. */
 export interface CpuSnapshot {
   /** performance.now() (ms). */
   at: number;
@@ -19,8 +19,7 @@ export interface CpuSnapshot {
   pg: Map<number, number>;
   /** This process's CPU time (µs, user + system). */
   selfMicros: number;
-  /** Machine-wide busy and idle ticks (/proc/stat, all CPUs). */
-  busy: number;
+  /** Machine-wide idle ticks (/proc/stat idle + iowait, all CPUs). */
   idle: number;
 }
 
@@ -64,7 +63,6 @@ export function cpuSnapshot(serverPids: number[]): CpuSnapshot | undefined {
   }
   const [, ...counts] = cpuLine.trim().split(/\s+/).map(Number);
   const idle = counts[3]! + counts[4]!; // idle + iowait
-  const busy = counts.slice(0, 8).reduce((a, b) => a + b, 0) - idle; // user..steal
   const pg = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -73,7 +71,7 @@ export function cpuSnapshot(serverPids: number[]): CpuSnapshot | undefined {
   }
   const server = serverPids.reduce((sum, pid) => sum + (processTicks(pid)?.ticks ?? 0), 0);
   const self = process.cpuUsage();
-  return { at: performance.now(), server, pg, selfMicros: self.user + self.system, busy, idle };
+  return { at: performance.now(), server, pg, selfMicros: self.user + self.system, idle };
 }
 
 /** The cores each part used between two snapshots; `requests` (completed in between) adds the CPU per request. */
