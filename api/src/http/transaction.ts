@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Middleware, ParameterizedContext } from 'koa';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/shared';
 import type { Database } from '../db/client';
@@ -150,17 +150,42 @@ export async function claimKeys(tx: Database, claims: KeyClaim[], now: Date): Pr
     on conflict (key) do nothing
     returning key`);
   const mine = new Set(claimed.map((r) => r.key));
-  const taken = claims.filter((c) => !mine.has(c.key)).map((c) => c.key);
-  const stored = taken.length > 0 ? await tx.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, taken)) : [];
-  const byKey = new Map(stored.map((r) => [r.key, r]));
+  const taken = claims.filter((c) => !mine.has(c.key));
+  const stored = await readStoredAnswers(tx, taken);
+  const byKey = new Map(taken.map((c, i) => [c.key, stored[i]]));
+  return claims.map(({ key }) => (mine.has(key) ? null : (byKey.get(key) ?? refusedKey())));
+}
+
+/**
+ * What is stored under each of `claims`' keys, read without claiming them (one statement; none for
+ * []): null when nothing is (as far as this statement sees: a transaction still holding the key is
+ * not seen), else the stored answer, or the refusal when the key was used by another user or for
+ * another request. The one-statement group commit (features/tickets/createQueue.ts) answers
+ * repeats with it and stores the others' keys with their answers ({@link insertAnsweredKeys}).
+ */
+export async function readStoredAnswers(db: Database, claims: KeyClaim[]): Promise<ClaimResult[]> {
+  if (claims.length === 0) return [];
+  const rows = await db.select().from(idempotencyKeys).where(inArray(idempotencyKeys.key, claims.map((c) => c.key)));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
   return claims.map(({ key, scope }) => {
-    if (mine.has(key)) return null;
     const row = byKey.get(key);
-    if (!row || row.userId !== scope.userId || row.fingerprint !== scope.fingerprint || row.statusCode === null) {
-      return { refused: new ApiError(422, 'validation_failed', `${IDEMPOTENCY_KEY_HEADER} reused for a different request`) };
-    }
+    if (!row) return null;
+    if (row.userId !== scope.userId || row.fingerprint !== scope.fingerprint || row.statusCode === null) return refusedKey();
     return { status: row.statusCode, body: row.responseBody };
   });
+}
+
+const refusedKey = (): ClaimResult => ({ refused: new ApiError(422, 'validation_failed', `${IDEMPOTENCY_KEY_HEADER} reused for a different request`) });
+
+/**
+ * The statement part that stores keys already answered: `insert into idempotency_keys (...)
+ * <rows>`, where `rows` is a SELECT of (key uuid, user_id uuid, fingerprint text, created_at
+ * timestamptz, status_code int, response_body jsonb). No ON CONFLICT: a key stored meanwhile fails
+ * the whole statement (unique violation), so its write happens once; the caller then retries
+ * through {@link claimKeys}, which answers with the stored answer.
+ */
+export function insertAnsweredKeys(rows: SQL): SQL {
+  return sql`insert into idempotency_keys (key, user_id, fingerprint, created_at, status_code, response_body) ${rows}`;
 }
 
 /** Stores a successful answer under the key; any other answer gives the key back. */

@@ -35,7 +35,7 @@ export interface NewTicketRecipients {
 /**
  * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
  * present (alerting or not: only alerting ones read the support number), sent together. Called
- * before the sync lock and the ticket numbers are taken (service.ts `readCreateContext`), so these
+ * before the sync lock and the ticket numbers are taken (create.ts `readCreateContext`), so these
  * reads never lengthen the section every ticket write waits for.
  */
 export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_EMAILS_KEY, SUPPORT_SMS_NUMBER_KEY, ticketCreateSchema, type TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { notificationJobs, settings, ticketUpdates } from '../../db/schema';
+import { idempotencyKeys, notificationJobs, settings, supportTickets, ticketUpdates } from '../../db/schema';
 import { upsertSetting } from '../../db/settings';
 import { requestFingerprint } from '../../http/transaction';
 import { startTestApp, ticketBody, type TestApp } from '../../test/app';
@@ -18,26 +19,47 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const dialect = new PgDialect();
+
 /**
- * t.db whose transactions are counted; the `failAt`th call (1-based) runs its work, then fails, so
- * it rolls back what it wrote.
+ * t.db whose group writes are counted: the create statements run on the database itself (a group
+ * written at once) and the transactions (a group with files, a submission retried alone). The
+ * writes numbered in `failing` (1-based) run their work, then fail, so what they wrote is rolled
+ * back; `beforeStatement(n)` runs before the nth write when it is a statement.
  */
-function countedDb(failAt?: number): { db: Database; transactions: () => number } {
-  let calls = 0;
+function observedDb(failing: number[] = [], beforeStatement?: (n: number) => Promise<void>) {
+  let statements = 0;
+  let transactions = 0;
+  const fail = () => failing.includes(statements + transactions);
+  const injected = () => new Error('could not serialize access (injected)');
   const db = new Proxy(t.db, {
     get(target, prop, receiver) {
-      if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown;
-      return (work: (tx: Database) => Promise<unknown>) => {
-        calls += 1;
-        if (calls !== failAt) return target.transaction(work as never);
-        return target.transaction(async (tx) => {
-          await work(tx as unknown as Database);
-          throw new Error('could not serialize access (injected)');
-        });
-      };
+      if (prop === 'transaction') {
+        return (work: (tx: Database) => Promise<unknown>) => {
+          transactions += 1;
+          if (!fail()) return target.transaction(work as never);
+          return target.transaction(async (tx) => {
+            await work(tx as unknown as Database);
+            throw injected();
+          });
+        };
+      }
+      if (prop === 'execute') {
+        return async (query: SQL) => {
+          if (!dialect.sqlToQuery(query).sql.includes('insert into support_tickets')) return target.execute(query);
+          statements += 1;
+          await beforeStatement?.(statements + transactions);
+          if (!fail()) return target.execute(query);
+          return target.transaction(async (tx) => {
+            await tx.execute(query);
+            throw injected();
+          });
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
     },
   });
-  return { db, transactions: () => calls };
+  return { db, writes: () => ({ statements, transactions }) };
 }
 
 /** A form as the route hands it over: parsed by the shared schema. */
@@ -49,11 +71,11 @@ const numberOf = (o: CreateOutcome) => Number((o.body as TicketCreated).ticketNu
 
 describe('TicketCreateQueue: group commit of public creates', () => {
   it('writes what arrives while a group commits as the next group, with consecutive numbers and each its history and jobs', async () => {
-    const { db, transactions } = countedDb();
+    const { db, writes } = observedDb();
     const queue = new TicketCreateQueue(db);
     // The first submission starts a group at once; the nine that arrive meanwhile share the next one.
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => queue.submit(submission(`Grouped ${i}`))));
-    expect(transactions()).toBe(2);
+    expect(writes()).toEqual({ statements: 2, transactions: 0 });
     expect(outcomes.every((o) => o.status === 201 && !o.replayed)).toBe(true);
     const numbers = outcomes.map(numberOf);
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
@@ -96,18 +118,18 @@ describe('TicketCreateQueue: group commit of public creates', () => {
   });
 
   it(`holds at most ${MAX_GROUP} submissions per group`, async () => {
-    const { db, transactions } = countedDb();
+    const { db, writes } = observedDb();
     const queue = new TicketCreateQueue(db);
     const outcomes = await Promise.all(Array.from({ length: MAX_GROUP * 2 + 2 }, (_, i) => queue.submit(submission(`Bulk ${i}`))));
     expect(new Set(outcomes.map(numberOf)).size).toBe(MAX_GROUP * 2 + 2);
-    expect(transactions()).toBe(4); // 1, then 64, 64 and 1
+    expect(writes().statements).toBe(4); // 1, then 64, 64 and 1
   });
 
-  it('retries a failed group one submission at a time, so each still gets its ticket once', async () => {
-    const { db, transactions } = countedDb(2);
+  it('retries a failed group one submission at a time, each in its own transaction, so each still gets its ticket once', async () => {
+    const { db, writes } = observedDb([2]);
     const queue = new TicketCreateQueue(db);
     const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => queue.submit(submission(`Retried ${i}`))));
-    expect(transactions()).toBe(6); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
+    expect(writes()).toEqual({ statements: 2, transactions: 4 }); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
     expect(new Set(outcomes.map(numberOf)).size).toBe(5);
     const numbers = outcomes.map(numberOf).sort((a, b) => a - b);
     expect(numbers[4]! - numbers[0]!).toBe(4); // the failed group gave its numbers back
@@ -118,8 +140,8 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     expect(new Set(jobs.map((j) => j.ticketId)).size).toBe(5);
   });
 
-  it('fails only the submission whose own transaction fails', async () => {
-    const { db } = countedDb(1);
+  it('fails only the submission whose own retry fails too', async () => {
+    const { db } = observedDb([1, 2]); // its statement, then its transaction
     const queue = new TicketCreateQueue(db);
     const [alone, next] = await Promise.allSettled([queue.submit(submission('Unlucky')), queue.submit(submission('Next'))]);
     expect(alone.status).toBe('rejected');
@@ -146,7 +168,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     const otherBody = form('Keyed twice, other body');
     const otherScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', otherBody) };
     const freshScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', form('Fresh key')) };
-    const { db, transactions } = countedDb();
+    const { db, writes } = observedDb();
     const later = new TicketCreateQueue(db);
     const settled = await Promise.allSettled([
       later.submit(submission('Second lead')),
@@ -154,13 +176,50 @@ describe('TicketCreateQueue: group commit of public creates', () => {
       later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope }),
       later.submit(submission('Plain')),
     ]);
-    expect(transactions()).toBe(2);
+    expect(writes()).toEqual({ statements: 2, transactions: 0 });
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
     expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
     expect(values[2]).toMatchObject({ status: 201, replayed: false });
     await expect(later.submit({ input: otherBody, now: t.clock.now(), statusLink: link() }, { key, scope: otherScope })).rejects.toMatchObject({ status: 422 });
     await expect(later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope })).resolves.toEqual({ ...values[2], replayed: true });
+  });
+
+  it('writes a key with its ticket or not at all: a key another process stored after the read fails the group, and the retry answers with its answer', async () => {
+    const key = randomUUID();
+    const body = form('Raced key');
+    const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', body) };
+    const theirs = { id: randomUUID(), ticketNumber: 'TKT-999999', createdAt: t.clock.now().toISOString() };
+    // Just before the second group's statement, another process commits the same request's key.
+    const { db, writes } = observedDb([], async (n) => {
+      if (n === 2) await t.db.insert(idempotencyKeys).values({ key, userId: null, fingerprint: scope.fingerprint, statusCode: 201, responseBody: theirs, createdAt: t.clock.now() });
+    });
+    const queue = new TicketCreateQueue(db);
+    const [lead, raced, plain] = await Promise.all([
+      queue.submit(submission('Race lead')),
+      queue.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
+      queue.submit(submission('Race plain')),
+    ]);
+    expect(writes()).toEqual({ statements: 2, transactions: 2 }); // the failed group's two, alone
+    expect(raced).toEqual({ status: 201, body: theirs, replayed: true });
+    expect([lead!.status, plain!.status, plain!.replayed]).toEqual([201, 201, false]);
+    expect(await t.db.select().from(supportTickets).where(eq(supportTickets.clientName, 'Raced key'))).toHaveLength(0);
+  });
+
+  it('gives each key one ticket when two processes (two queues) get the same submissions at once', async () => {
+    const [a, b] = [new TicketCreateQueue(t.db), new TicketCreateQueue(t.db)];
+    const sent = Array.from({ length: 4 }, (_, i) => {
+      const input = form(`Twice sent ${i}`);
+      return { input, key: { key: randomUUID(), scope: { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', input) } } };
+    });
+    const send = (q: TicketCreateQueue) => sent.map(({ input, key }) => q.submit({ input, now: t.clock.now(), statusLink: link() }, key));
+    const [fromA, fromB] = await Promise.all([Promise.all(send(a)), Promise.all(send(b))]);
+    sent.forEach((_, i) => {
+      expect([fromA[i]!.replayed, fromB[i]!.replayed].sort()).toEqual([false, true]);
+      expect(fromB[i]!.body).toEqual(fromA[i]!.body);
+    });
+    const names = sent.map((s) => s.input.clientName);
+    expect(await t.db.select().from(supportTickets).where(inArray(supportTickets.clientName, names))).toHaveLength(4);
   });
 });
 

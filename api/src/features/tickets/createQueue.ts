@@ -6,39 +6,40 @@
  * durable COMMIT each, one after another: the bench's "commit ceiling" (about 900-1,200/s on
  * PostgreSQL here, far less on PGlite, where BEGIN, the recipients read and the fsync are paid per
  * create). The queue writes the submissions that arrive while a group is committing as the next
- * group: ONE transaction, one statement for all their tickets, one COMMIT. A lone submission goes at
- * once (no added wait); under load a group holds up to {@link MAX_GROUP}.
+ * group: one statement for all their tickets, one COMMIT. A lone submission goes at once (no added
+ * wait); under load a group holds up to {@link MAX_GROUP}.
+ *
+ * A group is written in two round trips. First, all at once: the recipients and the SLA policy
+ * (create.ts `readCreateContext`) and what is stored under the group's Idempotency-Keys
+ * (http/transaction.ts `readStoredAnswers`). Then ONE statement outside any transaction
+ * (create.ts `createTicketsAtOnce`) writes the tickets with the keys and their answers; it commits
+ * on its own, so the sync lock is released the moment it ends. Under load the event loop is busy,
+ * and a lock held until it got round to sending COMMIT made every other process's creates wait
+ * for it (docs/benchmarks.md "Where the two cores go"). A group with files is written in a
+ * transaction instead (the files are recorded in further statements): keys claimed first
+ * (`claimKeys`), tickets and files, answers stored (`storeAnswers`), COMMIT.
  *
  * What each submission still gets, as with its own transaction:
- * - its answer only after its group committed (nothing acknowledged is lost);
- * - its Idempotency-Key (DESIGN.md 4 "Offline-safe updates"): claimed in the group's transaction,
- *   a key already stored answers with the stored answer (`replayed`) and creates nothing, a key of
- *   another request is refused (400) without failing the group; two submissions with the same key
- *   never share a group (the second waits for the next one and is answered as a replay);
- * - its own failure: when a group's transaction fails, each of its submissions is retried alone, so
- *   one submission can only fail itself.
+ * - its answer only after its ticket committed (nothing acknowledged is lost);
+ * - its Idempotency-Key (DESIGN.md 4 "Offline-safe updates"): a key already stored answers with the
+ *   stored answer (`replayed`) and creates nothing; a key of another request is refused (422)
+ *   without failing the group; a key stored with its ticket, never without it; two submissions with
+ *   the same key never share a group (the second waits for the next one and is answered as a
+ *   replay);
+ * - its own failure: when a group fails, each of its submissions is retried alone in its own
+ *   transaction, so one submission can only fail itself. A key another process stored after the
+ *   read fails the statement (unique violation); the retry's `claimKeys` waits for that process and
+ *   answers with its stored answer.
  *
- * The recipients and the SLA policy a group needs are read before its transaction, all at once
- * (service.ts `readCreateContext`): under load every round trip of a group waits for the event
- * loop to read its answer, and the next group of this process waits for the whole cycle: one
- * round trip for the reads instead of one per read, in turn (docs/benchmarks.md "Where the two
- * cores go").
- *
- * One queue per app process; several processes still serialise on the sync lock, each with its groups.
+ * One queue per app process; several processes' groups still take the sync lock in turn.
  */
 import type { TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { claimKeys, storeAnswers, type KeyAnswer, type KeyScope } from '../../http/transaction';
-import { createTickets, readCreateContext, type CreateContext, type TicketSubmission } from './service';
+import { claimKeys, readStoredAnswers, storeAnswers, type ClaimResult, type KeyAnswer, type KeyClaim } from '../../http/transaction';
+import { createTickets, createTicketsAtOnce, hasAttachments, readCreateContext, type TicketSubmission } from './create';
 
 /** Most submissions one group commit writes (SPEC.md has no limit; bounds one statement's size). */
 export const MAX_GROUP = 64;
-
-/** An Idempotency-Key sent with a submission, and what it is bound to (http/transaction.ts). */
-export interface SubmissionKey {
-  key: string;
-  scope: KeyScope;
-}
 
 /** The answer to a submission: 201 with the new ticket, or a stored answer replayed for its key. */
 export interface CreateOutcome {
@@ -50,7 +51,7 @@ export interface CreateOutcome {
 
 interface Waiting {
   submission: TicketSubmission;
-  key: SubmissionKey | undefined;
+  key: KeyClaim | undefined;
   resolve(outcome: CreateOutcome): void;
   reject(err: unknown): void;
 }
@@ -67,9 +68,9 @@ export class TicketCreateQueue {
   /**
    * Queues one validated submission; resolves once its ticket is committed (or its key's stored
    * answer is found).
-   * @throws 400 when `key` was used by another user or for another request; database errors.
+   * @throws 422 when `key` was used by another user or for another request; database errors.
    */
-  submit(submission: TicketSubmission, key?: SubmissionKey): Promise<CreateOutcome> {
+  submit(submission: TicketSubmission, key?: KeyClaim): Promise<CreateOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ submission, key, resolve, reject });
       this.pump();
@@ -102,47 +103,79 @@ export class TicketCreateQueue {
     return group;
   }
 
-  /** Writes a group and answers each submission; a failed group is retried one submission at a time. */
+  /**
+   * Writes a group and answers each submission (module doc): in one statement, or in a transaction
+   * when it has files; a failed group is retried one submission at a time, each in a transaction.
+   */
   private async commit(group: Waiting[]): Promise<void> {
-    let results: Result[];
+    const atOnce = !group.some((w) => hasAttachments(w.submission));
     try {
-      // Read before BEGIN, all at once: two round trips fewer inside the group's transaction.
-      const context = await readCreateContext(this.db, group.map((w) => w.submission.input.severity));
-      results = await this.db.transaction(async (raw) => this.write(raw as unknown as Database, group, context));
+      answer(group, atOnce ? await this.writeAtOnce(group) : await this.writeInTransaction(group));
     } catch (error) {
-      if (group.length > 1) {
-        for (const w of group) await this.commit([w]);
-        return;
+      if (!atOnce && group.length === 1) return answer(group, [{ ok: false, error }]);
+      for (const w of group) {
+        try {
+          answer([w], await this.writeInTransaction([w]));
+        } catch (alone) {
+          answer([w], [{ ok: false, error: alone }]);
+        }
       }
-      results = [{ ok: false, error }];
     }
-    group.forEach((w, i) => {
-      const r = results[i]!;
-      if (r.ok) w.resolve(r.outcome);
-      else w.reject(r.error);
-    });
   }
 
-  /** Claims the group's keys, creates the tickets of the new submissions and stores their answers. */
-  private async write(tx: Database, group: Waiting[], context: CreateContext): Promise<Result[]> {
-    const results: (Result | undefined)[] = [];
+  /** Reads the context and the stored keys together, then writes the new submissions in ONE statement. */
+  private async writeAtOnce(group: Waiting[]): Promise<Result[]> {
     const keyed = group.filter((w) => w.key);
-    const claims = await claimKeys(tx, keyed.map((w) => w.key!), group[0]!.submission.now);
-    keyed.forEach((w, i) => {
-      const claim = claims[i];
-      if (!claim) return;
-      results[group.indexOf(w)] =
-        'refused' in claim ? { ok: false, error: claim.refused } : { ok: true, outcome: { status: claim.status, body: claim.body as CreateOutcome['body'], replayed: true } };
-    });
+    const [context, stored] = await Promise.all([
+      readCreateContext(this.db, group.map((w) => w.submission.input.severity)),
+      readStoredAnswers(this.db, keyed.map((w) => w.key!)),
+    ]);
+    const results = resultsOfKeys(group, keyed, stored);
     const fresh = group.filter((_, i) => !results[i]);
-    const created = await createTickets(tx, fresh.map((w) => w.submission), context);
-    const answers: KeyAnswer[] = [];
-    fresh.forEach((w, i) => {
-      const body = created[i]!;
-      results[group.indexOf(w)] = { ok: true, outcome: { status: 201, body, replayed: false } };
-      if (w.key) answers.push({ key: w.key.key, status: 201, body });
-    });
-    await storeAnswers(tx, answers);
+    const created = await createTicketsAtOnce(this.db, fresh.map((w) => w.submission), fresh.map((w) => w.key), context);
+    fresh.forEach((w, i) => (results[group.indexOf(w)] = { ok: true, outcome: { status: 201, body: created[i]!, replayed: false } }));
     return results as Result[];
   }
+
+  /** Reads the context, then claims the group's keys, creates the tickets with their files and stores the answers in ONE transaction. */
+  private async writeInTransaction(group: Waiting[]): Promise<Result[]> {
+    // Read before BEGIN: nothing is read while the transaction holds the sync lock.
+    const context = await readCreateContext(this.db, group.map((w) => w.submission.input.severity));
+    return this.db.transaction(async (raw) => {
+      const tx = raw as unknown as Database;
+      const keyed = group.filter((w) => w.key);
+      const results = resultsOfKeys(group, keyed, await claimKeys(tx, keyed.map((w) => w.key!), group[0]!.submission.now));
+      const fresh = group.filter((_, i) => !results[i]);
+      const created = await createTickets(tx, fresh.map((w) => w.submission), context);
+      const answers: KeyAnswer[] = [];
+      fresh.forEach((w, i) => {
+        const body = created[i]!;
+        results[group.indexOf(w)] = { ok: true, outcome: { status: 201, body, replayed: false } };
+        if (w.key) answers.push({ key: w.key.key, status: 201, body });
+      });
+      await storeAnswers(tx, answers);
+      return results as Result[];
+    });
+  }
+}
+
+/** Settles each submission of `group` with its result (same order). */
+function answer(group: Waiting[], results: Result[]): void {
+  group.forEach((w, i) => {
+    const r = results[i]!;
+    if (r.ok) w.resolve(r.outcome);
+    else w.reject(r.error);
+  });
+}
+
+/** The results of `keyed` (members of `group`) whose key is taken (`claims`, same order): replayed or refused; unset for the others. */
+function resultsOfKeys(group: Waiting[], keyed: Waiting[], claims: ClaimResult[]): (Result | undefined)[] {
+  const results: (Result | undefined)[] = [];
+  keyed.forEach((w, i) => {
+    const claim = claims[i];
+    if (!claim) return;
+    results[group.indexOf(w)] =
+      'refused' in claim ? { ok: false, error: claim.refused } : { ok: true, outcome: { status: claim.status, body: claim.body as CreateOutcome['body'], replayed: true } };
+  });
+  return results;
 }

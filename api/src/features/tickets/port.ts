@@ -14,7 +14,8 @@
  * - `findTicketForMail(db, ref)`, `addCustomerMailReply(tx, ticketId, text, now)`: a customer's
  *   e-mail reply becomes a work-history row on its ticket (inbound mail, tickets/mailReply.ts).
  */
-export { backfillSlaDueTimes, clearWaitingOnCustomer, createTickets, rebuildTicketCounts, unassignTicketsOf } from './service';
+export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
+export { createTickets } from './create';
 export { addCustomerMailReply, findTicketForMail, type MailReplyTarget } from './mailReply';
 export { presentTicketUpdate } from './presenter';
 

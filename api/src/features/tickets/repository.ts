@@ -6,11 +6,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
-import type { TicketCreate, TicketMergeField, TicketStatus } from '@portal/shared';
+import type { TicketCreate, TicketCreated, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
+import { insertAnsweredKeys, type KeyClaim } from '../../http/transaction';
 import type { PreparedJob } from '../../notify';
 import type { SlaColumns } from './sla';
 
@@ -81,6 +82,12 @@ export interface NewTicket {
   due: { firstResponseDueAt: Date; resolutionDueAt: Date; firstResponseWarnAt: Date; resolutionWarnAt: Date };
   /** Its status link (statusLinks.ts): the nonce and token hash stored, never the token. */
   statusLink?: StoredStatusLink | undefined;
+  /**
+   * Its Idempotency-Key, stored in the same statement with the answer `201 answer`
+   * (`answer.ticketNumber` is TICKET_NUMBER_SLOT, replaced by its number): the one-statement
+   * group commit (create.ts `createTicketsAtOnce`).
+   */
+  idempotency?: { claim: KeyClaim; answer: TicketCreated } | undefined;
 }
 
 /**
@@ -89,11 +96,13 @@ export interface NewTicket {
  * `TICKET_SEQ` row, created on first use: unique and gap-free under concurrency, DESIGN.md 4;
  * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
  * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count, its
- * status link (docs/status-links.md) and its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
- * `summary` and `payload.ticket.ticketNumber`). Every ticket write waits for the lock and the
- * number row until this transaction commits, so the section is kept to this one round trip and
- * COMMIT, shared by every ticket of a group commit (createQueue.ts). Call inside a transaction; a
- * rollback gives the numbers back. Returns the rows in the order of `tickets` ([] for []).
+ * status link (docs/status-links.md), its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
+ * `summary` and `payload.ticket.ticketNumber`) and its Idempotency-Key with its answer when it has
+ * one. Every ticket write waits for the lock and the number row until the transaction commits, so
+ * the section is this one statement (and COMMIT when `tx` is a transaction), shared by every ticket
+ * of a group commit (createQueue.ts). Run on the database itself, it is its own transaction: the
+ * lock is released as it commits, without a round trip more. A failure or rollback gives the numbers
+ * back. Returns the rows in the order of `tickets` ([] for []).
  */
 export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<TicketRow[]> {
   if (tickets.length === 0) return [];
@@ -116,6 +125,10 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     link_hash: t.statusLink?.tokenHash ?? null,
     link_expires: t.statusLink?.expiresAt.toISOString() ?? null,
     jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
+    key: t.idempotency?.claim.key ?? null,
+    key_user: t.idempotency?.claim.scope.userId ?? null,
+    key_fingerprint: t.idempotency?.claim.scope.fingerprint ?? null,
+    answer: t.idempotency?.answer ?? null,
   }));
   const n = tickets.length;
   const latest = new Date(Math.max(...tickets.map((t) => t.now.getTime())));
@@ -130,7 +143,8 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
         at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
-        link_nonce text, link_hash text, link_expires timestamptz, jobs jsonb)),
+        link_nonce text, link_hash text, link_expires timestamptz, jobs jsonb,
+        key uuid, key_user uuid, key_fingerprint text, answer jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
         severity, contact_method, issue, status, version, created_at, updated_at,
@@ -156,7 +170,10 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       select y.channel, y.kind, y.recipient, replace(y.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,
         jsonb_set(y.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', x.at, x.at, x.at
       from t join x on x.id = t.id,
-        jsonb_to_recordset(x.jobs) as y(channel text, kind text, recipient text, summary text, payload jsonb))
+        jsonb_to_recordset(x.jobs) as y(channel text, kind text, recipient text, summary text, payload jsonb)),
+    k as (${insertAnsweredKeys(sql`
+      select x.key, x.key_user, x.key_fingerprint, x.at, 201, jsonb_set(x.answer, '{ticketNumber}', to_jsonb(t.ticket_number))
+      from t join x on x.id = t.id where x.key is not null`)})
     select * from t`);
   const byId = new Map(rows.map((r) => [String(r.id), ticketFromRaw(r)]));
   return tickets.map((t) => byId.get(t.id)!);

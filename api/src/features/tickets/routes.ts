@@ -17,8 +17,9 @@
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
  *                               first (at most `limit`, default DELTA_PAGE_DEFAULT); `?ticketId=` narrows.
- * PATCH runs in the route's transaction (http/transaction.ts) with the Idempotency-Key step; POST runs in
- * its group commit's transaction (createQueue.ts), which takes the same step for each submission.
+ * PATCH runs in the route's transaction (http/transaction.ts) with the Idempotency-Key step; POST is
+ * written by its group commit (createQueue.ts), which keeps the same Idempotency-Key guarantees for each
+ * submission.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -115,7 +116,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
     return token ? { ...body, statusUrl: `${s.config.publicUrl}${statusPath(token)}` } : body;
   }
 
-  // Group commit (createQueue.ts): the queue owns the create's transaction and its Idempotency-Key step.
+  // Group commit (createQueue.ts): the queue writes the create and owns its Idempotency-Key step.
   router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
     const input = createInput.get(ctx).body;
     const key = readIdempotencyKey(ctx);

@@ -1,12 +1,13 @@
 /**
- * Ticket writes (SPEC.md 4, DESIGN.md 4): create with a gap-free number, and PATCH with the shared
- * merge rule (shared/src/rules/merge.ts) deciding conflicts and history. Both run inside the route's
- * transaction (http/transaction.ts) and write their notification jobs (SPEC.md 7, DESIGN.md 6)
- * into that same transaction. No SQL here: repository.ts holds it.
+ * Ticket writes (SPEC.md 4, DESIGN.md 4) other than creates (create.ts): PATCH with the shared
+ * merge rule (shared/src/rules/merge.ts) deciding conflicts and history, unassigning a deleted
+ * user's tickets, the customer's answer resuming the SLA clocks, and the start-up recounts and
+ * backfills. Writes run inside the route's transaction (http/transaction.ts) and write their
+ * notification jobs (SPEC.md 7, DESIGN.md 6) into that same transaction. No SQL here:
+ * repository.ts holds it.
  */
-import { randomUUID } from 'node:crypto';
 import { MSG, mergeConflicts, planTicketPatch } from '@portal/shared';
-import type { SlaPolicy, TicketCreate, TicketCreated, TicketPatch, TicketPatchResult } from '@portal/shared';
+import type { TicketPatch, TicketPatchResult } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -16,97 +17,13 @@ import { readSlaPolicy } from '../sla/port';
 import { dueColumns, patchColumns, resumeColumns } from './sla';
 import { setDueTimes, ticketsWithoutDueTimes } from './slaRepository';
 import { recordAttachments, type AttachmentBatch } from '../attachments/port';
-import { TICKET_NUMBER_SLOT, enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
+import { enqueueTicketPatched } from './alerts';
 import type { TicketChange } from './notifications';
 import { presentTicket, presentTicketUpdate } from './presenter';
-import {
-  insertNewTickets,
-  isAssignable,
-  type NewTicket,
-  lockTicketForWrite,
-  unassignAllOf,
-  updateTicketFields,
-  usernamesOf,
-} from './repository';
+import { isAssignable, type NewTicket, lockTicketForWrite, unassignAllOf, updateTicketFields, usernamesOf } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
-import { liveStatusLink, type StoredStatusLink } from './statusLinks';
-
-/** One public form submission for {@link createTickets}: the validated form and when it arrived. */
-export interface TicketSubmission {
-  input: TicketCreate;
-  now: Date;
-  /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
-  attachments?: AttachmentBatch | undefined;
-  /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never; none for mail imported without one. */
-  statusLink?: StoredStatusLink | undefined;
-}
-
-/** What creating tickets reads before writing: the recipients per severity present and the SLA policy in force. */
-export interface CreateContext {
-  recipients: Map<TicketCreate['severity'], NewTicketRecipients>;
-  policy: SlaPolicy;
-}
-
-/**
- * Reads the {@link CreateContext} of new tickets of `severities`, the statements sent together (on
- * PostgreSQL's pool they overlap: one round trip's wait; PGlite's one connection runs them in
- * turn). The create queue reads it before its transaction, so a group's transaction without keys is
- * BEGIN, one statement and COMMIT (docs/benchmarks.md "Where the two cores go"). Never call it on `db` while
- * the same caller holds a transaction open on PGlite: the read would wait for that transaction.
- */
-export async function readCreateContext(db: Database, severities: Iterable<TicketCreate['severity']>): Promise<CreateContext> {
-  const [policy, recipients] = await Promise.all([readSlaPolicy(db), newTicketRecipients(db, severities)]);
-  return { policy, recipients };
-}
-
-/**
- * Creates open tickets (SPEC.md 4), each with its 'created' work-history row (updatedBy null: the
- * public form), its tab count and its new-ticket notification jobs. The recipients and the SLA
- * policy come from `context` (read here, in `tx`, when the caller did not read it before: see
- * {@link readCreateContext}); the jobs are built for each ticket as it will be (its id chosen
- * here, its number left as TICKET_NUMBER_SLOT); then ONE statement takes the sync lock and the
- * numbers and writes every ticket with its history, count and jobs (repository `insertNewTickets`),
- * so the section every ticket write waits for is that statement and COMMIT, once for the whole
- * group (createQueue.ts). Returns the answers in the order of `submissions`.
- */
-export async function createTickets(tx: Database, submissions: TicketSubmission[], context?: CreateContext): Promise<TicketCreated[]> {
-  const { recipients, policy } = context ?? (await readCreateContext(tx, submissions.map((s) => s.input.severity)));
-  const tickets = submissions.map(({ input, now, attachments, statusLink }) => {
-    const id = randomUUID();
-    const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
-    const draft = presentTicket({
-      ...input,
-      id,
-      ticketNumber: TICKET_NUMBER_SLOT,
-      businessName: input.businessName ?? null,
-      status: 'open',
-      assignedTo: null,
-      resolution: null,
-      version: 1,
-      syncSeq: 0,
-      createdAt: now,
-      updatedAt: now,
-      ...due,
-      firstResponseAt: null,
-      resolvedAt: null,
-      waitingOnCustomer: false,
-      waitingSince: null,
-      pausedMinutes: 0,
-      customerRepliedAt: null,
-    });
-    const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
-    return { id, input, now, due, statusLink, jobs: newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink?.nonce }) };
-  });
-  const rows = await insertNewTickets(tx, tickets);
-  for (const [i, { attachments, now }] of submissions.entries()) {
-    await recordAttachments(tx, attachments, { ticketId: tickets[i]!.id, updateId: 'created', customerVisible: true, now });
-  }
-  return rows.map((row) => {
-    const ticket = presentTicket(row);
-    return { id: ticket.id, ticketNumber: ticket.ticketNumber, createdAt: ticket.createdAt };
-  });
-}
+import { liveStatusLink } from './statusLinks';
 
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
