@@ -4,7 +4,8 @@
  * migrate side by side. Shows:
  * - rate limits shared through the `rate_limits` table (RATE_LIMIT_STORE=postgres, the default with
  *   DATABASE_URL): one budget for both processes, for ticket submissions and failed logins;
- * - tickets created through both at once get distinct, gap-free numbers;
+ * - tickets created through both at once get distinct, gap-free numbers, and an Idempotency-Key sent
+ *   to both at once makes one ticket (the group commit writes keys in its one statement);
  * - each notification job is sent exactly once (both dispatchers run; e-mails land as .eml files
  *   in each process's own DATA_DIR, counted together);
  * - a logout on one process is refused at once by the other (session cache events).
@@ -13,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startApp, type AppProcess } from '../../scripts/server-process';
 import { ticketBody } from './test/app';
@@ -39,10 +40,10 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
   let b: AppProcess;
   let db: pg.Client;
 
-  const post = (app: AppProcess, ip: string, body: object = ticketBody()) =>
+  const post = (app: AppProcess, ip: string, body: object = ticketBody(), headers: Record<string, string> = {}) =>
     fetch(`${app.baseURL}/api/tickets`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
       body: JSON.stringify(body),
     });
   const login = (app: AppProcess, password: string) =>
@@ -104,6 +105,32 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
     const numbers = rows.map((r) => Number(r.ticket_number.slice(4))).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(numbers).toHaveLength(TICKET_LIMIT + 1 + 30);
+  });
+
+  it('creates one ticket for an Idempotency-Key sent to both processes at once, and keeps the numbers gap-free', async () => {
+    const sent = Array.from({ length: 8 }, (_, i) => ({ key: randomUUID(), body: ticketBody({ clientName: `Sent to both ${i}` }) }));
+    const results = await Promise.all(
+      sent.flatMap(({ key, body }, i) =>
+        [a, b].map((app, j) =>
+          post(app, `10.4.${i}.${j}`, body, { 'Idempotency-Key': key }).then(async (r) => ({
+            status: r.status,
+            replayed: r.headers.get('idempotent-replayed') === 'true',
+            body: (await r.json()) as { id: string; ticketNumber: string },
+          })),
+        ),
+      ),
+    );
+    sent.forEach((_, i) => {
+      const [fromA, fromB] = [results[2 * i]!, results[2 * i + 1]!];
+      expect([fromA.status, fromB.status]).toEqual([201, 201]);
+      expect([fromA.replayed, fromB.replayed].sort()).toEqual([false, true]);
+      expect({ id: fromB.body.id, ticketNumber: fromB.body.ticketNumber }).toEqual({ id: fromA.body.id, ticketNumber: fromA.body.ticketNumber });
+    });
+    const { rows: created } = await db.query("select count(*)::int as n from support_tickets where client_name like 'Sent to both %'");
+    expect(created[0]!.n).toBe(sent.length);
+    const { rows } = await db.query<{ ticket_number: string }>('select ticket_number from support_tickets');
+    const numbers = rows.map((r) => Number(r.ticket_number.slice(4))).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   });
 
   it('sends every notification exactly once although both dispatchers run', async () => {

@@ -29,7 +29,10 @@
  * - its own failure: when a group fails, each of its submissions is retried alone in its own
  *   transaction, so one submission can only fail itself. A key another process stored after the
  *   read fails the statement (unique violation); the retry's `claimKeys` waits for that process and
- *   answers with its stored answer.
+ *   answers with its stored answer. The statement inserts its keys after taking the sync lock, while
+ *   a transaction claims its key before; a client that sends one key with two requests at once can
+ *   make the two wait for each other, and PostgreSQL then fails one (deadlock_timeout, 1 s): that
+ *   one's submissions are retried alone too.
  *
  * One queue per app process; several processes' groups still take the sync lock in turn.
  */
