@@ -3,9 +3,10 @@
  * server under test (its process ids: the app, both apps of a two-process run, or the bare
  * node:http server; PGlite runs inside the app, so its share is the server's), by PostgreSQL (every
  * process named `postgres` on this machine: 0 when the database runs elsewhere), by the load
- * generator (this bench process: autocannon runs in it), and the cores left idle. With the API, PostgreSQL and the load generator on one machine, a ratio
- * against /api/health is bounded by how these shares add up (docs/benchmarks.md "Where the two
- * cores go"). Elsewhere than Linux the snapshot is undefined and nothing is printed.
+ * generator (this bench process: autocannon runs in it), and the cores left idle. With the API,
+ * PostgreSQL and the load generator on one machine, a ratio against /api/health is bounded by how
+ * these shares add up (docs/benchmarks.md "Where the two cores go"). Elsewhere than Linux the
+ * snapshot is undefined and nothing is printed.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
