@@ -145,8 +145,10 @@ export const ticketSequence = pgTable('ticket_sequence', {
  * Per UTC creation day and assignee ('' = unassigned): tickets, done (resolved or closed), done with
  * a `resolved_at`, and their summed resolution seconds (resolved_at - created_at); tickets per status,
  * done seconds with the updated_at fallback, responded tickets and summed first-response seconds.
- * Read by the survey statistics and the scheduler KPIs for the whole days of a range. Kept by the row trigger `ticket_day_stats_sync` on
- * support_tickets (migration 0016) in the transaction of every ticket write, whoever makes it.
+ * Read by the survey statistics and the scheduler KPIs for the whole days of a range. Kept in the
+ * transaction of every ticket write, whoever makes it, by triggers on support_tickets: per INSERT
+ * statement (`ticket_day_stats_insert`, migration 0021: one upsert per day and assignee of the
+ * inserted rows) and per updated or deleted row (`ticket_day_stats_sync`, migration 0016).
  */
 export const ticketDayStats = pgTable(
   'ticket_day_stats',

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, inArray, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq, inArray } from 'drizzle-orm';
 import { NOTIFICATION_EMAILS_KEY, SUPPORT_SMS_NUMBER_KEY, ticketCreateSchema, type TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { idempotencyKeys, notificationJobs, settings, supportTickets, ticketUpdates } from '../../db/schema';
@@ -19,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dialect = new PgDialect();
+/** The part of drizzle's session that db/rows.ts `preparedRowsOf` calls. */
+interface Session {
+  prepareQuery(query: { sql: string }, ...rest: unknown[]): { execute(): Promise<unknown> };
+}
 
 /**
  * t.db whose group writes are counted: the create statements run on the database itself (a group
@@ -44,17 +46,30 @@ function observedDb(failing: number[] = [], beforeStatement?: (n: number) => Pro
           });
         };
       }
-      if (prop === 'execute') {
-        return async (query: SQL) => {
-          if (!dialect.sqlToQuery(query).sql.includes('insert into support_tickets')) return target.execute(query);
-          statements += 1;
-          await beforeStatement?.(statements + transactions);
-          if (!fail()) return target.execute(query);
-          return target.transaction(async (tx) => {
-            await tx.execute(query);
-            throw injected();
-          });
-        };
+      // The create statement is a named statement (db/rows.ts preparedRowsOf: db._.session.prepareQuery).
+      if (prop === '_') {
+        const internals = Reflect.get(target, prop, receiver) as { session: Session };
+        const session = new Proxy(internals.session, {
+          get(s, p, r) {
+            if (p !== 'prepareQuery') return Reflect.get(s, p, r) as unknown;
+            return (query: { sql: string }, ...rest: unknown[]) => {
+              const prepared = s.prepareQuery(query, ...rest);
+              if (!query.sql.includes('insert into support_tickets')) return prepared;
+              return {
+                execute: async () => {
+                  statements += 1;
+                  await beforeStatement?.(statements + transactions);
+                  if (!fail()) return prepared.execute();
+                  return target.transaction(async (tx) => {
+                    await (tx as unknown as { _: { session: Session } })._.session.prepareQuery(query, ...rest).execute();
+                    throw injected();
+                  });
+                },
+              };
+            };
+          },
+        });
+        return { ...internals, session };
       }
       return Reflect.get(target, prop, receiver) as unknown;
     },

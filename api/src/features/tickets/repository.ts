@@ -9,7 +9,7 @@ import { STAFF_ROLES } from '@portal/shared';
 import type { TicketCreate, TicketCreated, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates, users } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import { insertAnsweredKeys, type KeyClaim } from '../../http/transaction';
 import type { PreparedJob } from '../../notify';
@@ -102,7 +102,10 @@ export interface NewTicket {
  * the section is this one statement (and COMMIT when `tx` is a transaction), shared by every ticket
  * of a group commit (createQueue.ts). Run on the database itself, it is its own transaction: the
  * lock is released as it commits, without a round trip more. A failure or rollback gives the numbers
- * back. Returns the rows in the order of `tickets` ([] for []).
+ * back. Its SQL text is the same for any group (the tickets travel as one JSON parameter), so it is
+ * a named statement (db/rows.ts `preparedRowsOf`): each connection parses and plans it once
+ * (docs/benchmarks.md "Day statistics per statement"). Returns the rows in the order of `tickets`
+ * ([] for []).
  */
 export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<TicketRow[]> {
   if (tickets.length === 0) return [];
@@ -132,7 +135,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
   }));
   const n = tickets.length;
   const latest = new Date(Math.max(...tickets.map((t) => t.now.getTime())));
-  const rows = await rowsOf<RawTicketRow>(tx, sql`
+  const rows = await preparedRowsOf<RawTicketRow>(tx, 'tickets_create', sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
       insert into ticket_sequence (id, last_number, updated_at)
