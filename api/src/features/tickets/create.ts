@@ -10,14 +10,14 @@
  * No SQL here: repository.ts holds it.
  */
 import { randomUUID } from 'node:crypto';
-import type { SlaPolicy, Ticket, TicketCreate, TicketCreated } from '@portal/shared';
+import type { SlaPolicy, TicketCreate, TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
 import type { KeyClaim } from '../../http/transaction';
 import { readSlaPolicy } from '../sla/port';
 import { recordAttachments, type AttachmentBatch } from '../attachments/port';
 import { TICKET_NUMBER_SLOT, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
 import { presentTicket } from './presenter';
-import { insertNewTickets, type NewTicket } from './repository';
+import { insertNewTickets, type InsertedTicket, type NewTicket } from './repository';
 import { dueColumns } from './sla';
 import type { StoredStatusLink } from './statusLinks';
 
@@ -53,7 +53,7 @@ export async function readCreateContext(db: Database, severities: Iterable<Ticke
 export const hasAttachments = (submission: TicketSubmission): boolean => Boolean(submission.attachments?.items.length);
 
 /** The answer to a create (SPEC.md 4 POST /api/tickets, without the status link the route adds). */
-const createdAnswer = (t: Ticket): TicketCreated => ({ id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt });
+const createdAnswer = (t: InsertedTicket): TicketCreated => ({ id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt.toISOString() });
 
 /**
  * The rows to write for `submissions` (their ids chosen here, their numbers left as
@@ -87,7 +87,7 @@ function newTickets(submissions: TicketSubmission[], { recipients, policy }: Cre
     const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
     const jobs = newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink?.nonce });
     const key = keys[i];
-    return { id, input, now, due, statusLink, jobs, idempotency: key && { claim: key, answer: createdAnswer(draft) } };
+    return { id, input, now, due, statusLink, jobs, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
   });
 }
 
@@ -104,7 +104,7 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
   for (const [i, { attachments, now }] of submissions.entries()) {
     await recordAttachments(tx, attachments, { ticketId: tickets[i]!.id, updateId: 'created', customerVisible: true, now });
   }
-  return rows.map((row) => createdAnswer(presentTicket(row)));
+  return rows.map(createdAnswer);
 }
 
 /**
@@ -121,5 +121,5 @@ export async function createTickets(tx: Database, submissions: TicketSubmission[
 export async function createTicketsAtOnce(db: Database, submissions: TicketSubmission[], keys: (KeyClaim | undefined)[], context: CreateContext): Promise<TicketCreated[]> {
   if (submissions.some(hasAttachments)) throw new Error('createTicketsAtOnce: submissions with attachments need createTickets');
   const rows = await insertNewTickets(db, newTickets(submissions, context, keys));
-  return rows.map((row) => createdAnswer(presentTicket(row)));
+  return rows.map(createdAnswer);
 }

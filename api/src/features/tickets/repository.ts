@@ -90,6 +90,9 @@ export interface NewTicket {
   idempotency?: { claim: KeyClaim; answer: TicketCreated } | undefined;
 }
 
+/** What {@link insertNewTickets} answers for each ticket (all a create's answer needs). */
+export type InsertedTicket = Pick<TicketRow, 'id' | 'ticketNumber' | 'createdAt'>;
+
 /**
  * Creates tickets in ONE statement: takes the sync lock, the next `tickets.length`
  * ticket numbers (`INSERT ... ON CONFLICT (id) DO UPDATE SET last_number = last_number + n` on the
@@ -104,10 +107,12 @@ export interface NewTicket {
  * lock is released as it commits, without a round trip more. A failure or rollback gives the numbers
  * back. Its SQL text is the same for any group (the tickets travel as one JSON parameter), so it is
  * a named statement (db/rows.ts `preparedRowsOf`): each connection parses and plans it once
- * (docs/benchmarks.md "Day statistics per statement"). Returns the rows in the order of `tickets`
- * ([] for []).
+ * (docs/benchmarks.md "Day statistics per statement"). It names the columns it returns, never `*`:
+ * a connection keeps it prepared across a migration that adds a column, and PostgreSQL refuses a
+ * prepared statement whose result type changed. Returns each ticket's id, number and creation
+ * time in the order of `tickets` ([] for []).
  */
-export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<TicketRow[]> {
+export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<InsertedTicket[]> {
   if (tickets.length === 0) return [];
   const items = tickets.map((t, i) => ({
     ord: i + 1,
@@ -135,7 +140,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
   }));
   const n = tickets.length;
   const latest = new Date(Math.max(...tickets.map((t) => t.now.getTime())));
-  const rows = await preparedRowsOf<RawTicketRow>(tx, 'tickets_create', sql`
+  const rows = await preparedRowsOf<{ id: string; ticket_number: string; created_at: Date | string }>(tx, 'tickets_create', sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
       insert into ticket_sequence (id, last_number, updated_at)
@@ -158,7 +163,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
         x.fr_due, x.res_due, x.fr_warn, x.res_warn
       from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
       order by x.ord
-      returning *),
+      returning id, ticket_number, status, version, created_at),
     h as (
       insert into ticket_updates (ticket_id, updated_by, update_type, previous_value, new_value, comment, ticket_version, created_at)
       select id, null, 'created', null, status, null, version, created_at from t),
@@ -177,9 +182,12 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     k as (${insertAnsweredKeys(sql`
       select x.key, x.key_user, x.key_fingerprint, x.at, 201, jsonb_set(x.answer, '{ticketNumber}', to_jsonb(t.ticket_number))
       from t join x on x.id = t.id where x.key is not null`)})
-    select * from t`);
-  const byId = new Map(rows.map((r) => [String(r.id), ticketFromRaw(r)]));
-  return tickets.map((t) => byId.get(t.id)!);
+    select id, ticket_number, created_at from t`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return tickets.map((t) => {
+    const r = byId.get(t.id)!;
+    return { id: r.id, ticketNumber: r.ticket_number, createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at) };
+  });
 }
 
 /**
