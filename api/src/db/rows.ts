@@ -34,7 +34,10 @@ function statementName(name: string, text: string): string {
  * a statement once, then runs it with new values, where an unnamed statement is planned on every
  * call (for the staff list page, planning took as long as running it). The name is `name` plus a
  * hash of the SQL text, so every shape of a query built from filters is a statement of its own.
- * Use it for hot read statements with a bounded number of shapes. PGlite ignores the name.
+ * Use it for hot statements with a bounded number of shapes (the list page, the group commit's
+ * create) whose result columns are named, never `*`: a connection keeps the statement across a
+ * migration, and PostgreSQL refuses one whose result type changed ("cached plan must not change
+ * result type"). PGlite ignores the name.
  */
 export async function preparedRowsOf<T>(db: Database, name: string, query: SQL): Promise<T[]> {
   const q = dialect.sqlToQuery(query);
