@@ -37,9 +37,11 @@ export type TicketUpdateRow = typeof ticketUpdates.$inferSelect;
 /** A support_tickets row as a raw SQL statement returns it (snake_case, driver types). */
 type RawTicketRow = Record<string, unknown>;
 
+/** A raw timestamptz value as a Date (both drivers give Date; text is parsed). */
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
 /** Raw row -> TicketRow (node-postgres gives int8 as string; both drivers give Date for timestamptz). */
 function ticketFromRaw(r: RawTicketRow): TicketRow {
-  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
   const maybeDate = (v: unknown) => (v === null || v === undefined ? null : date(v));
   return {
     id: String(r.id),
@@ -140,7 +142,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
   }));
   const n = tickets.length;
   const latest = new Date(Math.max(...tickets.map((t) => t.now.getTime())));
-  const rows = await preparedRowsOf<{ id: string; ticket_number: string; created_at: Date | string }>(tx, 'tickets_create', sql`
+  const rows = await preparedRowsOf<{ id: string; ticket_number: string; created_at: unknown }>(tx, 'tickets_create', sql`
     with sync_lock as (select ${syncLockExpression()}),
     num as (
       insert into ticket_sequence (id, last_number, updated_at)
@@ -183,11 +185,8 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       select x.key, x.key_user, x.key_fingerprint, x.at, 201, jsonb_set(x.answer, '{ticketNumber}', to_jsonb(t.ticket_number))
       from t join x on x.id = t.id where x.key is not null`)})
     select id, ticket_number, created_at from t`);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return tickets.map((t) => {
-    const r = byId.get(t.id)!;
-    return { id: r.id, ticketNumber: r.ticket_number, createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at) };
-  });
+  const byId = new Map(rows.map((r) => [r.id, { id: r.id, ticketNumber: r.ticket_number, createdAt: date(r.created_at) }]));
+  return tickets.map((t) => byId.get(t.id)!);
 }
 
 /**
