@@ -24,6 +24,8 @@ export interface TargetResult {
   rssMax?: number;
   /** Cores used by the server, PostgreSQL and the load generator, and left idle (Linux only). */
   cpu?: CpuShare;
+  /** How long the run waited for the servers and PostgreSQL to go quiet before it started (ms; Linux only). */
+  settledMs?: number;
 }
 
 /** All runs of one database and size. */
@@ -57,6 +59,8 @@ export function printConfig(c: ConfigResult): void {
       `${r.label.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(6)} ${(completed(r) ? String(r.p50) : '-').padStart(7)} ${(completed(r) ? String(r.p99) : '-').padStart(7)} ${pct(r.reqPerSec, healthOf(r.encoding)).padStart(10)} ${pct(r.reqPerSec, bare).padStart(8)} ${loop.padStart(16)} ${mb(r.rssMax).padStart(9)} ${String(r.errors).padStart(7)} ${cores(r.cpu).padStart(27)} ${perRequest(r.cpu).padStart(25)}`,
     );
   }
+  const waits = c.results.filter((r) => (r.settledMs ?? 0) >= 1000).map((r) => `${r.label} ${(r.settledMs! / 1000).toFixed(1)} s`);
+  if (waits.length > 0) console.log(`waited for the servers and PostgreSQL to go quiet (< 0.1 core for 1 s) before: ${waits.join(', ')}`);
 }
 
 /** Prints the API goals against the measured figures (ratios against health with the same Accept-Encoding). */

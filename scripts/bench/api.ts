@@ -50,7 +50,7 @@ import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
 import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
-import { cpuShare, cpuSnapshot } from './cpu-share';
+import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
 import { ADMIN_PASSWORD, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
 import { adminQuery, seedTickets } from './seed';
 
@@ -89,6 +89,8 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
   const results: TargetResult[] = [];
   const measure = async (target: string, label: string, encoding: 'none' | 'browser', run: () => Promise<autocannon.Result>, connections: number, probe: boolean) => {
     const servers = target === 'bare' ? [bare.pid] : target === 'commit' ? [] : target.startsWith('procs2:') && second ? [app.pid, second.pid] : [app.pid];
+    // Both apps run the outbox: after a create target either may still be sending its notifications.
+    const settledMs = await waitForQuiet(second ? [app.pid, second.pid] : [app.pid]);
     const from = Date.now();
     const cpuFrom = cpuSnapshot(servers);
     const r = await run();
@@ -104,6 +106,7 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
       p50: r.latency.p50 ?? 0,
       p99: r.latency.p99,
       errors: r.non2xx + r.errors + r.timeouts,
+      settledMs,
       ...(cpuFrom && cpuTo ? { cpu: cpuShare(cpuFrom, cpuTo, r.requests.total) } : {}),
       ...(samples.length > 0
         ? { loopP99: Math.max(...samples.map((s) => s.p99)), loopMax: Math.max(...samples.map((s) => s.max)), rssMax: Math.max(...samples.map((s) => s.rss)) }

@@ -90,3 +90,24 @@ export function cpuShare(a: CpuSnapshot, b: CpuSnapshot, requests?: number): Cpu
     ...(requests ? { perRequestMs: { server: ((serverTicks / TICKS_PER_SECOND) * 1000) / requests, pg: ((pgTicks / TICKS_PER_SECOND) * 1000) / requests } } : {}),
   };
 }
+
+/**
+ * Waits until the servers `serverPids` and PostgreSQL use less than `maxCores` together over a
+ * `windowMs` window (the outbox sending the notifications of the tickets a create target left,
+ * autovacuum), at most `maxMs`, so a target is not measured beside the previous one's background
+ * work. Resolves with the ms waited (undefined without /proc); past `maxMs` it resolves anyway.
+ */
+export async function waitForQuiet(serverPids: number[], opts: { maxCores?: number; windowMs?: number; maxMs?: number } = {}): Promise<number | undefined> {
+  const { maxCores = 0.1, windowMs = 1000, maxMs = 180_000 } = opts;
+  const started = performance.now();
+  let from = cpuSnapshot(serverPids);
+  if (!from) return undefined;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const to = cpuSnapshot(serverPids)!;
+    const share = cpuShare(from, to);
+    const waited = performance.now() - started;
+    if (share.server + share.pg < maxCores || waited >= maxMs) return waited - windowMs;
+    from = to;
+  }
+}
