@@ -32,6 +32,9 @@
  * Every HTTP target runs twice in a row, without Accept-Encoding and with Chromium's
  * (`gzip, deflate, br, zstd`, labelled `[br]`), and its ratio is taken against /api/health with the
  * same header (BENCH_API_ENCODINGS, `none,browser`).
+ * Before each target the bench waits until the apps and PostgreSQL use less than 0.1 core
+ * (cpu-share.ts `waitForQuiet`: a create target leaves the outbox sending its notifications for
+ * tens of seconds) and prints the waits under the table.
  * Printed per target: req/s, p50 and p99 latency, ratio to /api/health and to bare node:http, the API's
  * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs), its largest RSS, and
  * where the machine's CPU went meanwhile (cpu-share.ts: cores used by the server, PostgreSQL and the
