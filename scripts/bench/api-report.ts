@@ -3,7 +3,7 @@
  * checked against them (docs/benchmarks.md).
  */
 import { PROCS2 } from './api-settings';
-import type { CpuShare } from './cpu-share';
+import { QUIET, type CpuShare } from './cpu-share';
 
 /** One autocannon run of one target. */
 export interface TargetResult {
@@ -60,7 +60,7 @@ export function printConfig(c: ConfigResult): void {
     );
   }
   const waits = c.results.filter((r) => (r.settledMs ?? 0) >= 1000).map((r) => `${r.label} ${(r.settledMs! / 1000).toFixed(1)} s`);
-  if (waits.length > 0) console.log(`waited for the servers and PostgreSQL to go quiet (< 0.1 core for 1 s) before: ${waits.join(', ')}`);
+  if (waits.length > 0) console.log(`waited for the servers and PostgreSQL to go quiet (< ${QUIET.maxCores} core for ${QUIET.windowMs / 1000} s, at most ${QUIET.maxMs / 1000} s) before: ${waits.join(', ')}`);
 }
 
 /** Prints the API goals against the measured figures (ratios against health with the same Accept-Encoding). */

@@ -92,22 +92,29 @@ export function cpuShare(a: CpuSnapshot, b: CpuSnapshot, requests?: number): Cpu
 }
 
 /**
- * Waits until the servers `serverPids` and PostgreSQL use less than `maxCores` together over a
- * `windowMs` window (the outbox sending the notifications of the tickets a create target left,
- * autovacuum), at most `maxMs`, so a target is not measured beside the previous one's background
- * work. Resolves with the ms waited (undefined without /proc); past `maxMs` it resolves anyway.
+ * When a machine counts as quiet for {@link waitForQuiet}: the apps and PostgreSQL together below
+ * `maxCores` over `windowMs`. Waiting stops after `maxMs` (the outbox's backlog after a create
+ * target took 13-28 s; a PostgreSQL busy with other work on the machine would otherwise stall every
+ * target).
  */
-export async function waitForQuiet(serverPids: number[], opts: { maxCores?: number; windowMs?: number; maxMs?: number } = {}): Promise<number | undefined> {
-  const { maxCores = 0.1, windowMs = 1000, maxMs = 180_000 } = opts;
+export const QUIET = { maxCores: 0.1, windowMs: 1000, maxMs: 60_000 };
+
+/**
+ * Waits until the servers `serverPids` and PostgreSQL are quiet ({@link QUIET}: the outbox sending
+ * the notifications of the tickets a create target left, autovacuum), so a target is not measured
+ * beside the previous one's background work. Resolves with the ms waited beyond the first window
+ * (undefined without /proc); past `QUIET.maxMs` it resolves anyway.
+ */
+export async function waitForQuiet(serverPids: number[]): Promise<number | undefined> {
   const started = performance.now();
   let from = cpuSnapshot(serverPids);
   if (!from) return undefined;
   for (;;) {
-    await new Promise((r) => setTimeout(r, windowMs));
+    await new Promise((r) => setTimeout(r, QUIET.windowMs));
     const to = cpuSnapshot(serverPids)!;
     const share = cpuShare(from, to);
     const waited = performance.now() - started;
-    if (share.server + share.pg < maxCores || waited >= maxMs) return waited - windowMs;
+    if (share.server + share.pg < QUIET.maxCores || waited >= QUIET.maxMs) return waited - QUIET.windowMs;
     from = to;
   }
 }
