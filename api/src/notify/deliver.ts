@@ -14,6 +14,10 @@
  * of failing) it is deleted. The PWA subscribes again the next time the device opens the app.
  *
  * Once the provider accepted a message, the kind's `sent` hook runs (e.g. the invitation's sent time).
+ *
+ * A kind's `render` that throws anything but a PermanentError or DeferredError is a fault in the
+ * portal's code (issue 56: a template that did not know the `waiting` change threw on every
+ * attempt): it becomes a RenderFaultError, so the job ends `failed` at once and admins are alerted.
  */
 import type { NotificationChannel, PushPayload } from '@portal/shared';
 import type { Config } from '../config';
@@ -21,7 +25,7 @@ import type { Database } from '../db/client';
 import type { JobRow } from './jobs';
 import type { AnyJobKind, EmailContent, KindRegistry, RenderContext, SmsContent } from './kinds';
 import { clearSubscriptionFailures, deleteSubscriptionById, findPushTarget, recordSubscriptionFailure } from './recipients';
-import { DeferredError, EndpointRefusedError, PermanentError, SubscriptionGoneError, UnknownKindError, type Brand, type Providers } from './types';
+import { DeferredError, EndpointRefusedError, PermanentError, RenderFaultError, SubscriptionGoneError, UnknownKindError, type Brand, type Providers } from './types';
 
 /** What sending needs of a job row (a claimed job, or one sent at once). */
 export type DeliverableJob = Pick<JobRow, 'kind' | 'channel' | 'recipient' | 'payload'>;
@@ -90,6 +94,19 @@ export function kindOf(registry: KindRegistry, job: Pick<JobRow, 'kind' | 'chann
 }
 
 /**
+ * Renders a job's message; a throw other than PermanentError/DeferredError becomes a
+ * {@link RenderFaultError} (module doc).
+ */
+export function renderMessage(kind: AnyJobKind, payload: Record<string, unknown>, ctx: RenderContext): unknown {
+  try {
+    return kind.render(payload, ctx);
+  } catch (err) {
+    if (err instanceof PermanentError || err instanceof DeferredError) throw err;
+    throw new RenderFaultError(kind.kind, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/**
  * Builds the deliver function of a dispatcher: `registry` holds the kinds it can send; `clock`
  * dates push backoffs, unknown-kind deferrals and `sent` hooks (default: real time).
  */
@@ -121,7 +138,7 @@ export function createDeliver(deps: {
       throw new DeferredError(target.retryAt, `Push endpoint failing (${target.failures} failed sends in a row); next try at ${target.retryAt.toISOString()}`);
     }
     try {
-      const message = kind.render(payload, ctx) as PushPayload;
+      const message = renderMessage(kind, payload, ctx) as PushPayload;
       const { detail } = await withTimeout(providers.push.send({ endpoint: target.endpoint, keys: target.keys }, message), 'push', timeouts.push);
       if (target.failures > 0) await clearSubscriptionFailures(db, id);
       return detail;
@@ -141,12 +158,12 @@ export function createDeliver(deps: {
   async function send(kind: AnyJobKind, job: DeliverableJob, payload: Record<string, unknown>): Promise<string> {
     switch (kind.channel) {
       case 'email': {
-        const m = kind.render(payload, ctx) as EmailContent;
+        const m = renderMessage(kind, payload, ctx) as EmailContent;
         const message = { to: job.recipient, subject: oneLine(m.subject), text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
         return (await withTimeout(providers.email.send(message), 'email', timeouts.email)).detail;
       }
       case 'sms': {
-        const { body } = kind.render(payload, ctx) as SmsContent;
+        const { body } = renderMessage(kind, payload, ctx) as SmsContent;
         return (await withTimeout(providers.sms.send({ to: job.recipient, body }), 'sms', timeouts.sms)).detail;
       }
       case 'push':

@@ -3,6 +3,9 @@
  * each through `deliver`, and records the outcome:
  * - success -> `sent` with the provider's detail;
  * - PermanentError (bad address, dead subscription) -> `failed` at once with the reason;
+ * - RenderFaultError (the message could not be built: a fault in the portal's code, never fixed by
+ *   retrying) -> `failed` at once, logged at error level, and the administrators alerted
+ *   (faultAlert.ts, one e-mail per kind and day);
  * - other errors -> `pending` again after an exponential backoff (30 s, 1 min, 2 min, ... capped at
  *   1 h) until `maxAttempts` attempts were made, then `failed` with the last reason.
  * - DeferredError (a push subscription backing off, a job kind this build does not know) -> `pending`
@@ -26,7 +29,8 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
 import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow, type SentJob } from './jobs';
-import { DeferredError, PermanentError, UnknownKindError } from './types';
+import { alertAdminsOfFault } from './faultAlert';
+import { DeferredError, PermanentError, RenderFaultError, UnknownKindError } from './types';
 
 /** Event-loop utilization (0-1) from which the thread counts as busy serving requests. */
 const BUSY_UTILIZATION = 0.5;
@@ -250,6 +254,12 @@ export class Dispatcher {
       await markDeferred(db, job, reason, err.until, now);
       // A kind this build does not know needs an operator's eye (a version mix-up); a backing-off push target does not.
       logger[err instanceof UnknownKindError ? 'warn' : 'debug']('notification deferred', { ...log, until: err.until.toISOString() });
+      return;
+    }
+    if (err instanceof RenderFaultError) {
+      await markFailed(db, job, reason, now);
+      logger.error('notification could not be built', { ...log, error: err.detail });
+      await alertAdminsOfFault(db, job, err.detail, now);
       return;
     }
     if (err instanceof PermanentError || job.attempts >= maxAttempts) {

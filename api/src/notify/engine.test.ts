@@ -11,11 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@portal/shared';
 import type { Config } from '../config';
 import { IN_MEMORY, openDatabase, type Database } from '../db/client';
-import { notificationJobs } from '../db/schema';
+import { notificationJobs, users } from '../db/schema';
 import { silentLogger, type Logger } from '../logger';
 import { createTestDatabase, type TestDatabase } from '../test/db';
 import { createDeliver } from './deliver';
 import { Dispatcher } from './dispatcher';
+import { deliveryFaultAlert } from './faultAlert';
 import { createKindRegistry, type AnyJobKind } from './kinds';
 import { PermanentError, defineJobKind, emailContent, enqueue, enqueueJobs, prepareJob, toDelivery } from './index';
 import type { EmailMessage, Providers, SmsMessage } from './types';
@@ -200,5 +201,47 @@ describe('enqueue and dispatch', () => {
     await dispatcherFor([broken], providers).runOnce();
     const rows = await jobsOfKind('engine_test_broken');
     expect(rows.map((r) => r.lastError).sort()).toEqual(['Job kind engine_test_broken sends sms, not email', 'Nothing to render']);
+  });
+
+  it('parks a job whose render throws a programming error as failed after one attempt and alerts the admins once a day', async () => {
+    now = minutes(400);
+    await h.db.insert(users).values([
+      { username: 'fault-admin', password: 'x', email: 'Boss@Acme.test', role: 'admin' },
+      { username: 'fault-admin-off', password: 'x', email: 'gone@acme.test', role: 'admin', disabledAt: now },
+      { username: 'fault-tech', password: 'x', email: 'tech@acme.test', role: 'technician' },
+    ]);
+    const buggy = defineJobKind<{ change?: { type: string } }, 'email'>({
+      kind: 'engine_test_buggy',
+      channel: 'email',
+      summary: () => 'Buggy update',
+      render: (p, ctx) => emailContent({ subject: 'Update', title: 'Update', blocks: [{ type: 'p', text: p.change!.type }] }, ctx.brand),
+    });
+    await enqueue(h.db, buggy, { to: 'customer@x.test', payload: {} }, now);
+    await enqueue(h.db, buggy, { to: 'other@x.test', payload: {} }, now);
+    const { sent, providers } = recordingProviders();
+    const errors: string[] = [];
+    const deliver = createDeliver({ db: h.db, providers, brand, config: {} as Config, registry: createKindRegistry([buggy, deliveryFaultAlert]), clock: () => now });
+    const d = new Dispatcher({ db: h.db, deliver, logger: { ...logger, error: (msg) => errors.push(msg) }, clock: () => now, maxAttempts: 8, pollMs: 60_000 });
+    await d.runOnce();
+    const failed = await jobsOfKind('engine_test_buggy');
+    expect(failed.map((j) => [j.status, j.attempts])).toEqual([
+      ['failed', 1],
+      ['failed', 1],
+    ]);
+    expect(failed[0]!.lastError).toMatch(/^Not sent: a fault in the portal kept this message from being built \(not a provider problem, so it is not retried; administrators were alerted\)\. Detail: Cannot read properties of undefined \(reading 'type'\)$/);
+    expect(errors).toEqual(['notification could not be built', 'notification could not be built']);
+    // One alert for the two failures, to the enabled admin only; it was sent in the same pass.
+    const alerts = await jobsOfKind('delivery_fault_admin');
+    expect(alerts.map((j) => [j.recipient, j.status])).toEqual([['boss@acme.test', 'sent']]);
+    const mail = sent.email.find((m) => m.to === 'boss@acme.test')!;
+    expect(mail.subject).toBe('Admin alert: a message could not be sent (engine_test_buggy)');
+    expect(mail.text).toContain("Error: Cannot read properties of undefined (reading 'type')");
+    expect(mail.text).toContain('Open Recent Deliveries: https://acme.test/admin/settings');
+    expect(sent.email.filter((m) => m.to !== 'boss@acme.test')).toEqual([]);
+    // The next day a new failure of the same kind alerts again.
+    now = minutes(400 + 24 * 60);
+    await enqueue(h.db, buggy, { to: 'third@x.test', payload: {} }, now);
+    await d.runOnce();
+    expect((await jobsOfKind('delivery_fault_admin')).length).toBe(2);
   });
 });

@@ -71,7 +71,8 @@ export interface JobKindSpec<P extends object, C extends NotificationChannel> {
   summary(payload: P): string;
   /**
    * The message. Throw `PermanentError` when it can never be rendered (the job ends failed with
-   * that reason); any other throw is retried like a provider failure.
+   * that reason); any other throw is a fault in the code (RenderFaultError): the job ends failed at
+   * once and the administrators are alerted (notify/faultAlert.ts), never retried for ever.
    */
   render(payload: P, ctx: RenderContext): ChannelContent[C];
   /** The ticket the job is about (`notification_jobs.ticket_id`, shown in the delivery log); default none. */

@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import { createDeliver, type DeliverTuning } from './deliver';
 import { Dispatcher, type DispatcherTuning } from './dispatcher';
+import { deliveryFaultAlert } from './faultAlert';
 import { prepareJob, type JobInput } from './enqueue';
 import { insertFinishedJob } from './jobs';
 import { createKindRegistry, type AnyJobKind, type JobKind, type KindRegistry } from './kinds';
@@ -87,7 +88,7 @@ export function createNotifier(deps: {
     push: custom.push ?? defaults!.push,
   };
   const brand: Brand = { appName: config.appName, supportPhone: config.supportPhone, supportEmail: config.supportEmail, publicUrl: config.publicUrl };
-  const kinds = createKindRegistry([...deps.kinds, ...(deps.overrides?.kinds ?? [])]);
+  const kinds = createKindRegistry([...deps.kinds, deliveryFaultAlert, ...(deps.overrides?.kinds ?? [])]);
   const deliver = createDeliver({ db, providers, brand, config, registry: kinds, clock, ...(deps.overrides?.deliver ? { tuning: deps.overrides.deliver } : {}) });
   const dispatcher = new Dispatcher({
     db,

@@ -119,3 +119,20 @@ export class UnknownKindError extends DeferredError {
     this.name = 'UnknownKindError';
   }
 }
+
+/**
+ * Rendering a job's message threw (anything but a PermanentError or DeferredError the kind threw on
+ * purpose): a fault in the portal's code, such as a template meeting a change type it does not know,
+ * not a provider problem. It would throw again on every attempt, so the job ends `failed` at once
+ * and the administrators are alerted (dispatcher.ts, faultAlert.ts). The message is what the delivery
+ * log shows; `detail` keeps the original error's message.
+ */
+export class RenderFaultError extends PermanentError {
+  constructor(
+    readonly kind: string,
+    readonly detail: string,
+  ) {
+    super(`Not sent: a fault in the portal kept this message from being built (not a provider problem, so it is not retried; administrators were alerted). Detail: ${detail}`);
+    this.name = 'RenderFaultError';
+  }
+}

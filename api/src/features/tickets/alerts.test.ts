@@ -159,6 +159,23 @@ describe('staff update (SPEC.md 4)', () => {
     expect(html).not.toContain('<b>now</b>');
   });
 
+  it('e-mails the question when "Waiting on customer" is ticked, and the resumption when it is unticked (issue 56)', async () => {
+    const ticket = await newTicket({ customerEmail: 'waiting@customer.test' });
+    expect((await patch(ticket.id, tech.token, { waitingOnCustomer: true, comment: 'Which printer is it?', reply: true })).status).toBe(200);
+    expect((await patch(ticket.id, tech.token, { waitingOnCustomer: false })).status).toBe(200);
+    await deliver();
+    const jobs = (await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated');
+    expect(jobs.map((j) => [j.status, j.attempts, j.summary])).toEqual([
+      ['sent', 1, `Update on ticket ${ticket.ticketNumber}: waiting on customer, reply`],
+      ['sent', 1, `Update on ticket ${ticket.ticketNumber}: no longer waiting`],
+    ]);
+    const mails = h.smtp.to('waiting@customer.test').filter((m) => m.subject === `Update on your ticket ${ticket.ticketNumber}`);
+    expect(mails).toHaveLength(2);
+    const asked = mails.find((m) => m.decoded.includes('We need an answer from you before we can go on with this ticket.'))!;
+    expect(asked.decoded).toContain(`Comment from ${tech.username}:\nWhich printer is it?`);
+    expect(mails.find((m) => m !== asked)!.decoded).toContain('We are working on your ticket again.');
+  });
+
   it('never e-mails an internal note: a note alone writes no job, a note with a status change e-mails only the status', async () => {
     const customerEmail = 'notes@customer.test';
     const ticket = await newTicket({ customerEmail });

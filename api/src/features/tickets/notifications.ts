@@ -16,17 +16,27 @@ import {
   type Severity,
   type TicketSnapshot,
   type TicketStatus,
+  type UpdateType,
 } from '@portal/shared';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
 import { statusUrlOf } from './statusLinks';
 import { replyAlertKinds } from './replyAlerts';
 
 /**
+ * The work-history types a change can have: every {@link UpdateType} but `created` (a ticket is
+ * created once, by the create path, never by a change). Tied to the shared list so a new update type
+ * fails type-checking here until {@link describeChange} words it, and fails
+ * `api/src/notification-kinds.test.ts` until every kind renders it.
+ */
+export type TicketChangeType = Exclude<UpdateType, 'created'>;
+
+/**
  * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
- * usernames (null = unassigned) for `assignment`, texts for `resolution`; `comment` uses `to`.
+ * usernames (null = unassigned) for `assignment`, texts for `resolution`, `'true'`/`'false'` for
+ * `waiting` (the waiting-on-customer flag, docs/sla.md); `comment` and `customer_reply` use `to`.
  */
 export interface TicketChange {
-  type: 'status_change' | 'severity_change' | 'assignment' | 'resolution' | 'comment';
+  type: TicketChangeType;
   from: string | null;
   to: string | null;
   /** Comments only: true for a reply to the customer, false/absent for an internal note. */
@@ -97,8 +107,11 @@ function ticketFields(t: TicketSnapshot): Block {
   };
 }
 
-/** One line per change, worded for the customer. */
-function describeChange(c: TicketChange, actorName: string): Block {
+/**
+ * One line per change, worded for the customer. Exhaustive over {@link TicketChangeType}: a type
+ * without a case does not compile (issue 56: the `waiting` change once threw here on every send).
+ */
+export function describeChange(c: TicketChange, actorName: string): Block {
   switch (c.type) {
     case 'status_change':
       return { type: 'p', text: `Status: ${statusLabel(c.from)} -> ${statusLabel(c.to)}` };
@@ -110,7 +123,21 @@ function describeChange(c: TicketChange, actorName: string): Block {
       return { type: 'quote', label: 'Resolution', text: c.to ?? '' };
     case 'comment':
       return { type: 'quote', label: `Comment from ${actorName}`, text: c.to ?? '' };
+    case 'waiting':
+      return {
+        type: 'p',
+        text: c.to === 'true' ? 'We need an answer from you before we can go on with this ticket.' : 'We are working on your ticket again.',
+      };
+    case 'customer_reply':
+      return { type: 'quote', label: 'Your reply', text: c.to ?? '' };
+    default:
+      return unreachable(c.type);
   }
+}
+
+/** Compile-time exhaustiveness: only reached with a value the types say cannot exist. */
+function unreachable(value: never): never {
+  throw new Error(`Unknown ticket change ${String(value)}`);
 }
 
 /** Short text of the changes for the delivery log, e.g. "status In Progress, reply". */
@@ -120,6 +147,8 @@ export function changeSummary(changes: readonly TicketChange[]): string {
       if (c.type === 'status_change') return `status ${TICKET_STATUS_LABELS[c.to as TicketStatus] ?? c.to}`;
       if (c.type === 'assignment') return c.to ? `assigned to ${c.to}` : 'unassigned';
       if (c.type === 'comment') return c.reply ? 'reply' : 'note';
+      if (c.type === 'waiting') return c.to === 'true' ? 'waiting on customer' : 'no longer waiting';
+      if (c.type === 'customer_reply') return 'customer reply';
       return c.type;
     })
     .join(', ');
