@@ -31,6 +31,8 @@ it('writes e-mails as .eml files and SMS as JSON lines into DATA_DIR/outbox-log,
   expect(mails.some((m) => m.includes('To: ops@example.com') && m.includes(`Subject: New ticket ${ticket.ticketNumber} (High)`))).toBe(true);
   expect(mails.some((m) => m.includes('To: kim@example.com') && /Content-Type: multipart\/alternative/.test(m))).toBe(true);
   expect(fs.statSync(path.join(dir, 'mail', emls[0]!)).mode & 0o777).toBe(0o600);
+  // Issue 55 (11): every mail of ours is marked machine-made, so autoresponders do not answer it.
+  expect(mails.every((m) => m.includes('Auto-Submitted: auto-generated'))).toBe(true);
 
   const lines = fs.readFileSync(path.join(dir, 'sms.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
   expect(lines.map((l) => [l.to, l.e164]).sort()).toEqual([

@@ -8,10 +8,11 @@
 import type { ImportRules } from '../../config';
 import type { Database } from '../../db/client';
 import type { Services } from '../../services';
-import { addCustomerMailReply, createTickets, findTicketForMail, newStatusLink, type StatusLinkDeps } from '../tickets/port';
+import { addCustomerMailReply, createTickets, newStatusLink, type StatusLinkDeps } from '../tickets/port';
 import { fitMailFiles, mailBatch, prepareMailFiles, recordAttachments, type MailFiles, type RefusedFile } from '../attachments/port';
-import { loopReason, parseMail, ticketNumberIn, type InboundMail } from './parse';
-import { claimMessage, countFromSender, insertFailure, settleMessage, ticketOfMessages } from './repository';
+import { NO_SENDER, loopReason, parseMail, storable, type InboundMail } from './parse';
+import { claimMessage, countFromSender, insertFailure, lockSender, settleMessage, storedHash } from './repository';
+import { mentionNote, threadOf } from './threading';
 
 export type { ImportRules };
 
@@ -35,12 +36,12 @@ export function refusedNote(refused: readonly RefusedFile[]): string {
   return `\n\n[Attachments not imported:\n${refused.map((r) => `- ${r.fileName}: ${r.reason}`).join('\n')}]`;
 }
 
-function issueOf(mail: InboundMail, note: string): string {
+function issueOf(mail: InboundMail, note: string, prefix = ''): string {
   const body = mail.text || '(no text in the message)';
   const issue = mail.subject ? `${mail.subject}\n\n${body}` : body;
-  const room = MAX_ISSUE - Math.min(note.length, MAX_ISSUE / 2);
+  const room = MAX_ISSUE - prefix.length - Math.min(note.length, MAX_ISSUE / 2);
   const text = issue.length > room ? `${issue.slice(0, room - 20)}\n[... shortened]` : issue;
-  return (text + note).slice(0, MAX_ISSUE);
+  return (prefix + text + note).slice(0, MAX_ISSUE);
 }
 
 /** The mail's files processed under the upload rules, or, without file storage (`files` unset), all listed as not imported. */
@@ -50,31 +51,22 @@ async function filesOf(mail: InboundMail, rules: ImportContext): Promise<MailFil
   return { items: [], refused, limits: { ticketMaxFiles: 0, ticketMaxBytes: 0 } };
 }
 
-/** The ticket id of a reply token `<ticket-<uuid>@portal>` (tickets' replyHeaders), else null. */
-function replyToken(ref: string): string | null {
-  return /^<ticket-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@[^>]+>$/i.exec(ref)?.[1]?.toLowerCase() ?? null;
-}
+/**
+ * Largest message kept (base64) with a parse failure for Retry: a message that cannot be parsed
+ * fails again, so a big one is not copied into the database (memory and disk stay bounded; issue 55:
+ * seven 24 MiB mails without From). Failures to store keep up to INBOUND_MAX_BYTES.
+ */
+export const KEEP_UNPARSED_MAX = 1024 * 1024;
 
-/** Which existing ticket a message answers: the reply token in References, its references to our imported mail, then a ticket number in the subject. */
-async function replyTarget(db: Database, mail: InboundMail): Promise<string | null> {
-  const token = mail.references.map(replyToken).find((id) => id !== null);
-  if (token && (await findTicketForMail(db, { id: token }))) return token;
-  const byRef = await ticketOfMessages(db, mail.references);
-  if (byRef) return byRef;
-  const number = ticketNumberIn(mail.subject);
-  if (!number) return null;
-  return (await findTicketForMail(db, { ticketNumber: number }))?.id ?? null;
-}
-
-/** Records a message that could not be imported; `raw` is kept (base64) when within the size limit so it can be retried. */
+/** Records a message that could not be imported; `raw` is kept (base64) so it can be retried. Text fields lose NUL characters. */
 async function fail(db: Database, raw: Buffer | null, size: number, reason: string, mail?: Partial<InboundMail>): Promise<ImportOutcome> {
   await insertFailure(db, {
     reason,
     size,
     rawBase64: raw ? raw.toString('base64') : null,
-    messageId: mail?.messageId ?? null,
-    sender: mail?.fromAddress ?? null,
-    subject: mail?.subject ? mail.subject.slice(0, 500) : null,
+    messageId: mail?.messageId ? storable(mail.messageId) : null,
+    sender: mail?.fromAddress ? storable(mail.fromAddress) : null,
+    subject: mail?.subject ? storable(mail.subject).slice(0, 500) : null,
   });
   return { kind: 'failed', reason };
 }
@@ -105,40 +97,67 @@ export async function importMessage(db: Database, raw: Buffer, rules: ImportCont
   try {
     mail = await parseMail(raw);
   } catch (err) {
-    return fail(db, raw, raw.length, `could not parse: ${err instanceof Error ? err.message : String(err)}`);
+    const reason = err instanceof Error && err.message === NO_SENDER ? NO_SENDER : 'the message is not valid MIME';
+    return fail(db, raw.length <= KEEP_UNPARSED_MAX ? raw : null, raw.length, `could not parse: ${reason}`);
   }
   try {
     return await importParsed(db, mail, rules, now);
   } catch (err) {
-    return fail(db, raw, raw.length, `could not store: ${err instanceof Error ? err.message : String(err)}`, mail);
+    // The admin list shows the reason: a database error's code, never its SQL or parameters.
+    const code = (err as { code?: unknown; cause?: { code?: unknown } }).cause?.code ?? (err as { code?: unknown }).code;
+    const reason = `could not store: database error${typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? ` ${code}` : ''}`;
+    return fail(db, raw, raw.length, reason, mail);
   }
 }
 
+/** The Message-ID key to claim: the header's, or for a reused Message-ID with other content `<id>#<hash>` flagged; null: already imported. */
+async function messageKey(db: Database, mail: InboundMail): Promise<{ key: string; flag: string | null } | null> {
+  const stored = await storedHash(db, mail.messageId);
+  if (stored === undefined) return { key: mail.messageId, flag: null };
+  if (stored === null || stored === mail.contentHash) return null;
+  return { key: `${mail.messageId}#${mail.contentHash.slice(0, 16)}`, flag: 'reused Message-ID' };
+}
+
+/** The note a message with a reused Message-ID carries in its text for staff. */
+const reusedNote = (flag: string | null) => (flag ? `\n\n[Flagged: this message reuses the Message-ID of an earlier, different message.]` : '');
+
 async function importParsed(db: Database, mail: InboundMail, rules: ImportContext, now: Date): Promise<ImportOutcome> {
-  const base = { messageId: mail.messageId, sender: mail.fromAddress, subject: mail.subject.slice(0, 500), createdAt: now };
+  const claimed = await messageKey(db, mail);
+  if (!claimed) return { kind: 'duplicate', messageId: mail.messageId };
+  const messageId = claimed.key;
+  const base = { messageId, sender: mail.fromAddress, subject: mail.subject.slice(0, 500), contentHash: mail.contentHash, flag: claimed.flag, createdAt: now };
+  const since = new Date(now.getTime() - 3_600_000);
   const loop = loopReason(mail, rules.ownAddresses);
-  const limited = !loop && (await countFromSender(db, mail.fromAddress, new Date(now.getTime() - 3_600_000))) >= rules.perSenderPerHour;
+  // A quick count first spares a flood the file work; the count that decides is taken under the sender's lock.
+  const limited = !loop && (await countFromSender(db, mail.fromAddress, since)) >= rules.perSenderPerHour;
   const ignored = loop ?? (limited ? 'rate limited' : null);
   if (ignored) {
-    const claimed = await db.transaction((raw) => claimMessage(raw as unknown as Database, { ...base, outcome: `ignored: ${ignored}`, ticketId: null }));
-    return claimed ? { kind: 'ignored', reason: ignored, messageId: mail.messageId } : { kind: 'duplicate', messageId: mail.messageId };
+    const done = await db.transaction((raw) => claimMessage(raw as unknown as Database, { ...base, outcome: `ignored: ${ignored}`, ticketId: null }));
+    return done ? { kind: 'ignored', reason: ignored, messageId } : { kind: 'duplicate', messageId };
   }
-  const target = await replyTarget(db, mail);
+  const thread = await threadOf(db, mail);
   // Files are processed (sniffed, re-encoded) before the transaction, as uploads are.
   const files = await filesOf(mail, rules);
   return db.transaction(async (raw): Promise<ImportOutcome> => {
     const tx = raw as unknown as Database;
-    if (!(await claimMessage(tx, { ...base, outcome: 'pending', ticketId: null }))) return { kind: 'duplicate', messageId: mail.messageId };
-    if (target) {
-      const fit = await fitMailFiles(tx, target, files);
-      const done = await addCustomerMailReply(tx, target, (mail.text || mail.subject) + refusedNote(fit.refused), now);
+    await lockSender(tx, mail.fromAddress);
+    if ((await countFromSender(tx, mail.fromAddress, since)) >= rules.perSenderPerHour) {
+      const done = await claimMessage(tx, { ...base, outcome: 'ignored: rate limited', ticketId: null });
+      return done ? { kind: 'ignored', reason: 'rate limited', messageId } : { kind: 'duplicate', messageId };
+    }
+    if (!(await claimMessage(tx, { ...base, outcome: 'pending', ticketId: null }))) return { kind: 'duplicate', messageId };
+    if (thread && 'ticketId' in thread) {
+      const fit = await fitMailFiles(tx, thread.ticketId, files);
+      const text = (mail.text || mail.subject) + refusedNote(fit.refused) + reusedNote(claimed.flag);
+      const done = await addCustomerMailReply(tx, thread.ticketId, text, now, thread.rule);
       if (done) {
         await recordAttachments(tx, mailBatch(fit), { ticketId: done.id, updateId: done.entryId, customerVisible: true, now });
-        await settleMessage(tx, mail.messageId, 'reply', done.id);
-        return { kind: 'reply', ticketId: done.id, messageId: mail.messageId };
+        await settleMessage(tx, messageId, 'reply', done.id, thread.rule);
+        return { kind: 'reply', ticketId: done.id, messageId };
       }
     }
     const fit = await fitMailFiles(tx, null, files);
+    const mention = thread && 'mentioned' in thread ? mentionNote(thread.mentioned) : '';
     const [created] = await createTickets(tx, [
       {
         now,
@@ -151,11 +170,11 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
           customerPhone: '',
           severity: 'medium',
           contactMethod: 'email',
-          issue: issueOf(mail, refusedNote(fit.refused)),
+          issue: issueOf(mail, refusedNote(fit.refused) + reusedNote(claimed.flag), mention),
         },
       },
     ]);
-    await settleMessage(tx, mail.messageId, 'ticket', created!.id);
-    return { kind: 'ticket', ticketId: created!.id, ticketNumber: created!.ticketNumber, messageId: mail.messageId };
+    await settleMessage(tx, messageId, 'ticket', created!.id, thread && 'mentioned' in thread ? thread.rule : null);
+    return { kind: 'ticket', ticketId: created!.id, ticketNumber: created!.ticketNumber, messageId };
   });
 }

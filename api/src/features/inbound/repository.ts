@@ -11,9 +11,24 @@ export async function claimMessage(tx: Database, row: typeof inboundMessages.$in
   return got.length === 1;
 }
 
-/** Sets the outcome and ticket of a claimed message. */
-export async function settleMessage(tx: Database, messageId: string, outcome: string, ticketId: string | null): Promise<void> {
-  await tx.update(inboundMessages).set({ outcome, ticketId }).where(eq(inboundMessages.messageId, messageId));
+/** Sets the outcome, ticket and threading rule of a claimed message. */
+export async function settleMessage(tx: Database, messageId: string, outcome: string, ticketId: string | null, threadRule: string | null = null): Promise<void> {
+  await tx.update(inboundMessages).set({ outcome, ticketId, threadRule }).where(eq(inboundMessages.messageId, messageId));
+}
+
+/** The content hash stored with an imported Message-ID: undefined when the id is new, null for rows from before hashes were kept. */
+export async function storedHash(db: Database, messageId: string): Promise<string | null | undefined> {
+  const [row] = await db.select({ hash: inboundMessages.contentHash }).from(inboundMessages).where(eq(inboundMessages.messageId, messageId)).limit(1);
+  return row ? row.hash : undefined;
+}
+
+/**
+ * Serialises the imports of one sender until the caller's transaction ends (a transaction-level
+ * advisory lock), so the per-sender count read after it sees every earlier message of that sender:
+ * 40 concurrent messages cannot all pass the limit.
+ */
+export async function lockSender(tx: Database, sender: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`inbound-sender:${sender}`}))`);
 }
 
 /** The ticket an earlier imported message (one of `ids`) belongs to, or null. */

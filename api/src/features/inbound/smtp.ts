@@ -7,7 +7,15 @@
  */
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
+import { createGate } from '../../lib/concurrency';
 import { importMessage, type ImportContext, type ImportOutcome } from './importer';
+
+/**
+ * Memory bound (issue 55): at most SMTP_MAX_CLIENTS connections, each holding at most one message of
+ * INBOUND_MAX_BYTES, and at most SMTP_IMPORTS messages parsed at once; the rest wait their turn.
+ */
+export const SMTP_MAX_CLIENTS = 8;
+const SMTP_IMPORTS = 2;
 
 export interface SmtpListener {
   port: number;
@@ -28,7 +36,9 @@ export async function startSmtpListener(opts: {
   const accepted = new Set(opts.addresses.map((a) => a.toLowerCase()));
   // Loaded when the listener starts: a desk without inbound mail never holds smtp-server (docs/decisions.md "API memory").
   const { SMTPServer } = await import('smtp-server');
+  const imports = createGate(SMTP_IMPORTS);
   const server = new SMTPServer({
+    maxClients: SMTP_MAX_CLIENTS,
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: opts.rules.maxBytes,
@@ -52,7 +62,9 @@ export async function startSmtpListener(opts: {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || size > opts.rules.maxBytes) {
           return callback(Object.assign(new Error(`Message too large: the limit is ${opts.rules.maxBytes} bytes`), { responseCode: 552 }));
         }
-        importMessage(opts.db, Buffer.concat(chunks), opts.rules, opts.clock()).then(
+        const raw = Buffer.concat(chunks);
+        chunks.length = 0;
+        imports.run(() => importMessage(opts.db, raw, opts.rules, opts.clock())).then(
           (o) => {
             opts.onImported?.(o);
             callback();

@@ -29,6 +29,11 @@ export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[])
   return tx.insert(ticketUpdates).values(rows).returning();
 }
 
+/** Sets the `newValue` of a work-history row written in the same transaction (inbound mail: which rule threaded a reply). */
+export async function setUpdateNewValue(tx: Database, id: string, newValue: string): Promise<void> {
+  await tx.update(ticketUpdates).set({ newValue }).where(eq(ticketUpdates.id, id));
+}
+
 /** A work-history row with its author's username (null for the public form or a deleted user). */
 export type TicketUpdateWithAuthor = TicketUpdateRow & { updatedByName: string | null };
 

@@ -8,6 +8,7 @@
 import type { Database } from '../../db/client';
 import { addCustomerReply } from './customerReply';
 import { findTicketByRef, lockTicketForWrite } from './repository';
+import { setUpdateNewValue } from './historyRepository';
 
 /** The ticket a reply landed on: its id, number and assignee (null = unassigned). */
 export interface MailReplyTarget {
@@ -16,22 +17,33 @@ export interface MailReplyTarget {
   assignedTo: string | null;
   clientName: string;
   issue: string;
+  /** The ticket's customer e-mail as stored (inbound threads a subject's number only for mail from it). */
+  customerEmail: string;
 }
 
 /** Finds a ticket by id or number ("TKT-000123"); undefined when none. */
 export async function findTicketForMail(db: Database, ref: { id?: string; ticketNumber?: string }): Promise<MailReplyTarget | undefined> {
   const row = await findTicketByRef(db, ref);
-  return row ? { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue } : undefined;
+  return row ? { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, customerEmail: row.customerEmail } : undefined;
 }
 
 /**
  * Adds the customer's reply (`text` as received, plain text) to ticket `ticketId`; undefined when the
  * ticket is gone or Closed (the caller makes a new ticket). `entryId`: the reply's work-history entry
- * (the mail's files are recorded on it).
+ * (the mail's files are recorded on it). `threadedBy` (which inbound rule put the mail on this ticket,
+ * e.g. 'reply token') is stored as the entry's `newValue`, so the work history shows it to staff.
  */
-export async function addCustomerMailReply(tx: Database, ticketId: string, text: string, now: Date): Promise<(MailReplyTarget & { entryId: string }) | undefined> {
+export async function addCustomerMailReply(
+  tx: Database,
+  ticketId: string,
+  text: string,
+  now: Date,
+  threadedBy?: string,
+): Promise<(MailReplyTarget & { entryId: string }) | undefined> {
   const row = await lockTicketForWrite(tx, ticketId);
   if (!row || row.status === 'closed') return undefined;
   const { entries } = await addCustomerReply(tx, ticketId, text, now, 'email');
-  return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, entryId: entries[0]!.id };
+  const entryId = entries[0]!.id;
+  if (threadedBy) await setUpdateNewValue(tx, entryId, threadedBy);
+  return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, customerEmail: row.customerEmail, entryId };
 }

@@ -17,9 +17,16 @@ import { logFolder } from './log-folder';
 /** Timeouts in ms; all below the dispatcher's lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
-/** The message nodemailer receives (from + the rendered parts). */
+/**
+ * Headers every e-mail of the portal carries (RFC 3834; issue 55): it is machine-made, so
+ * autoresponders (out-of-office) must not answer it and mail loops with other help desks stop;
+ * `X-Auto-Response-Suppress` asks Exchange for the same.
+ */
+export const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' } as const;
+
+/** The message nodemailer receives (from + the rendered parts + AUTOMATIC_HEADERS). */
 function mailOptions(from: string, m: EmailMessage) {
-  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: { ...AUTOMATIC_HEADERS, ...m.headers } };
 }
 
 /** SMTP host:port for logs, without credentials. */
