@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['api/src/**/*.test.ts'],
+          include: ['api/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // One migrated PGlite cluster per run, loaded by every test database (test/pglite-template.ts).
           globalSetup: ['api/src/test/pglite-template.ts'],
