@@ -4,6 +4,7 @@
  * ({@link groupProblems}). config.ts turns the parsed result into the Config modules receive.
  */
 import { z } from 'zod';
+import { isPhoneCountry } from '@portal/shared';
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -69,6 +70,11 @@ export const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
   APP_NAME: z.preprocess(emptyToUndefined, z.string().default('IT Support Portal')),
   SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('(555) 123-4567')),
+  /** Default country of phone numbers typed without +country code (clients, contacts): ISO 3166-1 alpha-2. */
+  PHONE_COUNTRY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z.string().default('US').refine((v) => isPhoneCountry(v), 'must be a two-letter country code such as US or GB'),
+  ),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an e-mail address').default('support@example.com')),
   PWA_DIST: optionalString,
   SESSION_TTL_HOURS: positiveInt(720),

@@ -26,6 +26,8 @@ export interface Config {
   publicUrl: string;
   appName: string;
   supportPhone: string;
+  /** Default country of phone numbers (PHONE_COUNTRY, ISO 3166-1 alpha-2; docs/clients.md). */
+  phoneCountry: string;
   supportEmail: string;
   /** Absolute path of the built PWA (vite output). */
   pwaDist: string;
@@ -144,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     appName: e.APP_NAME,
     supportPhone: e.SUPPORT_PHONE,
+    phoneCountry: e.PHONE_COUNTRY,
     supportEmail: e.SUPPORT_EMAIL,
     pwaDist: path.resolve(REPO_ROOT, e.PWA_DIST ?? path.join('pwa', 'dist')),
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { startApp, type AppProcess } from '../../scripts/server-process';
+import { CLIENT_MSG } from '@portal/shared';
 import { ticketBody } from './test/app';
 
 const SERVER = process.env.DATABASE_URL;
@@ -163,5 +164,31 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
     expect((await me(b)).status).toBe(200);
     expect((await fetch(`${a.baseURL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
     await expect.poll(async () => (await me(b)).status, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
+  it('creates a client name sent to both processes at once only once: the other gets the clear error', async () => {
+    const res = await fetch(`${a.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.3.3.4' },
+      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    for (let round = 0; round < 5; round++) {
+      const name = round % 2 ? `Race Dental ${round}` : `RACE dental ${round}`;
+      const results = await Promise.all(
+        [a, b].map((app, i) =>
+          fetch(`${app.baseURL}/api/clients`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ name: i ? name.toLowerCase() : name }),
+          }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string; fieldErrors?: Record<string, string[]> } })),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+      const loser = results.find((r) => r.status === 409)!;
+      expect(loser.body.fieldErrors).toEqual({ name: [CLIENT_MSG.nameTaken] });
+    }
+    const { rows } = await db.query<{ n: number }>("select count(*)::int as n from clients where lower(name) like 'race dental %'");
+    expect(rows[0]!.n).toBe(5);
   });
 });

@@ -41,3 +41,5 @@ export * from './customerRepliedText';
 export * from './schemas/ticketStatus';
 export * from './schemas/activity';
 export * from './rules/clientLinks';
+export * from './schemas/clients';
+export * from './rules/phone';

@@ -16,3 +16,4 @@ export * from './schema/attachments';
 export * from './schema/statusLinks';
 export * from './schema/inbound';
 export * from './schema/audit';
+export * from './schema/clients';

@@ -100,6 +100,19 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/vault-devices/{uuid}/secrets', allowed: LOGGED_IN },
   { method: 'POST', path: '/api/vault-devices/{uuid}/reveals', body: {}, allowed: LOGGED_IN },
   { method: 'DELETE', path: '/api/vault-devices/{uuid}', allowed: STAFF },
+  // Clients (issue 50): empty bodies answer 400, unknown ids 404.
+  { method: 'GET', path: '/api/clients', allowed: STAFF },
+  { method: 'GET', path: '/api/clients?since=0', allowed: STAFF },
+  { method: 'POST', path: '/api/clients', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/clients/{uuid}', allowed: STAFF },
+  { method: 'PATCH', path: '/api/clients/{uuid}', body: {}, allowed: STAFF },
+  { method: 'DELETE', path: '/api/clients/{uuid}', allowed: ADMIN },
+  { method: 'POST', path: '/api/clients/{uuid}/contacts', body: {}, allowed: STAFF },
+  { method: 'PATCH', path: '/api/clients/{uuid}/contacts/{uuid}', body: {}, allowed: STAFF },
+  { method: 'DELETE', path: '/api/clients/{uuid}/contacts/{uuid}', allowed: ADMIN },
+  { method: 'POST', path: '/api/clients/{uuid}/sites', body: {}, allowed: STAFF },
+  { method: 'PATCH', path: '/api/clients/{uuid}/sites/{uuid}', body: {}, allowed: STAFF },
+  { method: 'DELETE', path: '/api/clients/{uuid}/sites/{uuid}', allowed: ADMIN },
   { method: 'GET', path: '/api/content', allowed: STAFF },
   { method: 'POST', path: '/api/content', body: {}, allowed: ADMIN },
   { method: 'PATCH', path: '/api/content/{uuid}', body: {}, allowed: ADMIN },
@@ -146,7 +159,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const resolvePath = (path: string) => path.replace('{ticket}', ticketId).replace('{uuid}', randomUUID());
+const resolvePath = (path: string) => path.replace('{ticket}', ticketId).replaceAll('{uuid}', () => randomUUID());
 
 /** A fresh session per call, so logout in one row cannot affect another. */
 async function tokenFor(caller: Caller): Promise<string | undefined> {

@@ -35,6 +35,7 @@ describe('API basics', () => {
       appName: 'IT Support Portal',
       supportPhone: '(555) 123-4567',
       supportEmail: 'support@example.com',
+      phoneCountry: 'US',
     });
   });
 

@@ -10,6 +10,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   appName: 'IT Support Portal',
   supportPhone: '',
   supportEmail: '',
+  phoneCountry: 'US',
 };
 
 export function useConfig(): PublicConfig {
@@ -18,6 +19,7 @@ export function useConfig(): PublicConfig {
     appName: data?.appName || FALLBACK_CONFIG.appName,
     supportPhone: data?.supportPhone ?? '',
     supportEmail: data?.supportEmail ?? '',
+    phoneCountry: data?.phoneCountry || FALLBACK_CONFIG.phoneCountry,
   };
 }
 

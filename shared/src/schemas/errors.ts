@@ -47,4 +47,6 @@ export interface PublicConfig {
   appName: string;
   supportPhone: string;
   supportEmail: string;
+  /** Default country of phone numbers (PHONE_COUNTRY), e.g. 'US'. */
+  phoneCountry: string;
 }

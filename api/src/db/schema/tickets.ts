@@ -4,6 +4,7 @@ import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, numer
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
 import { createdAt, updatedAt, syncSeqColumn, ts } from './columns';
 import { users } from './accounts';
+import { clients, contacts, sites } from './clients';
 
 /** SPEC.md 3 support_tickets plus `version` (optimistic merge) and `sync_seq` (delta sync). */
 export const supportTickets = pgTable(
@@ -40,6 +41,10 @@ export const supportTickets = pgTable(
     pausedMinutes: doublePrecision('paused_minutes').notNull().default(0),
     /** Last customer reply from the status link not yet seen by staff (card 'Customer replied'); null once opened. */
     customerRepliedAt: ts('customer_replied_at'),
+    /** The client, site and contact (docs/clients.md); null until matched or set by staff. */
+    clientId: uuid('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    siteId: uuid('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),
@@ -61,6 +66,8 @@ export const supportTickets = pgTable(
     // ...and where the feed of the last N days starts.
     index('support_tickets_updated_at_idx').on(t.updatedAt),
     // Staff search: case-insensitive substring (ILIKE) over ticketSearchText (pg_trgm).
+    // A client's tickets, newest first (client page, open counts, last 10 on the phone).
+    index('support_tickets_client_idx').on(t.clientId, t.createdAt, t.id).where(sql`${t.clientId} IS NOT NULL`),
     index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
   ],
 );

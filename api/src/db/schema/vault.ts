@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ts, createdAt, updatedAt, syncSeqColumn } from './columns';
 import { users } from './accounts';
+import { clients } from './clients';
 
 /**
  * One endpoint of a vault entry (SPEC.md 3), stored in the `endpoints` jsonb list. `id` is stable
@@ -57,6 +58,8 @@ export const customerVault = pgTable(
     phoneProvider: text('phone_provider'),
     phoneAccountNumber: text('phone_account_number'),
     notes: text('notes'),
+    /** The client this entry belongs to (docs/clients.md); one client may have several entries. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     endpoints: jsonb('endpoints').$type<VaultEndpoint[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
     syncSeq: syncSeqColumn(),
@@ -69,6 +72,7 @@ export const customerVault = pgTable(
     index('customer_vault_business_name_idx').on(t.businessName),
     index('customer_vault_sort_idx').on(sql`lower(${t.businessName})`, t.id),
     index('customer_vault_sync_seq_idx').on(t.syncSeq),
+    index('customer_vault_client_idx').on(t.clientId),
     ...VAULT_SECRET_COLUMNS.map((c) =>
       check(
         `customer_vault_${c}_encrypted`,

@@ -1,4 +1,4 @@
-/** GET /api/config (public; SPEC.md 1 {phone} {email}): PublicConfig `{ appName, supportPhone, supportEmail }`. */
+/** GET /api/config (public; SPEC.md 1 {phone} {email}): PublicConfig `{ appName, supportPhone, supportEmail, phoneCountry }`. */
 import Router from '@koa/router';
 import type { PublicConfig } from '@portal/shared';
 import type { AppState } from '../../http/state';
@@ -11,6 +11,7 @@ export function configRoutes(s: Services): Router<AppState> {
       appName: s.config.appName,
       supportPhone: s.config.supportPhone,
       supportEmail: s.config.supportEmail,
+      phoneCountry: s.config.phoneCountry,
     } satisfies PublicConfig;
   });
   return router;

@@ -83,6 +83,9 @@ function newTickets(submissions: TicketSubmission[], { recipients, policy }: Cre
       waitingSince: null,
       pausedMinutes: 0,
       customerRepliedAt: null,
+      clientId: null,
+      siteId: null,
+      contactId: null,
     });
     const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
     const jobs = newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink?.nonce });

@@ -70,6 +70,9 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
     waitingSince: maybeDate(r.waiting_since),
     pausedMinutes: Number(r.paused_minutes ?? 0),
     customerRepliedAt: r.customer_replied_at === null || r.customer_replied_at === undefined ? null : date(r.customer_replied_at),
+    clientId: (r.client_id as string | null) ?? null,
+    siteId: (r.site_id as string | null) ?? null,
+    contactId: (r.contact_id as string | null) ?? null,
   };
 }
 

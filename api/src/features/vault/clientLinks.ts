@@ -9,13 +9,14 @@
 import type Router from '@koa/router';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MSG, clientDomainOf, clientNameKey, safeText, type ClientTicket, type VaultMatch } from '@portal/shared';
+import { MSG, clientNameKey, safeText, type ClientTicket, type VaultMatch } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { idParamsSchema, validate } from '../../http/validate';
 import { customerVault } from '../../db/schema';
 import type { Services } from '../../services';
+import { clientDomainOf } from '../clients/port';
 import { openTicketsOfClient } from '../tickets/port';
 
 const matchQuerySchema = z.object({

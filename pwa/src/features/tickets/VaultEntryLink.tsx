@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { clientDomainOf, clientNameKey, type Ticket, type VaultMatch } from '@portal/shared';
+import { clientNameKey, emailDomainOf, type Ticket, type VaultMatch } from '@portal/shared';
 import { apiGet } from '../../lib/api';
 
 /**
@@ -10,7 +10,7 @@ import { apiGet } from '../../lib/api';
  */
 export function VaultEntryLink({ ticket }: { ticket: Pick<Ticket, 'businessName' | 'customerEmail'> }) {
   const business = clientNameKey(ticket.businessName) ?? '';
-  const email = clientDomainOf(ticket.customerEmail) ? ticket.customerEmail : '';
+  const email = emailDomainOf(ticket.customerEmail) ? ticket.customerEmail : '';
   const q = useQuery<VaultMatch>({
     queryKey: ['/api/vault-match', business, email],
     queryFn: ({ signal }) => apiGet<VaultMatch>(`/api/vault-match?${new URLSearchParams({ business, email })}`, { signal }),

