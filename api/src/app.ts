@@ -40,6 +40,7 @@ import { ticketStatusRoutes } from './features/ticket-status/routes';
 import { vaultRoutes } from './features/vault/routes';
 import { vaultOfflineRoutes } from './features/vault-offline/routes';
 import { authenticate } from './http/authenticate';
+import { refuseCrossSiteWrites } from './http/origin-check';
 import { compressResponses } from './http/compression';
 import { describeError, errorHandler } from './http/error-handler';
 import { notFound } from './http/errors';
@@ -90,6 +91,7 @@ export function createServices(deps: AppDeps): Services {
   const limits: RateLimitSettings = {
     login: { ...DEFAULT_RATE_LIMITS.login, points: config.rateLimitLogin },
     loginIp: { ...DEFAULT_RATE_LIMITS.loginIp, points: config.rateLimitLoginIp },
+    twoFactorAccount: DEFAULT_RATE_LIMITS.twoFactorAccount,
     ticketCreate: { ...DEFAULT_RATE_LIMITS.ticketCreate, points: config.rateLimitTickets },
     survey: { ...DEFAULT_RATE_LIMITS.survey, points: config.rateLimitSurveys },
     vaultReveal: DEFAULT_RATE_LIMITS.vaultReveal,
@@ -186,6 +188,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(tokenPageHeaders((path) => path.startsWith('/status/') || path.startsWith('/api/ticket-status/')));
   // The liveness probe answers before the body parser and the session lookup (no database).
   app.use(liveProbe());
+  // Cookie-authenticated writes only from the app's own origin (http/origin-check.ts).
+  app.use(refuseCrossSiteWrites(s.config.publicUrl));
   // The tus endpoint /api/uploads reads its request streams itself: before the body parser.
   app.use(uploadEndpoint(s));
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).

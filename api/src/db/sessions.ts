@@ -23,9 +23,12 @@ export async function deleteOtherSessions(db: Database, userId: string, keepSess
   await announceSessionChange(db, { userId });
 }
 
-/** Records that `sessionId` proved a second factor at `now` (sign-in or step-up) and may leave enrolment. */
+/**
+ * Records that `sessionId` proved a second factor (or, without one, the password) at `now` (sign-in
+ * or step-up). It does not end an enrolment: only adding a factor does ({@link leaveEnrolment}).
+ */
 export async function markSecondFactor(db: Database, sessionId: string, method: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ secondFactorAt: now, secondFactorMethod: method, needsEnrolment: false }).where(eq(sessions.id, sessionId));
+  await db.update(sessions).set({ secondFactorAt: now, secondFactorMethod: method }).where(eq(sessions.id, sessionId));
   await announceSessionChange(db, { sessionId });
 }
 
@@ -37,4 +40,18 @@ export async function readSecondFactor(db: Database, sessionId: string): Promise
     .where(eq(sessions.id, sessionId))
     .limit(1);
   return row?.at && row.method ? { at: row.at, method: row.method } : null;
+}
+
+/**
+ * Ends `sessionId`'s enrolment after it added a factor, WITHOUT counting as a second factor (issue 55
+ * defect 1: a new factor is no proof of an existing one). A password confirmation the session held
+ * (users without a factor) stops counting too: from now on only a factor confirms.
+ */
+export async function leaveEnrolment(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ needsEnrolment: false }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: null, secondFactorMethod: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.secondFactorMethod, 'password')));
+  await announceSessionChange(db, { sessionId });
 }

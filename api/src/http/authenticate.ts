@@ -4,6 +4,12 @@
  * `requireRole(...roles)` then refuses: no valid session -> 401 unauthenticated, other role -> 403,
  * a session that must first set up a second factor -> 403 `two_factor_enrolment_required` (README
  * "Two-factor authentication"); `requireSession()` admits that session too (logout, me, enrolment).
+ *
+ * The enrolment gate covers EVERY route, not only those with `requireRole` (issue 55 defect 9: a
+ * route with its own check, such as the downloads, served an enrolling session): `authenticate`
+ * parks such a session in `ctx.state.enrolling` and leaves `auth` null, so any route sees an
+ * anonymous caller; only `requireSession()` takes it back. Any 401 the route then answers becomes
+ * 403 `two_factor_enrolment_required`, so the PWA still sends the user to the Security page.
  */
 import type { Middleware } from 'koa';
 import { MSG, STAFF_ROLES } from '@portal/shared';
@@ -32,29 +38,45 @@ export function requestToken(ctx: { get(h: string): string; cookies: { get(n: st
 export function authenticate(lookup: SessionLookup): Middleware<AppState> {
   return async (ctx, next) => {
     const token = requestToken(ctx);
-    ctx.state.auth = token && token.length <= 200 ? await lookup(token) : null;
-    await next();
+    const auth = token && token.length <= 200 ? await lookup(token) : null;
+    if (!auth?.needsEnrolment) {
+      ctx.state.auth = auth;
+      return next();
+    }
+    ctx.state.auth = null;
+    ctx.state.enrolling = auth;
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) throw enrolmentRequired();
+      throw err;
+    }
   };
 }
+
+const enrolmentRequired = () => new ApiError(403, 'two_factor_enrolment_required', MSG.twoFactorEnrolmentRequired);
 
 /** Allows only the given roles (SPEC.md 6, DESIGN.md 4). */
 export function requireRole(...roles: readonly Role[]): Middleware<AppState> {
   const message = roles.includes('user') ? MSG.loginRequired : roles.includes('technician') ? MSG.staffRequired : MSG.adminRequired;
   return async (ctx, next) => {
     const auth = ctx.state.auth;
-    if (!auth) throw unauthenticated();
+    if (!auth) throw ctx.state.enrolling ? enrolmentRequired() : unauthenticated();
     if (!roles.includes(auth.user.role)) throw forbidden(message);
-    if (auth.needsEnrolment) throw new ApiError(403, 'two_factor_enrolment_required', MSG.twoFactorEnrolmentRequired);
+    if (auth.needsEnrolment) throw enrolmentRequired();
     await next();
   };
 }
 
 /** Any logged-in session, including one that must first set up a second factor (logout, me, enrolment routes). */
-export function requireSession(): Middleware<AppState> {
-  return async (ctx, next) => {
+export function requireSession(): Middleware<AppState> & { admitsEnrolment: true } {
+  const mw: Middleware<AppState> = async (ctx, next) => {
+    ctx.state.auth ??= ctx.state.enrolling ?? null;
     if (!ctx.state.auth) throw unauthenticated();
     await next();
   };
+  // Marked, so the enrolment gate's test lists exactly the routes an enrolling session reaches.
+  return Object.assign(mw, { admitsEnrolment: true as const });
 }
 
 /** Any logged-in user (own session, change password). */

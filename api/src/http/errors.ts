@@ -39,9 +39,12 @@ export const conflict = (message: string = MSG.conflict, extra?: Record<string, 
 /** 413 too_large. */
 export const tooLarge = (message = 'Request body is too large') => new ApiError(413, 'too_large', message);
 
-/** 429 rate_limited (SPEC.md texts: MSG.tooManyRequests); `retryAfterSec` becomes a Retry-After header. */
+/** 429 rate_limited (SPEC.md texts: MSG.tooManyRequests, or a more precise `message`); `retryAfterSec` becomes a Retry-After header. */
 export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSec: number) {
-    super(429, 'rate_limited', MSG.tooManyRequests);
+  constructor(
+    readonly retryAfterSec: number,
+    message: string = MSG.tooManyRequests,
+  ) {
+    super(429, 'rate_limited', message);
   }
 }

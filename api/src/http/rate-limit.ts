@@ -24,6 +24,11 @@ export interface RateLimitSettings {
   login: RateLimit;
   /** Failed logins per IP whatever the username (default 50 per 15 minutes). */
   loginIp: RateLimit;
+  /**
+   * Wrong second-factor codes, step-up answers and current passwords per ACCOUNT, from any IP
+   * (default 10 per 15 minutes; issue 55 defects 7 and 10; twofa/verify.ts).
+   */
+  twoFactorAccount: RateLimit;
   /** Ticket submissions per IP (default 10 per minute). */
   ticketCreate: RateLimit;
   /** Public survey requests (link checks and submits) per IP (default 20 per minute). */
@@ -51,6 +56,7 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   login: { points: 10, durationSec: 15 * 60 },
   loginIp: { points: 50, durationSec: 15 * 60 },
+  twoFactorAccount: { points: 10, durationSec: 15 * 60 },
   ticketCreate: { points: 10, durationSec: 60 },
   survey: { points: 20, durationSec: 60 },
   vaultReveal: { points: 120, durationSec: 10 * 60 },
@@ -84,6 +90,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
   return {
     login: factory('login', settings.login),
     loginIp: factory('loginIp', settings.loginIp),
+    twoFactorAccount: factory('twoFactorAccount', settings.twoFactorAccount),
     ticketCreate: factory('ticketCreate', settings.ticketCreate),
     survey: factory('survey', settings.survey),
     vaultReveal: factory('vaultReveal', settings.vaultReveal),

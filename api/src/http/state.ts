@@ -23,6 +23,8 @@ export interface AppState {
   /** Request id (X-Request-Id), also written to error logs. */
   requestId: string;
   auth: AuthInfo | null;
+  /** A session that must first enrol a second factor: kept aside (auth stays null) except for `requireSession()` routes (http/authenticate.ts). */
+  enrolling?: AuthInfo | null;
   /** Parsed input from `validate(...)`; read it through the validator's typed `get(ctx)`. */
   input?: unknown;
   /** The route's transaction, set by `transaction(...)`; read it with `txOf(ctx)`. */

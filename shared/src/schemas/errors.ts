@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'challenge_expired',
   /** 403: the right password of an account an admin disabled (User Management); no session. */
   'account_disabled',
+  /** 403: a cookie-authenticated write sent from another site (http/origin-check.ts); nothing ran. */
+  'cross_origin',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,7 +18,8 @@
  * - POST /api/auth/logout           logged in (also enrolment-only sessions); revokes this session -> 204.
  * - GET  /api/auth/me               logged in (also enrolment-only); -> { user, twoFactorEnrolmentRequired }.
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
- *                                   wrong current password -> 400 fieldErrors.currentPassword; other sessions revoked,
+ *                                   wrong current password -> 400 fieldErrors.currentPassword, counted like a wrong
+ *                                   step-up answer (login limits + the account's, 429 when used up); other sessions revoked,
  *                                   and the user's offline vault devices (they wipe on their next sync).
  * - POST /api/users/:id/unlock-login admin; deletes the failed-login counts of that user's username
  *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
@@ -36,7 +37,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, recordSignIn, updateUser } from '../users/port';
-import { afterPassword, completeLogin, twoFactorDeps } from '../twofa/port';
+import { afterPassword, completeLogin, noteWrongAnswer, returnCodeAttempt, takeCodeAttempt, twoFactorDeps } from '../twofa/port';
 import { revokeUserDevices } from '../vault-offline/port';
 import type { UserRow } from '../users/port';
 import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
@@ -102,8 +103,9 @@ export function authRoutes(s: Services): Router<AppState> {
     await Promise.all([s.limiters.login.delete(limitKey), giveBack([[s.limiters.loginIp, ctx.ip]])]);
     forgetFailureKey(s.limiters.login, username, limitKey);
     // A user without a second factor confirmed with the password just now: that is their step-up
-    // (README "Two-factor authentication"), fresh for STEP_UP_MINUTES like a code would be.
-    await startSession(ctx, user, next.needsEnrolment ? { needsEnrolment: true } : { method: 'password' });
+    // (README "Two-factor authentication"), fresh for STEP_UP_MINUTES like a code would be; an
+    // enrolling session needs it to add its first factor (issue 55 defect 1).
+    await startSession(ctx, user, { needsEnrolment: next.needsEnrolment, method: 'password' });
   });
 
   router.post('/api/auth/login/2fa', secondInput, async (ctx) => {
@@ -127,14 +129,24 @@ export function authRoutes(s: Services): Router<AppState> {
     ctx.body = { user: presentUser(auth.user), twoFactorEnrolmentRequired: auth.needsEnrolment === true };
   });
 
-  router.post('/api/auth/change-password', requireLogin(), changeInput, transaction(s), async (ctx) => {
-    const { currentPassword, newPassword } = changeInput.get(ctx).body;
-    const { user, sessionId } = ctx.state.auth!;
-    const tx = txOf(ctx);
-    const row = await findUserById(tx, user.id);
-    if (!row || !(await s.passwords.verify(row.password, currentPassword))) {
+  // The current password is checked BEFORE the transaction, against the step-up's limits (issue 55
+  // defect 10: per IP+username, per IP and per account, twofa/verify.ts), so a wrong one stays counted.
+  const checkCurrentPassword: Koa.Middleware<AppState> = async (ctx, next) => {
+    const { user } = ctx.state.auth!;
+    await takeCodeAttempt(twoFactor, ctx.ip, user.username);
+    const row = await findUserById(s.db, user.id);
+    if (!row || !(await s.passwords.verify(row.password, changeInput.get(ctx).body.currentPassword))) {
+      await noteWrongAnswer(s.db, twoFactor, user, s.clock());
       throw badRequest(MSG.currentPasswordWrong, { currentPassword: [MSG.currentPasswordWrong] });
     }
+    await returnCodeAttempt(twoFactor, ctx.ip, user.username);
+    await next();
+  };
+
+  router.post('/api/auth/change-password', requireLogin(), changeInput, checkCurrentPassword, transaction(s), async (ctx) => {
+    const { newPassword } = changeInput.get(ctx).body;
+    const { user, sessionId } = ctx.state.auth!;
+    const tx = txOf(ctx);
     const passwordHash = await s.passwords.hash(newPassword);
     await updateUser(tx, user.id, { passwordHash });
     await deleteOtherSessions(tx, user.id, sessionId);

@@ -15,6 +15,24 @@ export async function ticketExists(db: Database, ticketId: string): Promise<bool
   return Boolean(row);
 }
 
+/** Most minutes one person may record per day (UTC) over all tickets (issue 55 defect 12). */
+export const DAY_MINUTES = 1440;
+
+/**
+ * Minutes `userId` already recorded on the UTC day of `now`, over all tickets. Takes a transaction
+ * lock per user first, so two concurrent entries of one person are counted one after the other.
+ */
+export async function minutesRecordedToday(tx: Database, userId: string, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`time_entries:${userId}`}))`);
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const end = new Date(start.getTime() + 86_400_000);
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${timeEntries.minutes}), 0)` })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.userId, userId), gte(timeEntries.createdAt, start), lt(timeEntries.createdAt, end)));
+  return Number(row?.total ?? 0);
+}
+
 /** Records one entry by `user` at `now`. */
 export async function insertTimeEntry(
   tx: Database,

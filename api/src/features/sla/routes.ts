@@ -4,7 +4,8 @@
  *                                        phone caches it for its offline clock).
  * - PUT  /api/sla-policy                 admin; slaPolicySchema -> 200 SlaPolicy. Applies to tickets
  *                                        created (or resumed from a pause) afterwards.
- * - POST /api/tickets/:id/time-entries   staff; timeEntryCreateSchema -> 201 TimeEntry; Idempotency-Key
+ * - POST /api/tickets/:id/time-entries   staff; timeEntryCreateSchema -> 201 TimeEntry; Idempotency-Key;
+ *                                        400 when the person's minutes of the UTC day (all tickets) would pass 1440
  *                                        optional (an entry queued offline is recorded once); 404 unknown ticket.
  * - GET  /api/tickets/:id/time-entries   staff; -> TicketTime (entries newest first, totals).
  * - GET  /api/time-report?from&to[&format=csv]  staff; -> TimeReport, or text/csv with format=csv.
@@ -16,16 +17,20 @@ import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry } from '@portal/sh
 import { slaCompliance } from './complianceRepository';
 import { usernames } from './repository';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { readSlaPolicy, saveSlaPolicy } from './policy';
 import { presentTimeEntry, presentTimeReport, timeReportCsv } from './presenter';
-import { insertTimeEntry, ticketExists, ticketTime, timeReport } from './repository';
+import { DAY_MINUTES, insertTimeEntry, minutesRecordedToday, ticketExists, ticketTime, timeReport } from './repository';
 
 const DAY_MS = 86_400_000;
+
+
+/** The refusal of an entry beyond a person's day (issue 55 defect 12). */
+const dayFullMessage = (left: number) => `A day has 1440 minutes: you can record at most ${Math.max(0, left)} more today.`;
 
 export function slaRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -47,6 +52,8 @@ export function slaRoutes(s: Services): Router<AppState> {
     const { params, body } = entryInput.get(ctx);
     const tx = txOf(ctx);
     if (!(await ticketExists(tx, params.id))) throw notFound(MSG.ticketNotFound);
+    const left = DAY_MINUTES - (await minutesRecordedToday(tx, ctx.state.auth!.user.id, s.clock()));
+    if (body.minutes > left) throw badRequest(dayFullMessage(left), { minutes: [dayFullMessage(left)] });
     ctx.status = 201;
     ctx.body = presentTimeEntry(await insertTimeEntry(tx, params.id, ctx.state.auth!.user, body, s.clock())) satisfies TimeEntry;
   });

@@ -196,3 +196,25 @@ describe('SLA compliance', () => {
     expect(res.body.rows.find((r: { all: boolean }) => r.all)).toMatchObject({ tickets: 3, responseMet: 1, responseBreached: 2 });
   });
 });
+
+describe("a person's day is capped (issue 55 defect 12)", () => {
+  it('40 full-day entries on one ticket: only one day is accepted; the next day starts over', async () => {
+    setClock('2026-05-05T08:00:00.000Z');
+    const capTech = await t.loginAs('technician');
+    const { id } = await t.createTicket();
+    const { id: other } = await t.createTicket();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      statuses.push((await t.request('POST', `/api/tickets/${id}/time-entries`, { token: capTech.token, body: { minutes: 1440, billable: true } })).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    setClock('2026-05-05T20:00:00.000Z');
+    const onOther = await t.request('POST', `/api/tickets/${other}/time-entries`, { token: capTech.token, body: { minutes: 1, billable: false } });
+    expect(onOther.status).toBe(400);
+    expect(onOther.body.fieldErrors.minutes).toEqual(['A day has 1440 minutes: you can record at most 0 more today.']);
+    const time = await t.request('GET', `/api/tickets/${id}/time-entries`, { token: capTech.token });
+    expect(time.body.totalMinutes).toBe(1440);
+    setClock('2026-05-06T00:00:01.000Z');
+    expect((await t.request('POST', `/api/tickets/${other}/time-entries`, { token: capTech.token, body: { minutes: 600, billable: false } })).status).toBe(201);
+  });
+});

@@ -4,6 +4,10 @@
  * - `two_factor_reset`: the user's second factors were reset (by an admin or from the command
  *   line): who did it and when, that every session and offline vault device was ended, and what to
  *   do if they did not ask for it. Sent to the user's own e-mail (a user without one gets nothing).
+ * - `two_factor_changed`: a factor of the user's own account was added or removed, or recovery
+ *   codes were made (issue 55 defect 1): what, when, from which IP, and what to do if it was not them.
+ * - `two_factor_locked`: wrong codes reached the per-account limit (issue 55 defect 7): sign-in
+ *   codes are refused for the lockout's minutes; what to do if it was not them.
  */
 import { defineJobKind, emailContent, portalLink } from '../../notify';
 
@@ -44,5 +48,76 @@ export const twoFactorReset = defineJobKind<TwoFactorResetPayload, 'email'>({
     ),
 });
 
+/** A change of a user's own second factors. */
+export type FactorChange = 'totp_added' | 'totp_removed' | 'passkey_added' | 'passkey_removed' | 'recovery_codes_regenerated';
+
+/** The facts of a factor change: the user, what changed, when (ISO) and from which IP. */
+export interface TwoFactorChangedPayload {
+  username: string;
+  change: FactorChange;
+  at: string;
+  ip: string;
+}
+
+/** The subject line of each change, e.g. 'A passkey was added to your account' (issue 55). */
+export const FACTOR_CHANGE_SUBJECT: Record<FactorChange, string> = {
+  totp_added: 'An authenticator app was added to your account',
+  totp_removed: 'The authenticator app was removed from your account',
+  passkey_added: 'A passkey was added to your account',
+  passkey_removed: 'A passkey was removed from your account',
+  recovery_codes_regenerated: 'New recovery codes were made for your account',
+};
+
+/** The e-mail telling a user a second factor of their account changed. */
+export const twoFactorChanged = defineJobKind<TwoFactorChangedPayload, 'email'>({
+  kind: 'two_factor_changed',
+  channel: 'email',
+  summary: (p) => `${FACTOR_CHANGE_SUBJECT[p.change]} (${p.username})`,
+  render: (p, { brand }) =>
+    emailContent(
+      {
+        subject: FACTOR_CHANGE_SUBJECT[p.change],
+        title: 'Two-factor authentication changed',
+        blocks: [
+          { type: 'p', text: `Hello ${p.username},` },
+          { type: 'p', text: `${FACTOR_CHANGE_SUBJECT[p.change]} on ${formatWhen(p.at)} from the address ${p.ip}.` },
+          { type: 'button', label: 'Open the Security page', url: portalLink(brand, '/account/security') },
+          { type: 'p', text: `If this was not you, change your password, check your methods, and tell your administrator or ${brand.supportEmail} at once.` },
+        ],
+      },
+      brand,
+    ),
+});
+
+/** The facts of a lockout: the user, when (ISO), and for how many minutes codes are refused. */
+export interface TwoFactorLockedPayload {
+  username: string;
+  at: string;
+  minutes: number;
+}
+
+/** The e-mail telling a user that repeated wrong codes locked their second step. */
+export const twoFactorLocked = defineJobKind<TwoFactorLockedPayload, 'email'>({
+  kind: 'two_factor_locked',
+  channel: 'email',
+  summary: (p) => `Two-factor codes locked for ${p.username}`,
+  render: (p, { brand }) =>
+    emailContent(
+      {
+        subject: 'Repeated wrong sign-in codes on your account',
+        title: 'Two-factor codes locked',
+        blocks: [
+          { type: 'p', text: `Hello ${p.username},` },
+          {
+            type: 'p',
+            text: `Wrong two-factor codes were entered for your account many times (last on ${formatWhen(p.at)}), so codes are refused for ${p.minutes} minutes.`,
+          },
+          { type: 'p', text: `Someone may know your password: if it was not you, change it and tell your administrator or ${brand.supportEmail}.` },
+        ],
+      },
+      brand,
+    ),
+});
+
 /** Every job kind of the two-factor feature (api/src/notification-kinds.ts). */
-export const twoFactorKinds = [twoFactorReset];
+export const twoFactorKinds = [twoFactorReset, twoFactorChanged, twoFactorLocked];

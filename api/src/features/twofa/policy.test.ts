@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, type TotpSetup, type TwoFactorStatus } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
-import { codeNow, enrolledUser, passwordStep, signInWithTotp } from './twofa.testkit';
+import { codeNow, enrolledUser, nextStep, passwordStep, signInWithTotp } from './twofa.testkit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +74,9 @@ describe('two-factor policy (README "Two-factor authentication")', () => {
     const admin = await enrolledUser(t, 'admin');
     const adminToken = await signInWithTotp(t, admin);
     const tech = await enrolledUser(t, 'technician');
+    // Adding the app was no step-up (issue 55 defect 1): the session confirms with it first.
+    nextStep(t);
+    expect((await t.request('POST', '/api/auth/2fa/step-up', { token: tech.token, body: { code: codeNow(t, tech.secret) } })).status).toBe(200);
     const refused = await t.request('DELETE', '/api/auth/2fa/totp', { token: tech.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(MSG.twoFactorLastMethod);

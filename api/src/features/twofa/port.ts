@@ -14,6 +14,9 @@
  *   store `{ method, at }` in their audit rows (`step_up_method`, `step_up_at`). Both live in
  *   http/step-up.ts (re-exported here): a vault feature importing this port would be a cycle.
  * - `resetSecondFactors(tx, user, actor, now)`: the admin / command-line reset (reset.ts).
+ * - `takeCodeAttempt(deps, ip, username)` / `returnCodeAttempt` / `noteWrongAnswer(db, deps, user, now)`:
+ *   the limits of a secret answer (code, step-up, current password; verify.ts): take a point before
+ *   checking, give it back when right, note a wrong one (the lockout e-mail).
  * - `resealTotpSecrets(db, keys)`: the vault key rotation moves the TOTP secrets to the current key
  *   too, before it drops the old ones (rotation.ts).
  */
@@ -24,6 +27,7 @@ import { relyingParty } from './webauthn';
 export { afterPassword, completeLogin, type AfterPassword, type TwoFactorDeps } from './service';
 export { resetSecondFactors, type ResetActor, type ResetResult } from './reset';
 export { resealTotpSecrets } from './rotation';
+export { noteWrongAnswer, returnCodeAttempt, takeCodeAttempt } from './verify';
 /** The step-up check lives below the features (http/step-up.ts) so the vault features need not import this one. */
 export { hasFreshSecondFactor, requireFreshSecondFactor, type StepUp } from '../../http/step-up';
 

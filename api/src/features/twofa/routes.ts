@@ -95,12 +95,12 @@ export function twoFactorRoutes(s: Services): Router<AppState> {
     ctx.body = { recoveryCodes: await regenerateRecoveryCodes(txOf(ctx), auth(ctx), ctx.ip, s.clock()) };
   });
 
-  router.post('/api/auth/2fa/step-up/options', requireLogin(), async (ctx) => {
+  router.post('/api/auth/2fa/step-up/options', requireSession(), async (ctx) => {
     ctx.body = await stepUpPasskeyOptions(s.db, deps, auth(ctx), s.clock());
   });
 
   // No route transaction: a wrong answer must still count (challenge failures, limits).
-  router.post('/api/auth/2fa/step-up', requireLogin(), stepUpInput, async (ctx) => {
+  router.post('/api/auth/2fa/step-up', requireSession(), stepUpInput, async (ctx) => {
     const until = await stepUp(s.db, deps, auth(ctx), stepUpInput.get(ctx).body, ctx.ip, s.clock());
     forgetSession(ctx);
     ctx.body = { freshUntil: until.toISOString() };

@@ -29,7 +29,7 @@ import {
   purgeExpiredChallenges,
   setChallengeWebauthn,
 } from './repository';
-import { checkAssertion, checkCode, refuseCode, returnCodeAttempt, takeCodeAttempt, type VerifyDeps } from './verify';
+import { checkAssertion, checkCode, noteWrongAnswer, refuseCode, returnCodeAttempt, takeCodeAttempt, type VerifyDeps } from './verify';
 import { giveBack } from '../../http/rate-limit';
 import { authenticationOptions } from './webauthn';
 
@@ -116,6 +116,7 @@ export async function completeLogin(
     : await checkCode(db, deps.keys, user.id, input.code ?? '', now);
   if (!method) {
     if ((await countChallengeFailure(db, challenge.id)) >= CHALLENGE_MAX_FAILURES) await deleteChallenge(db, challenge.id);
+    await noteWrongAnswer(db, deps, user, now);
     return refuseCode();
   }
   await deleteChallenge(db, challenge.id);
@@ -163,7 +164,10 @@ export async function stepUp(db: Database, deps: TwoFactorDeps, auth: AuthInfo, 
   } else {
     method = await checkCode(db, deps.keys, user.id, input.code, now);
   }
-  if (!method) return refuseCode('password' in input ? 'password' : 'code');
+  if (!method) {
+    await noteWrongAnswer(db, deps, user, now);
+    return refuseCode('password' in input ? 'password' : 'code');
+  }
   await returnCodeAttempt(deps, ip, user.username);
   await markSecondFactor(db, auth.sessionId, method, now);
   return new Date(now.getTime() + STEP_UP_MINUTES * 60_000);

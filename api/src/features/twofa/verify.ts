@@ -6,15 +6,22 @@
  * burst of guesses gets at most the limit checked; a right answer gives its points back, a wrong
  * one is refused with 400 `invalid_code` "That code is not valid. Try again."; a used-up limit
  * answers 429 before anything is checked.
+ * On top, every answer takes a point of the ACCOUNT's limit (`twoFactorAccount`, any IP; issue 55
+ * defect 7): used up, the answer is 429 "Too many wrong attempts for this account. Try again in N
+ * minutes." and the user is e-mailed once per lockout ({@link noteWrongAnswer}). The change of
+ * password shares these limits (defect 10).
  */
 import { MSG, type WebauthnAssertion } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { ApiError } from '../../http/errors';
+import { ApiError, RateLimitedError } from '../../http/errors';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { consumeAll, giveBack, type RateLimiters } from '../../http/rate-limit';
+import { enqueue } from '../../notify';
 import { needsReseal, seal, unseal } from '../../lib/keyring-seal';
 import type { VaultKeyring } from '../../lib/vault-keys';
 import { hashRecoveryCode, isTotpShaped, matchTotp } from './codes';
 import { acceptTotpStep, findTotp, listPasskeys, reseal, spendRecoveryCode, usePasskey } from './repository';
+import { twoFactorLocked } from './notifications';
 import { verifyAssertion, type RelyingParty } from './webauthn';
 
 /** What checking needs from the app. */
@@ -41,14 +48,45 @@ export const limitKeys = (deps: VerifyDeps, ip: string, username: string) =>
     [deps.limiters.loginIp, ip],
   ] as const;
 
-/** Takes one point of the user's and the IP's login limits before an answer is checked; 429 when either is used up. */
+/** The account limiter's key of a user (case-insensitive username, like the login limits). */
+const accountKey = (username: string) => username.toLowerCase();
+
+/** The lockout message: says how long (whole minutes, at least 1). */
+export const accountLockedMessage = (ms: number) => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `Too many wrong attempts for this account. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
+/**
+ * Takes one point of the user's, the IP's and the account's limits before an answer is checked.
+ * @throws 429 rate_limited (Retry-After) when the IP's or the user's login limit is used up; 429
+ * rate_limited with {@link accountLockedMessage} when the account's is.
+ */
 export async function takeCodeAttempt(deps: VerifyDeps, ip: string, username: string): Promise<void> {
   await consumeAll(limitKeys(deps, ip, username));
+  try {
+    await deps.limiters.twoFactorAccount.consume(accountKey(username));
+  } catch (err) {
+    await giveBack(limitKeys(deps, ip, username));
+    if (!(err instanceof RateLimiterRes)) throw err;
+    throw new RateLimitedError(Math.max(1, Math.ceil(err.msBeforeNext / 1000)), accountLockedMessage(err.msBeforeNext));
+  }
 }
 
 /** Gives the points of a right answer back (it should not count toward the limits). */
 export async function returnCodeAttempt(deps: VerifyDeps, ip: string, username: string): Promise<void> {
-  await giveBack(limitKeys(deps, ip, username));
+  await giveBack([...limitKeys(deps, ip, username), [deps.limiters.twoFactorAccount, accountKey(username)]]);
+}
+
+/**
+ * After a wrong answer: when it used the account's last point, e-mails the user (once per lockout:
+ * later answers are refused before they are counted).
+ */
+export async function noteWrongAnswer(db: Database, deps: VerifyDeps, user: { username: string; email: string | null }, now: Date): Promise<void> {
+  const res = await deps.limiters.twoFactorAccount.get(accountKey(user.username));
+  if (!user.email || !res || res.consumedPoints !== deps.limiters.twoFactorAccount.points) return;
+  const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
+  await enqueue(db, twoFactorLocked, { to: user.email, payload: { username: user.username, at: now.toISOString(), minutes } }, now);
 }
 
 /** Refuses a wrong answer, whose points stay taken (a wrong step-up password under `password`). */
