@@ -61,6 +61,8 @@ const PAYLOADS: Record<string, (type: TicketChangeType) => object> = {
   sla_alert_sms: () => sla,
   sla_alert_push: () => sla,
   two_factor_reset: () => ({ username: 'tess', actor: 'admin', at: '2026-03-05T15:04:00.000Z', devicesRevoked: 1 }),
+  two_factor_changed: () => ({ username: 'tess', change: 'passkey_added', at: '2026-03-05T15:04:00.000Z', ip: '203.0.113.9' }),
+  two_factor_locked: () => ({ username: 'tess', at: '2026-03-05T15:04:00.000Z', minutes: 15 }),
   status_link_email: () => link,
   status_link_sms: () => link,
   delivery_fault_admin: () => ({ failedKind: 'ticket_updated', jobId: 'j1', summary: 'Update on ticket TKT-000042', detail: 'boom' }),
