@@ -202,7 +202,7 @@ export default tseslint.config(
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js$|\\.)', message: 'shared/ imports zod, @date-fns/tz (the SLA clock\'s time zones) and libphonenumber-js (E.164 phones) only (DESIGN.md 3)' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js$|mustache$|\\.)', message: 'shared/ imports zod, @date-fns/tz (the SLA clock\'s time zones), libphonenumber-js (E.164 phones) and mustache (reply variables) only (DESIGN.md 3)' }] }],
     },
   },
 );

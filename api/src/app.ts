@@ -20,6 +20,7 @@ import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
 import { contentRoutes } from './features/content/routes';
+import { replyRoutes } from './features/replies/routes';
 import { downloadRoutes } from './features/downloads/routes';
 import { fileRoutes } from './features/files/routes';
 import { healthRoutes, liveProbe } from './features/health/routes';
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     clientRoutes(s),
     vaultOfflineRoutes(s),
     contentRoutes(s),
+    replyRoutes(s),
     fileRoutes(s),
     downloadRoutes(s),
     surveyRoutes(s),

@@ -43,3 +43,6 @@ export * from './schemas/activity';
 export * from './rules/clientLinks';
 export * from './schemas/clients';
 export * from './rules/phone';
+export * from './rules/replyVariables';
+export * from './schemas/replies';
+export * from './rules/macros';

@@ -17,3 +17,4 @@ export * from './schema/statusLinks';
 export * from './schema/inbound';
 export * from './schema/audit';
 export * from './schema/clients';
+export * from './schema/replies';

@@ -113,6 +113,14 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/clients/{uuid}/sites', body: {}, allowed: STAFF },
   { method: 'PATCH', path: '/api/clients/{uuid}/sites/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/clients/{uuid}/sites/{uuid}', allowed: ADMIN },
+  // Canned replies, macros, ticket templates (issue 51): staff read and write (personal; shared needs admin, checked after the gate).
+  ...['/api/canned-replies', '/api/macros', '/api/ticket-templates'].flatMap((base): RouteCase[] => [
+    { method: 'GET', path: base, allowed: STAFF },
+    { method: 'GET', path: `${base}?since=0`, allowed: STAFF },
+    { method: 'POST', path: base, body: {}, allowed: STAFF },
+    { method: 'PATCH', path: `${base}/{uuid}`, body: {}, allowed: STAFF },
+    { method: 'DELETE', path: `${base}/{uuid}`, allowed: STAFF },
+  ]),
   { method: 'GET', path: '/api/content', allowed: STAFF },
   { method: 'POST', path: '/api/content', body: {}, allowed: ADMIN },
   { method: 'PATCH', path: '/api/content/{uuid}', body: {}, allowed: ADMIN },

@@ -5,6 +5,7 @@ import { MSG } from '../messages';
 import { safeText } from './text';
 import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachments';
 import { attachmentIdsSchema } from './attachments';
+import { timeEntryCreateSchema, type TimeEntry } from './sla';
 
 const optionalText = (max: number) =>
   safeText()
@@ -61,9 +62,14 @@ export const ticketPatchSchema = z
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
     /** Finished tus uploads attached to this update's comment entry (docs/attachments.md). */
     attachments: attachmentIdsSchema.optional(),
+    /** The macro this update applies (docs/replies-and-macros.md): its name heads the update's history group. */
+    macroId: z.uuid('macroId must be a macro id').optional(),
+    /** Minutes worked, recorded with the update (a macro's time entry; docs/sla.md). */
+    timeEntry: timeEntryCreateSchema.pick({ minutes: true, billable: true }).optional(),
   })
   .refine(
     (v) =>
+      v.timeEntry !== undefined ||
       v.status !== undefined ||
       v.severity !== undefined ||
       v.assignedTo !== undefined ||
@@ -159,12 +165,16 @@ export interface TicketUpdateEntry {
   createdAt: string;
   /** Files attached with this entry (the 'created' entry: the customer's); absent when none. */
   attachments?: AttachmentInfo[];
+  /** The macro whose application wrote this entry (one update = one group naming it); absent otherwise. */
+  macro?: { id: string; name: string };
 }
 
 /** PATCH /api/tickets/:id success response. `merged` lists fields taken from the server on a stale baseVersion. */
 export interface TicketPatchResult {
   ticket: Ticket;
   updates: TicketUpdateEntry[];
+  /** The time entry recorded with the update (`timeEntry` in the body), when there was one. */
+  timeEntry?: TimeEntry;
 }
 
 /** 409 body of PATCH /api/tickets/:id: the current ticket and the fields that really conflict. */

@@ -126,6 +126,9 @@ export const ticketUpdates = pgTable(
     ticketVersion: integer('ticket_version').notNull(),
     syncSeq: syncSeqColumn(),
     createdAt: createdAt(),
+    /** The macro whose application wrote this row (docs/replies-and-macros.md); its name as it was then. */
+    macroId: uuid('macro_id'),
+    macroName: text('macro_name'),
   },
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),

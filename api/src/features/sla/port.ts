@@ -7,3 +7,9 @@
  */
 export { readSlaPolicy } from './policy';
 export { sweepSlaAlerts } from './alerts';
+
+/**
+ * `recordTimeEntry(tx, ticketId, user, input, now)`: one time entry in the caller's transaction,
+ * presented (tickets feature: the time entry of a macro's update, docs/replies-and-macros.md).
+ */
+export { recordTimeEntry } from './timeEntryPort';

@@ -92,3 +92,9 @@ export async function updateTypesSince(tx: Database, ticketId: string, baseVersi
     .where(and(eq(ticketUpdates.ticketId, ticketId), gt(ticketUpdates.ticketVersion, baseVersion)));
   return new Set(rows.map((r) => r.updateType));
 }
+
+/** Names the macro on work-history rows its update just wrote (same transaction: no new sync_seq needed). */
+export async function tagMacro(tx: Database, updateIds: string[], macro: { id: string; name: string }): Promise<void> {
+  if (updateIds.length === 0) return;
+  await tx.update(ticketUpdates).set({ macroId: macro.id, macroName: macro.name }).where(inArray(ticketUpdates.id, updateIds));
+}

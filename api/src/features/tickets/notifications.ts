@@ -21,6 +21,7 @@ import {
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
 import { statusUrlOf } from './statusLinks';
 import { replyAlertKinds } from './replyAlerts';
+import { fillReplyChange } from './replyFill';
 
 /**
  * The work-history types a change can have: every {@link UpdateType} but `created` (a ticket is
@@ -223,7 +224,7 @@ export const ticketUpdated = defineJobKind<TicketUpdatedPayload, 'email'>({
         blocks: [
           { type: 'p', text: `Hello ${t.clientName},` },
           { type: 'p', text: `There is an update on your support ticket ${t.ticketNumber}:` },
-          ...p.changes.map((c) => describeChange(c, p.actorName)),
+          ...p.changes.map((c) => describeChange(fillReplyChange(c, p, ctx), p.actorName)),
           ...filesBlock(p, brand),
           { type: 'fields', rows: [['Current status', statusLabel(t.status)]] },
           ...statusButton(p, ctx),

@@ -47,5 +47,6 @@ export function presentTicketUpdate(r: TicketUpdateRow & { updatedByName: string
     comment: r.comment,
     reply: r.reply,
     createdAt: r.createdAt.toISOString(),
+    ...(r.macroId && r.macroName ? { macro: { id: r.macroId, name: r.macroName } } : {}),
   };
 }

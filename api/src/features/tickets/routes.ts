@@ -12,7 +12,8 @@
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
- * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional.
+ * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional;
+ *                               `macroId` / `timeEntry`: a macro's update (macroPatch.ts).
  * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
@@ -53,7 +54,7 @@ import { findTicketByRef } from './repository';
 import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
-import { patchTicket } from './service';
+import { patchTicketWithMacro } from './macroPatch';
 import { ticketExportCsv } from './export';
 import { TicketCreateQueue, type CreateOutcome } from './createQueue';
 import { changeTicketContact } from './customerReply';
@@ -179,7 +180,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
   router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
     const survey = { links: surveyLinksFor(s.config), ttlDays: s.config.surveyTtlDays };
-    ctx.body = await patchTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey, patchAttachments.get(ctx));
+    ctx.body = await patchTicketWithMacro(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey, patchAttachments.get(ctx));
   });
 
   router.patch('/api/tickets/:id/contact', requireStaff(), contactInput, transaction(s), async (ctx) => {

@@ -1,0 +1,36 @@
+/**
+ * What PATCH /api/tickets/:id adds around the merge (issue 51, docs/replies-and-macros.md):
+ * - `macroId`: the update applies a macro. Its work-history rows are one group naming the macro
+ *   (`macro` on each entry); a macro that sets a resolved/closed status must leave a resolution
+ *   (shared `macroResolutionProblem`, 400, nothing applied: the route's transaction rolls back).
+ * - `timeEntry`: minutes worked, recorded in the same transaction (sla port), so an update queued
+ *   offline records its time once with its Idempotency-Key.
+ * The update itself is service.ts `patchTicket`, unchanged: the same merge rule, 409 and alerts.
+ */
+import { macroResolutionProblem, type TicketPatch, type TicketPatchResult } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import type { AuthUser } from '../../http/state';
+import { macroForUpdate } from '../replies/port';
+import { recordTimeEntry } from '../sla/port';
+import { tagMacro } from './historyRepository';
+import { patchTicket } from './service';
+
+/** patchTicket's arguments after the patch (survey links, attachments). */
+type PatchRest = Parameters<typeof patchTicket> extends [Database, string, TicketPatch, AuthUser, Date, ...infer R] ? R : never;
+
+/** Applies `patch` (module doc) in `tx`; throws as patchTicket does, plus 400 for an unknown macro or a missing resolution. */
+export async function patchTicketWithMacro(tx: Database, ticketId: string, patch: TicketPatch, actor: AuthUser, now: Date, ...rest: PatchRest): Promise<TicketPatchResult> {
+  const macro = patch.macroId ? await macroForUpdate(tx, patch.macroId, actor.id) : null;
+  const result = await patchTicket(tx, ticketId, patch, actor, now, ...rest);
+  if (macro) {
+    const problem = patch.status !== undefined ? macroResolutionProblem(macro.name, result.ticket) : null;
+    if (problem) throw badRequest(problem, { resolution: [problem] });
+    await tagMacro(tx, result.updates.map((u) => u.id), macro);
+    result.updates = result.updates.map((u) => ({ ...u, macro }));
+  }
+  if (patch.timeEntry) {
+    result.timeEntry = await recordTimeEntry(tx, ticketId, actor, { ...patch.timeEntry, note: macro?.name ?? null }, now);
+  }
+  return result;
+}
