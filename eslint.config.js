@@ -1,8 +1,8 @@
 // Lint config: typescript-eslint recommended, React hooks rules, and the import boundaries of
 // DESIGN.md 3 (shared <- api, shared <- pwa; inside pwa: lib <- offline <- features <- app; no imports
 // between features; offline/index.ts is the engine's one entry), enforced with eslint-plugin-boundaries.
-// Inside the API (api/README.md): lib <- db <- http, notify, storage <- features <- app; http,
-// db, notify and storage import no feature; a feature imports another feature only through that
+// Inside the API (api/README.md): lib <- db <- http, notify, events, storage <- features <- app; http,
+// db, notify, events and storage import no feature; a feature imports another feature only through that
 // feature's `port.ts`, and notify only through its entry `notify/index.ts`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -14,7 +14,7 @@ import globals from 'globals';
 /** Where import-x/no-cycle runs (see its block below): shared, the API and the PWA. */
 const NO_CYCLE_FILES = ['shared/src/**/*.ts', 'api/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}'];
 
-const API_TYPES = ['api-root', 'api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'];
+const API_TYPES = ['api-root', 'api-lib', 'api-db', 'api-http', 'api-notify', 'api-events', 'api-storage', 'api-feature'];
 
 /** Boundaries policy: `from` may import shared and the given API element types. */
 function apiLayer(from, to) {
@@ -55,6 +55,7 @@ export default tseslint.config(
         { type: 'api-db', pattern: 'api/src/db' },
         { type: 'api-http', pattern: 'api/src/http' },
         { type: 'api-notify', pattern: 'api/src/notify' },
+        { type: 'api-events', pattern: 'api/src/events' },
         { type: 'api-storage', pattern: 'api/src/storage' },
         { type: 'api-feature', pattern: 'api/src/features/*', capture: ['feature'] },
         { type: 'api-root', pattern: 'api/src' },
@@ -83,11 +84,14 @@ export default tseslint.config(
             ...apiLayer('api-db', ['api-lib', 'api-db']),
             ...apiLayer('api-http', ['api-lib', 'api-db', 'api-http']),
             ...apiLayer('api-notify', ['api-lib', 'api-db', 'api-notify']),
+            ...apiLayer('api-events', ['api-lib', 'api-db', 'api-events']),
             ...apiLayer('api-storage', ['api-lib', 'api-storage']),
             ...apiLayer('api-feature', ['api-lib', 'api-db', 'api-http', 'api-storage']),
             // The notification engine's one entry (api/README.md "To add an alert"): features import
             // notify/index.ts only, never its jobs, dispatcher, providers or templates.
             { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-notify', fileInternalPath: 'index.ts' } } } },
+            // The domain events engine's one entry (docs/events.md): features import events/index.ts only.
+            { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-events', fileInternalPath: 'index.ts' } } } },
             // a feature's own files, and another feature's port.ts (its documented public functions)
             {
               from: { element: { type: 'api-feature' } },
@@ -96,7 +100,7 @@ export default tseslint.config(
             { from: { element: { type: 'api-feature' } }, allow: { to: { element: { type: 'api-feature', internalPath: 'port.ts' } } } },
             // configuration, the API's own paths, logger and the Services type, never app.ts or main.ts
             {
-              from: { element: { types: { anyOf: ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-storage', 'api-feature'] } } },
+              from: { element: { types: { anyOf: ['api-lib', 'api-db', 'api-http', 'api-notify', 'api-events', 'api-storage', 'api-feature'] } } },
               allow: { to: { element: { type: 'api-root', internalPath: ['config.ts', 'logger.ts', 'paths.ts', 'services.ts'] } } },
             },
             ...apiLayer('api-root', API_TYPES),

@@ -13,6 +13,9 @@ import os from 'node:os';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/client';
 import { resetByUsername } from '../api/src/features/twofa/cli';
+import { eventSubscribers } from '../api/src/event-subscribers';
+import { createEventBus } from '../api/src/events';
+import { createLogger } from '../api/src/logger';
 
 async function appIsRunning(port: number): Promise<boolean> {
   try {
@@ -36,7 +39,8 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config);
   try {
-    const result = await resetByUsername(database.db, username, new Date(), os.userInfo().username);
+    const events = createEventBus(eventSubscribers, { db: database.db, config, logger: createLogger(config.logLevel) });
+    const result = await resetByUsername(database.db, events, username, new Date(), os.userInfo().username);
     if (!result) {
       process.stderr.write(`No user named ${username}.\n`);
       return 1;

@@ -52,6 +52,8 @@ import { SessionCache } from './http/session-cache';
 import type { AppState } from './http/state';
 import { serveSpa } from './http/static';
 import { createLogger, type Logger } from './logger';
+import { eventSubscribers } from './event-subscribers';
+import { createEventBus, type AnySubscriber } from './events';
 import { notificationKinds } from './notification-kinds';
 import { createNotifier, type NotifyOverrides } from './notify';
 import type { Services } from './services';
@@ -77,6 +79,8 @@ export interface AppDeps {
   vaultKeys?: VaultKeyring;
   /** File storage (default: built from `config.storage`; tests pass a disk folder or a local S3). */
   storage?: FileStorage;
+  /** Subscribers added after the registry's (tests count deliveries with them). */
+  subscribers?: readonly AnySubscriber[];
 }
 
 
@@ -109,9 +113,11 @@ export function createServices(deps: AppDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const logger = deps.logger ?? createLogger(config.logLevel);
   const publicTokens = createPublicTokenKey({ secret: config.publicLinkSecret, dataDir: config.dataDir, fileName: PUBLIC_LINK_KEY_FILE });
+  const events = createEventBus([...eventSubscribers, ...(deps.subscribers ?? [])], { db: deps.db, config, logger });
   return {
     config,
     db: deps.db,
+    events,
     clock,
     logger,
     passwords: createPasswordHasher(deps.argon2),
@@ -122,7 +128,7 @@ export function createServices(deps: AppDeps): Services {
     vaultKeys: deps.vaultKeys ?? loadVaultKeyring(config, (message) => logger.warn(message)),
     storage: deps.storage ?? createStorage(config.storage),
     publicTokens,
-    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger, { key: publicTokens, ttlDays: config.statusLinkTtlDays }, { config }),
+    inbound: new InboundRuntime(config.inbound, deps.db, clock, logger, events, { key: publicTokens, ttlDays: config.statusLinkTtlDays }, { config }),
   };
 }
 

@@ -12,6 +12,7 @@ import type { RateLimiters } from './http/rate-limit';
 import type { LimiterHealth } from './http/rate-limit-stores';
 import type { SessionCache } from './http/session-cache';
 import type { Logger } from './logger';
+import type { EventBus } from './events';
 import type { Notifier } from './notify';
 import type { FileStorage } from './storage';
 
@@ -27,6 +28,8 @@ export interface Services {
   limiterHealth: () => LimiterHealth;
   /** Login sessions cached in this process (http/session-cache.ts). */
   sessionCache: SessionCache;
+  /** Domain events (docs/events.md): writers emit in their transaction; every feature's subscribers react. */
+  events: EventBus;
   /** E-mail/SMS/push providers and the outbox dispatcher (DESIGN.md 6). */
   notifier: Notifier;
   /** Keys of the Customer Vault's secret encryption (DESIGN.md 7). */

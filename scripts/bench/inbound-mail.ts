@@ -11,6 +11,7 @@ import { readInboundConfig } from '../../api/src/config';
 import { IMPORTED_FLAG, connectImap, fetchOnce } from '../../api/src/features/inbound/imap';
 import { mail } from '../../api/src/features/inbound/inbound.testkit';
 import { createTestDatabase } from '../../api/src/test/db';
+import { testEvents } from '../../api/src/test/events';
 import { startDovecot } from '../../api/src/test/dovecot';
 
 const N = Number(process.env.BENCH_INBOUND_MESSAGES ?? 1000);
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     const fetchMs = performance.now() - t0;
 
     t0 = performance.now();
-    const report = await fetchOnce(handle.db, client, config.imap!, config.rules, () => new Date());
+    const report = await fetchOnce(handle.db, client, config.imap!, { ...config.rules, events: testEvents(handle.db) }, () => new Date());
     const importMs = performance.now() - t0;
     await client.logout();
     const tickets = report.outcomes.filter((o) => o.kind === 'ticket').length;

@@ -52,6 +52,8 @@ export interface TransactionDeps {
   db: Database;
   /** Current time, stored with idempotency keys (purged after 30 days, db/maintenance.ts). */
   clock: () => Date;
+  /** The event bus (events/bus.ts): what the route's events queued for after COMMIT runs once it committed. */
+  events?: { afterCommit(tx: Database): Promise<void> };
 }
 
 /** Options of {@link transaction}. */
@@ -70,8 +72,10 @@ export interface TransactionOptions {
 export function transaction(s: TransactionDeps, options: TransactionOptions = {}): Middleware<AppState> {
   return async (ctx, next) => {
     const key = options.idempotent ? readIdempotencyKey(ctx) : undefined;
+    let committed: Database | undefined;
     await s.db.transaction(async (raw) => {
       const tx = raw as unknown as Database;
+      committed = tx;
       ctx.state.tx = tx;
       try {
         if (key) {
@@ -90,6 +94,7 @@ export function transaction(s: TransactionDeps, options: TransactionOptions = {}
         ctx.state.tx = undefined;
       }
     });
+    if (committed) await s.events?.afterCommit(committed);
   };
 }
 

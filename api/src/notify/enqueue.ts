@@ -1,5 +1,5 @@
 /**
- * Writing jobs of a registered kind (DESIGN.md 6): inside the caller's transaction, so a job commits
+ * Writing jobs of a registered kind (DESIGN.md 6), the one way to write notification_jobs: inside the caller's transaction, so a job commits
  * or rolls back with the change that caused it, and an idempotent replay (which changes nothing)
  * writes nothing. The recipient is resolved by the caller (the recipient readers), so the delivery
  * log names it.
@@ -62,8 +62,10 @@ export async function enqueue<P extends object, C extends NotificationChannel>(
 
 /**
  * Writes a batch of prepared jobs in one statement (a rule that alerts several recipients).
+ * `options.write`: run the same one statement whatever its value, writing only when true (a public
+ * lookup that takes the same path whether or not it matched; jobs without `dueAt`/`dedupeKey`).
  * @returns how many were written (jobs whose dedupe key exists are skipped).
  */
-export async function enqueueJobs(tx: Database, jobs: PreparedJob[], now: Date): Promise<number> {
-  return insertJobs(tx, jobs, now);
+export async function enqueueJobs(tx: Database, jobs: PreparedJob[], now: Date, options: { write?: boolean } = {}): Promise<number> {
+  return insertJobs(tx, jobs, now, options);
 }

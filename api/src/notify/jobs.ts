@@ -41,9 +41,13 @@ export interface NewJob {
  * Inserts `jobs` as `pending`, due at their `dueAt` or `now`. Call inside the caller's transaction.
  * A job whose `dedupeKey` exists already is skipped (`ON CONFLICT DO NOTHING` on the unique partial
  * index `notification_jobs_dedupe_key_idx`), also when another process inserts it concurrently.
+ * With `options.write` given, ONE statement runs whatever its value and writes the jobs only when it
+ * is true (a public lookup that must take the same path whether or not it matched, docs/status-links.md).
+ * The only writer of notification_jobs: every feature goes through enqueue.ts.
  * @returns how many jobs were written.
  */
-export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promise<number> {
+export async function insertJobs(tx: Database, jobs: NewJob[], now: Date, options: { write?: boolean } = {}): Promise<number> {
+  if (options.write !== undefined) return insertJobsWhen(tx, jobs, options.write, now);
   if (jobs.length === 0) return 0;
   const values = jobs.map(({ dueAt, dedupeKey, ...j }) => ({
     ...j,
@@ -64,6 +68,18 @@ export async function insertJobs(tx: Database, jobs: NewJob[], now: Date): Promi
     .onConflictDoNothing({ target: notificationJobs.dedupeKey, where: sql`${notificationJobs.dedupeKey} is not null` })
     .returning({ id: notificationJobs.id });
   return rows.length;
+}
+
+/** {@link insertJobs} with `write`: the same single statement either way (jobs without dedupe keys, due `now`). */
+async function insertJobsWhen(tx: Database, jobs: NewJob[], write: boolean, now: Date): Promise<number> {
+  const rows = jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, ticket_id: j.ticketId, payload: j.payload }));
+  const at = now.toISOString();
+  await tx.execute(sql`
+    insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
+    select y.channel, y.kind, y.recipient, y.summary, y.ticket_id, y.payload, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb)
+    where ${write}`);
+  return write ? rows.length : 0;
 }
 
 /**

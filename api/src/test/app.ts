@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role, TicketCreated, TicketCreateInput } from '@portal/shared';
 import type Koa from 'koa';
 import { createApp, createServices, type AppDeps } from '../app';
+import type { EventBus } from '../events';
 import type { AppState } from '../http/state';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
@@ -67,6 +68,8 @@ export interface TestApp {
   config: Config;
   /** The app's notification providers and dispatcher (not started: tests call `dispatcher.runOnce()`). */
   notifier: Notifier;
+  /** The app's event bus (docs/events.md): writers called directly in a test emit through it. */
+  events: EventBus;
   /** The Koa app itself (the fuzz test lists its routes). */
   app: Koa<AppState>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
@@ -200,6 +203,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     config,
     notifier: services.notifier,
+    events: services.events,
     app,
     request,
     createUser,

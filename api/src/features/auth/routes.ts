@@ -34,11 +34,10 @@ import { consumeAll, giveBack } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
-import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
 import { findUserById, findUserByUsername, presentUser, recordSignIn, updateUser } from '../users/port';
 import { afterPassword, completeLogin, noteWrongAnswer, returnCodeAttempt, takeCodeAttempt, twoFactorDeps } from '../twofa/port';
-import { revokeUserDevices } from '../vault-offline/port';
+import { event } from '../../events';
 import type { UserRow } from '../users/port';
 import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
@@ -149,9 +148,9 @@ export function authRoutes(s: Services): Router<AppState> {
     const tx = txOf(ctx);
     const passwordHash = await s.passwords.hash(newPassword);
     await updateUser(tx, user.id, { passwordHash });
-    await deleteOtherSessions(tx, user.id, sessionId);
-    // Every offline vault copy of this user is wiped on its device's next sync.
-    await revokeUserDevices(tx, user.id, s.clock(), 'password_change');
+    // Signed out everywhere else, and every offline vault copy wiped on its device's next sync
+    // (the auth and vault-offline subscribers of user.password_changed).
+    await s.events.emit(tx, [event('user.password_changed', { userId: user.id, username: user.username, keepSessionId: sessionId }, s.clock(), { id: user.id, username: user.username })]);
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
   });

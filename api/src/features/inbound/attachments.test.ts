@@ -30,7 +30,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port: 0,
     addresses: config.addresses,
-    rules: { ...config.rules, files: { config: t.config } },
+    rules: { ...config.rules, events: t.events, files: { config: t.config } },
     clock: () => t.clock.now(),
     onImported: (o) => outcomes.push(o),
   });

@@ -10,10 +10,11 @@ import { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client';
 import { inboundFailures, inboundMessages, notificationJobs, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { testEvents } from '../../test/events';
 import { startDovecot, type Dovecot } from '../../test/dovecot';
 import { readInboundConfig, type ImapSettings, type InboundConfig } from '../../config';
 import { IMPORTED_FLAG, connectImap, fetchOnce } from './imap';
-import type { ImportRules } from './importer';
+import type { ImportContext } from './importer';
 import { InboundRuntime } from './runtime';
 import { hugeMail, mail } from './inbound.testkit';
 
@@ -26,7 +27,7 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
   let db: Database;
   let settings: ImapSettings;
   let inbound: InboundConfig;
-  let rules: ImportRules;
+  let rules: ImportContext;
   let client: ImapFlow;
   let writer: ImapFlow;
   const clock = () => new Date();
@@ -38,7 +39,7 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
     expect(errors).toEqual([]);
     inbound = config;
     settings = config.imap!;
-    rules = config.rules;
+    rules = { ...config.rules, events: testEvents(db) };
     client = await connectImap(settings);
     writer = new ImapFlow({ host: '127.0.0.1', port: dovecot!.port, secure: false, auth: { user: dovecot!.user, pass: dovecot!.pass }, logger: false });
     await writer.connect();
@@ -127,7 +128,7 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
   });
 
   it('the running worker IDLEs and imports new mail as it arrives; the test button connects', async () => {
-    const runtime = new InboundRuntime(inbound, db, clock, { debug() {}, info() {}, warn() {}, error() {} });
+    const runtime = new InboundRuntime(inbound, db, clock, { debug() {}, info() {}, warn() {}, error() {} }, rules.events);
     let woken = 0;
     await runtime.start(() => woken++);
     try {

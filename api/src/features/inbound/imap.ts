@@ -12,7 +12,7 @@ import type { ImapFlow } from 'imapflow';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { ImapSettings } from '../../config';
-import { importMessage, refuseTooLarge, type ImportContext, type ImportOutcome, type ImportRules } from './importer';
+import { importMessage, refuseTooLarge, type ImportContext, type ImportOutcome } from './importer';
 
 /** The keyword of a handled message. */
 export const IMPORTED_FLAG = '$PortalImported';
@@ -71,7 +71,7 @@ export interface FetchHooks {
 }
 
 /** One pass over the open mailbox `s.mailbox` (see module doc). */
-export async function fetchOnce(db: Database, client: ImapFlow, s: ImapSettings, rules: ImportRules, clock: () => Date, hooks: FetchHooks = {}): Promise<FetchReport> {
+export async function fetchOnce(db: Database, client: ImapFlow, s: ImapSettings, rules: ImportContext, clock: () => Date, hooks: FetchHooks = {}): Promise<FetchReport> {
   const lock = await client.getMailboxLock(s.mailbox);
   try {
     await client.noop(); // lets the server report messages delivered since the last command

@@ -7,6 +7,7 @@
  */
 import type { ImportRules } from '../../config';
 import type { Database } from '../../db/client';
+import type { EventBus } from '../../events';
 import type { Services } from '../../services';
 import { addCustomerMailReply, createTickets, newStatusLink, type StatusLinkDeps } from '../tickets/port';
 import { fitMailFiles, mailBatch, prepareMailFiles, recordAttachments, type MailFiles, type RefusedFile } from '../attachments/port';
@@ -86,6 +87,8 @@ export async function refuseTooLarge(db: Database, size: number, rules: ImportRu
  * `statusLinks` (tests) a ticket from mail gets no link; and where its files go (`files`).
  */
 export type ImportContext = ImportRules & {
+  /** The app's event bus (`Services.events`): the new ticket or the reply is emitted in the import's transaction. */
+  events: EventBus;
   statusLinks?: StatusLinkDeps | undefined;
   /** Where the mail's files go (the attachments feature's storage and limits); unset: files are only listed. */
   files?: Pick<Services, 'config'> | undefined;
@@ -138,8 +141,7 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
   const thread = await threadOf(db, mail);
   // Files are processed (sniffed, re-encoded) before the transaction, as uploads are.
   const files = await filesOf(mail, rules);
-  return db.transaction(async (raw): Promise<ImportOutcome> => {
-    const tx = raw as unknown as Database;
+  return rules.events.transaction(db, async (tx): Promise<ImportOutcome> => {
     await lockSender(tx, mail.fromAddress);
     if ((await countFromSender(tx, mail.fromAddress, since)) >= rules.perSenderPerHour) {
       const done = await claimMessage(tx, { ...base, outcome: 'ignored: rate limited', ticketId: null });
@@ -149,7 +151,7 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
     if (thread && 'ticketId' in thread) {
       const fit = await fitMailFiles(tx, thread.ticketId, files);
       const text = (mail.text || mail.subject) + refusedNote(fit.refused) + reusedNote(claimed.flag);
-      const done = await addCustomerMailReply(tx, thread.ticketId, text, now, thread.rule);
+      const done = await addCustomerMailReply(tx, rules.events, thread.ticketId, text, now, thread.rule);
       if (done) {
         await recordAttachments(tx, mailBatch(fit), { ticketId: done.id, updateId: done.entryId, customerVisible: true, now });
         await settleMessage(tx, messageId, 'reply', done.id, thread.rule);
@@ -157,10 +159,10 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
       }
     }
     const fit = await fitMailFiles(tx, null, files);
-    const mention = thread && 'mentioned' in thread ? mentionNote(thread.mentioned) : '';
-    const [created] = await createTickets(tx, [
+    const [created] = await createTickets(tx, rules.events, [
       {
         now,
+        via: 'email',
         attachments: mailBatch(fit),
         statusLink: rules.statusLinks ? newStatusLink(rules.statusLinks, now) : undefined,
         input: {

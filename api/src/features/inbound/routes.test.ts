@@ -30,7 +30,7 @@ describe('inbound mail admin routes', () => {
   });
 
   it('malformed mail is kept with the reason; retry, delete; a message not kept cannot be retried', async () => {
-    const outcome = await importMessage(t.db, Buffer.from('Subject: no sender\r\n\r\nwho sent this?\r\n'), rules, t.clock.now());
+    const outcome = await importMessage(t.db, Buffer.from('Subject: no sender\r\n\r\nwho sent this?\r\n'), { ...rules, events: t.events }, t.clock.now());
     expect(outcome).toEqual({ kind: 'failed', reason: 'could not parse: no sender address (From)' });
     const list = await call('GET', '/api/settings/inbound-mail/failures');
     expect(list.body.failures).toEqual([expect.objectContaining({ reason: 'could not parse: no sender address (From)', retryable: true, sender: null })]);
@@ -56,7 +56,7 @@ describe('inbound mail admin routes', () => {
   it('a sender over the hourly limit is ignored', async () => {
     const kinds = [];
     for (const n of [1, 2, 3]) {
-      const o = await importMessage(t.db, Buffer.from(mail({ From: 'flood@example.com', Subject: `Help ${n}`, 'Message-ID': `<f${n}@example.com>` }, 'Please help me now.')), rules, t.clock.now());
+      const o = await importMessage(t.db, Buffer.from(mail({ From: 'flood@example.com', Subject: `Help ${n}`, 'Message-ID': `<f${n}@example.com>` }, 'Please help me now.')), { ...rules, events: t.events }, t.clock.now());
       kinds.push(o.kind === 'ignored' ? o.reason : o.kind);
     }
     expect(kinds).toEqual(['ticket', 'ticket', 'rate limited']);
@@ -67,7 +67,7 @@ describe('inbound mail admin routes', () => {
       { From: 'html@example.com', Subject: 'Screen flickers', 'Message-ID': '<h1@example.com>', 'Content-Type': 'text/html; charset=utf-8' },
       '<html><body><p>My screen <b>flickers</b> &amp; goes dark.</p><script>alert(1)</script><img src=x onerror=alert(2)></body></html>',
     );
-    expect(await importMessage(t.db, Buffer.from(raw), rules, t.clock.now())).toMatchObject({ kind: 'ticket' });
+    expect(await importMessage(t.db, Buffer.from(raw), { ...rules, events: t.events }, t.clock.now())).toMatchObject({ kind: 'ticket' });
     const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.customerEmail, 'html@example.com'));
     expect(row!.issue).toContain('My screen flickers & goes dark.');
     expect(row!.issue).not.toMatch(/<|onerror|alert\(/);

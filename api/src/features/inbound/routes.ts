@@ -59,7 +59,7 @@ export function inboundRoutes(s: Services): Router<AppState> {
     if (!row) throw notFound(FAILURE_NOT_FOUND);
     if (!row.rawBase64) throw badRequest(NOT_KEPT);
     const statusLinks = { key: s.publicTokens, ttlDays: s.config.statusLinkTtlDays };
-    const outcome = await importMessage(s.db, Buffer.from(row.rawBase64, 'base64'), { ...s.config.inbound.rules, statusLinks }, s.clock());
+    const outcome = await importMessage(s.db, Buffer.from(row.rawBase64, 'base64'), { ...s.config.inbound.rules, events: s.events, statusLinks }, s.clock());
     await deleteFailure(s.db, row.id);
     ctx.body = describeOutcome(outcome) satisfies InboundActionResult;
   });

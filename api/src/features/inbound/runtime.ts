@@ -11,6 +11,7 @@ import type { InboundMailStatus } from '@portal/shared';
 import type { InboundConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
+import type { EventBus } from '../../events';
 import { ImapWorker, connectImap } from './imap';
 import { startSmtpListener, type SmtpListener } from './smtp';
 
@@ -23,6 +24,8 @@ export class InboundRuntime {
     private readonly db: Database,
     private readonly clock: () => Date,
     private readonly logger: Logger,
+    /** The app's event bus: a mail's new ticket or reply is emitted in its transaction. */
+    private readonly events: EventBus,
     /** How tickets from mail get their status link (the app's public token key). */
     private readonly statusLinks?: StatusLinkDeps,
     /** Where the mail's files go (the attachments feature's storage and limits of this app's config). */
@@ -35,7 +38,7 @@ export class InboundRuntime {
    */
   async start(onImported: () => void = () => {}): Promise<void> {
     const { imap, smtp, addresses } = this.config;
-    const rules: ImportContext = { ...this.config.rules, statusLinks: this.statusLinks, files: this.files };
+    const rules: ImportContext = { ...this.config.rules, events: this.events, statusLinks: this.statusLinks, files: this.files };
     if (imap && !this.worker) {
       this.worker = new ImapWorker(this.db, imap, rules, this.clock, this.logger, onImported);
       this.worker.start();

@@ -10,6 +10,7 @@ import { readInboundConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { inboundFailures, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { testEvents } from '../../test/events';
 import { customerConfirmation } from '../tickets/notifications';
 import { hugeMail, mail } from './inbound.testkit';
 import type { ImportOutcome } from './importer';
@@ -25,7 +26,7 @@ describe('inbound mail over the SMTP listener', () => {
     handle = await createTestDatabase();
     db = handle.db;
     const { config } = readInboundConfig({ INBOUND_ADDRESSES: 'help@acme.test, support@acme.test' }, { supportEmail: 'help@acme.test', mailFrom: 'noreply@acme.test' });
-    listener = await startSmtpListener({ db, host: '127.0.0.1', port: 0, addresses: config.addresses, rules: config.rules, clock: () => new Date(), onImported: (o) => outcomes.push(o) });
+    listener = await startSmtpListener({ db, host: '127.0.0.1', port: 0, addresses: config.addresses, rules: { ...config.rules, events: testEvents(db) }, clock: () => new Date(), onImported: (o) => outcomes.push(o) });
   });
   afterAll(async () => {
     await listener?.close();

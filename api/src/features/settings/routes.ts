@@ -25,6 +25,8 @@ import type { Services } from '../../services';
 import { testSms } from './notifications';
 import { presentSystemSetting } from './presenter';
 import { changeNotificationEmails, findSetting, upsertSetting } from './repository';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 /** Description stored with the support number when the client sends none. */
 const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number for SMS alerts on high and urgent tickets';
@@ -45,6 +47,7 @@ export function settingsRoutes(s: Services): Router<AppState> {
     const tx = txOf(ctx);
     const existing = await findSetting(tx, key);
     const row = await upsertSetting(tx, { key, value, description: description ?? (existing ? undefined : SUPPORT_NUMBER_DESCRIPTION) }, s.clock());
+    await s.events.emit(tx, [event('settings.changed', { area: 'system', key, action: 'set' }, s.clock(), actorOf(ctx))]);
     ctx.body = presentSystemSetting(key, row) satisfies SystemSetting;
   });
 
@@ -54,12 +57,16 @@ export function settingsRoutes(s: Services): Router<AppState> {
 
   router.post('/api/settings/notification-emails', requireAdmin(), emailInput, transaction(s), async (ctx) => {
     const { email } = emailInput.get(ctx).body;
-    ctx.body = { emails: await changeNotificationEmails(txOf(ctx), 'add', email, s.clock()) } satisfies NotificationEmails;
+    const emails = await changeNotificationEmails(txOf(ctx), 'add', email, s.clock());
+    await s.events.emit(txOf(ctx), [event('settings.changed', { area: 'notification_emails', key: email, action: 'added' }, s.clock(), actorOf(ctx))]);
+    ctx.body = { emails } satisfies NotificationEmails;
   });
 
   router.delete('/api/settings/notification-emails', requireAdmin(), emailInput, transaction(s), async (ctx) => {
     const { email } = emailInput.get(ctx).body;
-    ctx.body = { emails: await changeNotificationEmails(txOf(ctx), 'remove', email, s.clock()) } satisfies NotificationEmails;
+    const emails = await changeNotificationEmails(txOf(ctx), 'remove', email, s.clock());
+    await s.events.emit(txOf(ctx), [event('settings.changed', { area: 'notification_emails', key: email, action: 'removed' }, s.clock(), actorOf(ctx))]);
+    ctx.body = { emails } satisfies NotificationEmails;
   });
 
   router.post('/api/settings/test-sms', requireAdmin(), async (ctx) => {

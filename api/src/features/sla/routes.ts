@@ -25,6 +25,8 @@ import type { Services } from '../../services';
 import { readSlaPolicy, saveSlaPolicy } from './policy';
 import { presentTimeEntry, presentTimeReport, timeReportCsv } from './presenter';
 import { DAY_MINUTES, insertTimeEntry, minutesRecordedToday, ticketExists, ticketTime, timeReport } from './repository';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 const DAY_MS = 86_400_000;
 
@@ -45,7 +47,9 @@ export function slaRoutes(s: Services): Router<AppState> {
   });
 
   router.put('/api/sla-policy', requireAdmin(), policyInput, transaction(s), async (ctx) => {
-    ctx.body = (await saveSlaPolicy(txOf(ctx), policyInput.get(ctx).body, s.clock())) satisfies SlaPolicy;
+    const policy = await saveSlaPolicy(txOf(ctx), policyInput.get(ctx).body, s.clock());
+    await s.events.emit(txOf(ctx), [event('settings.changed', { area: 'sla_policy', key: null, action: 'set' }, s.clock(), actorOf(ctx))]);
+    ctx.body = policy satisfies SlaPolicy;
   });
 
   router.post('/api/tickets/:id/time-entries', requireStaff(), entryInput, transaction(s, { idempotent: true }), async (ctx) => {

@@ -1,12 +1,10 @@
 /**
  * Reads of the public status page (docs/status-links.md): the customer-visible part of a ticket's
  * work history and the assigned technician's name. Never internal notes: comments appear only when
- * marked as replies (`reply`), assignments and resolutions not at all. Also the one statement that
- * writes the status link's message jobs (the lookup's equal work on both branches).
+ * marked as replies (`reply`), assignments and resolutions not at all.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { PreparedJob } from '../../notify';
 import { ticketUpdates, users } from '../../db/schema';
 
 /** Most timeline entries the page shows (the newest; a ticket rarely has more). */
@@ -48,20 +46,6 @@ export async function visibleHistory(db: Database, ticketId: string): Promise<Vi
     .orderBy(sql`${ticketUpdates.createdAt} desc, ${ticketUpdates.ticketVersion} desc`)
     .limit(TIMELINE_MAX);
   return (rows as VisibleUpdate[]).reverse();
-}
-
-/**
- * Writes the prepared notification jobs (notify `prepareJob`) as pending, due `now`, when `send` is
- * true; when false the same single statement runs and writes nothing (the lookup's equal work).
- */
-export async function insertJobsWhen(tx: Database, jobs: PreparedJob[], send: boolean, now: Date): Promise<void> {
-  const rows = jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, ticket_id: j.ticketId, payload: j.payload }));
-  const at = now.toISOString();
-  await tx.execute(sql`
-    insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
-    select y.channel, y.kind, y.recipient, y.summary, y.ticket_id, y.payload, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb)
-    where ${send}`);
 }
 
 /** Username of a user id (null when none). */

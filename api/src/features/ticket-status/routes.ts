@@ -103,7 +103,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const now = s.clock();
     const ticket = await findTicketByStatusToken(tx, params.token, now);
     if (!ticket) throw invalid();
-    const { ticket: after, entries } = await addCustomerReply(tx, ticket.id, body.comment, now);
+    const { ticket: after, entries } = await addCustomerReply(tx, s.events, ticket.id, body.comment, now);
     ctx.status = 201;
     ctx.body = { id: entries[0]!.id, ticketNumber: after.ticketNumber, status: after.status, createdAt: now.toISOString() } satisfies StatusReplyResult;
   });

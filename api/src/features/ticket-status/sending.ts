@@ -4,12 +4,11 @@
  * whose contact method is text, the stored phone), never to what a visitor typed. The jobs
  * (notifications.ts) hold the link's nonce; the token is derived when the message is rendered.
  */
-import { prepareJob, type PreparedJob } from '../../notify';
+import { enqueueJobs, prepareJob, type PreparedJob } from '../../notify';
 import type { Database } from '../../db/client';
 import type { Limiter } from '../../http/rate-limit';
 import type { TicketRow } from '../tickets/port';
 import { statusLinkEmail, statusLinkSms } from './notifications';
-import { insertJobsWhen } from './repository';
 
 /** One link message: the ticket (its stored contact) and the nonce of its live link. */
 export interface StatusLinkMessage {
@@ -48,5 +47,5 @@ export function statusLinkJobs(ticket: Pick<TicketRow, 'id' | 'ticketNumber' | '
  */
 export async function queueStatusLinkMessage(tx: Database, message: StatusLinkMessage | null, now: Date): Promise<void> {
   const jobs = message ? statusLinkJobs(message.ticket, message.nonce) : statusLinkJobs(STAND_IN, 'AAAAAAAAAAAAAAAAAAAAAA');
-  await insertJobsWhen(tx, jobs, message !== null, now);
+  await enqueueJobs(tx, jobs, now, { write: message !== null });
 }

@@ -1,23 +1,25 @@
 /**
  * Ticket creates (SPEC.md 4, DESIGN.md 4): open tickets with a gap-free number, each with its
- * 'created' work-history row (updatedBy null: the public form or an e-mail), its tab count, its
- * status link and its new-ticket notification jobs (SPEC.md 7, DESIGN.md 6), all written by ONE
- * statement (repository `insertNewTickets`). Two ways to run it:
+ * 'created' work-history row (updatedBy null: the public form or an e-mail), its tab count and its
+ * status link, all written by ONE statement (repository `insertNewTickets`), then one
+ * `ticket.created` event per ticket, emitted for the whole group at once in the same transaction
+ * (its subscribers write the new-ticket jobs, SPEC.md 7, and whatever other features derive). Two
+ * ways to run it:
  * - {@link createTickets} in the caller's transaction, with the submissions' attachments
  *   (the group commit's transaction, createQueue.ts; inbound mail through port.ts);
- * - {@link createTicketsAtOnce}: the statement alone is the transaction, with the Idempotency-Keys
- *   and their answers in it (the group commit of submissions without files).
+ * - {@link createTicketsAtOnce}: a transaction of its own, the Idempotency-Keys and their answers
+ *   in the same statement as the tickets (the group commit of submissions without files).
  * No SQL here: repository.ts holds it.
  */
 import { randomUUID } from 'node:crypto';
 import type { SlaPolicy, TicketCreate, TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
+import { event, type EventBus, type EventOf } from '../../events';
 import type { KeyClaim } from '../../http/transaction';
 import { readSlaPolicy } from '../sla/port';
 import { recordAttachments, type AttachmentBatch } from '../attachments/port';
-import { TICKET_NUMBER_SLOT, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
 import { presentTicket } from './presenter';
-import { insertNewTickets, type InsertedTicket, type NewTicket } from './repository';
+import { TICKET_NUMBER_SLOT, insertNewTickets, type InsertedTicket, type NewTicket } from './repository';
 import { dueColumns } from './sla';
 import type { StoredStatusLink } from './statusLinks';
 
@@ -25,28 +27,27 @@ import type { StoredStatusLink } from './statusLinks';
 export interface TicketSubmission {
   input: TicketCreate;
   now: Date;
+  /** Where it came from (the `ticket.created` event's `via`): the public form (default) or an e-mail. */
+  via?: 'form' | 'email' | undefined;
   /** The customer's processed uploads (attachments port), recorded on the 'created' entry. */
   attachments?: AttachmentBatch | undefined;
   /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never; none for mail imported without one. */
   statusLink?: StoredStatusLink | undefined;
 }
 
-/** What creating tickets reads before writing: the recipients per severity present and the SLA policy in force. */
+/** What creating tickets reads before writing: the SLA policy in force. */
 export interface CreateContext {
-  recipients: Map<TicketCreate['severity'], NewTicketRecipients>;
   policy: SlaPolicy;
 }
 
 /**
- * Reads the {@link CreateContext} of new tickets of `severities`, the statements sent together (on
- * PostgreSQL's pool they overlap: one round trip's wait; PGlite's one connection runs them in
- * turn). The create queue reads it before it writes, so nothing is read while the sync lock is held
- * (docs/benchmarks.md "Where the two cores go"). Never call it on `db` while the same caller holds
- * a transaction open on PGlite: the read would wait for that transaction.
+ * Reads the {@link CreateContext} of new tickets. The create queue reads it before it writes, so
+ * nothing of it is read while the sync lock is held (docs/benchmarks.md "Where the two cores go").
+ * Never call it on `db` while the same caller holds a transaction open on PGlite: the read would
+ * wait for that transaction.
  */
-export async function readCreateContext(db: Database, severities: Iterable<TicketCreate['severity']>): Promise<CreateContext> {
-  const [policy, recipients] = await Promise.all([readSlaPolicy(db), newTicketRecipients(db, severities)]);
-  return { policy, recipients };
+export async function readCreateContext(db: Database): Promise<CreateContext> {
+  return { policy: await readSlaPolicy(db) };
 }
 
 /** True when `submission` carries files to record (they need {@link createTickets}). */
@@ -56,18 +57,26 @@ export const hasAttachments = (submission: TicketSubmission): boolean => Boolean
 const createdAnswer = (t: InsertedTicket): TicketCreated => ({ id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt.toISOString() });
 
 /**
- * The rows to write for `submissions` (their ids chosen here, their numbers left as
- * TICKET_NUMBER_SLOT): due times under `policy`, and the jobs built for each ticket as it will be.
- * `keys[i]` (when given) is stored with submission i's answer.
+ * The rows to write for `submissions` (their ids chosen here, their numbers taken by the
+ * statement): due times under `policy`. `keys[i]` (when given) is stored with submission i's answer.
  */
-function newTickets(submissions: TicketSubmission[], { recipients, policy }: CreateContext, keys: (KeyClaim | undefined)[] = []): NewTicket[] {
-  return submissions.map(({ input, now, attachments, statusLink }, i) => {
+function newTickets(submissions: TicketSubmission[], { policy }: CreateContext, keys: (KeyClaim | undefined)[] = []): NewTicket[] {
+  return submissions.map(({ input, now, statusLink }, i) => {
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
-    const draft = presentTicket({
+    const key = keys[i];
+    return { id, input, now, due, statusLink, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
+  });
+}
+
+/** The `ticket.created` event of each written ticket (same order): the presented ticket as created, with its number. */
+function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], rows: InsertedTicket[]): EventOf<'ticket.created'>[] {
+  return submissions.map(({ input, now, via, attachments, statusLink }, i) => {
+    const t = tickets[i]!;
+    const ticket = presentTicket({
       ...input,
-      id,
-      ticketNumber: TICKET_NUMBER_SLOT,
+      id: t.id,
+      ticketNumber: rows[i]!.ticketNumber,
       businessName: input.businessName ?? null,
       status: 'open',
       assignedTo: null,
@@ -76,7 +85,7 @@ function newTickets(submissions: TicketSubmission[], { recipients, policy }: Cre
       syncSeq: 0,
       createdAt: now,
       updatedAt: now,
-      ...due,
+      ...t.due,
       firstResponseAt: null,
       resolvedAt: null,
       waitingOnCustomer: false,
@@ -87,42 +96,51 @@ function newTickets(submissions: TicketSubmission[], { recipients, policy }: Cre
       siteId: null,
       contactId: null,
     });
-    const attached = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size }));
-    const jobs = newTicketJobsFor(draft, recipients.get(input.severity)!, { attachments: attached, statusNonce: statusLink?.nonce });
-    const key = keys[i];
-    return { id, input, now, due, statusLink, jobs, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
+    const files = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size })) ?? [];
+    return event('ticket.created', { ticket, via: via ?? 'form', files, statusNonce: statusLink?.nonce ?? null }, now);
   });
 }
 
 /**
- * Creates open tickets (module doc) in `tx`, and records each submission's attachments on its
- * 'created' entry. The recipients and the SLA policy come from `context` (read here, in `tx`, when
- * the caller did not read it before: see {@link readCreateContext}). Every ticket write waits for
- * the sync lock from the create statement until `tx` commits. Returns the answers in the order of
- * `submissions`.
+ * Creates open tickets (module doc) in `tx`, records each submission's attachments on its
+ * 'created' entry, and emits one `ticket.created` per ticket in ONE emit (their subscribers, e.g.
+ * the new-ticket alerts, run once for the group, in `tx`). The SLA policy comes from `context`
+ * (read here, in `tx`, when the caller did not read it before: see {@link readCreateContext}).
+ * Every ticket write waits for the sync lock from the create statement until `tx` commits. Returns
+ * the answers in the order of `submissions`.
  */
-export async function createTickets(tx: Database, submissions: TicketSubmission[], context?: CreateContext): Promise<TicketCreated[]> {
-  const tickets = newTickets(submissions, context ?? (await readCreateContext(tx, submissions.map((s) => s.input.severity))));
+export async function createTickets(tx: Database, events: EventBus, submissions: TicketSubmission[], context?: CreateContext): Promise<TicketCreated[]> {
+  const tickets = newTickets(submissions, context ?? (await readCreateContext(tx)));
   const rows = await insertNewTickets(tx, tickets);
   for (const [i, { attachments, now }] of submissions.entries()) {
     await recordAttachments(tx, attachments, { ticketId: tickets[i]!.id, updateId: 'created', customerVisible: true, now });
   }
+  await events.emit(tx, createdEvents(submissions, tickets, rows));
   return rows.map(createdAnswer);
 }
 
 /**
- * Creates open tickets (module doc) in ONE statement run on `db` outside any transaction: it
- * commits on its own, so PostgreSQL releases the sync lock as it ends instead of waiting for this
- * process to send COMMIT (the lock other processes' creates wait for, docs/benchmarks.md). `keys[i]`,
- * when given, is stored in the same statement with the answer `201` and submission i's answer, so
- * a ticket and its key commit together or not at all. The caller has checked that no key is stored
- * yet (http/transaction.ts `readStoredAnswers`); one stored meanwhile fails the statement with a
- * unique violation and nothing is written. Submissions with attachments go through
- * {@link createTickets} (their files are recorded in further statements).
+ * Creates open tickets (module doc) without files in ONE transaction of its own on `db`: ONE
+ * statement writes the tickets and, when `keys[i]` is given, submission i's Idempotency-Key with
+ * the answer `201` (a ticket and its key commit together or not at all); then the `ticket.created`
+ * subscribers run for the whole group (one emit), COMMIT, and the after-commit subscribers. The
+ * caller has checked that no key is stored yet (http/transaction.ts `readStoredAnswers`); one
+ * stored meanwhile fails the statement with a unique violation and nothing is written.
+ * Submissions with attachments go through {@link createTickets}.
  * @throws Error when a submission has attachments (a programming error); database errors.
  */
-export async function createTicketsAtOnce(db: Database, submissions: TicketSubmission[], keys: (KeyClaim | undefined)[], context: CreateContext): Promise<TicketCreated[]> {
+export async function createTicketsAtOnce(
+  db: Database,
+  events: EventBus,
+  submissions: TicketSubmission[],
+  keys: (KeyClaim | undefined)[],
+  context: CreateContext,
+): Promise<TicketCreated[]> {
   if (submissions.some(hasAttachments)) throw new Error('createTicketsAtOnce: submissions with attachments need createTickets');
-  const rows = await insertNewTickets(db, newTickets(submissions, context, keys));
-  return rows.map(createdAnswer);
+  const tickets = newTickets(submissions, context, keys);
+  return events.transaction(db, async (tx) => {
+    const rows = await insertNewTickets(tx, tickets);
+    await events.emit(tx, createdEvents(submissions, tickets, rows));
+    return rows.map(createdAnswer);
+  });
 }

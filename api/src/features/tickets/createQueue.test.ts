@@ -24,56 +24,58 @@ interface Session {
 }
 
 /**
- * t.db whose group writes are counted: the create statements run on the database itself (a group
- * written at once) and the transactions (a group with files, a submission retried alone). The
- * writes numbered in `failing` (1-based) run their work, then fail, so what they wrote is rolled
- * back; `beforeStatement(n)` runs before the nth write when it is a statement.
+ * t.db whose group writes are counted: the transactions (one per group since the `ticket.created`
+ * subscribers run in the group's transaction, docs/events.md) and the create statements, also when
+ * they run inside a transaction. The writes numbered in `failing` (1-based, statements and
+ * transactions counted together) fail: a transaction after its work, a statement instead of
+ * running; what they wrote is rolled back. `beforeWrite(n)` runs before the nth write (a
+ * transaction: before BEGIN, as another process would write meanwhile).
  */
-function observedDb(failing: number[] = [], beforeStatement?: (n: number) => Promise<void>) {
+function observedDb(failing: number[] = [], beforeWrite?: (n: number) => Promise<void>) {
   let statements = 0;
   let transactions = 0;
   const fail = () => failing.includes(statements + transactions);
   const injected = () => new Error('could not serialize access (injected)');
-  const db = new Proxy(t.db, {
-    get(target, prop, receiver) {
-      if (prop === 'transaction') {
-        return (work: (tx: Database) => Promise<unknown>) => {
-          transactions += 1;
-          if (!fail()) return target.transaction(work as never);
-          return target.transaction(async (tx) => {
-            await work(tx as unknown as Database);
-            throw injected();
-          });
-        };
-      }
-      // The create statement is a named statement (db/rows.ts preparedRowsOf: db._.session.prepareQuery).
-      if (prop === '_') {
-        const internals = Reflect.get(target, prop, receiver) as { session: Session };
-        const session = new Proxy(internals.session, {
-          get(s, p, r) {
-            if (p !== 'prepareQuery') return Reflect.get(s, p, r) as unknown;
-            return (query: { sql: string }, ...rest: unknown[]) => {
-              const prepared = s.prepareQuery(query, ...rest);
-              if (!query.sql.includes('insert into support_tickets')) return prepared;
-              return {
-                execute: async () => {
-                  statements += 1;
-                  await beforeStatement?.(statements + transactions);
-                  if (!fail()) return prepared.execute();
-                  return target.transaction(async (tx) => {
-                    await (tx as unknown as { _: { session: Session } })._.session.prepareQuery(query, ...rest).execute();
-                    throw injected();
-                  });
-                },
+  const observe = (db: Database): Database =>
+    new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') {
+          return async (work: (tx: Database) => Promise<unknown>) => {
+            transactions += 1;
+            const failed = fail();
+            await beforeWrite?.(statements + transactions);
+            return target.transaction(async (tx) => {
+              const result = await work(observe(tx as unknown as Database));
+              if (failed) throw injected();
+              return result;
+            });
+          };
+        }
+        // The create statement is a named statement (db/rows.ts preparedRowsOf: db._.session.prepareQuery).
+        if (prop === '_') {
+          const internals = Reflect.get(target, prop, receiver) as { session: Session };
+          const session = new Proxy(internals.session, {
+            get(s, p, r) {
+              if (p !== 'prepareQuery') return Reflect.get(s, p, r) as unknown;
+              return (query: { sql: string }, ...rest: unknown[]) => {
+                const prepared = s.prepareQuery(query, ...rest);
+                if (!query.sql.includes('insert into support_tickets')) return prepared;
+                return {
+                  execute: async () => {
+                    statements += 1;
+                    if (fail()) throw injected();
+                    return prepared.execute();
+                  },
+                };
               };
-            };
-          },
-        });
-        return { ...internals, session };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
+            },
+          });
+          return { ...internals, session };
+        }
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+  const db = observe(t.db);
   return { db, writes: () => ({ statements, transactions }) };
 }
 
@@ -87,10 +89,10 @@ const numberOf = (o: CreateOutcome) => Number((o.body as TicketCreated).ticketNu
 describe('TicketCreateQueue: group commit of public creates', () => {
   it('writes what arrives while a group commits as the next group, with consecutive numbers and each its history and jobs', async () => {
     const { db, writes } = observedDb();
-    const queue = new TicketCreateQueue(db);
+    const queue = new TicketCreateQueue(db, t.events);
     // The first submission starts a group at once; the nine that arrive meanwhile share the next one.
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => queue.submit(submission(`Grouped ${i}`))));
-    expect(writes()).toEqual({ statements: 2, transactions: 0 });
+    expect(writes()).toEqual({ statements: 2, transactions: 2 });
     expect(outcomes.every((o) => o.status === 201 && !o.replayed)).toBe(true);
     const numbers = outcomes.map(numberOf);
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
@@ -115,7 +117,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     await upsertSetting(t.db, { key: SUPPORT_SMS_NUMBER_KEY, value: number }, t.clock.now());
     await upsertSetting(t.db, { key: NOTIFICATION_EMAILS_KEY, value: JSON.stringify(['desk@example.com']) }, t.clock.now());
     try {
-      const queue = new TicketCreateQueue(t.db);
+      const queue = new TicketCreateQueue(t.db, t.events);
       const severities = ['low', 'medium', 'high', 'urgent', 'low'] as const;
       const outcomes = await Promise.all(
         severities.map((severity, i) => queue.submit({ input: ticketCreateSchema.parse(ticketBody({ clientName: `Severity ${i}`, severity })), now: t.clock.now(), statusLink: link() })),
@@ -134,17 +136,17 @@ describe('TicketCreateQueue: group commit of public creates', () => {
 
   it(`holds at most ${MAX_GROUP} submissions per group`, async () => {
     const { db, writes } = observedDb();
-    const queue = new TicketCreateQueue(db);
+    const queue = new TicketCreateQueue(db, t.events);
     const outcomes = await Promise.all(Array.from({ length: MAX_GROUP * 2 + 2 }, (_, i) => queue.submit(submission(`Bulk ${i}`))));
     expect(new Set(outcomes.map(numberOf)).size).toBe(MAX_GROUP * 2 + 2);
     expect(writes().statements).toBe(4); // 1, then 64, 64 and 1
   });
 
   it('retries a failed group one submission at a time, each in its own transaction, so each still gets its ticket once', async () => {
-    const { db, writes } = observedDb([2]);
-    const queue = new TicketCreateQueue(db);
+    const { db, writes } = observedDb([4]); // the second group's statement
+    const queue = new TicketCreateQueue(db, t.events);
     const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => queue.submit(submission(`Retried ${i}`))));
-    expect(writes()).toEqual({ statements: 2, transactions: 4 }); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
+    expect(writes()).toEqual({ statements: 6, transactions: 6 }); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
     expect(new Set(outcomes.map(numberOf)).size).toBe(5);
     const numbers = outcomes.map(numberOf).sort((a, b) => a - b);
     expect(numbers[4]! - numbers[0]!).toBe(4); // the failed group gave its numbers back
@@ -156,15 +158,15 @@ describe('TicketCreateQueue: group commit of public creates', () => {
   });
 
   it('fails only the submission whose own retry fails too', async () => {
-    const { db } = observedDb([1, 2]); // its statement, then its transaction
-    const queue = new TicketCreateQueue(db);
+    const { db } = observedDb([1, 3]); // its group's transaction, then its own
+    const queue = new TicketCreateQueue(db, t.events);
     const [alone, next] = await Promise.allSettled([queue.submit(submission('Unlucky')), queue.submit(submission('Next'))]);
     expect(alone.status).toBe('rejected');
     expect(next).toMatchObject({ status: 'fulfilled', value: { status: 201 } });
   });
 
   it('never puts one Idempotency-Key twice in a group: the repeat is answered with the stored answer', async () => {
-    const queue = new TicketCreateQueue(t.db);
+    const queue = new TicketCreateQueue(t.db, t.events);
     const key = randomUUID();
     const body = form('Keyed twice');
     const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', body) };
@@ -184,14 +186,14 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     const otherScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', otherBody) };
     const freshScope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', form('Fresh key')) };
     const { db, writes } = observedDb();
-    const later = new TicketCreateQueue(db);
+    const later = new TicketCreateQueue(db, t.events);
     const settled = await Promise.allSettled([
       later.submit(submission('Second lead')),
       later.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
       later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope }),
       later.submit(submission('Plain')),
     ]);
-    expect(writes()).toEqual({ statements: 2, transactions: 0 });
+    expect(writes()).toEqual({ statements: 2, transactions: 2 });
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
     expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
@@ -205,24 +207,24 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     const body = form('Raced key');
     const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', body) };
     const theirs = { id: randomUUID(), ticketNumber: 'TKT-999999', createdAt: t.clock.now().toISOString() };
-    // Just before the second group's statement, another process commits the same request's key.
+    // Just before the second group's transaction, another process commits the same request's key.
     const { db, writes } = observedDb([], async (n) => {
-      if (n === 2) await t.db.insert(idempotencyKeys).values({ key, userId: null, fingerprint: scope.fingerprint, statusCode: 201, responseBody: theirs, createdAt: t.clock.now() });
+      if (n === 3) await t.db.insert(idempotencyKeys).values({ key, userId: null, fingerprint: scope.fingerprint, statusCode: 201, responseBody: theirs, createdAt: t.clock.now() });
     });
-    const queue = new TicketCreateQueue(db);
+    const queue = new TicketCreateQueue(db, t.events);
     const [lead, raced, plain] = await Promise.all([
       queue.submit(submission('Race lead')),
       queue.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
       queue.submit(submission('Race plain')),
     ]);
-    expect(writes()).toEqual({ statements: 2, transactions: 2 }); // the failed group's two, alone
+    expect(writes()).toEqual({ statements: 3, transactions: 4 }); // two groups, then the failed group's two alone (the replay writes no ticket)
     expect(raced).toEqual({ status: 201, body: theirs, replayed: true });
     expect([lead!.status, plain!.status, plain!.replayed]).toEqual([201, 201, false]);
     expect(await t.db.select().from(supportTickets).where(eq(supportTickets.clientName, 'Raced key'))).toHaveLength(0);
   });
 
   it('gives each key one ticket when two processes (two queues) get the same submissions at once', async () => {
-    const [a, b] = [new TicketCreateQueue(t.db), new TicketCreateQueue(t.db)];
+    const [a, b] = [new TicketCreateQueue(t.db, t.events), new TicketCreateQueue(t.db, t.events)];
     const sent = Array.from({ length: 4 }, (_, i) => {
       const input = form(`Twice sent ${i}`);
       return { input, key: { key: randomUUID(), scope: { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', input) } } };

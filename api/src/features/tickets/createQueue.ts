@@ -9,15 +9,13 @@
  * group: one statement for all their tickets, one COMMIT. A lone submission goes at once (no added
  * wait); under load a group holds up to {@link MAX_GROUP}.
  *
- * A group is written in two round trips. First, all at once: the recipients and the SLA policy
- * (create.ts `readCreateContext`) and what is stored under the group's Idempotency-Keys
- * (http/transaction.ts `readStoredAnswers`). Then ONE statement outside any transaction
- * (create.ts `createTicketsAtOnce`) writes the tickets with the keys and their answers; it commits
- * on its own, so the sync lock is released the moment it ends. Under load the event loop is busy,
- * and a lock held until it got round to sending COMMIT made every other process's creates wait
- * for it (docs/benchmarks.md "Where the two cores go"). A group with files is written in a
- * transaction instead (the files are recorded in further statements): keys claimed first
- * (`claimKeys`), tickets and files, answers stored (`storeAnswers`), COMMIT.
+ * A group is written in two steps. First, all at once: the SLA policy (create.ts
+ * `readCreateContext`) and what is stored under the group's Idempotency-Keys (http/transaction.ts
+ * `readStoredAnswers`). Then ONE transaction (create.ts `createTicketsAtOnce`): ONE statement
+ * writes the tickets with the keys and their answers, the `ticket.created` subscribers run once for
+ * the whole group (the new-ticket jobs: one recipients read, one insert), COMMIT. A group with files
+ * is written in a transaction too (the files are recorded in further statements): keys claimed
+ * first (`claimKeys`), tickets and files, events, answers stored (`storeAnswers`), COMMIT.
  *
  * What each submission still gets, as with its own transaction:
  * - its answer only after its ticket committed (nothing acknowledged is lost);
@@ -38,6 +36,7 @@
  */
 import type { TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
+import type { EventBus } from '../../events';
 import { claimKeys, readStoredAnswers, storeAnswers, type ClaimResult, type KeyAnswer, type KeyClaim } from '../../http/transaction';
 import { createTickets, createTicketsAtOnce, hasAttachments, readCreateContext, type TicketSubmission } from './create';
 
@@ -66,7 +65,10 @@ export class TicketCreateQueue {
   private waiting: Waiting[] = [];
   private committing = false;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
+  ) {}
 
   /**
    * Queues one validated submission; resolves once its ticket is committed (or its key's stored
@@ -130,12 +132,12 @@ export class TicketCreateQueue {
   private async writeAtOnce(group: Waiting[]): Promise<Result[]> {
     const keyed = group.filter((w) => w.key);
     const [context, stored] = await Promise.all([
-      readCreateContext(this.db, group.map((w) => w.submission.input.severity)),
+      readCreateContext(this.db),
       readStoredAnswers(this.db, keyed.map((w) => w.key!)),
     ]);
     const results = resultsOfKeys(group, keyed, stored);
     const fresh = group.filter((_, i) => !results[i]);
-    const created = await createTicketsAtOnce(this.db, fresh.map((w) => w.submission), fresh.map((w) => w.key), context);
+    const created = await createTicketsAtOnce(this.db, this.events, fresh.map((w) => w.submission), fresh.map((w) => w.key), context);
     fresh.forEach((w, i) => (results[group.indexOf(w)] = { ok: true, outcome: { status: 201, body: created[i]!, replayed: false } }));
     return results as Result[];
   }
@@ -143,13 +145,12 @@ export class TicketCreateQueue {
   /** Reads the context, then claims the group's keys, creates the tickets with their files and stores the answers in ONE transaction. */
   private async writeInTransaction(group: Waiting[]): Promise<Result[]> {
     // Read before BEGIN: nothing is read while the transaction holds the sync lock.
-    const context = await readCreateContext(this.db, group.map((w) => w.submission.input.severity));
-    return this.db.transaction(async (raw) => {
-      const tx = raw as unknown as Database;
+    const context = await readCreateContext(this.db);
+    return this.events.transaction(this.db, async (tx) => {
       const keyed = group.filter((w) => w.key);
       const results = resultsOfKeys(group, keyed, await claimKeys(tx, keyed.map((w) => w.key!), group[0]!.submission.now));
       const fresh = group.filter((_, i) => !results[i]);
-      const created = await createTickets(tx, fresh.map((w) => w.submission), context);
+      const created = await createTickets(tx, this.events, fresh.map((w) => w.submission), context);
       const answers: KeyAnswer[] = [];
       fresh.forEach((w, i) => {
         const body = created[i]!;

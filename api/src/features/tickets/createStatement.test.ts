@@ -24,7 +24,6 @@ const newTicket = (clientName: string): NewTicket => ({
   id: randomUUID(),
   input: ticketCreateSchema.parse(ticketBody({ clientName })),
   now: at,
-  jobs: [],
   due: { firstResponseDueAt: at, resolutionDueAt: at, firstResponseWarnAt: at, resolutionWarnAt: at },
 });
 

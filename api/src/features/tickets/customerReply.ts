@@ -15,7 +15,9 @@ import { insertTicketUpdates } from './historyRepository';
 import { adjustTicketCounts } from './staffListRepository';
 import { newStatusLink, storeStatusLink, type StatusLinkDeps } from './statusLinks';
 import { clearWaitingOnCustomer } from './service';
-import { enqueueCustomerReplyAlert, type CustomerReplyPayload } from './replyAlerts';
+import { event, type DomainEvent, type EventBus } from '../../events';
+import { presentTicket } from './presenter';
+import type { CustomerReplyPayload } from './replyAlerts';
 
 /** Sets `set`, version + 1, updatedAt and a new sync_seq on a locked ticket. */
 async function bumpTicket(tx: Database, current: TicketRow, set: Partial<TicketRow>, now: Date): Promise<TicketRow> {
@@ -31,13 +33,15 @@ async function bumpTicket(tx: Database, current: TicketRow, set: Partial<TicketR
  * A reply the customer sent from the status link: a work-history entry of type `customer_reply`
  * (author null: the customer), the ticket marked `customerRepliedAt` (card 'Customer replied'),
  * a Resolved ticket reopened (status_change resolved -> open, tab counts moved), and a ticket
- * waiting on the customer no longer waiting: its SLA clocks resume (docs/sla.md). The assignee
- * (or, unassigned, the new-ticket recipients) is alerted (replyAlerts.ts); `via` says where the reply
- * came from ('status' page, default, or 'email').
+ * waiting on the customer no longer waiting: its SLA clocks resume (docs/sla.md). Emits
+ * `ticket.customer_replied` (and `ticket.status_changed` when it reopened the ticket) in `tx`: the
+ * tickets feature's subscriber alerts the assignee (or, unassigned, the new-ticket recipients);
+ * `via` says where the reply came from ('status' page, default, or 'email').
  * @throws 404 MSG.ticketNotFound; 409 STATUS_TEXT.closedSubmitNew for a Closed ticket (nothing written).
  */
 export async function addCustomerReply(
   tx: Database,
+  events: EventBus,
   ticketId: string,
   comment: string,
   now: Date,
@@ -46,7 +50,7 @@ export async function addCustomerReply(
   const current = await lockTicketForWrite(tx, ticketId);
   if (!current) throw notFound(MSG.ticketNotFound);
   if (current.status === 'closed') throw conflict(STATUS_TEXT.closedSubmitNew);
-  if (await clearWaitingOnCustomer(tx, ticketId, now)) return addCustomerReply(tx, ticketId, comment, now, via);
+  if (await clearWaitingOnCustomer(tx, ticketId, now)) return addCustomerReply(tx, events, ticketId, comment, now, via);
   const reopen = current.status === 'resolved';
   const status: TicketStatus = reopen ? 'open' : current.status;
   const ticket = await bumpTicket(tx, current, { status, customerRepliedAt: now }, now);
@@ -61,7 +65,10 @@ export async function addCustomerReply(
     { ...base, updateType: 'customer_reply', previousValue: null, newValue: null, comment },
     ...(reopen ? [{ ...base, updateType: 'status_change' as const, previousValue: current.status, newValue: status, comment: null }] : []),
   ]);
-  await enqueueCustomerReplyAlert(tx, ticket, { entryId: entries[0]!.id, text: comment, via }, now);
+  const presented = presentTicket(ticket);
+  const emitted: DomainEvent[] = [event('ticket.customer_replied', { ticket: presented, entryId: entries[0]!.id, text: comment, via, reopened: reopen }, now)];
+  if (reopen) emitted.push(event('ticket.status_changed', { ticket: presented, from: current.status, to: status }, now));
+  await events.emit(tx, emitted);
   return { ticket, before: current, entries };
 }
 

@@ -16,7 +16,7 @@ import { recordTimeEntry } from '../sla/port';
 import { tagMacro } from './historyRepository';
 import { patchTicket } from './service';
 
-/** patchTicket's arguments after the patch (survey links, attachments). */
+/** patchTicket's arguments after the patch (the event bus, attachments). */
 type PatchRest = Parameters<typeof patchTicket> extends [Database, string, TicketPatch, AuthUser, Date, ...infer R] ? R : never;
 
 /** Applies `patch` (module doc) in `tx`; throws as patchTicket does, plus 400 for an unknown macro or a missing resolution. */

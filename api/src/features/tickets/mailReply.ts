@@ -6,6 +6,7 @@
  * caller's transaction.
  */
 import type { Database } from '../../db/client';
+import type { EventBus } from '../../events';
 import { addCustomerReply } from './customerReply';
 import { findTicketByRef, lockTicketForWrite } from './repository';
 import { setUpdateNewValue } from './historyRepository';
@@ -35,6 +36,7 @@ export async function findTicketForMail(db: Database, ref: { id?: string; ticket
  */
 export async function addCustomerMailReply(
   tx: Database,
+  events: EventBus,
   ticketId: string,
   text: string,
   now: Date,
@@ -42,7 +44,7 @@ export async function addCustomerMailReply(
 ): Promise<(MailReplyTarget & { entryId: string }) | undefined> {
   const row = await lockTicketForWrite(tx, ticketId);
   if (!row || row.status === 'closed') return undefined;
-  const { entries } = await addCustomerReply(tx, ticketId, text, now, 'email');
+  const { entries } = await addCustomerReply(tx, events, ticketId, text, now, 'email');
   const entryId = entries[0]!.id;
   if (threadedBy) await setUpdateNewValue(tx, entryId, threadedBy);
   return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, customerEmail: row.customerEmail, entryId };

@@ -18,32 +18,17 @@ import {
   type TicketStatus,
   type UpdateType,
 } from '@portal/shared';
+import type { TicketChange, TicketChangeType } from '../../events';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
 import { statusUrlOf } from './statusLinks';
 import { replyAlertKinds } from './replyAlerts';
 import { fillReplyChange } from './replyFill';
 
 /**
- * The work-history types a change can have: every {@link UpdateType} but `created` (a ticket is
- * created once, by the create path, never by a change). Tied to the shared list so a new update type
- * fails type-checking here until {@link describeChange} words it, and fails
- * `api/src/notification-kinds.test.ts` until every kind renders it.
+ * The work-history types a change can have and one change a staff update made (SPEC.md 4): the
+ * `ticket.patched` event's shapes, declared in events/types.ts.
  */
-export type TicketChangeType = Exclude<UpdateType, 'created'>;
-
-/**
- * One change a staff update made (SPEC.md 4). `from`/`to` are status values for `status_change`,
- * usernames (null = unassigned) for `assignment`, texts for `resolution`, `'true'`/`'false'` for
- * `waiting` (the waiting-on-customer flag, docs/sla.md); `comment` and `customer_reply` use `to`.
- */
-export interface TicketChange {
-  type: TicketChangeType;
-  from: string | null;
-  to: string | null;
-  /** Comments only: true for a reply to the customer, false/absent for an internal note. */
-  reply?: boolean;
-}
-
+export type { TicketChange, TicketChangeType };
 /** The facts of a new-ticket job: the ticket as it was created. */
 export interface TicketPayload {
   ticket: TicketSnapshot;

@@ -79,7 +79,7 @@ describe('customer reply alert', () => {
     const ticket = await newTicket(tech.id);
     const email = (await h.t.request('GET', `/api/tickets/${ticket.id}`, { token: tech.token })).body.customerEmail as string;
     const raw = mail({ From: `Robin Reply <${email}>`, Subject: `Re: Update on your ticket ${ticket.ticketNumber}`, 'Message-ID': `<${randomUUID()}@example.com>` }, 'Still broken after the restart.');
-    const rules = { maxBytes: 1024 * 1024, ownAddresses: [], perSenderPerHour: 20 };
+    const rules = { maxBytes: 1024 * 1024, ownAddresses: [], perSenderPerHour: 20, events: h.t.events };
     expect(await importMessage(h.t.db, Buffer.from(raw), rules, h.t.clock.now())).toMatchObject({ kind: 'reply', ticketId: ticket.id });
     expect(await importMessage(h.t.db, Buffer.from(raw), rules, h.t.clock.now())).toMatchObject({ kind: 'duplicate' });
     const jobs = await replyJobs(ticket.id);

@@ -12,15 +12,12 @@ import { supportTickets, ticketUpdates, users } from '../../db/schema';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { nextSyncSeq, syncLockExpression } from '../../db/sync';
 import { insertAnsweredKeys, type KeyClaim } from '../../http/transaction';
-import type { PreparedJob } from '../../notify';
 import type { SlaColumns } from './sla';
 
 /**
- * Stands for the ticket number in the jobs of a ticket whose number is not taken yet: the create
- * statement (repository `insertNewTickets`, one per group commit) writes the jobs in the same
- * statement that takes the number, and puts the number in place of this slot in each job's
- * `summary` and in `payload.ticket.ticketNumber`. Summaries hold no customer text, so
- * the slot cannot collide with it.
+ * Stands for the ticket number in the stored answer of a ticket whose number is not taken yet: the
+ * create statement (repository `insertNewTickets`, one per group commit) stores an Idempotency-Key's
+ * answer in the same statement that takes the number, and puts the number in its place.
  */
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';
 
@@ -76,13 +73,11 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
   };
 }
 
-/** One ticket for {@link insertNewTickets}: its id, the form's fields, its time and its notification jobs. */
+/** One ticket for {@link insertNewTickets}: its id, the form's fields and its time. */
 export interface NewTicket {
   id: string;
   input: TicketCreate;
   now: Date;
-  /** Jobs of the new ticket, TICKET_NUMBER_SLOT standing for its number (alerts.ts); due at once, no dedupe key (this statement writes neither). */
-  jobs: PreparedJob[];
   /** SLA due and warning times (tickets/sla.ts `dueColumns`). */
   due: { firstResponseDueAt: Date; resolutionDueAt: Date; firstResponseWarnAt: Date; resolutionWarnAt: Date };
   /** Its status link (statusLinks.ts): the nonce and token hash stored, never the token. */
@@ -104,9 +99,8 @@ export type InsertedTicket = Pick<TicketRow, 'id' | 'ticketNumber' | 'createdAt'
  * `TICKET_SEQ` row, created on first use: unique and gap-free under concurrency, DESIGN.md 4;
  * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
  * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count, its
- * status link (docs/status-links.md), its notification jobs (due at its `now`, its number put in place of TICKET_NUMBER_SLOT in
- * `summary` and `payload.ticket.ticketNumber`) and its Idempotency-Key with its answer when it has
- * one. Every ticket write waits for the lock and the number row until the transaction commits, so
+ * status link (docs/status-links.md) and its Idempotency-Key with its answer when it has one (the
+ * notification jobs are written by the `ticket.created` subscribers, tickets/events.ts). Every ticket write waits for the lock and the number row until the transaction commits, so
  * the section is this one statement (and COMMIT when `tx` is a transaction), shared by every ticket
  * of a group commit (createQueue.ts). Run on the database itself, it is its own transaction: the
  * lock is released as it commits, without a round trip more. A failure or rollback gives the numbers
@@ -137,7 +131,6 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     link_nonce: t.statusLink?.nonce ?? null,
     link_hash: t.statusLink?.tokenHash ?? null,
     link_expires: t.statusLink?.expiresAt.toISOString() ?? null,
-    jobs: t.jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, payload: j.payload })),
     key: t.idempotency?.claim.key ?? null,
     key_user: t.idempotency?.claim.scope.userId ?? null,
     key_fingerprint: t.idempotency?.claim.scope.fingerprint ?? null,
@@ -156,7 +149,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
         at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
-        link_nonce text, link_hash text, link_expires timestamptz, jobs jsonb,
+        link_nonce text, link_hash text, link_expires timestamptz,
         key uuid, key_user uuid, key_fingerprint text, answer jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
@@ -178,12 +171,6 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     l as (
       insert into ticket_status_links (ticket_id, nonce, token_hash, expires_at, created_at)
       select t.id, x.link_nonce, x.link_hash, x.link_expires, x.at from t join x on x.id = t.id where x.link_nonce is not null),
-    j as (
-      insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
-      select y.channel, y.kind, y.recipient, replace(y.summary, ${TICKET_NUMBER_SLOT}, t.ticket_number), t.id,
-        jsonb_set(y.payload, '{ticket,ticketNumber}', to_jsonb(t.ticket_number)), 'pending', x.at, x.at, x.at
-      from t join x on x.id = t.id,
-        jsonb_to_recordset(x.jobs) as y(channel text, kind text, recipient text, summary text, payload jsonb)),
     k as (${insertAnsweredKeys(sql`
       select x.key, x.key_user, x.key_fingerprint, x.at, 201, jsonb_set(x.answer, '{ticketNumber}', to_jsonb(t.ticket_number))
       from t join x on x.id = t.id where x.key is not null`)})

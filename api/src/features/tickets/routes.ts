@@ -47,7 +47,6 @@ import type { AppState } from '../../http/state';
 import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { surveyLinksFor } from '../surveys/port';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import { listTicketsSince } from './feedRepository';
 import { findTicketByRef } from './repository';
@@ -89,7 +88,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const countsInput = validate({ query: ticketCountsQuerySchema });
   const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
   const pageCache = new TicketPageCache();
-  const createQueue = new TicketCreateQueue(s.db);
+  const createQueue = new TicketCreateQueue(s.db, s.events);
   const idempotentWrite = transaction(s, { idempotent: true });
   // PATCH's attachments are processed before its transaction opens (sharp and storage take time).
   const patchAttachments = new WeakMap<object, AttachmentBatch>();
@@ -179,8 +178,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    const survey = { links: surveyLinksFor(s.config), ttlDays: s.config.surveyTtlDays };
-    ctx.body = await patchTicketWithMacro(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), survey, patchAttachments.get(ctx));
+    ctx.body = await patchTicketWithMacro(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), s.events, patchAttachments.get(ctx));
   });
 
   router.patch('/api/tickets/:id/contact', requireStaff(), contactInput, transaction(s), async (ctx) => {

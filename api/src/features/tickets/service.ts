@@ -12,26 +12,23 @@ import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import { inviteOnResolution, type SurveyInviteDeps } from '../surveys/port';
 import { readSlaPolicy } from '../sla/port';
 import { dueColumns, patchColumns, resumeColumns } from './sla';
 import { setDueTimes, ticketsWithoutDueTimes } from './slaRepository';
 import { recordAttachments, type AttachmentBatch } from '../attachments/port';
-import { enqueueTicketPatched } from './alerts';
-import type { TicketChange } from './notifications';
+import { event, type DomainEvent, type EventBus, type TicketChange } from '../../events';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import { isAssignable, type NewTicket, lockTicketForWrite, unassignAllOf, updateTicketFields, usernamesOf } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
-import { liveStatusLink } from './statusLinks';
 
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
  * row, a comment -> one 'comment' row (`reply` true for a customer-visible reply, else an internal
- * note), then version + 1 and updatedAt = now once, plus the update's notification jobs
- * (alerts.ts decides who hears of what: internal notes are never e-mailed). Values equal to
- * the current ones change nothing and notify nobody (200, `updates: []`). Entering resolved/closed
- * invites the customer to the survey (surveys port, `survey`).
+ * note), then version + 1 and updatedAt = now once, then the events in the same transaction:
+ * `ticket.patched` (before, after, changes), plus `ticket.status_changed` / `ticket.assigned` when
+ * those changed (their subscribers write the update's jobs, the survey invitation, ...). Values
+ * equal to the current ones change nothing and emit nothing (200, `updates: []`).
  * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
@@ -40,7 +37,7 @@ export async function patchTicket(
   patch: TicketPatch,
   actor: AuthUser,
   now: Date,
-  survey: SurveyInviteDeps,
+  events: EventBus,
   attachments?: AttachmentBatch,
 ): Promise<TicketPatchResult> {
   const current = await lockTicketForWrite(tx, ticketId);
@@ -84,10 +81,12 @@ export async function patchTicket(
     const added = await recordAttachments(tx, attachments, { ticketId, updateId: comment.id, customerVisible: comment.reply, now });
     if (added.length) comment.attachments = added;
   }
-  const statusNonce = (await liveStatusLink(tx, ticketId, now))?.nonce;
-  const replyFiles = comment?.reply ? comment.attachments?.map((a) => ({ fileName: a.fileName, size: a.size })) : undefined;
-  await enqueueTicketPatched(tx, { before, after, changes, actor, statusNonce, replyFiles }, now);
-  await inviteOnResolution(tx, { before, after }, survey, now);
+  const replyFiles = (comment?.reply && comment.attachments?.map((a) => ({ fileName: a.fileName, size: a.size }))) || [];
+  const by = { id: actor.id, username: actor.username };
+  const emitted: DomainEvent[] = [event('ticket.patched', { before, after, changes, replyFiles }, now, by)];
+  if (after.status !== before.status) emitted.push(event('ticket.status_changed', { ticket: after, from: before.status, to: after.status }, now, by));
+  if (after.assignedTo !== before.assignedTo) emitted.push(event('ticket.assigned', { ticket: after, from: before.assignedTo, to: after.assignedTo }, now, by));
+  await events.emit(tx, emitted);
   return { ticket: after, updates };
 }
 
@@ -97,7 +96,7 @@ export async function patchTicket(
  * deletion). Exposed to the users feature through port.ts.
  * @returns how many tickets were unassigned.
  */
-export async function unassignTicketsOf(tx: Database, userId: string, username: string, actorId: string, now: Date): Promise<number> {
+export async function unassignTicketsOf(tx: Database, userId: string, username: string, actorId: string | null, now: Date): Promise<number> {
   await lockSync(tx);
   const rows = await unassignAllOf(tx, userId, now);
   await adjustTicketCounts(

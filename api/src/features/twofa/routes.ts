@@ -33,6 +33,8 @@ import { writePolicy } from './policy';
 import { twoFactorDeps } from './port';
 import { resetSecondFactors } from './reset';
 import { freshUntil, loginPasskeyOptions, policyOf, stepUp, stepUpPasskeyOptions } from './service';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 export function twoFactorRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -113,6 +115,7 @@ export function twoFactorRoutes(s: Services): Router<AppState> {
   router.put('/api/auth/2fa/policy', requireAdmin(), policyInput, transaction(s), async (ctx) => {
     const { policy } = policyInput.get(ctx).body;
     const affected = await writePolicy(txOf(ctx), policy, s.clock());
+    await s.events.emit(txOf(ctx), [event('settings.changed', { area: 'two_factor_policy', key: null, action: 'set' }, s.clock(), actorOf(ctx))]);
     for (const userId of affected) s.sessionCache.forget({ userId });
     ctx.body = { policy };
   });
@@ -129,7 +132,7 @@ export function twoFactorRoutes(s: Services): Router<AppState> {
     const target = await findUserById(tx, id);
     if (!target) throw notFound(MSG.userNotFound);
     const steppedUp = (await freshUntil(tx, actor.sessionId, s.clock())) !== null;
-    const result = await resetSecondFactors(tx, target, { id: actor.user.id, username: actor.user.username, ip: ctx.ip, steppedUp }, s.clock());
+    const result = await resetSecondFactors(tx, s.events, target, { id: actor.user.id, username: actor.user.username, ip: ctx.ip, steppedUp }, s.clock());
     s.sessionCache.forget({ userId: id });
     ctx.body = result;
   });

@@ -98,8 +98,8 @@ describe('admin reset of second factors', () => {
 
   it('the command line resets any user, the bootstrap admin included', async () => {
     const admin = await enrolledUser(t, 'admin');
-    expect(await resetByUsername(t.db, 'nobody-by-that-name', t.clock.now(), 'ops')).toBeNull();
-    expect(await resetByUsername(t.db, admin.username, t.clock.now(), 'ops')).toEqual({ devicesRevoked: 0 });
+    expect(await resetByUsername(t.db, t.events, 'nobody-by-that-name', t.clock.now(), 'ops')).toBeNull();
+    expect(await resetByUsername(t.db, t.events, admin.username, t.clock.now(), 'ops')).toEqual({ devicesRevoked: 0 });
     expect((await t.request('GET', '/api/auth/me', { token: admin.token })).status).toBe(401);
     const login = await passwordStep(t, admin);
     expect(login.body.twoFactorEnrolmentRequired).toBe(true);

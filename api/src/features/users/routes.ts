@@ -20,10 +20,8 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
-import { deleteOtherSessions } from '../../db/sessions';
 import type { Services } from '../../services';
-import { unassignTicketsOf } from '../tickets/port';
-import { revokeUserDevices } from '../vault-offline/port';
+import { event, type DomainEvent } from '../../events';
 import { presentManagedUser } from './presenter';
 import { userStatusRoutes } from './status';
 import { assertAnotherAdmin } from './service';
@@ -71,14 +69,14 @@ export function userRoutes(s: Services): Router<AppState> {
     const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
     if (!row) throw notFound(MSG.userNotFound);
     // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
-    // their own session when resetting their own password).
-    // Their offline vault copies go too (wiped on a password change), on each device's next sync.
-    if (passwordHash) {
-      await deleteOtherSessions(tx, params.id, ctx.state.auth!.sessionId);
-      await revokeUserDevices(tx, params.id, s.clock(), 'password_change');
-    }
-    // No longer staff: no more offline vault (each device wipes at its next sync; docs/vault.md "Customer Vault offline").
-    if (row.role === 'user') await revokeUserDevices(tx, params.id, s.clock(), 'role_changed');
+    // their own session when resetting their own password) and their offline vault copies go
+    // (auth and vault-offline subscribers); no longer staff: no more offline vault (docs/vault.md).
+    const by = { id: ctx.state.auth!.user.id, username: ctx.state.auth!.user.username };
+    const now = s.clock();
+    const emitted: DomainEvent[] = [];
+    if (passwordHash) emitted.push(event('user.password_changed', { userId: row.id, username: row.username, keepSessionId: ctx.state.auth!.sessionId }, now, by));
+    if (row.role !== existing.role) emitted.push(event('user.role_changed', { userId: row.id, username: row.username, from: existing.role, to: row.role }, now, by));
+    await s.events.emit(tx, emitted);
     s.sessionCache.forget({ userId: params.id });
     ctx.body = presentManagedUser(row);
   });
@@ -91,9 +89,9 @@ export function userRoutes(s: Services): Router<AppState> {
     if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be deleted');
     const actorId = ctx.state.auth!.user.id;
     if (existing.role === 'admin') await assertAnotherAdmin(tx, id, MSG.lastAdminDelete);
-    await unassignTicketsOf(tx, id, existing.username, actorId, s.clock());
-    // The device rows stay (user_id set null, the name kept) as evidence of who had offline access.
-    await revokeUserDevices(tx, id, s.clock(), 'user_deleted');
+    // Its tickets are unassigned, its offline vault devices revoked (the device rows stay, user_id
+    // set null, the name kept, as evidence of who had offline access): subscribers of user.deleting.
+    await s.events.emit(tx, [event('user.deleting', { userId: id, username: existing.username }, s.clock(), { id: actorId, username: ctx.state.auth!.user.username })]);
     await deleteUser(tx, id);
     s.sessionCache.forget({ userId: id });
     ctx.status = 204;

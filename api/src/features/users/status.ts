@@ -13,9 +13,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
-import { deleteOtherSessions } from '../../db/sessions';
+import { event } from '../../events';
 import type { Services } from '../../services';
-import { revokeUserDevices } from '../vault-offline/port';
 import { presentManagedUser } from './presenter';
 import { findUserById } from './repository';
 import { setDisabled } from './statusRepository';
@@ -35,8 +34,9 @@ export function userStatusRoutes(router: Router<AppState>, s: Services): void {
     if (user.role === 'admin') await assertAnotherAdmin(tx, id, USER_STATUS_TEXT.lastAdmin);
     const now = s.clock();
     const row = (await setDisabled(tx, id, user.disabledAt ?? now))!;
-    await deleteOtherSessions(tx, id, null);
-    await revokeUserDevices(tx, id, now, 'user_disabled');
+    // Signed out everywhere and every offline vault device revoked: the auth and vault-offline subscribers.
+    const by = { id: ctx.state.auth!.user.id, username: ctx.state.auth!.user.username };
+    await s.events.emit(tx, [event('user.disabled', { userId: id, username: user.username }, now, by)]);
     s.sessionCache.forget({ userId: id });
     ctx.body = presentManagedUser(row);
   });

@@ -1,11 +1,11 @@
 /**
- * What other features may use of the offline vault.
+ * What other features may use of the offline vault (revoking a user's devices is a reaction to user
+ * events: events.ts).
  *
- * - `revokeUserDevices(tx, userId, now, reason)`: revokes every device of a user with offline vault
- *   access, in the caller's transaction (the auth feature on a password change: each device wipes
- *   its copy on its next sync). @returns how many devices were revoked.
+ * - `countActiveDevices(db, userId)`: how many devices of a user hold offline access now (the 2FA
+ *   reset's e-mail says how many it revoked).
  */
-export { revokeUserDevices } from './service';
+export { countActiveDevices } from './repository';
 /**
  * - `deviceKeyStore`: the device bundle keys as a store rotateVaultKey re-encrypts with the vault's
  *   secrets (wired by `npm run vault:rotate-key`).

@@ -35,6 +35,8 @@ import { requireFreshSecondFactor } from '../../http/step-up';
 import { clientLinkRoutes } from './clientLinks';
 import { listAudit, revealSecret } from './reveal';
 import { createEntry, deleteEntry, getEntry, listEntries, listEntriesSince, updateEntry, type VaultDeps } from './service';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 /**
  * The body an Idempotency-Key is bound to, with every secret replaced by its HMAC-SHA256 under a
@@ -89,17 +91,23 @@ export function vaultRoutes(s: Services): Router<AppState> {
   });
 
   router.post('/api/vault', requireStaff(), createInput, idempotentWrite, async (ctx) => {
+    const entry = await createEntry(txOf(ctx), deps, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
+    await s.events.emit(txOf(ctx), [event('vault.entry_changed', { entryId: entry.id, action: 'created', businessName: entry.businessName }, s.clock(), actorOf(ctx))]);
     ctx.status = 201;
-    ctx.body = await createEntry(txOf(ctx), deps, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
+    ctx.body = entry;
   });
 
   router.patch('/api/vault/:id', requireStaff(), patchInput, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = await updateEntry(txOf(ctx), deps, params.id, body, ctx.state.auth!.user, s.clock());
+    const entry = await updateEntry(txOf(ctx), deps, params.id, body, ctx.state.auth!.user, s.clock());
+    await s.events.emit(txOf(ctx), [event('vault.entry_changed', { entryId: entry.id, action: 'updated', businessName: entry.businessName }, s.clock(), actorOf(ctx))]);
+    ctx.body = entry;
   });
 
   router.delete('/api/vault/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
-    await deleteEntry(txOf(ctx), idInput.get(ctx).params.id, s.clock());
+    const { id } = idInput.get(ctx).params;
+    await deleteEntry(txOf(ctx), id, s.clock());
+    await s.events.emit(txOf(ctx), [event('vault.entry_changed', { entryId: id, action: 'deleted', businessName: null }, s.clock(), actorOf(ctx))]);
     ctx.status = 204;
   });
 

@@ -1,0 +1,13 @@
+/**
+ * Every feature's event subscribers (docs/events.md, api/README.md "To react to a change"): the one
+ * list createApp passes to the event bus, in the order they run for one emit. A feature that reacts
+ * to another's change declares `defineSubscriber(...)` in its `features/<name>/events.ts`, adds its
+ * list here, and edits no file of the feature that emits.
+ */
+import type { AnySubscriber } from './events';
+import { authSubscribers } from './features/auth/events';
+import { surveySubscribers } from './features/surveys/events';
+import { ticketSubscribers } from './features/tickets/events';
+import { vaultOfflineSubscribers } from './features/vault-offline/events';
+
+export const eventSubscribers: readonly AnySubscriber[] = [...ticketSubscribers, ...surveySubscribers, ...authSubscribers, ...vaultOfflineSubscribers];
