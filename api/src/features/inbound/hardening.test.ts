@@ -11,18 +11,20 @@ import type { Database } from '../../db/client';
 import { inboundFailures, inboundMessages, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { hugeMail, mail } from './inbound.testkit';
-import { importMessage, type ImportOutcome, type ImportRules } from './importer';
+import { testEvents } from '../../test/events';
+import { importMessage, type ImportContext, type ImportOutcome } from './importer';
 import { listFailures } from './repository';
 
 let handle: TestDatabase;
 let db: Database;
-const rules: ImportRules = { maxBytes: 25 * 1024 * 1024, ownAddresses: ['help@acme.test'], perSenderPerHour: 20 };
+let rules: ImportContext;
 const now = () => new Date();
 const send = (h: Record<string, string>, body = 'Please help, the printer is broken.') => importMessage(db, Buffer.from(mail(h, body)), rules, now());
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
+  rules = { maxBytes: 25 * 1024 * 1024, ownAddresses: ['help@acme.test'], perSenderPerHour: 20, events: testEvents(db) };
 });
 afterAll(() => handle?.close());
 

@@ -159,6 +159,7 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
       }
     }
     const fit = await fitMailFiles(tx, null, files);
+    const mention = thread && 'mentioned' in thread ? mentionNote(thread.mentioned) : '';
     const [created] = await createTickets(tx, rules.events, [
       {
         now,

@@ -16,7 +16,6 @@ import {
   type Severity,
   type TicketSnapshot,
   type TicketStatus,
-  type UpdateType,
 } from '@portal/shared';
 import type { TicketChange, TicketChangeType } from '../../events';
 import { defineJobKind, emailContent, portalLink, shorten, type Block } from '../../notify';
