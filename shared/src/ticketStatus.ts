@@ -18,6 +18,14 @@ export const STATUS_TEXT = {
   closedSubmitNew: 'This ticket is closed. Please submit a new ticket if you still need help.',
   replyRequired: 'Please enter your reply',
   replyTooLong: 'Your reply is too long (at most 5000 characters)',
+  technicianNone: 'Not assigned yet',
+  /** An unassigned resolved/closed ticket whose resolver is unknown (e.g. closed from the e-mail import). */
+  technicianTeam: 'Our support team',
+  resolutionHeading: 'Resolution',
+  surveyHeading: 'How did we do?',
+  surveyLead: 'Please take a minute to rate the support you received; it helps us serve you better.',
+  /** The same words as the invitation e-mail's button. */
+  surveyButton: 'Rate our support',
 } as const;
 
 /** Longest customer reply, in characters. */
@@ -72,8 +80,18 @@ export interface TicketStatusView {
   ticketNumber: string;
   status: TicketStatus;
   severity: Severity;
-  /** First name (first word of the username) of the assigned technician, null when unassigned. */
+  /**
+   * First name (first word of the username) of the assigned technician; for an unassigned resolved
+   * or closed ticket, of the staff member who resolved it; null otherwise.
+   */
   technicianFirstName: string | null;
+  /** The resolution text staff wrote (also in the update e-mail), null when none. */
+  resolution: string | null;
+  /**
+   * The satisfaction survey of a resolved or closed ticket that was not answered yet: the path
+   * (`/survey?ticket=N&token=T`, as in the invitation e-mail) and until when it works; else null.
+   */
+  survey: { path: string; expiresAt: string } | null;
   /** The support phone (SUPPORT_PHONE) to call. */
   supportPhone: string;
   createdAt: string;

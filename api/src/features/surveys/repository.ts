@@ -143,3 +143,9 @@ export async function latestFeedback(db: Database, since: Date, now: Date, limit
 export async function markInvitationResponded(tx: Database, invitationId: string, now: Date): Promise<void> {
   await tx.update(surveyInvitations).set({ respondedAt: now }).where(eq(surveyInvitations.id, invitationId));
 }
+
+/** The ticket's invitation (one per ticket), or undefined when it was never invited. */
+export async function findInvitationOfTicket(db: Database, ticketId: string): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(surveyInvitations).where(eq(surveyInvitations.ticketId, ticketId)).limit(1);
+  return row;
+}

@@ -38,8 +38,8 @@ function withFiles(e: StatusEvent, files: Map<string, AttachmentInfo[]>): Status
 }
 
 /**
- * Ticket + visible history + technician username (+ the customer-visible files by work-history
- * entry id) -> TicketStatusView.
+ * Ticket + visible history + technician username (the assignee, else who resolved it) + the open
+ * survey link (+ the customer-visible files by work-history entry id) -> TicketStatusView.
  */
 export function presentStatusView(
   ticket: TicketRow,
@@ -47,8 +47,11 @@ export function presentStatusView(
   technician: string | null,
   supportPhone: string,
   files: Map<string, AttachmentInfo[]> = new Map(),
+  survey: TicketStatusView['survey'] = null,
 ): TicketStatusView {
   return {
+    resolution: ticket.resolution?.trim() ? ticket.resolution : null,
+    survey,
     ticketNumber: ticket.ticketNumber,
     status: ticket.status,
     severity: ticket.severity,

@@ -3,7 +3,7 @@
  * work history and the assigned technician's name. Never internal notes: comments appear only when
  * marked as replies (`reply`), assignments and resolutions not at all.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ticketUpdates, users } from '../../db/schema';
 
@@ -55,3 +55,18 @@ export async function usernameOf(db: Database, userId: string | null): Promise<s
   return row?.username ?? null;
 }
 
+
+/**
+ * Username of the staff member who last moved the ticket into resolved or closed (the technician a
+ * customer of an unassigned ticket is told about), or null.
+ */
+export async function resolverOf(db: Database, ticketId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ username: users.username })
+    .from(ticketUpdates)
+    .innerJoin(users, eq(users.id, ticketUpdates.updatedBy))
+    .where(and(eq(ticketUpdates.ticketId, ticketId), eq(ticketUpdates.updateType, 'status_change'), inArray(ticketUpdates.newValue, ['resolved', 'closed']), isNotNull(ticketUpdates.updatedBy)))
+    .orderBy(desc(ticketUpdates.createdAt))
+    .limit(1);
+  return row?.username ?? null;
+}

@@ -50,7 +50,8 @@ import {
 } from '../tickets/port';
 import { customerFiles, sendCustomerFile } from './files';
 import { presentStatusView } from './presenter';
-import { usernameOf, visibleHistory } from './repository';
+import { resolverOf, usernameOf, visibleHistory } from './repository';
+import { openSurveyLink } from '../surveys/port';
 import { queueStatusLinkMessage, trySpend } from './sending';
 
 export function ticketStatusRoutes(s: Services): Router<AppState> {
@@ -86,9 +87,15 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
   router.get('/api/ticket-status/:token', limited, viewInput, async (ctx) => {
     const ticket = await findTicketByStatusToken(s.db, viewInput.get(ctx).params.token, s.clock());
     if (!ticket) throw invalid();
-    const [history, technician] = await Promise.all([visibleHistory(s.db, ticket.id), usernameOf(s.db, ticket.assignedTo)]);
+    const done = ticket.status === 'resolved' || ticket.status === 'closed';
+    const [history, assignee, resolver, survey] = await Promise.all([
+      visibleHistory(s.db, ticket.id),
+      usernameOf(s.db, ticket.assignedTo),
+      done && !ticket.assignedTo ? resolverOf(s.db, ticket.id) : null,
+      openSurveyLink(s.db, s.config, ticket, s.clock()),
+    ]);
     const files = await customerFiles(s.db, ticket.id, history.map((u) => u.id));
-    ctx.body = presentStatusView(ticket, history, technician, s.config.supportPhone, files);
+    ctx.body = presentStatusView(ticket, history, assignee ?? resolver, s.config.supportPhone, files, survey);
   });
 
   router.get('/api/ticket-status/:token/attachments/:attachmentId', limited, fileInput, async (ctx) => {

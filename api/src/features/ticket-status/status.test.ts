@@ -73,6 +73,23 @@ describe('GET /api/ticket-status/:token', () => {
     expect(res.text).not.toContain('maria.lopez');
   });
 
+  it('of a resolved ticket shows the resolution, who resolved it and the survey link until it is answered (issue 56)', async () => {
+    const ticket = await linked();
+    const before = await view(ticket.token);
+    expect(before.body).toMatchObject({ technicianFirstName: null, resolution: null, survey: null });
+    expect((await patch(ticket.id, { status: 'resolved', resolution: 'Replaced the toner cartridge.' })).status).toBe(200);
+    const res = await view(ticket.token);
+    expect(res.body).toMatchObject({ status: 'resolved', technicianFirstName: 'Maria', resolution: 'Replaced the toner cartridge.' });
+    const path = res.body.survey!.path;
+    expect(path).toMatch(new RegExp(`^/survey\\?ticket=${ticket.ticketNumber}&token=[A-Za-z0-9_-]+$`));
+    const token = new URL(path, 'http://x').searchParams.get('token')!;
+    // The same link the invitation e-mail carries: it opens the survey, and once answered it is gone.
+    expect((await suite.t.request('GET', `/api/surveys/invitation?ticket=${ticket.ticketNumber}&token=${token}`)).status).toBe(200);
+    const answer = { ticketNumber: ticket.ticketNumber, token, overallRating: 5, technicianRating: 5, responseTimeRating: 5, resolutionRating: 5 };
+    expect((await suite.t.request('POST', '/api/surveys', { body: answer })).status).toBe(201);
+    expect((await view(ticket.token)).body.survey).toBeNull();
+  });
+
   it('answers unknown, malformed, number-shaped and foreign-purpose tokens with the same neutral 404 and headers', async () => {
     const ticket = await linked();
     for (const bad of [randomBytes(32).toString('base64url'), 'short', ticket.ticketNumber, `${ticket.token.slice(0, 42)}!`, hashPublicToken(ticket.token)]) {

@@ -12,11 +12,20 @@ export function HelpCard() {
       </p>
       <p>
         A tool missing or not working? Call{' '}
-        {supportPhone ? <a href={telHref(supportPhone)}>{supportPhone}</a> : 'the office'}
+        {supportPhone ? (
+          <a className="contact-link" href={telHref(supportPhone)}>
+            {supportPhone}
+          </a>
+        ) : (
+          'the office'
+        )}
         {supportEmail && (
           <>
             {' '}
-            or e-mail <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            or e-mail{' '}
+            <a className="contact-link" href={`mailto:${supportEmail}`}>
+              {supportEmail}
+            </a>
           </>
         )}
         .

@@ -16,6 +16,7 @@ import { Loading } from '../../lib/ui/Loading';
 import { statusViewKey, useStatusView } from './api/useStatusView';
 import type { StatusReplyItem } from './offline';
 import { useStatusReplies } from './useStatusReplies';
+import { Resolution } from './Resolution';
 
 /** An event's files (thumbnails and download links), loaded only when there are some. */
 const StatusFiles = lazy(() => import('./StatusFiles'));
@@ -139,7 +140,7 @@ function TicketFacts({ view, formatDateTime }: { view: TicketStatusView; formatD
       </div>
       <div>
         <dt>Technician</dt>
-        <dd>{view.technicianFirstName ?? 'Not assigned yet'}</dd>
+        <dd>{view.technicianFirstName ?? (view.status === 'resolved' || view.status === 'closed' ? STATUS_TEXT.technicianTeam : STATUS_TEXT.technicianNone)}</dd>
       </div>
       <div>
         <dt>Submitted</dt>
@@ -192,6 +193,7 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
       <h1>{view ? `Ticket ${view.ticketNumber}` : 'Your ticket'}</h1>
       {!view && <p className="muted">{offline || query.isError ? "You're offline. Your ticket's details will show when you're back online." : null}</p>}
       {view && <TicketFacts view={view} formatDateTime={formatDateTime} />}
+      {view && <Resolution view={view} formatTime={formatDateTime} />}
       {notice && (
         <p className="status-notice" role="status">
           {notice}
@@ -224,7 +226,7 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
       {view && (
         <p className="status-phone">
           Need it faster? Call us at{' '}
-          <a href={`tel:${view.supportPhone.replace(/[^\d+]/g, '')}`} className="status-phone-link">
+          <a href={`tel:${view.supportPhone.replace(/[^\d+]/g, '')}`} className="status-phone-link contact-link">
             {view.supportPhone}
           </a>
         </p>
