@@ -165,9 +165,10 @@ describe('staff update (SPEC.md 4)', () => {
     expect((await patch(ticket.id, tech.token, { waitingOnCustomer: false })).status).toBe(200);
     await deliver();
     const jobs = (await jobsOf(ticket.id)).filter((j) => j.kind === 'ticket_updated');
-    expect(jobs.map((j) => [j.status, j.attempts, j.summary])).toEqual([
-      ['sent', 1, `Update on ticket ${ticket.ticketNumber}: waiting on customer, reply`],
+    // Both jobs have the same time, kind and recipient: compared in summary order.
+    expect(jobs.map((j) => [j.status, j.attempts, j.summary]).sort((a, b) => String(a[2]).localeCompare(String(b[2])))).toEqual([
       ['sent', 1, `Update on ticket ${ticket.ticketNumber}: no longer waiting`],
+      ['sent', 1, `Update on ticket ${ticket.ticketNumber}: waiting on customer, reply`],
     ]);
     const mails = h.smtp.to('waiting@customer.test').filter((m) => m.subject === `Update on your ticket ${ticket.ticketNumber}`);
     expect(mails).toHaveLength(2);
