@@ -3,19 +3,17 @@ import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useIsDesktop } from '../../lib/ui/useMediaQuery';
-import { SyncStatus, getOfflineDb, useConnectivity, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
-import { keepOpenedTicket, readDisplayedTicket, readTechnicians, type DisplayTicket } from './offline';
-import { useOpenTicket } from './api/useOpenTicket';
-import { emptyText, type TicketTab } from './labels';
+import { SyncStatus, useConnectivity, useLastSync, useOfflineQuery, useSyncState } from '../../offline';
+import { readTechnicians } from './offline';
+import { type TicketTab } from './labels';
 import { ANY_ASSIGNEE, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
 import { TicketFilters } from './TicketFilters';
 import { SortSelect, sortTickets, type TicketSort } from './DueSort';
-import { VirtualTicketList } from './VirtualTicketList';
-import { TicketCard } from './TicketCard';
+import { TicketListPanel } from './TicketListPanel';
 import { UpdatePanel } from './UpdatePanel';
+import { useSelectedTicket } from './useSelectedTicket';
 import { useTicketView } from './useTicketView';
-import { useSearchParams } from 'react-router-dom';
 
 const PLACEHOLDER = 'Select a ticket to update';
 const NOT_DOWNLOADED = 'Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.';
@@ -48,55 +46,15 @@ export default function TicketsPage() {
   const isDesktop = useIsDesktop();
   const online = useConnectivity() === 'online';
   const [tab, setTab] = useState<TicketTab>('all');
-  // `/technician?ticket=<id>` (the link of a push notification or e-mail) opens that ticket.
-  const [searchParams] = useSearchParams();
-  const linked = searchParams.get('ticket');
-  const [selectedId, setSelectedId] = useState<string | null>(linked);
-  // A link followed while the screen is open (the sync bar's 'Review TKT-...') selects that ticket too.
-  useEffect(() => {
-    if (linked) setSelectedId(linked);
-  }, [linked]);
-
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
   const view = useTicketView({ tab, query, assignee, userId: user?.id });
   const [sort, setSort] = useState<TicketSort>('newest');
   const { counts, filtering } = view;
   const visible = useMemo(() => sortTickets(view.visible, sort), [view.visible, sort]);
-
-  // The selected ticket as cached (with unsent edits); one outside the working set is fetched
-  // online and kept on the device; a cached one is marked opened (kept while recent).
-  const cachedSelected = useOfflineQuery((db) => readDisplayedTicket(db, selectedId), [selectedId]);
-  const fetched = useOpenTicket(selectedId, online && cachedSelected === null);
-  useEffect(() => {
-    // Best effort: a mark that cannot be written (storage full, database closing) only lets the
-    // ticket be pruned sooner; it must not surface as an unhandled rejection.
-    if (selectedId && cachedSelected) keepOpenedTicket(getOfflineDb(), { id: selectedId }).catch(() => undefined);
-    // Marked once per selection, not on every change of the ticket.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId, Boolean(cachedSelected)]);
-  // The open ticket stays as last shown while it is selected, so its Update Ticket form, and what is
-  // typed or picked in it, lives on: while the list switches source (the server stops answering and
-  // the device's tickets are read), and when the server stopped answering before a ticket opened
-  // from the server's list reached the device (its first sync or useOpenTicket still under way).
-  const live = cachedSelected ?? visible.find((t) => t.id === selectedId) ?? null;
-  const [lastShown, setLastShown] = useState<DisplayTicket | null>(null);
-  useEffect(() => {
-    if (live) setLastShown(live);
-  }, [live]);
-  const selected = live ?? (lastShown?.id === selectedId ? lastShown : null);
+  // The open ticket (a `?ticket=<id>` link selects it; kept as last shown while selected).
+  const { selectedId, select: setSelectedId, selected, fetching } = useSelectedTicket(visible, online, isDesktop);
   const clear = () => setSelectedId(null);
-  useEffect(() => {
-    if (!isDesktop || !selectedId) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
-      setSelectedId(null);
-      // Back to the ticket's number in the list (the panel that had focus is gone).
-      document.getElementById(`ticket-${selectedId}`)?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [isDesktop, selectedId]);
   const hasTickets = view.deviceCount > 0 || view.source === 'server';
   // The device list is known to be empty because this device has never synced (not while it is
   // still being read). With a ticket open (the server's list showed it, then the signal went before
@@ -147,50 +105,26 @@ export default function TicketsPage() {
             <SortSelect value={sort} onChange={setSort} />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
             {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
-            {selectedId && !selected && fetched.isFetching && <Loading text="Opening ticket..." />}
+            {selectedId && !selected && fetching && <Loading text="Opening ticket..." />}
             {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
-            <div id="tickets-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-              {view.loading ? (
-                <Loading text="Loading tickets..." />
-              ) : neverDownloaded ? (
-                <p className="muted" role="status">
-                  {NOT_DOWNLOADED}
-                </p>
-              ) : visible.length === 0 ? (
-                <div className="empty">
-                  <p className="muted">{emptyText(tab)}</p>
-                  {filtering && (
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-small"
-                      onClick={() => {
-                        setQuery('');
-                        setAssignee(ANY_ASSIGNEE);
-                      }}
-                    >
-                      Clear search and filter
-                    </button>
-                  )}
-                </div>
-              ) : (
-                <>
-                  <VirtualTicketList
-                    label="Tickets"
-                    count={visible.length}
-                    itemKey={(i) => visible[i].id}
-                    renderItem={(i) => (
-                      <TicketCard ticket={visible[i]} technicians={techs} selected={visible[i].id === selectedId} onSelect={setSelectedId} />
-                    )}
-                    onEndReached={view.hasMore ? view.loadMore : undefined}
-                  />
-                  {view.hasMore && (
-                    <button type="button" className="btn btn-outline btn-small load-more" disabled={view.loadingMore} onClick={view.loadMore}>
-                      {view.loadingMore ? 'Loading more tickets...' : 'Load more tickets'}
-                    </button>
-                  )}
-                </>
-              )}
-            </div>
+            <TicketListPanel
+              tab={tab}
+              tickets={visible}
+              technicians={techs}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              loading={view.loading}
+              neverDownloaded={neverDownloaded}
+              notDownloaded={NOT_DOWNLOADED}
+              filtering={filtering}
+              onClearFilters={() => {
+                setQuery('');
+                setAssignee(ANY_ASSIGNEE);
+              }}
+              hasMore={view.hasMore}
+              loadingMore={view.loadingMore}
+              loadMore={view.loadMore}
+            />
           </div>
           {isDesktop ? (
             <aside className="card tickets-panel" aria-label="Update Ticket">

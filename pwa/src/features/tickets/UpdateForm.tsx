@@ -1,28 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  SEVERITIES,
-  SEVERITY_NAMES,
-  TICKET_STATUSES,
-  TICKET_STATUS_LABELS,
-  UNASSIGNED,
-  ticketEditDefaults,
-  type Technician,
-  type Ticket,
-  type TicketEditValues,
-  type TicketMergeField,
-} from '@portal/shared';
-import { FormField } from '../../lib/ui/FormField';
+import { ticketEditDefaults, type Technician, type Ticket, type TicketEditValues, type TicketMergeField } from '@portal/shared';
 import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import { FormActions } from '../../lib/ui/FormActions';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { useTicketDraft } from './useTicketDraft';
+import { CommentSection, TicketFieldsSection, type SyncedField } from './UpdateFormSections';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
-const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly TicketMergeField[];
-type SyncedField = (typeof SYNCED_FIELDS)[number];
+const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly (TicketMergeField & SyncedField)[];
 /** Every field of the form. */
 const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] as const satisfies readonly (keyof TicketEditValues)[];
 
@@ -65,7 +53,6 @@ export function UpdateForm(props: {
   const values = watch();
   const reply = values.reply === true;
   const pending = formState.isSubmitting;
-  const assigneeMissing = ticket.assignedTo && !technicians?.some((t) => t.id === ticket.assignedTo);
 
   /** Takes the ticket's value into field `f` (no longer changed by the technician). */
   const follow = (f: SyncedField, value: string | undefined) => {
@@ -131,70 +118,8 @@ export function UpdateForm(props: {
           setBase(start);
         }}
       />
-      <FormField id="status" label="Status">
-        <select id="status" className="input" {...register('status')}>
-          {TICKET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {TICKET_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      {notice('status')}
-      <FormField id="severity" label="Severity">
-        <select id="severity" className="input" {...register('severity')}>
-          {SEVERITIES.map((v) => (
-            <option key={v} value={v}>
-              {SEVERITY_NAMES[v]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      {notice('severity')}
-      <FormField id="assignedTo" label="Assigned To">
-        <select id="assignedTo" className="input" {...register('assignedTo')}>
-          <option value={UNASSIGNED}>Unassigned</option>
-          {assigneeMissing && <option value={ticket.assignedTo ?? ''}>{ticket.assignedTo}</option>}
-          {technicians?.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.username}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      {notice('assignedTo')}
-      <FormField id="resolution" label="Resolution">
-        <textarea id="resolution" className="input textarea" rows={3} placeholder="Describe how the issue was resolved" {...register('resolution')} />
-      </FormField>
-      {notice('resolution')}
-      <label className="waiting-toggle">
-        <input type="checkbox" {...register('waitingOnCustomer')} /> Waiting on customer (pauses the SLA clock)
-      </label>
-      <FormField id="comment" label="Update Comment">
-        <textarea
-          id="comment"
-          className="input textarea"
-          rows={3}
-          placeholder={reply ? 'Write the reply the customer will receive by e-mail' : 'Add an internal note to the work history'}
-          {...register('comment')}
-        />
-      </FormField>
-      <fieldset className="comment-kind">
-        <legend>Who sees this comment?</legend>
-        <div className="comment-kind-options">
-          <label className="comment-kind-option">
-            <input type="radio" name="comment-kind" value="note" checked={!reply} onChange={() => setValue('reply', false, { shouldDirty: true })} />
-            <span>Internal note</span>
-          </label>
-          <label className="comment-kind-option">
-            <input type="radio" name="comment-kind" value="reply" checked={reply} onChange={() => setValue('reply', true, { shouldDirty: true })} />
-            <span>Reply to customer</span>
-          </label>
-        </div>
-        <p className="form-hint" aria-live="polite">
-          {reply ? `E-mailed to ${ticket.customerEmail} and kept in the work history.` : 'Only staff see internal notes. Nothing is e-mailed.'}
-        </p>
-      </fieldset>
+      <TicketFieldsSection register={register} ticket={ticket} technicians={technicians} notice={notice} />
+      <CommentSection register={register} reply={reply} customerEmail={ticket.customerEmail} onReply={(r) => setValue('reply', r, { shouldDirty: true })} />
       <fieldset className="form-attachments">
         <legend>Photos and files</legend>
         <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />
