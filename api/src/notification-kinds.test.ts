@@ -62,6 +62,8 @@ const PAYLOADS: Record<string, (type: TicketChangeType) => object> = {
   sla_alert_push: () => sla,
   two_factor_reset: () => ({ username: 'tess', actor: 'admin', at: '2026-03-05T15:04:00.000Z', devicesRevoked: 1 }),
   two_factor_changed: () => ({ username: 'tess', change: 'passkey_added', at: '2026-03-05T15:04:00.000Z', ip: '203.0.113.9' }),
+  admin_security_action: () => ({ action: 'set the two-factor policy to "none"', actor: 'boss', at: '2026-03-05T15:04:00.000Z', ip: '203.0.113.9' }),
+  vault_device_approved: () => ({ actor: 'boss', owner: 'tess', deviceName: 'Van phone', at: '2026-03-05T15:04:00.000Z', ip: '203.0.113.9' }),
   two_factor_locked: () => ({ username: 'tess', at: '2026-03-05T15:04:00.000Z', minutes: 15 }),
   status_link_email: () => link,
   status_link_sms: () => link,

@@ -9,6 +9,8 @@ import { surveyKinds } from './features/surveys/notifications';
 import { ticketKinds } from './features/tickets/notifications';
 import { slaKinds } from './features/sla/notifications';
 import { twoFactorKinds } from './features/twofa/notifications';
+import { userKinds } from './features/users/notifications';
+import { vaultOfflineKinds } from './features/vault-offline/notifications';
 import { ticketStatusKinds } from './features/ticket-status/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...ticketStatusKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds];

@@ -3,20 +3,20 @@
  * enrol (policy) may use the ones marked "enrolling" besides logout and me; every other route
  * answers it 403 `two_factor_enrolment_required` (http/authenticate.ts).
  * - GET    /api/auth/2fa                        logged in, enrolling; -> TwoFactorStatus
- * - POST   /api/auth/2fa/totp/setup             logged in, enrolling; -> TotpSetup (secret once); 409 when set up
+ * - POST   /api/auth/2fa/totp/setup             logged in, enrolling, factor proof (enrol.ts); -> TotpSetup (secret once); 409 when set up
  * - POST   /api/auth/2fa/totp/confirm           logged in, enrolling; totpConfirmSchema -> { recoveryCodes | null, status }
  * - DELETE /api/auth/2fa/totp                   logged in, step-up; 409 last method under a requiring policy
- * - POST   /api/auth/2fa/passkeys/options       logged in, enrolling; -> WebAuthn creation options
+ * - POST   /api/auth/2fa/passkeys/options       logged in, enrolling, factor proof; -> WebAuthn creation options
  * - POST   /api/auth/2fa/passkeys               logged in, enrolling; passkeyRegisterSchema -> 201 { recoveryCodes | null, status }
  * - PATCH  /api/auth/2fa/passkeys/:id           logged in; passkeyRenameSchema -> TwoFactorStatus
  * - DELETE /api/auth/2fa/passkeys/:id           logged in, step-up; -> TwoFactorStatus
  * - POST   /api/auth/2fa/recovery-codes         logged in, step-up; -> { recoveryCodes } (old ones void)
- * - POST   /api/auth/2fa/step-up/options        logged in; -> WebAuthn request options
- * - POST   /api/auth/2fa/step-up                logged in; stepUpSchema -> { freshUntil }; wrong -> 400 invalid_code (counted)
+ * - POST   /api/auth/2fa/step-up/options        logged in, enrolling; -> WebAuthn request options
+ * - POST   /api/auth/2fa/step-up                logged in, enrolling (password within 15 min adds a first factor); stepUpSchema -> { freshUntil }; wrong -> 400 invalid_code (counted)
  * - GET    /api/auth/2fa/policy                 admin; -> { policy }
- * - PUT    /api/auth/2fa/policy                 admin; twoFactorPolicySchema -> { policy }
+ * - PUT    /api/auth/2fa/policy                 admin, step-up; twoFactorPolicySchema -> { policy }; every admin e-mailed
  * - POST   /api/auth/login/2fa/passkey-options  anonymous; loginPasskeyOptionsSchema -> WebAuthn request options
- * - POST   /api/users/:id/2fa/reset             admin, not oneself; -> { devicesRevoked }; revokes sessions and vault devices
+ * - POST   /api/users/:id/2fa/reset             admin, step-up, not oneself; -> { devicesRevoked }; revokes sessions and vault devices; every admin e-mailed
  * (POST /api/auth/login and /api/auth/login/2fa are the auth feature's; they call port.ts.)
  */
 import Router from '@koa/router';
@@ -27,12 +27,12 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { findUserById } from '../users/port';
+import { alertAdmins, findUserById, requireAdminStepUp } from '../users/port';
 import { confirmTotp, passkeyRegistrationOptions, regenerateRecoveryCodes, registerPasskey, removePasskey, removeTotp, renameOwnPasskey, startTotp, status } from './enrol';
 import { writePolicy } from './policy';
 import { twoFactorDeps } from './port';
 import { resetSecondFactors } from './reset';
-import { freshUntil, loginPasskeyOptions, policyOf, stepUp, stepUpPasskeyOptions } from './service';
+import { loginPasskeyOptions, policyOf, stepUp, stepUpPasskeyOptions } from './service';
 import { event } from '../../events';
 import { actorOf } from '../../http/actor';
 
@@ -114,8 +114,11 @@ export function twoFactorRoutes(s: Services): Router<AppState> {
 
   router.put('/api/auth/2fa/policy', requireAdmin(), policyInput, transaction(s), async (ctx) => {
     const { policy } = policyInput.get(ctx).body;
+    // A security-relevant admin action (issue 55 defect 3): a fresh second factor, every admin told.
+    await requireAdminStepUp(txOf(ctx), auth(ctx), s.clock());
     const affected = await writePolicy(txOf(ctx), policy, s.clock());
     await s.events.emit(txOf(ctx), [event('settings.changed', { area: 'two_factor_policy', key: null, action: 'set' }, s.clock(), actorOf(ctx))]);
+    await alertAdmins(txOf(ctx), { username: auth(ctx).user.username, ip: ctx.ip }, `set the two-factor policy to "${policy}"`, s.clock());
     for (const userId of affected) s.sessionCache.forget({ userId });
     ctx.body = { policy };
   });
@@ -131,8 +134,9 @@ export function twoFactorRoutes(s: Services): Router<AppState> {
     if (id === actor.user.id) throw new ApiError(403, 'forbidden', MSG.twoFactorOwnReset);
     const target = await findUserById(tx, id);
     if (!target) throw notFound(MSG.userNotFound);
-    const steppedUp = (await freshUntil(tx, actor.sessionId, s.clock())) !== null;
-    const result = await resetSecondFactors(tx, s.events, target, { id: actor.user.id, username: actor.user.username, ip: ctx.ip, steppedUp }, s.clock());
+    await requireAdminStepUp(tx, actor, s.clock());
+    const result = await resetSecondFactors(tx, s.events, target, { id: actor.user.id, username: actor.user.username, ip: ctx.ip, steppedUp: true }, s.clock());
+    await alertAdmins(tx, { username: actor.user.username, ip: ctx.ip }, `reset the second factors of ${target.username}`, s.clock());
     s.sessionCache.forget({ userId: id });
     ctx.body = result;
   });

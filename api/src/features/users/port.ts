@@ -7,3 +7,5 @@ export { findUserById, findUserByUsername, updateUser, type UserRow } from './re
 export { presentUser } from './presenter';
 /** Sign-in records its time for User Management's 'Last sign-in'. */
 export { recordSignIn } from './statusRepository';
+/** Security-relevant admin actions: the step-up they need and the e-mail to every admin (security.ts). */
+export { alertAdmins, requireAdminStepUp } from './security';

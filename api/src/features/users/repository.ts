@@ -2,7 +2,7 @@
  * Users repository (SPEC.md 3 users): all SQL of the users feature. Functions take the db or the
  * route's transaction first; presenter.ts makes the public shape (never the password hash).
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { Role } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -24,6 +24,15 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 /** All users sorted by username. */
 export async function listUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.username));
+}
+
+/** The e-mail addresses of every enabled admin that has one (admin_security_action, security.ts). */
+export async function listAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNotNull(users.email), isNull(users.disabledAt)));
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
 /** Users who may be assigned tickets: role technician or admin, not disabled, sorted by username (SPEC.md 6). */

@@ -2,6 +2,9 @@
  * User management (admin only; SPEC.md 2 "User Management", 5, 7):
  * - GET    /api/users      -> ManagedUser[] (PublicUser + disabled, lastSignInAt) sorted by username.
  * - POST   /api/users      userCreateSchema -> 201 ManagedUser; duplicate username -> 409 MSG.usernameTaken.
+ *                          Creating an admin, promoting a user to admin and setting ANOTHER user's password
+ *                          need a fresh second factor (403 step_up_required) and e-mail every admin
+ *                          (security.ts; issue 55 defect 3).
  * - PATCH  /api/users/:id  userUpdateSchema (blank password keeps the current one) -> 200 ManagedUser;
  *                          a new password revokes that user's sessions (and so their push subscriptions),
  *                          except the caller's own, and their offline vault devices;
@@ -25,7 +28,11 @@ import { event, type DomainEvent } from '../../events';
 import { presentManagedUser } from './presenter';
 import { userStatusRoutes } from './status';
 import { assertAnotherAdmin } from './service';
+import { alertAdmins, requireAdminStepUp } from './security';
 import { deleteUser, findUserById, findUserByUsername, insertUser, listAssignableUsers, listUsers, updateUser } from './repository';
+
+/** The actor of an admin_security_action e-mail. */
+const alertActor = (ctx: { state: AppState; ip: string }) => ({ username: ctx.state.auth!.user.username, ip: ctx.ip });
 
 const usernameTaken = () => conflict(MSG.usernameTaken, { fieldErrors: { username: [MSG.usernameTaken] } });
 
@@ -42,10 +49,12 @@ export function userRoutes(s: Services): Router<AppState> {
   router.post('/api/users', requireAdmin(), createInput, transaction(s), async (ctx) => {
     const { username, password, email, role } = createInput.get(ctx).body;
     const tx = txOf(ctx);
+    if (role === 'admin') await requireAdminStepUp(tx, ctx.state.auth!, s.clock());
     if (await findUserByUsername(tx, username)) throw usernameTaken();
     const passwordHash = await s.passwords.hash(password);
     const row = await insertUser(tx, { username, passwordHash, email, role, createdAt: s.clock() });
     if (!row) throw usernameTaken();
+    if (role === 'admin') await alertAdmins(tx, alertActor(ctx), `created the admin ${username}`, s.clock());
     ctx.status = 201;
     ctx.body = presentManagedUser(row);
   });
@@ -59,6 +68,9 @@ export function userRoutes(s: Services): Router<AppState> {
       if (existing.username === ADMIN_USERNAME) throw badRequest('The admin user cannot be renamed', { username: ['The admin user cannot be renamed'] });
       if (await findUserByUsername(tx, body.username)) throw usernameTaken();
     }
+    const promoted = existing.role !== 'admin' && body.role === 'admin';
+    const otherPassword = Boolean(body.password) && existing.id !== ctx.state.auth!.user.id;
+    if (promoted || otherPassword) await requireAdminStepUp(tx, ctx.state.auth!, s.clock());
     const passwordHash = body.password ? await s.passwords.hash(body.password) : undefined;
     // The shared schema turns a missing email into null; only an email actually sent may change it.
     const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
@@ -77,6 +89,8 @@ export function userRoutes(s: Services): Router<AppState> {
     if (passwordHash) emitted.push(event('user.password_changed', { userId: row.id, username: row.username, keepSessionId: ctx.state.auth!.sessionId }, now, by));
     if (row.role !== existing.role) emitted.push(event('user.role_changed', { userId: row.id, username: row.username, from: existing.role, to: row.role }, now, by));
     await s.events.emit(tx, emitted);
+    if (promoted) await alertAdmins(tx, alertActor(ctx), `made ${row.username} an admin`, s.clock());
+    if (otherPassword) await alertAdmins(tx, alertActor(ctx), `reset the password of ${row.username}`, s.clock());
     s.sessionCache.forget({ userId: params.id });
     ctx.body = presentManagedUser(row);
   });

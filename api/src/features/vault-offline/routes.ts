@@ -25,6 +25,9 @@ import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { requireFreshSecondFactor } from '../../http/step-up';
+import { enqueue } from '../../notify';
+import { vaultDeviceApproved } from './notifications';
+import { listAdminEmails } from './repository';
 import { DEVICE_NOT_FOUND, approveDevice, deviceFeed, grantDevice, listVaultDevices, reportOfflineReveal, revokeDevice, type VaultOfflineDeps } from './service';
 
 export function vaultOfflineRoutes(s: Services): Router<AppState> {
@@ -53,7 +56,13 @@ export function vaultOfflineRoutes(s: Services): Router<AppState> {
   });
 
   router.post('/api/vault-devices/:id/approve', requireAdmin(), idInput, transaction(s), async (ctx) => {
-    ctx.body = await approveDevice(txOf(ctx), ctx.state.auth!.user, idInput.get(ctx).params.id, s.clock());
+    // Approving a grant releases an export of the vault: a fresh second factor, every admin told (issue 55 defect 3).
+    const tx = txOf(ctx);
+    await requireFreshSecondFactor(tx, ctx.state.auth!, s.clock());
+    const device = await approveDevice(tx, ctx.state.auth!.user, idInput.get(ctx).params.id, s.clock());
+    const payload = { actor: ctx.state.auth!.user.username, owner: device.username, deviceName: device.deviceName, at: s.clock().toISOString(), ip: ctx.ip };
+    for (const to of await listAdminEmails(tx)) await enqueue(tx, vaultDeviceApproved, { to, payload }, s.clock());
+    ctx.body = device;
   });
 
   router.get('/api/vault-devices', requireAdmin(), async (ctx) => {

@@ -27,6 +27,8 @@ let entry: VaultEntry;
 const grant = async (token = tech.token, deviceName = 'Pixel 8') => {
   const res = await t.request<VaultDeviceGrant>('POST', '/api/vault-devices', { token, body: { deviceName } });
   expect(res.status, res.text).toBe(201);
+  // Approving is a security-relevant admin action: the admin confirms it's them (issue 55 defect 3).
+  expect((await t.request('POST', '/api/auth/2fa/step-up', { token: admin.token, body: { password: admin.password } })).status).toBe(200);
   const approved = await t.request('POST', `/api/vault-devices/${res.body.device.id}/approve`, { token: admin.token });
   expect(approved.status, approved.text).toBe(200);
   return res.body;
