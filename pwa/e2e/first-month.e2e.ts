@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, baseURL, browserSuite, signIn } from './support/browser';
+import { SIZES, api, baseURL, browserSuite, signIn } from './support/browser';
 import { contrastOf } from './support/contrast';
 import { shot } from './support/screenshots';
 
@@ -153,4 +153,27 @@ describe('SLA clock contrast (item 3)', () => {
       await shot(page, `first-month-sla-${size}`);
     });
   }
+});
+
+describe.each(SIZES)('the Update Ticket panel at %s size', (size) => {
+  it('offers no Call or Text for a ticket without a phone number (item 6) and totals two Add Time at once (item 9)', async () => {
+    const ticket = await newTicket({ customerPhone: 'none given', contactMethod: 'email', customerEmail: 'nophone@example.com' });
+    const { page, panel } = await openTicket(size, ticket);
+    const links = panel.getByRole('group', { name: /^Contact / });
+    await links.getByRole('link', { name: /^E-mail nophone@example\.com/ }).waitFor();
+    expect(await links.getByRole('link').count()).toBe(1);
+    await panel.getByText('No phone number').first().waitFor();
+    expect(await page.locator('a[href="tel:"], a[href="sms:"]').count()).toBe(0);
+
+    // Two manual entries: the total follows each one as soon as it is recorded.
+    const status = panel.locator('.time-totals');
+    await expect.poll(() => status.innerText()).toBe('Recorded: 0 min (0 min billable)');
+    for (const m of ['10', '20']) {
+      await panel.getByLabel('Minutes').fill(m);
+      await panel.getByRole('button', { name: 'Add Time' }).click();
+      await page.getByText('Time Queued', { exact: true }).first().waitFor();
+    }
+    await expect.poll(() => status.innerText(), { timeout: 20_000 }).toBe('Recorded: 30 min (30 min billable)');
+    await shot(page, `first-month-panel-${size}`);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser, TicketTime } from '@portal/shared';
 import { apiGet } from '../../lib/api';
@@ -27,10 +27,19 @@ export function TimeTracker(props: { ticket: { id: string; ticketNumber: string 
   const timer = useOfflineQuery((db) => readTimer(db, ticket.id), [ticket.id]);
   const queued = useOfflineQuery((db) => readQueuedMinutes(db, ticket.id), [ticket.id]) ?? 0;
   const server = useQuery<TicketTime>({
-    queryKey: ['ticket-time', ticket.id, queued],
+    queryKey: ['ticket-time', ticket.id],
     queryFn: ({ signal }) => apiGet<TicketTime>(`/api/tickets/${ticket.id}/time-entries`, { signal, timeoutMs: 15_000 }),
     enabled: online,
   });
+  // An entry leaving the outbox was recorded: read the totals again (issue 56: the query was keyed by
+  // the queued minutes, so going back to 0 queued showed the cached total of before, "Recorded: 0 min").
+  const { refetch } = server;
+  const seenQueued = useRef(queued);
+  useEffect(() => {
+    const fewer = queued < seenQueued.current;
+    seenQueued.current = queued;
+    if (fewer && online) void refetch();
+  }, [queued, online, refetch]);
   const [minutes, setMinutes] = useState('');
   const [billable, setBillable] = useState(true);
   const [note, setNote] = useState('');
