@@ -1,6 +1,6 @@
 /**
  * Process entry (DESIGN.md 3): config (.env + environment) -> database (+ migrations) -> bootstrap
- * admin -> notification dispatcher -> listen.
+ * admin -> notification dispatcher -> listen -> the start's data work in batches (startup-data.ts).
  * A bad environment prints every bad variable and exits 1. SIGINT/SIGTERM close the server, stop the
  * dispatcher (a job it is sending finishes or is retried after its lease) and the database, then exit.
  */
@@ -13,7 +13,7 @@ import { DataDirLockedError } from './lib/data-dir-lock';
 import { secureDataDir } from './lib/data-dir';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
-import { backfillSlaDueTimes, rebuildTicketCounts } from './features/tickets/port';
+import { runStartupData } from './startup-data';
 import { sweepSlaAlerts } from './features/sla/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { createLimiterStore } from './http/rate-limit-stores';
@@ -75,9 +75,6 @@ async function main(): Promise<void> {
       (err: unknown) => logger.warn('housekeeping failed', { error: String(err) }),
     );
   await housekeeping();
-  await rebuildTicketCounts(database.db);
-  const dated = await backfillSlaDueTimes(database.db);
-  if (dated > 0) logger.info('SLA due times backfilled', { tickets: dated });
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
 
@@ -114,7 +111,11 @@ async function main(): Promise<void> {
       .then(() => database.close())
       .finally(() => process.exit(1));
   });
-  server.listen(config.port, () => logger.info('listening', { url: config.publicUrl, port: config.port }));
+  server.listen(config.port, () => {
+    logger.info('listening', { url: config.publicUrl, port: config.port });
+    // Counts, SLA due times and search rows of older tickets: after listening, in batches (startup-data.ts).
+    void runStartupData(database.db, logger);
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

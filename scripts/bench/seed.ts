@@ -22,8 +22,12 @@ export async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-/** Migrates the target and inserts the benchmark rows; returns the seconds it took. */
-export async function seedTickets(target: SeedTarget, count: number): Promise<number> {
+/**
+ * Migrates the target and inserts the benchmark rows; returns the seconds it took. The search rows
+ * (`ticket_search`, migration 0025) are written by its trigger as the tickets are inserted, unless
+ * `opts.searchRows` is false (a database from before 0025, as firstStart.ts measures).
+ */
+export async function seedTickets(target: SeedTarget, count: number, opts: { searchRows?: boolean } = {}): Promise<number> {
   const started = performance.now();
   const handle = await openDatabase('databaseUrl' in target ? { databaseUrl: target.databaseUrl, dataDir: '' } : { dataDir: target.dataDir });
   try {
@@ -44,6 +48,7 @@ export async function seedTickets(target: SeedTarget, count: number): Promise<nu
        where indrelid in ('support_tickets'::regclass, 'ticket_updates'::regclass) and not indisprimary and not indisunique`,
     );
     for (const ix of indexes) await exec(`drop index ${ix.name}`);
+    if (opts.searchRows === false) await exec('alter table support_tickets disable trigger ticket_search_insert');
     // Newest 5% of tickets: open / in progress / resolved; older ones closed except every 50th.
     await exec(`
       insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
@@ -74,6 +79,7 @@ export async function seedTickets(target: SeedTarget, count: number): Promise<nu
     await exec(`
       insert into ticket_sequence (id, last_number) values ('TICKET_SEQ', ${n})
       on conflict (id) do update set last_number = excluded.last_number`);
+    if (opts.searchRows === false) await exec('alter table support_tickets enable trigger ticket_search_insert');
     for (const ix of indexes) await exec(ix.def);
     await exec(`analyze`);
   } finally {

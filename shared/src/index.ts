@@ -46,3 +46,4 @@ export * from './rules/phone';
 export * from './rules/replyVariables';
 export * from './schemas/replies';
 export * from './rules/macros';
+export * from './search';

@@ -14,20 +14,25 @@
  *                    the page and in the service worker alike; a feature that needs its own indexes
  *                    adds its table in a new `this.version(n)` below, with an upgrade when data moves.
  *
+ * - `ticketSearch`  the phone's search index of the cached tickets (features/tickets/offline/searchIndex.ts):
+ *                    one row per ticket, indexed by e-mail, reversed domain, reversed phone digits and
+ *                    a multi-entry word index; `tickets.ticketNumber` finds a number.
+ *
  * Versions: 1 had ticket-only outbox items; 2 makes items generic (kind + payload) and
- * converts queued version-1 items in its upgrade (legacy.ts), so nothing queued is lost.
+ * converts queued version-1 items in its upgrade (legacy.ts), so nothing queued is lost; 3 adds
+ * the search index (rows are written at sync, and for tickets cached before it by the first search).
  *
  * Works in windows and in the service worker (no DOM use).
  */
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { upgradeOutboxItemV1 } from './legacy';
-import type { CachedRecord, MetaRow, OutboxItem } from './rows';
+import type { CachedRecord, MetaRow, OutboxItem, TicketSearchRow } from './rows';
 
 /** Name of the IndexedDB database. */
 export const OFFLINE_DB_NAME = 'portal-offline';
 
-export type { CachedRecord, MetaRow, OutboxError, OutboxItem, OutboxState } from './rows';
+export type { CachedRecord, MetaRow, OutboxError, OutboxItem, OutboxState, TicketSearchRow } from './rows';
 
 /** The version-1 schema, kept so Dexie can upgrade databases created by it. */
 export const SCHEMA_V1 = {
@@ -47,6 +52,7 @@ export class OfflineDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'seq'>;
   meta!: EntityTable<MetaRow, 'key'>;
   records!: EntityTable<CachedRecord, 'collection' | 'id'>;
+  ticketSearch!: EntityTable<TicketSearchRow, 'id'>;
 
   constructor(name: string = OFFLINE_DB_NAME, options?: DexieOptions) {
     super(name, options);
@@ -61,6 +67,7 @@ export class OfflineDb extends Dexie {
             ref.value = upgradeOutboxItemV1(item);
           }),
       );
+    this.version(3).stores({ tickets: 'id, ticketNumber', ticketSearch: 'id, email, domainRev, phoneRev, *words' });
   }
 }
 

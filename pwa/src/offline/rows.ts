@@ -82,3 +82,19 @@ export interface CachedRecord {
   id: string;
   data: unknown;
 }
+
+/**
+ * The search index row of one cached ticket (Dexie table `ticketSearch`; written by
+ * features/tickets/offline/searchIndex.ts). Shapes follow shared/src/search: `email` lower-cased,
+ * `domainRev` its domain reversed by labels, `phoneRev` the phone's digits reversed, `words` the
+ * document's distinct words (multi-entry index), `text` all its words in order (phrases).
+ */
+export interface TicketSearchRow {
+  id: string;
+  createdAt: string;
+  email: string;
+  domainRev: string;
+  phoneRev: string;
+  words: string[];
+  text: string;
+}

@@ -1,6 +1,6 @@
 /** Support tickets, their work history, tab counts and the ticket number sequence (SPEC.md 3). Part of the one Drizzle schema (../schema.ts). */
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, customType, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { ContactMethod, Severity, TicketStatus, UpdateType } from '@portal/shared';
 import { createdAt, updatedAt, syncSeqColumn, ts } from './columns';
 import { users } from './accounts';
@@ -87,6 +87,26 @@ export function ticketSearchText(t: {
 }) {
   return sql`${t.ticketNumber} || ' ' || ${t.clientName} || ' ' || coalesce(${t.businessName}, '') || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone} || ' ' || ${t.issue}`;
 }
+
+/** PostgreSQL's tsvector, read and written as its text form (only SQL functions write it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Staff search (migration 0025, docs/search.md): one narrow row per ticket, out of the list's
+ * `select *`: the words document (`doc`), the lower-cased e-mail, its domain reversed by labels
+ * and the phone digits reversed. Written only by the migration's triggers and the first start's
+ * backfill (tickets/searchIndex.ts), never by the app's statements.
+ */
+export const ticketSearch = pgTable('ticket_search', {
+  ticketId: uuid('ticket_id')
+    .primaryKey()
+    .references(() => supportTickets.id, { onDelete: 'cascade' }),
+  createdAt: ts('created_at').notNull(),
+  doc: tsvector('doc').notNull(),
+  email: text('email').notNull(),
+  domainRev: text('domain_rev').notNull(),
+  phoneRev: text('phone_rev').notNull(),
+});
 
 /**
  * Tickets per (assignee, status) for the status tabs: `GET /api/tickets/counts` sums a

@@ -4,10 +4,11 @@
  *
  * - `unassignTicketsOf(tx, userId, username, actorId, now)`: before a user is deleted, unassigns
  *   their tickets with one assignment history row each (users feature, DELETE /api/users/:id).
- * - `rebuildTicketCounts(db)`: recounts the status-tab counts from the tickets (main.ts at start).
+ * - `rebuildTicketCounts(db)`: recounts the status-tab counts from the tickets (startup-data.ts, after listening).
  * - `clearWaitingOnCustomer(tx, ticketId, now)`: a customer answered (customer replies through
  *   status links): the SLA clocks resume; true when the ticket was waiting.
- * - `backfillSlaDueTimes(db)`: due times for tickets that have none (main.ts at start).
+ * - `backfillSlaDueTimes(db)`: due times for tickets that have none (startup-data.ts, after listening).
+ * - `backfillTicketSearch(db, opts)`: search rows of tickets older than migration 0025 (startup-data.ts).
  * - `presentTicketUpdate(row)`: work-history row with `updatedByName` -> `TicketUpdateEntry`
  *   (scheduler feature, technician detail), so the entity keeps one presenter.
  * - `createTickets(tx, submissions)`: open tickets with their confirmation jobs (inbound mail).
@@ -16,6 +17,7 @@
  */
 export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
 export { createTickets } from './create';
+export { backfillTicketSearch } from './searchIndex';
 export { addCustomerMailReply, findTicketForMail, type MailReplyTarget } from './mailReply';
 export { presentTicketUpdate } from './presenter';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Ticket, TicketListPage } from '@portal/shared';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
-import { SEARCH_CANDIDATE_CAP } from './staffListRepository';
+import { SEARCH_CANDIDATE_CAP } from './searchRepository';
 
 describe('staff list (GET /api/tickets/list)', () => {
   let app: TestApp;
@@ -100,16 +100,17 @@ describe('staff list (GET /api/tickets/list)', () => {
     expect(unassigned).not.toContain('Alpha');
   });
 
-  it('searches number, client, business, e-mail, phone and issue, case-insensitively, % and _ literally', async () => {
+  it('searches number, client, business, e-mail, phone tail and issue words, case-insensitively (routes: search.test.ts)', async () => {
     const number = (await app.request<Ticket>('GET', `/api/tickets/${ids.Bravo}`, { token: tech.token })).body.ticketNumber;
     expect(names(await list(`q=${number.toLowerCase()}`))).toEqual(['Bravo']);
     expect(names(await list('q=charl'))).toEqual(['Charlie']);
     expect(names(await list('q=ZENITH'))).toEqual(['Delta', 'Alpha']);
     expect(names(await list('q=example.org'))).toEqual(['Bravo']);
-    expect(names(await list(`q=${encodeURIComponent('+44 20')}`))).toEqual(['Charlie']);
+    expect(names(await list(`q=${encodeURIComponent('7946 0000')}`))).toEqual(['Charlie']);
+    expect(names(await list(`q=${encodeURIComponent('+44 20')}`))).toEqual([]);
     expect(names(await list('q=vpn%20drops'))).toEqual(['Bravo']);
     expect(names(await list('q=100%25'))).toEqual(['Charlie']);
-    expect(names(await list('q=e_m'))).toEqual([]);
+    expect(names(await list('q=e_m'))).toEqual(['Echo']);
     expect(names(await list('q=full_now'))).toEqual(['Charlie']);
     expect(names(await list('q=zenith&status=resolved'))).toEqual(['Delta']);
     expect(names(await list('q=zenith&limit=1'))).toEqual(['Delta', 'Alpha']);
@@ -162,7 +163,7 @@ describe('the staff list JSON the database builds', () => {
   });
 });
 
-describe('searches with few and with many matches (staffListRepository pageCtes)', () => {
+describe('searches with few and with many matches (searchRepository searchIdsCtes)', () => {
   let app: TestApp;
   let token: string;
   // More matches of 'bulk' than a search gathers before it counts as common.

@@ -6,30 +6,26 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets, ticketCounts, ticketSearchText } from '../../db/schema';
+import { supportTickets, ticketCounts } from '../../db/schema';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
+import { matchCondition, planSearch, resolveSearch, routeFound, searchIdsCtes, type ResolvedSearch } from './searchRepository';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
   statuses?: TicketStatus[] | undefined;
   /** A user id, null for unassigned tickets, undefined for everyone's. */
   assignee?: string | null | undefined;
-  /** Case-insensitive substring of ticketSearchText. */
+  /** Staff search, routed by its shape (searchRepository.ts, docs/search.md). */
   q?: string | undefined;
 }
 
-/** `q` as an ILIKE pattern: its own %, _ and \\ match literally. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** SQL conditions of a filter. */
-function filterConditions(f: TicketFilter): (SQL | undefined)[] {
-  return [
+/** SQL conditions of the status and assignee filters (the search is applied by searchRepository.ts). */
+function filterConditions(f: TicketFilter): SQL[] {
+  const conditions: (SQL | undefined)[] = [
     f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
     f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
-    f.q ? sql`(${ticketSearchText(supportTickets)}) ilike ${containsPattern(f.q)}` : undefined,
   ];
+  return conditions.filter((c): c is SQL => c !== undefined);
 }
 
 /** One page of the staff list as JSON text, built by the database (see {@link listTicketPageJson}). */
@@ -59,38 +55,6 @@ export async function ticketsHighWater(db: Database): Promise<string> {
 const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A search collects at most this many matching tickets through the trigram index before it counts
- * as common (docs/benchmarks.md "Searches planned by their matches"). Up to it, the matches are
- * sorted newest first (a rare term, a client's few tickets: a few ms, wherever they lie in time);
- * past it, the page walks newest first and stops at a full page (common words match recent tickets).
- */
-export const SEARCH_CANDIDATE_CAP = 2000;
-
-/**
- * The CTEs that give `page`: the rows of a page before it is cut to `limit` (at most `take` =
- * limit + 1). Without a search: the newest matching rows by the (created_at, id) indexes. With one, PostgreSQL's
- * own choice misjudges terms whose matches are old: it expects them spread evenly in time, walks
- * newest first and read 88,000 rows (280 ms at 100,000 tickets) for 'Client 12', whose 1,111
- * matches are among the oldest, where sorting the trigram index's matches took 14 ms. So a search
- * first gathers up to {@link SEARCH_CANDIDATE_CAP} matches in any order (a materialized CTE: the
- * trigram bitmap, or a scan that stops at the cap); fewer than the cap means it holds them all, and
- * the page is its newest rows. Only at the cap is the newest-first walk run (a one-time filter:
- * otherwise never executed).
- */
-function pageCtes(where: SQL, searched: boolean, take: number): SQL {
-  const newest = sql`order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${take}`;
-  if (!searched) return sql`page as (select * from ${supportTickets} where ${where} ${newest})`;
-  return sql`
-    matches as materialized (select * from ${supportTickets} where ${where} limit ${SEARCH_CANDIDATE_CAP}),
-    page as (
-      select * from (select * from matches where (select count(*) from matches) < ${SEARCH_CANDIDATE_CAP}
-        order by created_at desc, id desc limit ${take}) rare
-      union all
-      select * from (select * from ${supportTickets} where ${where} and (select count(*) from matches) >= ${SEARCH_CANDIDATE_CAP}
-        ${newest}) common)`;
-}
-
-/**
  * One keyset page of the staff list: tickets matching `filter`, newest first
  * (created_at desc, id desc), strictly after the ticket `cursor` (the last id of the previous
  * page), at most `limit`. Keyset, not OFFSET: a page costs the same at 100,000 tickets as at 100,
@@ -105,25 +69,61 @@ function pageCtes(where: SQL, searched: boolean, take: number): SQL {
  * high-water mark (one snapshot), so pageCache.ts knows which state the page shows. Without a
  * search term it is a named statement per filter shape (db/rows.ts `preparedRowsOf`): planning it
  * took as long as running it. A search stays planned each time with its term: after five runs a
- * named statement may switch to a generic plan, which cannot tell a rare term (the trigram index,
- * about 4 ms at 100,000 tickets) from a common one (newest first with a filter); a wrong choice
- * cost 400 ms here. A search's rows are gathered as {@link pageCtes} says.
+ * named statement may switch to a generic plan, which cannot tell a rare term from a common one;
+ * a wrong choice cost 400 ms here. A search's tickets are routed and gathered by
+ * searchRepository.ts (`searchIdsCtes`: only (created_at, id) pairs until the page is known); the
+ * exact ticket of a number search leads the first page.
  */
 export async function listTicketPageJson(
   db: Database,
   filter: TicketFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<TicketPageJson> {
+  const filters = filterConditions(filter);
+  if (filter.q?.trim()) {
+    // The route first; when it found no ticket at all (its candidates, before filters and cursor),
+    // the substring fallback (searchRepository.ts planSearch).
+    const plan = planSearch(db, filter.q);
+    const routed = await searchedPage(db, plan, filters, page);
+    if (routed.routeFound || plan.source !== 'ticket_search' || !plan.fallback) return routed.page;
+    return (await searchedPage(db, { source: 'support_tickets', where: plan.fallback }, filters, page)).page;
+  }
   const after = page.cursor
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
     : undefined;
-  const where = and(...filterConditions(filter), after) ?? sql`true`;
-  const searched = Boolean(filter.q);
-  const query = sql`
-    with ${pageCtes(where, searched, page.limit + 1)},
-    shown as (select * from page order by created_at desc, id desc limit ${page.limit})
+  const where = and(...filters, after) ?? sql`true`;
+  const pageCte = sql`page as (select *, 0 as rank from ${supportTickets} where ${where} order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1})`;
+  const [row] = await preparedRowsOf<PageRow>(db, 'ticket_list_page', pageStatement(pageCte, page.limit, sql`true`));
+  return toPage(row, page.limit);
+}
+
+/** A searched page, planned for its own term (a generic plan cannot tell a rare term from a common one). */
+async function searchedPage(
+  db: Database,
+  search: ResolvedSearch,
+  filters: SQL[],
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ page: TicketPageJson; routeFound: boolean }> {
+  const ids = await searchIdsCtes(db, search, filters, page.cursor, page.limit + 1);
+  const pageCte = sql`${ids}, page as (select ${supportTickets}.*, ids.rank from ids join ${supportTickets} on ${supportTickets.id} = ids.id)`;
+  const [row] = await rowsOf<PageRow>(db, pageStatement(pageCte, page.limit, routeFound(search)));
+  return { page: toPage(row, page.limit), routeFound: row?.route_found === true };
+}
+
+type PageRow = { items: string; found: number | string; last_id: string | null; seq: string; route_found: boolean };
+
+function toPage(row: PageRow | undefined, limit: number): TicketPageJson {
+  if (!row) throw new Error('list page query returned no row'); // one row, always (aggregates)
+  return { itemsJson: row.items, more: Number(row.found) > limit, lastId: row.last_id ?? null, seq: row.seq };
+}
+
+/** The page statement over the CTE `page` (rows with a `rank`), with `found` as `route_found`. */
+function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
+  return sql`
+    with ${pageCte},
+    shown as (select * from page order by rank, created_at desc, id desc limit ${limit})
     select
-      (select coalesce(json_agg(to_json(x) order by p.created_at desc, p.id desc), '[]'::json)::text
+      (select coalesce(json_agg(to_json(x) order by p.rank, p.created_at desc, p.id desc), '[]'::json)::text
        from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
          p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
          p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
@@ -133,13 +133,9 @@ export async function listTicketPageJson(
          p.waiting_on_customer as "waitingOnCustomer",
          ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt") x) as items,
       (select count(*)::int from page) as found,
-      (select id from shown order by created_at asc, id asc limit 1) as last_id,
-      ${highWater} as seq`;
-  type Row = { items: string; found: number | string; last_id: string | null; seq: string };
-  // A search is planned for its own term (a generic plan cannot tell a rare term from a common one).
-  const [row] = searched ? await rowsOf<Row>(db, query) : await preparedRowsOf<Row>(db, 'ticket_list_page', query);
-  if (!row) throw new Error('list page query returned no row'); // one row, always (aggregates)
-  return { itemsJson: row.items, more: Number(row.found) > page.limit, lastId: row.last_id ?? null, seq: row.seq };
+      (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
+      ${highWater} as seq,
+      ${found} as route_found`;
 }
 
 /** `assignee` key of ticket_counts: the user id, '' for unassigned. */
@@ -205,14 +201,15 @@ export async function countTickets(db: Database, assignee: string | null | undef
 
 /**
  * Tickets per status tab of a searched list (the tab counts beside a search): one
- * grouped count over the tickets matching `filter` (`q` through the trigram index, plus
- * `assignee`). Costs what the search costs; without `q`, {@link countTickets} reads ticket_counts.
+ * grouped count over the tickets matching `filter` (`q` routed as the list routes it, plus
+ * `assignee`). Counts every match (no sort); without `q`, {@link countTickets} reads ticket_counts.
  */
 export async function countMatchingTickets(db: Database, filter: TicketFilter): Promise<TicketCounts> {
+  const search = filter.q?.trim() ? matchCondition(await resolveSearch(db, filter.q)) : undefined;
   const rows = await db
     .select({ status: supportTickets.status, count: sql<number>`count(*)::int` })
     .from(supportTickets)
-    .where(and(...filterConditions(filter)))
+    .where(and(...filterConditions(filter), search))
     .groupBy(supportTickets.status);
   const counts = { all: 0 } as TicketCounts;
   for (const s of TICKET_STATUSES) counts[s] = 0;

@@ -1,13 +1,14 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_STATUSES, type Ticket, type TicketCounts } from '@portal/shared';
-import { useConnectivity, useLastSync, useOfflineQuery } from '../../offline';
+import { getOfflineDb, useConnectivity, useLastSync, useOfflineQuery } from '../../offline';
 import { displayTickets, readCachedTickets, readUnsentByTicket, type DisplayTicket, type UnsentByTicket } from './offline';
+import { ensureSearchIndex, searchCachedTickets } from './offline/searchIndex';
 import { TICKETS_SERVER_KEY, type ServerTicketFilter } from './api/keys';
 import { useTicketCounts } from './api/useTicketCounts';
 import { useTicketListPages } from './api/useTicketListPages';
 import type { TicketTab } from './labels';
-import { filterTickets, matchesAssignee, serverCanSearch, type AssigneeFilter } from './search';
+import { matchesAssignee, type AssigneeFilter } from './search';
 
 /** Server search waits this long after the last keystroke (ms); the cache answers meanwhile. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -94,8 +95,8 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   const q = useDebounced(query.trim().slice(0, 100), SEARCH_DEBOUNCE_MS);
   const filter: ServerTicketFilter = { status: tab === 'all' ? undefined : tab, assignee: serverAssignee(assignee, userId), q: q || undefined };
   const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
-  // Several words or a phone number: the device's search (the server matches one substring).
-  const useServer = online && serverCanSearch(query) && serverCanSearch(q);
+  // The server and the phone route a search alike (shared/src/search): online, the server's.
+  const useServer = online;
   const countsQuery = useTicketCounts(filter, useServer);
   const totalQuery = useTicketCounts({}, useServer && filtering);
   const pages = useTicketListPages(filter, useServer);
@@ -114,8 +115,20 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   const all = useMemo(() => displayTickets(cached ?? [], groups), [cached, groups]);
   const cachedById = useMemo(() => new Map((copies ?? []).filter((t): t is Ticket => t !== undefined).map((t) => [t.id, t])), [copies]);
 
-  // Device: the cache filtered here.
-  const found = useMemo(() => filterTickets(all, deferredQuery, assignee), [all, deferredQuery, assignee]);
+  // Device: the search routed over the phone's index (offline/searchIndex.ts), in its order (the
+  // exact number first, then newest first); tickets cached before the index get their rows first.
+  const searchText = deferredQuery.trim();
+  const searching = !server && searchText !== '';
+  useEffect(() => {
+    if (searching) ensureSearchIndex(getOfflineDb()).catch(() => undefined);
+  }, [searching, cached]);
+  const foundIds = useOfflineQuery((db) => (searching ? searchCachedTickets(db, searchText) : Promise.resolve(null)), [searching, searchText]);
+  const found = useMemo(() => {
+    const mine = assignee.kind === 'any' ? all : all.filter((t) => matchesAssignee(t, assignee));
+    if (!searching) return mine;
+    const order = new Map((foundIds ?? []).map((id, i) => [id, i]));
+    return mine.filter((t) => order.has(t.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  }, [all, assignee, searching, foundIds]);
   const deviceCounts = useMemo(() => countByTab(found), [found]);
   const deviceVisible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
 

@@ -18,6 +18,7 @@ import {
   readSyncState,
   writeSyncState,
 } from './workingSet';
+import { reindexTickets } from './searchIndex';
 
 const feedUrl = (path: string, since: string) =>
   `${path}?since=${encodeURIComponent(since)}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`;
@@ -25,7 +26,7 @@ const feedUrl = (path: string, since: string) =>
 /**
  * Tickets: the phone's working set (workingSet.ts), paged: each call fetches ONE page of
  * `GET /api/tickets?since=CURSOR&limit=1000&recentDays=30`, stores it in its own short transaction
- * (a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
+ * with its search rows (searchIndex.ts; a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
  * `{ cursor, more }`; the engine calls again while `more`. Restarts from `since=0` when the cursor
  * is stale (workingSet.ts `mustRestart`); after the last page of a pass the working set is pruned.
  */
@@ -42,10 +43,11 @@ export const ticketsCollection: PagedSyncCollection = {
     }
     state.days = WORKING_SET_DAYS;
     const page = await get<DeltaPage<Ticket>>(feedUrl('/api/tickets', from));
-    await db.transaction('rw', db.tickets, db.records, async () => {
+    await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
       const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
       const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
       await db.tickets.bulkPut(newer);
+      await reindexTickets(db, newer.map((t) => t.id));
       if (state.resync) await db.records.bulkPut(page.items.map((t) => ({ collection: SEEN, id: t.id, data: 1 })));
     });
     for (const t of page.items) state.serverTime = laterTime(state.serverTime, t.updatedAt);
@@ -64,6 +66,7 @@ export const ticketsCollection: PagedSyncCollection = {
   },
   async clear(db) {
     await db.tickets.clear();
+    await db.ticketSearch.clear();
     await db.meta.delete(TICKETS_SYNC_KEY);
     await db.records.where('collection').anyOf(SEEN, OPENED).delete();
   },
@@ -79,7 +82,11 @@ export const ticketUpdatesCollection: PagedSyncCollection = {
   name: 'ticketUpdates',
   async pull(since, { db, get }) {
     const page = await get<DeltaPage<TicketUpdateEntry>>(feedUrl('/api/ticket-updates', since ?? '0'));
-    await db.ticketUpdates.bulkPut(page.items);
+    // Comments join their ticket's search words (searchIndex.ts).
+    await db.transaction('rw', db.tickets, db.ticketUpdates, db.ticketSearch, async () => {
+      await db.ticketUpdates.bulkPut(page.items);
+      await reindexTickets(db, page.items.filter((u) => u.comment).map((u) => u.ticketId));
+    });
     return { cursor: page.cursor, more: page.more === true };
   },
   clear: (db) => db.ticketUpdates.clear(),

@@ -26,6 +26,7 @@ import {
   type TicketUpdatePayload,
 } from '@portal/shared';
 import { enqueue, enqueueFileUploads, isItemOf, nudgeSync, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+import { reindexTickets } from './searchIndex';
 
 /**
  * What a ticket update sends and remembers, its kind name and its stream live in
@@ -46,10 +47,16 @@ export type TicketUpdateItem = OutboxItem<TicketUpdatePayload, TicketConflict, n
 /** Name of the kind (stored on queued items: never rename). */
 export const TICKET_UPDATE = TICKET_UPDATE_KIND;
 
-/** Stores a ticket from the server unless the local copy is already newer (versions only grow). */
+/**
+ * Stores a ticket from the server unless the local copy is already newer (versions only grow), with
+ * its search row (the caller's transaction must include `tickets`, `ticketUpdates` and `ticketSearch`).
+ */
 export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
   const local = await db.tickets.get(ticket.id);
-  if (!local || local.version <= ticket.version) await db.tickets.put(ticket);
+  if (!local || local.version <= ticket.version) {
+    await db.tickets.put(ticket);
+    await reindexTickets(db, [ticket.id]);
+  }
 }
 
 /**
@@ -86,7 +93,7 @@ export function ticketLink(ticketId: string): string {
 export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, never> = {
   kind: TICKET_UPDATE,
   auth: 'session',
-  tables: ['tickets', 'ticketUpdates'],
+  tables: ['tickets', 'ticketUpdates', 'ticketSearch'],
   request: (item) => ({ method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}`, body: item.payload.patch }),
   // The sync bar links an update that needs attention to its ticket.
   link: (item) => (item.entityId ? ticketLink(item.entityId) : null),
@@ -102,6 +109,7 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
       changed ? db.outbox.where('stream').equals(item.stream).toArray() : ([] as OutboxItem[]),
     ]);
     if (!changed) return;
+    if (result.updates.some((u) => u.comment)) await reindexTickets(db, [result.ticket.id]);
     const v = result.ticket.version;
     const sentBase = item.payload.patch.baseVersion;
     const chainFrom = sentBase === v - 1 ? (item.payload.chainFrom ?? sentBase) : v - 1;

@@ -19,6 +19,7 @@
 import { DELTA_PAGE_MAX, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import type { OfflineDb } from '../../../offline/core';
 import { storeServerTicket } from './ticketUpdate';
+import { reindexTickets } from './searchIndex';
 
 /** `recentDays` of the tickets and work-history feeds: the phone keeps what changed in the last 30 days. */
 export const WORKING_SET_DAYS = 30;
@@ -114,8 +115,9 @@ export async function pruneWorkingSet(db: OfflineDb, opts: { serverTime: string 
   });
   for (let i = 0; i < drop.length; i += PRUNE_CHUNK) {
     const ids = drop.slice(i, i + PRUNE_CHUNK);
-    await db.transaction('rw', db.tickets, db.ticketUpdates, async () => {
+    await db.transaction('rw', db.tickets, db.ticketUpdates, db.ticketSearch, async () => {
       await db.tickets.bulkDelete(ids);
+      await db.ticketSearch.bulkDelete(ids);
       await db.ticketUpdates.where('ticketId').anyOf(ids).delete();
     });
   }
@@ -134,9 +136,12 @@ export async function keepOpenedTicket(
   opened: { id: string; ticket?: Ticket; history?: readonly TicketUpdateEntry[] },
   now: Date = new Date(),
 ): Promise<void> {
-  await db.transaction('rw', db.tickets, db.ticketUpdates, db.records, async () => {
+  await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
     if (opened.ticket) await storeServerTicket(db, opened.ticket);
-    if (opened.history) await db.ticketUpdates.bulkPut([...opened.history]);
+    if (opened.history) {
+      await db.ticketUpdates.bulkPut([...opened.history]);
+      await reindexTickets(db, [opened.id]);
+    }
     await db.records.put({ collection: OPENED, id: opened.id, data: { at: now.toISOString() } });
   });
 }

@@ -1,0 +1,68 @@
+/**
+ * The phone's search (searchIndex.ts) over the tickets and history the real sync stores: the shared
+ * cases (shared/src/search/cases.testkit.ts, the same answers the API test asserts on PGlite and
+ * PostgreSQL, so a query finds the same tickets online and offline), rows kept by the sync and the
+ * working-set prune, and rows built for tickets cached before the index existed.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_CASE_TICKETS, SEARCH_CASES } from '@portal/shared/search-cases';
+import { registerOfflineFeature } from '../../../offline/core';
+import type { OfflineDb } from '../../../offline/core';
+import { ModelServer, TECH_ID, freshDb, pullAll } from '../../../offline/model-server.testkit';
+import { ticketsOffline } from '.';
+import { ensureSearchIndex, searchCachedTickets } from './searchIndex';
+
+beforeAll(() => void registerOfflineFeature(ticketsOffline));
+
+/** A model server holding the shared case tickets (and their comments), and a phone synced from it. */
+async function syncedPhone(): Promise<{ db: OfflineDb; server: ModelServer }> {
+  const server = new ModelServer();
+  for (const spec of SEARCH_CASE_TICKETS) {
+    const created = server.createTicket();
+    const { comments, ...fields } = spec;
+    Object.assign(server.tickets.get(created.id)!, fields, { businessName: fields.businessName || null });
+    for (const comment of comments) expect(server.patch(created.id, { comment }, TECH_ID, null).status).toBe(200);
+  }
+  const { db } = freshDb();
+  await pullAll({ db, transport: server.transport(TECH_ID) });
+  return { db, server };
+}
+
+async function names(db: OfflineDb, q: string): Promise<string[]> {
+  const ids = await searchCachedTickets(db, q);
+  const tickets = await db.tickets.bulkGet(ids);
+  return tickets.map((t) => t!.clientName);
+}
+
+describe("search on the phone's copy", () => {
+  let db: OfflineDb;
+  beforeAll(async () => {
+    db = (await syncedPhone()).db;
+  });
+
+  it('indexes every synced ticket', async () => {
+    expect(await db.ticketSearch.count()).toBe(SEARCH_CASE_TICKETS.length);
+  });
+
+  it.each(SEARCH_CASES)('%s', async (q, expected) => {
+    expect(await names(db, q)).toEqual(expected);
+  });
+});
+
+describe('search rows kept with the cache', () => {
+  it('a comment synced later is found; tickets cached before the index get rows on the first search', async () => {
+    const { db, server } = await syncedPhone();
+    const bob = [...server.tickets.values()].find((t) => t.clientName === 'Bob Brown')!;
+    expect(server.patch(bob.id, { comment: 'Swapped the zyxel router' }, TECH_ID, null).status).toBe(200);
+    await pullAll({ db, transport: server.transport(TECH_ID) });
+    expect(await names(db, 'zyxel')).toEqual(['Bob Brown']);
+
+    // As after the upgrade to the index: tickets without rows, and a row whose ticket is gone.
+    await db.ticketSearch.clear();
+    await db.ticketSearch.put({ id: 'gone', createdAt: '2024-01-01T00:00:00.000Z', email: 'x@y.z', domainRev: 'z.y', phoneRev: '', words: ['zyxel'], text: 'zyxel' });
+    expect(await ensureSearchIndex(db)).toBe(SEARCH_CASE_TICKETS.length);
+    expect(await db.ticketSearch.get('gone')).toBeUndefined();
+    expect(await names(db, 'zyxel')).toEqual(['Bob Brown']);
+    expect(await ensureSearchIndex(db)).toBe(0);
+  });
+});

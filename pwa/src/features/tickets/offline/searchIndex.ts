@@ -1,0 +1,148 @@
+/**
+ * Staff search on the phone's copy (issue 58, docs/search.md): the shared route
+ * (shared/src/search/route.ts) run over Dexie indexes, so a technician with no signal finds "the one
+ * ending 0142" and the same query finds the same tickets as the server would over the same tickets.
+ *
+ * Each cached ticket has a `ticketSearch` row (e-mail, reversed domain, reversed phone digits, a
+ * multi-entry word index and the words in order), written with the ticket at sync
+ * ({@link reindexTickets}, called by every writer of `tickets` and `ticketUpdates`) and, for
+ * tickets cached before the index existed, by {@link ensureSearchIndex}. No React.
+ */
+import {
+  documentMatches,
+  documentWords,
+  emailDomain,
+  digitsOf,
+  reversed,
+  reversedDomain,
+  routeSearch,
+  substringFallback,
+  substringMatches,
+  type SearchRoute,
+  type Ticket,
+  type TicketUpdateEntry,
+} from '@portal/shared';
+import type { OfflineDb, TicketSearchRow } from '../../../offline/core';
+
+/** The search row of a ticket and the comments of its cached work history. */
+export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, 'comment' | 'createdAt' | 'id'>[]): TicketSearchRow {
+  const comments = [...updates]
+    .filter((u) => u.comment)
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((u) => u.comment!);
+  const words = documentWords(t, comments);
+  return {
+    id: t.id,
+    createdAt: t.createdAt,
+    email: t.customerEmail.toLowerCase(),
+    domainRev: reversedDomain(emailDomain(t.customerEmail)),
+    phoneRev: reversed(digitsOf(t.customerPhone)),
+    words: [...new Set(words)],
+    text: words.join(' '),
+  };
+}
+
+/**
+ * Rewrites the search rows of `ids` from the cached tickets and their cached work history (a
+ * ticket no longer cached loses its row). Call inside the writer's transaction with `tickets`,
+ * `ticketUpdates` and `ticketSearch` in its scope, or on its own.
+ */
+export async function reindexTickets(db: OfflineDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const unique = [...new Set(ids)];
+  const [tickets, updates] = await Promise.all([db.tickets.bulkGet(unique), db.ticketUpdates.where('ticketId').anyOf(unique).toArray()]);
+  const byTicket = new Map<string, TicketUpdateEntry[]>();
+  for (const u of updates) byTicket.set(u.ticketId, [...(byTicket.get(u.ticketId) ?? []), u]);
+  const rows = tickets.filter((t): t is Ticket => t !== undefined).map((t) => searchRow(t, byTicket.get(t.id) ?? []));
+  const gone = unique.filter((_, i) => tickets[i] === undefined);
+  await Promise.all([rows.length > 0 ? db.ticketSearch.bulkPut(rows) : null, gone.length > 0 ? db.ticketSearch.bulkDelete(gone) : null]);
+}
+
+/** Tickets indexed per transaction by {@link ensureSearchIndex}. */
+const ENSURE_CHUNK = 500;
+
+/**
+ * Gives every cached ticket without a search row its row and drops rows of tickets no longer
+ * cached (tickets cached before the index existed; rows written by a path that missed them).
+ * Cheap when complete (two key lists). Not inside a live query (it writes).
+ * @returns the number of tickets indexed.
+ */
+export async function ensureSearchIndex(db: OfflineDb): Promise<number> {
+  const [ticketIds, rowIds] = await Promise.all([db.tickets.toCollection().primaryKeys(), db.ticketSearch.toCollection().primaryKeys()]);
+  const have = new Set(rowIds);
+  const cached = new Set(ticketIds);
+  const missing = ticketIds.filter((id) => !have.has(id));
+  const orphans = rowIds.filter((id) => !cached.has(id));
+  if (orphans.length > 0) await db.ticketSearch.bulkDelete(orphans);
+  for (let i = 0; i < missing.length; i += ENSURE_CHUNK) {
+    const chunk = missing.slice(i, i + ENSURE_CHUNK);
+    await db.transaction('rw', db.tickets, db.ticketUpdates, db.ticketSearch, () => reindexTickets(db, chunk));
+  }
+  return missing.length;
+}
+
+/** Ids matching the route's index conditions (the exact number aside), in no order. */
+async function routeIds(db: OfflineDb, route: SearchRoute): Promise<string[]> {
+  switch (route.kind) {
+    case 'number':
+      return route.phoneTail ? db.ticketSearch.where('phoneRev').startsWith(reversed(route.phoneTail)).primaryKeys() : [];
+    case 'phone':
+      return db.ticketSearch.where('phoneRev').startsWith(reversed(route.phoneTail)).primaryKeys();
+    case 'email': {
+      const found = new Set<string>();
+      if (route.prefix) for (const id of await db.ticketSearch.where('email').startsWith(route.prefix).primaryKeys()) found.add(id);
+      if (route.domain) {
+        const d = reversedDomain(route.domain);
+        for (const id of await db.ticketSearch.where('domainRev').equals(d).primaryKeys()) found.add(id);
+        for (const id of await db.ticketSearch.where('domainRev').startsWith(`${d}.`).primaryKeys()) found.add(id);
+      }
+      return [...found];
+    }
+    case 'words': {
+      // Candidates: tickets holding every word of every wanted term (the index), then the
+      // phrases, prefixes and exclusions checked on the words in order.
+      let candidates: string[] | null = null;
+      for (const term of route.terms.filter((t) => !t.negated)) {
+        for (const [i, word] of term.words.entries()) {
+          const prefix = term.prefix && i === term.words.length - 1;
+          const ids: string[] = await (prefix ? db.ticketSearch.where('words').startsWith(word) : db.ticketSearch.where('words').equals(word)).primaryKeys();
+          const next = new Set(ids);
+          const kept: string[] = candidates === null ? [...next] : (candidates as string[]).filter((id) => next.has(id));
+          if (kept.length === 0) return [];
+          candidates = kept;
+        }
+      }
+      const rows = await db.ticketSearch.bulkGet(candidates ?? []);
+      return rows.filter((r): r is TicketSearchRow => r !== undefined && documentMatches(r.text.split(' '), route.terms)).map((r) => r.id);
+    }
+    default:
+      return [];
+  }
+}
+
+/** Newest first by creation time, then id (the server's order). */
+function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: string; id: string }): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * The cached tickets a staff query finds, in the server's order: the exact ticket number first,
+ * then newest first. Routed by the shared route; when the route finds no cached ticket at all, the
+ * substring fallback over client names, business names and e-mail addresses.
+ * @returns ticket ids ([] for a query with nothing to find).
+ */
+export async function searchCachedTickets(db: OfflineDb, query: string): Promise<string[]> {
+  const route = routeSearch(query);
+  if (route.kind === 'none') return [];
+  const exact = route.kind === 'number' ? await db.tickets.where('ticketNumber').equals(route.ticketNumber).first() : undefined;
+  const ids = (await routeIds(db, route)).filter((id) => id !== exact?.id);
+  if (exact || ids.length > 0) {
+    const rows = (await db.ticketSearch.bulkGet(ids)).filter((r): r is TicketSearchRow => r !== undefined).sort(newestFirst);
+    return [...(exact ? [exact.id] : []), ...rows.map((r) => r.id)];
+  }
+  const s = substringFallback(query, route);
+  if (!s) return [];
+  const found = await db.tickets.filter((t) => substringMatches(t, s)).toArray();
+  return found.sort(newestFirst).map((t) => t.id);
+}

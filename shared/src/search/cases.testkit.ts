@@ -1,0 +1,61 @@
+/**
+ * One set of tickets and queries for the search tests of both sides: the API (on PGlite and
+ * PostgreSQL, api/src/features/tickets/search.test.ts) and the phone's copy (fake-indexeddb,
+ * pwa/src/features/tickets/offline/searchIndex.test.ts) assert the same answers, so the same query
+ * finds the same tickets online and offline. Tickets are created in this order (numbers
+ * TKT-000001..), a second apart; answers are client names, newest first (the exact number first).
+ */
+export interface SearchCaseTicket {
+  clientName: string;
+  businessName: string;
+  customerEmail: string;
+  customerPhone: string;
+  issue: string;
+  /** Comments added to its work history after creation, in order. */
+  comments: string[];
+}
+
+export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
+  { clientName: 'Ann Archer', businessName: 'Acme Ltd', customerEmail: 'ann.archer@acme.com', customerPhone: '+1 (555) 010-0142', issue: 'Printer HP-4050 jams on tray 2', comments: [] },
+  { clientName: 'Bob Brown', businessName: '', customerEmail: 'bob@mail.acme.com', customerPhone: '555 222 3333', issue: 'VPN drops every hour', comments: [] },
+  { clientName: 'Cara Cole', businessName: 'Globex', customerEmail: 'cara@globex.net', customerPhone: '+44 20 7946 0142', issue: 'Cannot reach acme.com from the office, paper jam too', comments: [] },
+  { clientName: 'Dan Dorsey', businessName: 'Initech', customerEmail: 'dan@initech.io', customerPhone: '555-010-9999', issue: 'Laptop screen flickers', comments: ['Replaced the paper tray and toner'] },
+  { clientName: 'Eve Émile', businessName: 'Café Müller', customerEmail: 'eve@cafe-muller.de', customerPhone: '0049 30 1234', issue: 'Kassensystem startet nicht — “Fehler 42”', comments: ['Rückruf morgen'] },
+];
+
+/** Query -> client names found, newest first (the exact ticket number first). */
+export const SEARCH_CASES: [query: string, expected: string[]][] = [
+  // 1. ticket numbers: exact; bare digits under 4 are a number only
+  ['TKT-000002', ['Bob Brown']],
+  ['tkt-3', ['Cara Cole']],
+  ['3', ['Cara Cole']],
+  // 1+3. four or more bare digits: the exact number (none here), then phones ending so
+  ['0142', ['Cara Cole', 'Ann Archer']],
+  // 3. a phone tail never matches ticket numbers (TKT-000001 holds 00001), nor other digits
+  ['0-0001', []],
+  ['(555) 010-0142', ['Ann Archer']],
+  ['4050', []],
+  // 2. e-mail and domain: addresses only, never issue text (Cara's issue names acme.com)
+  ['acme.com', ['Bob Brown', 'Ann Archer']],
+  ['@globex.net', ['Cara Cole']],
+  ['ann.archer@', ['Ann Archer']],
+  ['ANN.ARCHER@ACME.COM', ['Ann Archer']],
+  // 4. words: all of them, the last as a prefix, phrases, exclusions, comments
+  ['paper', ['Dan Dorsey', 'Cara Cole']],
+  ['"paper jam"', ['Cara Cole']],
+  ['"jam paper"', []],
+  ['paper -toner', ['Cara Cole']],
+  ['paper -"paper tray"', ['Cara Cole']],
+  ['prin', ['Ann Archer']],
+  ['hp-40', ['Ann Archer']],
+  ['acme', ['Cara Cole', 'Bob Brown', 'Ann Archer']],
+  ['tray arch', ['Ann Archer']],
+  ['müller', ['Eve Émile']],
+  ['fehler 42', ['Eve Émile']],
+  ['rückruf', ['Eve Émile']],
+  ['-toner', []],
+  // 5. substring only when the route found nothing, over names and e-mail addresses only
+  ['rcher', ['Ann Archer']],
+  ['lobe', ['Cara Cole']],
+  ['icker', []],
+];

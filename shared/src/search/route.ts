@@ -1,0 +1,192 @@
+/**
+ * Which search a staff query runs, decided by its shape (issue 58, docs/search.md). The one module
+ * both sides route with: the API's list and counts (api/src/features/tickets/searchRepository.ts)
+ * and the phone's copy (pwa/src/features/tickets/offline/searchIndex.ts), so a query finds the same
+ * tickets online and offline.
+ *
+ * Routes, first match wins:
+ * 1. `number`: `TKT-000123`, `tkt-123`, `#123`, or only digits (`000123`, `123`): that ticket,
+ *    exactly, first in the results. Only digits and 4 or more of them: also a phone tail (`0142`
+ *    is ticket 142 and every phone ending 0142).
+ * 2. `phone`: 4 or more digits once `+ ( ) - . space` are removed (`(555) 010-0142`, `+1 555`):
+ *    phones that END with those digits (never ticket numbers, never text).
+ * 3. `email`: contains `@` (`jo@`, `jo@acme.com`: addresses starting so; `@acme.com`: that domain)
+ *    or looks like `name.tld` (`acme.com`: every address at acme.com or a subdomain of it, and
+ *    addresses starting `acme.com`). E-mail addresses only, never issue text.
+ * 4. `words`: everything else, with web-search syntax: every word must occur (AND), `"a b"` is a
+ *    phrase, `-word` / `-"a b"` excludes, the last plain word is a prefix (`prin` finds printer);
+ *    a plain token that splits into several words (`HP-4050`) is a phrase. A query with no word to
+ *    find (only exclusions) finds nothing.
+ * 5. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
+ *    typed (3 characters or more) inside client names, business names and e-mail addresses.
+ *
+ * To add a field to a route (tags, clients, assets): words join the stored document of both
+ * sides (migration's `ticket_search_refresh`, searchIndex.ts `searchDocument`); a new shape
+ * (an asset tag like `A-0042`) gets a route kind here, tested in route.test.ts, then one
+ * SQL branch in searchRepository.ts and one Dexie branch in searchIndex.ts.
+ */
+import { formatTicketNumber } from '../rules/tickets';
+import { digitsOf, searchWords } from './words';
+
+/** One condition of a word search: a word (one entry) or a phrase (several, adjacent, in order). */
+export interface SearchTerm {
+  words: string[];
+  /** The last word matches as a prefix. */
+  prefix: boolean;
+  /** The ticket must NOT contain it. */
+  negated: boolean;
+}
+
+/** The search a query runs (see the module comment). */
+export type SearchRoute =
+  | { kind: 'none' }
+  | { kind: 'number'; ticketNumber: string; phoneTail: string | null }
+  | { kind: 'phone'; phoneTail: string }
+  | { kind: 'email'; prefix: string | null; domain: string | null }
+  | { kind: 'words'; terms: SearchTerm[] };
+
+/** Fewest digits a phone tail has (fewer would match too many numbers). */
+export const PHONE_TAIL_MIN_DIGITS = 4;
+/** Shortest substring the fallback looks for (trigram indexes need 3 characters). */
+export const SUBSTRING_MIN_LENGTH = 3;
+/** Longest ticket sequence number a digits-only query can name. */
+const MAX_TICKET_DIGITS = 9;
+
+const TICKET_NUMBER = /^(?:tkt-?|#)?(\d{1,9})$/i;
+const ONLY_DIGITS = /^\d+$/;
+const PHONE_PUNCTUATION = /[+()\-.\s]/g;
+const LOOKS_LIKE_DOMAIN = /^[^\s@"]+\.[a-z]{2,}$/i;
+
+/** The route of `query` (trimmed; case does not matter). */
+export function routeSearch(query: string): SearchRoute {
+  const q = query.trim();
+  if (q === '') return { kind: 'none' };
+  const number = TICKET_NUMBER.exec(q);
+  if (number && Number(number[1]) >= 1 && number[1]!.length <= MAX_TICKET_DIGITS) {
+    const tail = ONLY_DIGITS.test(q) && q.length >= PHONE_TAIL_MIN_DIGITS ? q : null;
+    return { kind: 'number', ticketNumber: formatTicketNumber(Number(number[1])), phoneTail: tail };
+  }
+  const phone = q.replace(PHONE_PUNCTUATION, '');
+  if (ONLY_DIGITS.test(phone) && phone.length >= PHONE_TAIL_MIN_DIGITS) return { kind: 'phone', phoneTail: phone };
+  if (!/\s/.test(q) && (q.includes('@') || LOOKS_LIKE_DOMAIN.test(q))) {
+    const lower = q.toLowerCase();
+    if (lower.startsWith('@')) return lower.length > 1 ? { kind: 'email', prefix: null, domain: lower.slice(1) } : { kind: 'none' };
+    return { kind: 'email', prefix: lower, domain: lower.includes('@') ? null : lower };
+  }
+  const terms = parseTerms(q);
+  return terms.some((t) => !t.negated) ? { kind: 'words', terms } : { kind: 'none' };
+}
+
+/**
+ * Web-search terms of `q`: `"..."` phrases (an unclosed quote runs to the end), `-` before a
+ * token or phrase excludes it, plain tokens split into words by {@link searchWords} (several words
+ * make a phrase). The last term is a prefix when it is a plain, not excluded token.
+ */
+export function parseTerms(q: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  const token = /(-?)"([^"]*)"?|(-?)([^\s"]+)/g;
+  let lastPlain = false;
+  for (let m = token.exec(q); m !== null; m = token.exec(q)) {
+    const quoted = m[2] !== undefined;
+    const words = searchWords(quoted ? m[2] : m[4]);
+    lastPlain = !quoted;
+    if (words.length === 0) continue;
+    terms.push({ words, prefix: false, negated: (quoted ? m[1] : m[3]) === '-' });
+  }
+  const last = terms[terms.length - 1];
+  if (last && lastPlain && !last.negated) last.prefix = true;
+  return terms;
+}
+
+/**
+ * The substring the fallback searches when the route found nothing: `query` trimmed and
+ * lower-cased, or null when shorter than {@link SUBSTRING_MIN_LENGTH} or when the route cannot
+ * find text (nothing to search).
+ */
+export function substringFallback(query: string, route: SearchRoute): string | null {
+  if (route.kind === 'none') return null;
+  const q = query.trim().toLowerCase();
+  return [...q].length >= SUBSTRING_MIN_LENGTH ? q : null;
+}
+
+/** A lexeme in tsquery syntax: quoted, its quotes and backslashes escaped. */
+function lexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The terms as PostgreSQL tsquery text (`'printer' & !'paper' & ('hp' <-> '4050':*)`), to be
+ * cast with `::tsquery` (no parser, no dictionary: the lexemes are already the stored words).
+ */
+export function tsqueryText(terms: readonly SearchTerm[]): string {
+  return terms
+    .map((t) => {
+      const words = t.words.map((w, i) => lexeme(w) + (t.prefix && i === t.words.length - 1 ? ':*' : ''));
+      const body = words.length === 1 ? words[0]! : `(${words.join(' <-> ')})`;
+      return t.negated ? `!${body}` : body;
+    })
+    .join(' & ');
+}
+
+/** True when `words` (a document, in order) holds `term` (phrase and prefix as in PostgreSQL), ignoring `negated`. */
+export function documentHas(words: readonly string[], term: SearchTerm): boolean {
+  const n = term.words.length;
+  for (let i = 0; i + n <= words.length; i++) {
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) {
+      const w = words[i + k]!;
+      const want = term.words[k]!;
+      ok = term.prefix && k === n - 1 ? w.startsWith(want) : w === want;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** True when a document (its words in order) satisfies every term, as `doc @@ tsqueryText(terms)` does. */
+export function documentMatches(words: readonly string[], terms: readonly SearchTerm[]): boolean {
+  return terms.every((t) => documentHas(words, t) !== t.negated);
+}
+
+/** The text fields of a ticket the search reads (the ticket row's own part of the document). */
+export interface SearchableTicket {
+  ticketNumber: string;
+  clientName: string;
+  businessName: string | null;
+  customerEmail: string;
+  customerPhone: string;
+  issue: string;
+  resolution: string | null;
+}
+
+/**
+ * The words of a ticket's document, in the stored order: client, business, e-mail, issue,
+ * resolution, then the comments of its work history oldest first (the migration's
+ * `ticket_search_refresh` concatenates the same fields in the same order).
+ */
+export function documentWords(t: SearchableTicket, comments: readonly string[]): string[] {
+  return searchWords([t.clientName, t.businessName, t.customerEmail, t.issue, t.resolution, ...comments].filter((x) => x != null && x !== '').join(' '));
+}
+
+/** True when `route` (number, phone or email) matches the ticket's own fields. */
+export function fieldsMatch(t: SearchableTicket, route: SearchRoute): boolean {
+  switch (route.kind) {
+    case 'number':
+      return t.ticketNumber === route.ticketNumber || (route.phoneTail !== null && digitsOf(t.customerPhone).endsWith(route.phoneTail));
+    case 'phone':
+      return digitsOf(t.customerPhone).endsWith(route.phoneTail);
+    case 'email': {
+      const email = t.customerEmail.toLowerCase();
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      if (route.prefix !== null && email.startsWith(route.prefix)) return true;
+      return route.domain !== null && email.includes('@') && (domain === route.domain || domain.endsWith(`.${route.domain}`));
+    }
+    default:
+      return false;
+  }
+}
+
+/** True when the substring fallback `s` (lower-cased) occurs in the client name, business name or e-mail. */
+export function substringMatches(t: Pick<SearchableTicket, 'clientName' | 'businessName' | 'customerEmail'>, s: string): boolean {
+  return [t.clientName, t.businessName ?? '', t.customerEmail].some((f) => f.toLowerCase().includes(s));
+}
