@@ -197,12 +197,13 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(liveProbe());
   // Cookie-authenticated writes only from the app's own origin (http/origin-check.ts).
   app.use(refuseCrossSiteWrites(s.config.publicUrl));
+  const sessionOf = (token: string) => s.sessionCache.lookup(hashToken(token), () => findSession(s.db, token, s.clock()));
   // The tus endpoint /api/uploads reads its request streams itself: before the body parser.
-  app.use(uploadEndpoint(s));
+  app.use(uploadEndpoint(s, sessionOf));
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
-  app.use(onlyApi(authenticate((token) => s.sessionCache.lookup(hashToken(token), () => findSession(s.db, token, s.clock())))));
+  app.use(onlyApi(authenticate(sessionOf)));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
   // The admin activity log (docs/activity.md): after a logged admin change succeeded.
   app.use(onlyApi(recordActivity(s)));

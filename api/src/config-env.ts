@@ -137,6 +137,9 @@ export const envSchema = z.object({
   ATTACHMENT_MAX_MB: positiveInt(10),
   ATTACHMENT_TICKET_MAX_FILES: positiveInt(20),
   ATTACHMENT_TICKET_MAX_MB: positiveInt(50),
+  // Anonymous uploads not yet attached to a ticket: per IP and in total (issue 55; 429 / 507 beyond).
+  ATTACHMENT_PENDING_IP_MB: positiveInt(100),
+  ATTACHMENT_PENDING_TOTAL_MB: positiveInt(2048),
   FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
   S3_BUCKET: optionalString,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),

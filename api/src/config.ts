@@ -85,8 +85,11 @@ export interface Config {
   pushMaxPerSession: number;
   /** Largest accepted upload in bytes (UPLOAD_MAX_MB MiB). */
   uploadMaxBytes: number;
-  /** Ticket attachment limits in bytes / files (ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB). */
-  attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number };
+  /**
+   * Ticket attachment limits in bytes / files (ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB),
+   * and the bytes of anonymous uploads not yet attached allowed per IP and in total (ATTACHMENT_PENDING_IP_MB, ATTACHMENT_PENDING_TOTAL_MB).
+   */
+  attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number; pendingPerIpBytes: number; pendingTotalBytes: number };
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
   /** Days a survey link stays valid after the invitation. */
@@ -185,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFileBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024,
       ticketMaxFiles: e.ATTACHMENT_TICKET_MAX_FILES,
       ticketMaxBytes: e.ATTACHMENT_TICKET_MAX_MB * 1024 * 1024,
+      pendingPerIpBytes: e.ATTACHMENT_PENDING_IP_MB * 1024 * 1024,
+      pendingTotalBytes: e.ATTACHMENT_PENDING_TOTAL_MB * 1024 * 1024,
     },
     storage:
       e.FILE_STORAGE === 's3'

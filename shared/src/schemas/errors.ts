@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'account_disabled',
   /** 403: a cookie-authenticated write sent from another site (http/origin-check.ts); nothing ran. */
   'cross_origin',
+  /** 507: the server takes no more anonymous uploads for now (their total quota, docs/attachments.md). */
+  'insufficient_storage',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -206,7 +206,8 @@ describe.each(['disk', 's3'] as const)('attachments on %s storage', (kind) => {
     const removed = await sweepAttachments({ config: t.config, db: t.db }, now);
     // s3rver cannot list multipart uploads (ListMultipartUploads), which the S3 store's expiry uses.
     if (kind === 'disk') {
-      expect(removed.uploads).toBeGreaterThanOrEqual(3);
+      // The attached and the processed-then-refused uploads left the tus store when processed (issue 55).
+      expect(removed.uploads).toBeGreaterThanOrEqual(2);
       expect(await tusOffset(t.url, unfinished.location!)).toBeNull();
       expect(await tusOffset(t.url, `/api/uploads/${done}`)).toBeNull();
     }

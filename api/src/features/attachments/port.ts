@@ -45,7 +45,11 @@ export { attachmentsOfUpdates } from './repository';
 export interface AttachmentBatch {
   items: PreparedAttachment[];
   limits: { ticketMaxFiles: number; ticketMaxBytes: number };
+  /** Uploads a new ticket named that are already on a ticket: its write answers 409 (module doc). */
+  taken?: string[];
 }
+
+const TAKEN_MESSAGE = 'This file is already attached to another ticket.';
 
 /** The kept files of an e-mail (after `fitMailFiles`) as a batch for `recordAttachments`; undefined when none. */
 export function mailBatch(files: { items: PreparedAttachment[]; limits: AttachmentBatch['limits'] }): AttachmentBatch | undefined {
@@ -58,15 +62,17 @@ export async function prepareAttachments(s: Pick<Services, 'config' | 'db'>, upl
   const rt = attachmentsFor(s);
   const recorded = await ticketsOfUploads(s.db, [...uploadIds]);
   const items: PreparedAttachment[] = [];
+  const taken: string[] = [];
   for (const id of uploadIds) {
     const owner = recorded.get(id);
     if (owner !== undefined) {
-      if (ticketId !== null && owner !== ticketId) throw conflict('This file is already attached to another ticket.');
+      if (ticketId === null) taken.push(id);
+      else if (owner !== ticketId) throw conflict(TAKEN_MESSAGE);
       continue;
     }
     items.push(await prepareUpload(rt, id));
   }
-  const batch = { items, limits: rt.limits };
+  const batch: AttachmentBatch = { items, limits: rt.limits, ...(taken.length ? { taken } : {}) };
   // A new ticket's limits are checked here: its create shares a group commit with other tickets.
   if (ticketId === null) checkLimits(batch, { count: 0, bytes: 0 });
   return batch;
@@ -80,12 +86,16 @@ function checkLimits(batch: AttachmentBatch, totals: { count: number; bytes: num
   if (bytes > ticketMaxBytes) throw tooLarge(ticketAttachmentSizeMessage(ticketMaxBytes));
 }
 
-/** See the module doc. @throws 413 with the ticket limit's message (nothing is inserted). */
+/**
+ * See the module doc. @throws 413 with the ticket limit's message (nothing is inserted); 409 when an
+ * upload is already on another ticket (`taken`, or recorded there since it was prepared).
+ */
 export async function recordAttachments(
   tx: Database,
   batch: AttachmentBatch | undefined,
   target: { ticketId: string; updateId: string | 'created'; customerVisible: boolean; now: Date },
 ): Promise<AttachmentInfo[]> {
+  if (batch?.taken?.length) throw conflict(TAKEN_MESSAGE);
   if (!batch?.items.length) return [];
   const { ticketId } = target;
   checkLimits(batch, await ticketTotals(tx, ticketId));
@@ -95,6 +105,11 @@ export async function recordAttachments(
     tx,
     batch.items.map((a) => ({ ...a, ticketId, updateId, customerVisible: target.customerVisible, createdAt: target.now })),
   );
+  if (rows.length < batch.items.length) {
+    const skipped = batch.items.filter((a) => !rows.some((r) => r.uploadId === a.uploadId)).map((a) => a.uploadId);
+    const owners = await ticketsOfUploads(tx, skipped);
+    if (skipped.some((id) => owners.get(id) !== ticketId)) throw conflict(TAKEN_MESSAGE);
+  }
   return rows.map(presentAttachment);
 }
 

@@ -7,7 +7,8 @@
  * - `storage`: where attached files and thumbnails live, a FileStorage of its own so attachments
  *   never appear in the admin's file list or the downloads: `DATA_DIR/attachments`, or the bucket's
  *   `S3_PREFIX` + `attachments/`.
- * - `limits`: ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB.
+ * - `limits`: ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB, ATTACHMENT_PENDING_IP_MB, ATTACHMENT_PENDING_TOTAL_MB.
+ * - `pending`: the anonymous upload bytes not yet attached (quota.ts).
  */
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -15,6 +16,7 @@ import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config';
 import type { Services } from '../../services';
 import { createStorage, type FileStorage } from '../../storage';
+import { PendingLedger } from './quota';
 
 /** A day: unfinished uploads, and finished ones never attached, are removed after it. */
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
@@ -28,6 +30,8 @@ export interface AttachmentRuntime {
   limits: Config['attachments'];
   /** `Date.now()` of the last clean-up pass in this process (sweep.ts). */
   lastSweep: number;
+  /** Anonymous upload bytes not yet attached (quota.ts). */
+  pending: PendingLedger;
 }
 
 const runtimes = new WeakMap<object, AttachmentRuntime>();
@@ -41,6 +45,7 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
       storage: createStorage({ kind: 'disk', dir: path.join(config.dataDir, 'attachments') }),
       limits: config.attachments,
       lastSweep: 0,
+      pending: new PendingLedger(),
     };
   }
   const uploads = new S3Store({
@@ -63,6 +68,7 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
     storage: createStorage({ ...settings, prefix: `${settings.prefix}attachments/` }),
     limits: config.attachments,
     lastSweep: 0,
+    pending: new PendingLedger(),
   };
 }
 

@@ -45,9 +45,9 @@ function issueOf(mail: InboundMail, note: string, prefix = ''): string {
   return (prefix + text + note).slice(0, MAX_ISSUE);
 }
 
-/** The mail's files processed under the upload rules, or, without file storage (`files` unset), all listed as not imported. */
-async function filesOf(mail: InboundMail, rules: ImportContext): Promise<MailFiles> {
-  if (rules.files) return prepareMailFiles(rules.files, mail.messageId, mail.attachments);
+/** The mail's files (stored under names derived from `key`, the claimed Message-ID) processed under the upload rules, or, without file storage (`files` unset), all listed as not imported. */
+async function filesOf(mail: InboundMail, rules: ImportContext, key: string): Promise<MailFiles> {
+  if (rules.files) return prepareMailFiles(rules.files, key, mail.attachments);
   const refused = mail.attachments.map((a, i) => ({ fileName: a.fileName?.trim() || `attachment ${i + 1}`, reason: 'attachments are not imported here' }));
   return { items: [], refused, limits: { ticketMaxFiles: 0, ticketMaxBytes: 0 } };
 }
@@ -140,7 +140,7 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
   }
   const thread = await threadOf(db, mail);
   // Files are processed (sniffed, re-encoded) before the transaction, as uploads are.
-  const files = await filesOf(mail, rules);
+  const files = await filesOf(mail, rules, messageId);
   return rules.events.transaction(db, async (tx): Promise<ImportOutcome> => {
     await lockSender(tx, mail.fromAddress);
     if ((await countFromSender(tx, mail.fromAddress, since)) >= rules.perSenderPerHour) {

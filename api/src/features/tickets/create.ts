@@ -51,7 +51,7 @@ export async function readCreateContext(db: Database): Promise<CreateContext> {
 }
 
 /** True when `submission` carries files to record (they need {@link createTickets}). */
-export const hasAttachments = (submission: TicketSubmission): boolean => Boolean(submission.attachments?.items.length);
+export const hasAttachments = (submission: TicketSubmission): boolean => Boolean(submission.attachments?.items.length || submission.attachments?.taken?.length);
 
 /** The answer to a create (SPEC.md 4 POST /api/tickets, without the status link the route adds). */
 const createdAnswer = (t: InsertedTicket): TicketCreated => ({ id: t.id, ticketNumber: t.ticketNumber, createdAt: t.createdAt.toISOString() });
