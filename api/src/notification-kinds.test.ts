@@ -29,6 +29,9 @@ function changeOf(type: TicketChangeType): TicketChange {
     comment: { type, from: null, to: 'Which printer is it?', reply: true },
     waiting: { type, from: 'false', to: 'true' },
     customer_reply: { type, from: null, to: 'It is the one by the door.' },
+    client_change: { type, from: null, to: 'Acme Dental' },
+    site_change: { type, from: 'Main office', to: 'Warehouse' },
+    contact_change: { type, from: null, to: 'Dana Office' },
   };
   return byType[type];
 }

@@ -105,6 +105,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/clients?since=0', allowed: STAFF },
   { method: 'POST', path: '/api/clients', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/clients/{uuid}', allowed: STAFF },
+  { method: 'GET', path: '/api/clients/from-ticket/{ticket}', allowed: STAFF },
   { method: 'PATCH', path: '/api/clients/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/clients/{uuid}', allowed: ADMIN },
   { method: 'POST', path: '/api/clients/{uuid}/contacts', body: {}, allowed: STAFF },

@@ -11,7 +11,7 @@ const current = { status: 'open' as const, severity: 'medium' as const, assigned
 
 describe('FIELD_UPDATE_TYPE (DESIGN.md 4)', () => {
   it('maps every merge field to its own work-history type', () => {
-    expect(FIELD_UPDATE_TYPE).toEqual({ status: 'status_change', severity: 'severity_change', assignedTo: 'assignment', resolution: 'resolution', waitingOnCustomer: 'waiting' });
+    expect(FIELD_UPDATE_TYPE).toEqual({ status: 'status_change', severity: 'severity_change', assignedTo: 'assignment', resolution: 'resolution', waitingOnCustomer: 'waiting', clientId: 'client_change', siteId: 'site_change', contactId: 'contact_change' });
     const types = TICKET_MERGE_FIELDS.map((f) => FIELD_UPDATE_TYPE[f]);
     expect(new Set(types).size).toBe(TICKET_MERGE_FIELDS.length);
     for (const t of types) expect(UPDATE_TYPES).toContain(t);

@@ -8,7 +8,8 @@
  * - Stored history values: `status_change` stores status values (`open`, `in_progress`, ...);
  *   `severity_change` stores severity values (`low` ... `urgent`);
  *   `assignment` stores usernames (null = unassigned), so "Changed from X to Y" reads without
- *   lookups; `resolution` stores the text; `waiting` stores 'true' / 'false' (waitingOnCustomer).
+ *   lookups; `resolution` stores the text; `waiting` stores 'true' / 'false' (waitingOnCustomer);
+ *   `client_change`, `site_change`, `contact_change` store the names (null = none).
  * - A patch made against a stale `baseVersion` conflicts on a field only when that field's history
  *   type was written after `baseVersion` AND the current value differs from the sent one. Comments
  *   never conflict. A conflict applies nothing.
@@ -17,7 +18,7 @@
  * - A comment is an internal note unless the patch says `reply: true`; the comment row
  *   carries that as `reply`.
  */
-import type { Ticket, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';
+import type { Ticket, TicketLinkField, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
 
 /** Work-history type written when a merge field changes (DESIGN.md 4). */
@@ -27,6 +28,9 @@ export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> =
   assignedTo: 'assignment',
   resolution: 'resolution',
   waitingOnCustomer: 'waiting',
+  clientId: 'client_change',
+  siteId: 'site_change',
+  contactId: 'contact_change',
 };
 
 /** The merge fields of a ticket plus its version: all the rule needs to see. */
@@ -41,7 +45,7 @@ export type MergeTicket = Pick<Ticket, TicketMergeField | 'version'>;
 export function mergeConflicts(current: MergeTicket, patch: TicketPatch, changedSince: ReadonlySet<UpdateType>): TicketMergeField[] {
   if (patch.baseVersion === undefined || patch.baseVersion === current.version) return [];
   return TICKET_MERGE_FIELDS.filter(
-    (f) => patch[f] !== undefined && changedSince.has(FIELD_UPDATE_TYPE[f]) && patch[f] !== current[f],
+    (f) => patch[f] !== undefined && changedSince.has(FIELD_UPDATE_TYPE[f]) && patch[f] !== (current[f] ?? null),
   );
 }
 
@@ -68,21 +72,28 @@ export interface TicketPatchPlan {
  * Plans a patch against `current` (see module doc). An empty `history` means nothing changes.
  * @param usernameOf turns an assignee user id into the stored username; unknown ids are stored as
  *   given (the API refuses unknown assignees before planning).
+ * @param labelOf turns a client, site or contact id into the stored name (ids as given without it).
  */
 export function planTicketPatch(
   current: MergeTicket,
   patch: TicketPatch,
   usernameOf: (userId: string) => string | null | undefined,
+  labelOf?: (field: TicketLinkField, id: string) => string | null | undefined,
 ): TicketPatchPlan {
   const set: TicketPatchPlan['set'] = {};
   const history: PlannedHistoryRow[] = [];
-  const stored = (field: TicketMergeField, v: TicketMergeValue): string | null =>
-    typeof v === 'boolean' ? String(v) : field === 'assignedTo' && v ? (usernameOf(v) ?? v) : v;
+  const stored = (field: TicketMergeField, v: TicketMergeValue): string | null => {
+    if (typeof v === 'boolean') return String(v);
+    if (!v) return v;
+    if (field === 'assignedTo') return usernameOf(v) ?? v;
+    if (field === 'clientId' || field === 'siteId' || field === 'contactId') return labelOf?.(field, v) ?? v;
+    return v;
+  };
   for (const field of TICKET_MERGE_FIELDS) {
     const next = patch[field];
-    if (next === undefined || next === current[field]) continue;
+    if (next === undefined || next === (current[field] ?? null)) continue;
     Object.assign(set, { [field]: next });
-    history.push({ updateType: FIELD_UPDATE_TYPE[field], previousValue: stored(field, current[field]), newValue: stored(field, next), comment: null, reply: false });
+    history.push({ updateType: FIELD_UPDATE_TYPE[field], previousValue: stored(field, current[field] ?? null), newValue: stored(field, next), comment: null, reply: false });
   }
   if (patch.comment) history.push({ updateType: 'comment', previousValue: null, newValue: null, comment: patch.comment, reply: patch.reply === true });
   return { set, history };

@@ -41,7 +41,8 @@ export interface TicketUpdateDraft {
 }
 
 /** The fields of the ticket as shown that an update depends on. */
-export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> & Partial<Pick<Ticket, 'waitingOnCustomer'>>;
+export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'severity' | 'assignedTo' | 'resolution' | 'version'> &
+  Partial<Pick<Ticket, 'waitingOnCustomer' | 'clientId' | 'siteId' | 'contactId'>>;
 
 /**
  * Builds the draft of an update made against `shown` (the ticket as the person saw it: server
@@ -55,7 +56,7 @@ export function ticketUpdateDraft(shown: ShownTicket, values: TicketEditValues):
   // Unassigned and no resolution are null, as on the server; only a screen that does not know
   // `waitingOnCustomer` leaves it undefined, which is the server's default, false. (A null turned
   // into false made unassign-then-reassign a conflict when someone else changed another field.)
-  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f] === undefined ? false : shown[f];
+  for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) seen[f] = shown[f] === undefined ? (f === 'waitingOnCustomer' ? false : null) : shown[f];
   return { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: shown.ticketNumber, entityId: shown.id, stream: ticketStream(shown.id) };
 }
 

@@ -194,3 +194,17 @@ export interface ClientPage {
 export interface ClientDeltaPage extends DeltaPage<Client> {
   deleted: string[];
 }
+
+/**
+ * GET /api/clients/from-ticket/:ticketId: what "Create client from this ticket" fills in: the
+ * business name (else the customer's name), the e-mail domain unless a free-mail one, the phone when
+ * it is valid (E.164), and the customer as the primary contact. Nothing is created by this call.
+ */
+export interface ClientDraft {
+  name: string;
+  emailDomains: string[];
+  phone: string | null;
+  contact: { name: string; email: string | null; phone: string | null; preferredContactMethod: ContactMethod | null; primary: true };
+  /** An existing client with that name, if any (the form offers to link it instead). */
+  existingClientId: string | null;
+}

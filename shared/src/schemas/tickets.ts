@@ -59,6 +59,10 @@ export const ticketPatchSchema = z
     reply: z.boolean().optional(),
     /** Pauses the SLA clocks while the ticket waits on the customer (docs/sla.md). */
     waitingOnCustomer: z.boolean().optional(),
+    /** The ticket's client, site and contact (docs/clients.md); null unlinks. Site and contact must be the client's. */
+    clientId: z.uuid('clientId must be a client id').nullable().optional(),
+    siteId: z.uuid('siteId must be a site id').nullable().optional(),
+    contactId: z.uuid('contactId must be a contact id').nullable().optional(),
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
     /** Finished tus uploads attached to this update's comment entry (docs/attachments.md). */
     attachments: attachmentIdsSchema.optional(),
@@ -75,6 +79,7 @@ export const ticketPatchSchema = z
       v.assignedTo !== undefined ||
       v.resolution !== undefined ||
       v.waitingOnCustomer !== undefined ||
+      [v.clientId, v.siteId, v.contactId].some((l) => l !== undefined) ||
       v.comment !== undefined,
     { message: MSG.noChanges },
   )
@@ -86,7 +91,9 @@ export type TicketPatch = z.infer<typeof ticketPatchSchema>;
  * Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4).
  * Staff change severity in the Update Ticket panel too (docs/decisions.md "Severity by staff").
  */
-export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution', 'waitingOnCustomer'] as const;
+export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution', 'waitingOnCustomer', 'clientId', 'siteId', 'contactId'] as const;
+/** The merge fields that link a ticket to a client, site and contact (history stores their names). */
+export type TicketLinkField = 'clientId' | 'siteId' | 'contactId';
 export type TicketMergeField = (typeof TICKET_MERGE_FIELDS)[number];
 /** A merge field's value: texts and ids, null, or the waiting flag. */
 export type TicketMergeValue = string | boolean | null;
@@ -119,6 +126,10 @@ export interface Ticket {
   resolvedAt: string | null;
   /** Set by staff while the ticket waits on the customer: the SLA clocks pause. */
   waitingOnCustomer: boolean;
+  /** Client, site, contact (docs/clients.md); null: none. Always sent; absent only in copies phones kept from older builds. */
+  clientId?: string | null;
+  siteId?: string | null;
+  contactId?: string | null;
   /** The ticket's attachments, oldest first (single-ticket reads and PATCH answers; docs/attachments.md). */
   attachments?: AttachmentInfo[];
   /**
@@ -130,9 +141,10 @@ export interface Ticket {
 
 /**
  * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
- * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md).
+ * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md);
+ * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md).
  */
-export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -145,6 +157,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   comment: 'Comment',
   waiting: 'Waiting on Customer',
   customer_reply: 'Customer Reply',
+  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change' },
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

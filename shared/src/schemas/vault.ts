@@ -86,6 +86,9 @@ const textShape = {
 
 const secretShape = Object.fromEntries(VAULT_SECRET_FIELDS.map((f) => [f, optionalSecret])) as Record<VaultSecretField, typeof optionalSecret>;
 
+/** The client the entry belongs to (docs/clients.md); null detaches it; absent keeps it. */
+const vaultClientId = z.uuid('clientId must be a client id').nullable().optional();
+
 /**
  * POST /api/vault body and the Add Customer form (SPEC.md 5): businessName required ('Business name
  * is required.'), contactEmail a valid e-mail or empty, each endpoint's name required. Every other
@@ -93,6 +96,7 @@ const secretShape = Object.fromEntries(VAULT_SECRET_FIELDS.map((f) => [f, option
  */
 export const vaultCreateSchema = z.object({
   businessName,
+  clientId: vaultClientId,
   ...Object.fromEntries(Object.entries(textShape).map(([k, s]) => [k, s.optional()])),
   ...Object.fromEntries(Object.entries(secretShape).map(([k, s]) => [k, s.optional()])),
   endpoints: endpoints.default([]),
@@ -105,6 +109,7 @@ export const vaultCreateSchema = z.object({
  */
 export const vaultPatchSchema = z.object({
   businessName: businessName.optional(),
+  clientId: vaultClientId,
   ...Object.fromEntries(Object.entries(textShape).map(([k, s]) => [k, s.optional()])),
   ...Object.fromEntries(Object.entries(secretShape).map(([k, s]) => [k, s.optional()])),
   endpoints: endpoints.optional(),
@@ -121,10 +126,10 @@ export interface VaultEndpointValue {
   password?: string | null | undefined;
 }
 /** What a client sends to create (all optional but businessName). */
-export type VaultCreateInput = { businessName: string } & Partial<TextValues<string | null>> &
+export type VaultCreateInput = { businessName: string; clientId?: string | null | undefined } & Partial<TextValues<string | null>> &
   Partial<SecretValues<string | null>> & { endpoints?: VaultEndpointInput[] };
 /** Parsed create body. */
-export type VaultCreate = { businessName: string } & Partial<TextValues<string | null>> &
+export type VaultCreate = { businessName: string; clientId?: string | null | undefined } & Partial<TextValues<string | null>> &
   Partial<SecretValues<string | null>> & { endpoints: VaultEndpointValue[] };
 /** What a client sends to update: any subset. */
 export type VaultPatchInput = Partial<VaultCreateInput>;
@@ -134,6 +139,8 @@ export type VaultPatch = Partial<Omit<VaultCreate, 'endpoints'>> & { endpoints?:
 /** GET /api/vault query: `q` searches business, contact name and e-mail; `since` switches to a delta page. */
 export const vaultListQuerySchema = z.object({
   q: safeText().trim().max(VAULT_LIMITS.search).optional(),
+  /** Only the entries of this client (the client page). */
+  clientId: z.uuid('clientId must be a client id').optional(),
   since: safeText()
     .regex(/^\d{1,15}$/, 'since must be a cursor returned by a previous call')
     .optional(),
@@ -182,6 +189,8 @@ export interface VaultEndpointView extends VaultEndpointSummary {
 export interface VaultIndexEntry extends VaultSecretFlags {
   id: string;
   businessName: string;
+  /** The client this entry belongs to (docs/clients.md), or null; absent in copies phones kept from older builds. */
+  clientId?: string | null;
   contactName: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
@@ -196,6 +205,7 @@ export interface VaultIndexEntry extends VaultSecretFlags {
 export interface VaultEntry extends VaultSecretFlags, TextValues<string | null> {
   id: string;
   businessName: string;
+  clientId?: string | null;
   endpoints: VaultEndpointView[];
   version: number;
   createdBy: string | null;

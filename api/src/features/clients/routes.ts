@@ -5,6 +5,7 @@
  * - GET    /api/clients                       `?q=&after=&limit=&archived=` -> ClientPage (keyset, name order)
  * - GET    /api/clients?since=CURSOR          -> ClientDeltaPage (whole cards; deleted ids)
  * - POST   /api/clients                       clientCreateSchema -> 201 Client; 409 name taken
+ * - GET    /api/clients/from-ticket/:id       -> ClientDraft ("Create client from this ticket"; creates nothing)
  * - GET    /api/clients/:id                   -> Client (contacts, sites, open ticket count)
  * - PATCH  /api/clients/:id                   clientPatchSchema -> Client (`archived`: admin)
  * - DELETE /api/clients/:id                   admin; 204; 409 when tickets refer to it (archive instead)
@@ -16,12 +17,13 @@
  * - DELETE /api/clients/:id/sites/:childId    admin; 204
  */
 import Router from '@koa/router';
-import { CLIENT_MSG, clientChildParamsSchema, clientCreateSchema, clientListQuerySchema, clientPatchSchema, contactCreateSchema, contactPatchSchema, siteCreateSchema, sitePatchSchema } from '@portal/shared';
+import { CLIENT_MSG, MSG, clientChildParamsSchema, clientCreateSchema, clientListQuerySchema, clientPatchSchema, contactCreateSchema, contactPatchSchema, siteCreateSchema, sitePatchSchema } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { clientDraftFromTicket } from './draft';
 import { createContact, createSite, deleteContact, deleteSite, patchContact, patchSite } from './children';
 import { clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps } from './service';
 
@@ -31,6 +33,7 @@ export function clientRoutes(s: Services): Router<AppState> {
   const write = transaction(s, { idempotent: true });
   const listInput = validate({ query: clientListQuerySchema });
   const idInput = validate({ params: idParamsSchema, notFoundMessage: CLIENT_MSG.notFound });
+  const ticketIdInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
   const createInput = validate({ body: clientCreateSchema });
   const patchInput = validate({ params: idParamsSchema, body: clientPatchSchema, notFoundMessage: CLIENT_MSG.notFound });
   const contactCreate = validate({ params: idParamsSchema, body: contactCreateSchema, notFoundMessage: CLIENT_MSG.notFound });
@@ -47,6 +50,9 @@ export function clientRoutes(s: Services): Router<AppState> {
   router.post('/api/clients', requireStaff(), createInput, write, async (ctx) => {
     ctx.status = 201;
     ctx.body = await createClient(txOf(ctx), deps, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
+  });
+  router.get('/api/clients/from-ticket/:id', requireStaff(), ticketIdInput, async (ctx) => {
+    ctx.body = await clientDraftFromTicket(s.db, ticketIdInput.get(ctx).params.id, deps.phoneCountry);
   });
   router.get('/api/clients/:id', requireStaff(), idInput, async (ctx) => {
     ctx.body = await getClient(s.db, idInput.get(ctx).params.id);

@@ -84,12 +84,15 @@ export interface TicketPatchEvent {
   replyFiles?: { fileName: string; size: number }[] | undefined;
 }
 
+/** Changes that are staff bookkeeping: severity (triage, docs/decisions.md "Severity by staff") and the client links (docs/clients.md). */
+const STAFF_ONLY_CHANGES: ReadonlySet<TicketChange['type']> = new Set(['severity_change', 'client_change', 'site_change', 'contact_change']);
+
 /**
- * The changes the customer is told about: everything except internal notes and severity, which is
- * staff triage (docs/decisions.md "Severity by staff").
+ * The changes the customer is told about: everything except internal notes, severity and the
+ * client, site and contact links.
  */
 export function customerVisible(changes: readonly TicketChange[]): TicketChange[] {
-  return changes.filter((c) => c.type !== 'severity_change' && (c.type !== 'comment' || c.reply === true));
+  return changes.filter((c) => !STAFF_ONLY_CHANGES.has(c.type) && (c.type !== 'comment' || c.reply === true));
 }
 
 /** Jobs for a staff update (see module doc); none when nothing changed. */

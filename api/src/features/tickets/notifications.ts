@@ -11,6 +11,7 @@ import {
   SEVERITY_LABELS,
   SEVERITY_NAMES,
   TICKET_STATUS_LABELS,
+  UPDATE_TYPE_LABELS,
   formatFileSize,
   staffTicketPath,
   type Severity,
@@ -115,6 +116,8 @@ export function describeChange(c: TicketChange, actorName: string): Block {
       };
     case 'customer_reply':
       return { type: 'quote', label: 'Your reply', text: c.to ?? '' };
+    case 'client_change': case 'site_change': case 'contact_change': // staff only (alerts.ts customerVisible)
+      return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type].replace(' Change', '')}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}` };
     default:
       return unreachable(c.type);
   }

@@ -31,6 +31,9 @@ export function presentTicket(r: TicketRow): Ticket {
     resolvedAt: r.resolvedAt?.toISOString() ?? null,
     waitingOnCustomer: r.waitingOnCustomer,
     customerRepliedAt: r.customerRepliedAt ? r.customerRepliedAt.toISOString() : null,
+    clientId: r.clientId,
+    siteId: r.siteId,
+    contactId: r.contactId,
   };
 }
 

@@ -21,6 +21,7 @@ import { presentTicket, presentTicketUpdate } from './presenter';
 import { isAssignable, type NewTicket, lockTicketForWrite, unassignAllOf, updateTicketFields, usernamesOf } from './repository';
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts, recountTickets } from './staffListRepository';
+import { resolveTicketLinks } from './clientLinks';
 
 /**
  * Applies a PATCH (SPEC.md 4) with the shared merge rule: each changed field -> one work-history
@@ -29,7 +30,9 @@ import { adjustTicketCounts, recountTickets } from './staffListRepository';
  * `ticket.patched` (before, after, changes), plus `ticket.status_changed` / `ticket.assigned` when
  * those changed (their subscribers write the update's jobs, the survey invitation, ...). Values
  * equal to the current ones change nothing and emit nothing (200, `updates: []`).
- * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 409 `{ ticket, conflicts }` with nothing applied.
+ * Client, site and contact links are completed and checked by clientLinks.ts (docs/clients.md).
+ * @throws 404 MSG.ticketNotFound; 400 MSG.assigneeInvalid; 400 a site/contact of another client;
+ *   409 `{ ticket, conflicts }` with nothing applied.
  */
 export async function patchTicket(
   tx: Database,
@@ -49,8 +52,9 @@ export async function patchTicket(
   const conflicts = stale ? mergeConflicts(current, patch, await updateTypesSince(tx, ticketId, patch.baseVersion!)) : [];
   if (conflicts.length > 0) throw conflict(MSG.conflict, { ticket: presentTicket(current), conflicts });
 
+  const links = await resolveTicketLinks(tx, current, patch);
   const names = await usernamesOf(tx, [current.assignedTo, patch.assignedTo ?? null]);
-  const plan = planTicketPatch(current, patch, (id) => names.get(id));
+  const plan = planTicketPatch(current, links.patch, (id) => names.get(id), (_field, id) => links.names.get(id));
   if (plan.history.length === 0) return { ticket: presentTicket(current), updates: [] };
 
   const version = current.version + 1;

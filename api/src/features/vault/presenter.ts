@@ -11,6 +11,7 @@ export function presentVaultIndexEntry(r: VaultIndexRow): VaultIndexEntry {
   return {
     id: r.id,
     businessName: r.businessName,
+    clientId: r.clientId ?? null,
     contactName: r.contactName,
     contactEmail: r.contactEmail,
     contactPhone: r.contactPhone,
@@ -38,6 +39,7 @@ export function presentVaultEntry(r: VaultRow, names: Map<string, string>): Vaul
   return {
     id: r.id,
     businessName: r.businessName,
+    clientId: r.clientId ?? null,
     contactName: r.contactName,
     contactEmail: r.contactEmail,
     contactPhone: r.contactPhone,

@@ -30,6 +30,7 @@ const has = (column: AnyPgColumn) => sql<boolean>`(${column} is not null)`;
 const indexColumns = {
   id: customerVault.id,
   businessName: customerVault.businessName,
+  clientId: customerVault.clientId,
   contactName: customerVault.contactName,
   contactEmail: customerVault.contactEmail,
   contactPhone: customerVault.contactPhone,
@@ -51,6 +52,7 @@ const indexColumns = {
 export interface VaultIndexRow {
   id: string;
   businessName: string;
+  clientId: string | null;
   contactName: string | null;
   contactEmail: string | null;
   contactPhone: string | null;
@@ -75,17 +77,18 @@ function containsPattern(term: string): string {
 
 /**
  * Index rows sorted by business name (case-insensitive), at most `limit`, filtered by `q` on business
- * name, contact name and contact e-mail (SPEC.md 2 search placeholder).
+ * name, contact name and contact e-mail (SPEC.md 2 search placeholder), and to one client's entries with `clientId`.
  */
-export async function listIndex(db: Database, q: string | undefined, limit: number): Promise<VaultIndexRow[]> {
+export async function listIndex(db: Database, q: string | undefined, limit: number, clientId?: string): Promise<VaultIndexRow[]> {
   const term = q?.trim();
-  const where = term
+  const search = term
     ? or(
         ilike(customerVault.businessName, containsPattern(term)),
         ilike(customerVault.contactName, containsPattern(term)),
         ilike(customerVault.contactEmail, containsPattern(term)),
       )
     : undefined;
+  const where = and(search, clientId ? eq(customerVault.clientId, clientId) : undefined);
   return db
     .select(indexColumns)
     .from(customerVault)

@@ -1,6 +1,6 @@
 /**
  * Customer Vault routes (SPEC.md 7 plus what the security needs; README API table):
- * - GET    /api/vault              staff; `?q=` search, `?limit=`; `?since=CURSOR` -> VaultDeltaPage (offline index)
+ * - GET    /api/vault              staff; `?q=` search, `?clientId=` one client's, `?limit=`; `?since=CURSOR` -> VaultDeltaPage (offline index)
  * - GET    /api/vault/audit        admin; reveal audit newest first (`?entryId=&userId=&before=&limit=`)
  * - GET    /api/vault/:id          staff; VaultEntry (no secret values)
  * - POST   /api/vault              staff; vaultCreateSchema -> 201 VaultEntry; Idempotency-Key optional
@@ -78,8 +78,8 @@ export function vaultRoutes(s: Services): Router<AppState> {
   const idempotentWrite = transaction(s, { idempotent: true, fingerprint: (body) => fingerprintBody(s.vaultKeys, body) });
 
   router.get('/api/vault', requireStaff(), listInput, async (ctx) => {
-    const { q, since, limit } = listInput.get(ctx).query;
-    ctx.body = since === undefined ? await listEntries(s.db, q, limit) : await listEntriesSince(s.db, since, limit);
+    const { q, since, limit, clientId } = listInput.get(ctx).query;
+    ctx.body = since === undefined ? await listEntries(s.db, q, limit, clientId) : await listEntriesSince(s.db, since, limit);
   });
 
   router.get('/api/vault/audit', requireAdmin(), auditInput, async (ctx) => {

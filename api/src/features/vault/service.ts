@@ -10,12 +10,13 @@
  * - Every write takes the delta-sync lock and a new sync_seq (offline index), deletes leave a tombstone.
  */
 import { randomUUID } from 'node:crypto';
-import { MSG, VAULT_SECRET_FIELDS, VAULT_TEXT_FIELDS } from '@portal/shared';
+import { CLIENT_MSG, MSG, VAULT_SECRET_FIELDS, VAULT_TEXT_FIELDS } from '@portal/shared';
 import type { VaultCreate, VaultDeltaPage, VaultEndpointValue, VaultEntry, VaultIndexEntry, VaultPatch } from '@portal/shared';
 import type { Database } from '../../db/client';
 import type { VaultEndpoint } from '../../db/schema';
 import { lockSync } from '../../db/sync';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { getClientCard } from '../clients/port';
 import type { AuthUser } from '../../http/state';
 import type { Logger } from '../../logger';
 import { encryptSecret, type SecretSlot } from './crypto';
@@ -79,12 +80,18 @@ function storeEndpoints(seal: ReturnType<typeof sealer>['seal'], input: VaultEnd
   });
 }
 
+/** A client id an entry may belong to (null: none). @throws 400 under `clientId` for an unknown client. */
+async function checkClient(tx: Database, clientId: string | null | undefined): Promise<void> {
+  if (clientId && !(await getClientCard(tx, clientId))) throw badRequest(CLIENT_MSG.notFound, { clientId: [CLIENT_MSG.notFound] });
+}
+
 /** Creates an entry (POST /api/vault) at version 1. */
 export async function createEntry(tx: Database, deps: VaultDeps, input: VaultCreate, actor: AuthUser, now: Date): Promise<VaultEntry> {
+  await checkClient(tx, input.clientId);
   await lockSync(tx);
   const id = randomUUID();
   const { seal } = sealer(deps.keys, id, 1);
-  const values: NewVaultRow = { id, businessName: input.businessName, version: 1, createdBy: actor.id, updatedBy: actor.id, createdAt: now, updatedAt: now };
+  const values: NewVaultRow = { id, businessName: input.businessName, clientId: input.clientId ?? null, version: 1, createdBy: actor.id, updatedBy: actor.id, createdAt: now, updatedAt: now };
   for (const f of VAULT_TEXT_FIELDS) values[f] = input[f] ?? null;
   for (const f of VAULT_SECRET_FIELDS) {
     const plain = input[f];
@@ -114,6 +121,10 @@ export async function updateEntry(tx: Database, deps: VaultDeps, id: string, pat
   const { seal, fresh } = sealer(deps.keys, id, version);
   const set: Partial<NewVaultRow> = {};
   if (patch.businessName !== undefined && patch.businessName !== current.businessName) set.businessName = patch.businessName;
+  if (patch.clientId !== undefined && patch.clientId !== current.clientId) {
+    await checkClient(tx, patch.clientId);
+    set.clientId = patch.clientId;
+  }
   for (const f of VAULT_TEXT_FIELDS) {
     const v = patch[f];
     if (v !== undefined && v !== current[f]) set[f] = v;
@@ -150,8 +161,8 @@ export async function getEntry(db: Database, id: string): Promise<VaultEntry> {
 }
 
 /** GET /api/vault: the index sorted by business name, optionally searched (never a secret). */
-export async function listEntries(db: Database, q: string | undefined, limit = VAULT_LIST_LIMIT): Promise<VaultIndexEntry[]> {
-  return (await listIndex(db, q, limit)).map(presentVaultIndexEntry);
+export async function listEntries(db: Database, q: string | undefined, limit = VAULT_LIST_LIMIT, clientId?: string): Promise<VaultIndexEntry[]> {
+  return (await listIndex(db, q, limit, clientId)).map(presentVaultIndexEntry);
 }
 
 /**

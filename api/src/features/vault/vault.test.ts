@@ -53,6 +53,7 @@ describe('create, list, search, view', () => {
       [
         'address',
         'businessName',
+        'clientId',
         'contactEmail',
         'contactName',
         'contactPhone',

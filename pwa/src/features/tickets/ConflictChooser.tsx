@@ -38,7 +38,7 @@ export function ConflictChooser({ item, technicians }: { item: TicketUpdateItem;
           </label>
           <label className="conflict-option">
             <input type="radio" name={`conflict-${item.seq}-${f}`} checked={choices[f] === 'server'} onChange={() => setChoices((c) => ({ ...c, [f]: 'server' }))} />
-            <span>Current value: {fieldValueText(f, conflict.ticket[f], technicians)}</span>
+            <span>Current value: {fieldValueText(f, conflict.ticket[f] ?? null, technicians)}</span>
           </label>
         </fieldset>
       ))}

@@ -45,7 +45,7 @@ export function changeText(entry: TicketUpdateEntry, technicians: readonly Techn
 }
 
 /** Labels of the fields a ticket update changes, as in the 'Update Ticket' panel. */
-export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', severity: 'Severity', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer' };
+export const FIELD_LABELS: Record<TicketMergeField, string> = { status: 'Status', severity: 'Severity', assignedTo: 'Assigned To', resolution: 'Resolution', waitingOnCustomer: 'Waiting on customer', clientId: 'Client', siteId: 'Site', contactId: 'Contact' };
 
 /** A field value for people: status label, severity name, assignee username ('Unassigned'), resolution text ('none'), Yes/No. */
 export function fieldValueText(field: TicketMergeField, value: TicketMergeValue, technicians: readonly Technician[] | undefined): string {

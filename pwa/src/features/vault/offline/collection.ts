@@ -21,6 +21,7 @@ export function toIndexEntry(e: VaultEntry | VaultIndexEntry): VaultIndexEntry {
   return {
     id: e.id,
     businessName: e.businessName,
+    clientId: e.clientId ?? null,
     contactName: e.contactName,
     contactEmail: e.contactEmail,
     contactPhone: e.contactPhone,

@@ -61,6 +61,7 @@ export async function readVaultList(db: OfflineDb): Promise<VaultListEntry[]> {
       const entry: VaultListEntry = {
         id: `queued:${item.seq}`,
         businessName: p.businessName,
+        clientId: p.clientId ?? null,
         contactName: p.contactName ?? null,
         contactEmail: p.contactEmail ?? null,
         contactPhone: p.contactPhone ?? null,
