@@ -47,3 +47,4 @@ export * from './rules/replyVariables';
 export * from './schemas/replies';
 export * from './rules/macros';
 export * from './search';
+export * from './schemas/staffTickets';

@@ -51,8 +51,10 @@ export interface EventPayloads {
    */
   'ticket.created': {
     ticket: Ticket;
-    /** 'form': the public form (POST /api/tickets); 'email': inbound mail. */
-    via: 'form' | 'email';
+    /** 'form': the public form (POST /api/tickets); 'email': inbound mail; 'staff': POST /api/tickets/staff (the actor made it). */
+    via: 'form' | 'email' | 'staff';
+    /** Staff create only: false = "Do not notify the customer" (no confirmation, no customer SMS); absent = true. */
+    notifyCustomer?: boolean;
     /** Files the customer sent with it (recorded on its 'created' entry). */
     files: EventFile[];
     /** Nonce of its status link (the token is derived when a message is rendered), if it has one. */

@@ -34,6 +34,8 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/config', allowed: ANY },
   { method: 'POST', path: '/api/auth/login', body: {}, allowed: ANY },
   { method: 'POST', path: '/api/tickets', body: ticketBody(), allowed: ANY },
+  // Staff create (issue 51): an empty body answers 400.
+  { method: 'POST', path: '/api/tickets/staff', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/auth/me', allowed: LOGGED_IN },
   { method: 'POST', path: '/api/auth/logout', allowed: LOGGED_IN },
   { method: 'POST', path: '/api/auth/change-password', body: {}, allowed: LOGGED_IN },

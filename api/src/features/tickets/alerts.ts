@@ -56,17 +56,18 @@ export { TICKET_NUMBER_SLOT } from './repository';
 export function newTicketJobsFor(
   t: Ticket,
   r: NewTicketRecipients,
-  extra: { attachments?: { fileName: string; size: number }[]; statusNonce?: string | undefined } = {},
+  extra: { attachments?: { fileName: string; size: number }[]; statusNonce?: string | undefined; notifyCustomer?: boolean } = {},
 ): PreparedJob[] {
-  const { attachments = [], statusNonce } = extra;
+  const { attachments = [], statusNonce, notifyCustomer = true } = extra;
   const payload = { ticket: ticketSnapshot(t) };
   const forCustomer = { ...payload, statusNonce };
   const alerting = ALERTING_SEVERITIES.includes(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
   // A customer who prefers text gets the status link by SMS too (docs/status-links.md).
-  if (t.contactMethod === 'text' || alerting) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload: t.contactMethod === 'text' ? forCustomer : payload }));
-  jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
+  // Staff may make a ticket without telling the customer ("Do not notify the customer", staff create).
+  if (notifyCustomer && (t.contactMethod === 'text' || alerting)) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload: t.contactMethod === 'text' ? forCustomer : payload }));
+  if (notifyCustomer) jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
   for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
 }

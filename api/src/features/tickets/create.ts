@@ -33,6 +33,17 @@ export interface TicketSubmission {
   attachments?: AttachmentBatch | undefined;
   /** The new ticket's status link (statusLinks.ts `newStatusLink`): stored with it, the token never; none for mail imported without one. */
   statusLink?: StoredStatusLink | undefined;
+  /** A ticket staff made (POST /api/tickets/staff, staffCreate.ts): its assignee, its author, and whether the customer hears of it. */
+  staff?: StaffSubmission | undefined;
+}
+
+/** What a staff create adds to a submission. */
+export interface StaffSubmission {
+  /** Who made it: the author of its 'created' entry and the event's actor. */
+  actor: { id: string; username: string };
+  assignedTo: string | null;
+  /** false: "Do not notify the customer" (no confirmation e-mail, no customer SMS). */
+  notifyCustomer: boolean;
 }
 
 /** What creating tickets reads before writing: the SLA policy in force. */
@@ -61,17 +72,17 @@ const createdAnswer = (t: InsertedTicket): TicketCreated => ({ id: t.id, ticketN
  * statement): due times under `policy`. `keys[i]` (when given) is stored with submission i's answer.
  */
 function newTickets(submissions: TicketSubmission[], { policy }: CreateContext, keys: (KeyClaim | undefined)[] = []): NewTicket[] {
-  return submissions.map(({ input, now, statusLink }, i) => {
+  return submissions.map(({ input, now, statusLink, staff }, i) => {
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
     const key = keys[i];
-    return { id, input, now, due, statusLink, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
+    return { id, input, now, due, statusLink, assignedTo: staff?.assignedTo, createdBy: staff?.actor.id, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
   });
 }
 
 /** The `ticket.created` event of each written ticket (same order): the presented ticket as created, with its number. */
 function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], rows: InsertedTicket[]): EventOf<'ticket.created'>[] {
-  return submissions.map(({ input, now, via, attachments, statusLink }, i) => {
+  return submissions.map(({ input, now, via, attachments, statusLink, staff }, i) => {
     const t = tickets[i]!;
     const ticket = presentTicket({
       ...input,
@@ -79,7 +90,7 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       ticketNumber: rows[i]!.ticketNumber,
       businessName: input.businessName ?? null,
       status: 'open',
-      assignedTo: null,
+      assignedTo: staff?.assignedTo ?? null,
       resolution: null,
       version: 1,
       syncSeq: 0,
@@ -97,7 +108,8 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       contactId: null,
     });
     const files = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size })) ?? [];
-    return event('ticket.created', { ticket, via: via ?? 'form', files, statusNonce: statusLink?.nonce ?? null }, now);
+    const data = { ticket, via: staff ? ('staff' as const) : (via ?? 'form'), files, statusNonce: statusLink?.nonce ?? null };
+    return event('ticket.created', staff ? { ...data, notifyCustomer: staff.notifyCustomer } : data, now, staff?.actor ?? null);
   });
 }
 

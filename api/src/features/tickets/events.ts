@@ -22,7 +22,7 @@ const newTicketAlerts = defineSubscriber({
   async handle(events, { tx }) {
     const recipients = await newTicketRecipients(tx, events.map((e) => e.data.ticket.severity));
     const jobs = events.flatMap(({ data, at }) =>
-      newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined }).map((j) => ({ ...j, dueAt: at })),
+      newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined, notifyCustomer: data.notifyCustomer ?? true }).map((j) => ({ ...j, dueAt: at })),
     );
     await enqueueJobs(tx, jobs, events[events.length - 1]!.at);
   },

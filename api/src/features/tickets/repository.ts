@@ -88,6 +88,9 @@ export interface NewTicket {
    * group commit (create.ts `createTicketsAtOnce`).
    */
   idempotency?: { claim: KeyClaim; answer: TicketCreated } | undefined;
+  /** Staff create (docs/replies-and-macros.md): its assignee and who made it (the 'created' row's author); absent = the public form's null/null. */
+  assignedTo?: string | null | undefined;
+  createdBy?: string | null | undefined;
 }
 
 /** What {@link insertNewTickets} answers for each ticket (all a create's answer needs). */
@@ -123,6 +126,8 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     severity: t.input.severity,
     contact_method: t.input.contactMethod,
     issue: t.input.issue,
+    assigned_to: t.assignedTo ?? null,
+    created_by: t.createdBy ?? null,
     at: t.now.toISOString(),
     fr_due: t.due.firstResponseDueAt.toISOString(),
     res_due: t.due.resolutionDueAt.toISOString(),
@@ -148,25 +153,25 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     x as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
-        at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
+        assigned_to uuid, created_by uuid, at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
         link_nonce text, link_hash text, link_expires timestamptz,
         key uuid, key_user uuid, key_fingerprint text, answer jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
-        severity, contact_method, issue, status, version, created_at, updated_at,
+        severity, contact_method, issue, assigned_to, status, version, created_at, updated_at,
         first_response_due_at, resolution_due_at, first_response_warn_at, resolution_warn_at)
       select x.id, 'TKT-' || lpad(k.n::text, greatest(6, length(k.n::text)), '0'),
         x.client_name, x.business_name, x.customer_email, x.customer_phone,
-        x.severity, x.contact_method, x.issue, 'open', 1, x.at, x.at,
+        x.severity, x.contact_method, x.issue, x.assigned_to, 'open', 1, x.at, x.at,
         x.fr_due, x.res_due, x.fr_warn, x.res_warn
       from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
       order by x.ord
-      returning id, ticket_number, status, version, created_at),
+      returning id, ticket_number, status, version, created_at, assigned_to),
     h as (
       insert into ticket_updates (ticket_id, updated_by, update_type, previous_value, new_value, comment, ticket_version, created_at)
-      select id, null, 'created', null, status, null, version, created_at from t),
+      select t.id, x.created_by, 'created', null, t.status, null, t.version, t.created_at from t join x on x.id = t.id),
     c as (
-      insert into ticket_counts (assignee, status, count) select '', 'open', count(*) from t having count(*) > 0
+      insert into ticket_counts (assignee, status, count) select coalesce(assigned_to::text, ''), 'open', count(*) from t group by 1
       on conflict (assignee, status) do update set count = ticket_counts.count + excluded.count),
     l as (
       insert into ticket_status_links (ticket_id, nonce, token_hash, expires_at, created_at)

@@ -2,6 +2,7 @@
  * Ticket routes (SPEC.md 7, DESIGN.md 4):
  * - POST  /api/tickets          anonymous; ticketCreateSchema -> 201 TicketCreated with `statusUrl` (docs/status-links.md);
  *                               Idempotency-Key optional; rate limited per IP.
+ * - POST  /api/tickets/staff    staff; ticketStaffCreateSchema -> 201 TicketCreated (staffCreate.ts); Idempotency-Key optional.
  * - GET   /api/tickets          staff; `?since=CURSOR[&limit][&recentDays]` -> DeltaPage<Ticket> (delta sync, paged);
  *                               without `since`: 410 `gone` naming the paged list and delta sync (the unpaged array
  *                               was removed: 589 KB per call to any staff token).
@@ -54,6 +55,7 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicketWithMacro } from './macroPatch';
+import { addStaffCreate } from './staffCreate';
 import { ticketExportCsv } from './export';
 import { TicketCreateQueue, type CreateOutcome } from './createQueue';
 import { changeTicketContact } from './customerReply';
@@ -100,6 +102,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
   };
   const contactInput = validate({ params: idParamsSchema, body: ticketContactSchema, notFoundMessage: MSG.ticketNotFound });
   const links = { key: s.publicTokens, ttlDays: s.config.statusLinkTtlDays };
+  // Staff create (issue 51): the public create's path with an assignee and an author (staffCreate.ts).
+  addStaffCreate(router, s, links);
 
   /**
    * The create answer with the ticket's status link. The token is never part of the stored

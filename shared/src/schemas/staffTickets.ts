@@ -1,0 +1,32 @@
+/**
+ * Staff-created tickets (issue 51, docs/replies-and-macros.md "New Ticket"): a customer calls or
+ * walks in and a technician or admin opens the ticket for them. `POST /api/tickets/staff`.
+ */
+import { z } from 'zod';
+import { ticketCreateSchema } from './tickets';
+import { macroAssigneeSchema } from './replies';
+
+/**
+ * POST /api/tickets/staff body: the public form's fields (SPEC.md 5 messages) without files, plus
+ * the assignee (`me` by default, `unassigned` or a technician/admin id) and `notifyCustomer`
+ * (false = "Do not notify the customer": no confirmation e-mail or SMS). `templateId` names the
+ * ticket template it started from (kept by the phone for its list, not stored).
+ */
+export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: true }).extend({
+  assignee: macroAssigneeSchema.default('me'),
+  notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
+  templateId: z.uuid('templateId must be a ticket template id').optional(),
+});
+export type TicketStaffCreateInput = z.input<typeof ticketStaffCreateSchema>;
+export type TicketStaffCreate = z.output<typeof ticketStaffCreateSchema>;
+
+/** Texts of the New Ticket screen (tests find elements by them). */
+export const STAFF_TICKET_TEXT = {
+  newTicket: 'New Ticket',
+  doNotNotify: 'Do not notify the customer',
+  numberedOnSync: 'Ticket will be numbered when it syncs',
+  fromTemplate: 'Start from a template',
+  created: 'Ticket Created',
+  create: 'Create Ticket',
+  creating: 'Creating...',
+} as const;
