@@ -106,6 +106,7 @@ export function createServices(deps: AppDeps): Services {
     statusLookupIp: DEFAULT_RATE_LIMITS.statusLookupIp,
     statusLookupTicket: DEFAULT_RATE_LIMITS.statusLookupTicket,
     statusLinkSend: DEFAULT_RATE_LIMITS.statusLinkSend,
+    statusReplyTicket: DEFAULT_RATE_LIMITS.statusReplyTicket,
     surveyResendIp: DEFAULT_RATE_LIMITS.surveyResendIp,
     surveyResendTicket: DEFAULT_RATE_LIMITS.surveyResendTicket,
     ...deps.rateLimits,

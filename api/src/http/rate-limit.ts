@@ -47,6 +47,8 @@ export interface RateLimitSettings {
   statusLookupTicket: RateLimit;
   /** Status link messages (resends, lookups) sent per ticket (default 5 per hour). */
   statusLinkSend: RateLimit;
+  /** Status-page replies per ticket, whoever sends them (default 10 per hour; issue 55). */
+  statusReplyTicket: RateLimit;
   /** "Send me the survey link" requests per IP (default 5 per 15 minutes; docs/surveys.md). */
   surveyResendIp: RateLimit;
   /** "Send me the survey link" requests per ticket number, whoever asks (default 3 per hour). */
@@ -66,6 +68,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   statusLookupIp: { points: 5, durationSec: 15 * 60 },
   statusLookupTicket: { points: 3, durationSec: 60 * 60 },
   statusLinkSend: { points: 5, durationSec: 60 * 60 },
+  statusReplyTicket: { points: 10, durationSec: 60 * 60 },
   surveyResendIp: { points: 5, durationSec: 15 * 60 },
   surveyResendTicket: { points: 3, durationSec: 60 * 60 },
 };
@@ -100,6 +103,7 @@ export function createRateLimiters(settings: RateLimitSettings, factory: Limiter
     statusLookupIp: factory('statusLookupIp', settings.statusLookupIp),
     statusLookupTicket: factory('statusLookupTicket', settings.statusLookupTicket),
     statusLinkSend: factory('statusLinkSend', settings.statusLinkSend),
+    statusReplyTicket: factory('statusReplyTicket', settings.statusReplyTicket),
     surveyResendIp: factory('surveyResendIp', settings.surveyResendIp),
     surveyResendTicket: factory('surveyResendTicket', settings.surveyResendTicket),
   };

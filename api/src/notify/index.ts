@@ -37,7 +37,7 @@ export {
   userSubscriptions,
 } from './recipients';
 export { emailContent, escapeHtml, portalLink, renderHtml, renderText, shorten, type Block, type EmailLayout } from './templates/layout';
-export { jobExists, listDeliveries, requeueFailedJob, toDelivery } from './jobs';
+export { jobExists, listDeliveries, requeueFailedJob, takenDedupeKeys, toDelivery } from './jobs';
 export { checkPushEndpoint } from './providers/push';
 export { PermanentError, RenderFaultError, type Brand } from './types';
 export { deliveryFaultAlert, type DeliveryFaultPayload } from './faultAlert';

@@ -242,6 +242,16 @@ export async function insertFinishedJob(
   });
 }
 
+/**
+ * Which of these stored dedupe keys (`<kind>:<key>`, as `prepareJob` stores them) a job holds
+ * already: a writer grouping a burst into one alert skips a target whose previous window's alert exists.
+ */
+export async function takenDedupeKeys(tx: Database, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await tx.select({ key: notificationJobs.dedupeKey }).from(notificationJobs).where(inArray(notificationJobs.dedupeKey, keys));
+  return new Set(rows.map((r) => r.key!));
+}
+
 /** True when a job (delivery) with this id exists. */
 export async function jobExists(db: Database, id: string): Promise<boolean> {
   const [row] = await db.select({ id: notificationJobs.id }).from(notificationJobs).where(eq(notificationJobs.id, id)).limit(1);

@@ -7,7 +7,8 @@
  *                                             nosniff and a sandbox CSP; anything else -> the same 404 STATUS_TEXT.invalidLink.
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
  *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
- *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one).
+ *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one);
+ *                                             at most `statusReplyTicket` (10) per ticket per hour, else 429 REPLY_CAP_MESSAGE.
  * - POST   /api/ticket-status/lookup          anonymous; statusLookupSchema -> 200 { message: LOOKUP_TEXT.answer }
  *                                             always; rate limited per IP and per ticket number.
  * - POST   /api/tickets/:id/status-link       staff; resend: a live link is kept, a missing or expired one issued
@@ -30,7 +31,7 @@ import {
 } from '@portal/shared';
 import type { StatusLookupAnswer, StatusReplyResult } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
-import { notFound } from '../../http/errors';
+import { ApiError, RateLimitedError, notFound } from '../../http/errors';
 import { consumeOrThrow, rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
@@ -53,6 +54,20 @@ import { presentStatusView } from './presenter';
 import { resolverOf, usernameOf, visibleHistory } from './repository';
 import { openSurveyLink } from '../surveys/port';
 import { queueStatusLinkMessage, trySpend } from './sending';
+
+/** 429 message of a ticket over its status-page reply cap (`statusReplyTicket`, issue 55). */
+export const REPLY_CAP_MESSAGE = 'This ticket has received many replies in the last hour. Please wait before sending another, or call us.';
+
+/** Takes one point of the ticket's reply cap. @throws 429 REPLY_CAP_MESSAGE with Retry-After. */
+async function spendReplyPoint(ctx: { set(name: string, value: string): void }, s: Services, ticketId: string): Promise<void> {
+  try {
+    await consumeOrThrow(s.limiters.statusReplyTicket, ticketId);
+  } catch (err) {
+    if (!(err instanceof RateLimitedError)) throw err;
+    ctx.set('Retry-After', String(err.retryAfterSec));
+    throw new ApiError(429, 'rate_limited', REPLY_CAP_MESSAGE);
+  }
+}
 
 export function ticketStatusRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -110,6 +125,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const now = s.clock();
     const ticket = await findTicketByStatusToken(tx, params.token, now);
     if (!ticket) throw invalid();
+    await spendReplyPoint(ctx, s, ticket.id);
     const { ticket: after, entries } = await addCustomerReply(tx, s.events, ticket.id, body.comment, now);
     ctx.status = 201;
     ctx.body = { id: entries[0]!.id, ticketNumber: after.ticketNumber, status: after.status, createdAt: now.toISOString() } satisfies StatusReplyResult;
