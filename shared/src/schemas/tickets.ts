@@ -268,8 +268,7 @@ const searchParam = safeText().trim().max(100, 'q must be at most 100 characters
  * Query of `GET /api/tickets/list`: keyset-paginated staff list, newest first.
  * - `status`: one status or a comma list (`open,in_progress`); absent = every status.
  * - `assignee`: `mine` (the caller), `unassigned`, or a user id.
- * - `q`: 1-100 characters searched (case-insensitive substring) in the ticket number, client,
- *   business, e-mail, phone and issue.
+ * - `q`: 1-100 characters, routed by their shape (shared/src/search/route.ts, docs/search.md).
  * - `limit`: 1..TICKET_LIST_MAX (default TICKET_LIST_DEFAULT); `cursor`: `nextCursor` of the previous page.
  */
 export const ticketListQuerySchema = z.object({
