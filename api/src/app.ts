@@ -2,7 +2,7 @@
  * createApp(deps) (DESIGN.md 3): the Koa app built from explicit dependencies, so tests build the very
  * same app against their own database. Middleware order: request id -> error envelope -> compression -> security
  * headers -> no-store on /api -> JSON body -> authenticate -> wake the notification dispatcher after
- * successful writes -> the admin activity log -> feature routers -> /api 404 -> PWA files.
+ * successful writes -> feature routers (the admin activity log is an event subscriber, features/activity/events.ts) -> /api 404 -> PWA files.
  */
 import Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
@@ -11,7 +11,6 @@ import { MSG } from '@portal/shared';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { activityRoutes } from './features/activity/routes';
-import { recordActivity } from './features/activity/recorder';
 import { attachmentRoutes } from './features/attachments/routes';
 import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
@@ -206,8 +205,6 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
   app.use(onlyApi(authenticate(sessionOf)));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
-  // The admin activity log (docs/activity.md): after a logged admin change succeeded.
-  app.use(onlyApi(recordActivity(s)));
 
   const routers: Router<AppState>[] = [
     healthRoutes(s),

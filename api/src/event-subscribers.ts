@@ -5,9 +5,10 @@
  * list here, and edits no file of the feature that emits.
  */
 import type { AnySubscriber } from './events';
+import { activitySubscribers } from './features/activity/events';
 import { authSubscribers } from './features/auth/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
 
-export const eventSubscribers: readonly AnySubscriber[] = [...ticketSubscribers, ...surveySubscribers, ...authSubscribers, ...vaultOfflineSubscribers];
+export const eventSubscribers: readonly AnySubscriber[] = [...ticketSubscribers, ...surveySubscribers, ...authSubscribers, ...vaultOfflineSubscribers, ...activitySubscribers];

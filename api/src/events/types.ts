@@ -86,6 +86,14 @@ export interface EventPayloads {
     via: 'status' | 'email';
     reopened: boolean;
   };
+  /** An admin created an account (POST /api/users). */
+  'user.created': { userId: string; username: string; role: Role };
+  /** An admin changed an account (PATCH /api/users/:id); `passwordReset` when a new password was set. */
+  'user.updated': { userId: string; username: string; passwordReset: boolean };
+  /** An account was enabled again (POST /api/users/:id/enable). */
+  'user.enabled': { userId: string; username: string };
+  /** An admin lifted an account's sign-in lockout (POST /api/users/:id/unlock-login). */
+  'user.login_unlocked': { userId: string; username: string };
   /** An account was disabled (POST /api/users/:id/disable). */
   'user.disabled': { userId: string; username: string };
   /** An account's role changed (PATCH /api/users/:id). */
@@ -105,6 +113,10 @@ export interface EventPayloads {
    * setting key, an e-mail address; null for a whole policy). Values are never carried.
    */
   'settings.changed': { area: 'system' | 'notification_emails' | 'sla_policy' | 'two_factor_policy'; key: string | null; action: 'set' | 'added' | 'removed' };
+  /** An admin created, updated or deleted a content item (tools, guides). */
+  'content.changed': { contentId: string; action: 'created' | 'updated' | 'deleted'; title: string | null };
+  /** An admin uploaded (new or replacing) or deleted a download file. */
+  'file.changed': { name: string; action: 'uploaded' | 'replaced' | 'deleted' };
   /** A vault entry was created, updated or deleted. */
   'vault.entry_changed': { entryId: string; action: 'created' | 'updated' | 'deleted'; businessName: string | null };
 }

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry, ActivityPage, ContentItem, ManagedUser } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { fakeExe, uploadFile } from '../../test/upload';
+import { event, type DomainEvent } from '../../events';
+import { LOGGED_EVENTS, entryOf } from './events';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<TestApp['loginAs']>>;
@@ -103,5 +105,59 @@ describe('GET /api/activity', () => {
     const bad = await page('?cursor=nonsense');
     expect(bad.status).toBe(400);
     expect((await page('?limit=0')).status).toBe(400);
+  });
+});
+
+describe('the events the log records (features/activity/events.ts)', () => {
+  it('names every admin change logged before it was an event subscriber, and the new ones', () => {
+    const at = new Date();
+    const by = { id: '00000000-0000-0000-0000-000000000001', username: 'log-admin' };
+    const u = { userId: '00000000-0000-0000-0000-000000000002', username: 'someone' };
+    const all: DomainEvent[] = [
+      event('user.created', { ...u, role: 'technician' }, at, by),
+      event('user.updated', { ...u, passwordReset: false }, at, by),
+      event('user.updated', { ...u, passwordReset: true }, at, by),
+      event('user.deleting', u, at, by),
+      event('user.disabled', u, at, by),
+      event('user.enabled', u, at, by),
+      event('user.login_unlocked', u, at, by),
+      event('user.second_factor_reset', u, at, by),
+      event('settings.changed', { area: 'system', key: 'support_sms_number', action: 'set' }, at, by),
+      event('settings.changed', { area: 'notification_emails', key: 'a@b.test', action: 'added' }, at, by),
+      event('settings.changed', { area: 'notification_emails', key: 'a@b.test', action: 'removed' }, at, by),
+      event('settings.changed', { area: 'sla_policy', key: null, action: 'set' }, at, by),
+      event('settings.changed', { area: 'two_factor_policy', key: null, action: 'set' }, at, by),
+      event('content.changed', { contentId: u.userId, action: 'created', title: 'T' }, at, by),
+      event('content.changed', { contentId: u.userId, action: 'updated', title: 'T' }, at, by),
+      event('content.changed', { contentId: u.userId, action: 'deleted', title: 'T' }, at, by),
+      event('file.changed', { name: 'f.zip', action: 'uploaded' }, at, by),
+      event('file.changed', { name: 'f.zip', action: 'replaced' }, at, by),
+      event('file.changed', { name: 'f.zip', action: 'deleted' }, at, by),
+    ];
+    expect(all.map((e) => entryOf(e)?.action)).toEqual([
+      'Created user',
+      'Updated user',
+      'Updated user and reset the password',
+      'Deleted user',
+      'Disabled user',
+      'Enabled user',
+      'Unlocked sign-in',
+      'Reset two-factor sign-in',
+      'Changed setting',
+      'Added notification recipient',
+      'Removed notification recipient',
+      'Changed the SLA policy',
+      'Changed the two-factor policy',
+      'Created content',
+      'Updated content',
+      'Deleted content',
+      'Uploaded file',
+      'Replaced file',
+      'Deleted file',
+    ]);
+    expect(new Set(all.map((e) => e.name))).toEqual(new Set(LOGGED_EVENTS));
+    // A user's own changes and the customers' are not admin changes.
+    expect(entryOf(event('user.password_changed', { ...u, keepSessionId: null }, at, by))).toBeNull();
+    expect(entryOf(event('vault.entry_changed', { entryId: u.userId, action: 'created', businessName: 'B' }, at, by))).toBeNull();
   });
 });

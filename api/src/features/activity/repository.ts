@@ -1,8 +1,8 @@
-/** SQL of the admin activity log (activity_log): writes, keyset pages, and the names of what a delete removes. */
+/** SQL of the admin activity log (activity_log): writes (events.ts) and keyset pages. */
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { ActivityArea } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { activityLog, contentItems, users } from '../../db/schema';
+import { activityLog } from '../../db/schema';
 
 /** An activity_log row. */
 export type ActivityRow = typeof activityLog.$inferSelect;
@@ -17,9 +17,9 @@ export interface NewActivity {
   createdAt: Date;
 }
 
-/** Writes one entry. */
-export async function insertActivity(db: Database, entry: NewActivity): Promise<void> {
-  await db.insert(activityLog).values(entry);
+/** Writes entries in one statement (none for []). */
+export async function insertActivities(tx: Database, entries: NewActivity[]): Promise<void> {
+  if (entries.length > 0) await tx.insert(activityLog).values(entries);
 }
 
 /** Keyset position in "newest first" order. */
@@ -33,16 +33,4 @@ export async function listActivity(db: Database, limit: number, cursor?: Activit
   const a = activityLog;
   const after = cursor ? or(lt(a.createdAt, cursor.createdAt), and(eq(a.createdAt, cursor.createdAt), lt(a.id, cursor.id))) : undefined;
   return db.select().from(a).where(after).orderBy(desc(a.createdAt), desc(a.id)).limit(limit);
-}
-
-/** The username of a user id (null when unknown): what a user delete or reset names. */
-export async function usernameOf(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ name: users.username }).from(users).where(eq(users.id, id)).limit(1);
-  return row?.name ?? null;
-}
-
-/** The title of a content item (null when unknown): what a content delete names. */
-export async function contentTitleOf(db: Database, id: string): Promise<string | null> {
-  const [row] = await db.select({ title: contentItems.title }).from(contentItems).where(eq(contentItems.id, id)).limit(1);
-  return row?.title ?? null;
 }

@@ -41,6 +41,7 @@ import { event } from '../../events';
 import type { UserRow } from '../users/port';
 import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
+import { actorOf } from '../../http/actor';
 
 /** @throws 403 account_disabled (USER_STATUS_TEXT.signInDisabled) for an account an admin disabled. */
 function assertEnabled(user: UserRow): void {
@@ -160,6 +161,7 @@ export function authRoutes(s: Services): Router<AppState> {
     const user = await findUserById(s.db, unlockInput.get(ctx).params.id);
     if (!user) throw notFound(MSG.userNotFound);
     await unlockUsername(s.limiters.login, user.username);
+    await s.events.transaction(s.db, (tx) => s.events.emit(tx, [event('user.login_unlocked', { userId: user.id, username: user.username }, s.clock(), actorOf(ctx))]));
     ctx.status = 204;
   });
 

@@ -15,6 +15,8 @@ import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { createContent, deleteContent, listContent, updateContent } from './service';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 /** The content router (see the module doc for the routes). */
 export function contentRoutes(s: Services): Router<AppState> {
@@ -30,18 +32,23 @@ export function contentRoutes(s: Services): Router<AppState> {
 
   router.post('/api/content', requireAdmin(), createInput, transaction(s), async (ctx) => {
     const { body } = createInput.get(ctx);
+    const item = await createContent(txOf(ctx), s.storage, s.logger, body, s.clock());
+    await s.events.emit(txOf(ctx), [event('content.changed', { contentId: item.id, action: 'created', title: item.title }, s.clock(), actorOf(ctx))]);
     ctx.status = 201;
-    ctx.body = (await createContent(txOf(ctx), s.storage, s.logger, body, s.clock())) satisfies ContentItem;
+    ctx.body = item satisfies ContentItem;
   });
 
   router.patch('/api/content/:id', requireAdmin(), patchInput, transaction(s), async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = (await updateContent(txOf(ctx), s.storage, s.logger, params.id, body, s.clock())) satisfies ContentItem;
+    const item = await updateContent(txOf(ctx), s.storage, s.logger, params.id, body, s.clock());
+    await s.events.emit(txOf(ctx), [event('content.changed', { contentId: item.id, action: 'updated', title: item.title }, s.clock(), actorOf(ctx))]);
+    ctx.body = item satisfies ContentItem;
   });
 
   router.delete('/api/content/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
     const { params } = idInput.get(ctx);
-    await deleteContent(txOf(ctx), params.id);
+    const title = await deleteContent(txOf(ctx), params.id);
+    await s.events.emit(txOf(ctx), [event('content.changed', { contentId: params.id, action: 'deleted', title }, s.clock(), actorOf(ctx))]);
     ctx.status = 204;
   });
 

@@ -76,6 +76,8 @@ export async function updateContent(
 }
 
 /** Deletes an item (its file stays). @throws 404 unknown id. */
-export async function deleteContent(tx: Database, id: string): Promise<void> {
-  if (!(await deleteRow(tx, id))) throw notFound(MSG.contentNotFound);
+export async function deleteContent(tx: Database, id: string): Promise<string> {
+  const item = await findContentItem(tx, id);
+  if (!item || !(await deleteRow(tx, id))) throw notFound(MSG.contentNotFound);
+  return item.title;
 }

@@ -17,6 +17,8 @@ import { recordDigest } from './digests';
 import { receiveFile } from './multipart';
 import { NameLocks } from './nameLocks';
 import { assertSafeName, deleteFile, listFiles, storeUpload } from './service';
+import { event } from '../../events';
+import { actorOf } from '../../http/actor';
 
 /** The file management router (see the module doc for the routes). */
 export function fileRoutes(s: Services): Router<AppState> {
@@ -41,6 +43,8 @@ export function fileRoutes(s: Services): Router<AppState> {
     const { etag, ...uploaded } = result;
     await recordDigest(s.db, { fileName: uploaded.file.name, etag, sha256: uploaded.sha256! }, s.clock());
     s.logger.info('file uploaded', { requestId: ctx.state.requestId, name: result.file.name, size: result.file.size, replaced: result.replaced });
+    const action = result.replaced ? 'replaced' : 'uploaded';
+    await s.events.transaction(s.db, (tx) => s.events.emit(tx, [event('file.changed', { name: uploaded.file.name, action }, s.clock(), actorOf(ctx))]));
     ctx.status = 201;
     ctx.body = uploaded satisfies FileUploaded;
   });
@@ -55,6 +59,7 @@ export function fileRoutes(s: Services): Router<AppState> {
   router.delete('/api/admin/files/:name', requireAdmin(), safeName, transaction(s), async (ctx) => {
     const name = ctx.params.name!;
     await locks.run(name, () => deleteFile(txOf(ctx), s.storage, name));
+    await s.events.emit(txOf(ctx), [event('file.changed', { name, action: 'deleted' }, s.clock(), actorOf(ctx))]);
     s.logger.info('file deleted', { requestId: ctx.state.requestId, name });
     ctx.status = 204;
   });

@@ -30,6 +30,7 @@ import { userStatusRoutes } from './status';
 import { assertAnotherAdmin } from './service';
 import { alertAdmins, requireAdminStepUp } from './security';
 import { deleteUser, findUserById, findUserByUsername, insertUser, listAssignableUsers, listUsers, updateUser } from './repository';
+import { actorOf } from '../../http/actor';
 
 /** The actor of an admin_security_action e-mail. */
 const alertActor = (ctx: { state: AppState; ip: string }) => ({ username: ctx.state.auth!.user.username, ip: ctx.ip });
@@ -55,6 +56,7 @@ export function userRoutes(s: Services): Router<AppState> {
     const row = await insertUser(tx, { username, passwordHash, email, role, createdAt: s.clock() });
     if (!row) throw usernameTaken();
     if (role === 'admin') await alertAdmins(tx, alertActor(ctx), `created the admin ${username}`, s.clock());
+    await s.events.emit(tx, [event('user.created', { userId: row.id, username: row.username, role: row.role }, s.clock(), actorOf(ctx))]);
     ctx.status = 201;
     ctx.body = presentManagedUser(row);
   });
@@ -85,7 +87,7 @@ export function userRoutes(s: Services): Router<AppState> {
     // (auth and vault-offline subscribers); no longer staff: no more offline vault (docs/vault.md).
     const by = { id: ctx.state.auth!.user.id, username: ctx.state.auth!.user.username };
     const now = s.clock();
-    const emitted: DomainEvent[] = [];
+    const emitted: DomainEvent[] = [event('user.updated', { userId: row.id, username: row.username, passwordReset: Boolean(passwordHash) }, now, by)];
     if (passwordHash) emitted.push(event('user.password_changed', { userId: row.id, username: row.username, keepSessionId: ctx.state.auth!.sessionId }, now, by));
     if (row.role !== existing.role) emitted.push(event('user.role_changed', { userId: row.id, username: row.username, from: existing.role, to: row.role }, now, by));
     await s.events.emit(tx, emitted);

@@ -19,6 +19,7 @@ import { presentManagedUser } from './presenter';
 import { findUserById } from './repository';
 import { setDisabled } from './statusRepository';
 import { assertAnotherAdmin } from './service';
+import { actorOf } from '../../http/actor';
 
 /** Adds the disable / enable routes to the users router. */
 export function userStatusRoutes(router: Router<AppState>, s: Services): void {
@@ -44,6 +45,7 @@ export function userStatusRoutes(router: Router<AppState>, s: Services): void {
   router.post('/api/users/:id/enable', requireAdmin(), input, transaction(s), async (ctx) => {
     const row = await setDisabled(txOf(ctx), input.get(ctx).params.id, null);
     if (!row) throw notFound(MSG.userNotFound);
+    await s.events.emit(txOf(ctx), [event('user.enabled', { userId: row.id, username: row.username }, s.clock(), actorOf(ctx))]);
     ctx.body = presentManagedUser(row);
   });
 }
