@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { inboundFailures, inboundMessages, supportTickets, ticketUpdates } from '../../db/schema';
+import { clients, contacts, inboundFailures, inboundMessages, supportTickets, ticketUpdates } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { hugeMail, mail } from './inbound.testkit';
 import { testEvents } from '../../test/events';
@@ -60,6 +60,12 @@ describe('threading (issue 55 defect 2)', () => {
       ['Via token.', 'reply token'],
     ]);
     expect(await ruleOf('<v3@client.test>')).toBe('reply token');
+
+    // A contact of the ticket's client may use the number too.
+    const [client] = await db.insert(clients).values({ name: 'Client Co' }).returning();
+    await db.insert(contacts).values({ clientId: client!.id, name: 'Pat', email: 'pat@client.test' });
+    await db.update(supportTickets).set({ clientId: client!.id }).where(eq(supportTickets.id, victim.id));
+    expect(await send({ From: 'Pat@client.test', Subject: `Re: ${victim.ticketNumber}`, 'Message-ID': '<v5@client.test>' }, 'From a colleague.')).toMatchObject({ kind: 'reply', ticketId: victim.id });
   });
 });
 

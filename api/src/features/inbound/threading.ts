@@ -5,13 +5,13 @@
  *    e-mail about a ticket carries it; mail clients copy References into the answer);
  * 2. `message reference`: In-Reply-To/References name a message we imported onto a ticket;
  * 3. `subject number from the ticket's contact`: a number `TKT-000123` in the subject, ONLY when the
- *    sender is the ticket's stored customer e-mail (issue 55: anyone could reply on any ticket by
- *    writing its number). Hook for the clients feature: once a ticket has a client, a contact of
- *    that client qualifies too (extend {@link senderMayUseNumber} through the clients port).
+ *    sender is the ticket's stored customer e-mail or the e-mail of a contact of the ticket's client
+ *    (clients port `clientCardForTicket`; issue 55: anyone could reply on any ticket by writing its number).
  * Otherwise a subject naming a ticket makes a NEW ticket that mentions the number (`mentioned`), so
  * staff can link the two by hand.
  */
 import type { Database } from '../../db/client';
+import { clientCardForTicket } from '../clients/port';
 import { findTicketForMail, type MailReplyTarget } from '../tickets/port';
 import { ticketNumberIn, type InboundMail } from './parse';
 import { ticketOfMessages } from './repository';
@@ -36,10 +36,13 @@ function replyToken(ref: string): string | null {
 
 /**
  * Whether `sender` may thread a mail onto `ticket` by the number in its subject: the ticket's own
- * contact e-mail (case-insensitive). The clients feature extends this with its contacts.
+ * contact e-mail, or a contact of the ticket's client (case-insensitive).
  */
-export async function senderMayUseNumber(_db: Database, ticket: MailReplyTarget, sender: string): Promise<boolean> {
-  return ticket.customerEmail.trim().toLowerCase() === sender.toLowerCase();
+export async function senderMayUseNumber(db: Database, ticket: MailReplyTarget, sender: string): Promise<boolean> {
+  const who = sender.toLowerCase();
+  if (ticket.customerEmail.trim().toLowerCase() === who) return true;
+  const client = await clientCardForTicket(db, ticket.id);
+  return Boolean(client?.contacts.some((c) => c.email?.trim().toLowerCase() === who));
 }
 
 /** See the module doc. */
