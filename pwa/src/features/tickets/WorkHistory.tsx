@@ -9,7 +9,7 @@ import { changeText } from './labels';
 /**
  * The selected ticket's work history, newest first (SPEC.md 2), drawn by the shared
  * `WorkHistoryList` (type, time, author, comment, 'Changed from X to Y' with assignees by name, and
- * the reply / internal-note marks). Read from IndexedDB, so it shows offline; updates still waiting
+ * the reply / internal-note marks; 'Macro: {name}' on each entry a macro's update wrote). Read from IndexedDB, so it shows offline; updates still waiting
  * to sync are listed above it by PendingUpdates. Scrolls inside a bounded box.
  */
 export function WorkHistory({ ticketId, technicians }: { ticketId: string; technicians: readonly Technician[] | undefined }) {
@@ -23,7 +23,12 @@ export function WorkHistory({ ticketId, technicians }: { ticketId: string; techn
         <WorkHistoryList
           entries={data}
           changeText={(u) => changeText(u, technicians)}
-          extra={(u) => (u.attachments?.length ? <AttachmentGallery ticketId={ticketId} attachments={u.attachments} /> : null)}
+          extra={(u) => (
+            <>
+              {u.macro ? <p className="history-macro">Macro: {u.macro.name}</p> : null}
+              {u.attachments?.length ? <AttachmentGallery ticketId={ticketId} attachments={u.attachments} /> : null}
+            </>
+          )}
         />
       )}
     </section>
