@@ -7,8 +7,16 @@
 import type { AnySubscriber } from './events';
 import { activitySubscribers } from './features/activity/events';
 import { authSubscribers } from './features/auth/events';
+import { clientSubscribers } from './features/clients/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
 
-export const eventSubscribers: readonly AnySubscriber[] = [...ticketSubscribers, ...surveySubscribers, ...authSubscribers, ...vaultOfflineSubscribers, ...activitySubscribers];
+export const eventSubscribers: readonly AnySubscriber[] = [
+  ...clientSubscribers,
+  ...ticketSubscribers,
+  ...surveySubscribers,
+  ...authSubscribers,
+  ...vaultOfflineSubscribers,
+  ...activitySubscribers,
+];

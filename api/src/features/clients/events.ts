@@ -1,0 +1,52 @@
+/**
+ * The clients feature's subscriber (docs/events.md, docs/clients.md "Matching"), registered in
+ * api/src/event-subscribers.ts: `clients.match_new_tickets` runs IN the create's transaction on
+ * `ticket.created` (public form, e-mail, status-link reply) and sets each new ticket's client and
+ * contact by the rule of matching.ts: an active contact with exactly that e-mail, else the one
+ * active client listing the e-mail's domain (never a free-mail domain; two clients -> none), else
+ * nothing. One statement for a whole group commit (up to 64 tickets). The ticket rows are new in
+ * this transaction, so no version, sync_seq or history row is needed: they are born linked.
+ */
+import { sql } from 'drizzle-orm';
+import { defineSubscriber } from '../../events';
+import { clientDomainOf } from './matching';
+
+const matchNewTickets = defineSubscriber({
+  name: 'clients.match_new_tickets',
+  events: ['ticket.created'],
+  phase: 'transaction',
+  async handle(events, { tx }) {
+    const rows = events.map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));
+    if (rows.length === 0) return;
+    const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
+    await tx.execute(sql`
+      with input as (
+        select * from unnest(${list(rows.map((r) => r.id), 'uuid')}, ${list(rows.map((r) => r.email), 'text')}, ${list(rows.map((r) => r.domain), 'text')}) as i(id, email, domain)
+      ),
+      by_contact as (
+        select distinct on (i.id) i.id, k.client_id, k.id as contact_id
+        from input i
+        join client_contacts k on lower(k.email) = i.email and k.archived_at is null
+        join clients c on c.id = k.client_id and c.archived_at is null
+        order by i.id, k.created_at, k.id
+      ),
+      by_domain as (
+        select i.id, (array_agg(c.id))[1] as client_id
+        from input i
+        join clients c on c.email_domains @> array[i.domain] and c.archived_at is null
+        where i.domain <> '' and i.id not in (select id from by_contact)
+        group by i.id
+        having count(*) = 1
+      ),
+      matched as (
+        select id, client_id, contact_id from by_contact
+        union all
+        select id, client_id, null::uuid from by_domain
+      )
+      update support_tickets t set client_id = m.client_id, contact_id = m.contact_id
+      from matched m where t.id = m.id`);
+  },
+});
+
+/** The clients feature's subscribers. */
+export const clientSubscribers = [matchNewTickets];
