@@ -42,6 +42,10 @@ describe.each(SIZES)('disabling a user at %s size', (size) => {
     expect(await page.getByRole('button', { name: 'Disable admin' }).count()).toBe(0);
 
     await page.getByRole('button', { name: `Disable ${tech}` }).click();
+    // Disabling signs the user out everywhere: it asks first (issue 56).
+    const confirm = page.getByRole('alertdialog', { name: USER_STATUS_TEXT.disableTitle(tech) });
+    await confirm.getByText(USER_STATUS_TEXT.disableBody(tech)).waitFor();
+    await confirm.getByRole('button', { name: USER_STATUS_TEXT.disable }).click();
     await toast(page, 'User Disabled');
     await page.getByRole('button', { name: `Enable ${tech}` }).waitFor();
     await shot(page, `users-disabled-${size}`, { fullPage: true });

@@ -130,6 +130,10 @@ describe.each(VIEWPORTS)('first week at %s size', (size, viewport) => {
     await signIn(admin, 'admin', app.adminPassword);
     await admin.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');
     await admin.goto('/admin');
+    // Only the locked user's row offers it, saying until when (issue 56).
+    await admin.getByRole('button', { name: `Unlock sign-in for ${locked}` }).waitFor();
+    await admin.getByText(/^locked until \d{1,2}:\d{2} [AP]M$/).first().waitFor();
+    expect(await admin.getByRole('button', { name: /^Unlock sign-in for / }).count()).toBe(1);
     await admin.getByRole('button', { name: `Unlock sign-in for ${locked}` }).click();
     await admin.getByText('Sign-in Unlocked').first().waitFor();
     await admin.getByText(`${locked} can sign in again now.`).first().waitFor();

@@ -38,6 +38,11 @@ export type UserUpdate = z.output<typeof userUpdateSchema>;
  */
 export type ManagedUser = import('./auth').PublicUser & { disabled: boolean; lastSignInAt: string | null };
 
+/** GET /api/users/sign-in-locks (admins): the usernames whose sign-in is locked now, and until when (ISO). */
+export interface SignInLocks {
+  locks: { username: string; lockedUntil: string }[];
+}
+
 /** Texts of disabling accounts (User Management, sign-in; tests find elements by them). */
 export const USER_STATUS_TEXT = {
   /** The sign-in answer (403 account_disabled) for a disabled account's right password. */
@@ -47,6 +52,11 @@ export const USER_STATUS_TEXT = {
   lastAdmin: 'Cannot disable the last active admin.',
   disable: 'Disable',
   enable: 'Enable',
+  /** The confirmation of Disable (issue 56: it signed a user out everywhere at one tap). */
+  disableTitle: (username: string) => `Disable ${username}?`,
+  disableBody: (username: string) => `${username} is signed out on every device at once, their offline vault copies are wiped, and they cannot sign in until an admin enables the account again.`,
+  /** 'locked until 9:14 PM' beside 'Unlock sign-in'. */
+  lockedUntil: (time: string) => `locked until ${time}`,
   disabledBadge: 'Disabled',
   lastSignIn: 'Last sign-in',
   never: 'Never',

@@ -58,3 +58,27 @@ export async function unlockUsername(limiter: Limiter, username: string): Promis
   index.delete(name);
   return keys.length;
 }
+
+/**
+ * The users whose sign-in is locked now (User Management shows 'Unlock sign-in' only for them, with
+ * "locked until"): every username this process counted failures of, with the latest end of a
+ * window whose failures reached the limit (`points`), ascending by username. Names whose counts
+ * all expired are forgotten.
+ */
+export async function lockedUsernames(limiter: Limiter, now: Date): Promise<{ username: string; lockedUntil: string }[]> {
+  const index = indexOf(limiter);
+  const out: { username: string; lockedUntil: string }[] = [];
+  for (const [name, keys] of [...index]) {
+    let until = 0;
+    let live = 0;
+    for (const key of keys) {
+      const res = await limiter.get(key);
+      if (!res) continue;
+      live += 1;
+      if (res.consumedPoints >= limiter.points) until = Math.max(until, now.getTime() + res.msBeforeNext);
+    }
+    if (live === 0) index.delete(name);
+    if (until > 0) out.push({ username: name, lockedUntil: new Date(until).toISOString() });
+  }
+  return out.sort((a, b) => a.username.localeCompare(b.username));
+}

@@ -21,12 +21,13 @@
  *                                   wrong current password -> 400 fieldErrors.currentPassword, counted like a wrong
  *                                   step-up answer (login limits + the account's, 429 when used up); other sessions revoked,
  *                                   and the user's offline vault devices (they wipe on their next sync).
+ * - GET /api/users/sign-in-locks admin: `{ locks: [{ username, lockedUntil }] }`, the usernames locked out now.
  * - POST /api/users/:id/unlock-login admin; deletes the failed-login counts of that user's username
  *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
 import Router from '@koa/router';
 import { MSG, USER_STATUS_TEXT, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
-import type { LoginChallenge, LoginResponse } from '@portal/shared';
+import type { LoginChallenge, LoginResponse, SignInLocks } from '@portal/shared';
 import type Koa from 'koa';
 import { SESSION_COOKIE, requireAdmin, requireLogin, requireSession } from '../../http/authenticate';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -39,7 +40,7 @@ import { findUserById, findUserByUsername, presentUser, recordSignIn, updateUser
 import { afterPassword, completeLogin, noteWrongAnswer, returnCodeAttempt, takeCodeAttempt, twoFactorDeps } from '../twofa/port';
 import { event } from '../../events';
 import type { UserRow } from '../users/port';
-import { forgetFailureKey, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
+import { forgetFailureKey, lockedUsernames, loginLimitKey, rememberFailureKey, unlockUsername } from './lockouts';
 import { createSession, deleteSession, type SessionSecondFactor } from './sessions';
 import { actorOf } from '../../http/actor';
 
@@ -154,6 +155,11 @@ export function authRoutes(s: Services): Router<AppState> {
     await s.events.emit(tx, [event('user.password_changed', { userId: user.id, username: user.username, keepSessionId: sessionId }, s.clock(), { id: user.id, username: user.username })]);
     s.sessionCache.forget({ userId: user.id });
     ctx.body = { message: 'Password changed' };
+  });
+
+  // The locked sign-ins (User Management: 'Unlock sign-in' only on their rows, "locked until").
+  router.get('/api/users/sign-in-locks', requireAdmin(), async (ctx) => {
+    ctx.body = { locks: await lockedUsernames(s.limiters.login, s.clock()) } satisfies SignInLocks;
   });
 
   // An admin lifts a user's sign-in lockout (User Management); the per-IP limit stays.
