@@ -4,6 +4,7 @@ import type { TwoFactorPolicy } from '@portal/shared';
 import { apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { useStepUp } from '../../lib/twoFactor/stepUp';
 
 const POLICY_KEY = ['/api/auth/2fa/policy'] as const;
 
@@ -28,8 +29,10 @@ export function TwoFactorSection() {
   useEffect(() => {
     if (policy.data && choice === null) setChoice(policy.data.policy);
   }, [policy.data, choice]);
+  // A security-relevant admin action asks "Confirm it's you" when the second factor is not fresh (issue 55).
+  const { withStepUp } = useStepUp();
   const save = useMutation({
-    mutationFn: (value: TwoFactorPolicy) => apiRequest<{ policy: TwoFactorPolicy }>('PUT', '/api/auth/2fa/policy', { policy: value }),
+    mutationFn: (value: TwoFactorPolicy) => withStepUp(() => apiRequest<{ policy: TwoFactorPolicy }>('PUT', '/api/auth/2fa/policy', { policy: value })),
     onSuccess: (data) => {
       queryClient.setQueryData(POLICY_KEY, data);
       toast.show({ title: 'Settings Updated', description: `Two-factor authentication: ${CHOICES.find((c) => c.value === data.policy)?.label ?? data.policy}.` });

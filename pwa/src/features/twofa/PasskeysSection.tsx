@@ -30,11 +30,13 @@ export function PasskeysSection(props: { status: TwoFactorStatus; onEnrolled(e: 
     setBusy(true);
     setError(undefined);
     try {
-      const registration = await passkeyRegistration(await passkeyCreationOptions());
-      onEnrolled(await addPasskey(name.trim(), registration));
+      // Adding a factor needs an existing one (or the recent password) first: "Confirm it's you".
+      const registration = await passkeyRegistration(await withStepUp(passkeyCreationOptions));
+      onEnrolled(await withStepUp(() => addPasskey(name.trim(), registration)));
       setName('');
       toast.show({ title: 'Passkey added', description: `${name.trim()} can now confirm your sign-in.` });
     } catch (err) {
+      if (err instanceof StepUpCancelled) return;
       setError((isApiError(err) && err.errorBody?.message) || 'The passkey could not be added. Try again.');
     } finally {
       setBusy(false);

@@ -24,8 +24,10 @@ export function TotpSection(props: { status: TwoFactorStatus; onEnrolled(e: Enro
   const begin = async () => {
     setBusy(true);
     try {
-      setSetup(await startTotp());
-    } catch {
+      // Adding a factor needs an existing one (or the recent password) first: "Confirm it's you".
+      setSetup(await withStepUp(startTotp));
+    } catch (err) {
+      if (err instanceof StepUpCancelled) return;
       toast.show({ title: 'Error', description: T.failed, variant: 'destructive' });
     } finally {
       setBusy(false);
@@ -67,7 +69,7 @@ export function TotpSection(props: { status: TwoFactorStatus; onEnrolled(e: Enro
           <CodeForm
             id="totp-code"
             onSubmit={async (code) => {
-              const enrolled = await confirmTotp(code);
+              const enrolled = await withStepUp(() => confirmTotp(code));
               setSetup(null);
               onEnrolled(enrolled);
             }}

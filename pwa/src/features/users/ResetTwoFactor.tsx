@@ -4,6 +4,7 @@ import type { PublicUser } from '@portal/shared';
 import { apiRequest, isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { useStepUp } from '../../lib/twoFactor/stepUp';
 
 /**
  * "Reset two-factor" in a user's edit sheet (README "Two-factor authentication": a technician lost
@@ -14,8 +15,10 @@ import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 export function ResetTwoFactor({ user, me }: { user: PublicUser; me: string | undefined }) {
   const toast = useToast();
   const [asking, setAsking] = useState(false);
+  // A security-relevant admin action asks "Confirm it's you" when the second factor is not fresh (issue 55).
+  const { withStepUp } = useStepUp();
   const reset = useMutation({
-    mutationFn: () => apiRequest<{ devicesRevoked: number }>('POST', `/api/users/${user.id}/2fa/reset`),
+    mutationFn: () => withStepUp(() => apiRequest<{ devicesRevoked: number }>('POST', `/api/users/${user.id}/2fa/reset`)),
     onSuccess: (r) => {
       setAsking(false);
       toast.show({

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser, UserUpdate } from '@portal/shared';
 import { apiRequest } from '../../../lib/api';
 import { USERS_KEY } from './keys';
+import { useStepUp } from '../../../lib/twoFactor/stepUp';
 
 /** What the edit form sends: the user's id and only the fields to change (SPEC.md 5: all optional). */
 export interface UserUpdateRequest {
@@ -17,8 +18,10 @@ export interface UserUpdateRequest {
  */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
+  // A security-relevant admin action asks "Confirm it's you" when the second factor is not fresh (issue 55).
+  const { withStepUp } = useStepUp();
   return useMutation<PublicUser, Error, UserUpdateRequest>({
-    mutationFn: ({ id, changes }) => apiRequest<PublicUser>('PATCH', `/api/users/${encodeURIComponent(id)}`, changes),
+    mutationFn: ({ id, changes }) => withStepUp(() => apiRequest<PublicUser>('PATCH', `/api/users/${encodeURIComponent(id)}`, changes)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

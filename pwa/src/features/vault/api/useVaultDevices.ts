@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VaultDevice } from '@portal/shared';
 import { apiGet, apiRequest } from '../../../lib/api';
+import { useStepUp } from '../../../lib/twoFactor/stepUp';
 
 const KEY = ['/api/vault-devices'] as const;
 
@@ -24,8 +25,10 @@ export function useRevokeVaultDevice() {
 /** POST /api/vault-devices/:id/approve (admin) -> the active VaultDevice; it receives the vault at its next sync. */
 export function useApproveVaultDevice() {
   const queryClient = useQueryClient();
+  // A security-relevant admin action asks "Confirm it's you" when the second factor is not fresh (issue 55).
+  const { withStepUp } = useStepUp();
   return useMutation<VaultDevice, Error, string>({
-    mutationFn: (id) => apiRequest<VaultDevice>('POST', `/api/vault-devices/${id}/approve`),
+    mutationFn: (id) => withStepUp(() => apiRequest<VaultDevice>('POST', `/api/vault-devices/${id}/approve`)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });
 }
