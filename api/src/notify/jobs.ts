@@ -41,45 +41,37 @@ export interface NewJob {
  * Inserts `jobs` as `pending`, due at their `dueAt` or `now`. Call inside the caller's transaction.
  * A job whose `dedupeKey` exists already is skipped (`ON CONFLICT DO NOTHING` on the unique partial
  * index `notification_jobs_dedupe_key_idx`), also when another process inserts it concurrently.
- * With `options.write` given, ONE statement runs whatever its value and writes the jobs only when it
- * is true (a public lookup that must take the same path whether or not it matched, docs/status-links.md).
+ * ONE statement, the batch as one JSON parameter. With `options.write` false the same statement runs
+ * and writes nothing (a public lookup that must take the same path whether or not it matched,
+ * docs/status-links.md).
  * The only writer of notification_jobs: every feature goes through enqueue.ts.
  * @returns how many jobs were written.
  */
 export async function insertJobs(tx: Database, jobs: NewJob[], now: Date, options: { write?: boolean } = {}): Promise<number> {
-  if (options.write !== undefined) return insertJobsWhen(tx, jobs, options.write, now);
-  if (jobs.length === 0) return 0;
-  const values = jobs.map(({ dueAt, dedupeKey, ...j }) => ({
-    ...j,
+  const write = options.write ?? true;
+  if (jobs.length === 0 && options.write === undefined) return 0;
+  // One JSON parameter for the whole batch (a group commit's jobs: hundreds of rows), not a
+  // parameter per column per row: far less work to build and to parse.
+  const rows = jobs.map((j) => ({
+    channel: j.channel,
     kind: j.payload.kind,
-    status: 'pending' as const,
-    nextAttemptAt: dueAt ?? now,
-    dedupeKey: dedupeKey ?? null,
-    createdAt: now,
-    updatedAt: now,
+    recipient: j.recipient,
+    summary: j.summary,
+    ticket_id: j.ticketId,
+    payload: j.payload,
+    due_at: (j.dueAt ?? now).toISOString(),
+    dedupe_key: j.dedupeKey ?? null,
   }));
-  if (!values.some((v) => v.dedupeKey !== null)) {
-    await tx.insert(notificationJobs).values(values);
-    return values.length;
-  }
-  const rows = await tx
-    .insert(notificationJobs)
-    .values(values)
-    .onConflictDoNothing({ target: notificationJobs.dedupeKey, where: sql`${notificationJobs.dedupeKey} is not null` })
-    .returning({ id: notificationJobs.id });
-  return rows.length;
-}
-
-/** {@link insertJobs} with `write`: the same single statement either way (jobs without dedupe keys, due `now`). */
-async function insertJobsWhen(tx: Database, jobs: NewJob[], write: boolean, now: Date): Promise<number> {
-  const rows = jobs.map((j) => ({ channel: j.channel, kind: j.payload.kind, recipient: j.recipient, summary: j.summary, ticket_id: j.ticketId, payload: j.payload }));
   const at = now.toISOString();
-  await tx.execute(sql`
-    insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, created_at, updated_at)
-    select y.channel, y.kind, y.recipient, y.summary, y.ticket_id, y.payload, 'pending', ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb)
-    where ${write}`);
-  return write ? rows.length : 0;
+  const inserted = await rowsOf<{ one: number }>(tx, sql`
+    insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, dedupe_key, created_at, updated_at)
+    select y.channel, y.kind, y.recipient, y.summary, y.ticket_id, y.payload, 'pending', y.due_at, y.dedupe_key, ${at}::timestamptz, ${at}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb, due_at timestamptz, dedupe_key text)
+    where ${write}
+    on conflict (dedupe_key) where dedupe_key is not null do nothing
+    returning 1 as one`);
+  return inserted.length;
 }
 
 /**
