@@ -3,7 +3,7 @@
  * the users table. The auth feature signs users in and changes their own password with these.
  * Each function takes the db or the caller's transaction first.
  */
-export { findUserById, findUserByUsername, updateUser, type UserRow } from './repository';
+export { findUserById, findUserByUsername, listAdminEmails, updateUser, type UserRow } from './repository';
 export { presentUser } from './presenter';
 /** Sign-in records its time for User Management's 'Last sign-in'. */
 export { recordSignIn } from './statusRepository';

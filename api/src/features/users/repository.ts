@@ -26,7 +26,7 @@ export async function listUsers(db: Database): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.username));
 }
 
-/** The e-mail addresses of every enabled admin that has one (admin_security_action, security.ts). */
+/** The e-mail addresses of every enabled admin that has one (admin_security_action in security.ts; vault_device_approved in vault-offline, through the port). */
 export async function listAdminEmails(db: Database): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })

@@ -153,12 +153,3 @@ export async function lockDeviceKey(tx: Database, id: string): Promise<{ id: str
 export async function writeDeviceKey(tx: Database, id: string, bundleKey: string): Promise<void> {
   await tx.update(vaultDevices).set({ bundleKey }).where(eq(vaultDevices.id, id));
 }
-
-/** The e-mail addresses of every enabled admin that has one (vault_device_approved). */
-export async function listAdminEmails(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNotNull(users.email), isNull(users.disabledAt)));
-  return rows.flatMap((r) => (r.email ? [r.email] : []));
-}

@@ -27,7 +27,7 @@ import type { Services } from '../../services';
 import { requireFreshSecondFactor } from '../../http/step-up';
 import { enqueue } from '../../notify';
 import { vaultDeviceApproved } from './notifications';
-import { listAdminEmails } from './repository';
+import { listAdminEmails } from '../users/port';
 import { DEVICE_NOT_FOUND, approveDevice, deviceFeed, grantDevice, listVaultDevices, reportOfflineReveal, revokeDevice, type VaultOfflineDeps } from './service';
 
 export function vaultOfflineRoutes(s: Services): Router<AppState> {
