@@ -35,9 +35,6 @@ export const SEVERITY_NAMES: Record<Severity, string> = {
   urgent: 'Urgent',
 };
 
-/** Severities that page the support phone by SMS (SPEC.md 7). */
-export const ALERTING_SEVERITIES: readonly Severity[] = ['high', 'urgent'];
-
 /** How the customer wants to be contacted (SPEC.md 9). `text` means SMS. */
 export const CONTACT_METHODS = ['email', 'phone', 'text'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];

@@ -12,6 +12,7 @@ export * from './schemas/users';
 export * from './schemas/errors';
 export * from './schemas/text';
 export * from './rules/tickets';
+export * from './rules/smsAlerts';
 export * from './rules/workload';
 export * from './rules/format';
 export * from './schemas/settings';

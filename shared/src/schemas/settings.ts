@@ -9,6 +9,12 @@ import { safeText } from './text';
 
 /** Key of the support SMS number in the `settings` table (SPEC.md 7: GET /api/settings/system/support_sms_number). */
 export const SUPPORT_SMS_NUMBER_KEY = 'support_sms_number';
+
+/**
+ * The description stored with the support number (SPEC.md 7: key, value, description): sent by the
+ * PWA's SMS settings, and written by the API when a client sends none. One wording for both.
+ */
+export const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number that receives SMS alerts for high and urgent tickets';
 /** Key of the notification recipients list (JSON array of e-mails) in the `settings` table. */
 export const NOTIFICATION_EMAILS_KEY = 'notification_emails';
 

@@ -13,7 +13,7 @@ import { notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
 import { validate } from '../../http/validate';
 import type { Services } from '../../services';
-import { ATTACHMENT_CSP, openAttachment } from './port';
+import { ATTACHMENT_CSP, openAttachment } from './service';
 
 export function attachmentRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();

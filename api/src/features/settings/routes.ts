@@ -13,7 +13,7 @@
  */
 import Router from '@koa/router';
 import { z } from 'zod';
-import { MSG, SUPPORT_SMS_NUMBER_KEY, notificationEmailBodySchema, systemSettingBodySchema } from '@portal/shared';
+import { MSG, SUPPORT_NUMBER_DESCRIPTION, SUPPORT_SMS_NUMBER_KEY, notificationEmailBodySchema, systemSettingBodySchema } from '@portal/shared';
 import type { NotificationEmails, SystemSetting } from '@portal/shared';
 import { requireAdmin } from '../../http/authenticate';
 import { ApiError, badRequest } from '../../http/errors';
@@ -27,9 +27,6 @@ import { presentSystemSetting } from './presenter';
 import { changeNotificationEmails, findSetting, upsertSetting } from './repository';
 import { event } from '../../events';
 import { actorOf } from '../../http/actor';
-
-/** Description stored with the support number when the client sends none. */
-const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number for SMS alerts on high and urgent tickets';
 
 export function settingsRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();

@@ -8,7 +8,7 @@
  * than a day ago (STALE_AFTER).
  */
 import { sql } from 'drizzle-orm';
-import type { Severity } from '@portal/shared';
+import { alertsBySms, type Severity } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { enqueueJobs, getNotificationEmails, getSupportSmsNumber, prepareJob, userSubscriptions, type PreparedJob } from '../../notify';
@@ -80,7 +80,7 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
       };
       const key = `${c.ticketId}:${c.alert}`;
       for (const to of emails) jobs.push(prepareJob(slaAlertEmail, { to, payload, dedupeKey: `${key}:${to}` }));
-      if (sms && c.severity === 'urgent') jobs.push(prepareJob(slaAlertSms, { to: sms, payload, dedupeKey: key }));
+      if (sms && alertsBySms(c.severity, 'sla')) jobs.push(prepareJob(slaAlertSms, { to: sms, payload, dedupeKey: key }));
       if (c.assignedTo) for (const to of await userSubscriptions(tx, c.assignedTo)) jobs.push(prepareJob(slaAlertPush, { to, payload, dedupeKey: `${key}:${to.id}` }));
     }
     await enqueueJobs(tx, jobs, now);

@@ -1,7 +1,7 @@
 /** SLA feature presenters: time-entry rows and the report -> shared API shapes (ISO 8601 times). */
 import { stringify } from 'csv-stringify/sync';
 import type { TimeEntry, TimeReport } from '@portal/shared';
-import type { ReportRow, TimeEntryRow } from './repository';
+import type { ReportRow, TimeEntryRow } from './timeEntriesRepository';
 
 /** Row -> `TimeEntry`. */
 export function presentTimeEntry(r: TimeEntryRow): TimeEntry {

@@ -15,7 +15,7 @@ import Router from '@koa/router';
 import { MSG, slaComplianceQuerySchema, slaPolicySchema, timeEntryCreateSchema, timeReportQuerySchema } from '@portal/shared';
 import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry } from '@portal/shared';
 import { slaCompliance } from './complianceRepository';
-import { usernames } from './repository';
+import { usernames } from './timeEntriesRepository';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import type { AppState } from '../../http/state';
@@ -24,7 +24,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { readSlaPolicy, saveSlaPolicy } from './policy';
 import { presentTimeEntry, presentTimeReport, timeReportCsv } from './presenter';
-import { DAY_MINUTES, insertTimeEntry, minutesRecordedToday, ticketExists, ticketTime, timeReport } from './repository';
+import { DAY_MINUTES, insertTimeEntry, minutesRecordedToday, ticketExists, ticketTime, timeReport } from './timeEntriesRepository';
 import { event } from '../../events';
 import { actorOf } from '../../http/actor';
 

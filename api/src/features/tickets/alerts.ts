@@ -19,7 +19,7 @@
  *   feature's port with its invitation row);
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
  */
-import { ALERTING_SEVERITIES, ticketSnapshot, type Ticket } from '@portal/shared';
+import { alertsBySms, ticketSnapshot, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { enqueueJobs, prepareJob, staffAlertRecipients, userSubscriptions, type PreparedJob, type PushSubscriber } from '../../notify';
 import { assignedPush, customerConfirmation, customerSms, newTicketPush, newTicketStaff, supportSms, ticketUpdated, type TicketChange } from './notifications';
@@ -40,10 +40,10 @@ export interface NewTicketRecipients {
  */
 export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
   const wanted = [...new Set(severities)];
-  const kinds = [...new Set(wanted.map((s) => ALERTING_SEVERITIES.includes(s)))];
+  const kinds = [...new Set(wanted.map((s) => alertsBySms(s)))];
   const read = await Promise.all(kinds.map((alerting) => staffAlertRecipients(db, alerting)));
   const byKind = new Map(kinds.map((alerting, i) => [alerting, read[i]!]));
-  return new Map(wanted.map((s) => [s, byKind.get(ALERTING_SEVERITIES.includes(s))!]));
+  return new Map(wanted.map((s) => [s, byKind.get(alertsBySms(s))!]));
 }
 
 export { TICKET_NUMBER_SLOT } from './repository';
@@ -61,7 +61,7 @@ export function newTicketJobsFor(
   const { attachments = [], statusNonce, notifyCustomer = true } = extra;
   const payload = { ticket: ticketSnapshot(t) };
   const forCustomer = { ...payload, statusNonce };
-  const alerting = ALERTING_SEVERITIES.includes(t.severity);
+  const alerting = alertsBySms(t.severity);
   const jobs = r.emails.map((to) => prepareJob(newTicketStaff, { to, payload }));
   if (alerting && r.supportNumber) jobs.push(prepareJob(supportSms, { to: r.supportNumber, payload }));
   // A customer who prefers text gets the status link by SMS too (docs/status-links.md).

@@ -5,7 +5,7 @@
  * bodies fit a phone's notification shade and open the ticket (`/technician?ticket=<id>`).
  */
 import {
-  ALERTING_SEVERITIES,
+  alertsBySms,
   CONTACT_METHOD_LABELS,
   PHONE_SUPPORT_HOURS,
   SEVERITY_LABELS,
@@ -246,7 +246,7 @@ export const customerSms = defineJobKind<TicketPayload, 'sms'>({
   ticketId: ticketOf,
   summary: (p) => `Customer SMS: ticket ${p.ticket.ticketNumber} received${p.statusNonce ? ', with its status link' : ''}`,
   render: ({ ticket: t, statusNonce }, { brand, config }) => {
-    const priority = ALERTING_SEVERITIES.includes(t.severity) ? ' We are treating it as high priority.' : '';
+    const priority = alertsBySms(t.severity) ? ' We are treating it as high priority.' : '';
     const next = statusNonce ? ` Follow it and reply: ${statusUrlOf(config, brand.publicUrl, statusNonce)}` : ` A technician will contact you soon. Urgent? Call ${brand.supportPhone}.`;
     return { body: `${brand.appName}: we received your support request, ticket ${t.ticketNumber}.${priority}${next}` };
   },

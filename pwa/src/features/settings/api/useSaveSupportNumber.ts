@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SUPPORT_SMS_NUMBER_KEY, type SystemSetting } from '@portal/shared';
+import { SUPPORT_NUMBER_DESCRIPTION, SUPPORT_SMS_NUMBER_KEY, type SystemSetting } from '@portal/shared';
 import { apiRequest } from '../../../lib/api';
 import { SUPPORT_NUMBER_KEY } from './keys';
-
-/** Description stored with the number (SPEC.md 7: key, value, description). */
-export const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number that receives SMS alerts for high and urgent tickets';
 
 /**
  * POST /api/settings/system `{ key: 'support_sms_number', value, description }` -> SystemSetting
