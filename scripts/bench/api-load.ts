@@ -117,6 +117,32 @@ export function createLoad(url: string, opts: { oneAddress?: boolean; keyed?: bo
   };
 }
 
+/**
+ * Staff comment PATCHes for autocannon (`patch` target): `PATCH /api/tickets/:id` with a new comment
+ * and Idempotency-Key each request, on the seeded tickets `ids` in turn (no two requests in a row on
+ * one ticket), as the PWA's outbox sends a technician's update.
+ */
+export function patchLoad(url: string, auth: Record<string, string>, ids: string[]): autocannon.Options {
+  let at = 0;
+  return {
+    url,
+    requests: [
+      {
+        method: 'PATCH',
+        setupRequest: (req) => {
+          at += 1;
+          return {
+            ...req,
+            path: `/api/tickets/${ids[at % ids.length]}`,
+            body: JSON.stringify({ comment: `Bench note ${at}` }),
+            headers: { ...req.headers, ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          };
+        },
+      },
+    ],
+  };
+}
+
 /** Connections that create tickets during `listw`; the list gets the rest of CONNECTIONS. */
 export const LISTW_WRITERS = 5;
 

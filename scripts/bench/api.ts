@@ -16,6 +16,7 @@
  *            PostgreSQL (a real single address is refused after RATE_LIMIT_TICKETS per minute, from
  *            memory),
  * - `createk` `create` with a new Idempotency-Key per request, as the PWA's outbox sends them,
+ * - `patch`  (optional) staff comment PATCHes with an Idempotency-Key, each on the next seeded ticket,
  * - `listw`  the list page while 5 more connections create tickets (every create moves the tickets'
  *            high-water mark, so list pages are rebuilt, not answered from the page cache),
  * - `commit` (PostgreSQL only, no HTTP) the ceiling of one create per transaction: 50 connections
@@ -42,7 +43,7 @@
  * The load average of the machine is printed with each table.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
- * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `sync` = a delta page of 500 and `search` =
+ * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
  * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
  */
@@ -51,7 +52,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
-import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
+import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, patchLoad, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
 import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
 import { ADMIN_PASSWORD, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
@@ -79,6 +80,7 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
       create: { label: 'public ticket create', opts: createLoad(`${base}/api/tickets`) },
       create1: { label: 'create, all from one address', opts: createLoad(`${base}/api/tickets`, { oneAddress: true }) },
       createk: { label: 'create with Idempotency-Key', opts: createLoad(`${base}/api/tickets`, { keyed: true }) },
+      patch: { label: 'staff comment PATCH', opts: patchLoad(`${base}/api/tickets`, auth, ids) },
       listw: { label: `list page, ${LISTW_WRITERS} conn. creating`, opts: { url: `${base}/api/tickets/list?limit=50`, headers: auth, connections: CONNECTIONS - LISTW_WRITERS } },
       stats: { label: 'survey stats 365 d, 10 conn.', opts: { url: `${base}/api/surveys/stats?days=365`, headers: auth, connections: 10 } },
       commit: { label: 'commit ceiling (no HTTP)', opts: { url: 'postgres:', connections: CONNECTIONS } },
@@ -136,7 +138,7 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
       if (databaseUrl) await measure(target, plan.label, 'none', () => commitCeiling(databaseUrl), CONNECTIONS, false);
       continue;
     }
-    const encodings = target === 'bare' || target.startsWith('create') ? (['none'] as const) : ENCODINGS;
+    const encodings = target === 'bare' || target.startsWith('create') || target === 'patch' ? (['none'] as const) : ENCODINGS;
     for (const encoding of encodings) {
       const opts = withEncoding(plan.opts, encoding);
       const run = async () => {
