@@ -47,10 +47,11 @@ export type ShownTicket = Pick<Ticket, 'id' | 'ticketNumber' | 'status' | 'sever
 /**
  * Builds the draft of an update made against `shown` (the ticket as the person saw it: server
  * version plus unsent edits): the patch holds only the changed fields (SPEC.md 4) and `baseVersion`;
- * `seen` records the shown value of each changed field. Null when nothing changed ('No Changes').
+ * `seen` records the shown value of each changed field. Null when nothing changed ('No Changes'),
+ * unless `allowEmpty` (a macro's time entry alone is a change: the caller adds it).
  */
-export function ticketUpdateDraft(shown: ShownTicket, values: TicketEditValues): TicketUpdateDraft | null {
-  const patch = buildTicketPatch(shown, values);
+export function ticketUpdateDraft(shown: ShownTicket, values: TicketEditValues, opts: { allowEmpty?: boolean } = {}): TicketUpdateDraft | null {
+  const patch = buildTicketPatch(shown, values) ?? (opts.allowEmpty ? { baseVersion: shown.version } : null);
   if (!patch) return null;
   const seen: TicketUpdatePayload['seen'] = {};
   // Unassigned and no resolution are null, as on the server; only a screen that does not know

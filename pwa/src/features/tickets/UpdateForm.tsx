@@ -8,6 +8,13 @@ import { FormActions } from '../../lib/ui/FormActions';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { useTicketDraft } from './useTicketDraft';
 import { CommentSection, TicketFieldsSection, type SyncedField } from './UpdateFormSections';
+import type { AppliedMacro } from './offline';
+import { MacroPicker } from './replies/MacroPicker';
+import { ReplyPicker } from './replies/ReplyPicker';
+import { ShortcutMenu } from './replies/ShortcutMenu';
+import type { ReplyLibrary } from './replies/useReplyLibrary';
+import { useMacro } from './replies/useMacro';
+import { useReplyInsertion } from './replies/useReplyInsertion';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly (TicketMergeField & SyncedField)[];
@@ -35,13 +42,15 @@ const EDIT_FIELDS = [...SYNCED_FIELDS, 'comment', 'reply', 'waitingOnCustomer'] 
 export function UpdateForm(props: {
   ticket: Ticket;
   technicians: readonly Technician[] | undefined;
-  /** Queues the update (with its photos and files); resolves true when something was queued. Must not reject. */
-  onSubmit(values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean>;
+  /** Queues the update (with its photos and files and the macro applied); resolves true when something was queued. Must not reject. */
+  onSubmit(values: TicketEditValues, files: readonly PickedFile[], macro: AppliedMacro | null): Promise<boolean>;
   onCancel(): void;
   /** Id of the signed-in user: keeps a draft of this form on the device (none when absent). */
   draftOwner?: string | null;
+  /** Canned replies and macros on the device (useReplyLibrary); none shown when absent. */
+  library?: ReplyLibrary;
 }) {
-  const { ticket, technicians, onSubmit, onCancel, draftOwner } = props;
+  const { ticket, technicians, onSubmit, onCancel, draftOwner, library } = props;
   const { register, handleSubmit, formState, setValue, watch, getValues, resetField, reset } = useForm<TicketEditValues>({
     defaultValues: ticketEditDefaults(ticket),
   });
@@ -77,6 +86,9 @@ export function UpdateForm(props: {
   }, [status, severity, assignedTo, resolution, typed, base, getValues, resetField]);
 
   const draft = useTicketDraft({ ticket, owner: draftOwner ?? null, values, base, setValue });
+  const fill = library?.fill ?? ((t: string) => t);
+  const macro = useMacro({ getValues, setValue, fill, meId: library?.meId ?? '' });
+  const insertion = useReplyInsertion({ replies: library?.replies ?? [], fill, getText: () => getValues('comment'), setText: (t) => setValue('comment', t, { shouldDirty: true }) });
 
   /** The field's value changed under the technician's own change (shown, never overwritten). */
   const changedMeanwhile = (f: SyncedField) => base[f] !== incoming[f] && values[f] !== incoming[f] && values[f] !== base[f];
@@ -91,8 +103,9 @@ export function UpdateForm(props: {
     ) : null;
 
   const submit = async (submitted: TicketEditValues) => {
-    if (!(await onSubmit(submitted, files))) return;
+    if (!(await onSubmit(submitted, files, macro.applied))) return;
     draft.clear();
+    macro.done();
     for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
     setFiles([]);
     // Queueing takes a moment (an IndexedDB commit; longer on a busy phone) and the sync bar may
@@ -118,8 +131,23 @@ export function UpdateForm(props: {
           setBase(start);
         }}
       />
+      {library && <MacroPicker macros={library.macros} applied={macro.applied} onApply={macro.apply} onUndo={macro.undo} />}
       <TicketFieldsSection register={register} ticket={ticket} technicians={technicians} notice={notice} />
-      <CommentSection register={register} reply={reply} customerEmail={ticket.customerEmail} onReply={(r) => setValue('reply', r, { shouldDirty: true })} />
+      <CommentSection
+        register={register}
+        reply={reply}
+        customerEmail={ticket.customerEmail}
+        onReply={(r) => setValue('reply', r, { shouldDirty: true })}
+        insertion={library && insertion}
+        tools={
+          library && (
+            <>
+              <ShortcutMenu menu={insertion.menu} />
+              <ReplyPicker replies={library.replies} onPick={(r) => insertion.insert(r)} />
+            </>
+          )
+        }
+      />
       <fieldset className="form-attachments">
         <legend>Photos and files</legend>
         <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { SEVERITIES, SEVERITY_NAMES, TICKET_STATUSES, TICKET_STATUS_LABELS, UNASSIGNED, type Technician, type Ticket, type TicketEditValues } from '@portal/shared';
 import { FormField } from '../../lib/ui/FormField';
+import type { ReplyInsertion } from './replies/useReplyInsertion';
 
 /** A field the form shows a ticket value in (see UpdateForm). */
 export type SyncedField = 'status' | 'severity' | 'assignedTo' | 'resolution';
@@ -65,11 +66,20 @@ export function TicketFieldsSection(props: {
 }
 
 /**
- * The comment of the 'Update Ticket' form (UpdateForm): 'Update Comment' and the choice 'Internal
- * note' / 'Reply to customer', saying who will see it.
+ * The comment of the 'Update Ticket' form (UpdateForm): 'Update Comment' (with the canned-reply
+ * tools when given) and the choice 'Internal note' / 'Reply to customer', saying who will see it.
  */
-export function CommentSection(props: { register: UseFormRegister<TicketEditValues>; reply: boolean; customerEmail: string; onReply(reply: boolean): void }) {
-  const { register, reply, customerEmail, onReply } = props;
+export function CommentSection(props: {
+  register: UseFormRegister<TicketEditValues>;
+  reply: boolean;
+  customerEmail: string;
+  onReply(reply: boolean): void;
+  /** Canned replies (replies/useReplyInsertion): wraps the textarea's props; `tools` shows under it. */
+  insertion?: Pick<ReplyInsertion, 'textarea'>;
+  tools?: ReactNode;
+}) {
+  const { register, reply, customerEmail, onReply, insertion, tools } = props;
+  const field = register('comment');
   return (
     <>
       <FormField id="comment" label="Update Comment">
@@ -78,8 +88,10 @@ export function CommentSection(props: { register: UseFormRegister<TicketEditValu
           className="input textarea"
           rows={3}
           placeholder={reply ? 'Write the reply the customer will receive by e-mail' : 'Add an internal note to the work history'}
-          {...register('comment')}
+          {...field}
+          {...insertion?.textarea(field)}
         />
+        {tools}
       </FormField>
       <fieldset className="comment-kind">
         <legend>Who sees this comment?</legend>

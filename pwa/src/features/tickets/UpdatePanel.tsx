@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { MSG, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
+import { MSG, macroResolutionProblem, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
 import { fileUploadViews, getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { UploadList } from '../../lib/attachments/UploadList';
 import { useToast } from '../../lib/toast';
 import { ContactLinks } from './ContactLinks';
-import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type DisplayTicket } from './offline';
+import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type AppliedMacro, type DisplayTicket } from './offline';
+import { useReplyLibrary } from './replies/useReplyLibrary';
 import { PendingUpdates } from './PendingUpdates';
 import { StatusLinkTools } from './StatusLinkTools';
 import { VaultEntryLink } from './VaultEntryLink';
@@ -43,9 +44,16 @@ export function UpdatePanel(props: {
   // This ticket's photos and files still being sent (docs/attachments.md).
   const uploads = fileUploadViews(useOfflineQuery((db) => db.outbox.where('stream').equals(ticketStream(ticket.id)).toArray(), [ticket.id]) ?? []);
   const connectivity = useConnectivity();
-  const onSubmit = async (values: TicketEditValues, files: readonly PickedFile[]): Promise<boolean> => {
+  const library = useReplyLibrary(ticket, user);
+  const onSubmit = async (values: TicketEditValues, files: readonly PickedFile[], macro: AppliedMacro | null): Promise<boolean> => {
+    // A macro that resolves or closes needs a resolution (docs/replies-and-macros.md): said here, offline too.
+    const problem = macro && macroResolutionProblem(macro.name, { status: values.status, resolution: values.resolution.trim() || ticket.resolution });
+    if (problem) {
+      toast.show({ title: 'Error', description: problem, variant: 'destructive' });
+      return false;
+    }
     try {
-      const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user, files: files.map((f) => ({ file: f.file, name: f.name })) });
+      const result = await enqueueTicketUpdate(getOfflineDb(), { shown: ticket, values, user, files: files.map((f) => ({ file: f.file, name: f.name })), macro });
       if (result.status === 'no-changes') {
         toast.show({ title: 'No Changes', description: MSG.noChanges });
         return false;
@@ -83,6 +91,7 @@ export function UpdatePanel(props: {
         onSubmit={onSubmit}
         onCancel={onCancel}
         draftOwner={user?.id ?? null}
+        library={library}
       />
       {updated && (
         <div className="panel-done" role="status">

@@ -1,10 +1,12 @@
 /**
  * The ticket feature's offline part (no React: the service worker imports it through
  * pwa/src/offline-registry.ts): the `ticket.update` and `ticket.timeEntry` outbox kinds, the timer, the optimistic view, conflict
- * resolution, and the cached collections tickets, ticket updates and technicians.
+ * resolution, and the cached collections tickets, ticket updates, technicians, canned replies,
+ * macros and ticket templates (replyItems.ts).
  */
 import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
+import { cannedRepliesCollection, macrosCollection, ticketTemplatesCollection } from './replyItems';
 import { ticketUpdateKind } from './ticketUpdate';
 import { timeEntryKind } from './timeEntry';
 
@@ -19,6 +21,7 @@ export {
   ticketStream,
   ticketUpdateKind,
   type ConflictChoice,
+  type AppliedMacro,
   type EnqueueResult,
   type TicketConflict,
   type TicketUpdateItem,
@@ -52,11 +55,20 @@ export {
   timerMinutes,
   type RunningTimer,
 } from './timeEntry';
+export {
+  REPLY_COLLECTIONS,
+  cannedRepliesCollection,
+  macrosCollection,
+  readCannedReplies,
+  readMacros,
+  readTicketTemplates,
+  ticketTemplatesCollection,
+} from './replyItems';
 export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkingSet } from './workingSet';
 
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
   kinds: [ticketUpdateKind, timeEntryKind, fileUploadKind],
-  collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection],
+  collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection, cannedRepliesCollection, macrosCollection, ticketTemplatesCollection],
 };

@@ -146,6 +146,13 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
 /** True for items of {@link ticketUpdateKind}. */
 export const isTicketUpdate = (item: OutboxItem): item is TicketUpdateItem => isItemOf(ticketUpdateKind, item);
 
+/** A macro applied in the Update Ticket panel: sent as `macroId` and `timeEntry` with the one update. */
+export interface AppliedMacro {
+  id: string;
+  name: string;
+  timeEntry?: { minutes: number; billable: boolean } | undefined;
+}
+
 /** What {@link enqueueTicketUpdate} did. */
 export type EnqueueResult = { status: 'queued'; seq: number } | { status: 'no-changes' };
 
@@ -160,14 +167,23 @@ export type EnqueueResult = { status: 'queued'; seq: number } | { status: 'no-ch
  */
 export async function enqueueTicketUpdate(
   db: OfflineDb,
-  input: { shown: Ticket; values: TicketEditValues; user: { id: string; username: string } | null; files?: readonly { file: Blob; name: string }[] },
+  input: {
+    shown: Ticket;
+    values: TicketEditValues;
+    user: { id: string; username: string } | null;
+    files?: readonly { file: Blob; name: string }[];
+    /** The macro applied in the panel (docs/replies-and-macros.md): its id and time entry go with this one update. */
+    macro?: AppliedMacro | null;
+  },
   now = new Date(),
 ): Promise<EnqueueResult> {
-  const { shown, user, files = [] } = input;
+  const { shown, user, files = [], macro } = input;
   // Files belong to the update's comment entry (docs/attachments.md): without a comment, one says what was attached.
   const values = files.length && !input.values.comment.trim() ? { ...input.values, comment: `Attached ${attachmentCountLabel(files.map((f) => ({ contentType: f.file.type })))}` } : input.values;
-  const draft = ticketUpdateDraft(shown, values);
+  let draft = ticketUpdateDraft(shown, values);
+  if (!draft && macro?.timeEntry) draft = ticketUpdateDraft(shown, values, { allowEmpty: true });
   if (!draft) return { status: 'no-changes' };
+  if (macro) draft.payload = { ...draft.payload, patch: { ...draft.payload.patch, macroId: macro.id, ...(macro.timeEntry ? { timeEntry: macro.timeEntry } : {}) } };
   if (files.length) {
     // Queued first in the ticket's stream: uploaded before the update that names them (offline/uploads.ts).
     const attachments = await enqueueFileUploads(db, draft.stream, files, shown.ticketNumber);
@@ -234,7 +250,7 @@ export async function resolveConflict(
     const givenUp: TicketUpdatePayload['seen'] = {};
     for (const f of fields) if (choices[f] === 'server') givenUp[f] = ticket[f];
     await reseatLaterItems(db, item, givenUp);
-    const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined;
+    const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined || patch.timeEntry !== undefined;
     if (!left) {
       await db.outbox.delete(seq);
       return 'dropped' as const;
