@@ -108,6 +108,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/clients', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/clients/{uuid}', allowed: STAFF },
   { method: 'GET', path: '/api/clients/from-ticket/{ticket}', allowed: STAFF },
+  { method: 'GET', path: '/api/clients/unlinked-tickets', allowed: ADMIN },
   { method: 'PATCH', path: '/api/clients/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/clients/{uuid}', allowed: ADMIN },
   { method: 'POST', path: '/api/clients/{uuid}/contacts', body: {}, allowed: STAFF },

@@ -208,3 +208,27 @@ export interface ClientDraft {
   /** An existing client with that name, if any (the form offers to link it instead). */
   existingClientId: string | null;
 }
+
+/** GET /api/clients/unlinked-tickets: `after` = the last ticket id of the previous page (newest first). */
+export const unlinkedTicketsQuerySchema = z.object({
+  after: z.uuid('after must be a ticket id').optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** A row of the admin list "Tickets without a client". */
+export interface UnlinkedTicket {
+  id: string;
+  ticketNumber: string;
+  clientName: string;
+  businessName: string | null;
+  customerEmail: string;
+  status: string;
+  createdAt: string;
+}
+
+/** One page of "Tickets without a client"; `total` counts them all. */
+export interface UnlinkedTicketPage {
+  items: UnlinkedTicket[];
+  next: string | null;
+  total: number;
+}

@@ -18,9 +18,13 @@ export interface ClientListRow extends ClientRow {
 }
 
 const t = supportTickets;
-/** Open and in-progress tickets of the client (index support_tickets_client_idx). */
-const openCount = sql<number>`(select count(*)::int from ${t} where ${t.clientId} = ${clients.id} and ${t.status} in ('open', 'in_progress'))`;
-const lastTicket = sql<Date | null>`(select max(${t.createdAt}) from ${t} where ${t.clientId} = ${clients.id})`;
+/**
+ * Open and in-progress tickets of the client (index support_tickets_client_idx). Columns are named
+ * with their tables by hand: drizzle renders `${col}` in a select's field without the table, so
+ * `client_id = id` would compare the ticket's own columns (the count was always 0).
+ */
+const openCount = sql<number>`(select count(*)::int from ${t} st where st.client_id = ${clients}.id and st.status in ('open', 'in_progress'))`;
+const lastTicket = sql<Date | null>`(select max(st.created_at) from ${t} st where st.client_id = ${clients}.id)`;
 const listColumns = { openTickets: openCount, lastTicketAt: lastTicket };
 
 /** `%term%` for ILIKE with the wildcards of `term` escaped. */

@@ -5,6 +5,7 @@
  * - GET    /api/clients                       `?q=&after=&limit=&archived=` -> ClientPage (keyset, name order)
  * - GET    /api/clients?since=CURSOR          -> ClientDeltaPage (whole cards; deleted ids)
  * - POST   /api/clients                       clientCreateSchema -> 201 Client; 409 name taken
+ * - GET    /api/clients/unlinked-tickets      admin; `?after=&limit=` -> UnlinkedTicketPage ("Tickets without a client")
  * - GET    /api/clients/from-ticket/:id       -> ClientDraft ("Create client from this ticket"; creates nothing)
  * - GET    /api/clients/:id                   -> Client (contacts, sites, open ticket count)
  * - PATCH  /api/clients/:id                   clientPatchSchema -> Client (`archived`: admin)
@@ -17,13 +18,14 @@
  * - DELETE /api/clients/:id/sites/:childId    admin; 204
  */
 import Router from '@koa/router';
-import { CLIENT_MSG, MSG, clientChildParamsSchema, clientCreateSchema, clientListQuerySchema, clientPatchSchema, contactCreateSchema, contactPatchSchema, siteCreateSchema, sitePatchSchema } from '@portal/shared';
+import { CLIENT_MSG, MSG, clientChildParamsSchema, clientCreateSchema, clientListQuerySchema, clientPatchSchema, contactCreateSchema, unlinkedTicketsQuerySchema, contactPatchSchema, siteCreateSchema, sitePatchSchema } from '@portal/shared';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { clientDraftFromTicket } from './draft';
+import { listUnlinkedTickets } from './unlinked';
 import { createContact, createSite, deleteContact, deleteSite, patchContact, patchSite } from './children';
 import { clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps } from './service';
 
@@ -50,6 +52,11 @@ export function clientRoutes(s: Services): Router<AppState> {
   router.post('/api/clients', requireStaff(), createInput, write, async (ctx) => {
     ctx.status = 201;
     ctx.body = await createClient(txOf(ctx), deps, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
+  });
+  const unlinkedInput = validate({ query: unlinkedTicketsQuerySchema });
+  router.get('/api/clients/unlinked-tickets', requireAdmin(), unlinkedInput, async (ctx) => {
+    const q = unlinkedInput.get(ctx).query;
+    ctx.body = await listUnlinkedTickets(s.db, { after: q.after, limit: q.limit ?? 50 });
   });
   router.get('/api/clients/from-ticket/:id', requireStaff(), ticketIdInput, async (ctx) => {
     ctx.body = await clientDraftFromTicket(s.db, ticketIdInput.get(ctx).params.id, deps.phoneCountry);

@@ -1,0 +1,218 @@
+/**
+ * `npm run clients:link` (issue 50 item 4, docs/clients.md "Existing data"): clients made from the
+ * free text of data written before clients existed, and the tickets and vault entries linked to them.
+ *
+ * The plan ({@link planClientLinks}) reads only rows without a client:
+ * 1. **Business names** of tickets and vault entries, compared ignoring case and spacing, make one
+ *    client each (named with the most used spelling), or reuse the existing client of that name.
+ * 2. **Company domains**: the customer e-mail domains of a name's tickets (and its vault entries'
+ *    contact e-mails), never free mail, become that client's e-mail domains when no other name and
+ *    no other client uses them.
+ * 3. **Tickets without a business name** go to the one client listing their company domain (an
+ *    existing one first); a domain nobody lists makes a client named after the domain; free mail and
+ *    a domain several names share stay unmatched ("Tickets without a client").
+ * {@link applyClientLinks} creates and links exactly that plan in the caller's transaction: one
+ * statement per kind of link, only rows whose client is still empty, so a second run finds nothing
+ * to do. Tickets move forward in the phones' delta feed (version and sync_seq); vault entries only
+ * in the feed (their version binds the sealed secrets). No history row is written: nobody changed
+ * the ticket, the data was only linked.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clients, customerVault, supportTickets } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { lockSync, nextSyncSeq } from '../../db/sync';
+import { isFreeMailDomain } from './matching';
+import { findClient, insertClient, updateClient } from './repository';
+
+/** One client of the plan: created (`existingId` null) or reused, with what it gets. */
+export interface PlannedClient {
+  name: string;
+  existingId: string | null;
+  /** Domains added to the client. */
+  addDomains: string[];
+  tickets: number;
+  vaultEntries: number;
+  /** Normalised business names and domain-only ticket domains that link to it. */
+  keys: string[];
+  domains: string[];
+}
+
+/** What a run would do (dry run) or did. */
+export interface LinkPlan {
+  clients: PlannedClient[];
+  /** Tickets that stay without a client (free mail without a business name, ambiguous domains). */
+  unmatchedTickets: number;
+}
+
+const norm = (col: unknown) => sql`lower(regexp_replace(btrim(${col}), '\\s+', ' ', 'g'))`;
+const domainOf = (col: unknown) => sql`lower(btrim(split_part(${col}, '@', 2)))`;
+const t = supportTickets;
+const v = customerVault;
+
+interface NameRow { key: string; name: string; n: number | string; source: 'ticket' | 'vault' }
+interface DomainRow { key: string | null; domain: string; n: number | string }
+
+async function readNames(db: Database): Promise<NameRow[]> {
+  return rowsOf<NameRow>(db, sql`
+    select ${norm(t.businessName)} as key, btrim(${t.businessName}) as name, count(*) as n, 'ticket' as source
+      from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) <> '' group by 1, 2
+    union all
+    select ${norm(v.businessName)}, btrim(${v.businessName}), count(*), 'vault'
+      from ${v} where ${v.clientId} is null and btrim(${v.businessName}) <> '' group by 1, 2`);
+}
+
+/**
+ * Company domains per business name (key) over ALL rows, linked or not (so a domain two names share
+ * stays ambiguous on every run), and of tickets without a business name still without a client (key null).
+ */
+async function readDomains(db: Database): Promise<DomainRow[]> {
+  return rowsOf<DomainRow>(db, sql`
+    select ${norm(t.businessName)} as key, ${domainOf(t.customerEmail)} as domain, count(*) as n
+      from ${t} where btrim(coalesce(${t.businessName}, '')) <> '' and ${t.customerEmail} like '%@%' group by 1, 2
+    union all
+    select null, ${domainOf(t.customerEmail)}, count(*)
+      from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${t.customerEmail} like '%@%' group by 1, 2
+    union all
+    select ${norm(v.businessName)}, ${domainOf(v.contactEmail)}, count(*)
+      from ${v} where btrim(${v.businessName}) <> '' and ${v.contactEmail} like '%@%' group by 1, 2`);
+}
+
+async function readClients(db: Database): Promise<{ id: string; key: string; domains: string[] }[]> {
+  return rowsOf(db, sql`select id, ${norm(clients.name)} as key, email_domains as domains from ${clients}`);
+}
+
+/** What {@link applyClientLinks} would do now; changes nothing. */
+export async function planClientLinks(db: Database): Promise<LinkPlan> {
+  const [names, domains, existing] = await Promise.all([readNames(db), readDomains(db), readClients(db)]);
+  const existingByKey = new Map(existing.map((c) => [c.key, c]));
+  const domainOwner = new Map<string, string>();
+  for (const c of existing) for (const d of c.domains) domainOwner.set(d, c.key);
+  const plan = new Map<string, PlannedClient & { spellings: Map<string, number> }>();
+  const entry = (key: string) => {
+    let p = plan.get(key);
+    if (!p) plan.set(key, (p = { name: '', existingId: existingByKey.get(key)?.id ?? null, addDomains: [], tickets: 0, vaultEntries: 0, keys: [key], domains: [], spellings: new Map() }));
+    return p;
+  };
+  for (const r of names) {
+    const p = entry(r.key);
+    p.spellings.set(r.name, (p.spellings.get(r.name) ?? 0) + Number(r.n));
+    if (r.source === 'ticket') p.tickets += Number(r.n);
+    else p.vaultEntries += Number(r.n);
+  }
+  // An existing client's domain is its own; another company domain belongs to the one name using it.
+  const namesOfDomain = new Map<string, Set<string>>();
+  for (const r of domains) {
+    if (r.key === null || !r.domain || isFreeMailDomain(r.domain) || domainOwner.has(r.domain)) continue;
+    namesOfDomain.set(r.domain, (namesOfDomain.get(r.domain) ?? new Set()).add(r.key));
+  }
+  const ambiguous = new Set<string>();
+  for (const [domain, keys] of namesOfDomain) {
+    if (keys.size > 1) ambiguous.add(domain);
+    else {
+      const key = [...keys][0]!;
+      domainOwner.set(domain, key);
+      if (plan.has(key)) entry(key).addDomains.push(domain);
+    }
+  }
+  let unmatchedTickets = 0;
+  for (const r of domains) {
+    if (r.key !== null) continue;
+    const n = Number(r.n);
+    const ownerKey = domainOwner.get(r.domain) ?? r.domain;
+    const unknownName = domainOwner.has(r.domain) && !plan.has(ownerKey) && !existingByKey.has(ownerKey);
+    if (!r.domain || isFreeMailDomain(r.domain) || ambiguous.has(r.domain) || unknownName) {
+      unmatchedTickets += n;
+      continue;
+    }
+    const p = entry(ownerKey);
+    if (!domainOwner.has(r.domain)) {
+      domainOwner.set(r.domain, ownerKey);
+      p.addDomains.push(r.domain);
+      p.spellings.set(r.domain, 0);
+    }
+    p.tickets += n;
+    p.domains.push(r.domain);
+  }
+  const out = [...plan.values()].map(({ spellings, ...p }) => ({ ...p, name: mostUsed(spellings) ?? p.keys[0]!, addDomains: p.addDomains.sort().slice(0, 20) }));
+  unmatchedTickets += await countTicketsWithoutAnything(db);
+  return { clients: out.sort((a, b) => a.name.localeCompare(b.name)), unmatchedTickets };
+}
+
+/** Tickets with neither a business name nor an e-mail domain (not counted by the domain rows). */
+async function countTicketsWithoutAnything(db: Database): Promise<number> {
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`
+    select count(*) as n from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${t.customerEmail} not like '%@%'`);
+  return Number(row?.n ?? 0);
+}
+
+function mostUsed(spellings: Map<string, number>): string | undefined {
+  return [...spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+}
+
+/** Creates the plan's clients and links their tickets and vault entries; call in one transaction. */
+export async function applyClientLinks(db: Database, plan: LinkPlan, now: Date): Promise<{ tickets: number; vaultEntries: number; created: number }> {
+  await lockSync(db);
+  const byKey: { key: string; client_id: string }[] = [];
+  const byDomain: { domain: string; client_id: string }[] = [];
+  let created = 0;
+  for (const p of plan.clients) {
+    let id = p.existingId;
+    if (id === null) {
+      id = (await insertClient(db, { name: p.name, emailDomains: p.addDomains, createdAt: now, updatedAt: now })).id;
+      created += 1;
+    } else if (p.addDomains.length > 0) {
+      const current = (await findClient(db, id, true))?.emailDomains ?? [];
+      await updateClient(db, id, { emailDomains: [...new Set([...current, ...p.addDomains])], updatedAt: now });
+    }
+    for (const key of p.keys) byKey.push({ key, client_id: id });
+    for (const domain of p.domains) byDomain.push({ domain, client_id: id });
+  }
+  const keys = JSON.stringify(byKey);
+  const ticketsByName = await rowsOf<{ id: string }>(db, sql`
+    update ${t} set client_id = m.client_id, version = ${t.version} + 1, sync_seq = ${nextSyncSeq()}
+      from jsonb_to_recordset(${keys}::jsonb) as m(key text, client_id uuid)
+     where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) <> '' and ${norm(t.businessName)} = m.key returning ${t.id}`);
+  const ticketsByDomain = await rowsOf<{ id: string }>(db, sql`
+    update ${t} set client_id = m.client_id, version = ${t.version} + 1, sync_seq = ${nextSyncSeq()}
+      from jsonb_to_recordset(${JSON.stringify(byDomain)}::jsonb) as m(domain text, client_id uuid)
+     where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${domainOf(t.customerEmail)} = m.domain returning ${t.id}`);
+  const vault = await rowsOf<{ id: string }>(db, sql`
+    update ${v} set client_id = m.client_id, sync_seq = ${nextSyncSeq()}
+      from jsonb_to_recordset(${keys}::jsonb) as m(key text, client_id uuid)
+     where ${v.clientId} is null and ${norm(v.businessName)} = m.key returning ${v.id}`);
+  return { tickets: ticketsByName.length + ticketsByDomain.length, vaultEntries: vault.length, created };
+}
+
+/** The lines a run prints: each client with its counts, then the totals (shared by the dry run and the real one). */
+export function describePlan(plan: LinkPlan, dryRun: boolean): string[] {
+  const verb = dryRun ? 'Would' : 'Will';
+  const lines = plan.clients.map(
+    (c) =>
+      `${c.existingId ? 'link to existing' : 'create'} "${c.name}": ${c.tickets} ticket${c.tickets === 1 ? '' : 's'}, ${c.vaultEntries} vault entr${c.vaultEntries === 1 ? 'y' : 'ies'}` +
+      (c.addDomains.length ? `, domains ${c.addDomains.join(', ')}` : ''),
+  );
+  const created = plan.clients.filter((c) => !c.existingId).length;
+  lines.push(`${verb} create ${created} client${created === 1 ? '' : 's'} and link ${plan.clients.reduce((n, c) => n + c.tickets, 0)} tickets and ${plan.clients.reduce((n, c) => n + c.vaultEntries, 0)} vault entries.`);
+  lines.push(`Tickets without a client: ${plan.unmatchedTickets} (listed in the app: Clients > Tickets without a client).`);
+  return lines;
+}
+
+/**
+ * One run of `npm run clients:link`: plans, prints, and unless `dryRun` applies the plan in one
+ * transaction (planned again inside it, so what is applied is what the database holds then).
+ */
+export async function runClientLink(db: Database, o: { dryRun: boolean; now: Date; log: (line: string) => void }): Promise<LinkPlan> {
+  if (o.dryRun) {
+    const plan = await planClientLinks(db);
+    for (const line of describePlan(plan, true)) o.log(line);
+    return plan;
+  }
+  return db.transaction(async (tx) => {
+    const plan = await planClientLinks(tx);
+    for (const line of describePlan(plan, false)) o.log(line);
+    const done = await applyClientLinks(tx, plan, o.now);
+    o.log(`Done: created ${done.created} clients, linked ${done.tickets} tickets and ${done.vaultEntries} vault entries.`);
+    return plan;
+  });
+}
