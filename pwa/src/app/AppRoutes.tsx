@@ -20,6 +20,7 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const StatusPage = lazy(() => import('../features/ticket-status/StatusPage'));
 const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
+const NewTicketPage = lazy(() => withIonic(() => import('../features/tickets/new/NewTicketPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
 const ContentPage = lazy(() => withIonic(() => import('../features/content/ContentPage')));
@@ -46,6 +47,7 @@ function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
 const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/downloads', page: <DownloadsPage /> },
   { path: '/technician', page: <TicketsPage /> },
+  { path: '/technician/new', page: <NewTicketPage /> },
   { path: '/scheduler', page: <SchedulerPage /> },
   { path: '/vault', page: <VaultPage /> },
   { path: '/survey-dashboard', page: <SurveyDashboardPage /> },

@@ -23,6 +23,7 @@ export const ADMIN_ONLY: readonly Role[] = ['admin'];
 export const PAGE_ACCESS = {
   '/downloads': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.downloadsDenied },
   '/technician': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/technician/new': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/scheduler': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/vault': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/survey-dashboard': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },

@@ -20,6 +20,8 @@ import type { Ticket, TicketPatch, TicketUpdateEntry, UpdateType } from '@portal
 import { OfflineDb } from './db';
 import type { HttpResponse, Transport } from '../lib/http';
 
+export { NetworkError, type Transport } from '../lib/http';
+
 export { pullAll, setCacheOwner } from './collections';
 export { META, getMeta, setOfflineDb } from './db';
 export { drainOutbox, memoryLock } from './drain';

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
@@ -82,7 +83,12 @@ export default function TicketsPage() {
 
   return (
     <div className="page page-wide">
-      <h1>Support Ticket Management</h1>
+      <div className="page-head">
+        <h1>Support Ticket Management</h1>
+        <Link className="btn btn-primary btn-small" to="/technician/new">
+          New Ticket
+        </Link>
+      </div>
       <SyncStatus />
       {firstLoad && !shown ? (
         <Loading text="Loading tickets..." />

@@ -1,0 +1,69 @@
+/**
+ * The New Ticket form's values and how they become the `POST /api/tickets/staff` body (issue 51):
+ * validated with the shared `ticketStaffCreateSchema`, exactly like the API. No React.
+ */
+import { ticketStaffCreateSchema, type ContactMethod, type Severity, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
+
+/** What the inputs hold; severity and contact method start unselected (''), the assignee is `me`. */
+export interface NewTicketValues {
+  templateId: string;
+  clientName: string;
+  businessName: string;
+  customerEmail: string;
+  customerPhone: string;
+  severity: Severity | '';
+  contactMethod: ContactMethod | '';
+  issue: string;
+  /** 'me', 'unassigned' or a technician's id. */
+  assignee: string;
+  doNotNotify: boolean;
+}
+
+export const EMPTY_NEW_TICKET: NewTicketValues = {
+  templateId: '',
+  clientName: '',
+  businessName: '',
+  customerEmail: '',
+  customerPhone: '',
+  severity: '',
+  contactMethod: '',
+  issue: '',
+  assignee: 'me',
+  doNotNotify: false,
+};
+
+/** The form with `template` applied: its issue text, severity, contact method and assignee (the customer's fields stay). */
+export function applyTemplate(values: NewTicketValues, template: TicketTemplate): NewTicketValues {
+  return {
+    ...values,
+    templateId: template.id,
+    issue: template.issue || values.issue,
+    severity: template.severity,
+    contactMethod: template.contactMethod ?? values.contactMethod,
+    assignee: template.assignee,
+  };
+}
+
+/** The request body, or the first message per field (the shared schema's, as the API answers). */
+export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffCreateInput } | { errors: Partial<Record<keyof NewTicketValues, string>> } {
+  const input = {
+    clientName: values.clientName,
+    businessName: values.businessName.trim() || undefined,
+    customerEmail: values.customerEmail,
+    customerPhone: values.customerPhone,
+    severity: values.severity || undefined,
+    contactMethod: values.contactMethod || undefined,
+    issue: values.issue,
+    assignee: values.assignee,
+    notifyCustomer: !values.doNotNotify,
+    ...(values.templateId ? { templateId: values.templateId } : {}),
+  };
+  const parsed = ticketStaffCreateSchema.safeParse(input);
+  if (parsed.success) return { body: parsed.data };
+  const errors: Partial<Record<keyof NewTicketValues, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof NewTicketValues;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
