@@ -11,6 +11,8 @@ import { isApiError } from './api';
 export const NO_CONNECTION_TEXT = 'No connection to the server. Check your connection and try again.';
 /** Why a write button is disabled while the server cannot be reached. */
 export const WRITES_NEED_CONNECTION_TEXT = 'Changes need a connection to the server.';
+/** What a part of a screen never loaded says while the server cannot be reached (lib/ui NotLoaded). */
+export const NOT_LOADED_TEXT = 'Not loaded yet: this part loads when the server answers.';
 /** Generic failure with an answer but no message of the server's own. */
 export const TRY_AGAIN_TEXT = 'Please try again.';
 

@@ -2,7 +2,7 @@ import type { InboundFailure } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { failureText } from '../../lib/connection';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
-import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { NotLoaded, useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { useInboundAction, useInboundFailures, useInboundStatus } from './api/useInboundMail';
 
 /**
@@ -15,6 +15,7 @@ export function InboundMailSection() {
   const failures = useInboundFailures();
   const action = useInboundAction();
   const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const s = status.data;
   const result = action.data;
 
@@ -47,7 +48,8 @@ export function InboundMailSection() {
           {s.smtpPort !== null && ` SMTP listener on port ${s.smtpPort}.`}
         </p>
       )}
-      {!s && status.isError && <p className="muted settings-lead">The mailbox status could not be loaded. {failureText(status.error, '')}</p>}
+      {!s && offline && <NotLoaded className="settings-lead" />}
+      {!s && !offline && status.isError && <p className="muted settings-lead">The mailbox status could not be loaded. {failureText(status.error, '')}</p>}
       {result && <p role="status">{result.message}</p>}
       {action.error && <p role="alert">{failureText(action.error, 'The request failed. Please try again.')}</p>}
       <h3>Could not import</h3>

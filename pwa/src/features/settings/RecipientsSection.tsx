@@ -12,7 +12,7 @@ import { useRemoveNotificationEmail } from './api/useRemoveNotificationEmail';
 import { SETTINGS_TEXT } from './texts';
 import { NO_CONNECTION_TEXT } from '../../lib/connection';
 import { ErrorState } from '../../lib/ui/States';
-import { useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { NotLoaded, useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 type Values = z.input<typeof notificationEmailBodySchema>;
 type Parsed = z.output<typeof notificationEmailBodySchema>;
@@ -69,7 +69,9 @@ export function RecipientsSection() {
         <div className="settings-loading">
           <IonSpinner name="crescent" aria-hidden="true" /> <span>Loading recipients...</span>
         </div>
-      ) : (list.isError || offline) && !list.data ? (
+      ) : offline && !list.data ? (
+        <NotLoaded />
+      ) : list.isError && !list.data ? (
         <ErrorState text="The recipients could not be loaded." error={list.error ?? { message: NO_CONNECTION_TEXT }} />
       ) : emails.length === 0 ? (
         <p className="muted settings-empty">{SETTINGS_TEXT.noRecipients}</p>

@@ -6,16 +6,19 @@ import { InboundMailSection } from './InboundMailSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
+import { isSettingsQuery } from './api/keys';
 import './settings.css';
 
 /**
  * /admin/settings 'SMS and Notification Settings' (SPEC.md 2 "Settings"; admin only, guarded in
  * app/AppRoutes): notification e-mail recipients, the support SMS number with 'Test SMS', and the
  * recent deliveries. Loaded on demand. Without a server: the shared bar and notice, the sections'
- * last loaded values, and every Save / Add / Remove / Test disabled with the reason (lib/ui/ServerConnection).
+ * last loaded values (a section never loaded says 'Not loaded yet: ...', like every other such
+ * section, and the notice's 'as of' counts only these sections' data), and every Save / Add /
+ * Remove / Test disabled with the reason (lib/ui/ServerConnection).
  */
 export default function SettingsPage() {
-  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync, match: isSettingsQuery });
   return (
     <ConnectionProvider connection={connection}>
     <div className="page settings-page">

@@ -4,8 +4,7 @@ import { SEVERITIES, SEVERITY_NAMES, slaPolicySchema, type SlaPolicy } from '@po
 import { apiGet, apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ErrorState } from '../../lib/ui/States';
-import { useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
-import { NO_CONNECTION_TEXT } from '../../lib/connection';
+import { NotLoaded, useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 
 const KEY = ['sla-policy'] as const;
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -44,8 +43,10 @@ export function SlaPolicySection() {
     return (
       <section className="card settings-section">
         <h2>SLA Policy</h2>
-        {stored.isError || offline ? (
-          <ErrorState text="The SLA policy could not be loaded." error={stored.error ?? { message: NO_CONNECTION_TEXT }} />
+        {offline ? (
+          <NotLoaded />
+        ) : stored.isError ? (
+          <ErrorState text="The SLA policy could not be loaded." error={stored.error} />
         ) : (
           <p className="muted">Loading SLA policy...</p>
         )}

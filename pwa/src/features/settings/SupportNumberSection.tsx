@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { MSG, supportPhoneSchema } from '@portal/shared';
 import { isApiError } from '../../lib/api';
-import { isNoConnection } from '../../lib/connection';
+import { NOT_LOADED_TEXT, isNoConnection } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { useSaveSupportNumber } from './api/useSaveSupportNumber';
@@ -80,7 +80,7 @@ export function SupportNumberSection() {
           id="supportPhone"
           label="Phone Number"
           error={error}
-          hint={setting.data ? (saved ? `Saved: ${saved}` : 'No number saved yet.') : setting.isError || offline ? 'The saved number could not be loaded.' : 'Loading the saved number...'}
+          hint={setting.data ? (saved ? `Saved: ${saved}` : 'No number saved yet.') : offline ? NOT_LOADED_TEXT : setting.isError ? 'The saved number could not be loaded.' : 'Loading the saved number...'}
         >
           <input
             id="supportPhone"

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorPolicy } from '@portal/shared';
 import { apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
-import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { NotLoaded, useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { useStepUp } from '../../lib/twoFactor/stepUp';
 
 const POLICY_KEY = ['/api/auth/2fa/policy'] as const;
@@ -25,6 +25,7 @@ export function TwoFactorSection() {
   const queryClient = useQueryClient();
   const policy = useQuery<{ policy: TwoFactorPolicy }>({ queryKey: POLICY_KEY, networkMode: 'online' });
   const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const [choice, setChoice] = useState<TwoFactorPolicy | null>(null);
   useEffect(() => {
     if (policy.data && choice === null) setChoice(policy.data.policy);
@@ -49,7 +50,8 @@ export function TwoFactorSection() {
     <section className="card settings-card" aria-labelledby="two-factor-heading">
       <h2 id="two-factor-heading">Two-factor authentication</h2>
       <p className="muted settings-lead">Who must confirm their sign-in with an authenticator app or a passkey.</p>
-      {policy.isError && !policy.data && <p className="form-error">Could not load the setting.</p>}
+      {!policy.data && offline && <NotLoaded />}
+      {!policy.data && !offline && policy.isError && <p className="form-error">Could not load the setting.</p>}
       <form className="form" noValidate onSubmit={submit} aria-label="Two-factor authentication">
         <fieldset className="radio-group" disabled={!policy.data || save.isPending}>
           <legend className="form-label">Required for</legend>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { NO_CONNECTION_TEXT } from '../connection';
-import { useScreenConnectionContext } from './ServerConnection';
+import { NotLoaded, useScreenConnectionContext } from './ServerConnection';
 import { EmptyState, ErrorState, LoadingSkeleton } from './States';
 import { useIsDesktop } from './useMediaQuery';
 import './ui.css';
@@ -67,16 +66,16 @@ export interface ResponsiveListProps<T> {
  * Columns in, rows out: the table is built from `columns`, each card from `card(row)`; `rowAttrs`
  * lands on both so tests and styles find a row either way. Shows a loading skeleton while `rows` is
  * undefined, `errorText` + the message on `error`, and `empty` when there are no rows. Inside a screen
- * whose server cannot be reached (ServerConnection's provider) a list with no rows yet says it could
- * not be loaded ('No connection to the server...') instead of loading forever.
+ * whose server cannot be reached (ServerConnection's provider) a list with no rows yet says what
+ * every part of such a screen says, 'Not loaded yet: ...' (NotLoaded), instead of loading forever.
  */
 export function ResponsiveList<T>(props: ResponsiveListProps<T>) {
   const isDesktop = useIsDesktop();
   const connection = useScreenConnectionContext();
   const { rows, error, classes = {} } = props;
   const errorText = props.errorText ?? 'The list could not be loaded.';
+  if (rows === undefined && connection?.offline) return <NotLoaded className={classes.error} />;
   if (error) return <ErrorState text={errorText} error={error} onRetry={props.onRetry} className={classes.error} />;
-  if (rows === undefined && connection?.offline) return <ErrorState text={errorText} error={{ message: NO_CONNECTION_TEXT }} className={classes.error} />;
   if (rows === undefined) return <LoadingSkeleton text={props.loadingText} />;
   if (rows.length === 0) return <EmptyState className={classes.empty}>{props.empty}</EmptyState>;
   return isDesktop ? <ListTable {...props} rows={rows} /> : <ListCards {...props} rows={rows} />;

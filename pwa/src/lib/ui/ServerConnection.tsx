@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { NO_CONNECTION_TEXT, WRITES_NEED_CONNECTION_TEXT, isNoConnection, useBrowserOnline } from '../connection';
+import { NOT_LOADED_TEXT, NO_CONNECTION_TEXT, WRITES_NEED_CONNECTION_TEXT, isNoConnection, useBrowserOnline } from '../connection';
 import { formatDateTime } from '../format';
 import './ui.css';
 
@@ -20,6 +20,8 @@ export interface ScreenConnection {
   offline: boolean;
   /** When offline: the oldest time (ms since epoch) at which the shown data was loaded; null when nothing is shown. */
   asOf: number | null;
+  /** When offline: some of the screen's data was never loaded (those parts say {@link NOT_LOADED_TEXT}). */
+  partial: boolean;
   /** Why writes are disabled (a text for people), or undefined while the server answers. */
   writeBlock: string | undefined;
   /** Loads the screen's failed data again ('Try Again'). */
@@ -54,10 +56,10 @@ export function useScreenConnection(options: { connectivity: 'online' | 'offline
       const qs = screenQueries(cache.getAll(), match);
       const failed = qs.some((q) => q.state.status === 'error' && isNoConnection(q.state.error));
       const loaded = qs.filter((q) => q.state.data !== undefined).map((q) => q.state.dataUpdatedAt);
-      return `${failed ? 1 : 0}|${loaded.length ? Math.min(...loaded) : ''}`;
+      return `${failed ? 1 : 0}|${loaded.length ? Math.min(...loaded) : ''}|${loaded.length < qs.length ? 1 : 0}`;
     },
   );
-  const [failedFlag, oldest] = snapshot.split('|');
+  const [failedFlag, oldest, partialFlag] = snapshot.split('|');
   const failed = failedFlag === '1';
   const offline = failed || connectivity === 'offline' || !browserOnline;
 
@@ -81,7 +83,8 @@ export function useScreenConnection(options: { connectivity: 'online' | 'offline
     was.current = connectivity;
   }, [connectivity, browserOnline, retry]);
 
-  return { offline, asOf: offline && oldest ? Number(oldest) : null, writeBlock: offline ? WRITES_NEED_CONNECTION_TEXT : undefined, retry };
+  const asOf = offline && oldest ? Number(oldest) : null;
+  return { offline, asOf, partial: asOf !== null && partialFlag === '1', writeBlock: offline ? WRITES_NEED_CONNECTION_TEXT : undefined, retry };
 }
 
 const ConnectionContext = createContext<ScreenConnection | null>(null);
@@ -116,8 +119,18 @@ export function writeProps(block: string | undefined, busy = false) {
 }
 
 /**
+ * What a part of a screen without its data says while the server cannot be reached (every part the
+ * same words, so no section claims more than the others): {@link NOT_LOADED_TEXT}.
+ */
+export function NotLoaded({ className }: { className?: string }) {
+  return <p className={className ? `muted not-loaded ${className}` : 'muted not-loaded'}>{NOT_LOADED_TEXT}</p>;
+}
+
+/**
  * The screen's notice while the server cannot be reached: 'No connection to the server. Check your
- * connection and try again.' and, when data from before is shown, 'Showing the data as of <time>.';
+ * connection and try again.' and, when data from before is shown, 'Showing the data as of <time>.'
+ * (when only some parts have data: 'Showing the data loaded as of <time>; the parts marked "Not
+ * loaded yet" load when the server answers.');
  * then why changes are disabled (unless the screen has none: `writes={false}`) and 'Try Again'.
  * Renders nothing while the server answers.
  */
@@ -127,7 +140,12 @@ export function ConnectionNotice({ connection, writes = true }: { connection: Sc
     <div className="card connection-notice" role="status">
       <p>
         <strong>{NO_CONNECTION_TEXT}</strong>
-        {connection.asOf !== null && <> Showing the data as of {formatDateTime(new Date(connection.asOf).toISOString())}.</>}
+        {connection.asOf !== null &&
+          (connection.partial ? (
+            <> Showing the data loaded as of {formatDateTime(new Date(connection.asOf).toISOString())}; the parts marked "Not loaded yet" load when the server answers.</>
+          ) : (
+            <> Showing the data as of {formatDateTime(new Date(connection.asOf).toISOString())}.</>
+          ))}
       </p>
       {writes && (
         <p className="muted" id={WRITE_BLOCK_REASON_ID}>
