@@ -16,6 +16,7 @@ import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { sweepSlaAlerts } from './features/sla/port';
 import { ensureAdminUser } from './features/users/bootstrap';
+import { serveAppBackups } from './features/backup/port';
 import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
 import { createLogger } from './logger';
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
   const app = createApp(deps, services);
   const { notifier } = services;
   const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
+  // `npm run backup` on the embedded database asks this process (docs/backup.md).
+  const stopBackups = await serveAppBackups(services);
   notifier.dispatcher.start();
   // SLA alerts: every process sweeps; each alert is claimed once (sla_alerts), then sent by the dispatcher.
   const slaSweep = () =>
@@ -125,8 +128,8 @@ async function main(): Promise<void> {
     clearInterval(housekeepingTimer);
     clearInterval(slaTimer);
     server.close(() => {
-      services.inbound
-        .close()
+      stopBackups()
+        .then(() => services.inbound.close())
         .then(() => notifier.close())
         .then(() => services.storage.close())
         .then(() => stopSessionEvents())

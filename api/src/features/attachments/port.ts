@@ -17,11 +17,13 @@
  * - `openAttachment(s, ticketId, attachmentId, { thumb, customerOnly })`: the file's stream and
  *   headers facts, or null when there is no such attachment (or it is not the customer's to see).
  * - `ATTACHMENT_CSP`: the Content-Security-Policy every attachment response carries.
+ * - `attachmentStorageSettings(config)`: where finished attachments are stored (backups read and restore them).
  * - `prepareMailFiles(s, messageKey, files)`, `fitMailFiles(tx, ticketId, files)`: an e-mail's files
  *   under the same rules (mail.ts); a file that breaks one is left out with its reason, never
  *   refusing the message. `mailBatch(files)` turns the kept ones into a batch for `recordAttachments`.
  */
 export type { PreparedAttachment } from './process';
+export { attachmentStorageSettings } from './runtime';
 export { fitMailFiles, prepareMailFiles, type MailFile, type MailFiles, type RefusedFile } from './mail';
 export { attachmentsOfUpdates } from './repository';
 export {

@@ -15,7 +15,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config';
 import type { Services } from '../../services';
-import { createStorage, type FileStorage } from '../../storage';
+import { createStorage, type FileStorage, type StorageSettings } from '../../storage';
 import { PendingLedger } from './quota';
 
 /** A day: unfinished uploads, and finished ones never attached, are removed after it. */
@@ -36,13 +36,19 @@ export interface AttachmentRuntime {
 
 const runtimes = new WeakMap<object, AttachmentRuntime>();
 
+/** Where finished attachments are stored: `DATA_DIR/attachments`, or `attachments/` under the S3 prefix. */
+export function attachmentStorageSettings(config: Pick<Config, 'dataDir' | 'storage'>): StorageSettings {
+  const settings = config.storage;
+  return settings.kind === 'disk' ? { kind: 'disk', dir: path.join(config.dataDir, 'attachments') } : { ...settings, prefix: `${settings.prefix}attachments/` };
+}
+
 /** Builds the tus data store and the attachment storage named by `config`. */
 export function createAttachmentRuntime(config: Config): AttachmentRuntime {
   const settings = config.storage;
   if (settings.kind === 'disk') {
     return {
       uploads: new FileStore({ directory: path.join(config.dataDir, 'tus'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
-      storage: createStorage({ kind: 'disk', dir: path.join(config.dataDir, 'attachments') }),
+      storage: createStorage(attachmentStorageSettings(config)),
       limits: config.attachments,
       lastSweep: 0,
       pending: new PendingLedger(),
@@ -65,7 +71,7 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
   });
   return {
     uploads,
-    storage: createStorage({ ...settings, prefix: `${settings.prefix}attachments/` }),
+    storage: createStorage(attachmentStorageSettings(config)),
     limits: config.attachments,
     lastSweep: 0,
     pending: new PendingLedger(),
