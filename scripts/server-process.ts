@@ -69,6 +69,8 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Host name of PUBLIC_URL and `baseURL` (default 127.0.0.1); passkeys need a name such as `localhost`, not an IP. */
   host?: string;
+  /** Start again on the port and data folder of a process stopped with `kill` (an API restart: its data is kept). */
+  restart?: Pick<AppProcess, 'port' | 'dataDir'>;
 }
 
 /**
@@ -76,8 +78,8 @@ export interface StartOptions {
  * output when it does not become healthy within `timeoutMs` (default 60 s).
  */
 export async function startApp(env: Record<string, string> = {}, timeoutMs = 60_000, options: StartOptions = {}): Promise<AppProcess> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const port = options.restart?.port ?? (await freePort());
+  const dataDir = options.restart?.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const adminPassword = 'e2e-admin-password';
   let output = '';
   await (built ??= buildApi());

@@ -21,6 +21,9 @@ const SurveyPage = lazy(() => import('../features/survey/SurveyPage'));
 const StatusPage = lazy(() => import('../features/ticket-status/StatusPage'));
 const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/TicketsPage')));
 const NewTicketPage = lazy(() => withIonic(() => import('../features/tickets/new/NewTicketPage')));
+const RepliesPage = lazy(() => withIonic(() => import('../features/replies/RepliesPage')));
+const TemplatesPage = lazy(() => withIonic(() => import('../features/replies/TemplatesPage')));
+const MyRepliesPage = lazy(() => withIonic(() => import('../features/replies/MyRepliesPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
 const ContentPage = lazy(() => withIonic(() => import('../features/content/ContentPage')));
@@ -56,6 +59,9 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/admin/file-management', page: <FileManagementPage /> },
   { path: '/admin/settings', page: <SettingsPage /> },
   { path: '/admin/activity', page: <ActivityLogPage /> },
+  { path: '/admin/replies', page: <RepliesPage /> },
+  { path: '/admin/templates', page: <TemplatesPage /> },
+  { path: '/account/replies', page: <MyRepliesPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
   { path: '/account/security', page: <SecurityPage /> },
 ];

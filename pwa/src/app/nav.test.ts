@@ -20,11 +20,11 @@ describe('navigation by role (offer only what the role may open)', () => {
     expect(labels(navigationFor({ role: 'technician' }))).toEqual({
       links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Surveys'],
       admin: [],
-      account: ['Change Password', 'Security'],
+      account: ['My Replies', 'Change Password', 'Security'],
     });
   });
   it('an admin also gets the admin group', () => {
-    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log']);
+    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates']);
   });
   it('every offered link passes its guard', () => {
     for (const role of ['user', 'technician', 'admin'] as const) {

@@ -32,6 +32,9 @@ export const PAGE_ACCESS = {
   '/admin/file-management': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/admin/settings': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/admin/activity': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/replies': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/templates': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/account/replies': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/change-password': {},
   '/account/security': {},
 } as const satisfies Record<string, PageAccess>;
@@ -75,6 +78,9 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Content', to: '/admin/content' },
   { label: 'File Manager', to: '/admin/file-management' },
   { label: 'SMS Settings', to: '/admin/settings' },
+  { label: 'Replies & Macros', to: '/admin/replies' },
+  { label: 'Ticket Templates', to: '/admin/templates' },
+  { label: 'My Replies', to: '/account/replies' },
   { label: 'Change Password', to: '/change-password' },
   { label: 'Security', to: '/account/security' },
 ];
@@ -86,6 +92,8 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { label: 'File Manager', to: '/admin/file-management' },
   { label: 'SMS Settings', to: '/admin/settings' },
   { label: 'Activity Log', to: '/admin/activity' },
+  { label: 'Replies & Macros', to: '/admin/replies' },
+  { label: 'Ticket Templates', to: '/admin/templates' },
 ];
 
 const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
@@ -93,7 +101,7 @@ const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
 /** The Security page (two-factor authentication, README): beside Change Password; where an un-enrolled session is sent. */
 export const SECURITY_PATH = '/account/security';
 
-const ACCOUNT_PATHS = new Set(['/change-password', SECURITY_PATH]);
+const ACCOUNT_PATHS = new Set(['/account/replies', '/change-password', SECURITY_PATH]);
 
 /**
  * The navigation one person sees, in display order: `links`, then the `admin` group (empty unless

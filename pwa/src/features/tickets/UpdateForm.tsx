@@ -142,8 +142,8 @@ export function UpdateForm(props: {
         tools={
           library && (
             <>
-              <ShortcutMenu menu={insertion.menu} />
-              <ReplyPicker replies={library.replies} onPick={(r) => insertion.insert(r)} />
+              <ShortcutMenu menu={insertion.menu} fill={fill} />
+              <ReplyPicker replies={library.replies} fill={fill} onPick={(r) => insertion.insert(r)} />
             </>
           )
         }

@@ -27,7 +27,7 @@ describe('ticket.staffCreate', () => {
       const key = req.headers?.['Idempotency-Key'] ?? '';
       if (!created.has(key)) created.set(key, created.size + 1);
       if (attempt === 2) throw new NetworkError(); // created, answer lost
-      return { status: 201, headers: {}, body: { id: 't1', ticketNumber: `TKT-00000${created.get(key)}`, createdAt: '' } };
+      return { status: 201, retryAfterMs: null, body: { id: 't1', ticketNumber: `TKT-00000${created.get(key)}`, createdAt: '' } };
     };
     for (let i = 0; i < 3; i++) await drainOutbox({ db, transport, userId: tech.id, force: true });
     expect(created.size).toBe(1);
@@ -39,7 +39,7 @@ describe('ticket.staffCreate', () => {
     const { db } = freshDb();
     await enqueueStaffCreate(db, body, tech);
     let sent = 0;
-    await drainOutbox({ db, transport: async () => (sent++, { status: 201, headers: {}, body: {} }), userId: 'someone-else' });
+    await drainOutbox({ db, transport: async () => (sent++, { status: 201, retryAfterMs: null, body: {} }), userId: 'someone-else' });
     expect(sent).toBe(0);
     expect((await readStaffCreates(db))[0]?.state).toBe('pending');
   });

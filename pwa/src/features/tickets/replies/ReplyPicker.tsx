@@ -7,8 +7,8 @@ import { matchReplies } from './shortcut';
  * the device (offline too); choosing one inserts it at the caret, filled from the ticket, and
  * closes. Says how to make replies when there are none, and hints at the `::` shortcut.
  */
-export function ReplyPicker(props: { replies: readonly CannedReply[]; onPick(reply: CannedReply): void }) {
-  const { replies, onPick } = props;
+export function ReplyPicker(props: { replies: readonly CannedReply[]; fill(text: string): string; onPick(reply: CannedReply): void }) {
+  const { replies, fill, onPick } = props;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const id = useId();
@@ -40,7 +40,7 @@ export function ReplyPicker(props: { replies: readonly CannedReply[]; onPick(rep
                     }}
                   >
                     <span className="reply-menu-title">{r.title}</span>
-                    <span className="reply-menu-body">{r.body}</span>
+                    <span className="reply-menu-body">{fill(r.body)}</span>
                   </button>
                 </li>
               ))}

@@ -2,9 +2,9 @@ import type { ReplyInsertion } from './useReplyInsertion';
 
 /**
  * The `::` menu under Update Comment (useReplyInsertion): the matching canned replies, the active
- * one marked; a tap inserts it (the textarea keeps the focus).
+ * one marked, each text as it will be inserted (`fill`); a tap inserts it (the textarea keeps the focus).
  */
-export function ShortcutMenu({ menu }: { menu: ReplyInsertion['menu'] }) {
+export function ShortcutMenu({ menu, fill }: { menu: ReplyInsertion['menu']; fill(text: string): string }) {
   if (menu.matches.length === 0) return null;
   return (
     <ul id="reply-shortcut-menu" className="reply-menu" role="listbox" aria-label="Canned replies">
@@ -19,7 +19,7 @@ export function ShortcutMenu({ menu }: { menu: ReplyInsertion['menu'] }) {
           onClick={() => menu.choose(r)}
         >
           <span className="reply-menu-title">{r.title}</span>
-          <span className="reply-menu-body">{r.body}</span>
+          <span className="reply-menu-body">{fill(r.body)}</span>
         </li>
       ))}
     </ul>

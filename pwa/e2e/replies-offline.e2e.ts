@@ -1,0 +1,201 @@
+/**
+ * Canned replies, macros and New Ticket with no server (issue 51 "Done when"), in Chromium at
+ * 390x844 with the real service worker, against an app of its own so the API can really be
+ * stopped: a technician signs in and syncs; the API is stopped and the browser restarted; the
+ * technician applies "Resolved on site" to one ticket ("Review, then Update Ticket"), inserts a
+ * canned reply with `::` into another, and creates a ticket from a template ("Ticket will be
+ * numbered when it syncs"). The API starts again on the same data: each update lands once, the
+ * customer's e-mail carries the filled variables (first name, the live status link), the macro's
+ * time entry is there once, the new ticket gets its number and one confirmation e-mail.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ticket, TicketTime, TicketUpdateEntry } from '@portal/shared';
+import { startApp, type AppProcess } from '../../scripts/server-process';
+import { persistentPhoneContext, waitForServiceWorker } from './support/browser';
+import { shot } from './support/screenshots';
+
+const TECH = { username: 'rita.replies', password: 'replies-pass-1' };
+let app: AppProcess;
+let adminToken: string;
+let context: BrowserContext | undefined;
+const profile = mkdtempSync(join(tmpdir(), 'replies-profile-'));
+
+async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${app.baseURL}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+const login = async (username: string, password: string) => (await call<{ token: string }>('/api/auth/login', { method: 'POST', body: { username, password } })).token;
+
+async function createTicket(clientName: string, customerEmail: string): Promise<string> {
+  const body = { clientName, customerEmail, customerPhone: '555-0101', severity: 'high', contactMethod: 'email', issue: `${clientName}: the office printer is jammed again.` };
+  return (await call<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body })).ticketNumber;
+}
+
+/** Every .eml the app wrote (quoted-printable soft breaks and `=3D` undone). */
+function mails(): string[] {
+  const dir = join(app.dataDir, 'outbox-log', 'mail');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return names.map((n) => readFileSync(join(dir, n), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+}
+
+async function until<T>(what: string, read: () => Promise<T> | T, ok: (v: T) => boolean, ms = 45_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function openBrowser(): Promise<Page> {
+  context = await persistentPhoneContext(profile);
+  return context.pages()[0] ?? context.newPage();
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${app.baseURL}/login`);
+  await page.getByPlaceholder('Enter your username').fill(TECH.username);
+  await page.getByPlaceholder('Enter your password').fill(TECH.password);
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
+  await reloaded;
+}
+
+const openTicket = async (page: Page, number: string) => {
+  await page.getByRole('button', { name: number, exact: true }).click();
+  const form = page.getByRole('form', { name: `Update ticket ${number}` });
+  await form.waitFor();
+  return form;
+};
+
+beforeAll(async () => {
+  app = await startApp({}, 180_000);
+  adminToken = await login('admin', app.adminPassword);
+  await call('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } });
+  await call('/api/canned-replies', {
+    method: 'POST',
+    token: adminToken,
+    body: { scope: 'shared', title: 'Parts ordered', body: 'Hi {{contact.firstName}}, the parts for {{ticket.number}} are ordered. {{technician.name}}' },
+  });
+  await call('/api/ticket-templates', {
+    method: 'POST',
+    token: adminToken,
+    body: { scope: 'shared', name: 'Printer jam', issue: 'The printer jams on every page; customer called.', severity: 'medium', contactMethod: 'phone', assignee: 'me' },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await app?.stop();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+describe('replies, macros and New Ticket with the API stopped', () => {
+  it('applies a macro, inserts a reply with ::, creates a ticket; each lands once when the API is back', async () => {
+    const dana = await createTicket('Dana Smith', 'dana@customer.test');
+    const lee = await createTicket('Lee Park', 'lee@customer.test');
+    let page = await openBrowser();
+    await signIn(page);
+    await page.goto(`${app.baseURL}/technician`);
+    await waitForServiceWorker(page);
+    await page.getByText(/^Last synced /).first().waitFor();
+    // The device's copy is there: the macro list shows in the panel.
+    let form = await openTicket(page, dana);
+    await form.getByLabel('Apply macro').locator('option', { hasText: 'Resolved on site' }).waitFor({ state: 'attached' });
+
+    // The API stops; the browser is restarted.
+    await app.kill('SIGTERM');
+    await context!.close();
+    page = await openBrowser();
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByText('Support Ticket Management').first().waitFor();
+
+    // 1. "Resolved on site": the form fills for review, then one update.
+    form = await openTicket(page, dana);
+    await form.getByLabel('Apply macro').selectOption({ label: 'Resolved on site' });
+    await form.getByText('Review, then Update Ticket.').waitFor();
+    expect(await form.getByLabel('Status').inputValue()).toBe('resolved');
+    expect(await form.getByLabel('Update Comment').inputValue()).toContain('Dana');
+    await shot(page, 'replies-macro-review-phone');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // 2. '::par' + Enter inserts the canned reply filled from Lee's ticket.
+    form = await openTicket(page, lee);
+    const comment = form.getByLabel('Update Comment');
+    await comment.click();
+    await comment.pressSequentially('::par');
+    await page.getByRole('option', { name: /Parts ordered/ }).waitFor();
+    await shot(page, 'replies-shortcut-phone');
+    await comment.press('Enter');
+    expect(await comment.inputValue()).toBe(`Hi Lee, the parts for ${lee} are ordered. ${TECH.username}`);
+    await form.getByLabel('Reply to customer').check();
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // 3. New Ticket from a template, offline.
+    await page.getByRole('link', { name: 'New Ticket' }).click();
+    const nt = page.getByRole('form', { name: 'New Ticket' });
+    await nt.getByLabel(/Start from a template/).selectOption({ label: 'Printer jam' });
+    expect(await nt.getByLabel('Issue Description').inputValue()).toContain('jams on every page');
+    await nt.getByLabel('Name', { exact: true }).fill('Walk In');
+    await nt.getByLabel('Email').fill('walk.in@customer.test');
+    await nt.getByLabel('Phone').fill('555-0199');
+    await nt.getByRole('button', { name: 'Create Ticket' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
+    await page.locator('.new-tickets').scrollIntoViewIfNeeded();
+    await shot(page, 'new-ticket-offline-phone');
+    await page.getByText('3 updates waiting to sync').first().waitFor();
+
+    // The API comes back on the same data: the phone syncs by itself.
+    app = await startApp({}, 180_000, { restart: app });
+    const row = page.locator('.new-ticket-row', { hasText: 'New ticket for Walk In' });
+    const number = await row.locator('.new-ticket-number').innerText({ timeout: 60_000 });
+    expect(number).toMatch(/^TKT-\d{6}$/);
+    await page.getByText('All updates synced').first().waitFor({ timeout: 30_000 });
+
+    // Each landed once on the server.
+    const token = await login(TECH.username, TECH.password);
+    const ticket = (ref: string) => call<Ticket>(`/api/tickets/${ref}`, { token });
+    const history = async (ref: string) => call<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${(await ticket(ref)).id}`, { token });
+    expect(await ticket(dana)).toMatchObject({ status: 'resolved', resolution: 'Resolved on site.' });
+    const danaHistory = await history(dana);
+    const macroRows = danaHistory.filter((u) => (u as { macro?: { name: string } }).macro?.name === 'Resolved on site');
+    expect(macroRows.length).toBeGreaterThan(0);
+    expect(danaHistory.filter((u) => u.comment?.includes('Hi Dana')).length).toBe(1);
+    const time = await call<TicketTime>(`/api/tickets/${(await ticket(dana)).id}/time-entries`, { token });
+    expect(time.entries.map((e) => [e.minutes, e.billable])).toEqual([[30, true]]);
+    expect((await history(lee)).filter((u) => u.comment === `Hi Lee, the parts for ${lee} are ordered. ${TECH.username}`).length).toBe(1);
+    expect(await ticket(number)).toMatchObject({ clientName: 'Walk In', severity: 'medium', contactMethod: 'phone' });
+
+    // The customers' e-mails: Dana's reply with her first name and the live status link, Lee's
+    // reply, the walk-in's confirmation, each once.
+    const danaMails = await until('the reply to Dana', () => mails().filter((m) => m.includes('dana@customer.test') && m.includes('Hi Dana')), (l) => l.length > 0);
+    expect(danaMails).toHaveLength(1);
+    expect(danaMails[0]).toMatch(new RegExp(`${app.baseURL.replace(/[.:/]/g, '\\$&')}/status/[A-Za-z0-9_-]+`));
+    expect(danaMails[0]).not.toContain('{{');
+    await until('the reply to Lee', () => mails().filter((m) => m.includes('lee@customer.test') && m.includes('the parts for')), (l) => l.length === 1);
+    const confirmations = await until('the walk-in confirmation', () => mails().filter((m) => m.includes('walk.in@customer.test') && m.includes(number)), (l) => l.length > 0);
+    expect(confirmations).toHaveLength(1);
+  }, 600_000);
+});

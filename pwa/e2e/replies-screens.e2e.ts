@@ -1,0 +1,97 @@
+/**
+ * The management screens of issue 51 at 390x844 and 1366x768, light and dark screenshots:
+ * 'Replies & Macros' (admin: a reply with an unknown variable is refused with its name, a valid
+ * one shows its preview and is saved; a macro is added), 'Ticket Templates' (a template is added)
+ * and 'My Replies' (a technician's own reply). Offline the screens say that edits need a
+ * connection and the buttons are disabled; New Ticket is shown with its template list.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { SIZES, api, browserSuite, signIn, type Size } from './support/browser';
+import { shot } from './support/screenshots';
+
+const suite = browserSuite();
+
+async function adminPage(size: Size): Promise<Page> {
+  const page = await (await suite.newContext(size)).newPage();
+  await signIn(page, 'admin', inject('adminPassword'));
+  return page;
+}
+
+describe.each(SIZES)('replies screens at %s size', (size) => {
+  it('Replies & Macros: refuses an unknown variable, previews and saves a reply, adds a macro', async () => {
+    const run = randomUUID().slice(0, 6);
+    const page = await adminPage(size);
+    await page.goto('/admin/replies');
+    await page.getByRole('heading', { name: 'Replies & Macros' }).waitFor();
+    await page.getByRole('button', { name: 'Add Reply' }).click();
+    const form = page.getByRole('form', { name: 'New reply' });
+    await form.getByLabel('Title').fill(`Running late ${run}`);
+    await form.getByLabel('Text').fill('Hi {{contact.email}}');
+    await form.getByText('Unknown variable {{contact.email}}', { exact: false }).waitFor();
+    await form.getByLabel('Text').fill('Hi ');
+    await form.getByRole('button', { name: '{{contact.firstName}}' }).click();
+    await form.getByLabel('Text').press('End');
+    await form.getByLabel('Text').pressSequentially(', {{technician.name}} is running 15 minutes late.');
+    await form.getByText('Hi Dana, admin is running 15 minutes late.').waitFor();
+    await shot(page, `replies-form-${size}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `Running late ${run}` }).waitFor();
+
+    await page.getByRole('tab', { name: 'Macros' }).click();
+    await page.getByRole('heading', { name: 'Resolved on site' }).waitFor(); // shipped with a new install
+    await page.getByRole('button', { name: 'Add Macro' }).click();
+    const macro = page.getByRole('form', { name: 'New macro' });
+    await macro.getByLabel('Name').fill(`Remote fix ${run}`);
+    await macro.getByRole('button', { name: 'Save' }).click();
+    await macro.getByText('A macro must change something', { exact: false }).waitFor();
+    await macro.getByLabel('Status', { exact: true }).selectOption({ label: 'In Progress' });
+    await macro.getByLabel('Time entry (minutes)').fill('15');
+    await macro.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `Remote fix ${run}` }).waitFor();
+    await shot(page, `replies-macros-${size}`);
+  });
+
+  it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {
+    const run = randomUUID().slice(0, 6);
+    const page = await adminPage(size);
+    await page.goto('/admin/templates');
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const form = page.getByRole('form', { name: 'New template' });
+    await form.getByLabel('Name').fill(`Printer ${run}`);
+    await form.getByLabel('Issue Description').fill('The printer does not print.');
+    await form.getByLabel('Severity').selectOption({ label: 'High' });
+    await shot(page, `templates-form-${size}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `Printer ${run}` }).waitFor();
+    await shot(page, `templates-${size}`);
+
+    const username = `myr-${size}-${run}`;
+    await api('/api/users', { method: 'POST', token: suite.adminToken, body: { username, password: 'my-replies-1', role: 'technician' } });
+    const tech = await (await suite.newContext(size)).newPage();
+    await signIn(tech, username, 'my-replies-1');
+    await tech.goto('/account/replies');
+    await tech.getByText('No replies of your own yet.', { exact: false }).waitFor();
+    await tech.getByRole('button', { name: 'Add Reply' }).click();
+    const mine = tech.getByRole('form', { name: 'New reply' });
+    await mine.getByLabel('Title').fill('Back tomorrow');
+    await mine.getByLabel('Text').fill('Hi {{contact.firstName}}, I will be back tomorrow morning.');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await tech.getByRole('heading', { name: 'Back tomorrow' }).waitFor();
+    // Another technician's list does not show it (personal): the admin's shared list neither.
+    const shared = await api<{ title: string; scope: string }[]>('/api/canned-replies', { token: suite.adminToken });
+    expect(shared.some((r) => r.title === 'Back tomorrow')).toBe(false);
+
+    await tech.context().setOffline(true);
+    await tech.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await tech.getByText('Replies, macros and templates are settings', { exact: false }).waitFor();
+    expect(await tech.getByRole('button', { name: 'Add Reply' }).isDisabled()).toBe(true);
+    await shot(tech, `my-replies-offline-${size}`);
+    await tech.context().setOffline(false);
+
+    await tech.goto('/technician/new');
+    await tech.getByRole('form', { name: 'New Ticket' }).getByLabel(/Start from a template/).locator('option', { hasText: `Printer ${run}` }).waitFor({ state: 'attached', timeout: 30_000 });
+    await shot(tech, `new-ticket-${size}`);
+  });
+});
