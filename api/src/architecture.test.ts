@@ -5,7 +5,9 @@
  * - no circular imports: `import-x/no-cycle` (value imports) in ESLint, and here a scan that also
  *   follows type-only imports, file by file and feature by feature, over {@link CYCLE_FREE_ROOTS};
  * - no file over {@link MAX_LINES} lines in {@link CYCLE_FREE_ROOTS} (tests, styles and docs included):
- *   a longer file is split along a seam, never listed here as an exception.
+ *   a longer file is split along a seam, never listed here as an exception;
+ * - a feature's SQL names only its own tables, the read views of other features and the shared
+ *   tables (table-ownership.testkit.ts: owners, views, the allow-list with its reasons).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CROSSINGS, READ_VIEWS, TABLE_OWNERS, allowedBecause, namedTables, schemaObjects } from './table-ownership.testkit';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -156,5 +159,57 @@ describe(`no file over ${MAX_LINES} lines`, () => {
       .filter((f) => f.lines > MAX_LINES)
       .map((f) => `${f.file}: ${f.lines} lines`);
     expect(long).toEqual([]);
+  });
+});
+
+describe("a feature's SQL names only its own tables (others through their ports or read views)", () => {
+  const objects = schemaObjects(path.join(repo, 'api/src/db/schema'));
+  const known = new Set([...Object.keys(TABLE_OWNERS), ...Object.keys(READ_VIEWS)]);
+  const featuresDir = path.join(repo, 'api/src/features');
+  /** `feature: file names table` for every name the feature may not use. */
+  const violations = (feature: string, file: string, code: string) =>
+    [...namedTables(code, known, objects)].filter((t) => allowedBecause(feature, t) === undefined).map((t) => `${feature}: ${file} names ${t}`);
+  const featureFiles = fs
+    .readdirSync(featuresDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => sourceFiles(path.join(featuresDir, e.name)).map((f) => ({ feature: e.name, file: f })))
+    .filter(({ file }) => !/\.(test|testkit)\.ts$/.test(file));
+
+  it('catches a violation: SQL text and Drizzle imports are read, comments are not', () => {
+    const code = [
+      "import { ticketCounts, users } from '../../db/schema';",
+      '// counts come from ticket_search (a comment names nothing)',
+      'const q = sql`SELECT t.id FROM support_tickets t JOIN "ticket_updates" u ON u.ticket_id = t.id WHERE t.x = ${1}`;',
+      "const r = sql`select 1 from ticket_facts f join ${x} using (id)`;",
+    ].join('\n');
+    expect([...namedTables(code, known, objects)].sort()).toEqual(['support_tickets', 'ticket_counts', 'ticket_facts', 'ticket_updates', 'users']);
+    expect(violations('scheduler', 'fixture.ts', code).sort()).toEqual(['support_tickets', 'ticket_counts', 'ticket_updates'].map((t) => `scheduler: fixture.ts names ${t}`));
+    expect(violations('tickets', 'fixture.ts', code)).toEqual([]);
+  });
+
+  it('every table and view of the migrations has its owner here', () => {
+    const migrations = fs
+      .readdirSync(path.join(repo, 'api/drizzle'))
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => fs.readFileSync(path.join(repo, 'api/drizzle', f), 'utf8').replace(/--[^\n]*/g, ''))
+      .join('\n');
+    const tables = [...migrations.matchAll(/create table (?:if not exists )?"?([a-z0-9_]+)/gi)].map((m) => m[1]!);
+    const views = [...migrations.matchAll(/create (?:or replace )?view "?([a-z0-9_]+)/gi)].map((m) => m[1]!);
+    expect(tables.filter((t) => !TABLE_OWNERS[t])).toEqual([]);
+    expect(views.filter((v) => !READ_VIEWS[v])).toEqual([]);
+    expect(views.length).toBeGreaterThan(0);
+  });
+
+  it('in api/src/features (tests and test kits aside); no allow-listed crossing is stale', () => {
+    expect(featureFiles.length).toBeGreaterThan(100);
+    const found: string[] = [];
+    const crossingsUsed = new Set<string>();
+    for (const { feature, file } of featureFiles) {
+      const code = fs.readFileSync(file, 'utf8');
+      found.push(...violations(feature, path.relative(featuresDir, file), code));
+      for (const t of namedTables(code, known, objects)) if (CROSSINGS[`${feature}>${t}`]) crossingsUsed.add(`${feature}>${t}`);
+    }
+    expect(found).toEqual([]);
+    expect(Object.keys(CROSSINGS).filter((c) => !crossingsUsed.has(c))).toEqual([]);
   });
 });

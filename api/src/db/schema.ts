@@ -18,3 +18,4 @@ export * from './schema/inbound';
 export * from './schema/audit';
 export * from './schema/clients';
 export * from './schema/replies';
+export * from './schema/readViews';

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AttachmentInfo } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { ticketAttachments, ticketUpdates } from '../../db/schema';
+import { ticketAttachments, ticketHistory } from '../../db/schema';
 
 export type AttachmentRow = typeof ticketAttachments.$inferSelect;
 export type NewAttachmentRow = typeof ticketAttachments.$inferInsert;
@@ -40,9 +40,9 @@ export async function insertAttachments(tx: Database, rows: NewAttachmentRow[]):
 /** The id of a ticket's 'created' work-history entry. */
 export async function createdEntryOf(tx: Database, ticketId: string): Promise<string | null> {
   const [row] = await tx
-    .select({ id: ticketUpdates.id })
-    .from(ticketUpdates)
-    .where(and(eq(ticketUpdates.ticketId, ticketId), eq(ticketUpdates.updateType, 'created')))
+    .select({ id: ticketHistory.id })
+    .from(ticketHistory)
+    .where(and(eq(ticketHistory.ticketId, ticketId), eq(ticketHistory.updateType, 'created')))
     .limit(1);
   return row?.id ?? null;
 }

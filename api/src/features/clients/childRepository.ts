@@ -1,7 +1,7 @@
 /** Sites and contacts of clients: ALL their SQL (clients themselves: repository.ts). */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contacts, sites, supportTickets } from '../../db/schema';
+import { contacts, sites, ticketFacts } from '../../db/schema';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSiteRow = typeof sites.$inferInsert;
@@ -78,7 +78,7 @@ export async function clearOtherPrimaries(db: Database, clientId: string, id: st
 
 /** Whether a ticket refers to the contact (then it is archived, not deleted). */
 export async function contactIsReferenced(db: Database, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.contactId, id)).limit(1);
+  const [row] = await db.select({ id: ticketFacts.id }).from(ticketFacts).where(eq(ticketFacts.contactId, id)).limit(1);
   return row !== undefined;
 }
 

@@ -5,14 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { MSG, toE164, type ClientDraft } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets } from '../../db/schema';
+import { ticketFacts } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { clientDomainOf } from './matching';
 import { findClientByName } from './repository';
 
 /** The draft for ticket `ticketId`. @throws 404 MSG.ticketNotFound. */
 export async function clientDraftFromTicket(db: Database, ticketId: string, phoneCountry: string): Promise<ClientDraft> {
-  const t = supportTickets;
+  const t = ticketFacts;
   const [row] = await db
     .select({ clientName: t.clientName, businessName: t.businessName, email: t.customerEmail, phone: t.customerPhone, contactMethod: t.contactMethod })
     .from(t)

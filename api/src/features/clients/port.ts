@@ -16,7 +16,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { CLIENT_MSG, type Client } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { clients, contacts, sites, supportTickets } from '../../db/schema';
+import { clients, contacts, sites, ticketFacts } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { findContact, findSite } from './childRepository';
 import { findClient } from './repository';
@@ -34,7 +34,7 @@ export async function getClientCard(db: Database, id: string): Promise<Client | 
 
 /** The card of the client of ticket `ticketId`, or null (unknown ticket or no client). */
 export async function clientCardForTicket(db: Database, ticketId: string): Promise<Client | null> {
-  const [row] = await db.select({ clientId: supportTickets.clientId }).from(supportTickets).where(eq(supportTickets.id, ticketId)).limit(1);
+  const [row] = await db.select({ clientId: ticketFacts.clientId }).from(ticketFacts).where(eq(ticketFacts.id, ticketId)).limit(1);
   return row?.clientId ? getClientCard(db, row.clientId) : null;
 }
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clientTombstones, clients, customerVault, supportTickets } from '../../db/schema';
+import { clientTombstones, clients, customerVault, ticketFacts } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq } from '../../db/sync';
 
@@ -17,7 +17,7 @@ export interface ClientListRow extends ClientRow {
   lastTicketAt: Date | null;
 }
 
-const t = supportTickets;
+const t = ticketFacts;
 /**
  * Open and in-progress tickets of the client (index support_tickets_client_idx). Columns are named
  * with their tables by hand: drizzle renders `${col}` in a select's field without the table, so

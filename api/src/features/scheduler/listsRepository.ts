@@ -3,11 +3,11 @@
  * drill-down lists (keyset pages on created_at, id) and the technician detail (work history,
  * surveys, feedback). The aggregates (KPI cards, daily counts) are in repository.ts.
  */
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, getViewSelectedFields, inArray, sql, type SQL } from 'drizzle-orm';
 import { TICKET_STATUSES } from '@portal/shared';
 import type { SchedulerScope, Severity, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { ticketUpdates, users } from '../../db/schema';
+import { ticketHistory, users } from '../../db/schema';
 import { inRange, type RangeBounds } from './ranges';
 import { CUT_ISSUE_READ, statusList, ACTIVE } from './repository';
 import { rowsOf } from '../../db/rows';
@@ -31,7 +31,7 @@ export interface SchedulerTicketRow {
   createdKey: string;
 }
 
-/** Columns of a SchedulerTicketRow from `support_tickets t LEFT JOIN users a`; `fullIssue` false cuts it to 101 chars. */
+/** Columns of a SchedulerTicketRow from `ticket_facts t LEFT JOIN users a`; `fullIssue` false cuts it to 101 chars. */
 function ticketColumns(fullIssue: boolean): SQL {
   const issue = fullIssue ? sql`t.issue` : sql`left(t.issue, ${CUT_ISSUE_READ})`;
   return sql`t.id, t.ticket_number AS "ticketNumber", t.client_name AS "clientName", t.business_name AS "businessName",
@@ -48,7 +48,7 @@ export async function kanbanTickets(db: Database, bounds: RangeBounds, technicia
     sql`SELECT c.* FROM unnest(ARRAY[${statusList(TICKET_STATUSES)}]::text[]) AS s(status)
         CROSS JOIN LATERAL (
           SELECT ${ticketColumns(false)}
-          FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+          FROM ticket_facts t LEFT JOIN users a ON a.id = t.assigned_to
           WHERE t.status = s.status AND ${inRange(bounds, technicianId)}
           ORDER BY t.created_at DESC, t.id DESC LIMIT ${perColumn}
         ) c`,
@@ -60,7 +60,7 @@ export async function newestTickets(db: Database, bounds: RangeBounds, technicia
   return rowsOf<SchedulerTicketRow>(
     db,
     sql`SELECT ${ticketColumns(false)}
-        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+        FROM ticket_facts t LEFT JOIN users a ON a.id = t.assigned_to
         WHERE ${inRange(bounds, technicianId)}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
   );
@@ -110,7 +110,7 @@ export async function listTicketPage(
   return rowsOf<SchedulerTicketRow>(
     db,
     sql`SELECT ${ticketColumns(fullIssue)}
-        FROM support_tickets t LEFT JOIN users a ON a.id = t.assigned_to
+        FROM ticket_facts t LEFT JOIN users a ON a.id = t.assigned_to
         WHERE ${listWhere(f)}${keyset}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit + 1}`,
   );
@@ -118,7 +118,7 @@ export async function listTicketPage(
 
 /** How many tickets match `f`. */
 export async function countTickets(db: Database, f: TicketListFilter): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM support_tickets t WHERE ${listWhere(f)}`);
+  const [row] = await rowsOf<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ticket_facts t WHERE ${listWhere(f)}`);
   return row?.n ?? 0;
 }
 
@@ -126,12 +126,12 @@ export async function countTickets(db: Database, f: TicketListFilter): Promise<n
 export async function historyOf(db: Database, ticketIds: string[]) {
   if (ticketIds.length === 0) return [];
   const rows = await db
-    .select({ row: ticketUpdates, updatedByName: users.username })
-    .from(ticketUpdates)
-    .leftJoin(users, eq(users.id, ticketUpdates.updatedBy))
-    .where(inArray(ticketUpdates.ticketId, ticketIds))
-    .orderBy(desc(ticketUpdates.createdAt), desc(ticketUpdates.syncSeq));
-  return rows.map((r) => ({ ...r.row, updatedByName: r.updatedByName }));
+    .select({ ...getViewSelectedFields(ticketHistory), updatedByName: users.username })
+    .from(ticketHistory)
+    .leftJoin(users, eq(users.id, ticketHistory.updatedBy))
+    .where(inArray(ticketHistory.ticketId, ticketIds))
+    .orderBy(desc(ticketHistory.createdAt), desc(ticketHistory.syncSeq));
+  return rows;
 }
 
 /** A survey as the technician detail shows it. */
@@ -161,7 +161,7 @@ export async function surveysOfTickets(db: Database, ticketIds: string[]): Promi
     ticketIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  return rowsOf<SurveyRow>(db, sql`SELECT ${surveyColumns} FROM satisfaction_surveys s WHERE s.ticket_id IN (${ids})`);
+  return rowsOf<SurveyRow>(db, sql`SELECT ${surveyColumns} FROM survey_facts s WHERE s.ticket_id IN (${ids})`);
 }
 
 /** Surveys about `technicianId` submitted in the range, newest first (same attribution as surveyAggregates). */
@@ -169,7 +169,7 @@ export async function feedbackOf(db: Database, technicianId: string, bounds: Ran
   return rowsOf<SurveyRow>(
     db,
     sql`SELECT ${surveyColumns}
-        FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
+        FROM survey_facts s JOIN ticket_facts t ON t.id = s.ticket_id
         WHERE coalesce(s.assigned_technician_id, t.assigned_to) = ${technicianId}::uuid
           AND s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz
         ORDER BY s.created_at DESC, s.id DESC LIMIT ${limit}`,

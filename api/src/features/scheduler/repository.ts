@@ -68,8 +68,8 @@ const DAY_MS = 86_400_000;
  * `resolved_at` columns (kept by the tickets service in the write's transaction, backfilled from the
  * work history by migration 0015).
  *
- * The whole UTC days inside the range come from `ticket_day_stats` (per creation day and assignee,
- * kept by a trigger on support_tickets, migration 0016), the partial days at both ends (the local
+ * The whole UTC days inside the range come from `ticket_day_facts` (per creation day and assignee,
+ * kept by a trigger on ticket_facts, migration 0016), the partial days at both ends (the local
  * midnights of `tz` are not UTC's) from the tickets themselves (index-only on
  * support_tickets_sla_stats_idx): a month of 80,000 tickets reads ~30 x assignees rollup rows plus
  * at most two days of tickets. Then GROUP BY GROUPING SETS ((assignee), ()).
@@ -85,7 +85,7 @@ export async function ticketAggregates(db: Database, bounds: RangeBounds, techni
             CASE WHEN t.status IN (${DONE}) THEN extract(epoch FROM coalesce(t.resolved_at, t.updated_at) - t.created_at) ELSE 0 END AS done_seconds,
             (t.first_response_at IS NOT NULL)::int AS responded,
             coalesce(extract(epoch FROM t.first_response_at - t.created_at), 0) AS first_seconds
-          FROM support_tickets t
+          FROM ticket_facts t
           WHERE ${inRange({ from, to }, technicianId)}`;
   const day = (d: Date) => sql`${d.toISOString().slice(0, 10)}::date`;
   const techOfDay = technicianId ? sql`AND d.assignee = ${technicianId}` : sql``;
@@ -95,7 +95,7 @@ export async function ticketAggregates(db: Database, bounds: RangeBounds, techni
           UNION ALL
           SELECT nullif(d.assignee, ''), d.total, d.open, d.in_progress, d.resolved, d.closed, d.done,
             d.done_seconds, d.responded, d.first_response_seconds
-          FROM ticket_day_stats d
+          FROM ticket_day_facts d
           WHERE d.day >= ${day(firstFull)} AND d.day < ${day(lastFull)} ${techOfDay}
           UNION ALL
           ${ticketsOf(lastFull, bounds.to)}`
@@ -126,7 +126,7 @@ export async function ticketAggregates(db: Database, bounds: RangeBounds, techni
 export async function activeCounts(db: Database): Promise<Map<string, number>> {
   const rows = await rowsOf<{ assignedTo: string; n: number }>(
     db,
-    sql`SELECT assigned_to AS "assignedTo", count(*)::int AS n FROM support_tickets
+    sql`SELECT assigned_to AS "assignedTo", count(*)::int AS n FROM ticket_facts
         WHERE status IN (${ACTIVE}) AND assigned_to IS NOT NULL GROUP BY assigned_to`,
   );
   return new Map(rows.map((r) => [r.assignedTo, r.n]));
@@ -155,11 +155,11 @@ export async function surveyAggregates(db: Database, bounds: RangeBounds): Promi
     sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
         FROM (
           SELECT s.technician_rating AS rating, s.assigned_technician_id AS tech
-          FROM satisfaction_surveys s
+          FROM survey_facts s
           WHERE s.assigned_technician_id IS NOT NULL AND ${inRangeS}
           UNION ALL
           SELECT s.technician_rating, t.assigned_to
-          FROM satisfaction_surveys s JOIN support_tickets t ON t.id = s.ticket_id
+          FROM survey_facts s JOIN ticket_facts t ON t.id = s.ticket_id
           WHERE s.assigned_technician_id IS NULL AND t.assigned_to IS NOT NULL AND ${inRangeS}
         ) x
         GROUP BY x.tech`,
@@ -204,7 +204,7 @@ export interface DailyRow {
  * and distinct tickets that went from open/in_progress to resolved/closed that day.
  *
  * The local days are turned into instants once (`AT TIME ZONE` on each local midnight, so a day may
- * last 23 or 25 hours), then each day is two counts over an index range (support_tickets created_at,
+ * last 23 or 25 hours), then each day is two counts over an index range (ticket_facts created_at,
  * the partial ticket_updates_entered_done_idx) - no time-zone conversion per row and no grouping of
  * the month's rows: on a month of 80,000 tickets ~25 ms instead of ~100 ms of PostgreSQL time
  * (docs/benchmarks.md, SLA section).
@@ -218,14 +218,14 @@ export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string,
   // counted per day; everyone: per day straight from the partial index.
   const moves = technicianId
     ? sql`, r AS MATERIALIZED (
-          SELECT u.created_at, u.ticket_id FROM ticket_updates u
-          JOIN support_tickets t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid
+          SELECT u.created_at, u.ticket_id FROM ticket_history u
+          JOIN ticket_facts t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid
           WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
         )`
     : sql``;
   const resolvedOfDay = technicianId
     ? sql`(SELECT count(DISTINCT r.ticket_id) FROM r WHERE r.created_at >= d.s AND r.created_at < d.e)`
-    : sql`(SELECT count(DISTINCT u.ticket_id) FROM ticket_updates u
+    : sql`(SELECT count(DISTINCT u.ticket_id) FROM ticket_history u
            WHERE ${RESOLVED_MOVE} AND u.created_at >= d.s AND u.created_at < d.e)`;
   // d is MATERIALIZED so each day's bounds are computed once, not per row of its counts.
   return rowsOf<DailyRow>(
@@ -240,7 +240,7 @@ export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string,
             interval '1 day') AS g
         )${moves}
         SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-          (SELECT count(*) FROM support_tickets t
+          (SELECT count(*) FROM ticket_facts t
            WHERE t.created_at >= d.s AND t.created_at < d.e ${techOfTicket})::int AS created,
           ${resolvedOfDay}::int AS resolved
         FROM d

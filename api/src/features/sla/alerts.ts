@@ -44,7 +44,7 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
     const claimed = await rowsOf<Claimed>(
       tx,
       sql`WITH due AS (
-            SELECT t.id, a.alert, a.due_at FROM support_tickets t
+            SELECT t.id, a.alert, a.due_at FROM ticket_facts t
             CROSS JOIN LATERAL (VALUES
               ('response:warning', t.first_response_warn_at, t.first_response_due_at, t.first_response_at IS NULL),
               ('response:breach', t.first_response_due_at, t.first_response_due_at, t.first_response_at IS NULL),
@@ -61,7 +61,7 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
           SELECT ins.ticket_id AS "ticketId", ins.alert, t.ticket_number AS "ticketNumber", t.severity,
             t.client_name AS "clientName", t.assigned_to AS "assignedTo", due.due_at AS "dueAt"
           FROM ins JOIN due ON due.id = ins.ticket_id AND due.alert = ins.alert
-          JOIN support_tickets t ON t.id = ins.ticket_id`,
+          JOIN ticket_facts t ON t.id = ins.ticket_id`,
     );
     if (claimed.length === 0) return 0;
     const emails = await getNotificationEmails(tx);

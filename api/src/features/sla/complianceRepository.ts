@@ -23,7 +23,7 @@ export async function slaCompliance(db: Database, from: Date, to: Date, now: Dat
           count(*) FILTER (WHERE resolved_at > resolution_due_at
             OR (resolved_at IS NULL AND NOT waiting_on_customer AND resolution_due_at < ${at(now)}))::int AS "resolutionBreached",
           (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at)) / 60)::float8 AS "median"
-        FROM support_tickets
+        FROM ticket_facts
         WHERE created_at >= ${at(from)} AND created_at < ${at(to)}
         GROUP BY GROUPING SETS ((assigned_to, severity), (assigned_to), ())
         ORDER BY GROUPING(assigned_to) DESC, assigned_to, severity NULLS FIRST`,

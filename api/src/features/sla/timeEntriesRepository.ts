@@ -5,13 +5,13 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TimeEntryCreate } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets, timeEntries, users } from '../../db/schema';
+import { ticketFacts, timeEntries, users } from '../../db/schema';
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect & { username: string | null };
 
 /** True when the ticket exists. */
 export async function ticketExists(db: Database, ticketId: string): Promise<boolean> {
-  const [row] = await db.select({ id: supportTickets.id }).from(supportTickets).where(eq(supportTickets.id, ticketId)).limit(1);
+  const [row] = await db.select({ id: ticketFacts.id }).from(ticketFacts).where(eq(ticketFacts.id, ticketId)).limit(1);
   return Boolean(row);
 }
 
@@ -87,7 +87,7 @@ export interface ReportRow {
  * [from, to), ordered by client then technician.
  */
 export async function timeReport(db: Database, from: Date, to: Date): Promise<ReportRow[]> {
-  const client = sql<string>`coalesce(${supportTickets.businessName}, ${supportTickets.clientName})`;
+  const client = sql<string>`coalesce(${ticketFacts.businessName}, ${ticketFacts.clientName})`;
   const rows = await db
     .select({
       client,
@@ -98,7 +98,7 @@ export async function timeReport(db: Database, from: Date, to: Date): Promise<Re
       billable: sql<string>`coalesce(sum(${timeEntries.minutes}) filter (where ${timeEntries.billable}), 0)`,
     })
     .from(timeEntries)
-    .innerJoin(supportTickets, eq(supportTickets.id, timeEntries.ticketId))
+    .innerJoin(ticketFacts, eq(ticketFacts.id, timeEntries.ticketId))
     .leftJoin(users, eq(users.id, timeEntries.userId))
     .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to)))
     .groupBy(client, timeEntries.userId, users.username)

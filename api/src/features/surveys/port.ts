@@ -8,6 +8,8 @@
  * - `surveyLinksFor(config)`: the link token deriver its deps take.
  * - {@link openSurveyLink}: the survey link of a resolved or closed ticket that was not answered yet
  *   (the customer's status page shows it, issue 56).
+ * - The read view `survey_facts` (migration 0026, db/schema/readViews.ts): the responses as the
+ *   scheduler's KPIs read them, never satisfaction_surveys itself (architecture.test.ts).
  */
 import { SURVEY_TICKET_STATUSES, ticketSnapshot, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';

@@ -3,9 +3,10 @@
  * stats-repository.ts.
  */
 import { and, desc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { SURVEY_TICKET_STATUSES } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { satisfactionSurveys, supportTickets, surveyInvitations, users } from '../../db/schema';
+import { satisfactionSurveys, ticketFacts, surveyInvitations, users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 
 /** A satisfaction_surveys row. */
@@ -43,7 +44,7 @@ export interface InvitationLookup {
   expiresAt: Date;
   ticketId: string;
   ticketNumber: string;
-  status: (typeof supportTickets.$inferSelect)['status'];
+  status: (typeof ticketFacts.$inferSelect)['status'];
   clientName: string;
   customerEmail: string;
   createdAt: Date;
@@ -62,22 +63,23 @@ export async function findInvitationByTokenHash(db: Database, tokenHash: string,
     .select({
       invitationId: surveyInvitations.id,
       expiresAt: surveyInvitations.expiresAt,
-      ticketId: supportTickets.id,
-      ticketNumber: supportTickets.ticketNumber,
-      status: supportTickets.status,
-      clientName: supportTickets.clientName,
-      customerEmail: supportTickets.customerEmail,
-      createdAt: supportTickets.createdAt,
-      assignedTo: supportTickets.assignedTo,
+      ticketId: ticketFacts.id,
+      ticketNumber: ticketFacts.ticketNumber,
+      status: ticketFacts.status,
+      clientName: ticketFacts.clientName,
+      customerEmail: ticketFacts.customerEmail,
+      createdAt: ticketFacts.createdAt,
+      assignedTo: ticketFacts.assignedTo,
       assignedName: users.username,
-      submitted: sql<boolean>`exists (select 1 from ${satisfactionSurveys} where ${satisfactionSurveys.ticketId} = ${supportTickets.id})`,
+      submitted: sql<boolean>`exists (select 1 from ${satisfactionSurveys} where ${satisfactionSurveys.ticketId} = ${ticketFacts.id})`,
     })
     .from(surveyInvitations)
-    .innerJoin(supportTickets, eq(supportTickets.id, surveyInvitations.ticketId))
-    .leftJoin(users, eq(users.id, supportTickets.assignedTo))
+    .innerJoin(ticketFacts, eq(ticketFacts.id, surveyInvitations.ticketId))
+    .leftJoin(users, eq(users.id, ticketFacts.assignedTo))
     .where(eq(surveyInvitations.tokenHash, tokenHash))
     .limit(1);
-  const [row] = lockTicket ? await q.for('share', { of: supportTickets }) : await q;
+  // FOR SHARE OF a view locks the rows of its table (support_tickets); drizzle types `of` as tables only.
+  const [row] = lockTicket ? await q.for('share', { of: ticketFacts as unknown as PgTable }) : await q;
   return row;
 }
 
@@ -89,8 +91,8 @@ export async function resolutionHours(db: Database, ticketId: string): Promise<n
   const [row] = await rowsOf<{ hours: number | null }>(
     db,
     sql`select (extract(epoch from (max(u.created_at) - t.created_at)) / 3600)::float8 as hours
-        from support_tickets t
-        join ticket_updates u on u.ticket_id = t.id
+        from ticket_facts t
+        join ticket_history u on u.ticket_id = t.id
           and u.update_type = 'status_change' and u.new_value in (${DONE}) and u.previous_value not in (${DONE})
         where t.id = ${ticketId}
         group by t.created_at`,

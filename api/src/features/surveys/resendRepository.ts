@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, notExists, sql } from 'drizzle-orm';
 import { SURVEY_TICKET_STATUSES, type TicketSnapshot } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { satisfactionSurveys, supportTickets, surveyInvitations } from '../../db/schema';
+import { satisfactionSurveys, ticketFacts, surveyInvitations } from '../../db/schema';
 
 /** An invitation the customer can still answer, with the ticket as its jobs carry it. */
 export interface PendingInvitation {
@@ -19,7 +19,7 @@ export interface PendingInvitation {
  * not expired, the ticket resolved or closed, no response yet. One statement, whatever the number.
  */
 export async function pendingInvitationByNumber(db: Database, ticketKey: string, now: Date): Promise<PendingInvitation | undefined> {
-  const t = supportTickets;
+  const t = ticketFacts;
   const [row] = await db
     .select({
       invitationId: surveyInvitations.id,

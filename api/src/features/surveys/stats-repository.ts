@@ -84,9 +84,9 @@ const DAY_MS = 86_400_000;
  * entered resolved/closed from another status, kept by the tickets service and backfilled from the
  * work history (migration 0015). A done ticket without it counts as done but has no resolution time.
  *
- * The whole UTC days inside the range are read from `ticket_day_stats` (per creation day and
+ * The whole UTC days inside the range are read from `ticket_day_facts` (per creation day and
  * assignee: tickets, done, done with a resolution time, summed resolution seconds; kept by a
- * trigger on support_tickets, migration 0016), the partial first and last days from the tickets
+ * trigger on ticket_facts, migration 0016), the partial first and last days from the tickets
  * themselves; a year is ~365 x assignees rollup rows plus two days of tickets instead of ~90,000
  * tickets (docs/benchmarks.md, SLA section).
  */
@@ -97,14 +97,14 @@ export async function ticketAggregates(db: Database, since: Date, now: Date): Pr
           select t.assigned_to::text as assignee, 1 as total, (t.status in (${DONE}))::int as done,
             (t.status in (${DONE}) and t.resolved_at is not null)::int as timed,
             case when t.status in (${DONE}) then extract(epoch from (t.resolved_at - t.created_at)) end as seconds
-          from support_tickets t
+          from ticket_facts t
           where t.created_at >= ${at(from)} and t.created_at < ${at(to)}`;
   const parts =
     firstFull.getTime() <= lastFull.getTime()
       ? sql`${ticketsOf(since, firstFull)}
           union all
           select nullif(d.assignee, ''), d.total, d.done, d.timed, d.resolution_seconds
-          from ticket_day_stats d
+          from ticket_day_facts d
           where d.day >= ${firstFull.toISOString().slice(0, 10)}::date and d.day < ${lastFull.toISOString().slice(0, 10)}::date
           union all
           ${ticketsOf(lastFull, now)}`

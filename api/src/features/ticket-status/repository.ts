@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ticketUpdates, users } from '../../db/schema';
+import { ticketHistory, users } from '../../db/schema';
 
 /** Most timeline entries the page shows (the newest; a ticket rarely has more). */
 export const TIMELINE_MAX = 200;
@@ -27,23 +27,23 @@ export interface VisibleUpdate {
 export async function visibleHistory(db: Database, ticketId: string): Promise<VisibleUpdate[]> {
   const rows = await db
     .select({
-      id: ticketUpdates.id,
-      updateType: ticketUpdates.updateType,
-      newValue: ticketUpdates.newValue,
-      comment: ticketUpdates.comment,
-      createdAt: ticketUpdates.createdAt,
+      id: ticketHistory.id,
+      updateType: ticketHistory.updateType,
+      newValue: ticketHistory.newValue,
+      comment: ticketHistory.comment,
+      createdAt: ticketHistory.createdAt,
     })
-    .from(ticketUpdates)
+    .from(ticketHistory)
     .where(
       and(
-        eq(ticketUpdates.ticketId, ticketId),
+        eq(ticketHistory.ticketId, ticketId),
         or(
-          sql`${ticketUpdates.updateType} in ('created', 'status_change', 'customer_reply')`,
-          and(eq(ticketUpdates.updateType, 'comment'), eq(ticketUpdates.reply, true)),
+          sql`${ticketHistory.updateType} in ('created', 'status_change', 'customer_reply')`,
+          and(eq(ticketHistory.updateType, 'comment'), eq(ticketHistory.reply, true)),
         ),
       ),
     )
-    .orderBy(sql`${ticketUpdates.createdAt} desc, ${ticketUpdates.ticketVersion} desc`)
+    .orderBy(sql`${ticketHistory.createdAt} desc, ${ticketHistory.ticketVersion} desc`)
     .limit(TIMELINE_MAX);
   return (rows as VisibleUpdate[]).reverse();
 }
@@ -63,10 +63,10 @@ export async function usernameOf(db: Database, userId: string | null): Promise<s
 export async function resolverOf(db: Database, ticketId: string): Promise<string | null> {
   const [row] = await db
     .select({ username: users.username })
-    .from(ticketUpdates)
-    .innerJoin(users, eq(users.id, ticketUpdates.updatedBy))
-    .where(and(eq(ticketUpdates.ticketId, ticketId), eq(ticketUpdates.updateType, 'status_change'), inArray(ticketUpdates.newValue, ['resolved', 'closed']), isNotNull(ticketUpdates.updatedBy)))
-    .orderBy(desc(ticketUpdates.createdAt))
+    .from(ticketHistory)
+    .innerJoin(users, eq(users.id, ticketHistory.updatedBy))
+    .where(and(eq(ticketHistory.ticketId, ticketId), eq(ticketHistory.updateType, 'status_change'), inArray(ticketHistory.newValue, ['resolved', 'closed']), isNotNull(ticketHistory.updatedBy)))
+    .orderBy(desc(ticketHistory.createdAt))
     .limit(1);
   return row?.username ?? null;
 }

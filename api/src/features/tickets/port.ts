@@ -14,6 +14,10 @@
  * - `createTickets(tx, submissions)`: open tickets with their confirmation jobs (inbound mail).
  * - `findTicketForMail(db, ref)`, `addCustomerMailReply(tx, ticketId, text, now)`: a customer's
  *   e-mail reply becomes a work-history row on its ticket (inbound mail, tickets/mailReply.ts).
+ * - Read views (migration 0026, db/schema/readViews.ts): `ticket_facts` (tickets), `ticket_history`
+ *   (the work history) and `ticket_day_facts` (per-day counts) are what other features' SQL reads
+ *   (scheduler, SLA, surveys, ticket-status, attachments, clients), never support_tickets /
+ *   ticket_updates / ticket_day_stats (architecture.test.ts).
  */
 export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
 export { createTickets } from './create';
