@@ -6,7 +6,7 @@
 import { and, desc, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UnlinkedTicketPage } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { supportTickets as t } from '../../db/schema';
+import { ticketFacts as t } from '../../db/schema';
 
 /** One page of tickets without a client, after ticket `after` (exclusive), with the total count. */
 export async function listUnlinkedTickets(db: Database, o: { after?: string | undefined; limit: number }): Promise<UnlinkedTicketPage> {
