@@ -37,10 +37,10 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await form.getByText('Hi Dana, admin is running 15 minutes late.').waitFor();
     await shot(page, `replies-form-${size}`);
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: `Running late ${run}` }).waitFor();
+    await page.getByText(`Running late ${run}`, { exact: true }).first().waitFor();
 
     await page.getByRole('tab', { name: 'Macros' }).click();
-    await page.getByRole('heading', { name: 'Resolved on site' }).waitFor(); // shipped with a new install
+    await page.getByText('Resolved on site', { exact: true }).first().waitFor(); // shipped with a new install
     await page.getByRole('button', { name: 'Add Macro' }).click();
     const macro = page.getByRole('form', { name: 'New macro' });
     await macro.getByLabel('Name').fill(`Remote fix ${run}`);
@@ -49,7 +49,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await macro.getByLabel('Status', { exact: true }).selectOption({ label: 'In Progress' });
     await macro.getByLabel('Time entry (minutes)').fill('15');
     await macro.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: `Remote fix ${run}` }).waitFor();
+    await page.getByText(`Remote fix ${run}`, { exact: true }).first().waitFor();
     await shot(page, `replies-macros-${size}`);
   });
 
@@ -64,7 +64,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await form.getByLabel('Severity').selectOption({ label: 'High' });
     await shot(page, `templates-form-${size}`);
     await form.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('heading', { name: `Printer ${run}` }).waitFor();
+    await page.getByText(`Printer ${run}`, { exact: true }).first().waitFor();
     await shot(page, `templates-${size}`);
 
     const username = `myr-${size}-${run}`;
@@ -78,7 +78,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await mine.getByLabel('Title').fill('Back tomorrow');
     await mine.getByLabel('Text').fill('Hi {{contact.firstName}}, I will be back tomorrow morning.');
     await mine.getByRole('button', { name: 'Save' }).click();
-    await tech.getByRole('heading', { name: 'Back tomorrow' }).waitFor();
+    await tech.getByText('Back tomorrow', { exact: true }).first().waitFor();
     // Another technician's list does not show it (personal): the admin's shared list neither.
     const shared = await api<{ title: string; scope: string }[]>('/api/canned-replies', { token: suite.adminToken });
     expect(shared.some((r) => r.title === 'Back tomorrow')).toBe(false);

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, LoadingSkeleton } from '../../lib/ui/States';
+import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { writeProps } from '../../lib/ui/ServerConnection';
 
 /** One row of a list: its id, title and a line saying what it holds. */
@@ -9,11 +9,12 @@ export interface ItemRow {
 }
 
 /**
- * The list of canned replies, macros or templates (cards; Edit and Delete on each, disabled
- * offline with the reason). Loading: skeletons; none: `empty`.
+ * The list of canned replies, macros or templates (DESIGN.md 5a: cards on phones, a table from
+ * 992 px); Edit and Delete on each, disabled offline with the reason. Loading: skeletons; none: `empty`.
  */
 export function ItemList(props: {
   rows: readonly ItemRow[] | undefined;
+  label: string;
   error: Error | null;
   empty: string;
   writeBlock: string | undefined;
@@ -21,28 +22,43 @@ export function ItemList(props: {
   onDelete(id: string): void;
   onRetry(): void;
 }) {
-  const { rows, error, empty, writeBlock, onEdit, onDelete, onRetry } = props;
-  if (!rows && error) return <ErrorState text="Failed to load." error={error} onRetry={onRetry} />;
-  if (!rows) return <LoadingSkeleton />;
-  if (rows.length === 0) return <EmptyState>{empty}</EmptyState>;
+  const { rows, label, error, empty, writeBlock, onEdit, onDelete, onRetry } = props;
+  const actions = (r: ItemRow) => (
+    <div className="reply-item-actions">
+      <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock)} onClick={() => onEdit(r.id)} aria-label={`Edit ${r.title}`}>
+        Edit
+      </button>
+      <button type="button" className="btn btn-outline btn-small btn-danger-outline" {...writeProps(writeBlock)} onClick={() => onDelete(r.id)} aria-label={`Delete ${r.title}`}>
+        Delete
+      </button>
+    </div>
+  );
+  const columns: ListColumn<ItemRow>[] = [
+    { id: 'title', header: 'Name', cell: (r) => r.title, rowHeader: true },
+    { id: 'detail', header: 'What it holds', cell: (r) => <span className="reply-item-detail">{r.detail}</span> },
+    { id: 'actions', header: 'Actions', hideHeader: true, cell: actions, className: 'nowrap' },
+  ];
   return (
-    <ul className="ui-list-cards reply-items">
-      {rows.map((r) => (
-        <li key={r.id} className="card reply-item">
+    <ResponsiveList
+      rows={rows}
+      rowKey={(r) => r.id}
+      columns={columns}
+      label={label}
+      empty={empty}
+      error={rows ? null : error}
+      errorText="The list could not be loaded."
+      onRetry={onRetry}
+      cardLabel={(r) => r.title}
+      classes={{ card: 'card reply-item' }}
+      card={(r) => (
+        <>
           <div className="reply-item-text">
             <h3>{r.title}</h3>
             <p className="muted">{r.detail}</p>
           </div>
-          <div className="reply-item-actions">
-            <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock)} onClick={() => onEdit(r.id)} aria-label={`Edit ${r.title}`}>
-              Edit
-            </button>
-            <button type="button" className="btn btn-outline btn-small btn-danger-outline" {...writeProps(writeBlock)} onClick={() => onDelete(r.id)} aria-label={`Delete ${r.title}`}>
-              Delete
-            </button>
-          </div>
-        </li>
-      ))}
-    </ul>
+          {actions(r)}
+        </>
+      )}
+    />
   );
 }

@@ -63,7 +63,7 @@ export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: 
           Add {noun}
         </button>
       </div>
-      <ItemList rows={mine?.map(row)} error={items.error} empty={empty} writeBlock={connection.writeBlock} onEdit={(id) => setEditing({ item: find(id) })} onDelete={(id) => setDeleting(find(id))} onRetry={() => void items.refetch()} />
+      <ItemList rows={mine?.map(row)} label={`${noun}s`} error={items.error} empty={empty} writeBlock={connection.writeBlock} onEdit={(id) => setEditing({ item: find(id) })} onDelete={(id) => setDeleting(find(id))} onRetry={() => void items.refetch()} />
       <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy={`${kind}-form-title`}>
         <h2 id={`${kind}-form-title`} className="sheet-title">
           {editing?.item ? `Edit ${noun}` : `Add ${noun}`}
