@@ -53,6 +53,28 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await shot(page, `replies-macros-${size}`);
   });
 
+  it('Update Ticket: Apply macro for review and the Insert reply search', async () => {
+    const run = randomUUID().slice(0, 6);
+    const body = { clientName: `Mia Stone ${run}`, customerEmail: 'mia@customer.test', customerPhone: '555-0102', severity: 'medium', contactMethod: 'email', issue: 'The scanner stopped working after the update.' };
+    const { ticketNumber } = await api<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body });
+    const page = await adminPage(size);
+    await page.goto('/technician');
+    await page.getByRole('button', { name: ticketNumber, exact: true }).click();
+    const form = page.getByRole('form', { name: `Update ticket ${ticketNumber}` });
+    const macros = form.getByLabel('Apply macro');
+    await macros.locator('option', { hasText: 'Waiting for parts' }).waitFor({ state: 'attached', timeout: 30_000 });
+    await macros.selectOption({ label: 'Waiting for parts' });
+    await form.getByText('Review, then Update Ticket.').waitFor();
+    expect(await form.getByLabel('Status').inputValue()).toBe('in_progress');
+    await form.getByRole('button', { name: 'Insert reply' }).click();
+    await form.getByLabel('Search replies').fill('way');
+    await form.getByRole('button', { name: /On my way/ }).waitFor();
+    await form.getByRole('button', { name: 'Insert reply' }).scrollIntoViewIfNeeded();
+    await shot(page, `update-ticket-replies-${size}`);
+    await form.getByRole('button', { name: /On my way/ }).click();
+    expect(await form.getByLabel('Update Comment').inputValue()).toContain('Mia');
+  });
+
   it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {
     const run = randomUUID().slice(0, 6);
     const page = await adminPage(size);

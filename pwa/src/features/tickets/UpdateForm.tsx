@@ -9,12 +9,8 @@ import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { useTicketDraft } from './useTicketDraft';
 import { CommentSection, TicketFieldsSection, type SyncedField } from './UpdateFormSections';
 import type { AppliedMacro } from './offline';
-import { MacroPicker } from './replies/MacroPicker';
-import { ReplyPicker } from './replies/ReplyPicker';
-import { ShortcutMenu } from './replies/ShortcutMenu';
 import type { ReplyLibrary } from './replies/useReplyLibrary';
-import { useMacro } from './replies/useMacro';
-import { useReplyInsertion } from './replies/useReplyInsertion';
+import { useReplyTools } from './replies/useReplyTools';
 
 /** Fields of the form that show a ticket value (and may change under the technician by a sync). */
 const SYNCED_FIELDS = ['status', 'severity', 'assignedTo', 'resolution'] as const satisfies readonly (TicketMergeField & SyncedField)[];
@@ -86,9 +82,7 @@ export function UpdateForm(props: {
   }, [status, severity, assignedTo, resolution, typed, base, getValues, resetField]);
 
   const draft = useTicketDraft({ ticket, owner: draftOwner ?? null, values, base, setValue });
-  const fill = library?.fill ?? ((t: string) => t);
-  const macro = useMacro({ getValues, setValue, fill, meId: library?.meId ?? '' });
-  const insertion = useReplyInsertion({ replies: library?.replies ?? [], fill, getText: () => getValues('comment'), setText: (t) => setValue('comment', t, { shouldDirty: true }) });
+  const { macro, insertion, macroPicker, commentTools } = useReplyTools(library, { getValues, setValue });
 
   /** The field's value changed under the technician's own change (shown, never overwritten). */
   const changedMeanwhile = (f: SyncedField) => base[f] !== incoming[f] && values[f] !== incoming[f] && values[f] !== base[f];
@@ -131,22 +125,15 @@ export function UpdateForm(props: {
           setBase(start);
         }}
       />
-      {library && <MacroPicker macros={library.macros} applied={macro.applied} onApply={macro.apply} onUndo={macro.undo} />}
+      {macroPicker}
       <TicketFieldsSection register={register} ticket={ticket} technicians={technicians} notice={notice} />
       <CommentSection
         register={register}
         reply={reply}
         customerEmail={ticket.customerEmail}
         onReply={(r) => setValue('reply', r, { shouldDirty: true })}
-        insertion={library && insertion}
-        tools={
-          library && (
-            <>
-              <ShortcutMenu menu={insertion.menu} fill={fill} />
-              <ReplyPicker replies={library.replies} fill={fill} onPick={(r) => insertion.insert(r)} />
-            </>
-          )
-        }
+        insertion={insertion}
+        tools={commentTools}
       />
       <fieldset className="form-attachments">
         <legend>Photos and files</legend>
