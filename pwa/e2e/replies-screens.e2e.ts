@@ -104,6 +104,16 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     // Another technician's list does not show it (personal): the admin's shared list neither.
     const shared = await api<{ title: string; scope: string }[]>('/api/canned-replies', { token: suite.adminToken });
     expect(shared.some((r) => r.title === 'Back tomorrow')).toBe(false);
+    // A macro of their own, in the second tab.
+    await tech.getByRole('tab', { name: 'Macros' }).click();
+    await tech.getByRole('button', { name: 'Add Macro' }).click();
+    const myMacro = tech.getByRole('form', { name: 'New macro' });
+    await myMacro.getByLabel('Name').fill('Note: called customer');
+    await myMacro.getByLabel('Reply or note').fill('Called {{contact.name}}, no answer.');
+    await myMacro.getByLabel('Internal note').check();
+    await myMacro.getByRole('button', { name: 'Save' }).click();
+    await tech.getByText('Note: called customer', { exact: true }).first().waitFor();
+    await tech.getByRole('tab', { name: 'Canned Replies' }).click();
 
     await tech.context().setOffline(true);
     await tech.evaluate(() => window.dispatchEvent(new Event('offline')));

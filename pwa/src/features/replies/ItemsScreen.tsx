@@ -22,7 +22,7 @@ export interface ItemFormProps<T> {
 
 /**
  * One kind's management (issue 51): the items of `scope` (shared on the admin screens, personal
- * under My Replies), 'Add' opening `Form` in a sheet, Edit, Delete with confirmation; one toast per
+ * under My Replies) with a search above them, 'Add' opening `Form` in a sheet, Edit, Delete with confirmation; one toast per
  * outcome with the server's message (e.g. an unknown variable). Writes are disabled offline with
  * the reason (`connection.writeBlock`): they are settings, online only.
  */
@@ -42,7 +42,11 @@ export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: 
   const remove = useDeleteReplyItem(kind);
   const [editing, setEditing] = useState<{ item: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const [query, setQuery] = useState('');
+  const plural = noun === 'Reply' ? 'replies' : `${noun.toLowerCase()}s`;
   const mine = items.data?.filter((i) => i.scope === scope);
+  const q = query.trim().toLowerCase();
+  const shown = mine?.map(row).filter((r) => !q || r.title.toLowerCase().includes(q) || r.detail.toLowerCase().includes(q));
   const find = (id: string) => mine?.find((i) => i.id === id) ?? null;
   const fail = (err: Error) => toast.show({ title: 'Error', description: failureText(err), variant: 'destructive' });
 
@@ -59,11 +63,12 @@ export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: 
   return (
     <>
       <div className="reply-items-head">
+        <input type="search" className="input" aria-label={`Search ${plural}`} placeholder={`Search ${plural}`} value={query} onChange={(e) => setQuery(e.target.value)} />
         <button type="button" className="btn btn-primary btn-small" {...writeProps(connection.writeBlock)} onClick={() => setEditing({ item: null })}>
           Add {noun}
         </button>
       </div>
-      <ItemList rows={mine?.map(row)} label={`${noun}s`} error={items.error} empty={empty} writeBlock={connection.writeBlock} onEdit={(id) => setEditing({ item: find(id) })} onDelete={(id) => setDeleting(find(id))} onRetry={() => void items.refetch()} />
+      <ItemList rows={shown} label={plural} error={items.error} empty={q && mine?.length ? `Nothing matches "${query.trim()}".` : empty} writeBlock={connection.writeBlock} onEdit={(id) => setEditing({ item: find(id) })} onDelete={(id) => setDeleting(find(id))} onRetry={() => void items.refetch()} />
       <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy={`${kind}-form-title`}>
         <h2 id={`${kind}-form-title`} className="sheet-title">
           {editing?.item ? `Edit ${noun}` : `Add ${noun}`}

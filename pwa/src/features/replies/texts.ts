@@ -8,6 +8,8 @@ export const REPLIES_TEXT = {
   noReplies: 'No canned replies yet.',
   noMyReplies: 'No replies of your own yet. Add the answers you type most often.',
   noMacros: 'No macros yet.',
+  noMyMacros: 'No macros of your own yet. A macro changes a ticket in one update: a reply, a status, time worked.',
+  noMyTemplates: 'No templates of your own yet.',
   noTemplates: 'No ticket templates yet.',
 } as const;
 
