@@ -31,6 +31,8 @@ const FileManagementPage = lazy(() => withIonic(() => import('../features/files/
 const SurveyDashboardPage = lazy(() => withIonic(() => import('../features/survey-dashboard/SurveyDashboardPage')));
 const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/SchedulerPage')));
 const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
+const ClientsPage = lazy(() => withIonic(() => import('../features/clients/ClientsPage')));
+const UnlinkedTicketsPage = lazy(() => withIonic(() => import('../features/clients/UnlinkedTicketsPage')));
 const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
 const ActivityLogPage = lazy(() => withIonic(() => import('../features/activity/ActivityPage')));
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
@@ -53,6 +55,8 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/technician/new', page: <NewTicketPage /> },
   { path: '/scheduler', page: <SchedulerPage /> },
   { path: '/vault', page: <VaultPage /> },
+  { path: '/clients', page: <ClientsPage /> },
+  { path: '/clients/unlinked', page: <UnlinkedTicketsPage /> },
   { path: '/survey-dashboard', page: <SurveyDashboardPage /> },
   { path: '/admin', page: <UsersPage /> },
   { path: '/admin/content', page: <ContentPage /> },

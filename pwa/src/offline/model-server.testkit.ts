@@ -175,7 +175,7 @@ export class ModelServer {
     // The vault's index feed (features/vault/offline): the model keeps no vault entries.
     if (url.pathname === '/api/vault' && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
     // Canned replies, macros and templates (features/tickets/offline/replyItems.ts): none in the model.
-    if (['/api/canned-replies', '/api/macros', '/api/ticket-templates'].includes(url.pathname) && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
+    if (['/api/canned-replies', '/api/macros', '/api/ticket-templates', '/api/clients'].includes(url.pathname) && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
     // The downloads feature's collection (no content in the model).
     if (url.pathname === '/api/content') return res(200, []);
     return res(404, { message: 'Not found', code: 'not_found' });

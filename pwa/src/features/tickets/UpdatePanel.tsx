@@ -10,6 +10,7 @@ import { useReplyLibrary } from './replies/useReplyLibrary';
 import { PendingUpdates } from './PendingUpdates';
 import { StatusLinkTools } from './StatusLinkTools';
 import { VaultEntryLink } from './VaultEntryLink';
+import { TicketClientPicker } from './TicketClientPicker';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
@@ -83,6 +84,7 @@ export function UpdatePanel(props: {
       <h3 className="panel-section-title">Contact</h3>
       <ContactLinks ticket={ticket} />
       <VaultEntryLink ticket={ticket} />
+      <TicketClientPicker key={`${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
       <StatusLinkTools ticket={ticket} />
       <UpdateForm
         key={ticket.id}

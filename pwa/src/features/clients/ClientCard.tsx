@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { IonBadge } from '@ionic/react';
+import { clientPatchSchema, formatPhone } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
+import { useConfig } from '../../lib/config';
+import { useClientWrite } from './api/useClientWrite';
+import { useClientView } from './api/useClients';
+import { Attention } from './Attention';
+import { ContactsSection } from './ContactsSection';
+import { FieldsForm } from './FieldsForm';
+import { CLIENT_FIELDS, bodyOf, clientValues, editBody } from './forms';
+import { telHref } from './links';
+import { RelatedSections } from './RelatedSections';
+import { SitesSection } from './SitesSection';
+import { CLIENTS_TEXT as T } from './texts';
+
+/**
+ * The client card (issue 50 items 5-6): name, domains, main phone and notes (Edit), what needs
+ * attention, contacts, sites, open and recent tickets, vault entries and the assets placeholder.
+ * Read from this device and edited through the outbox, so it works offline; admins archive and
+ * restore (also through the outbox: the server checks the role).
+ */
+export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
+  const card = useClientView(id);
+  const { user } = useAuth();
+  const { phoneCountry } = useConfig();
+  const write = useClientWrite();
+  const [editing, setEditing] = useState(false);
+  if (card === undefined) return <p className="muted">{T.loading}</p>;
+  const back = (
+    <button type="button" className="btn btn-outline btn-small" onClick={onBack}>
+      ← {T.back}
+    </button>
+  );
+  if (card === null)
+    return (
+      <div className="client-card">
+        {back}
+        <p role="status">{T.notFound}</p>
+      </div>
+    );
+  const save = async (body: Record<string, unknown>, changed: string[]) => {
+    if (changed.length > 0) await write({ op: 'client.patch', clientId: card.id, body: editBody(body, changed, card) }, card.name);
+    setEditing(false);
+  };
+  const tel = card.phone ? telHref(card.phone) : null;
+  return (
+    <article className="client-card" data-client-card={card.id} aria-labelledby="client-name">
+      {back}
+      <header className="client-card-head">
+        <h1 id="client-name">{card.name}</h1>
+        {card.archived && <IonBadge color="medium">{T.archived}</IonBadge>}
+        {card.pending.has(card.id) && <IonBadge color="warning">{T.waiting}</IonBadge>}
+      </header>
+      <Attention card={card} />
+      {editing ? (
+        <FieldsForm id="client-form" heading={`${T.edit} ${card.name}`} fields={CLIENT_FIELDS} initial={clientValues(card)} schema={clientPatchSchema} toBody={bodyOf} onSubmit={save} onCancel={() => setEditing(false)} />
+      ) : (
+        <div className="client-details">
+          {card.emailDomains.length > 0 && <div className="muted">{card.emailDomains.join(', ')}</div>}
+          {card.phone && tel && <a href={tel}>{formatPhone(card.phone, phoneCountry)}</a>}
+          {card.notes && <p className="client-notes">{card.notes}</p>}
+          <div className="form-actions">
+            <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(true)}>
+              {T.edit}
+            </button>
+            {user?.role === 'admin' && (
+              <button type="button" className="btn btn-outline btn-small" onClick={() => void write({ op: 'client.patch', clientId: card.id, body: { archived: !card.archived } }, card.name)}>
+                {card.archived ? T.restore : T.archive}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      <div className="client-grid">
+        <ContactsSection card={card} />
+        <SitesSection card={card} />
+        <RelatedSections clientId={card.id} />
+      </div>
+    </article>
+  );
+}

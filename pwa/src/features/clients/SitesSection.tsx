@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { IonBadge } from '@ionic/react';
+import { siteCreateSchema, sitePatchSchema } from '@portal/shared';
+import { useClientWrite } from './api/useClientWrite';
+import { FieldsForm } from './FieldsForm';
+import { SITE_FIELDS, bodyOf, editBody, siteValues } from './forms';
+import { mapsHref } from './links';
+import type { ClientCardView } from './offline';
+import { CLIENTS_TEXT as T } from './texts';
+
+/**
+ * The card's sites: name, address with a maps link, access notes (opening hours, alarm, parking);
+ * Add Site and Edit through the outbox (work offline; 'Waiting to sync').
+ */
+export function SitesSection({ card }: { card: ClientCardView }) {
+  const write = useClientWrite();
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const current = card.sites.find((c) => c.id === editing) ?? null;
+  const save = async (body: Record<string, unknown>, changed: string[]) => {
+    if (editing === 'new') await write({ op: 'site.create', clientId: card.id, body: body as never }, card.name);
+    else if (current && changed.length > 0) await write({ op: 'site.patch', clientId: card.id, childId: current.id, body: editBody(body, changed, current) as never }, card.name);
+    setEditing(null);
+  };
+  return (
+    <section className="client-section" aria-labelledby="client-sites">
+      <h2 id="client-sites">{T.sites}</h2>
+      <ul className="client-items">
+        {card.sites.map((s) => {
+          const map = mapsHref(s.address);
+          return (
+            <li key={s.id} className="client-item" data-site={s.id}>
+              <div className="client-item-head">
+                <strong>{s.name}</strong>
+                {card.pending.has(s.id) && <IonBadge color="warning">{T.waiting}</IonBadge>}
+              </div>
+              {s.address && (
+                <div>
+                  {s.address}{' '}
+                  {map && (
+                    <a href={map} target="_blank" rel="noreferrer" aria-label={`${T.map}: ${s.name}`}>
+                      {T.map}
+                    </a>
+                  )}
+                </div>
+              )}
+              {s.accessNotes && (
+                <div className="client-access">
+                  <span className="muted">{T.accessNotes}:</span> <span>{s.accessNotes}</span>
+                </div>
+              )}
+              {!s.id.startsWith('pending:') && (
+                <button type="button" className="btn btn-outline btn-small" aria-label={`${T.edit} ${s.name}`} onClick={() => setEditing(s.id)}>
+                  {T.edit}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {editing ? (
+        <FieldsForm
+          key={editing}
+          id="site-form"
+          heading={editing === 'new' ? T.addSite : `${T.edit} ${current?.name ?? ''}`}
+          fields={SITE_FIELDS}
+          initial={siteValues(current)}
+          schema={editing === 'new' ? siteCreateSchema : sitePatchSchema}
+          toBody={bodyOf}
+          onSubmit={save}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <button type="button" className="btn btn-outline" onClick={() => setEditing('new')}>
+          {T.addSite}
+        </button>
+      )}
+    </section>
+  );
+}
