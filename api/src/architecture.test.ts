@@ -8,6 +8,9 @@
  *   a longer file is split along a seam, never listed here as an exception;
  * - a feature's SQL names only its own tables, the read views of other features and the shared
  *   tables (table-ownership.testkit.ts: owners, views, the allow-list with its reasons).
+ * - no function or React component over {@link MAX_FUNCTION_LINES} lines in the sources of
+ *   {@link CYCLE_FREE_ROOTS} (test files aside: a `describe` callback is a list of cases): a longer one
+ *   is split into sections, field groups or helpers, never listed here as an exception.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,6 +27,9 @@ const CYCLE_FREE_ROOTS = ['api/src', 'shared/src', 'pwa/src'];
 
 /** The most lines a file under {@link CYCLE_FREE_ROOTS} may have. */
 const MAX_LINES = 300;
+
+/** The most lines one function, method or component (arrow functions included) may span. */
+const MAX_FUNCTION_LINES = 120;
 
 describe('lint rules fire', () => {
   let eslint: ESLint;
@@ -211,5 +217,50 @@ describe("a feature's SQL names only its own tables (others through their ports 
     }
     expect(found).toEqual([]);
     expect(Object.keys(CROSSINGS).filter((c) => !crossingsUsed.has(c))).toEqual([]);
+  });
+});
+
+/** A function-like node's name as a reader finds it: its own, its variable's, its property's or its call's. */
+function functionName(node: ts.FunctionLikeDeclaration, sf: ts.SourceFile): string {
+  if (node.name) return node.name.getText(sf);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) return parent.name.getText(sf);
+  if (ts.isCallExpression(parent)) return `callback of ${parent.expression.getText(sf).slice(0, 40)}`;
+  return '(anonymous)';
+}
+
+/** Every function, method, arrow function and component in `file` longer than `max` lines, as "file:line name: N lines". */
+function longFunctions(file: string, text: string, max: number): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const first = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+      const lines = sf.getLineAndCharacterOfPosition(node.end).line - first + 1;
+      if (lines > max) found.push(`${file}:${first + 1} ${functionName(node, sf)}: ${lines} lines`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+describe(`no function or component over ${MAX_FUNCTION_LINES} lines`, () => {
+  it('finds long functions of every shape (the scan works)', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const code = [
+      `export function Long() {\n${body(4)}\n}`,
+      `export const Arrow = () => {\n${body(4)}\n};`,
+      `class C {\n  m() {\n${body(4)}\n  }\n}`,
+      `export const short = () => 1;`,
+    ].join('\n');
+    expect(longFunctions('x.tsx', code, 5).map((f) => f.replace(/^x\.tsx:\d+ /, ''))).toEqual(['Long: 6 lines', 'Arrow: 6 lines', 'm: 6 lines']);
+  });
+
+  it('in the sources of api/src, shared/src and pwa/src', () => {
+    const long = CYCLE_FREE_ROOTS.flatMap((r) => sourceFiles(path.join(repo, r)))
+      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .flatMap((f) => longFunctions(path.relative(repo, f), fs.readFileSync(f, 'utf8'), MAX_FUNCTION_LINES));
+    expect(long).toEqual([]);
   });
 });

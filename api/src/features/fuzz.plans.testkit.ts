@@ -5,13 +5,13 @@
  * `fuzzPlans(h)` binds it to the harness's app, actors and victims (call it inside tests only).
  */
 import { randomUUID } from 'node:crypto';
-import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import type { RequestSchemas } from '../http/validate';
 import { DOWNLOAD_CATALOGUE } from '@portal/shared';
 import { ticketBody } from '../test/app';
-import { PUBLIC_ENDPOINT, PUSH_KEYS, ROLES, json, type FuzzHarness, type Role, type Spec } from './fuzz.testkit';
+import { PUBLIC_ENDPOINT, PUSH_KEYS, ROLES, type FuzzHarness, type Role, type Spec } from './fuzz.testkit';
+import { applyBodyPlan, type BodyPlan } from './fuzz.bodies.testkit';
 
 export interface Route {
   method: string;
@@ -92,16 +92,7 @@ export interface Plan {
   param: { kind: 'victim' | 'bad' | 'random'; index: number };
   query: string;
   headers: Record<string, string>;
-  body:
-    | { kind: 'valid' }
-    | { kind: 'set' | 'setNested'; field: number; value: unknown }
-    | { kind: 'delete'; field: number }
-    | { kind: 'unknownField'; value: unknown }
-    | { kind: 'replace'; value: unknown }
-    | { kind: 'raw'; text: string }
-    | { kind: 'contentType'; type: string }
-    | { kind: 'encoding'; encoding: string; mode: 'plain' | 'truncated' | 'valid' | 'garbage' }
-    | { kind: 'tooLarge' };
+  body: BodyPlan;
 }
 
 /** Plans over `routeCount` API routes; about one in twelve requests goes to a static (PWA) path instead. */
@@ -231,66 +222,7 @@ export function fuzzPlans(h: FuzzHarness) {
     const urlPath = plan.query ? `${pathname}?${plan.query}` : pathname;
     const headers: Record<string, string> = { 'content-type': 'application/json', ...plan.headers };
     const base = baseBody(route);
-    const fields = Object.keys(base);
-    const b = plan.body;
-    let body: string | Buffer = json(base);
-    let label: string = b.kind;
-    switch (b.kind) {
-      case 'valid':
-        break;
-      case 'set': {
-        const field = fields.length ? fields[b.field % fields.length]! : 'anything';
-        body = json({ ...base, [field]: b.value });
-        label = `set ${field}`;
-        break;
-      }
-      case 'setNested': {
-        const objectField = fields.find((f) => typeof base[f] === 'object' && base[f] !== null);
-        if (objectField) {
-          const inner = base[objectField] as Record<string, unknown>;
-          const innerFields = Object.keys(inner);
-          const field = innerFields[b.field % Math.max(1, innerFields.length)] ?? 'x';
-          body = json({ ...base, [objectField]: { ...inner, [field]: b.value } });
-          label = `set ${objectField}.${field}`;
-        } else {
-          body = json({ ...base, [fields[b.field % Math.max(1, fields.length)] ?? 'x']: b.value });
-        }
-        break;
-      }
-      case 'delete': {
-        const field = fields[b.field % Math.max(1, fields.length)];
-        const copy = { ...base };
-        if (field) delete copy[field];
-        body = json(copy);
-        label = `delete ${field}`;
-        break;
-      }
-      case 'unknownField':
-        body = json({ ...base, unexpected_field: b.value });
-        break;
-      case 'replace':
-        body = json(b.value);
-        break;
-      case 'raw':
-        body = b.text;
-        break;
-      case 'contentType':
-        if (b.type) headers['content-type'] = b.type;
-        else delete headers['content-type'];
-        label = `content-type ${b.type}`;
-        break;
-      case 'encoding': {
-        headers['content-encoding'] = b.encoding;
-        const plain = Buffer.from(json(base));
-        const compressed = b.encoding.startsWith('br') ? zlib.brotliCompressSync(plain) : b.encoding.startsWith('deflate') ? zlib.deflateSync(plain) : zlib.gzipSync(plain);
-        body = b.mode === 'plain' ? plain : b.mode === 'truncated' ? compressed.subarray(0, Math.max(1, compressed.length - 7)) : b.mode === 'valid' ? compressed : Buffer.concat([compressed.subarray(0, 10), Buffer.from('garbage!!')]);
-        label = `content-encoding ${b.encoding} ${b.mode}`;
-        break;
-      }
-      case 'tooLarge':
-        body = json({ ...base, padding: 'p'.repeat(300_000) });
-        break;
-    }
+    const { body, label } = applyBodyPlan(base, plan.body, headers);
     return { method, path: urlPath, role: plan.role, headers, body, label };
   }
 

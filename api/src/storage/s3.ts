@@ -49,6 +49,58 @@ const statusOf = (err: unknown) => (err instanceof S3ServiceException ? err.$met
 const isNotFound = (err: unknown) =>
   statusOf(err) === 404 || (err instanceof Error && (err.name === 'NotFound' || err.name === 'NoSuchKey'));
 
+/**
+ * Streams `body` to `key`: one PutObject when it fits in one part, else a multipart upload sent
+ * part by part as the stream fills them (backpressure); a failed multipart upload is aborted.
+ */
+async function putMultipart(target: { client: S3Client; bucket: string; partSize: number }, key: string, body: Readable, contentType: string): Promise<void> {
+  const { client, bucket, partSize } = target;
+  let uploadId: string | undefined;
+  const parts: CompletedPart[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+
+  const sendPart = async (data: Buffer) => {
+    uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }))).UploadId;
+    const partNumber = parts.length + 1;
+    const res = await client.send(
+      new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: data, ContentLength: data.length }),
+    );
+    parts.push({ ETag: res.ETag, PartNumber: partNumber });
+  };
+
+  try {
+    // Async iteration pauses the source while a part is being sent (backpressure).
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= partSize) {
+        const data = Buffer.concat(pending, pendingBytes);
+        pending = [];
+        pendingBytes = 0;
+        await sendPart(data);
+      }
+    }
+    const rest = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    if (uploadId === undefined) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: rest, ContentLength: rest.length, ContentType: contentType }));
+      return;
+    }
+    if (rest.length > 0) await sendPart(rest);
+    await client.send(
+      new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    );
+  } catch (err) {
+    if (uploadId !== undefined) {
+      // Best effort: a bucket lifecycle rule (AbortIncompleteMultipartUpload) cleans up what this misses.
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+    }
+    body.destroy();
+    throw err;
+  }
+}
+
 /** Creates S3 storage; nothing is contacted until the first call. */
 export function createS3Storage(settings: S3StorageSettings): FileStorage {
   const { bucket, prefix } = settings;
@@ -76,59 +128,12 @@ export function createS3Storage(settings: S3StorageSettings): FileStorage {
     }
   }
 
-  async function putMultipart(key: string, body: Readable, contentType: string): Promise<void> {
-    let uploadId: string | undefined;
-    const parts: CompletedPart[] = [];
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-
-    const sendPart = async (data: Buffer) => {
-      uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }))).UploadId;
-      const partNumber = parts.length + 1;
-      const res = await client.send(
-        new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: data, ContentLength: data.length }),
-      );
-      parts.push({ ETag: res.ETag, PartNumber: partNumber });
-    };
-
-    try {
-      // Async iteration pauses the source while a part is being sent (backpressure).
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= partSize) {
-          const data = Buffer.concat(pending, pendingBytes);
-          pending = [];
-          pendingBytes = 0;
-          await sendPart(data);
-        }
-      }
-      const rest = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      if (uploadId === undefined) {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: rest, ContentLength: rest.length, ContentType: contentType }));
-        return;
-      }
-      if (rest.length > 0) await sendPart(rest);
-      await client.send(
-        new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-      );
-    } catch (err) {
-      if (uploadId !== undefined) {
-        // Best effort: a bucket lifecycle rule (AbortIncompleteMultipartUpload) cleans up what this misses.
-        await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
-      }
-      body.destroy();
-      throw err;
-    }
-  }
-
   return {
     kind: 's3',
     describe: () => `s3://${bucket}/${prefix}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`,
 
     async put(name, body, options): Promise<StoredObject> {
-      await putMultipart(keyOf(name), body, options.contentType);
+      await putMultipart({ client, bucket, partSize }, keyOf(name), body, options.contentType);
       const stored = await stat(name);
       if (!stored) throw new Error(`${name} is missing right after it was stored`);
       return stored;

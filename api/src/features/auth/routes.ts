@@ -49,32 +49,33 @@ function assertEnabled(user: UserRow): void {
   if (user.disabledAt) throw new ApiError(403, 'account_disabled', USER_STATUS_TEXT.signInDisabled);
 }
 
+/** Creates the session, sets the cookie and answers LoginResponse. */
+async function startSession(s: Services, ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor): Promise<void> {
+  assertEnabled(user);
+  const session = await createSession(s.db, user.id, s.clock(), s.config.sessionTtlHours, secondFactor);
+  await recordSignIn(s.db, user.id, s.clock());
+  ctx.cookies.set(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.cookies.secure,
+    path: '/',
+    expires: session.expiresAt,
+    overwrite: true,
+  });
+  ctx.body = {
+    user: presentUser(user),
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    ...(secondFactor.needsEnrolment ? { twoFactorEnrolmentRequired: true } : {}),
+  } satisfies LoginResponse;
+}
+
 export function authRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   const loginInput = validate({ body: loginSchema });
   const secondInput = validate({ body: loginSecondFactorSchema });
   const twoFactor = twoFactorDeps(s);
 
-  /** Creates the session, sets the cookie and answers LoginResponse. */
-  const startSession = async (ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor) => {
-    assertEnabled(user);
-    const session = await createSession(s.db, user.id, s.clock(), s.config.sessionTtlHours, secondFactor);
-    await recordSignIn(s.db, user.id, s.clock());
-    ctx.cookies.set(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.cookies.secure,
-      path: '/',
-      expires: session.expiresAt,
-      overwrite: true,
-    });
-    ctx.body = {
-      user: presentUser(user),
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      ...(secondFactor.needsEnrolment ? { twoFactorEnrolmentRequired: true } : {}),
-    } satisfies LoginResponse;
-  };
   const changeInput = validate({ body: changePasswordSchema });
   const unlockInput = validate({ params: idParamsSchema, notFoundMessage: MSG.userNotFound });
 
@@ -106,7 +107,7 @@ export function authRoutes(s: Services): Router<AppState> {
     // A user without a second factor confirmed with the password just now: that is their step-up
     // (README "Two-factor authentication"), fresh for STEP_UP_MINUTES like a code would be; an
     // enrolling session needs it to add its first factor (issue 55 defect 1).
-    await startSession(ctx, user, { needsEnrolment: next.needsEnrolment, method: 'password' });
+    await startSession(s, ctx, user, { needsEnrolment: next.needsEnrolment, method: 'password' });
   });
 
   router.post('/api/auth/login/2fa', secondInput, async (ctx) => {
@@ -114,7 +115,7 @@ export function authRoutes(s: Services): Router<AppState> {
     const done = await completeLogin(s.db, twoFactor, { challengeId: body.challengeId, ...('code' in body ? { code: body.code } : { assertion: body.assertion }) }, ctx.ip, s.clock());
     const user = await findUserById(s.db, done.userId);
     if (!user) throw new ApiError(401, 'challenge_expired', MSG.twoFactorChallengeExpired);
-    await startSession(ctx, user, { method: done.method });
+    await startSession(s, ctx, user, { method: done.method });
   });
 
   router.post('/api/auth/logout', requireSession(), async (ctx) => {

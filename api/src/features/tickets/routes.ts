@@ -31,21 +31,18 @@ import {
   TICKET_LIST_DEFAULT,
   deltaQuerySchema,
   ticketCountsQuerySchema,
-  ticketCreateSchema,
   ticketExportQuerySchema,
   ticketListQuerySchema,
   ticketPatchSchema,
   ticketContactSchema,
-  statusPath,
 } from '@portal/shared';
-import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketCreated, TicketUpdateEntry } from '@portal/shared';
+import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
 import { requireStaff } from '../../http/authenticate';
 import { sendEncoded } from '../../http/compression';
 import { ApiError, notFound } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
 import type { AppState } from '../../http/state';
-import { keyScopeOf, readIdempotencyKey, transaction, txOf } from '../../http/transaction';
+import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { presentTicket, presentTicketUpdate } from './presenter';
@@ -57,9 +54,8 @@ import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicketWithMacro } from './macroPatch';
 import { addStaffCreate } from './staffCreate';
 import { ticketExportCsv } from './export';
-import { TicketCreateQueue, type CreateOutcome } from './createQueue';
+import { addPublicCreate } from './publicCreate';
 import { changeTicketContact } from './customerReply';
-import { liveStatusLink, newStatusLink, statusToken } from './statusLinks';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
 import type { Middleware } from 'koa';
 
@@ -82,7 +78,6 @@ function resolveAssignee(assignee: TicketAssigneeFilter | undefined, callerId: s
 
 export function ticketRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
-  const createInput = validate({ body: ticketCreateSchema });
   const listInput = validate({ query: deltaQuerySchema });
   const patchInput = validate({ params: idParamsSchema, body: ticketPatchSchema, notFoundMessage: MSG.ticketNotFound });
   const updatesInput = validate({ query: updatesQuerySchema });
@@ -90,7 +85,6 @@ export function ticketRoutes(s: Services): Router<AppState> {
   const countsInput = validate({ query: ticketCountsQuerySchema });
   const refInput = validate({ params: ticketRefSchema, notFoundMessage: MSG.ticketNotFound });
   const pageCache = new TicketPageCache();
-  const createQueue = new TicketCreateQueue(s.db, s.events);
   const idempotentWrite = transaction(s, { idempotent: true });
   // PATCH's attachments are processed before its transaction opens (sharp and storage take time).
   const patchAttachments = new WeakMap<object, AttachmentBatch>();
@@ -105,38 +99,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
   // Staff create (issue 51): the public create's path with an assignee and an author (staffCreate.ts).
   addStaffCreate(router, s, links);
 
-  /**
-   * The create answer with the ticket's status link. The token is never part of the stored
-   * (idempotent) answer: a fresh create knows it; a replay derives it from the stored nonce.
-   */
-  async function withStatusUrl(outcome: CreateOutcome, fresh: { token: string }): Promise<unknown> {
-    if (outcome.status !== 201) return outcome.body;
-    const body = outcome.body as TicketCreated;
-    let token: string | undefined = fresh.token;
-    if (outcome.replayed) {
-      const link = await liveStatusLink(s.db, body.id, s.clock());
-      token = link ? statusToken(s.publicTokens, link.nonce) : undefined;
-    }
-    return token ? { ...body, statusUrl: `${s.config.publicUrl}${statusPath(token)}` } : body;
-  }
-
   // Group commit (createQueue.ts): the queue writes the create and owns its Idempotency-Key step.
-  router.post('/api/tickets', rateLimit(s.limiters.ticketCreate, (ctx) => ctx.ip), createInput, async (ctx) => {
-    const input = createInput.get(ctx).body;
-    const key = readIdempotencyKey(ctx);
-    const attachments = await prepareAttachments(s, input.attachments, null);
-    const now = s.clock();
-    const statusLink = newStatusLink(links, now);
-    const outcome = await createQueue.submit({ input, now, attachments, statusLink }, key ? { key, scope: keyScopeOf(ctx, input) } : undefined);
-    // A customer who prefers text got the link by SMS: it counts toward the ticket's link-send limit
-    // (the shared limiter store, docs/status-links.md), so lookups and resends cannot add more than it allows.
-    if (outcome.status === 201 && !outcome.replayed && input.contactMethod === 'text') {
-      await s.limiters.statusLinkSend.consume((outcome.body as TicketCreated).ticketNumber).catch(() => undefined);
-    }
-    ctx.status = outcome.status;
-    ctx.body = await withStatusUrl(outcome, statusLink);
-    if (outcome.replayed) ctx.set('Idempotent-Replayed', 'true');
-  });
+  addPublicCreate(router, s, links);
 
   router.get('/api/tickets', requireStaff(), listInput, async (ctx) => {
     const { since, limit, recentDays } = listInput.get(ctx).query;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONTENT_CATEGORIES,
@@ -61,13 +61,8 @@ export function ContentForm(props: {
   onCancel(): void;
 }) {
   const { item, preset, pending, onSubmit, onCancel } = props;
-  const toast = useToast();
-  const files = useStoredFiles(true);
   const upload = useUploadFile();
   const writeBlock = useWriteBlock();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<File | null>(null);
-  const [uploadError, setUploadError] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -78,8 +73,6 @@ export function ContentForm(props: {
   } = useForm<Values, unknown, Parsed>({ resolver, defaultValues: formDefaults(item, preset) });
 
   const fileName = (watch('fileName') as string | null | undefined) ?? '';
-  const options = files.data ?? [];
-  const known = !fileName || options.some((f) => f.name === fileName);
 
   const setServerErrors = (fieldErrors: Record<string, string[]>) => {
     for (const field of FIELDS) {
@@ -88,34 +81,35 @@ export function ContentForm(props: {
     }
   };
 
-  const startUpload = () => {
-    if (!chosen) {
-      setUploadError('Choose a file to upload');
-      return;
-    }
-    const problem = fileNameProblem(chosen.name.normalize('NFC'));
-    if (problem) {
-      setUploadError(problem);
-      return;
-    }
-    setUploadError(undefined);
-    upload.mutate(chosen, {
-      onSuccess: ({ file }) => {
-        setValue('fileName', file.name, { shouldValidate: true });
-        setChosen(null);
-        if (fileInput.current) fileInput.current.value = '';
-        toast.show({ title: 'File Uploaded', description: `${file.name} (${formatFileSize(file.size)}) is ready to use.` });
-      },
-      onError: (err) => {
-        setUploadError(failureText(err, 'The upload failed. Please try again.'));
-        toast.show({ title: 'Upload Failed', description: 'Failed to upload file. Try logging out and back in.', variant: 'destructive' });
-      },
-    });
-  };
-
   const err = (name: keyof Values) => errors[name]?.message;
   return (
     <form className="form content-form" noValidate onSubmit={handleSubmit((values) => onSubmit(values, setServerErrors))}>
+      <ContentDetailsFields register={register} err={err} />
+      <ContentFileSection register={register} setValue={setValue} fileName={fileName} err={err} upload={upload} writeBlock={writeBlock} />
+
+      <label className="checkbox-row" htmlFor="content-active">
+        <input id="content-active" type="checkbox" {...register('isActive')} />
+        <span>
+          Active <span className="muted">(inactive items are hidden from technicians and from downloads)</span>
+        </span>
+      </label>
+
+      {writeBlock && (
+        <p className="muted" role="status">
+          {writeBlock}
+        </p>
+      )}
+      <FormActions label={pending ? 'Saving...' : item ? 'Save Changes' : 'Create'} pending={pending} disabled={upload.isPending || !!writeBlock} onCancel={onCancel} />
+    </form>
+  );
+}
+
+type FieldError = (name: keyof Values) => string | undefined;
+
+/** Title, description, type, category, platform and version (SPEC.md 9's lists). */
+function ContentDetailsFields({ register, err }: { register: UseFormRegister<Values>; err: FieldError }) {
+  return (
+    <>
       <FormField id="content-title" label="Title" error={err('title')}>
         <input id="content-title" className="input" autoComplete="off" {...fieldAria('content-title', err('title'))} {...register('title')} />
       </FormField>
@@ -163,54 +157,89 @@ export function ContentForm(props: {
           <input id="content-version" className="input" autoComplete="off" placeholder="e.g. 2.4.1" {...fieldAria('content-version', err('version'))} {...register('version')} />
         </FormField>
       </div>
+    </>
+  );
+}
 
-      <fieldset className="content-file">
-        <legend className="form-label">File</legend>
-        <FormField id="content-file" label="Uploaded file" optional error={err('fileName')} hint={files.isPending && !writeBlock ? 'Loading files...' : undefined}>
-          <select id="content-file" className="input" {...fieldAria('content-file', err('fileName'))} {...register('fileName')}>
-            <option value="">No file</option>
-            {!known && <option value={fileName}>{fileName}</option>}
-            {options.map((f) => (
-              <option key={f.name} value={f.name}>
-                {f.name} ({formatFileSize(f.size)})
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="content-upload" label="Or upload a new file" optional error={uploadError}>
-          <input
-            ref={fileInput}
-            id="content-upload"
-            type="file"
-            className="input file-input"
-            accept={UPLOAD_ACCEPT}
-            disabled={upload.isPending}
-            {...fieldAria('content-upload', uploadError)}
-            onChange={(e) => {
-              setChosen(e.target.files?.[0] ?? null);
-              setUploadError(undefined);
-            }}
-          />
-        </FormField>
-        {upload.progress && chosen && <UploadProgressBar fileName={chosen.name} progress={upload.progress} />}
-        <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock, upload.isPending || !chosen)} onClick={startUpload}>
-          {upload.isPending ? 'Uploading...' : 'Upload File'}
-        </button>
-      </fieldset>
+/**
+ * The File section: one of the uploaded files, or upload one here with a progress bar; outcomes
+ * toast 'File Uploaded' or 'Upload Failed' (SPEC.md 8) with the server's reason under the field.
+ */
+function ContentFileSection(props: {
+  register: UseFormRegister<Values>;
+  setValue: UseFormSetValue<Values>;
+  fileName: string;
+  err: FieldError;
+  upload: ReturnType<typeof useUploadFile>;
+  writeBlock: string | undefined;
+}) {
+  const { register, setValue, fileName, err, upload, writeBlock } = props;
+  const toast = useToast();
+  const files = useStoredFiles(true);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [uploadError, setUploadError] = useState<string>();
+  const options = files.data ?? [];
+  const known = !fileName || options.some((f) => f.name === fileName);
 
-      <label className="checkbox-row" htmlFor="content-active">
-        <input id="content-active" type="checkbox" {...register('isActive')} />
-        <span>
-          Active <span className="muted">(inactive items are hidden from technicians and from downloads)</span>
-        </span>
-      </label>
+  const startUpload = () => {
+    if (!chosen) {
+      setUploadError('Choose a file to upload');
+      return;
+    }
+    const problem = fileNameProblem(chosen.name.normalize('NFC'));
+    if (problem) {
+      setUploadError(problem);
+      return;
+    }
+    setUploadError(undefined);
+    upload.mutate(chosen, {
+      onSuccess: ({ file }) => {
+        setValue('fileName', file.name, { shouldValidate: true });
+        setChosen(null);
+        if (fileInput.current) fileInput.current.value = '';
+        toast.show({ title: 'File Uploaded', description: `${file.name} (${formatFileSize(file.size)}) is ready to use.` });
+      },
+      onError: (err) => {
+        setUploadError(failureText(err, 'The upload failed. Please try again.'));
+        toast.show({ title: 'Upload Failed', description: 'Failed to upload file. Try logging out and back in.', variant: 'destructive' });
+      },
+    });
+  };
 
-      {writeBlock && (
-        <p className="muted" role="status">
-          {writeBlock}
-        </p>
-      )}
-      <FormActions label={pending ? 'Saving...' : item ? 'Save Changes' : 'Create'} pending={pending} disabled={upload.isPending || !!writeBlock} onCancel={onCancel} />
-    </form>
+  return (
+    <fieldset className="content-file">
+      <legend className="form-label">File</legend>
+      <FormField id="content-file" label="Uploaded file" optional error={err('fileName')} hint={files.isPending && !writeBlock ? 'Loading files...' : undefined}>
+        <select id="content-file" className="input" {...fieldAria('content-file', err('fileName'))} {...register('fileName')}>
+          <option value="">No file</option>
+          {!known && <option value={fileName}>{fileName}</option>}
+          {options.map((f) => (
+            <option key={f.name} value={f.name}>
+              {f.name} ({formatFileSize(f.size)})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id="content-upload" label="Or upload a new file" optional error={uploadError}>
+        <input
+          ref={fileInput}
+          id="content-upload"
+          type="file"
+          className="input file-input"
+          accept={UPLOAD_ACCEPT}
+          disabled={upload.isPending}
+          {...fieldAria('content-upload', uploadError)}
+          onChange={(e) => {
+            setChosen(e.target.files?.[0] ?? null);
+            setUploadError(undefined);
+          }}
+        />
+      </FormField>
+      {upload.progress && chosen && <UploadProgressBar fileName={chosen.name} progress={upload.progress} />}
+      <button type="button" className="btn btn-outline btn-small" {...writeProps(writeBlock, upload.isPending || !chosen)} onClick={startUpload}>
+        {upload.isPending ? 'Uploading...' : 'Upload File'}
+      </button>
+    </fieldset>
   );
 }

@@ -5,25 +5,18 @@ import {
   CONTENT_TYPE_TABS,
   SUPPORT_TOOLS_CATEGORY,
   type ContentItem,
-  type ContentItemCreate,
   type ContentType,
 } from '@portal/shared';
-import { isApiError } from '../../lib/api';
 import { ConnectionNotice, ConnectionProvider, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
-import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Sheet } from '../../lib/ui/Sheet';
 import { TabPanel, Tabs } from '../../lib/ui/Tabs';
 import { useContentItems } from './api/useContentItems';
-import { useCreateContent } from './api/useCreateContent';
-import { useDeleteContent } from './api/useDeleteContent';
-import { useUpdateContent } from './api/useUpdateContent';
+import { useContentWrites, type Editing } from './useContentWrites';
 import { ContentList } from './ContentList';
 import { ContentForm } from './ContentForm';
 import './content.css';
-
-type Editing = { mode: 'create'; preset: Partial<ContentItemCreate> } | { mode: 'edit'; item: ContentItem } | null;
 
 const EMPTY: Record<ContentType, string> = {
   document: 'No documents yet.',
@@ -40,12 +33,8 @@ const EMPTY: Record<ContentType, string> = {
  * button of /downloads) opens the form preset to an installer in 'Support Tools'.
  */
 export default function ContentPage() {
-  const toast = useToast();
   const items = useContentItems();
   const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
-  const create = useCreateContent();
-  const update = useUpdateContent();
-  const remove = useDeleteContent();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<ContentType>(() => (params.get('new') === 'tool' ? 'installer' : 'document'));
   const [editing, setEditing] = useState<Editing>(() =>
@@ -65,44 +54,7 @@ export default function ContentPage() {
   }, [list]);
   const visible = list.filter((i) => i.type === tab);
 
-  const onSubmit = (values: ContentItemCreate, setServerErrors: (e: Record<string, string[]>) => void) => {
-    const onError = (err: Error, text: string) => {
-      if (isApiError(err, 400) && err.fieldErrors) setServerErrors(err.fieldErrors);
-      toast.show({ title: 'Error', description: text, variant: 'destructive' });
-    };
-    if (editing?.mode === 'edit') {
-      update.mutate(
-        { id: editing.item.id, patch: values },
-        {
-          onSuccess: (saved) => {
-            setEditing(null);
-            setTab(saved.type);
-            toast.show({ title: 'Content Updated', description: `${saved.title} was saved.` });
-          },
-          onError: (err) => onError(err, 'Failed to update content item'),
-        },
-      );
-      return;
-    }
-    create.mutate(values, {
-      onSuccess: (saved) => {
-        setEditing(null);
-        setTab(saved.type);
-        toast.show({ title: 'Content Created', description: `${saved.title} was added.` });
-      },
-      onError: (err) => onError(err, 'Failed to create content item'),
-    });
-  };
-
-  const confirmDelete = () => {
-    const item = confirming;
-    if (!item) return;
-    remove.mutate(item.id, {
-      onSuccess: () => toast.show({ title: 'Content Deleted', description: `${item.title} was deleted.` }),
-      onError: () => toast.show({ title: 'Error', description: 'Failed to delete content item', variant: 'destructive' }),
-      onSettled: () => setConfirming(null),
-    });
-  };
+  const { onSubmit, confirmDelete, saving, deleting } = useContentWrites({ editing, setEditing, setTab, confirming, setConfirming });
 
   const formTitle = editing?.mode === 'edit' ? 'Edit Content' : 'Add Content';
   const listProps = { onEdit: (item: ContentItem) => setEditing({ mode: 'edit', item }), onDelete: setConfirming, writeBlock: connection.writeBlock };
@@ -142,7 +94,7 @@ export default function ContentPage() {
             key={editing.mode === 'edit' ? editing.item.id : 'new'}
             item={editing.mode === 'edit' ? editing.item : null}
             preset={editing.mode === 'create' ? editing.preset : undefined}
-            pending={create.isPending || update.isPending}
+            pending={saving}
             onSubmit={onSubmit}
             onCancel={() => setEditing(null)}
           />
@@ -154,7 +106,7 @@ export default function ContentPage() {
         description={`This will permanently delete "${confirming?.title ?? ''}". Its file stays in file management.`}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
+        pending={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setConfirming(null)}
       />

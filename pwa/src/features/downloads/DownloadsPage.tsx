@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { SyncStatus, getOfflineDb, requestSync, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../offline';
@@ -12,10 +11,10 @@ import { useSupportTools } from './api/useSupportTools';
 import { DeviceStorageCard } from './DeviceStorageCard';
 import { HelpCard } from './HelpCard';
 import { readSupportTools, storeSupportTools } from './offline';
-import { startDownload } from './startDownload';
 import { ToolList } from './ToolList';
 import { buildTools, type Tool } from './tools';
 import { useKeptFiles } from './useKeptFiles';
+import { useToolHandlers } from './useToolHandlers';
 import { ErrorState } from '../../lib/ui/States';
 import './downloads.css';
 
@@ -52,37 +51,7 @@ export default function DownloadsPage() {
   const items = content.data ?? cached;
   const tools = useMemo(() => buildTools(items ?? []), [items]);
 
-  const handlers = {
-    onDownload: (tool: Tool) => {
-      startDownload(tool.fileName, online).then(
-        (how) =>
-          toast.show({
-            title: 'Download Started',
-            description: how === 'kept' ? `${tool.title} (the copy kept on this device)` : how === 'tab' ? `${tool.title} opens in a new tab` : tool.title,
-          }),
-        () => toast.show({ title: 'Download Failed', description: 'Failed to start download', variant: 'destructive' }),
-      );
-    },
-    onKeep: (tool: Tool) => {
-      keptState.keep(tool.fileName).then(
-        () => toast.show({ title: 'Kept on This Device', description: `${tool.title} can now be downloaded without signal.` }),
-        () => toast.show({ title: 'Keep Failed', description: `${tool.title} could not be stored on this device.`, variant: 'destructive' }),
-      );
-    },
-    onRemoveKept: (tool: Tool) => {
-      keptState.remove(tool.fileName).then(
-        () => toast.show({ title: 'Removed from Device', description: `${tool.title} is no longer kept on this device.` }),
-        () => toast.show({ title: 'Error', description: `${tool.title} could not be removed from this device.`, variant: 'destructive' }),
-      );
-    },
-    onDelete: (tool: Tool) => {
-      if (tool.builtIn || !tool.contentId) {
-        toast.show({ title: 'Cannot Delete', description: MSG.notManagedByContent, variant: 'destructive' });
-        return;
-      }
-      setConfirming(tool);
-    },
-  };
+  const handlers = useToolHandlers({ online, keptState, onConfirmDelete: setConfirming });
 
   const confirmDelete = () => {
     const tool = confirming;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   SCHEDULER_RANGES,
@@ -10,29 +10,17 @@ import {
 } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { saveBlob } from '../../lib/keptFiles';
-import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
-import { Loading } from '../../lib/ui/Loading';
 import { SyncStatus, useConnectivity } from '../../offline';
 import { browserTimeZone, type DashboardParams } from './api/keys';
 import { useMoveTicket } from './api/useMoveTicket';
 import { useSchedulerDashboard } from './api/useSchedulerDashboard';
-import { KanbanBoard } from './KanbanBoard';
-import { KpiCards } from './KpiCards';
-import { TEXT, VIEWS, filterTitle, rangeLabel, type SchedulerView } from './labels';
+import { TEXT, VIEWS, filterTitle, type SchedulerView } from './labels';
 import { kpiCsv, ownFirst, reflectMoves } from './model';
-import { SummaryTiles } from './SummaryTiles';
-import { SlaComplianceCard } from './SlaComplianceCard';
-import { TicketExportCard } from './TicketExportCard';
+import { DashboardMissing, DashboardTabs, Freshness, SchedulerControls, type UpdateSearch } from './SchedulerParts';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
-import { Timeline } from './Timeline';
-import { ViewTabs, viewPanelId } from './ViewTabs';
 import './scheduler.css';
-
-/** Chart.js loads only with this route, and only when a chart is on screen. */
-const CreatedResolvedChart = lazy(() => import('./charts/Charts').then((m) => ({ default: m.CreatedResolvedChart })));
-const WorkloadChart = lazy(() => import('./charts/Charts').then((m) => ({ default: m.WorkloadChart })));
 
 const DEFAULT_RANGE: SchedulerRange = 'week';
 
@@ -70,7 +58,7 @@ export default function SchedulerPage() {
   const rows = useMemo(() => ownFirst(d?.technicians ?? [], user?.id), [d, user?.id]);
   const [list, setList] = useState<SchedulerTicketFilter | null>(null);
 
-  const update = (changes: Record<string, string | null>, replace = true) => {
+  const update: UpdateSearch = (changes, replace = true) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(changes)) {
       if (v === null || v === '') next.delete(k);
@@ -91,63 +79,9 @@ export default function SchedulerPage() {
     download(kpiCsv(rows), `kpi-${range}-${day}.csv`);
   };
 
-  const controls = (
-    <div className="sched-controls">
-      <fieldset className="sched-range">
-        <legend className="sr-only">Time range</legend>
-        {SCHEDULER_RANGES.map((r) => (
-          <label key={r} className={`sched-range-option${r === range ? ' active' : ''}`}>
-            <input type="radio" name="sched-range" value={r} checked={r === range} onChange={() => update({ range: r })} />
-            {rangeLabel(r)}
-          </label>
-        ))}
-      </fieldset>
-      <div className="sched-filter">
-        <label htmlFor="sched-technician" className="sr-only">
-          Technician
-        </label>
-        <select id="sched-technician" className="input" value={technicianId ?? ''} onChange={(e) => update({ technician: e.target.value || null })}>
-          <option value="">{TEXT.allTechnicians}</option>
-          {(d?.staff ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.username}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-
-  const freshness = d && (
-    <p className={`sched-freshness${state.status === 'cached' ? ' sched-stale' : ''}`} role="status">
-      {state.status === 'cached'
-        ? `${online ? 'Saved on this device' : 'Offline'}: as of ${formatDateTime(d.generatedAt)}`
-        : `Updated ${formatDateTime(d.generatedAt)}`}
-      {state.refreshing && ' · refreshing...'}
-      {online && (
-        <button type="button" className="link-button sched-refresh" onClick={state.refetch} disabled={state.refreshing}>
-          Refresh
-        </button>
-      )}
-    </p>
-  );
-
   let body;
-  if (!d) {
-    body =
-      state.status === 'error' ? (
-        <div className="card" role="alert">
-          <p>{online ? 'The dashboard could not be loaded.' : 'This dashboard has not been saved on this device yet. Connect to the internet to load it.'}</p>
-          {online && (
-            <button type="button" className="btn btn-outline btn-small" onClick={state.refetch}>
-              Try again
-            </button>
-          )}
-        </div>
-      ) : (
-        <Loading text={TEXT.loading} />
-      );
-  } else if (detailId) {
+  if (!d) body = <DashboardMissing state={state} online={online} />;
+  else if (detailId) {
     body = (
       <TechnicianDetailView
         id={detailId}
@@ -160,42 +94,14 @@ export default function SchedulerPage() {
     );
   } else {
     body = (
-      <>
-        <SummaryTiles summary={d.summary} onOpen={setList} />
-        <div className="sched-tabs-row">
-          <ViewTabs value={view} onChange={(v) => update({ tab: v === 'kpi' ? null : v })} />
-          {view === 'kpi' && (
-            <button type="button" className="btn btn-outline btn-small" onClick={exportCsv} disabled={rows.length === 0}>
-              {TEXT.exportCsv}
-            </button>
-          )}
-        </div>
-        <div role="tabpanel" id={viewPanelId(view)} aria-labelledby={`sched-tab-${view}`} className="sched-panel">
-          {view === 'kpi' && (
-            <>
-              <div className="sched-kpi-layout">
-                <Suspense fallback={<div className="card sched-chart sched-chart-loading" />}>
-                  {rows.length > 0 && <WorkloadChart rows={rows} />}
-                </Suspense>
-                <KpiCards rows={rows} ownId={user?.id} onOpen={setList} onDetails={openDetails} />
-              </div>
-              <SlaComplianceCard online={online} />
-              <TicketExportCard online={online} />
-            </>
-          )}
-          {view === 'kanban' && (
-            <KanbanBoard columns={d.kanban} marks={reflected!.marks} canMove={canMove} onMove={onMove} onOpen={setList} />
-          )}
-          {view === 'calendar' && (
-            <div className="sched-calendar">
-              <Suspense fallback={<div className="card sched-chart sched-chart-loading" />}>
-                <CreatedResolvedChart days={d.daily} />
-              </Suspense>
-              <Timeline tickets={d.timeline} />
-            </div>
-          )}
-        </div>
-      </>
+      <DashboardTabs
+        {...{ d, view, rows, canMove, online, update, onMove }}
+        ownId={user?.id}
+        marks={reflected!.marks}
+        onOpen={setList}
+        onDetails={openDetails}
+        onExport={exportCsv}
+      />
     );
   }
 
@@ -203,8 +109,8 @@ export default function SchedulerPage() {
     <div className="page page-wide sched-page">
       <h1>{TEXT.title}</h1>
       <SyncStatus compact />
-      {controls}
-      {freshness}
+      <SchedulerControls range={range} technicianId={technicianId} staff={d?.staff ?? []} update={update} />
+      {d && <Freshness state={state} generatedAt={d.generatedAt} online={online} />}
       {body}
       <TicketListSheet
         params={params}

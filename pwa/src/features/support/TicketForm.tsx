@@ -1,24 +1,17 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  CONTACT_METHODS,
-  CONTACT_METHOD_LABELS,
-  SEVERITIES,
-  SEVERITY_LABELS,
-  type TicketCreate,
-  type TicketCreateInput,
-} from '@portal/shared';
+import { useForm, type UseFormReset, type UseFormSetError } from 'react-hook-form';
+import type { TicketCreate, TicketCreateInput } from '@portal/shared';
 import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
 import { useToast } from '../../lib/toast';
-import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { PUBLIC_OWNER } from '../../lib/drafts/owner';
 import './ticket-form.css';
 import { useDraft } from '../../lib/drafts/useDraft';
 import type { TicketFormValues } from './ticketResolver';
 import type { PickedFile } from '../../lib/attachments/prepare';
-import { LazyQueuedView, LazyUploadList, useQueuedSubmission } from './useQueuedSubmission';
+import { LazyQueuedView, LazyUploadList, useQueuedSubmission, type QueuedSubmission } from './useQueuedSubmission';
+import { SuccessView, TicketFields } from './TicketFields';
 
 /** Photos and files (docs/attachments.md): loaded when idle, outside the public pages' first JS. */
 const SupportAttachments = lazy(() => import('./attachments/SupportAttachments'));
@@ -103,6 +96,83 @@ export function TicketForm() {
 
   useEffect(() => whenIdle(() => void resolver.preload()), []);
 
+  const ticketNumber = useSubmissionOutcome(submission, reset, setError);
+
+  const onSubmit = (values: TicketCreate) =>
+    submission.submit(values, files.map((f) => ({ file: f.file, name: f.name }))).then(() => {
+      draft.clear();
+      for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
+      setFiles([]);
+    }, () => {
+      // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
+      toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
+    });
+
+  if (ticketNumber) {
+    return withLive(
+      <SuccessView
+        ticketNumber={ticketNumber}
+        statusUrl={view?.state === 'done' ? view.statusUrl : null}
+        onAnother={() => {
+          reset(EMPTY);
+          void submission.forget({ discard: true });
+        }}
+      />,
+    );
+  }
+
+  const waiting = view?.state === 'pending' || view?.state === 'sending';
+  if (waiting && (connectivity === 'offline' || view.lastError)) {
+    return withLive(
+      <Suspense fallback={null}>
+        <LazyQueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
+        {uploads}
+      </Suspense>,
+    );
+  }
+
+  const pending = waiting;
+  return withLive(
+    <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Support request">
+      <DraftNotice
+        restored={draft.restored}
+        onDiscard={() => {
+          draft.discard();
+          reset(EMPTY);
+        }}
+      />
+      <TicketFields register={register} errors={errors} typed={typed} />
+      {attachable && (
+        <Suspense fallback={null}>
+          <SupportAttachments files={files} onChange={setFiles} disabled={pending} />
+        </Suspense>
+      )}
+      {pending && uploads}
+      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
+        {pending ? 'Submitting...' : 'Submit Request'}
+      </button>
+    </form>,
+  );
+
+  /** `content` after the outbox link, which keeps its place (first) in every state. */
+  function withLive(content: ReactNode) {
+    return (
+      <>
+        {live}
+        {content}
+      </>
+    );
+  }
+}
+
+/**
+ * What the form does with the outcome of its queued request: the ticket number's toast once it is
+ * known (returned), a rejected request back into the form with the server's field messages and the
+ * SPEC.md 8 toast, and forgetting a remembered request that no longer exists.
+ */
+function useSubmissionOutcome(submission: QueuedSubmission, reset: UseFormReset<TicketFormValues>, setError: UseFormSetError<TicketFormValues>): string | null {
+  const toast = useToast();
+  const { view } = submission;
   const ticketNumber = view?.state === 'done' ? view.ticketNumber : null;
   const announced = useRef<string | null>(null);
   useEffect(() => {
@@ -131,154 +201,5 @@ export function TicketForm() {
   useEffect(() => {
     if (view === null) void forget(); // the remembered request no longer exists
   }, [view, forget]);
-
-  const onSubmit = (values: TicketCreate) =>
-    submission.submit(values, files.map((f) => ({ file: f.file, name: f.name }))).then(() => {
-      draft.clear();
-      for (const f of files) if (f.preview) URL.revokeObjectURL(f.preview);
-      setFiles([]);
-    }, () => {
-      // IndexedDB itself refused (private mode quota, storage disabled): nothing was kept.
-      toast.show({ title: 'Error', description: 'Failed to submit support request. Please try again.', variant: 'destructive' });
-    });
-
-  if (ticketNumber) {
-    return withLive(
-      <SuccessView
-        ticketNumber={ticketNumber}
-        statusUrl={view?.state === 'done' ? view.statusUrl : null}
-        onAnother={() => {
-          reset(EMPTY);
-          void forget({ discard: true });
-        }}
-      />,
-    );
-  }
-
-  const waiting = view?.state === 'pending' || view?.state === 'sending';
-  if (waiting && (connectivity === 'offline' || view.lastError)) {
-    return withLive(
-      <Suspense fallback={null}>
-        <LazyQueuedView offline={connectivity === 'offline'} problem={view.problem} retryAt={view.retryAt} onRetry={() => void submission.retryNow()} />
-        {uploads}
-      </Suspense>,
-    );
-  }
-
-  const e = (k: keyof TicketFormValues) => errors[k]?.message;
-  const pending = waiting;
-  return withLive(
-    <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Support request">
-      <DraftNotice
-        restored={draft.restored}
-        onDiscard={() => {
-          draft.discard();
-          reset(EMPTY);
-        }}
-      />
-      <div className="form-grid">
-        <FormField id="clientName" label="Name" error={e('clientName')}>
-          <input id="clientName" className="input" autoComplete="name" {...fieldAria('clientName', e('clientName'))} {...register('clientName')} />
-        </FormField>
-        <FormField id="businessName" label="Business Name" optional error={e('businessName')}>
-          <input id="businessName" className="input" autoComplete="organization" {...fieldAria('businessName', e('businessName'))} {...register('businessName')} />
-        </FormField>
-        <FormField id="customerEmail" label="Email" error={e('customerEmail')}>
-          <input id="customerEmail" type="email" inputMode="email" className="input" autoComplete="email" {...fieldAria('customerEmail', e('customerEmail'))} {...register('customerEmail')} />
-        </FormField>
-        <FormField id="customerPhone" label="Phone" error={e('customerPhone')}>
-          <input id="customerPhone" type="tel" inputMode="tel" className="input" autoComplete="tel" {...fieldAria('customerPhone', e('customerPhone'))} {...register('customerPhone')} />
-        </FormField>
-        <FormField id="severity" label="Severity" error={e('severity')}>
-          <select id="severity" className="input" {...fieldAria('severity', e('severity'))} {...register('severity')}>
-            <option value="" disabled>
-              Select severity level
-            </option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {SEVERITY_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <ChosenText text={typed.severity ? SEVERITY_LABELS[typed.severity] : null} />
-        </FormField>
-        <FormField id="contactMethod" label="Preferred Contact Method" error={e('contactMethod')}>
-          <select id="contactMethod" className="input" {...fieldAria('contactMethod', e('contactMethod'))} {...register('contactMethod')}>
-            <option value="" disabled>
-              Select contact method
-            </option>
-            {CONTACT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {CONTACT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-          <ChosenText text={typed.contactMethod ? CONTACT_METHOD_LABELS[typed.contactMethod] : null} />
-        </FormField>
-      </div>
-      <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
-        <textarea id="issue" className="input textarea" rows={5} {...fieldAria('issue', e('issue'))} {...register('issue')} />
-      </FormField>
-      {attachable && (
-        <Suspense fallback={null}>
-          <SupportAttachments files={files} onChange={setFiles} disabled={pending} />
-        </Suspense>
-      )}
-      {pending && uploads}
-      <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
-        {pending ? 'Submitting...' : 'Submit Request'}
-      </button>
-    </form>,
-  );
-
-  /** `content` after the outbox link, which keeps its place (first) in every state. */
-  function withLive(content: ReactNode) {
-    return (
-      <>
-        {live}
-        {content}
-      </>
-    );
-  }
-}
-
-/**
- * The chosen option's whole text under a select, whose closed box cuts SPEC.md's long labels
- * ('High - Significant impact; needs fast res…' on a phone, and in the desktop's two columns).
- * Hidden from screen readers (the select already says it).
- */
-function ChosenText({ text }: { text: string | null }) {
-  return text ? (
-    <p className="form-hint select-chosen" aria-hidden="true">
-      {text}
-    </p>
-  ) : null;
-}
-
-/** Success state: the ticket number, focused for screen readers, and 'Submit Another Request'. */
-function SuccessView({ ticketNumber, statusUrl, onAnother }: { ticketNumber: string; statusUrl: string | null; onAnother(): void }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <div className="card success-view" role="region" aria-labelledby="success-heading">
-      <h2 id="success-heading" ref={headingRef} tabIndex={-1}>
-        We've received your request
-      </h2>
-      <p>Your ticket number is</p>
-      <p className="ticket-number" data-testid="ticket-number">
-        {ticketNumber}
-      </p>
-      <p className="muted">Keep this number for your records. A technician will contact you soon.</p>
-      {statusUrl && (
-        <p>
-          <a href={statusUrl}>
-            Follow your ticket
-          </a>
-        </p>
-      )}
-      <button type="button" className="btn btn-primary" onClick={onAnother}>
-        Submit Another Request
-      </button>
-    </div>
-  );
+  return ticketNumber;
 }

@@ -51,7 +51,6 @@ export function SecretValue(props: {
   const [wifiSsid, setWifiSsid] = useState<string | null>(null);
   const [fromDevice, setFromDevice] = useState(false);
   const [pending, setPending] = useState(false);
-  const [left, setLeft] = useState(0);
   const alive = useRef(true);
 
   useEffect(() => {
@@ -61,25 +60,7 @@ export function SecretValue(props: {
     };
   }, []);
 
-  // Countdown and automatic hiding while shown; hide when the page is hidden.
-  useEffect(() => {
-    if (value === null) return;
-    const until = Date.now() + REVEAL_MS;
-    setLeft(Math.ceil(REVEAL_MS / 1000));
-    const tick = setInterval(() => {
-      const ms = until - Date.now();
-      if (ms <= 0) setValue(null);
-      else setLeft(Math.ceil(ms / 1000));
-    }, 1000);
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') setValue(null);
-    };
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      clearInterval(tick);
-      document.removeEventListener('visibilitychange', onHidden);
-    };
-  }, [value]);
+  const left = useHideTimer(value, setValue);
 
   // Locking the offline vault hides what it showed.
   useEffect(() => {
@@ -135,24 +116,7 @@ export function SecretValue(props: {
     }
   };
 
-  if (value === null) {
-    return (
-      <div className="secret">
-        <span className="secret-mask" aria-label={`${label} hidden`}>
-          {MASK}
-        </span>
-        {online || offline?.unlocked ? (
-          <button type="button" className="btn btn-outline btn-small" aria-label={`Show ${label}`} disabled={pending} onClick={() => void show()}>
-            {pending ? 'Showing...' : 'Show'}
-          </button>
-        ) : offline ? (
-          <span className="muted secret-offline">{OFFLINE_VAULT_TEXT.lockedSecret}</span>
-        ) : (
-          <span className="muted secret-offline">{VAULT_TEXT.needsConnection}</span>
-        )}
-      </div>
-    );
-  }
+  if (value === null) return <MaskedSecret label={label} pending={pending} online={online} offline={offline} onShow={() => void show()} />;
   return (
     <div className="secret-shown">
       <div className="secret">
@@ -171,6 +135,54 @@ export function SecretValue(props: {
       </div>
       {fromDevice && <p className="muted secret-source">{OFFLINE_VAULT_TEXT.shownOffline}</p>}
       {children?.(value, { wifiSsid })}
+    </div>
+  );
+}
+
+/**
+ * The seconds left before a shown value hides itself ({@link REVEAL_MS}): `setValue(null)` when they
+ * run out and when the page goes to the background. Restarts with each new value.
+ */
+function useHideTimer(value: string | null, setValue: (value: string | null) => void): number {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (value === null) return;
+    const until = Date.now() + REVEAL_MS;
+    setLeft(Math.ceil(REVEAL_MS / 1000));
+    const tick = setInterval(() => {
+      const ms = until - Date.now();
+      if (ms <= 0) setValue(null);
+      else setLeft(Math.ceil(ms / 1000));
+    }, 1000);
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') setValue(null);
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      clearInterval(tick);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [value, setValue]);
+  return left;
+}
+
+/** A hidden secret: the mask and 'Show' (online or with the offline vault unlocked), else why it cannot be shown. */
+function MaskedSecret(props: { label: string; pending: boolean; online: boolean; offline: OfflineSource | undefined; onShow(): void }) {
+  const { label, pending, online, offline, onShow } = props;
+  return (
+    <div className="secret">
+      <span className="secret-mask" aria-label={`${label} hidden`}>
+        {MASK}
+      </span>
+      {online || offline?.unlocked ? (
+        <button type="button" className="btn btn-outline btn-small" aria-label={`Show ${label}`} disabled={pending} onClick={onShow}>
+          {pending ? 'Showing...' : 'Show'}
+        </button>
+      ) : offline ? (
+        <span className="muted secret-offline">{OFFLINE_VAULT_TEXT.lockedSecret}</span>
+      ) : (
+        <span className="muted secret-offline">{VAULT_TEXT.needsConnection}</span>
+      )}
     </div>
   );
 }

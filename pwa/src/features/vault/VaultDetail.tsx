@@ -1,22 +1,14 @@
 import { OpenTickets } from './OpenTickets';
-import type { ReactNode } from 'react';
-import { VAULT_FIELD_LABELS, endpointHref, type VaultBundleDetailField, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
-import { useAuth } from '../../lib/auth';
+import { VAULT_FIELD_LABELS, type VaultEntry, type VaultIndexEntry } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
-import { CopyValue } from './CopyValue';
-import { mailtoHref, mapsHref, smsHref, telHref } from './links';
+import { mailtoHref, mapsHref } from './links';
 import { RevealHistory } from './RevealHistory';
 import { UnlockForm } from './OfflineVaultPanel';
-import { useOfflineVaultSession } from './session/OfflineVaultProvider';
-import { SecretValue, type OfflineSource } from './SecretValue';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';
-import { useOfflineDetails } from './useOfflineDetails';
 import type { OfflineVaultState } from './useOfflineVault';
 import { WifiQr } from './WifiQr';
-
-/** A value of the View: a string, null (not stored: row hidden) or undefined (not loaded yet / offline). */
-type Shown = string | null | undefined;
+import { EndpointsView, PhoneLinks, Row, Section, useDetailValues } from './VaultDetailParts';
 
 /**
  * The View dialog's content (SPEC.md 2): Contact Information, Domain & Hosting, Network Information,
@@ -47,60 +39,7 @@ export function VaultDetail(props: {
   onClose(): void;
 }) {
   const { index, entry, loading, online, isAdmin, queued, headingId, offlineVault, onEdit, onClose } = props;
-  const { user } = useAuth();
-  const session = useOfflineVaultSession();
-  const useCopy = !online && !queued && !!offlineVault?.device && !!user;
-  const offline: OfflineSource | undefined =
-    useCopy && user
-      ? {
-          unlocked: offlineVault!.unlocked,
-          reveal: (i) =>
-            session.reveal({
-              ...i,
-              endpointId: i.endpointId,
-              businessName: index.businessName,
-              endpointName: i.endpointId ? index.endpoints.find((e) => e.id === i.endpointId)?.name : undefined,
-              user: { id: user.id, username: user.username },
-            }),
-        }
-      : undefined;
-  const unlockedCopy = useCopy && !!offlineVault?.unlocked;
-  const details = useOfflineDetails(index.id, unlockedCopy);
-  // Fields outside the index: the entry's value, offline the device copy's, or undefined while loading / offline.
-  const more = (k: VaultBundleDetailField): string | null | undefined => (entry ? entry[k] : details ? details[k] : undefined);
-  const pending = loading ? (
-    <span className="muted">Loading...</span>
-  ) : queued ? (
-    <span className="muted">Waiting to sync</span>
-  ) : useCopy && !unlockedCopy ? (
-    <span className="muted">{OFFLINE_VAULT_TEXT.lockedSecret}</span>
-  ) : (
-    <span className="muted">{VAULT_TEXT.needsConnection}</span>
-  );
-  const text = (value: Shown, render: (v: string) => ReactNode = (v) => v) => (value === undefined ? pending : value === null ? null : render(value));
-  const copyable = (value: Shown, label: string) => text(value, (v) => <CopyValue value={v} label={label} />);
-  const secret = (field: VaultSecretField, children?: (value: string, extra: { wifiSsid: string | null }) => ReactNode) =>
-    index[`has${field[0]!.toUpperCase()}${field.slice(1)}` as keyof VaultIndexEntry] ? (
-      <SecretValue entryId={index.id} field={field} label={VAULT_FIELD_LABELS[field]} online={online} offline={offline}>
-        {children}
-      </SecretValue>
-    ) : null;
-
-  const phoneLinks = (phone: string) => (
-    <span className="contact-links">
-      <a href={telHref(phone) ?? undefined}>{phone}</a>
-      {smsHref(phone) && (
-        <a className="btn btn-outline btn-small" href={smsHref(phone)!} aria-label={`Text ${phone}`}>
-          Text
-        </a>
-      )}
-      {telHref(phone) && (
-        <a className="btn btn-outline btn-small" href={telHref(phone)!} aria-label={`Call ${phone}`}>
-          Call
-        </a>
-      )}
-    </span>
-  );
+  const { useCopy, offline, details, more, text, copyable, secret } = useDetailValues({ index, entry, loading, online, queued, offlineVault });
   const wifiSsid = more('wifiSsid');
   const endpoints =
     entry?.endpoints ??
@@ -124,7 +63,7 @@ export function VaultDetail(props: {
       <Section title={VIEW_SECTIONS.contact}>
         <Row label={VAULT_FIELD_LABELS.contactName}>{text(index.contactName)}</Row>
         <Row label="Email">{text(index.contactEmail, (v) => (mailtoHref(v) ? <a href={mailtoHref(v)!}>{v}</a> : v))}</Row>
-        <Row label="Phone">{text(index.contactPhone, phoneLinks)}</Row>
+        <Row label="Phone">{text(index.contactPhone, (v) => <PhoneLinks phone={v} />)}</Row>
         <Row label={VAULT_FIELD_LABELS.address}>
           {text(index.address, (v) => (
             <a href={mapsHref(v)!} target="_blank" rel="noopener noreferrer">
@@ -163,43 +102,7 @@ export function VaultDetail(props: {
         <Row label={VAULT_FIELD_LABELS.phoneAccountNumber}>{secret('phoneAccountNumber')}</Row>
       </Section>
 
-      <section className="vault-section" aria-label={VIEW_SECTIONS.endpoints}>
-        <h3>{VIEW_SECTIONS.endpoints}</h3>
-        {endpoints.length === 0 ? (
-          <p className="muted vault-nothing">Nothing stored.</p>
-        ) : (
-          <ul className="endpoint-list">
-            {endpoints.map((e) => {
-              const href = endpointHref(e.url);
-              const label = `${e.name} password`;
-              return (
-                <li key={e.id} className="endpoint" aria-label={e.name}>
-                  <h4>{e.name}</h4>
-                  <dl className="vault-rows">
-                    {e.url && (
-                      <Row label="URL">
-                        {href ? (
-                          <a href={href} target="_blank" rel="noopener noreferrer">
-                            {e.url}
-                          </a>
-                        ) : (
-                          e.url
-                        )}
-                      </Row>
-                    )}
-                    <Row label="Username">{copyable(e.username, `${e.name} username`)}</Row>
-                    {e.hasPassword && (
-                      <Row label="Password">
-                        <SecretValue entryId={index.id} field={'endpointPassword' satisfies VaultRevealField} endpointId={e.id} label={label} online={online} offline={offline} />
-                      </Row>
-                    )}
-                  </dl>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+      <EndpointsView entryId={index.id} endpoints={endpoints} online={online} offline={offline} copyable={copyable} />
 
       <Section title={VIEW_SECTIONS.notes}>
         <Row label={VAULT_FIELD_LABELS.notes} hideLabel>
@@ -221,29 +124,6 @@ export function VaultDetail(props: {
           Close
         </button>
       </div>
-    </div>
-  );
-}
-
-/** A titled section; says 'Nothing stored.' when none of its rows has a value. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const rows = (Array.isArray(children) ? children : [children]) as { props?: { children?: ReactNode } }[];
-  const empty = rows.every((r) => r?.props?.children === null || r?.props?.children === undefined);
-  return (
-    <section className="vault-section" aria-label={title}>
-      <h3>{title}</h3>
-      {empty ? <p className="muted vault-nothing">Nothing stored.</p> : <dl className="vault-rows">{children}</dl>}
-    </section>
-  );
-}
-
-/** One label/value row; nothing when the value is null (not stored). */
-function Row({ label, children, hideLabel }: { label: string; children: ReactNode; hideLabel?: boolean }) {
-  if (children === null || children === undefined) return null;
-  return (
-    <div className="vault-row">
-      <dt className={hideLabel ? 'visually-hidden' : undefined}>{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,28 +1,21 @@
 import { useMemo, useState } from 'react';
-import { matchesVaultSearch, type VaultSecretField } from '@portal/shared';
-import { isApiError } from '../../lib/api';
+import { matchesVaultSearch } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
-import { useToast } from '../../lib/toast';
-import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { SyncStatus, useConnectivity, useLastSync, useSyncState } from '../../offline';
-import { useDeleteVaultEntry } from './api/useDeleteVaultEntry';
-import { useSaveVaultEntry, type VaultSaveResult } from './api/useSaveVaultEntry';
 import { useVaultEntry } from './api/useVaultEntry';
 import { useVaultList } from './api/useVaultList';
-import type { FormBase, VaultFormValues } from './formModel';
+import type { FormBase } from './formModel';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT } from './texts';
 import { OfflineDevices } from './OfflineDevices';
 import { OfflineVaultPanel } from './OfflineVaultPanel';
 import { OfflineVaultProvider } from './session/OfflineVaultProvider';
 import { useOfflineVault } from './useOfflineVault';
 import { VaultDetail } from './VaultDetail';
-import { VaultForm } from './VaultForm';
-import { VaultList, vaultEmptyText } from './VaultList';
+import { VaultBody, VaultDeleteSheet, VaultFormSheet } from './VaultPageParts';
+import { useVaultWrites, type VaultMode } from './useVaultWrites';
 import './vault.css';
-
-type Mode = { kind: 'none' } | { kind: 'view'; id: string } | { kind: 'edit'; id: string; fromView: boolean } | { kind: 'new' };
 
 /**
  * /vault 'Customer Vault' (SPEC.md 2; staff, guarded in app/AppRoutes): search ('Search by business
@@ -51,7 +44,6 @@ export default function VaultPage() {
 }
 
 function VaultScreen() {
-  const toast = useToast();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   const online = useConnectivity() === 'online';
@@ -62,7 +54,7 @@ function VaultScreen() {
   const { running } = useSyncState();
   const [query, setQuery] = useState('');
   // `/vault?entry=<id>` (the ticket panel's 'Vault entry' link) opens that entry.
-  const [mode, setMode] = useState<Mode>(() => {
+  const [mode, setMode] = useState<VaultMode>(() => {
     const id = new URLSearchParams(window.location.search).get('entry');
     return id ? { kind: 'view', id } : { kind: 'none' };
   });
@@ -78,85 +70,14 @@ function VaultScreen() {
   // Entries created offline exist only in the outbox: nothing to fetch yet.
   const entry = useVaultEntry(openId && openIndex?.queuedSeq === undefined ? openId : null, online);
 
-  const author = user ? { id: user.id, username: user.username } : null;
-  const save = useSaveVaultEntry(author);
-  const remove = useDeleteVaultEntry();
-
   const close = () => {
     setMode({ kind: 'none' });
     setServerErrors(undefined);
   };
-
-  const saveFailed = (error: Error) => {
-    setServerErrors(isApiError(error, 400) ? error.fieldErrors : undefined);
-    toast.show({ ...VAULT_TEXT.saveFailed, variant: 'destructive' });
-  };
-
-  /** Sent: the server's toast; queued offline: 'Saved on This Device' (sent when back online). */
-  const saved = (result: VaultSaveResult, sentToast: { title: string; description: string }) =>
-    toast.show(result.status === 'queued' ? { title: 'Saved on This Device', description: `${result.name} will be saved when you are back online.` } : sentToast);
-
-  const onCreate = (values: VaultFormValues) =>
-    save.mutate(
-      { kind: 'create', values },
-      {
-        onSuccess: (result) => {
-          saved(result, VAULT_TEXT.added);
-          close();
-        },
-        onError: saveFailed,
-      },
-    );
-
-  const onUpdate = (id: string, base: FormBase, fromView: boolean) => (values: VaultFormValues, cleared: ReadonlySet<VaultSecretField>) =>
-    save.mutate(
-      { kind: 'update', id, base, values, cleared },
-      {
-        onSuccess: (result) => {
-          saved(result, VAULT_TEXT.updated);
-          setServerErrors(undefined);
-          setMode(result.status === 'sent' && fromView ? { kind: 'view', id } : { kind: 'none' });
-        },
-        onError: saveFailed,
-      },
-    );
-
-  const onDelete = (id: string) =>
-    remove.mutate(id, {
-      onSuccess: () => {
-        toast.show(VAULT_TEXT.deleted);
-        setDeleteId(null);
-        if (openId === id) close();
-      },
-      onError: () => toast.show({ ...VAULT_TEXT.deleteFailed, variant: 'destructive' }),
-    });
-
-  const neverSynced = lastSync === null && all.length === 0;
-  let body;
-  if (list === undefined || lastSync === undefined || (neverSynced && (running || online))) body = <Loading text={VAULT_TEXT.loading} />;
-  else if (neverSynced)
-    body = (
-      <div className="card" role="status">
-        <p>The customer list has not been downloaded to this device yet. Connect to the internet and it will sync.</p>
-      </div>
-    );
-  else
-    body = (
-      <VaultList
-        key={query}
-        matches={matches}
-        emptyText={vaultEmptyText(all.length)}
-        isAdmin={isAdmin}
-        handlers={{
-          onView: (id) => setMode({ kind: 'view', id }),
-          onEdit: (id) => setMode({ kind: 'edit', id, fromView: false }),
-          onDelete: setDeleteId,
-        }}
-      />
-    );
+  const author = user ? { id: user.id, username: user.username } : null;
+  const writes = useVaultWrites({ author, openId, setMode, setServerErrors, setDeleteId, close });
 
   const editBase: FormBase | null = mode.kind === 'edit' && openIndex ? { index: openIndex, entry: entry.data } : null;
-  const deleting = byId(deleteId);
 
   return (
     <div className="page vault-page">
@@ -189,7 +110,14 @@ function VaultScreen() {
           {lastSync ? ` List as of ${formatDateTime(lastSync)}.` : ''}
         </p>
       )}
-      {body}
+      <VaultBody
+        {...{ list, all, matches, query, lastSync, running, online, isAdmin }}
+        handlers={{
+          onView: (id) => setMode({ kind: 'view', id }),
+          onEdit: (id) => setMode({ kind: 'edit', id, fromView: false }),
+          onDelete: setDeleteId,
+        }}
+      />
 
       <Sheet open={mode.kind === 'view' && openIndex !== null} onClose={close} labelledBy="vault-view-heading" className="vault-dialog">
         {mode.kind === 'view' && openIndex && (
@@ -209,54 +137,25 @@ function VaultScreen() {
         )}
       </Sheet>
 
-      <Sheet open={mode.kind === 'new' || mode.kind === 'edit'} onClose={close} labelledBy="vault-form-heading" className="vault-dialog">
-        {mode.kind === 'new' && (
-          <VaultForm online={online} headingId="vault-form-heading" pending={save.isPending} serverErrors={serverErrors} onSubmit={onCreate} onCancel={close} draftOwner={user?.id ?? null} />
-        )}
-        {mode.kind === 'edit' && editBase && (online ? editBase.entry !== undefined : true) ? (
-          <VaultForm
-            key={`${editBase.index.id}:${editBase.entry?.version ?? editBase.index.version}`}
-            base={editBase}
-            online={online}
-            headingId="vault-form-heading"
-            pending={save.isPending}
-            serverErrors={serverErrors}
-            onSubmit={onUpdate(editBase.index.id, editBase, mode.fromView)}
-            onCancel={mode.fromView ? () => setMode({ kind: 'view', id: editBase.index.id }) : close}
-            draftOwner={user?.id ?? null}
-          />
-        ) : (
-          mode.kind === 'edit' && (
-            <div>
-              <h2 id="vault-form-heading">Edit</h2>
-              <Loading text={VAULT_TEXT.loading} />
-            </div>
-          )
-        )}
-      </Sheet>
+      <VaultFormSheet
+        mode={mode.kind === 'new' || mode.kind === 'edit' ? mode.kind : 'other'}
+        editBase={editBase}
+        fromView={mode.kind === 'edit' && mode.fromView}
+        online={online}
+        pending={writes.saving}
+        serverErrors={serverErrors}
+        draftOwner={user?.id ?? null}
+        onCreate={writes.onCreate}
+        onUpdate={writes.onUpdate}
+        onView={(id) => setMode({ kind: 'view', id })}
+        onClose={close}
+      />
 
       <Sheet open={devicesOpen} onClose={() => setDevicesOpen(false)} labelledBy="vault-devices-heading" className="vault-dialog">
         {devicesOpen && <OfflineDevices headingId="vault-devices-heading" onClose={() => setDevicesOpen(false)} />}
       </Sheet>
 
-      <Sheet open={deleting !== null} onClose={() => setDeleteId(null)} labelledBy="vault-delete-heading" className="vault-confirm" role="alertdialog">
-        {deleting && (
-          <div className="vault-confirm-body">
-            <h2 id="vault-delete-heading">{VAULT_TEXT.deleteTitle}</h2>
-            <p>{VAULT_TEXT.deleteText}</p>
-            <p className="muted">{deleting.businessName}</p>
-            <div className="form-actions">
-              <button type="button" className="btn btn-outline" onClick={() => setDeleteId(null)}>
-                Cancel
-              </button>
-              <button type="button" className="btn btn-danger" disabled={remove.isPending || !online} onClick={() => onDelete(deleting.id)}>
-                {remove.isPending ? 'Deleting...' : 'Delete'}
-              </button>
-            </div>
-            {!online && <p className="muted">Deleting needs a connection.</p>}
-          </div>
-        )}
-      </Sheet>
+      <VaultDeleteSheet deleting={byId(deleteId)} pending={writes.deleting} online={online} onDelete={writes.onDelete} onClose={() => setDeleteId(null)} />
     </div>
   );
 }
