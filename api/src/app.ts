@@ -29,6 +29,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
+import { backupRoutes } from './features/backup/routes';
 import { slaRoutes } from './features/sla/routes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     ticketStatusRoutes(s),
     userRoutes(s),
     settingsRoutes(s),
+    backupRoutes(s),
     inboundRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),

@@ -122,6 +122,10 @@ export const envSchema = z.object({
       .refine((v) => v.split(',').every((k) => decodeKey32(k) !== null), `each key ${VAULT_KEY_MESSAGE}`)
       .optional(),
   ),
+  /** Passphrase sealing the keys in scheduled backups (docs/backup.md); `npm run backup` reads it too. Never logged. */
+  BACKUP_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+  /** Folder of the scheduled backups; unset -> DATA_DIR/backups. */
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Days a device's offline vault copy lives without a sync before it is wiped. */
   VAULT_OFFLINE_DAYS: positiveInt(7),
   VAULT_DEVICE_GRANTS_PER_DAY: positiveInt(3),

@@ -73,6 +73,8 @@ export interface Config {
   vaultPreviousKeys: Buffer[];
   /** VAULT_OFFLINE_DAYS: a device wipes its offline vault after this many days without a sync; the server then refuses its feed. */
   vaultOfflineDays: number;
+  /** Scheduled backups (docs/backup.md): the passphrase sealing their keys (BACKUP_PASSPHRASE) and their folder (BACKUP_DIR, default DATA_DIR/backups). */
+  backup: { passphrase: string | undefined; dir: string };
   /** VAULT_DEVICE_GRANTS_PER_DAY: offline vault grants one user may make in 24 hours (each is an export). */
   vaultDeviceGrantsPerDay: number;
   /** VAULT_DEVICE_APPROVAL: 'admin' (default) = a technician's grant waits for an administrator (or a fresh second factor); 'none' = active at once. */
@@ -178,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vaultKey: e.VAULT_KEY ? decodeKey32(e.VAULT_KEY)! : undefined,
     vaultPreviousKeys: e.VAULT_PREVIOUS_KEYS ? e.VAULT_PREVIOUS_KEYS.split(',').map((k) => decodeKey32(k)!) : [],
     vaultOfflineDays: e.VAULT_OFFLINE_DAYS,
+    backup: { passphrase: e.BACKUP_PASSPHRASE, dir: path.resolve(cwd, e.BACKUP_DIR ?? path.join(dataDir, 'backups')) },
     vaultDeviceGrantsPerDay: e.VAULT_DEVICE_GRANTS_PER_DAY,
     vaultDeviceApproval: e.VAULT_DEVICE_APPROVAL,
     pushAllowHosts: e.PUSH_ALLOW_HOSTS,

@@ -16,7 +16,7 @@ import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { sweepSlaAlerts } from './features/sla/port';
 import { ensureAdminUser } from './features/users/bootstrap';
-import { serveAppBackups } from './features/backup/port';
+import { serveAppBackups, startBackupSchedule } from './features/backup/port';
 import { createLimiterStore } from './http/rate-limit-stores';
 import { connectSessionCache } from './http/session-cache';
 import { createLogger } from './logger';
@@ -87,7 +87,9 @@ async function main(): Promise<void> {
   const { notifier } = services;
   const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
   // `npm run backup` on the embedded database asks this process (docs/backup.md).
-  const stopBackups = await serveAppBackups(services);
+  const stopBackupSocket = await serveAppBackups(services);
+  // The admin's daily backup (docs/backup.md "Scheduled backups"): each process checks, one claims the day.
+  const stopBackupSchedule = startBackupSchedule(services);
   notifier.dispatcher.start();
   // SLA alerts: every process sweeps; each alert is claimed once (sla_alerts), then sent by the dispatcher.
   const slaSweep = () =>
@@ -127,8 +129,9 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
     clearInterval(slaTimer);
+    stopBackupSchedule();
     server.close(() => {
-      stopBackups()
+      stopBackupSocket()
         .then(() => services.inbound.close())
         .then(() => notifier.close())
         .then(() => services.storage.close())

@@ -16,6 +16,7 @@ export * from './rules/smsAlerts';
 export * from './rules/workload';
 export * from './rules/format';
 export * from './schemas/settings';
+export * from './schemas/backup';
 export * from './schemas/inbound';
 export * from './schemas/push';
 export * from './rules/merge';

@@ -112,7 +112,7 @@ export interface EventPayloads {
    * 'notification_emails' list, the 'sla_policy', the 'two_factor_policy'), `key` which entry (a
    * setting key, an e-mail address; null for a whole policy). Values are never carried.
    */
-  'settings.changed': { area: 'system' | 'notification_emails' | 'sla_policy' | 'two_factor_policy'; key: string | null; action: 'set' | 'added' | 'removed' };
+  'settings.changed': { area: 'system' | 'notification_emails' | 'sla_policy' | 'two_factor_policy' | 'backup_schedule'; key: string | null; action: 'set' | 'added' | 'removed' };
   /** An admin created, updated or deleted a content item (tools, guides). */
   'content.changed': { contentId: string; action: 'created' | 'updated' | 'deleted'; title: string | null };
   /** An admin uploaded (new or replacing) or deleted a download file. */

@@ -135,6 +135,9 @@ const ROUTES: RouteCase[] = [
   // A JSON body is not an upload: an allowed call answers 400 and stores nothing.
   { method: 'POST', path: '/api/admin/files/upload', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/admin/files/missing.txt', allowed: ADMIN },
+  // Backups (docs/backup.md): an empty schedule body answers 400.
+  { method: 'GET', path: '/api/admin/backup', allowed: ADMIN },
+  { method: 'PUT', path: '/api/admin/backup/schedule', body: {}, allowed: ADMIN },
   // Surveys: the public link check and submit answer 404 / 400 here (no such link, empty body).
   { method: 'GET', path: '/api/surveys/invitation?ticket=TKT-000001&token=x', allowed: ANY },
   { method: 'POST', path: '/api/surveys', body: {}, allowed: ANY },

@@ -29,6 +29,7 @@ const SETTINGS_ACTIONS = {
   notification_emails: 'Added notification recipient',
   sla_policy: 'Changed the SLA policy',
   two_factor_policy: 'Changed the two-factor policy',
+  backup_schedule: 'Changed the backup schedule',
 } as const;
 
 /** The log entry of an event (area, action, target), or null when the event is not logged. */

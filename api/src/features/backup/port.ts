@@ -8,6 +8,8 @@
  * - `restoreWithConfig(config, file, passphrase, force)`: restore.ts into the configured DATA_DIR /
  *   DATABASE_URL and file stores.
  * - `appBackupSources(s)`: what the running app backs up (its database, both file stores, its keys).
+ * - `serveAppBackups(s)`, `startBackupSchedule(s)`: main.ts starts them (app-backups.ts).
+ * - `readLastBackup(db)`: the last backup's status (health).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,37 +17,18 @@ import type { Config } from '../../config';
 import { openDatabase } from '../../db/client';
 import { loadVaultKeyring, KEY_FILE_NAME } from '../../lib/vault-keys';
 import { PUBLIC_LINK_KEY_FILE } from '../../lib/public-tokens';
-import type { Services } from '../../services';
-import { createStorage } from '../../storage';
-import { attachmentStorageSettings } from '../attachments/port';
-import { collectSecrets, writeBackup, type BackupReport, type BackupSources, type NamedStore } from './backup';
-import { requestBackup, serveBackupSocket } from './local-socket';
+import { collectSecrets, writeBackup, type BackupReport, type NamedStore } from './backup';
+import { storesOf } from './sources';
+import { requestBackup } from './local-socket';
+import { recordLastBackup } from './status';
 import { restoreBackup } from './restore';
 
 export { WrongPassphraseError, ArchiveError } from './archive';
 export { TargetNotEmptyError } from './restore';
 export type { BackupReport } from './backup';
-
-/** The app's two file stores: `files` (FILE_STORAGE) and `attachments`. */
-export function storesOf(config: Pick<Config, 'dataDir' | 'storage'>): NamedStore[] {
-  return [
-    { name: 'files', storage: createStorage(config.storage) },
-    { name: 'attachments', storage: createStorage(attachmentStorageSettings(config)) },
-  ];
-}
-
-/** What the running app backs up. */
-export function appBackupSources(s: Pick<Services, 'config' | 'db' | 'storage' | 'vaultKeys' | 'clock'>): BackupSources {
-  return {
-    db: s.db,
-    engine: s.config.databaseUrl ? 'pg' : 'pglite',
-    stores: [
-      { name: 'files', storage: s.storage },
-      { name: 'attachments', storage: createStorage(attachmentStorageSettings(s.config)) },
-    ],
-    secrets: collectSecrets(s.config.dataDir, s.vaultKeys, s.clock()),
-  };
-}
+export { appBackupSources, storesOf } from './sources';
+export { serveAppBackups, startBackupSchedule } from './app-backups';
+export { readLastBackup } from './status';
 
 /** Backup from a configuration (see module doc). `report.file` is absolute. */
 export async function backupWithConfig(config: Config, file: string, passphrase: string): Promise<BackupReport> {
@@ -59,7 +42,9 @@ export async function backupWithConfig(config: Config, file: string, passphrase:
   try {
     const keyring = loadVaultKeyring(config);
     const sources = { db: database.db, engine: database.driver, stores, secrets: collectSecrets(config.dataDir, keyring, new Date()) };
-    return await writeBackup(sources, { file: target, passphrase, now: new Date() });
+    const report = await writeBackup(sources, { file: target, passphrase, now: new Date() });
+    await recordLastBackup(database.db, { at: new Date().toISOString(), ok: true, trigger: 'manual', file: path.basename(report.file), bytes: report.bytes, message: null }).catch(() => undefined);
+    return report;
   } finally {
     for (const s of stores) await s.storage.close();
     await database.close();
@@ -109,35 +94,3 @@ export async function restoreWithConfig(config: Config, file: string, passphrase
   }
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Writes a backup of the running app; one at a time per process (a second request waits). Logs the outcome, never the passphrase. */
-export function runAppBackup(s: Pick<Services, 'config' | 'db' | 'storage' | 'vaultKeys' | 'clock' | 'logger'>, file: string, passphrase: string): Promise<BackupReport> {
-  const run = queue.then(async () => {
-    try {
-      const report = await writeBackup(appBackupSources(s), { file, passphrase, now: s.clock() });
-      s.logger.info('backup written', { file: report.file, bytes: report.bytes, rows: report.rows, files: report.files, missing: report.missing.length });
-      return report;
-    } catch (err) {
-      s.logger.warn('backup failed', { file, error: err instanceof Error ? err.message : String(err) });
-      throw err;
-    }
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-/**
- * On the embedded database, serves `npm run backup` over DATA_DIR's socket (local-socket.ts);
- * with PostgreSQL the script connects itself, so nothing listens. @returns a stop function.
- */
-export async function serveAppBackups(s: Pick<Services, 'config' | 'db' | 'storage' | 'vaultKeys' | 'clock' | 'logger'>): Promise<() => Promise<void>> {
-  if (s.config.databaseUrl) return async () => undefined;
-  try {
-    const server = await serveBackupSocket(s.config.dataDir, (req) => runAppBackup(s, req.file, req.passphrase));
-    return () => server.close();
-  } catch (err) {
-    s.logger.warn('backup socket not available: npm run backup cannot reach this app', { error: err instanceof Error ? err.message : String(err) });
-    return async () => undefined;
-  }
-}

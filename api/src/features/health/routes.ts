@@ -2,7 +2,8 @@
  * Health routes (public):
  * - `GET /api/health`: `{ status: 'ok' }` once the database answers (`select 1`); used by probes,
  *   the e2e setup and the benchmarks. An admin's request also gets `details.rateLimits`
- *   (LimiterHealth: the store, whether counts are shared, the warning while Redis is unreachable).
+ *   (LimiterHealth: the store, whether counts are shared, the warning while Redis is unreachable)
+ *   and `details.lastBackup` (BackupStatus or null: docs/backup.md).
  * - `GET` / `HEAD /api/health/live` ({@link liveProbe}): `{ status: 'ok' }` as soon as the process
  *   answers HTTP, touching neither the session store nor the database. The PWA's sync engine asks it
  *   every few seconds while the server seems unreachable although the browser says online
@@ -13,6 +14,7 @@ import type { Middleware } from 'koa';
 import { sql } from 'drizzle-orm';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
+import { readLastBackup } from '../backup/port';
 
 /** Path of the liveness probe. */
 export const LIVE_PATH = '/api/health/live';
@@ -21,7 +23,7 @@ export function healthRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/health', async (ctx) => {
     await s.db.execute(sql`select 1`);
-    ctx.body = ctx.state.auth?.user.role === 'admin' ? { status: 'ok', details: { rateLimits: s.limiterHealth() } } : { status: 'ok' };
+    ctx.body = ctx.state.auth?.user.role === 'admin' ? { status: 'ok', details: { rateLimits: s.limiterHealth(), lastBackup: await readLastBackup(s.db) } } : { status: 'ok' };
   });
   return router;
 }
