@@ -4,6 +4,7 @@ import { SupportNumberSection } from './SupportNumberSection';
 import { SlaPolicySection } from './SlaPolicySection';
 import { InboundMailSection } from './InboundMailSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { BackupSection } from './BackupSection';
 import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { isSettingsQuery } from './api/keys';
@@ -33,6 +34,7 @@ export default function SettingsPage() {
       <InboundMailSection />
       <DeliveriesSection />
       <TwoFactorSection />
+      <BackupSection />
     </div>
     </ConnectionProvider>
   );

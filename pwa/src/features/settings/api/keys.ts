@@ -6,6 +6,8 @@ import { SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
  */
 export const SUPPORT_NUMBER_KEY = ['/api/settings/system', SUPPORT_SMS_NUMBER_KEY] as const;
 export const NOTIFICATION_EMAILS_KEY = ['/api/settings/notification-emails'] as const;
+/** The backup schedule and last backup (docs/backup.md). */
+export const BACKUP_KEY = ['/api/admin/backup'] as const;
 /** Prefix of every delivery-log query. */
 export const DELIVERIES_KEY = ['/api/notifications/deliveries'] as const;
 /** How many deliveries the log shows (the API allows 1-200). */
@@ -16,6 +18,7 @@ const SETTINGS_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   SUPPORT_NUMBER_KEY[0],
   NOTIFICATION_EMAILS_KEY[0],
   DELIVERIES_KEY[0],
+  BACKUP_KEY[0],
   'sla-policy',
   '/api/settings/inbound-mail',
   '/api/settings/inbound-mail/failures',
