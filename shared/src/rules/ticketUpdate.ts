@@ -28,6 +28,8 @@ export interface TicketUpdatePayload {
    * after it is re-based from any base in that chain when this one is sent (pwa ticketUpdate kind).
    */
   chainFrom?: number;
+  /** The name of the macro applied with this update (`patch.macroId`), shown on the queued item ("Macro: {name}"); never sent. */
+  macroName?: string;
 }
 
 /** An outbox draft of kind `ticket.update` (the engine adds the key, state and author). */

@@ -17,7 +17,8 @@ export function updateSummary(item: TicketUpdateItem, technicians: readonly Tech
 
 /**
  * The selected ticket's updates still in the outbox, oldest first: each with
- * its state: 'Waiting to sync' (with the last transient problem, if any), 'Conflict' with the
+ * its state: 'Waiting to sync' (with the last transient problem, if any; 'Macro: {name}' when a
+ * macro made it, as in Work History), 'Conflict' with the
  * chooser, or 'Failed' with the server's message and a 'Discard' button. Renders nothing when the
  * outbox holds nothing for this ticket.
  */
@@ -33,6 +34,7 @@ export function PendingUpdates({ items, technicians }: { items: readonly TicketU
               <strong>{item.state === 'conflict' ? 'Conflict' : item.state === 'failed' ? 'Failed' : 'Waiting to sync'}</strong>
               {item.lastError && item.state !== 'failed' && <span className="muted">{item.lastError}</span>}
             </div>
+            {item.payload.macroName ? <p className="history-macro">Macro: {item.payload.macroName}</p> : null}
             <p className="pending-summary">{updateSummary(item, technicians)}</p>
             {item.state === 'conflict' && <ConflictChooser item={item} technicians={technicians} />}
             {item.state === 'failed' && (

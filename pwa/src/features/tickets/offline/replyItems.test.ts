@@ -1,7 +1,7 @@
 /**
  * The phone's copy of canned replies, macros and templates (replyItems.ts): delta pages are stored
  * and deleted ids removed; and a macro's update carries `macroId` and `timeEntry` in its one PATCH,
- * also when the time entry is its only change.
+ * also when the time entry is its only change; the queued item keeps the macro's name.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ticketEditDefaults, type CannedReply, type ReplyDeltaPage } from '@portal/shared';
@@ -43,6 +43,9 @@ describe('a macro in the ticket update', () => {
     expect(result.status).toBe('queued');
     const [item] = (await db.outbox.toArray()) as TicketUpdateItem[];
     expect(item!.payload.patch).toMatchObject({ status: 'resolved', resolution: 'Done', comment: 'Hi', reply: true, macroId: macro.id, timeEntry: macro.timeEntry, baseVersion: shown.version });
+    // The macro's name stays with the queued item for 'Macro: {name}', outside the PATCH body.
+    expect(item!.payload.macroName).toBe('Resolved on site');
+    expect(item!.payload.patch).not.toHaveProperty('macroName');
   });
 
   it('a time entry alone is a change; without one an unchanged form is No Changes', async () => {

@@ -183,7 +183,10 @@ export async function enqueueTicketUpdate(
   let draft = ticketUpdateDraft(shown, values);
   if (!draft && macro?.timeEntry) draft = ticketUpdateDraft(shown, values, { allowEmpty: true });
   if (!draft) return { status: 'no-changes' };
-  if (macro) draft.payload = { ...draft.payload, patch: { ...draft.payload.patch, macroId: macro.id, ...(macro.timeEntry ? { timeEntry: macro.timeEntry } : {}) } };
+  if (macro) {
+    const patch = { ...draft.payload.patch, macroId: macro.id, ...(macro.timeEntry ? { timeEntry: macro.timeEntry } : {}) };
+    draft.payload = { ...draft.payload, patch, macroName: macro.name };
+  }
   if (files.length) {
     // Queued first in the ticket's stream: uploaded before the update that names them (offline/uploads.ts).
     const attachments = await enqueueFileUploads(db, draft.stream, files, shown.ticketNumber);
