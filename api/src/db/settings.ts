@@ -4,7 +4,7 @@
  * recipients, keeps the generated VAPID keys). Keys are constants of @portal/shared or of the
  * module that owns the row.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from './client';
 import { settings } from './schema';
 
@@ -41,4 +41,18 @@ export async function upsertSetting(
 export async function insertSettingOnce(db: Database, key: string, value: string, description: string, now: Date): Promise<SettingRow> {
   await db.insert(settings).values({ key, value, description, createdAt: now, updatedAt: now }).onConflictDoNothing({ target: settings.key });
   return (await findSetting(db, key))!;
+}
+
+/**
+ * Sets `key` to `value` only when its stored value is at most `ifAtMost` (text order; ISO times
+ * compare in time order), in one statement: of several processes racing, exactly one wins.
+ * @returns true when this call changed the row.
+ */
+export async function claimSetting(db: Database, key: string, value: string, ifAtMost: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(settings)
+    .set({ value, updatedAt: now })
+    .where(and(eq(settings.key, key), lte(settings.value, ifAtMost)))
+    .returning({ key: settings.key });
+  return rows.length === 1;
 }

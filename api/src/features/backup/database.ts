@@ -145,14 +145,3 @@ export async function startLoading(tx: Database): Promise<TableLoader> {
     },
   };
 }
-
-/** Tables of this database holding at least one row (the "is the target empty" check; migration seed rows aside). */
-export async function userDataTables(db: Database): Promise<string[]> {
-  const out: string[] = [];
-  for (const t of await tables(db)) {
-    if (t.name === 'ticket_sequence' || t.name === 'settings') continue;
-    const [r] = await rowsOf<{ any: boolean }>(db, sql.raw(`select exists (select 1 from ${qualified(t.schema, t.name)}) as any`));
-    if (r?.any) out.push(t.name);
-  }
-  return out;
-}

@@ -6,11 +6,9 @@
  * - `backup_claim`: when the last scheduled backup started (ISO time). Any process may claim the next
  *   one with one conditional UPDATE, so with several processes each day's backup runs once.
  */
-import { sql } from 'drizzle-orm';
 import { DEFAULT_BACKUP_SCHEDULE, backupScheduleSchema, type BackupSchedule, type BackupStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { findSetting, insertSettingOnce, upsertSetting } from '../../db/settings';
+import { claimSetting, findSetting, insertSettingOnce, upsertSetting } from '../../db/settings';
 
 export const SCHEDULE_KEY = 'backup_schedule';
 export const LAST_KEY = 'backup_last';
@@ -53,10 +51,5 @@ export async function recordLastBackup(db: Database, status: BackupStatus): Prom
  */
 export async function claimScheduledBackup(db: Database, now: Date, intervalMs: number): Promise<boolean> {
   await insertSettingOnce(db, CLAIM_KEY, new Date(0).toISOString(), 'When the last scheduled backup started', now);
-  const cutoff = new Date(now.getTime() - intervalMs).toISOString();
-  const rows = await rowsOf<{ key: string }>(
-    db,
-    sql`update settings set value = ${now.toISOString()}, updated_at = ${now.toISOString()} where key = ${CLAIM_KEY} and value <= ${cutoff} returning key`,
-  );
-  return rows.length === 1;
+  return claimSetting(db, CLAIM_KEY, now.toISOString(), new Date(now.getTime() - intervalMs).toISOString(), now);
 }
