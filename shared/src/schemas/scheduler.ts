@@ -114,6 +114,9 @@ export interface SchedulerTicket {
   ticketNumber: string;
   clientName: string;
   businessName: string | null;
+  /** The ticket's client object (issue 50) and its name; the lists show `client` when set, else `clientName`. */
+  clientId: string | null;
+  client: string | null;
   severity: Severity;
   status: TicketStatus;
   assignedTo: string | null;

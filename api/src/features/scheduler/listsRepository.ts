@@ -18,6 +18,8 @@ export interface SchedulerTicketRow {
   ticketNumber: string;
   clientName: string;
   businessName: string | null;
+  /** The ticket's client object (issue 50), or null. */
+  clientId: string | null;
   severity: Severity;
   status: TicketStatus;
   assignedTo: string | null;
@@ -34,7 +36,7 @@ export interface SchedulerTicketRow {
 /** Columns of a SchedulerTicketRow from `ticket_facts t LEFT JOIN users a`; `fullIssue` false cuts it to 101 chars. */
 function ticketColumns(fullIssue: boolean): SQL {
   const issue = fullIssue ? sql`t.issue` : sql`left(t.issue, ${CUT_ISSUE_READ})`;
-  return sql`t.id, t.ticket_number AS "ticketNumber", t.client_name AS "clientName", t.business_name AS "businessName",
+  return sql`t.id, t.ticket_number AS "ticketNumber", t.client_name AS "clientName", t.business_name AS "businessName", t.client_id AS "clientId",
              t.severity, t.status, t.assigned_to AS "assignedTo", a.username AS "assigneeName", ${issue} AS issue,
              ${fullIssue ? sql`t.resolution` : sql`NULL::text`} AS resolution, t.version,
              t.created_at AS "createdAt", t.updated_at AS "updatedAt",

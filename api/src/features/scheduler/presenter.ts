@@ -16,13 +16,18 @@ import { asDate } from './ranges';
 import type { StaffRow, SurveyAggregateRow, TicketAggregateRow } from './repository';
 import { type SchedulerTicketRow, type SurveyRow } from './listsRepository';
 
-/** Row -> `SchedulerTicket`; `fullIssue` false cuts the issue to 100 characters (SPEC.md 9). */
-export function presentSchedulerTicket(r: SchedulerTicketRow, fullIssue = false): SchedulerTicket {
+/**
+ * Row -> `SchedulerTicket`; `fullIssue` false cuts the issue to 100 characters (SPEC.md 9);
+ * `clients` names the ticket's client object (clients port `clientNamesOf`), shown instead of free text.
+ */
+export function presentSchedulerTicket(r: SchedulerTicketRow, clients: ReadonlyMap<string, string>, fullIssue = false): SchedulerTicket {
   return {
     id: r.id,
     ticketNumber: r.ticketNumber,
     clientName: r.clientName,
     businessName: r.businessName,
+    clientId: r.clientId ?? null,
+    client: (r.clientId && clients.get(r.clientId)) || null,
     severity: r.severity,
     status: r.status,
     assignedTo: r.assignedTo,

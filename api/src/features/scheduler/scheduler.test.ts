@@ -235,6 +235,16 @@ describe('GET /api/scheduler/tickets: the tickets behind a count', () => {
     expect(res.body.items).toHaveLength(8);
   });
 
+  it("names the ticket's client object, not free text, once linked (issue 50)", async () => {
+    expect((await list('assigned=false')).body.items.map((x) => x.client)).toEqual([null, null]);
+    const client = await t.request<{ id: string }>('POST', '/api/clients', { token: admin, body: { name: 'Scheduler Client Co' } });
+    expect((await t.request('PATCH', `/api/tickets/${tk.U2}`, { token: admin, body: { clientId: client.body.id } })).status).toBe(200);
+    expect((await list('assigned=false')).body.items.map((x) => [x.clientName, x.clientId, x.client])).toEqual([
+      ['Client U1', null, null],
+      ['Client U2', client.body.id, 'Scheduler Client Co'],
+    ]);
+  });
+
   it('refuses a forged cursor', async () => {
     const res = await list('cursor=abc');
     expect(res.status).toBe(400);

@@ -16,6 +16,7 @@ import type {
 } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
+import { clientNamesOf } from '../clients/port';
 import { presentTicketUpdate } from '../tickets/port';
 import { presentSchedulerTicket, presentSurveyFeedback, presentSurveyStars, presentTechnicianKpi, statusCounts } from './presenter';
 import { UnknownTimeZoneError, rangeBounds, type RangeBounds } from './ranges';
@@ -33,6 +34,11 @@ async function boundsOf(db: Database, q: { range: SchedulerQuery['range']; tz: s
 }
 
 /** The staff member `id`, or 404 'Technician not found'. */
+/** Names of the rows' client objects (one query through the clients port). */
+function namesOfClients(db: Database, rows: readonly SchedulerTicketRow[]): Promise<Map<string, string>> {
+  return clientNamesOf(db, rows.flatMap((r) => (r.clientId ? [r.clientId] : [])));
+}
+
 async function staffOr404(db: Database, id: string): Promise<StaffRow> {
   const staff = await findStaff(db, id);
   if (!staff) throw notFound(SCHEDULER_MSG.technicianNotFound);
@@ -109,13 +115,14 @@ export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: D
     dailyCounts(db, bounds, q.tz, now, tech),
   ]);
   if (tech && !staff.some((u) => u.id === tech)) throw notFound(SCHEDULER_MSG.technicianNotFound);
+  const clients = await namesOfClients(db, [...cards, ...timeline]);
 
   const totals = aggregates.find((a) => a.isTotal);
   const byStatus = statusCounts(totals);
   const kanban: KanbanColumn[] = TICKET_STATUSES.map((status) => ({
     status,
     count: byStatus[status],
-    tickets: cards.filter((c) => c.status === status).map((c) => presentSchedulerTicket(c)),
+    tickets: cards.filter((c) => c.status === status).map((c) => presentSchedulerTicket(c, clients)),
   }));
   return {
     range: q.range,
@@ -133,7 +140,7 @@ export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: D
     technicians: kpiRows(staff, tech, aggregates, active, surveys),
     staff: staff.map((u) => ({ id: u.id, username: u.username })),
     kanban,
-    timeline: timeline.map((t) => presentSchedulerTicket(t)),
+    timeline: timeline.map((t) => presentSchedulerTicket(t, clients)),
     daily,
   };
 }
@@ -149,7 +156,8 @@ export async function schedulerTickets(db: Database, q: SchedulerTicketsQuery, n
   const filter = { scope: q.scope, bounds, technicianId: q.technicianId, status: q.status, assigned: q.assigned };
   const [rows, total] = await Promise.all([listTicketPage(db, filter, after, q.limit, false), countTickets(db, filter)]);
   const p = page(rows, q.limit);
-  return { items: p.rows.map((r) => presentSchedulerTicket(r)), total, nextCursor: p.nextCursor };
+  const clients = await namesOfClients(db, p.rows);
+  return { items: p.rows.map((r) => presentSchedulerTicket(r, clients)), total, nextCursor: p.nextCursor };
 }
 
 /**
@@ -171,7 +179,7 @@ export async function technicianDetail(db: Database, id: string, q: SchedulerDet
   ]);
   const p = page(rows, DETAIL_PAGE_SIZE);
   const ids = p.rows.map((r) => r.id);
-  const [history, ticketSurveys] = await Promise.all([historyOf(db, ids), surveysOfTickets(db, ids)]);
+  const [history, ticketSurveys, clients] = await Promise.all([historyOf(db, ids), surveysOfTickets(db, ids), namesOfClients(db, p.rows)]);
   const surveyByTicket = new Map(ticketSurveys.map((s) => [s.ticketId, s]));
   const kpi = kpiRows([staff], id, aggregates, active, surveys)[0]!;
   return {
@@ -184,7 +192,7 @@ export async function technicianDetail(db: Database, id: string, q: SchedulerDet
     tickets: p.rows.map((r) => {
       const survey = surveyByTicket.get(r.id);
       return {
-        ...presentSchedulerTicket(r, true),
+        ...presentSchedulerTicket(r, clients, true),
         resolution: r.resolution,
         history: history.filter((h) => h.ticketId === r.id).map(presentTicketUpdate),
         survey: survey ? presentSurveyStars(survey) : null,

@@ -11,6 +11,8 @@ const card = (n: number, status: SchedulerTicket['status']): SchedulerTicket => 
   ticketNumber: `TKT-00000${n}`,
   clientName: `Client ${n}`,
   businessName: null,
+  clientId: null,
+  client: null,
   severity: 'high',
   status,
   assignedTo: null,

@@ -10,7 +10,7 @@ import {
   type SchedulerTicketFilter,
   type TicketStatus,
 } from '@portal/shared';
-import { emptyColumnText, severityColor } from './labels';
+import { clientLabel, emptyColumnText, severityColor } from './labels';
 import type { MoveMark } from './model';
 
 const DRAG_TYPE = 'application/x-portal-ticket';
@@ -39,7 +39,7 @@ function KanbanCard(props: { ticket: SchedulerTicket; mark: MoveMark | undefined
         </Link>
         <IonBadge color={severityColor(t.severity)}>{SEVERITY_NAMES[t.severity]}</IonBadge>
       </div>
-      <p className="kanban-client">{t.clientName}</p>
+      <p className="kanban-client">{clientLabel(t)}</p>
       <p className="muted kanban-assignee">{t.assigneeName ?? 'Unassigned'}</p>
       {mark && (
         <p className="kanban-mark">

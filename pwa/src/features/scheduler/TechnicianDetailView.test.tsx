@@ -46,6 +46,8 @@ const DETAIL: TechnicianDetail = {
       ticketNumber: 'TKT-0001',
       clientName: 'Ada',
       businessName: null,
+      clientId: null,
+      client: null,
       severity: 'medium',
       status: 'in_progress',
       assignedTo: 'u1',

@@ -14,7 +14,7 @@ import { WorkHistoryList } from '../../lib/ui/WorkHistoryList';
 import { useTechnicianDetail } from './api/useTechnicianDetail';
 import type { DashboardParams } from './api/keys';
 import { StatusCounts, WorkloadBadge } from './KpiCards';
-import { TEXT, hoursText, satisfactionText, severityColor, stars, statusColor, surveysText } from './labels';
+import { TEXT, clientLabel, hoursText, satisfactionText, severityColor, stars, statusColor, surveysText } from './labels';
 
 /** A 1-5 rating as stars with its spoken form. */
 export function Stars({ rating }: { rating: number }) {
@@ -57,7 +57,7 @@ function AssignedTicket({ t }: { t: TechnicianDetailTicket }) {
         </div>
       </header>
       <p className="ticket-client">
-        <strong>{t.clientName}</strong>
+        <strong>{clientLabel(t)}</strong>
         {t.businessName && <span className="muted"> · {t.businessName}</span>}
       </p>
       <p className="muted detail-meta">

@@ -6,7 +6,7 @@ import { Loading } from '../../lib/ui/Loading';
 import { Sheet } from '../../lib/ui/Sheet';
 import { useSchedulerTickets } from './api/useSchedulerTickets';
 import type { DashboardParams } from './api/keys';
-import { TEXT, severityColor, statusColor } from './labels';
+import { TEXT, clientLabel, severityColor, statusColor } from './labels';
 
 /**
  * The tickets behind a clicked count ("every count and tile opens the list of tickets
@@ -55,7 +55,7 @@ export function TicketListSheet(props: {
                     </time>
                   </div>
                   <p className="timeline-client">
-                    <strong>{t.clientName}</strong> <span className="muted">· {t.assigneeName ?? 'Unassigned'}</span>
+                    <strong>{clientLabel(t)}</strong> <span className="muted">· {t.assigneeName ?? 'Unassigned'}</span>
                   </p>
                   <div className="badges">
                     <IonBadge color={statusColor(t.status)}>{TICKET_STATUS_LABELS[t.status]}</IonBadge>

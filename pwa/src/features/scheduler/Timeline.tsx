@@ -3,7 +3,7 @@ import { IonBadge } from '@ionic/react';
 import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type SchedulerTicket } from '@portal/shared';
 import { formatDate } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
-import { TEXT, severityColor, statusColor } from './labels';
+import { TEXT, clientLabel, severityColor, statusColor } from './labels';
 
 const created = (t: SchedulerTicket) => <time dateTime={t.createdAt}>{formatDate(t.createdAt)}</time>;
 const ticketLink = (t: SchedulerTicket) => <Link to={`/technician?ticket=${t.id}`}>{t.ticketNumber}</Link>;
@@ -14,7 +14,7 @@ const assignee = (t: SchedulerTicket) => t.assigneeName ?? 'Unassigned';
 const COLUMNS: ListColumn<SchedulerTicket>[] = [
   { id: 'created', header: 'Created', cell: created },
   { id: 'ticket', header: 'Ticket', cell: ticketLink },
-  { id: 'client', header: 'Client', cell: (t) => t.clientName },
+  { id: 'client', header: 'Client', cell: (t) => clientLabel(t) },
   { id: 'issue', header: 'Issue', cell: (t) => t.issue, className: 'sched-issue' },
   { id: 'status', header: 'Status', cell: statusBadge },
   { id: 'severity', header: 'Severity', cell: severityBadge },
@@ -30,7 +30,7 @@ function TimelineCard({ t }: { t: SchedulerTicket }) {
         {ticketLink(t)}
       </div>
       <p className="timeline-client">
-        <strong>{t.clientName}</strong> <span className="muted">· {assignee(t)}</span>
+        <strong>{clientLabel(t)}</strong> <span className="muted">· {assignee(t)}</span>
       </p>
       <p className="sched-issue">{t.issue}</p>
       <div className="badges">

@@ -85,3 +85,6 @@ export function filterTitle(f: SchedulerTicketFilter, range: SchedulerRange, tec
   if (f.scope !== 'active') parts.push(rangeLabel(range));
   return parts.join(' - ');
 }
+
+/** The client a list shows (issue 50): the ticket's client object's name, else the customer's name as typed. */
+export const clientLabel = (t: { client?: string | null; clientName: string }): string => t.client ?? t.clientName;

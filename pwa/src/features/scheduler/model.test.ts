@@ -24,6 +24,8 @@ const card = (id: string, status: SchedulerTicket['status'], assignedTo: string 
   ticketNumber: `TKT-${id}`,
   clientName: `Client ${id}`,
   businessName: null,
+  clientId: null,
+  client: null,
   severity: 'medium',
   status,
   assignedTo,
