@@ -130,7 +130,7 @@ describe('files, content and downloads', () => {
     await text(page, 'Kept on This Device').waitFor();
     await card.getByText('Kept on this device', { exact: true }).waitFor();
     await page.getByTestId('kept-summary').getByText(`1 tool kept for offline use (${formatFileSize(installer.length)}).`).waitFor();
-    expect(await page.getByTestId('storage-used').textContent()).toMatch(/^Space used by this app: [\d.]+ (Bytes|KB|MB|GB)/);
+    expect(await page.getByTestId('storage-used').textContent()).toMatch(/^Space used by this app: [\d.]+ (bytes|KB|MB|GB)/);
 
     await context!.setOffline(true);
     await page.getByText('You are offline. Tools kept on this device can still be downloaded.').waitFor();

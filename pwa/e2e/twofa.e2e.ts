@@ -4,9 +4,9 @@
  * shared app keeps policy `none` for the other files): an admin turns the policy to "Admins and
  * technicians" on /admin/settings; a technician is then sent to the Security page after the
  * password, sets up an authenticator app (the code is computed here from the "Setup key"), sees the
- * recovery codes once, signs in again through "Two-factor authentication" (a wrong code first), and
+ * recovery codes once, signs in again through "Two-Factor Authentication" (a wrong code first), and
  * confirms a vault reveal in the "Confirm it's you" dialog with a recovery code, the View staying
- * open underneath. Another technician enrols a passkey with Chromium's virtual authenticator (CDP
+ * open underneath, then signs in with another recovery code and is told how many are left. Another technician enrols a passkey with Chromium's virtual authenticator (CDP
  * `WebAuthn.addVirtualAuthenticator`) and signs in with "Use a passkey". SCREENSHOT_DIR saves light
  * and dark screenshots; every screen is checked for horizontal overflow in both.
  */
@@ -116,11 +116,11 @@ describe('two-factor authentication', () => {
     await open('admin');
     await afterSignIn(await fillPassword({ username: 'admin', password: app.adminPassword }), 'admin');
     await page.goto('/admin/settings');
-    const section = page.getByRole('region', { name: 'Two-factor authentication' });
+    const section = page.getByRole('region', { name: 'Two-Factor Authentication' });
     await expect.poll(() => section.getByLabel('Not required').isChecked()).toBe(true);
     await section.getByLabel('Admins and technicians').check();
     await section.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Two-factor authentication: Admins and technicians.').waitFor();
+    await page.getByText('Two-Factor Authentication: Admins and technicians.').waitFor();
     await section.scrollIntoViewIfNeeded();
     await looksRight('admin-settings');
     // In force at once: the admin has no second factor, so a new sign-in may only enrol.
@@ -159,7 +159,7 @@ describe('two-factor authentication', () => {
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.getByRole('button', { name: 'Login' }).waitFor();
       await password(tech);
-      await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+      await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
       await page.getByLabel('Authentication code').fill('123456');
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.getByText('That code is not valid. Try again.').waitFor();
@@ -197,6 +197,19 @@ describe('two-factor authentication', () => {
       await page.getByRole('heading', { name: 'Recovery codes' }).waitFor();
       await page.getByText('9 left').waitFor();
       await looksRight(`security-${size}`);
+
+      // A sign-in with a recovery code says how many are left, still after the sign-in's reload (issue 56 item 12).
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      await password(tech);
+      await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
+      await afterSignIn(async () => {
+        await page.getByLabel('Authentication code').fill(codes[1]!);
+        await page.getByRole('button', { name: 'Verify' }).click();
+      }, tech.username);
+      await page.getByText('Signed in with a recovery code').waitFor();
+      await page.getByText('8 recovery codes left. Each code works once. Make new ones under Recovery codes on the Security page.').waitFor();
+      await looksRight(`recovery-sign-in-${size}`);
     });
   }
 
@@ -222,7 +235,7 @@ describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await password(tech);
-    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
     await afterSignIn(() => page.getByRole('button', { name: 'Use a passkey' }).click(), tech.username);
     // The one credential the authenticator holds signed twice (registration, then the sign-in).
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });

@@ -38,9 +38,39 @@ const ToastContext = createContext<ToastApi | null>(null);
 /** Swipe distance in px that dismisses a toast (SPEC.md 9). */
 export const SWIPE_THRESHOLD_PX = 50;
 
-/** Provides {@link useToast} and renders the single toast area. */
+/** sessionStorage key of the toast kept for the next page load ({@link keepToastForNextLoad}). */
+const NEXT_LOAD_KEY = 'portal-toast-next-load';
+
+/**
+ * Keeps `options` (title, description, variant) to be shown once by the next page load of this tab:
+ * for what must outlive the reload after a sign-in (SPEC.md 4: 500 ms later), such as the recovery
+ * codes left after a recovery-code sign-in.
+ */
+export function keepToastForNextLoad(options: Pick<ToastOptions, 'title' | 'description' | 'variant'>): void {
+  try {
+    sessionStorage.setItem(NEXT_LOAD_KEY, JSON.stringify(options));
+  } catch {
+    // Storage refused (private mode quota): the toast shown now is all there is.
+  }
+}
+
+/** The kept toast of {@link keepToastForNextLoad}, removed as it is read. */
+function takeKeptToast(): ToastOptions | null {
+  try {
+    const raw = sessionStorage.getItem(NEXT_LOAD_KEY);
+    sessionStorage.removeItem(NEXT_LOAD_KEY);
+    return raw ? (JSON.parse(raw) as ToastOptions) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Provides {@link useToast} and renders the single toast area (first the one kept for this load, if any). */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<ActiveToast | null>(null);
+  const [toast, setToast] = useState<ActiveToast | null>(() => {
+    const kept = typeof window === 'undefined' ? null : takeKeptToast();
+    return kept ? { ...kept, duration: Infinity, id: 0 } : null;
+  });
   const nextId = useRef(1);
 
   const show = useCallback((options: ToastOptions) => {

@@ -61,10 +61,12 @@ describe('workloadLevel (SPEC.md 9)', () => {
 
 describe('formatFileSize', () => {
   it.each([
-    [0, '0 Bytes'],
-    [500, '500 Bytes'],
-    [785, '785 Bytes'],
-    [1023, '1023 Bytes'],
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [334, '334 bytes'],
+    [500, '500 bytes'],
+    [785, '785 bytes'],
+    [1023, '1023 bytes'],
     [1536, '1.50 KB'],
     [25 * 1024, '25.00 KB'],
     [5 * 1024 ** 3, '5.00 GB'],

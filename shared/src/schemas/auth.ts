@@ -43,4 +43,6 @@ export interface LoginResponse {
   expiresAt: string;
   /** The policy requires a second factor and the user has none: the session may only enrol (README "Two-factor authentication"). */
   twoFactorEnrolmentRequired?: boolean;
+  /** Signed in with a recovery code: how many unused ones are left (issue 56 item 12; the sign-in says so). */
+  recoveryCodesLeft?: number;
 }

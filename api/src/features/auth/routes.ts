@@ -49,8 +49,8 @@ function assertEnabled(user: UserRow): void {
   if (user.disabledAt) throw new ApiError(403, 'account_disabled', USER_STATUS_TEXT.signInDisabled);
 }
 
-/** Creates the session, sets the cookie and answers LoginResponse. */
-async function startSession(s: Services, ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor): Promise<void> {
+/** Creates the session, sets the cookie and answers LoginResponse (with `recoveryCodesLeft` after a recovery-code sign-in). */
+async function startSession(s: Services, ctx: Koa.ParameterizedContext<AppState>, user: UserRow, secondFactor: SessionSecondFactor, recoveryCodesLeft?: number): Promise<void> {
   assertEnabled(user);
   const session = await createSession(s.db, user.id, s.clock(), s.config.sessionTtlHours, secondFactor);
   await recordSignIn(s.db, user.id, s.clock());
@@ -67,6 +67,7 @@ async function startSession(s: Services, ctx: Koa.ParameterizedContext<AppState>
     token: session.token,
     expiresAt: session.expiresAt.toISOString(),
     ...(secondFactor.needsEnrolment ? { twoFactorEnrolmentRequired: true } : {}),
+    ...(recoveryCodesLeft !== undefined ? { recoveryCodesLeft } : {}),
   } satisfies LoginResponse;
 }
 
@@ -115,7 +116,7 @@ export function authRoutes(s: Services): Router<AppState> {
     const done = await completeLogin(s.db, twoFactor, { challengeId: body.challengeId, ...('code' in body ? { code: body.code } : { assertion: body.assertion }) }, ctx.ip, s.clock());
     const user = await findUserById(s.db, done.userId);
     if (!user) throw new ApiError(401, 'challenge_expired', MSG.twoFactorChallengeExpired);
-    await startSession(s, ctx, user, { method: done.method });
+    await startSession(s, ctx, user, { method: done.method }, done.recoveryCodesLeft);
   });
 
   router.post('/api/auth/logout', requireSession(), async (ctx) => {

@@ -35,7 +35,7 @@ describe('files of a staff reply on the status link', () => {
 
     await h.t.notifier.dispatcher.runOnce();
     const mail = h.smtp.to(customerEmail).find((m) => m.decoded.includes('Photo of your router'))!;
-    expect(mail.decoded).toMatch(/Files sent with this reply: router\.png \([\d.]+ Bytes\), diagnostics\.log \(18 Bytes\)/);
+    expect(mail.decoded).toMatch(/Files sent with this reply: router\.png \([\d.]+ (?:bytes|KB)\), diagnostics\.log \(18 bytes\)/);
     expect(mail.decoded).toContain(`${TEST_PUBLIC_URL}/status/${token}`);
     expect(mail.decoded).not.toMatch(/\/attachments\//);
     expect(mail.decoded).not.toContain('admin-password');

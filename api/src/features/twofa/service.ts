@@ -19,6 +19,7 @@ import { hasFreshSecondFactor } from '../../http/step-up';
 import { findUserById } from '../users/port';
 import { readPolicy } from './policy';
 import {
+  countUnusedRecoveryCodes,
   countChallengeFailure,
   deleteChallenge,
   factorCounts,
@@ -99,7 +100,8 @@ export async function loginPasskeyOptions(db: Database, deps: TwoFactorDeps, cha
 }
 
 /**
- * Completes a sign-in challenge: returns the user and the method it proved; the challenge is gone.
+ * Completes a sign-in challenge: returns the user and the method it proved (with a recovery code:
+ * how many unused ones are left, which the sign-in tells the user); the challenge is gone.
  * @throws 401 challenge_expired; 429 rate_limited; 400 invalid_code (counted, see verify.ts).
  */
 export async function completeLogin(
@@ -108,7 +110,7 @@ export async function completeLogin(
   input: { challengeId: string; code?: string; assertion?: Parameters<typeof checkAssertion>[3] },
   ip: string,
   now: Date,
-): Promise<{ userId: string; method: SecondFactorMethod }> {
+): Promise<{ userId: string; method: SecondFactorMethod; recoveryCodesLeft?: number }> {
   const { challenge, user } = await loadChallenge(db, input.challengeId, now);
   await takeCodeAttempt(deps, ip, user.username);
   const method = input.assertion
@@ -127,7 +129,7 @@ export async function completeLogin(
     [deps.limiters.loginIp, ip],
     [deps.limiters.loginIp, ip],
   ]);
-  return { userId: user.id, method };
+  return method === 'recovery' ? { userId: user.id, method, recoveryCodesLeft: await countUnusedRecoveryCodes(db, user.id) } : { userId: user.id, method };
 }
 
 /** When the session's second factor stops being fresh, or null when it is not fresh at `now` (http/step-up.ts). */

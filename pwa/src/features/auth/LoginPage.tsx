@@ -7,7 +7,8 @@ import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
 import { lazyModule } from '../../lib/lazyModule';
 import { lazyResolver } from '../../lib/lazyResolver';
-import { useToast } from '../../lib/toast';
+import { keepToastForNextLoad, useToast } from '../../lib/toast';
+import { recoveryNotice } from './recoveryNotice';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { Loading } from '../../lib/ui/Loading';
 import { Spinner } from '../../lib/ui/Spinner';
@@ -61,7 +62,14 @@ export default function LoginPage() {
 
   const signedIn = (res: LoginResponse) => {
     signIn(res);
-    toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
+    if (res.recoveryCodesLeft === undefined) {
+      toast.show({ title: 'Login Successful', description: `Welcome back, ${res.user.username}!` });
+    } else {
+      // Shown now and again after the reload below, until closed: the user must know what is left.
+      const notice = recoveryNotice(res.recoveryCodesLeft);
+      toast.show({ ...notice, duration: Infinity });
+      keepToastForNextLoad(notice);
+    }
     navigate(res.twoFactorEnrolmentRequired ? '/account/security' : loginLanding(res.user.role, state), { replace: true });
     setTimeout(() => window.location.reload(), LOGIN_RELOAD_DELAY_MS);
   };

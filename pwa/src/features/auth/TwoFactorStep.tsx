@@ -7,8 +7,8 @@ import { Spinner } from '../../lib/ui/Spinner';
 import { loginPasskeyOptions, loginSecondFactor } from './api/loginSecondFactor';
 
 /**
- * The sign-in's second step (README "Two-factor authentication"): heading "Two-factor
- * authentication", the "Authentication code" field (a code from the authenticator app or a
+ * The sign-in's second step (README "Two-factor authentication"): heading "Two-Factor
+ * Authentication" (the Security page's casing, issue 56 item 12), the "Authentication code" field (a code from the authenticator app or a
  * recovery code) with "Verify", and "Use a passkey" when the user has one. A wrong code says "That
  * code is not valid. Try again."; an expired step sends the user back to the password (`onRestart`).
  */
@@ -43,7 +43,7 @@ export function TwoFactorStep(props: { challenge: LoginChallenge; onSignedIn(res
 
   return (
     <div className="card form" aria-labelledby="two-factor-title" role="group">
-      <h1 id="two-factor-title">Two-factor authentication</h1>
+      <h1 id="two-factor-title">Two-Factor Authentication</h1>
       <p className="muted">Enter the code from your authenticator app, or one of your recovery codes.</p>
       <CodeForm id="two-factor-code" recovery onSubmit={withCode} />
       {challenge.methods.includes('passkey') && passkeysSupported() && (

@@ -36,7 +36,7 @@ export function TwoFactorSection() {
     mutationFn: (value: TwoFactorPolicy) => withStepUp(() => apiRequest<{ policy: TwoFactorPolicy }>('PUT', '/api/auth/2fa/policy', { policy: value })),
     onSuccess: (data) => {
       queryClient.setQueryData(POLICY_KEY, data);
-      toast.show({ title: 'Settings Updated', description: `Two-factor authentication: ${CHOICES.find((c) => c.value === data.policy)?.label ?? data.policy}.` });
+      toast.show({ title: 'Settings Updated', description: `Two-Factor Authentication: ${CHOICES.find((c) => c.value === data.policy)?.label ?? data.policy}.` });
     },
     onError: () => toast.show({ title: 'Error', description: 'Failed to update settings. Please try again.', variant: 'destructive' }),
   });
@@ -48,11 +48,11 @@ export function TwoFactorSection() {
 
   return (
     <section className="card settings-card" aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading">Two-factor authentication</h2>
+      <h2 id="two-factor-heading">Two-Factor Authentication</h2>
       <p className="muted settings-lead">Who must confirm their sign-in with an authenticator app or a passkey.</p>
       {!policy.data && offline && <NotLoaded />}
       {!policy.data && !offline && policy.isError && <p className="form-error">Could not load the setting.</p>}
-      <form className="form" noValidate onSubmit={submit} aria-label="Two-factor authentication">
+      <form className="form" noValidate onSubmit={submit} aria-label="Two-Factor Authentication">
         <fieldset className="radio-group" disabled={!policy.data || save.isPending}>
           <legend className="form-label">Required for</legend>
           {CHOICES.map((c) => (

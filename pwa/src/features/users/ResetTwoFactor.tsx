@@ -39,7 +39,7 @@ export function ResetTwoFactor({ user, me }: { user: PublicUser; me: string | un
       </button>
       <ConfirmDialog
         open={asking}
-        title="Reset two-factor authentication"
+        title="Reset Two-Factor Authentication"
         confirmLabel="Reset"
         pendingLabel="Resetting..."
         pending={reset.isPending}
