@@ -45,7 +45,7 @@ export function ContactLinks({ ticket, compact = false }: { ticket: ContactTicke
               onClick={(e) => e.stopPropagation()}
             >
               <IonIcon icon={a.icon} aria-hidden="true" />
-              {a.label}
+              <span className="contact-label">{a.label}</span>
             </a>
           );
         })}

@@ -17,6 +17,7 @@ export function StatusTabs(props: { value: TicketTab; counts: Record<TicketTab, 
       value={value}
       onChange={onChange}
       label="Ticket filters"
+      className="tabs ticket-tabs"
       tabId={(t) => `tab-${t}`}
       panelId={() => 'tickets-tabpanel'}
     />

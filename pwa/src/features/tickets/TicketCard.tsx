@@ -13,7 +13,9 @@ import { AttachmentCount } from './attachments/AttachmentCount';
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
  * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
  *, the issue, created and updated times. The whole card selects the ticket;
- * the number is also a real button for keyboard and screen-reader users. Values include updates
+ * the number is also a real button for keyboard and screen-reader users. On phones the card is
+ * compact (tickets.css, issue 56 item 5): e-mail beside the name, icon-only contact buttons beside the
+ * phone, the issue's first line (the Update Ticket sheet shows all of it). Values include updates
  * still waiting to sync, marked 'Pending' (or 'Conflict' / 'Failed' when the server refused one).
  */
 export function TicketCard(props: {
@@ -51,8 +53,8 @@ export function TicketCard(props: {
       <p className="ticket-client">
         <strong>{t.clientName}</strong>
         {t.businessName && <span className="muted"> · {t.businessName}</span>}
+        <span className="muted ticket-email">{t.customerEmail}</span>
       </p>
-      <p className="muted ticket-email">{t.customerEmail}</p>
       <ContactLinks ticket={t} compact />
       <p className="ticket-issue">{t.issue}</p>
       <AttachmentCount ticketId={t.id} />

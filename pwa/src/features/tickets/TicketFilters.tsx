@@ -1,25 +1,45 @@
+import { useState } from 'react';
 import type { Technician } from '@portal/shared';
-import { assigneeValue, parseAssignee, type AssigneeFilter } from './search';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
+import { AssigneePicker } from './AssigneePicker';
+import { SortSelect, type TicketSort } from './DueSort';
+import type { AssigneeFilter } from './search';
 
-/**
- * Search box and assignee filter above the ticket tabs: 'Search tickets' over number,
- * client, business, e-mail, phone and issue; 'Assignee' Anyone / Unassigned / each technician,
- * with a 'Mine' toggle for the signed-in user (pressed when the filter is theirs). Online the
- * server applies them (several words and phone numbers search the device); offline they
- * work on the cached tickets. `resultText` is announced politely ('12 of 240 tickets').
- */
-export function TicketFilters(props: {
+/** Props of {@link TicketFilters}. */
+export interface TicketFiltersProps {
   query: string;
   onQuery(q: string): void;
   assignee: AssigneeFilter;
   onAssignee(f: AssigneeFilter): void;
+  sort: TicketSort;
+  onSort(s: TicketSort): void;
   technicians: readonly Technician[] | undefined;
   userId: string | undefined;
   resultText: string;
-}) {
-  const { query, onQuery, assignee, onAssignee, technicians, userId, resultText } = props;
-  const mine = Boolean(userId && assignee.kind === 'user' && assignee.id === userId);
-  const knownUser = assignee.kind !== 'user' || technicians?.some((t) => t.id === assignee.id);
+  /** Phones: 'Select a ticket to update' beside the count (no panel is shown until a card is tapped). */
+  hint?: string;
+}
+
+/**
+ * Search box, assignee filter and sort above the ticket tabs: 'Search tickets' over number,
+ * client, business, e-mail, phone and issue; the assignee filter with 'Mine' (AssigneePicker); 'Sort'.
+ * Online the server applies them (several words and phone numbers search the device); offline they
+ * work on the cached tickets. `resultText` is announced politely ('12 of 240 tickets').
+ * Desktop: all in view. Phones (issue 56 item 5): the search and ONE 'Filter and sort' button
+ * ('Filter and sort (2 on)' while choices are on) that opens the assignee filter and the sort
+ * below it, so the first cards are on the first screen.
+ */
+export function TicketFilters(props: TicketFiltersProps) {
+  const { query, onQuery, resultText } = props;
+  const isDesktop = useIsDesktop();
+  const [open, setOpen] = useState(false);
+  const on = (props.assignee.kind === 'any' ? 0 : 1) + (props.sort === 'newest' ? 0 : 1);
+  const pickers = (
+    <>
+      <AssigneePicker assignee={props.assignee} onAssignee={props.onAssignee} technicians={props.technicians} userId={props.userId} />
+      <SortSelect value={props.sort} onChange={props.onSort} />
+    </>
+  );
   return (
     <div className="ticket-filters" role="search" aria-label="Find tickets">
       <div className="ticket-search">
@@ -37,41 +57,27 @@ export function TicketFilters(props: {
           value={query}
           onChange={(e) => onQuery(e.target.value)}
         />
-      </div>
-      <div className="ticket-assignee">
-        <label htmlFor="ticket-assignee" className="ticket-assignee-label">
-          Assignee
-        </label>
-        <select
-          id="ticket-assignee"
-          className="input"
-          value={assigneeValue(assignee)}
-          onChange={(e) => onAssignee(parseAssignee(e.target.value))}
-        >
-          <option value="any">Anyone</option>
-          <option value="unassigned">Unassigned</option>
-          {!knownUser && assignee.kind === 'user' && <option value={assigneeValue(assignee)}>{mine ? 'Me' : assignee.id}</option>}
-          {technicians?.map((t) => (
-            <option key={t.id} value={`user:${t.id}`}>
-              {t.username}
-              {t.id === userId ? ' (me)' : ''}
-            </option>
-          ))}
-        </select>
-        {userId && (
-          <button
-            type="button"
-            className={`btn btn-small ${mine ? 'btn-primary' : 'btn-outline'}`}
-            aria-pressed={mine}
-            onClick={() => onAssignee(mine ? { kind: 'any' } : { kind: 'user', id: userId })}
-          >
-            Mine
+        {!isDesktop && (
+          <button type="button" className={`btn btn-small ticket-filter-toggle ${on ? 'btn-primary' : 'btn-outline'}`} aria-expanded={open} aria-controls="ticket-filter-panel" onClick={() => setOpen(!open)}>
+            Filter and sort{on ? ` (${on} on)` : ''}
           </button>
         )}
       </div>
-      <p className="muted ticket-results" aria-live="polite">
-        {resultText}
-      </p>
+      {isDesktop ? (
+        <div className="ticket-pickers">{pickers}</div>
+      ) : (
+        open && (
+          <div id="ticket-filter-panel" className="ticket-pickers ticket-filter-panel" role="group" aria-label="Filter and sort">
+            {pickers}
+          </div>
+        )
+      )}
+      <div className="ticket-results-row">
+        <p className="muted ticket-results" aria-live="polite">
+          {resultText}
+        </p>
+        {props.hint && <p className="muted panel-hint">{props.hint}</p>}
+      </div>
     </div>
   );
 }

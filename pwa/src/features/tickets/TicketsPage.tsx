@@ -10,7 +10,7 @@ import { type TicketTab } from './labels';
 import { ANY_ASSIGNEE, type AssigneeFilter } from './search';
 import { StatusTabs } from './StatusTabs';
 import { TicketFilters } from './TicketFilters';
-import { SortSelect, sortTickets, type TicketSort } from './DueSort';
+import { sortTickets, type TicketSort } from './DueSort';
 import { TicketListPanel } from './TicketListPanel';
 import { UpdatePanel } from './UpdatePanel';
 import { useSelectedTicket } from './useSelectedTicket';
@@ -82,8 +82,8 @@ export default function TicketsPage() {
   );
 
   return (
-    <div className="page page-wide">
-      <div className="page-head">
+    <div className="page page-wide tickets-page">
+      <div className="page-head tickets-head">
         <h1>Support Ticket Management</h1>
         <Link className="btn btn-primary btn-small" to="/technician/new">
           New Ticket
@@ -104,15 +104,16 @@ export default function TicketsPage() {
               onQuery={setQuery}
               assignee={assignee}
               onAssignee={setAssignee}
+              sort={sort}
+              onSort={setSort}
               technicians={techs}
               userId={user?.id}
               resultText={view.resultText}
+              hint={!isDesktop && !selected ? PLACEHOLDER : undefined}
             />
-            <SortSelect value={sort} onChange={setSort} />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
             {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
             {selectedId && !selected && fetching && <Loading text="Opening ticket..." />}
-            {!isDesktop && !selected && <p className="muted panel-hint">{PLACEHOLDER}</p>}
             <TicketListPanel
               tab={tab}
               tickets={visible}
