@@ -10,12 +10,16 @@ import { macroAssigneeSchema } from './replies';
  * POST /api/tickets/staff body: the public form's fields (SPEC.md 5 messages) without files, plus
  * the assignee (`me` by default, `unassigned` or a technician/admin id) and `notifyCustomer`
  * (false = "Do not notify the customer": no confirmation e-mail or SMS). `templateId` names the
- * ticket template it started from (kept by the phone for its list, not stored).
+ * ticket template it started from (kept by the phone for its list, not stored). `clientId` and
+ * `contactId` (optional; a contact needs its client) link the new ticket to a client card: the
+ * caller picked them, so the e-mail matching of new tickets leaves that ticket alone.
  */
 export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: true }).extend({
   assignee: macroAssigneeSchema.default('me'),
   notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
   templateId: z.uuid('templateId must be a ticket template id').optional(),
+  clientId: z.uuid('clientId must be a client id').optional(),
+  contactId: z.uuid('contactId must be a contact id').optional(),
 });
 export type TicketStaffCreateInput = z.input<typeof ticketStaffCreateSchema>;
 export type TicketStaffCreate = z.output<typeof ticketStaffCreateSchema>;

@@ -4,7 +4,7 @@
  * `ticket.created` (public form, e-mail, status-link reply) and sets each new ticket's client and
  * contact by the rule of matching.ts: an active contact with exactly that e-mail, else the one
  * active client listing the e-mail's domain (never a free-mail domain; two clients -> none), else
- * nothing. One statement for a whole group commit (up to 64 tickets). The ticket rows are new in
+ * nothing. A ticket staff created with a picked client (New Ticket) is left as it is. One statement for a whole group commit (up to 64 tickets). The ticket rows are new in
  * this transaction, so no version, sync_seq or history row is needed: they are born linked.
  */
 import { sql } from 'drizzle-orm';
@@ -16,7 +16,8 @@ const matchNewTickets = defineSubscriber({
   events: ['ticket.created'],
   phase: 'transaction',
   async handle(events, { tx }) {
-    const rows = events.map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));
+    // A ticket born linked (New Ticket with a picked client) keeps what staff chose.
+    const rows = events.filter((e) => !e.data.ticket.clientId).map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));
     if (rows.length === 0) return;
     const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
     await tx.execute(sql`

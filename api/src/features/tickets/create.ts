@@ -44,6 +44,8 @@ export interface StaffSubmission {
   assignedTo: string | null;
   /** false: "Do not notify the customer" (no confirmation e-mail, no customer SMS). */
   notifyCustomer: boolean;
+  /** The client card and contact picked on New Ticket (checked by the caller); absent or null = none. */
+  links?: { clientId: string | null; contactId: string | null } | undefined;
 }
 
 /** What creating tickets reads before writing: the SLA policy in force. */
@@ -76,7 +78,7 @@ function newTickets(submissions: TicketSubmission[], { policy }: CreateContext, 
     const id = randomUUID();
     const due = dueColumns(policy, input.severity, now) as NewTicket['due'];
     const key = keys[i];
-    return { id, input, now, due, statusLink, assignedTo: staff?.assignedTo, createdBy: staff?.actor.id, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
+    return { id, input, now, due, statusLink, assignedTo: staff?.assignedTo, createdBy: staff?.actor.id, links: staff?.links, idempotency: key && { claim: key, answer: createdAnswer({ id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: now }) } };
   });
 }
 
@@ -103,9 +105,9 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       waitingSince: null,
       pausedMinutes: 0,
       customerRepliedAt: null,
-      clientId: null,
+      clientId: staff?.links?.clientId ?? null,
       siteId: null,
-      contactId: null,
+      contactId: staff?.links?.contactId ?? null,
     });
     const files = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size })) ?? [];
     const data = { ticket, via: staff ? ('staff' as const) : (via ?? 'form'), files, statusNonce: statusLink?.nonce ?? null };

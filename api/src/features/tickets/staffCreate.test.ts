@@ -1,7 +1,8 @@
 /**
  * POST /api/tickets/staff (issue 51): a ticket staff open for a caller, through the public create's
  * path: numbered, assigned (me by default), authored by them, the customer's confirmation sent once
- * (or not at all with "Do not notify the customer"), exactly once per Idempotency-Key.
+ * (or not at all with "Do not notify the customer"), exactly once per Idempotency-Key; linked to
+ * the client and contact picked on New Ticket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -84,5 +85,27 @@ describe('POST /api/tickets/staff', () => {
     const customer = await h.t.loginAs('user');
     expect((await create(form(), customer.token)).status).toBe(403);
     expect((await h.t.request('POST', '/api/tickets/staff', { body: form() })).status).toBe(401);
+  });
+
+  it('links the picked client and contact (the e-mail matching leaves them), and refuses a contact of another client', async () => {
+    const post = async <T,>(url: string, body: unknown) => (await h.t.request<T>('POST', url, { token: tech.token, body })).body;
+    const acme = await post<{ id: string }>('/api/clients', { name: `Acme ${randomUUID().slice(0, 6)}` });
+    const other = await post<{ id: string }>('/api/clients', { name: `Other ${randomUUID().slice(0, 6)}` });
+    const email = `${randomUUID().slice(0, 8)}@customer.test`;
+    const dana = await post<{ id: string }>(`/api/clients/${acme.id}/contacts`, { name: 'Dana Caller', email: 'dana@acme.test' });
+    // A contact of the other client has the ticket's e-mail: matching alone would pick it.
+    await post(`/api/clients/${other.id}/contacts`, { name: 'Same Mail', email });
+    const res = await create(form({ customerEmail: email, clientId: acme.id, contactId: dana.id }));
+    expect(res.status, res.text).toBe(201);
+    expect(await ticketOf(res.body.id)).toMatchObject({ clientId: acme.id, contactId: dana.id, siteId: null });
+
+    const unlinked = await create(form({ clientName: 'No Card Yet', customerEmail: `${randomUUID().slice(0, 8)}@free-text.test` }));
+    expect(await ticketOf(unlinked.body.id)).toMatchObject({ clientId: null, contactId: null, clientName: 'No Card Yet' });
+
+    const wrong = await create(form({ clientId: other.id, contactId: dana.id }));
+    expect(wrong.status).toBe(400);
+    expect(Object.keys((wrong.body as unknown as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual(['contactId']);
+    expect((await create(form({ clientId: randomUUID() }))).status).toBe(404);
+    expect((await create(form({ clientId: 'nope' }))).status).toBe(400);
   });
 });
