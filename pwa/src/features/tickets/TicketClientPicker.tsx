@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TICKET_UPDATE_KIND, ticketStream, type Client, type PublicUser, type Ticket } from '@portal/shared';
+import { TICKET_UPDATE_KIND, ticketStream, type PublicUser, type Ticket } from '@portal/shared';
 import { useToast } from '../../lib/toast';
-import { enqueue, getOfflineDb, useOfflineQuery, type OfflineDb } from '../../offline';
-
-/** The clients feature's cached cards (records collection 'clients', read as data: features import nothing of each other). */
-async function readClientCards(db: OfflineDb): Promise<Client[]> {
-  const rows = await db.records.where('collection').equals('clients').toArray();
-  return rows.map((r) => r.data as Client).sort((a, b) => a.name.localeCompare(b.name));
-}
+import { enqueue, getOfflineDb, useOfflineQuery } from '../../offline';
+import { readClientCards } from './clientCards';
 
 type Links = { clientId: string; siteId: string; contactId: string };
 const linksOf = (t: Ticket): Links => ({ clientId: t.clientId ?? '', siteId: t.siteId ?? '', contactId: t.contactId ?? '' });

@@ -1,11 +1,12 @@
 /**
  * New Ticket's form (issue 51): a template fills issue, severity, contact method and assignee; a
  * missing field gets the public form's message and nothing is created; a valid form gives the
- * staff-create body ('Do not notify the customer' = notifyCustomer false) and starts over.
+ * staff-create body ('Do not notify the customer' = notifyCustomer false) and starts over; a picked
+ * client and contact fill the customer's fields and go as clientId / contactId.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
+import { MSG, type Client, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
 import { NewTicketForm } from './NewTicketForm';
 
 const TEMPLATE: TicketTemplate = {
@@ -21,9 +22,27 @@ const TEMPLATE: TicketTemplate = {
   assignee: 'unassigned',
 };
 
-function setup() {
+const CLIENT: Client = {
+  id: '00000000-0000-4000-8000-0000000000e1',
+  name: 'Acme Dental',
+  emailDomains: ['acme.test'],
+  phone: '+15550100',
+  archived: false,
+  openTickets: 0,
+  lastTicketAt: null,
+  version: 1,
+  notes: null,
+  sites: [],
+  createdAt: '',
+  updatedAt: '',
+  contacts: [
+    { id: '00000000-0000-4000-8000-0000000000e2', clientId: '00000000-0000-4000-8000-0000000000e1', name: 'Dana Reyes', email: 'dana@acme.test', phone: '+15550111', title: null, preferredContactMethod: 'text', primary: true, updatedAt: '' },
+  ],
+};
+
+function setup(clients: Client[] = []) {
   const onCreate = vi.fn(async (_body: TicketStaffCreateInput) => true);
-  render(<NewTicketForm templates={[TEMPLATE]} technicians={[]} meId="me-id" pending={false} onCreate={onCreate} onCancel={() => undefined} />);
+  render(<NewTicketForm templates={[TEMPLATE]} clients={clients} technicians={[]} meId="me-id" pending={false} onCreate={onCreate} onCancel={() => undefined} />);
   const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
   const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Create Ticket' })));
   return { onCreate, field, submit };
@@ -52,5 +71,36 @@ describe('NewTicketForm', () => {
     expect(onCreate).toHaveBeenCalledTimes(1);
     expect(onCreate.mock.calls[0]![0]).toMatchObject({ clientName: 'Walk In', severity: 'high', contactMethod: 'phone', assignee: 'unassigned', notifyCustomer: false, templateId: TEMPLATE.id });
     expect(field(/^Name/).value).toBe('');
+  });
+
+  it('picks a client and contact from the device: fills the customer, sends their ids', async () => {
+    const { onCreate, field, submit } = setup([CLIENT]);
+    expect(screen.queryByLabelText(/^Contact/)).toBeNull();
+    fireEvent.change(field(/^Client/), { target: { value: CLIENT.id } });
+    expect(field(/^Business Name/).value).toBe('Acme Dental');
+    fireEvent.change(field(/^Contact/), { target: { value: CLIENT.contacts[0]!.id } });
+    expect(field(/^Name/).value).toBe('Dana Reyes');
+    expect(field('Email').value).toBe('dana@acme.test');
+    expect(field('Phone').value).toBe('+15550111');
+    expect(field('Preferred Contact Method').value).toBe('text');
+    fireEvent.change(field('Severity'), { target: { value: 'medium' } });
+    fireEvent.change(field('Issue Description'), { target: { value: 'The x-ray printer is offline again.' } });
+    await submit();
+    expect(onCreate.mock.calls[0]![0]).toMatchObject({ clientId: CLIENT.id, contactId: CLIENT.contacts[0]!.id, clientName: 'Dana Reyes', businessName: 'Acme Dental' });
+  });
+
+  it('without a client the customer is typed and no link is sent', async () => {
+    const { onCreate, field, submit } = setup([CLIENT]);
+    fireEvent.change(field(/^Name/), { target: { value: 'New Caller' } });
+    fireEvent.change(field('Email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(field('Phone'), { target: { value: '555 0100' } });
+    fireEvent.change(field('Severity'), { target: { value: 'low' } });
+    fireEvent.change(field('Preferred Contact Method'), { target: { value: 'email' } });
+    fireEvent.change(field('Issue Description'), { target: { value: 'Wants a new laptop set up.' } });
+    await submit();
+    const body = onCreate.mock.calls[0]![0];
+    expect(body).toMatchObject({ clientName: 'New Caller' });
+    expect(body).not.toHaveProperty('clientId');
+    expect(body).not.toHaveProperty('contactId');
   });
 });

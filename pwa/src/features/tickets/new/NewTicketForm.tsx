@@ -1,27 +1,34 @@
 import { useForm } from 'react-hook-form';
-import { STAFF_TICKET_TEXT, type Technician, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
+import { STAFF_TICKET_TEXT, type Client, type Technician, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
 import { FormField } from '../../../lib/ui/FormField';
 import { FormActions } from '../../../lib/ui/FormActions';
+import { ClientContactFields } from './ClientContactFields';
 import { CustomerFields } from './CustomerFields';
-import { EMPTY_NEW_TICKET, applyTemplate, toStaffCreateBody, type NewTicketValues } from './newTicketModel';
+import { EMPTY_NEW_TICKET, applyTemplate, pickClient, pickContact, toStaffCreateBody, type NewTicketValues } from './newTicketModel';
 
 /**
  * The New Ticket form (issue 51): 'Start from a template' (the templates kept on the device, so
  * offline too) fills issue, severity, contact method and assignee; the customer's fields; Assigned
- * To (me by default, unassigned or a technician); 'Do not notify the customer'. Checked with the
+ * To (me by default, unassigned or a technician); 'Do not notify the customer'. Client and Contact
+ * (the client cards on the device) fill the customer's fields and link the ticket; without a
+ * client the fields are typed. Checked with the
  * shared schema (the public form's messages under the fields); a valid body goes to `onCreate`
  * (which queues it) and the form starts over.
  */
 export function NewTicketForm(props: {
   templates: readonly TicketTemplate[];
+  /** The client cards kept on the device (none: no pickers). */
+  clients?: readonly Client[];
   technicians: readonly Technician[] | undefined;
   meId: string | undefined;
   pending: boolean;
   onCreate(body: TicketStaffCreateInput): Promise<boolean>;
   onCancel(): void;
 }) {
-  const { templates, technicians, meId, pending, onCreate, onCancel } = props;
-  const { register, handleSubmit, getValues, reset, setError, formState } = useForm<NewTicketValues>({ defaultValues: EMPTY_NEW_TICKET });
+  const { templates, clients = [], technicians, meId, pending, onCreate, onCancel } = props;
+  const { register, handleSubmit, getValues, reset, setError, formState, watch } = useForm<NewTicketValues>({ defaultValues: EMPTY_NEW_TICKET });
+  const [clientId, contactId] = watch(['clientId', 'contactId']);
+  const clientOf = (id: string) => clients.find((c) => c.id === id);
   const error = (f: keyof NewTicketValues) => formState.errors[f]?.message;
   const others = technicians?.filter((t) => t.id !== meId) ?? [];
 
@@ -57,6 +64,13 @@ export function NewTicketForm(props: {
           </select>
         </FormField>
       )}
+      <ClientContactFields
+        clients={clients}
+        clientId={clientId}
+        contactId={contactId}
+        onClient={(id) => reset(pickClient(getValues(), clientOf(id)))}
+        onContact={(id) => reset(pickContact(getValues(), clientOf(getValues().clientId), id))}
+      />
       <CustomerFields register={register} error={error} />
       <FormField id="nt-assignee" label="Assigned To">
         <select id="nt-assignee" className="input" {...register('assignee')}>

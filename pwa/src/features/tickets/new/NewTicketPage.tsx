@@ -4,14 +4,15 @@ import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../lib/toast';
 import { SyncStatus, getConnectivity, getOfflineDb, useOfflineQuery } from '../../../offline';
 import { enqueueStaffCreate, readStaffCreates, readTechnicians, readTicketTemplates } from '../offline';
+import { readClientCards } from '../clientCards';
 import { NewTicketForm } from './NewTicketForm';
 import { NewTicketsList } from './NewTicketsList';
 import '../tickets.css';
 
 /**
  * /technician/new 'New Ticket' (issue 51, docs/replies-and-macros.md): a technician or admin opens
- * a ticket for a customer who called or walked in. The form (NewTicketForm) reads templates and
- * technicians from the device, so it works with no signal; Create Ticket queues a
+ * a ticket for a customer who called or walked in. The form (NewTicketForm) reads templates,
+ * technicians and client cards from the device, so it works with no signal; Create Ticket queues a
  * `ticket.staffCreate` outbox item (its own Idempotency-Key: created once, numbered by the server
  * when it syncs). Offline the toast and the list say "Ticket will be numbered when it syncs"; the
  * list under the form shows each ticket made here until it has its number (a link to it).
@@ -23,6 +24,7 @@ export default function NewTicketPage() {
   const templates = useOfflineQuery(readTicketTemplates) ?? [];
   const technicians = useOfflineQuery(readTechnicians);
   const created = useOfflineQuery(readStaffCreates) ?? [];
+  const clients = useOfflineQuery(readClientCards) ?? [];
 
   const onCreate = async (body: TicketStaffCreateInput): Promise<boolean> => {
     if (!user) return false;
@@ -46,7 +48,7 @@ export default function NewTicketPage() {
       </div>
       <SyncStatus />
       <NewTicketsList items={created} />
-      <NewTicketForm templates={templates} technicians={technicians} meId={user?.id} pending={false} onCreate={onCreate} onCancel={() => navigate('/technician')} />
+      <NewTicketForm templates={templates} clients={clients} technicians={technicians} meId={user?.id} pending={false} onCreate={onCreate} onCancel={() => navigate('/technician')} />
     </div>
   );
 }

@@ -2,11 +2,15 @@
  * The New Ticket form's values and how they become the `POST /api/tickets/staff` body (issue 51):
  * validated with the shared `ticketStaffCreateSchema`, exactly like the API. No React.
  */
-import { ticketStaffCreateSchema, type ContactMethod, type Severity, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
+import { ticketStaffCreateSchema, type Client, type ContactMethod, type Severity, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
 
 /** What the inputs hold; severity and contact method start unselected (''), the assignee is `me`. */
 export interface NewTicketValues {
   templateId: string;
+  /** The client card picked ('' = none: the customer's fields are typed). */
+  clientId: string;
+  /** One of that client's contacts ('' = none). */
+  contactId: string;
   clientName: string;
   businessName: string;
   customerEmail: string;
@@ -21,6 +25,8 @@ export interface NewTicketValues {
 
 export const EMPTY_NEW_TICKET: NewTicketValues = {
   templateId: '',
+  clientId: '',
+  contactId: '',
   clientName: '',
   businessName: '',
   customerEmail: '',
@@ -44,6 +50,32 @@ export function applyTemplate(values: NewTicketValues, template: TicketTemplate)
   };
 }
 
+/**
+ * The form with client card `clientId` picked (none: '') and its contact cleared: Business Name
+ * becomes the client's name and Phone its phone when empty. Nothing else changes: free text stays.
+ */
+export function pickClient(values: NewTicketValues, client: Client | undefined): NewTicketValues {
+  if (!client) return { ...values, clientId: '', contactId: '' };
+  return { ...values, clientId: client.id, contactId: '', businessName: client.name, customerPhone: values.customerPhone || (client.phone ?? '') };
+}
+
+/**
+ * The form with `contactId` of the picked client (none: '') chosen: Name, Email, Phone and the
+ * preferred contact method come from the contact where it has them; the technician may edit them.
+ */
+export function pickContact(values: NewTicketValues, client: Client | undefined, contactId: string): NewTicketValues {
+  const contact = client?.contacts.find((c) => c.id === contactId);
+  if (!contact) return { ...values, contactId: '' };
+  return {
+    ...values,
+    contactId: contact.id,
+    clientName: contact.name,
+    customerEmail: contact.email ?? values.customerEmail,
+    customerPhone: contact.phone ?? values.customerPhone,
+    contactMethod: contact.preferredContactMethod ?? values.contactMethod,
+  };
+}
+
 /** The request body, or the first message per field (the shared schema's, as the API answers). */
 export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffCreateInput } | { errors: Partial<Record<keyof NewTicketValues, string>> } {
   const input = {
@@ -57,6 +89,8 @@ export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffC
     assignee: values.assignee,
     notifyCustomer: !values.doNotNotify,
     ...(values.templateId ? { templateId: values.templateId } : {}),
+    ...(values.clientId ? { clientId: values.clientId } : {}),
+    ...(values.clientId && values.contactId ? { contactId: values.contactId } : {}),
   };
   const parsed = ticketStaffCreateSchema.safeParse(input);
   if (parsed.success) return { body: parsed.data };
