@@ -7,10 +7,11 @@ const day = (field: string) => z.iso.date({ message: `${field} must be a date (Y
 
 /**
  * GET /api/tickets/export.csv query: tickets created from `from` to `to`, both whole UTC days
- * included. `to` before `from` or a range over {@link TICKET_EXPORT_MAX_DAYS} days -> 400.
+ * included, optionally only those of client `clientId` (issue 50). `to` before `from` or a range
+ * over {@link TICKET_EXPORT_MAX_DAYS} days -> 400.
  */
 export const ticketExportQuerySchema = z
-  .object({ from: day('from'), to: day('to') })
+  .object({ from: day('from'), to: day('to'), clientId: z.uuid('clientId must be a client id').optional() })
   .refine((q) => q.to >= q.from, { message: 'to must not be before from', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < TICKET_EXPORT_MAX_DAYS, {
     message: `The range may span at most ${TICKET_EXPORT_MAX_DAYS} days`,
@@ -18,7 +19,7 @@ export const ticketExportQuerySchema = z
   });
 export type TicketExportQuery = z.infer<typeof ticketExportQuerySchema>;
 
-/** Column headings of the ticket CSV export, in order. */
+/** Column headings of the ticket CSV export, in order ('Client' is the customer's name as typed; 'Client Account' the ticket's client object, issue 50). */
 export const TICKET_EXPORT_COLUMNS = [
   'Ticket Number',
   'Created',
@@ -27,6 +28,7 @@ export const TICKET_EXPORT_COLUMNS = [
   'Severity',
   'Client',
   'Business',
+  'Client Account',
   'E-mail',
   'Phone',
   'Contact Method',

@@ -42,6 +42,19 @@ describe('GET /api/tickets/export.csv', () => {
     expect(res.text).not.toContain(before.ticketNumber);
   });
 
+  it("names the ticket's client account and filters by clientId (issue 50)", async () => {
+    t.clock.current = new Date('2026-04-01T10:00:00.000Z');
+    const client = (await t.request<{ id: string }>('POST', '/api/clients', { token, body: { name: 'Export Client Co' } })).body;
+    const linked = await t.createTicket({ clientName: 'Linked Person' });
+    const other = await t.createTicket({ clientName: 'Other Person' });
+    await t.request('PATCH', `/api/tickets/${linked.id}`, { token, body: { clientId: client.id } });
+    const all = (await exportCsv('from=2026-04-01&to=2026-04-01')).text;
+    expect(all).toContain(',Export Client Co,');
+    const only = (await exportCsv(`from=2026-04-01&to=2026-04-01&clientId=${client.id}`)).text;
+    expect(only).toContain(linked.ticketNumber);
+    expect(only).not.toContain(other.ticketNumber);
+  });
+
   it('refuses a bad range with 400 and a user with 403', async () => {
     for (const q of ['from=2026-03-05&to=2026-03-01', 'from=2025-01-01&to=2026-03-01', 'from=yesterday&to=2026-03-01', 'to=2026-03-01']) {
       const res = await exportCsv(q);

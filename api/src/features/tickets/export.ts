@@ -1,13 +1,14 @@
 /**
- * GET /api/tickets/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD (staff): the tickets created in that
+ * GET /api/tickets/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD[&clientId=] (staff): the tickets created in that
  * range of whole UTC days (both included, at most TICKET_EXPORT_MAX_DAYS), oldest first, as CSV
  * (RFC 4180 quoting by csv-stringify, CRLF line ends, a header row of TICKET_EXPORT_COLUMNS, UTF-8
  * with a BOM so spreadsheets read accents). Times are ISO 8601 UTC; status, severity and contact
- * method as their labels; the assignee as a username ('' when unassigned). Text cells pass the
+ * method as their labels; the assignee as a username ('' when unassigned); 'Client Account' the
+ * ticket's client object's name (clients port), and `clientId` keeps only that client's tickets. Text cells pass the
  * shared csvSafeCell (OWASP CSV injection). Served as an attachment `tickets-FROM-to-TO.csv`.
  */
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import {
   CONTACT_METHOD_LABELS,
   SEVERITY_NAMES,
@@ -18,6 +19,7 @@ import {
 } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets } from '../../db/schema';
+import { clientNamesOf } from '../clients/port';
 import { usernamesOf } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -29,9 +31,9 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promi
   const rows = await db
     .select()
     .from(supportTickets)
-    .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end)))
+    .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end), q.clientId ? eq(supportTickets.clientId, q.clientId) : undefined))
     .orderBy(asc(supportTickets.createdAt), asc(supportTickets.ticketNumber));
-  const names = await usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]);
+  const [names, clients] = await Promise.all([usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]), clientNamesOf(db, rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]);
   const records = rows.map((r) =>
     [
       r.ticketNumber,
@@ -41,6 +43,7 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promi
       SEVERITY_NAMES[r.severity],
       r.clientName,
       r.businessName ?? '',
+      r.clientId ? (clients.get(r.clientId) ?? '') : '',
       r.customerEmail,
       r.customerPhone,
       CONTACT_METHOD_LABELS[r.contactMethod],

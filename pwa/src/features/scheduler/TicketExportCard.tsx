@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { TICKET_EXPORT_MAX_DAYS } from '@portal/shared';
+import { TICKET_EXPORT_MAX_DAYS, type Client } from '@portal/shared';
+import { useOfflineQuery, type OfflineDb } from '../../offline';
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -12,10 +13,16 @@ export function exportRangeProblem(from: string, to: string): string | null {
   return null;
 }
 
+/** Client names for the filter: the clients feature's cached cards (records 'clients', read as data). */
+async function readClientNames(db: OfflineDb): Promise<{ id: string; name: string }[]> {
+  const rows = await db.records.where('collection').equals('clients').toArray();
+  return rows.map((r) => r.data as Client).map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
  * 'Export tickets (CSV)' on the scheduler's KPI tab: a date range (default: the last 30 days, UTC
  * days, both included) and a link to GET /api/tickets/export.csv?from=&to= that the browser downloads
- * with the session cookie (tickets-FROM-to-TO.csv). A range the API would refuse disables the link
+ * with the session cookie (tickets-FROM-to-TO.csv), optionally only one client's tickets (issue 50). A range the API would refuse disables the link
  * with the reason; offline it says the export needs a connection.
  */
 export function TicketExportCard({ online }: { online: boolean }) {
@@ -23,8 +30,10 @@ export function TicketExportCard({ online }: { online: boolean }) {
   const today = new Date();
   const [from, setFrom] = useState(() => isoDay(new Date(today.getTime() - 29 * DAY_MS)));
   const [to, setTo] = useState(() => isoDay(today));
+  const [clientId, setClientId] = useState('');
+  const clients = useOfflineQuery(readClientNames) ?? [];
   const problem = online ? exportRangeProblem(from, to) : 'Exporting needs a connection.';
-  const href = `/api/tickets/export.csv?${new URLSearchParams({ from, to })}`;
+  const href = `/api/tickets/export.csv?${new URLSearchParams({ from, to, ...(clientId ? { clientId } : {}) })}`;
   return (
     <section className="card ticket-export" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Export tickets (CSV)</h2>
@@ -38,6 +47,17 @@ export function TicketExportCard({ online }: { online: boolean }) {
           To
           <input id={`${id}-to`} className="input" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
         </label>
+        <div className="ticket-export-client">
+          <label htmlFor={`${id}-client`}>Client</label>
+          <select id={`${id}-client`} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)}>
+            <option value="">All clients</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
         {problem ? (
           <button type="button" className="btn btn-primary" disabled aria-describedby={`${id}-why`}>
             Download CSV
