@@ -40,7 +40,9 @@
  * event-loop delay (p99 and max of 500 ms windows, from scripts/bench/probe.mjs), its largest RSS, and
  * where the machine's CPU went meanwhile (cpu-share.ts: cores used by the server, PostgreSQL and the
  * load generator, cores idle, and the server's and PostgreSQL's CPU ms per request).
- * The load average of the machine is printed with each table.
+ * The load average of the machine is printed with each table. BENCH_CPU_DRAIN=1 also prints, per
+ * target, the CPU per request from its start until the servers are quiet again (the notifications a
+ * create leaves for the outbox included), so builds whose outbox sends at other moments compare alike.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
  * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
@@ -102,6 +104,13 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
     const cpuTo = cpuSnapshot(servers);
     const to = Date.now();
     const samples = probe ? readProbe(probeFile).filter((p) => p.t >= from && p.t <= to + 500) : [];
+    if (process.env.BENCH_CPU_DRAIN === '1' && cpuFrom && servers.length > 0) {
+      // The work a request leaves behind (the outbox's sends) counted too: CPU from the start until quiet again.
+      const waited = await waitForQuiet(servers);
+      const drained = cpuSnapshot(servers);
+      const share = drained ? cpuShare(cpuFrom, drained, r.requests.total).perRequestMs : undefined;
+      if (share) console.log(`${label}: CPU ms/req until quiet (+${((waited ?? 0) / 1000).toFixed(1)} s): server ${share.server.toFixed(2)}, PostgreSQL ${share.pg.toFixed(2)}`);
+    }
     results.push({
       target,
       label: encoding === 'browser' ? `${label} [br]` : label,
