@@ -1,6 +1,6 @@
 /**
  * The operator's backup passphrase: `BACKUP_PASSPHRASE` from the environment, else asked on the
- * terminal without echo (twice when making a backup). Without a terminal (CI, cron) and without the
+ * terminal without echo (twice when making a backup, and then at least 12 characters, like the variable). Without a terminal (CI, cron) and without the
  * variable, it stops with a message instead of waiting for input that never comes. Never printed.
  */
 import readline from 'node:readline';
@@ -31,6 +31,7 @@ export async function readPassphrase(confirm: boolean): Promise<string> {
   if (fromEnv) return fromEnv;
   if (!process.stdin.isTTY) throw new Error('No passphrase: set BACKUP_PASSPHRASE (there is no terminal to ask on).');
   const first = await askHidden('Backup passphrase: ');
+  if (confirm && first.length < 12) throw new Error('The passphrase must be at least 12 characters.');
   if (!first) throw new Error('The passphrase may not be empty.');
   if (confirm && (await askHidden('Repeat the passphrase: ')) !== first) throw new Error('The passphrases do not match.');
   return first;

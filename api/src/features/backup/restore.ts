@@ -83,6 +83,7 @@ async function load(tx: Database, records: AsyncGenerator<ArchiveRecord>, stores
         const store = stores.find((s) => s.name === r.store);
         if (!store) throw new ArchiveError(`The backup has files of an unknown store ${r.store}.`);
         const body = new PassThrough();
+        body.on('error', () => undefined); // a checksum mismatch destroys it; the put's rejection reports it
         written.push({ store, name: r.name });
         file = { body, put: store.storage.put(r.name, body, { contentType: 'application/octet-stream' }), hash: createHash('sha256'), bytes: 0 };
         file.put.catch(() => undefined);
