@@ -3,11 +3,13 @@ import { DEFAULT_SLA_POLICY, slaPolicySchema, timeReportQuerySchema, type SlaPol
 import { SEVERITIES } from '../constants';
 import { addBusinessMinutes, businessMinutesBetween, formatSlaDuration, slaClock, slaDueTimes, slaSortKey, type SlaTicket } from './sla';
 
+/** Every severity on Mon-Fri 09:00-17:00 (urgent too: the default runs urgent 24x7). */
 const nineToFive = (timeZone: string, holidays: string[] = []): SlaPolicy => ({
   ...DEFAULT_SLA_POLICY,
   timeZone,
   holidays,
   businessHours: { days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00' },
+  targets: { ...DEFAULT_SLA_POLICY.targets, urgent: { ...DEFAULT_SLA_POLICY.targets.urgent, allHours: false } },
 });
 const allDay = (timeZone: string): SlaPolicy => ({ ...DEFAULT_SLA_POLICY, timeZone, businessHours: { days: [0, 1, 2, 3, 4, 5, 6], start: '00:00', end: '24:00' } });
 const at = (iso: string) => new Date(iso);
@@ -87,6 +89,18 @@ describe('slaDueTimes', () => {
     expect(iso(due.firstResponseDueAt)).toBe('2026-03-04T10:00:00.000Z');
     expect(iso(due.firstResponseWarnAt)).toBe('2026-03-04T09:48:00.000Z');
     expect(iso(due.resolutionDueAt)).toBe('2026-03-04T13:00:00.000Z');
+  });
+
+  it('runs a 24x7 severity around the clock on the same policy (issue 56 item 11)', () => {
+    // The default: urgent 24x7, high on business hours. Saturday 10:00 UTC.
+    const saturday = at('2026-03-07T10:00:00Z');
+    expect(iso(slaDueTimes(DEFAULT_SLA_POLICY, 'urgent', saturday).firstResponseDueAt)).toBe('2026-03-07T11:00:00.000Z');
+    expect(iso(slaDueTimes(DEFAULT_SLA_POLICY, 'high', saturday).firstResponseDueAt)).toBe('2026-03-09T14:00:00.000Z');
+    // Turned to business hours, urgent waits for Monday 10:00 like the others.
+    expect(iso(slaDueTimes(nineToFive('UTC'), 'urgent', saturday).firstResponseDueAt)).toBe('2026-03-09T10:00:00.000Z');
+    // A policy saved before the flag existed parses as business hours.
+    const old = slaPolicySchema.parse({ ...DEFAULT_SLA_POLICY, targets: { ...DEFAULT_SLA_POLICY.targets, urgent: { firstResponseMinutes: 60, resolutionMinutes: 240 } } });
+    expect(old.targets.urgent.allHours).toBe(false);
   });
 
   it('a pause lengthens both targets by the paused business minutes', () => {

@@ -137,6 +137,14 @@ export function businessMinutesBetween(policy: Policy, from: Date, to: Date): nu
   return total / MINUTE;
 }
 
+/**
+ * The calendar a severity's clock runs on: the policy's business hours, or 24x7 (`businessHours:
+ * null`) when the severity's `allHours` is set (issue 56 item 11).
+ */
+export function severityCalendar(policy: SlaPolicy, severity: Severity): Pick<SlaPolicy, 'timeZone' | 'businessHours' | 'holidays'> {
+  return policy.targets[severity].allHours ? { ...policy, businessHours: null } : policy;
+}
+
 /** Due and 80 % warning instants of a ticket's two targets. */
 export interface SlaDueTimes {
   firstResponseDueAt: Date;
@@ -152,9 +160,10 @@ export interface SlaDueTimes {
  */
 export function slaDueTimes(policy: SlaPolicy, severity: Severity, createdAt: Date, pausedMinutes = 0): SlaDueTimes {
   const t = policy.targets[severity];
+  const calendar = severityCalendar(policy, severity);
   const response = t.firstResponseMinutes + pausedMinutes;
   const resolution = t.resolutionMinutes + pausedMinutes;
-  const [firstResponseDueAt, resolutionDueAt, firstResponseWarnAt, resolutionWarnAt] = addBusinessMinutesEach(policy, createdAt, [
+  const [firstResponseDueAt, resolutionDueAt, firstResponseWarnAt, resolutionWarnAt] = addBusinessMinutesEach(calendar, createdAt, [
     response,
     resolution,
     response * SLA_WARN_RATIO,

@@ -45,10 +45,16 @@ const minutes = (label: string) =>
     .min(1, `${label} must be at least 1 minute`)
     .max(SLA_TARGET_MAX_MINUTES, `${label} must be at most one year`);
 
-/** Targets of one severity, in business minutes (a "business day" is one day of business hours). */
+/**
+ * Targets of one severity, in business minutes (a "business day" is one day of business hours), and
+ * its calendar: `allHours` true runs its clock 24x7 whatever the policy's business hours (an Urgent
+ * ticket on a Saturday is due in an hour, not on Monday; issue 56 item 11). Policies saved before the
+ * flag existed read as false (business hours).
+ */
 export const slaTargetSchema = z.object({
   firstResponseMinutes: minutes('First response target'),
   resolutionMinutes: minutes('Resolution target'),
+  allHours: z.boolean().default(false),
 });
 export type SlaTarget = z.infer<typeof slaTargetSchema>;
 
@@ -80,18 +86,19 @@ const DAY = 8 * HOUR;
 
 /**
  * The policy used until an admin saves one: Monday to Friday 10:00-18:00 (SPEC.md 2's phone
- * support hours) in UTC, no holidays; urgent 1 h / 4 h, high 4 h / 1 business day, medium
- * 1 / 3 business days, low 2 / 5 business days.
+ * support hours) in UTC, no holidays; urgent 1 h / 4 h around the clock (24x7, issue 56 item 11),
+ * high 4 h / 1 business day, medium 1 / 3 business days, low 2 / 5 business days. (Installs that
+ * had tickets before urgent became 24x7 keep business hours: migration 0027 stores their policy.)
  */
 export const DEFAULT_SLA_POLICY: SlaPolicy = {
   timeZone: 'UTC',
   businessHours: { days: [1, 2, 3, 4, 5], start: '10:00', end: '18:00' },
   holidays: [],
   targets: {
-    urgent: { firstResponseMinutes: HOUR, resolutionMinutes: 4 * HOUR },
-    high: { firstResponseMinutes: 4 * HOUR, resolutionMinutes: DAY },
-    medium: { firstResponseMinutes: DAY, resolutionMinutes: 3 * DAY },
-    low: { firstResponseMinutes: 2 * DAY, resolutionMinutes: 5 * DAY },
+    urgent: { firstResponseMinutes: HOUR, resolutionMinutes: 4 * HOUR, allHours: true },
+    high: { firstResponseMinutes: 4 * HOUR, resolutionMinutes: DAY, allHours: false },
+    medium: { firstResponseMinutes: DAY, resolutionMinutes: 3 * DAY, allHours: false },
+    low: { firstResponseMinutes: 2 * DAY, resolutionMinutes: 5 * DAY, allHours: false },
   },
 };
 

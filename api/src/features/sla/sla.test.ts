@@ -94,7 +94,7 @@ describe('SLA policy (admin)', () => {
     const bad = await t.request('PUT', '/api/sla-policy', { token: admin.token, body: { ...DEFAULT_SLA_POLICY, timeZone: 'Nowhere/Land' } });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('validation_failed');
-    const policy: SlaPolicy = { ...DEFAULT_SLA_POLICY, timeZone: 'America/New_York', businessHours: null, targets: { ...DEFAULT_SLA_POLICY.targets, urgent: { firstResponseMinutes: 30, resolutionMinutes: 120 } } };
+    const policy: SlaPolicy = { ...DEFAULT_SLA_POLICY, timeZone: 'America/New_York', businessHours: null, targets: { ...DEFAULT_SLA_POLICY.targets, urgent: { firstResponseMinutes: 30, resolutionMinutes: 120, allHours: false } } };
     expect((await t.request('PUT', '/api/sla-policy', { token: tech.token, body: policy })).status).toBe(403);
     const saved = await t.request<SlaPolicy>('PUT', '/api/sla-policy', { token: admin.token, body: policy });
     expect(saved.status).toBe(200);

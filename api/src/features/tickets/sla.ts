@@ -9,7 +9,7 @@
  * - Setting `waitingOnCustomer` records `waitingSince`; clearing it adds the business minutes spent
  *   waiting to `pausedMinutes` and moves the due and warning times by as much.
  */
-import { businessMinutesBetween, slaDueTimes, type Severity, type SlaPolicy, type TicketStatus } from '@portal/shared';
+import { businessMinutesBetween, severityCalendar, slaDueTimes, type Severity, type SlaPolicy, type TicketStatus } from '@portal/shared';
 import type { supportTickets } from '../../db/schema';
 
 type TicketRow = typeof supportTickets.$inferSelect;
@@ -40,7 +40,7 @@ const DONE: readonly TicketStatus[] = ['resolved', 'closed'];
 
 /** The wait flag turning off: paused minutes grow by the business time waited, due times move. */
 export function resumeColumns(policy: SlaPolicy, current: TicketRow, now: Date): SlaColumns {
-  const waited = current.waitingSince ? businessMinutesBetween(policy, current.waitingSince, now) : 0;
+  const waited = current.waitingSince ? businessMinutesBetween(severityCalendar(policy, current.severity), current.waitingSince, now) : 0;
   const pausedMinutes = current.pausedMinutes + waited;
   return { waitingOnCustomer: false, waitingSince: null, pausedMinutes, ...dueColumns(policy, current.severity, current.createdAt, pausedMinutes) };
 }
