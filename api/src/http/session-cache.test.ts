@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TestClock, type TestApp } from '../test/app';
 import { SessionCache, type LoadedSession } from './session-cache';
 
-const user = (id: string) => ({ id, username: id, email: null, role: 'technician' as const, createdAt: new Date(0) });
+const user = (id: string) => ({ id, username: id, email: null, phone: null, role: 'technician' as const, createdAt: new Date(0) });
 const loaded = (sessionId: string, userId: string, expiresAt: Date): LoadedSession => ({ auth: { sessionId, user: user(userId) }, expiresAt });
 
 describe('SessionCache', () => {

@@ -7,6 +7,8 @@ export interface AuthUser {
   id: string;
   username: string;
   email: string | null;
+  /** Their own phone (User Management), or null. */
+  phone: string | null;
   role: Role;
   createdAt: Date;
 }

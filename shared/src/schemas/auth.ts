@@ -31,6 +31,8 @@ export const publicUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
+  /** Their own phone (staff: the `{{technician.phone}}` reply variable); absent from older answers. */
+  phone: z.string().nullable().optional(),
   role: z.enum(ROLES),
   createdAt: z.string().optional(),
 });

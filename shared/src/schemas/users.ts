@@ -11,11 +11,21 @@ const optionalEmail = safeText()
   .transform((v) => (v ? v : null))
   .pipe(z.email(MSG.emailInvalid).nullable());
 
+/** A user's own phone: optional ('' -> null), the support number's characters (digits, spaces, + - ( )). */
+const optionalPhone = safeText()
+  .trim()
+  .max(40, MSG.phoneNumberInvalid)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .pipe(z.string().regex(/^[0-9+\-() ]*[0-9][0-9+\-() ]*$/, MSG.phoneNumberInvalid).nullable());
+
 /** POST /api/users body (SPEC.md 5: username and password required, email optional, role enum). */
 export const userCreateSchema = z.object({
   username: safeText({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),
   password: safeText({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
   email: optionalEmail,
+  phone: optionalPhone,
   role: z.enum(ROLES, { message: MSG.roleInvalid }).default(DEFAULT_ROLE),
 });
 export type UserCreate = z.output<typeof userCreateSchema>;
@@ -28,6 +38,8 @@ export const userUpdateSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   email: optionalEmail,
+  /** The user's own phone (the `{{technician.phone}}` reply variable); '' or null clears it. */
+  phone: optionalPhone,
   role: z.enum(ROLES, { message: MSG.roleInvalid }).optional(),
 });
 export type UserUpdate = z.output<typeof userUpdateSchema>;

@@ -9,6 +9,8 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   password: text('password').notNull(),
   email: text('email'),
+  /** Their own phone, for the `{{technician.phone}}` reply variable (optional; none -> the support number). */
+  phone: text('phone'),
   role: text('role').$type<Role>().notNull().default('user'),
   createdAt: createdAt(),
   /** Set while an admin has disabled the account: no sign-in, no sessions (User Management). */

@@ -22,7 +22,7 @@ describe('POST /api/auth/login (SPEC.md 5, DESIGN.md 4)', () => {
     const u = await t.createUser('technician', { email: 'tech@example.com' });
     const res = await login(u.username, u.password);
     expect(res.status).toBe(200);
-    expect(res.body.user).toEqual({ id: u.id, username: u.username, email: 'tech@example.com', role: 'technician', createdAt: expect.any(String) });
+    expect(res.body.user).toEqual({ id: u.id, username: u.username, email: 'tech@example.com', phone: null, role: 'technician', createdAt: expect.any(String) });
     expect(res.body).not.toHaveProperty('user.password');
     expect(Buffer.from(res.body.token, 'base64url')).toHaveLength(32);
     expect(new Date(res.body.expiresAt).getTime() - t.clock.now().getTime()).toBe(720 * 3_600_000);

@@ -62,6 +62,7 @@ export async function findSession(db: Database, token: string, now: Date): Promi
       id: users.id,
       username: users.username,
       email: users.email,
+      phone: users.phone,
       role: users.role,
       createdAt: users.createdAt,
     })

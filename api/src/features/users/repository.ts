@@ -48,6 +48,7 @@ export interface NewUser {
   username: string;
   passwordHash: string;
   email: string | null;
+  phone?: string | null;
   role: Role;
   createdAt: Date;
 }
@@ -56,7 +57,7 @@ export interface NewUser {
 export async function insertUser(db: Database, u: NewUser): Promise<UserRow | undefined> {
   const [row] = await db
     .insert(users)
-    .values({ username: u.username, password: u.passwordHash, email: u.email, role: u.role, createdAt: u.createdAt })
+    .values({ username: u.username, password: u.passwordHash, email: u.email, phone: u.phone ?? null, role: u.role, createdAt: u.createdAt })
     .onConflictDoNothing({ target: users.username })
     .returning();
   return row;
@@ -66,6 +67,7 @@ export interface UserChanges {
   username?: string;
   passwordHash?: string;
   email?: string | null;
+  phone?: string | null;
   role?: Role;
 }
 
@@ -75,6 +77,7 @@ export async function updateUser(db: Database, id: string, changes: UserChanges)
   if (changes.username !== undefined) set.username = changes.username;
   if (changes.passwordHash !== undefined) set.password = changes.passwordHash;
   if (changes.email !== undefined) set.email = changes.email;
+  if (changes.phone !== undefined) set.phone = changes.phone;
   if (changes.role !== undefined) set.role = changes.role;
   if (Object.keys(set).length === 0) return findUserById(db, id);
   const [row] = await db.update(users).set(set).where(eq(users.id, id)).returning();

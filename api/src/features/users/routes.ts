@@ -48,12 +48,12 @@ export function userRoutes(s: Services): Router<AppState> {
   });
 
   router.post('/api/users', requireAdmin(), createInput, transaction(s), async (ctx) => {
-    const { username, password, email, role } = createInput.get(ctx).body;
+    const { username, password, email, phone, role } = createInput.get(ctx).body;
     const tx = txOf(ctx);
     if (role === 'admin') await requireAdminStepUp(tx, ctx.state.auth!, s.clock());
     if (await findUserByUsername(tx, username)) throw usernameTaken();
     const passwordHash = await s.passwords.hash(password);
-    const row = await insertUser(tx, { username, passwordHash, email, role, createdAt: s.clock() });
+    const row = await insertUser(tx, { username, passwordHash, email, phone, role, createdAt: s.clock() });
     if (!row) throw usernameTaken();
     if (role === 'admin') await alertAdmins(tx, alertActor(ctx), `created the admin ${username}`, s.clock());
     await s.events.emit(tx, [event('user.created', { userId: row.id, username: row.username, role: row.role }, s.clock(), actorOf(ctx))]);
@@ -77,10 +77,11 @@ export function userRoutes(s: Services): Router<AppState> {
     // The shared schema turns a missing email into null; only an email actually sent may change it.
     const raw = (ctx.request as { body?: Record<string, unknown> }).body ?? {};
     const email = 'email' in raw ? body.email : undefined;
+    const phone = 'phone' in raw ? body.phone : undefined;
     if (existing.role === 'admin' && body.role !== undefined && body.role !== 'admin') {
       await assertAnotherAdmin(tx, existing.id, MSG.lastAdminDemote, 'role');
     }
-    const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, role: body.role });
+    const row = await updateUser(tx, params.id, { username: body.username, passwordHash, email, phone, role: body.role });
     if (!row) throw notFound(MSG.userNotFound);
     // An admin's reset: whoever knew the old password is signed out everywhere (the caller keeps
     // their own session when resetting their own password) and their offline vault copies go

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@portal/shared';
+import { MSG, renderReply, replyContextFor } from '@portal/shared';
 import type { PublicUser, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { startTestApp, TEST_ARGON2, type TestApp } from '../../test/app';
 import { createPasswordHasher } from '../../lib/passwords';
@@ -24,7 +24,7 @@ describe('user management (admin only; SPEC.md 2, 5)', () => {
       body: { username: 'new-tech', password: 'pw123456', email: 'nt@example.com', role: 'technician' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), username: 'new-tech', email: 'nt@example.com', role: 'technician', createdAt: expect.any(String), disabled: false, lastSignInAt: null });
+    expect(res.body).toEqual({ id: expect.any(String), username: 'new-tech', email: 'nt@example.com', phone: null, role: 'technician', createdAt: expect.any(String), disabled: false, lastSignInAt: null });
     expect((await login('new-tech', 'pw123456')).status).toBe(200);
     const list = await t.request<PublicUser[]>('GET', '/api/users', { token: admin });
     expect(list.body.map((u) => u.username)).toContain('new-tech');
@@ -45,6 +45,29 @@ describe('user management (admin only; SPEC.md 2, 5)', () => {
       email: [MSG.emailInvalid],
       role: [MSG.roleInvalid],
     });
+  });
+
+  it("stores a staff member's own phone, which fills {{technician.phone}} (else the support number)", async () => {
+    const tech = await t.loginAs('technician', { username: 'phone-tech' });
+    const bad = await t.request('PATCH', `/api/users/${tech.id}`, { token: admin, body: { phone: 'call me' } });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { fieldErrors: Record<string, string[]> }).fieldErrors.phone).toEqual([MSG.phoneNumberInvalid]);
+    const res = await t.request<PublicUser>('PATCH', `/api/users/${tech.id}`, { token: admin, body: { phone: ' +1 (555) 010-0177 ' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.phone).toBe('+1 (555) 010-0177');
+    // The signed-in technician's own user (what the phone keeps) carries it; the reply fills from it.
+    const me = (await t.request<{ user: PublicUser }>('GET', '/api/auth/me', { token: tech.token })).body.user;
+    expect(me.phone).toBe('+1 (555) 010-0177');
+    const fill = (u: PublicUser) =>
+      renderReply('Call me on {{technician.phone}}.', replyContextFor({ ticket: { ticketNumber: 'TKT-000001', clientName: 'Dana', businessName: null }, technician: { name: u.username, phone: u.phone }, supportPhone: '(555) 010-0100' }));
+    expect(fill(me)).toBe('Call me on +1 (555) 010-0177.');
+    // An e-mail edit leaves the phone; '' clears it and the support number fills the variable.
+    await t.request('PATCH', `/api/users/${tech.id}`, { token: admin, body: { email: 'pt@example.com' } });
+    expect((await t.request<{ user: PublicUser }>('GET', '/api/auth/me', { token: tech.token })).body.user.phone).toBe('+1 (555) 010-0177');
+    await t.request('PATCH', `/api/users/${tech.id}`, { token: admin, body: { phone: '' } });
+    const cleared = (await t.request<{ user: PublicUser }>('GET', '/api/auth/me', { token: tech.token })).body.user;
+    expect(cleared.phone).toBeNull();
+    expect(fill(cleared)).toBe('Call me on (555) 010-0100.');
   });
 
   it('refuses a duplicate username with 409', async () => {

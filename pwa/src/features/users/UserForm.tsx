@@ -22,6 +22,7 @@ export interface UserFormValues {
   username: string;
   password: string;
   email: string;
+  phone: string;
   role: Role;
 }
 
@@ -39,16 +40,17 @@ export function userChanges(user: PublicUser, values: UserUpdate): Partial<UserU
   if (values.username !== undefined && values.username !== user.username) changes.username = values.username;
   if (values.password) changes.password = values.password;
   if ((values.email ?? null) !== (user.email ?? null)) changes.email = values.email ?? null;
+  if ((values.phone ?? null) !== (user.phone ?? null)) changes.phone = values.phone ?? null;
   if (values.role !== undefined && values.role !== user.role) changes.role = values.role;
   return changes;
 }
 
 type Field = keyof UserFormValues;
-const FIELDS: readonly Field[] = ['username', 'password', 'email', 'role'];
+const FIELDS: readonly Field[] = ['username', 'password', 'email', 'phone', 'role'];
 
 /**
- * Create or edit a user (SPEC.md 2 "User Management", 5): Username, Password, Email (optional) and
- * Role. Create: username and password required, role defaults to technician (SPEC.md 9). Edit:
+ * Create or edit a user (SPEC.md 2 "User Management", 5): Username, Password, Email (optional),
+ * Phone (optional: staff's own number for the `{{technician.phone}}` reply variable) and Role. Create: username and password required, role defaults to technician (SPEC.md 9). Edit:
  * every field optional, the fields start with the current values, a blank password keeps the
  * current one (hint under the field), the `admin` user's name is read-only. Validated with the
  * shared userCreateSchema / userUpdateSchema, messages under the fields; `onSubmit` receives the
@@ -71,8 +73,8 @@ export function UserForm(props: {
   } = useForm<UserFormValues, unknown, UserCreate | UserUpdate>({
     resolver: (editing ? editResolver : createResolver) as Resolver<UserFormValues, unknown, UserCreate | UserUpdate>,
     defaultValues: user
-      ? { username: user.username, password: '', email: user.email ?? '', role: user.role }
-      : { username: '', password: '', email: '', role: CREATE_FORM_DEFAULT_ROLE },
+      ? { username: user.username, password: '', email: user.email ?? '', phone: user.phone ?? '', role: user.role }
+      : { username: '', password: '', email: '', phone: '', role: CREATE_FORM_DEFAULT_ROLE },
   });
 
   const submit = async (values: UserCreate | UserUpdate) => {
@@ -135,6 +137,9 @@ export function UserForm(props: {
           {...fieldAria(id('email'), err('email'))}
           {...register('email')}
         />
+      </FormField>
+      <FormField id={id('phone')} label="Phone" optional error={err('phone')} hint={USERS_TEXT.phoneHint}>
+        <input id={id('phone')} type="tel" inputMode="tel" className="input" autoComplete="off" {...fieldAria(id('phone'), err('phone'))} {...register('phone')} />
       </FormField>
       <FormField id={id('role')} label="Role" error={err('role')}>
         <select id={id('role')} className="input" {...fieldAria(id('role'), err('role'))} {...register('role')}>

@@ -61,7 +61,7 @@ describe('User Management (SPEC.md 2, 5, 8)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText(USERS_TEXT.created)).toBeTruthy();
     expect(writes()).toEqual([
-      expect.objectContaining({ method: 'POST', url: '/api/users', body: { username: 'newtech', password: 'secret-1', email: null, role: 'technician' } }),
+      expect.objectContaining({ method: 'POST', url: '/api/users', body: { username: 'newtech', password: 'secret-1', email: null, phone: null, role: 'technician' } }),
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -87,6 +87,19 @@ describe('User Management (SPEC.md 2, 5, 8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(USERS_TEXT.updated)).toBeTruthy();
     expect(writes()).toEqual([expect.objectContaining({ method: 'PATCH', url: '/api/users/u-tina', body: { role: 'admin' } })]);
+  });
+
+  it('sets a technician\'s own phone (for {{technician.phone}}) and refuses letters', async () => {
+    const { writes } = setup((req) => [200, { ...tina, ...(req.body as object) }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit tina' }));
+    expect(screen.getByText(USERS_TEXT.phoneHint)).toBeTruthy();
+    type('Phone', 'call me');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Please enter a valid phone number.')).toBeTruthy();
+    type('Phone', '+1 555 010 0177');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(USERS_TEXT.updated)).toBeTruthy();
+    expect(writes()).toEqual([expect.objectContaining({ method: 'PATCH', url: '/api/users/u-tina', body: { phone: '+1 555 010 0177' } })]);
   });
 
   it("sends a new password and shows a refusal as 'Failed to update user' with the server's message", async () => {

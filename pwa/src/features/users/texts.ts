@@ -6,6 +6,8 @@ import type { Role } from '@portal/shared';
  */
 export const USERS_TEXT = {
   title: 'User Management',
+  /** Under Phone in the user form. */
+  phoneHint: 'Fills {{technician.phone}} in canned replies; empty: the support number.',
   created: 'User Created',
   updated: 'User Updated',
   deleted: 'User Deleted',
