@@ -4,12 +4,13 @@ import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { syncNow, useConnectivity } from '../../offline';
 import type { DisplayTicket } from './offline';
+import { StatusLinkMenu } from './StatusLinkMenu';
 
 /**
  * The customer's status link of the open ticket (docs/status-links.md): opening a ticket the
  * customer replied to clears its 'Customer replied' mark (POST .../customer-reply-seen, once, when
  * online; the next sync brings the cleared ticket), and staff can resend the link to the customer's
- * contact or revoke it (after confirming). Both need the network: offline the buttons are disabled
+ * contact or revoke it (after confirming) from the 'Status link actions' menu (StatusLinkMenu). Both need the network: offline the buttons are disabled
  * with the reason.
  */
 export function StatusLinkTools({ ticket }: { ticket: DisplayTicket }) {
@@ -43,14 +44,9 @@ export function StatusLinkTools({ ticket }: { ticket: DisplayTicket }) {
 
   return (
     <div className="status-link-tools">
-      <h3 className="panel-section-title">Customer status link</h3>
-      <div className="status-link-buttons">
-        <button type="button" className="btn btn-outline" disabled={busy || !online} onClick={() => void run('POST', 'Status link sent')}>
-          Resend status link
-        </button>
-        <button type="button" className="btn btn-outline" disabled={busy || !online} onClick={() => setConfirming(true)}>
-          Revoke status link
-        </button>
+      <div className="status-link-head">
+        <h3 className="panel-section-title">Customer status link</h3>
+        <StatusLinkMenu disabled={busy || !online} onResend={() => void run('POST', 'Status link sent')} onRevoke={() => setConfirming(true)} />
       </div>
       {!online && <p className="muted">Available when you are back online.</p>}
       <ConfirmDialog
