@@ -11,7 +11,7 @@ export type BridgeProps<M extends BridgeModule> = Parameters<M['default']>[0];
  * A page's link to code it needs soon but not for its first paint, in its own chunk:
  * e.g. a public form's link to the offline engine (Dexie, the outbox), whose default export is a
  * component that renders nothing and reports live state to the page. See {@link useLazyBridge}.
- * Used by the support form (features/support/QueueBridge.tsx) and the survey (SurveyBridge.tsx).
+ * Used by the public writes (lib/publicWrite.ts: the support form, the survey, the status page).
  */
 export interface LazyBridge<M extends BridgeModule> {
   /** Loads the module once (one shared promise; a failed load is tried again on the next call). */

@@ -1,11 +1,12 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { discard, fileUploadViews, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, useOutboxItem, type Connectivity, type FileUploadView } from '../../offline';
+import { publicWriteBridge } from '../../lib/publicWrite';
+import { discard, fileUploadViews, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, useOutboxItem, type FileUploadView } from '../../offline';
 import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
 
 /**
- * The support form's link to the offline engine, in its own chunk so the form is
- * usable before the engine and Dexie have loaded: useQueuedSubmission loads this module
+ * The support form's link to the offline engine (lib/publicWrite.ts), in its own chunk so the form
+ * is usable before the engine and Dexie have loaded: useQueuedSubmission loads this module
  * when the page is idle, at once when a request is being waited for, and on submit.
  */
 
@@ -28,23 +29,20 @@ export const queueActions = {
   syncNow,
 };
 
-/** Live state the form shows: the queued request's view (undefined while reading) and connectivity. */
-export interface QueueLiveState {
-  seq: number | null;
-  view: QueuedTicketView | null | undefined;
-  connectivity: Connectivity;
+/** What the form shows of its queued request: its view (null when it no longer exists) and its files still being sent. */
+export interface QueuedRequest {
+  view: QueuedTicketView | null;
   /** The request's files still being sent (they go before the request itself). */
   uploads: FileUploadView[];
 }
 
-/** Reads the outbox item `seq` and connectivity live and reports every change to `onChange`. Renders nothing. */
-export default function QueueBridge({ seq, onChange }: { seq: number | null; onChange(state: QueueLiveState): void }) {
+/** The outbox item `seq` and the files of its stream, live; undefined while reading. */
+function useQueuedRequest(seq: number | null): QueuedRequest | undefined {
   const item = useOutboxItem(seq);
-  const connectivity = useConnectivity();
-  const view = useMemo(() => (item === undefined ? undefined : queuedTicketView(item)), [item]);
   const stream = item?.stream ?? null;
   const streamItems = useOfflineQuery((db) => (stream ? db.outbox.where('stream').equals(stream).toArray() : Promise.resolve([])), [stream]);
-  const uploads = useMemo(() => fileUploadViews(streamItems ?? []), [streamItems]);
-  useEffect(() => onChange({ seq, view, connectivity, uploads }), [seq, view, connectivity, uploads, onChange]);
-  return null;
+  return useMemo(() => (item === undefined ? undefined : { view: queuedTicketView(item), uploads: fileUploadViews(streamItems ?? []) }), [item, streamItems]);
 }
+
+/** Reads the outbox item `seq` and connectivity live and reports every change. Renders nothing. */
+export default publicWriteBridge({ useRead: useQueuedRequest, useConnectivity });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { format } from 'date-fns';
+import { QueuedWriteView } from '../../lib/ui/QueuedWriteView';
 import type { QueuedTicketView } from './offline';
 
 /** How often the "in about N minutes" text is refreshed while the view is open (ms). */
@@ -41,26 +42,19 @@ export function waitingSentence(offline: boolean, problem: QueuedTicketView['pro
  */
 export function QueuedView(props: { offline: boolean; problem: QueuedTicketView['problem']; retryAt: number; onRetry(): void }) {
   const { offline, problem, retryAt, onRetry } = props;
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => headingRef.current?.focus(), []);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, []);
   const mustWait = !offline && problem === 'busy' && retryAt > now;
   return (
-    <div className="card success-view" role="region" aria-labelledby="queued-heading">
-      <h2 id="queued-heading" ref={headingRef} tabIndex={-1}>
-        Request saved on this device
-      </h2>
-      <p>{waitingSentence(offline, problem, retryAt, now)}</p>
-      <p className="muted">Keep this page open or come back later to see your ticket number. Nothing you typed is lost.</p>
-      {!mustWait && (
-        <button type="button" className="btn btn-outline" onClick={onRetry}>
-          Try Again Now
-        </button>
-      )}
-    </div>
+    <QueuedWriteView
+      headingId="queued-heading"
+      heading="Request saved on this device"
+      sentence={waitingSentence(offline, problem, retryAt, now)}
+      note="Keep this page open or come back later to see your ticket number. Nothing you typed is lost."
+      onRetry={mustWait ? undefined : onRetry}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
-import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
-import type { QueueLiveState } from './QueueBridge';
+import { lazyBridge } from '../../lib/lazyBridge';
+import { publicWrite, usePublicWrite } from '../../lib/publicWrite';
+import type { QueuedRequest } from './QueueBridge';
 import type { QueuedTicketView } from './offline';
 
 /** localStorage key remembering the support request this browser is waiting for (survives a closed tab). */
@@ -13,7 +14,7 @@ const bridge = lazyBridge(() => import('./QueueBridge'));
 export const LazyQueuedView = bridge.component((m) => m.QueuedView);
 /** The files' progress list from the same chunk (shown only once the engine reports files). */
 export const LazyUploadList = bridge.component((m) => m.UploadList);
-const queue = async () => (await bridge.load()).queueActions;
+const write = publicWrite(bridge, (m) => m.queueActions);
 
 function readStoredSeq(): number | null {
   try {
@@ -41,7 +42,7 @@ export interface QueuedSubmission {
   /** Queues the request and its files in the outbox (sent at once when online) and remembers it. */
   submit(body: TicketCreateInput, files?: readonly { file: Blob; name: string }[]): Promise<void>;
   /** The request's files still being sent, with their progress. */
-  uploads: QueueLiveState['uploads'];
+  uploads: QueuedRequest['uploads'];
   /** Sends queued requests now (ignoring backoff). */
   retryNow(): Promise<void>;
   /** The values of the remembered request, e.g. to put a rejected request back into the form. */
@@ -65,12 +66,12 @@ export interface QueuedSubmission {
  */
 export function useQueuedSubmission(): QueuedSubmission {
   const [seq, setSeq] = useState<number | null>(readStoredSeq);
-  const [state, setState] = useState<QueueLiveState | null>(null);
-  const { live, start } = useLazyBridge(bridge, { seq, onChange: setState }, seq !== null);
+  const queue = usePublicWrite(write, { subject: seq, remembered: seq !== null });
+  const { start, discard } = queue;
 
   const submit = useCallback(
     async (body: TicketCreateInput, files: readonly { file: Blob; name: string }[] = []) => {
-      const next = await (await queue()).enqueue(body, files);
+      const next = await (await write.actions()).enqueue(body, files);
       storeSeq(next);
       setSeq(next);
       start();
@@ -78,29 +79,16 @@ export function useQueuedSubmission(): QueuedSubmission {
     [start],
   );
 
-  const body = useCallback(async () => (seq === null ? null : (await queue()).read(seq)), [seq]);
+  const body = useCallback(async () => (seq === null ? null : (await write.actions()).read(seq)), [seq]);
 
   const forget = useCallback(
-    async ({ discard = false }: { discard?: boolean } = {}) => {
-      if (discard && seq !== null) await (await queue()).discard(seq);
+    async (options: { discard?: boolean } = {}) => {
+      if (options.discard && seq !== null) await discard(seq);
       storeSeq(null);
       setSeq(null);
     },
-    [seq],
+    [seq, discard],
   );
 
-  const retryNow = useCallback(async () => (await queue()).syncNow(), []);
-
-  // A state reported for another seq is stale: "still reading" until the bridge reports this one.
-  const current = state?.seq === seq ? state : null;
-  return {
-    view: current?.view,
-    connectivity: current?.connectivity ?? state?.connectivity ?? 'online',
-    uploads: current?.uploads ?? [],
-    submit,
-    retryNow,
-    body,
-    forget,
-    live,
-  };
+  return { view: queue.data?.view, connectivity: queue.connectivity, uploads: queue.data?.uploads ?? [], submit, retryNow: queue.retryNow, body, forget, live: queue.live };
 }

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import type { SurveySubmit } from '@portal/shared';
-import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, type Connectivity } from '../../offline';
+import { publicWriteBridge } from '../../lib/publicWrite';
+import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery } from '../../offline';
 import { enqueueSurveySubmit, readSurveySubmissions, type SurveySubmitItem } from './offline';
 
 /**
- * The survey page's link to the offline engine, in its own chunk so the page is usable
+ * The survey page's link to the offline engine (lib/publicWrite.ts), in its own chunk so the page is usable
  * before the engine and Dexie have loaded: useSurveySubmission loads this module when
  * the page is idle, at once when an answer from an earlier visit is remembered, and on submit.
  */
@@ -21,18 +21,11 @@ export const surveyActions = {
   syncNow,
 };
 
-/** Live state the page shows: the newest answer queued for the ticket (undefined while reading) and connectivity. */
-export interface SurveyLiveState {
-  ticketNumber: string;
-  latest: SurveySubmitItem | null | undefined;
-  connectivity: Connectivity;
+/** The newest answer queued for the ticket (null when none), live; undefined while reading. */
+function useLatestAnswer(ticketNumber: string): SurveySubmitItem | null | undefined {
+  const items = useOfflineQuery((db) => readSurveySubmissions(db, ticketNumber), [ticketNumber]);
+  return items === undefined ? undefined : (items[0] ?? null);
 }
 
-/** Reads the ticket's queued answers and connectivity live and reports every change to `onChange`. Renders nothing. */
-export default function SurveyBridge({ ticketNumber, onChange }: { ticketNumber: string; onChange(state: SurveyLiveState): void }) {
-  const items = useOfflineQuery((db) => readSurveySubmissions(db, ticketNumber), [ticketNumber]);
-  const connectivity = useConnectivity();
-  const latest = items === undefined ? undefined : (items[0] ?? null);
-  useEffect(() => onChange({ ticketNumber, latest, connectivity }), [ticketNumber, latest, connectivity, onChange]);
-  return null;
-}
+/** Reads the ticket's queued answers and connectivity live and reports every change. Renders nothing. */
+export default publicWriteBridge({ useRead: useLatestAnswer, useConnectivity });

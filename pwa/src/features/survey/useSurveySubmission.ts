@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { surveyTicketKey, type SurveySubmit } from '@portal/shared';
-import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import { lazyBridge } from '../../lib/lazyBridge';
+import { publicWrite, usePublicWrite } from '../../lib/publicWrite';
 import { storedSet } from '../../lib/storedSet';
 import type { SurveySubmitItem } from './offline';
-import type { SurveyLiveState } from './SurveyBridge';
 
 /**
  * localStorage key listing the tickets (as {@link surveyTicketKey}) whose answer this browser queued
@@ -15,7 +15,7 @@ export const PENDING_SURVEYS_KEY = 'survey.pendingAnswers';
 const bridge = lazyBridge(() => import('./SurveyBridge'));
 /** SurveyQueuedView.tsx from the same chunk (it is shown only once the engine reports a waiting answer). */
 export const LazySurveyQueuedView = bridge.component((m) => m.SurveyQueuedView);
-const actions = async () => (await bridge.load()).surveyActions;
+const write = publicWrite(bridge, (m) => m.surveyActions);
 
 const pending = storedSet(PENDING_SURVEYS_KEY);
 /** Adds (`on`) or removes the ticket's entry of {@link PENDING_SURVEYS_KEY}. */
@@ -43,20 +43,20 @@ export interface SurveySubmission {
  * sent, so bad signal, a reload or a closed tab lose nothing and it is recorded once. Answers are
  * found again by ticket number, so reopening the link shows the waiting answer or its outcome.
  *
- * The engine (Dexie, outbox) is loaded after the page is usable (SurveyBridge.tsx): when
+ * The engine (Dexie, outbox) is loaded after the page is usable (SurveyBridge.tsx, lib/publicWrite.ts): when
  * the page is idle, at once when this browser queued an answer for the ticket that the page has not
  * reported yet ({@link PENDING_SURVEYS_KEY}), and before a submit.
  */
 export function useSurveySubmission(ticketNumber: string): SurveySubmission {
-  const [state, setState] = useState<SurveyLiveState | null>(null);
   const [remembered] = useState(() => ticketNumber !== '' && pending.has(surveyTicketKey(ticketNumber)));
-  const { live, start } = useLazyBridge(bridge, { ticketNumber, onChange: setState }, remembered);
+  const queue = usePublicWrite(write, { subject: ticketNumber, remembered });
+  const { start, discard } = queue;
 
   const submitted = useRef(false);
   const submit = useCallback(
     async (body: SurveySubmit) => {
       submitted.current = true;
-      await (await actions()).enqueue(body);
+      await (await write.actions()).enqueue(body);
       markPending(body.ticketNumber, true);
       start();
     },
@@ -64,20 +64,17 @@ export function useSurveySubmission(ticketNumber: string): SurveySubmission {
   );
   const forget = useCallback(
     async (seq: number) => {
-      await (await actions()).discard(seq);
+      await discard(seq);
       markPending(ticketNumber, false);
     },
-    [ticketNumber],
+    [ticketNumber, discard],
   );
-  const retryNow = useCallback(async () => (await actions()).syncNow(), []);
 
-  // A state reported for another ticket is stale: "still reading" until the bridge reports this one.
-  const current = state?.ticketNumber === ticketNumber ? state : null;
-  const latest = current?.latest;
+  const latest = queue.data;
   useEffect(() => {
     // Nothing queued for this ticket (e.g. another tab reported it): forget the reminder. Not after a
     // submit on this page: a read that started before the answer was stored can still report none.
     if (latest === null && !submitted.current) markPending(ticketNumber, false);
   }, [latest, ticketNumber]);
-  return { latest, connectivity: current?.connectivity ?? state?.connectivity ?? 'online', submit, forget, retryNow, live };
+  return { latest, connectivity: queue.connectivity, submit, forget, retryNow: queue.retryNow, live: queue.live };
 }

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, type Connectivity } from '../../offline';
+import { publicWriteBridge } from '../../lib/publicWrite';
+import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery } from '../../offline';
 import { enqueueStatusReply, readStatusReplies, type StatusReplyItem, type StatusReplyPayload } from './offline';
 
 /**
- * The status page's link to the offline engine, in its own chunk so the page is usable before the
+ * The status page's link to the offline engine (lib/publicWrite.ts), in its own chunk so the page is usable before the
  * engine and Dexie have loaded (the public-route budget): useStatusReplies loads it when the page
  * is idle, at once when this browser has replies waiting for the link, and on send.
  */
@@ -17,17 +17,10 @@ export const statusActions = {
   syncNow,
 };
 
-/** Live state the page shows: the link's queued replies (undefined while reading) and connectivity. */
-export interface StatusLiveState {
-  token: string;
-  replies: StatusReplyItem[] | undefined;
-  connectivity: Connectivity;
+/** The link's queued replies, oldest first, live; undefined while reading. */
+function useQueuedReplies(token: string): StatusReplyItem[] | undefined {
+  return useOfflineQuery((db) => readStatusReplies(db, token), [token]);
 }
 
-/** Reads the link's queued replies and connectivity live and reports every change to `onChange`. Renders nothing. */
-export default function StatusBridge({ token, onChange }: { token: string; onChange(state: StatusLiveState): void }) {
-  const replies = useOfflineQuery((db) => readStatusReplies(db, token), [token]);
-  const connectivity = useConnectivity();
-  useEffect(() => onChange({ token, replies, connectivity }), [token, replies, connectivity, onChange]);
-  return null;
-}
+/** Reads the link's queued replies and connectivity live and reports every change. Renders nothing. */
+export default publicWriteBridge({ useRead: useQueuedReplies, useConnectivity });

@@ -1,8 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { lazyBridge, useLazyBridge } from '../../lib/lazyBridge';
+import { lazyBridge } from '../../lib/lazyBridge';
+import { publicWrite, usePublicWrite } from '../../lib/publicWrite';
 import { storedSet } from '../../lib/storedSet';
 import type { StatusReplyItem } from './offline';
-import type { StatusLiveState } from './StatusBridge';
 
 /**
  * localStorage key listing the links (by entity, `status:<token>`) whose replies this browser
@@ -11,7 +11,7 @@ import type { StatusLiveState } from './StatusBridge';
 export const PENDING_REPLIES_KEY = 'status.pendingReplies';
 
 const bridge = lazyBridge(() => import('./StatusBridge'));
-const actions = async () => (await bridge.load()).statusActions;
+const write = publicWrite(bridge, (m) => m.statusActions);
 
 const pending = storedSet(PENDING_REPLIES_KEY);
 /** Adds (`on`) or removes a link's entry of {@link PENDING_REPLIES_KEY}. */
@@ -37,18 +37,18 @@ export interface StatusReplies {
  * Customer replies through the offline outbox (DESIGN.md 5: the outbox is the one owner of offline
  * writes), like the public form and the survey: stored in IndexedDB with an Idempotency-Key before
  * anything is sent, so bad signal, a reload or a closed tab lose nothing and the reply is recorded
- * once. The engine loads only when needed (StatusBridge.tsx): at once when a reply of this link is
+ * once (lib/publicWrite.ts). The engine loads only when needed (StatusBridge.tsx): at once when a reply of this link is
  * remembered as waiting ({@link PENDING_REPLIES_KEY}), and on send.
  */
 export function useStatusReplies(token: string): StatusReplies {
-  const [state, setState] = useState<StatusLiveState | null>(null);
   const [remembered] = useState(() => pending.has(`status:${token}`));
   // Not on idle: most visits only read (Lighthouse mobile: the engine's load is the page's main-thread cost).
-  const { live, start } = useLazyBridge(bridge, { token, onChange: setState }, remembered, false);
+  const queue = usePublicWrite(write, { subject: token, remembered, idle: false });
+  const { start, discard } = queue;
 
   const send = useCallback(
     async (comment: string) => {
-      await (await actions()).enqueue({ token, comment });
+      await (await write.actions()).enqueue({ token, comment });
       markPending(token, true);
       start();
     },
@@ -56,12 +56,10 @@ export function useStatusReplies(token: string): StatusReplies {
   );
   const forget = useCallback(
     async (seq: number, last: boolean) => {
-      await (await actions()).discard(seq);
+      await discard(seq);
       if (last) markPending(token, false);
     },
-    [token],
+    [token, discard],
   );
-  const retryNow = useCallback(async () => (await actions()).syncNow(), []);
-  const current = state?.token === token ? state : null;
-  return { replies: current?.replies, connectivity: current?.connectivity ?? 'online', send, forget, retryNow, live };
+  return { replies: queue.data, connectivity: queue.connectivity, send, forget, retryNow: queue.retryNow, live: queue.live };
 }
