@@ -39,6 +39,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/auth/me', allowed: LOGGED_IN },
   { method: 'POST', path: '/api/auth/logout', allowed: LOGGED_IN },
   { method: 'POST', path: '/api/auth/change-password', body: {}, allowed: LOGGED_IN },
+  { method: 'PATCH', path: '/api/auth/me', body: {}, allowed: LOGGED_IN },
   { method: 'GET', path: '/api/tickets', allowed: STAFF },
   { method: 'GET', path: '/api/tickets?since=0', allowed: STAFF },
   { method: 'GET', path: '/api/tickets/list?limit=5', allowed: STAFF },

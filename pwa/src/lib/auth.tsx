@@ -28,6 +28,8 @@ export interface AuthState {
   twoFactorEnrolmentRequired: boolean;
   /** The user set up a second factor: the whole app opens. */
   enrolled(): void;
+  /** The server answered with the signed-in user changed (PATCH /api/auth/me): kept for this session. */
+  userChanged(user: PublicUser): void;
   /** Stores the login response as the session (the login page then reloads, SPEC.md 4). */
   signIn(response: LoginResponse): void;
   /**
@@ -96,6 +98,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('ready');
   }, []);
   const enrolled = useCallback(() => setEnrolmentRequired(false), []);
+  const userChanged = useCallback((fresh: PublicUser) => {
+    const session = loadSession();
+    if (session) saveSession({ user: fresh, token: session.token });
+    setUser(fresh);
+  }, []);
 
   const signOut = useCallback(async () => {
     // Leave a guarded page first, so its guard never sees "logged out" and shows 'Access Denied'.
@@ -116,8 +123,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   const value = useMemo(
-    () => ({ status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled }),
-    [status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled],
+    () => ({ status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled, userChanged }),
+    [status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled, userChanged],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

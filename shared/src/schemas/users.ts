@@ -20,6 +20,10 @@ const optionalPhone = safeText()
   .transform((v) => (v ? v : null))
   .pipe(z.string().regex(/^[0-9+\-() ]*[0-9][0-9+\-() ]*$/, MSG.phoneNumberInvalid).nullable());
 
+/** PATCH /api/auth/me body (My Replies 'Your phone'): the signed-in person's own phone; '' or null clears it. */
+export const myAccountSchema = z.object({ phone: optionalPhone });
+export type MyAccountUpdate = z.output<typeof myAccountSchema>;
+
 /** POST /api/users body (SPEC.md 5: username and password required, email optional, role enum). */
 export const userCreateSchema = z.object({
   username: safeText({ error: MSG.usernameRequired }).trim().min(1, MSG.usernameRequired).max(100),

@@ -17,6 +17,7 @@
  *                                   limits), 401 challenge_expired, 429.
  * - POST /api/auth/logout           logged in (also enrolment-only sessions); revokes this session -> 204.
  * - GET  /api/auth/me               logged in (also enrolment-only); -> { user, twoFactorEnrolmentRequired }.
+ * - PATCH /api/auth/me              logged in; myAccountSchema ({ phone }) -> { user }: their own phone ({{technician.phone}}).
  * - POST /api/auth/change-password  logged in; changePasswordSchema -> 200 { message: 'Password changed' };
  *                                   wrong current password -> 400 fieldErrors.currentPassword, counted like a wrong
  *                                   step-up answer (login limits + the account's, 429 when used up); other sessions revoked,
@@ -26,7 +27,7 @@
  *                                   (lockouts.ts) -> 204; unknown user -> 404 MSG.userNotFound.
  */
 import Router from '@koa/router';
-import { MSG, USER_STATUS_TEXT, changePasswordSchema, loginSchema, loginSecondFactorSchema } from '@portal/shared';
+import { MSG, USER_STATUS_TEXT, changePasswordSchema, loginSchema, loginSecondFactorSchema, myAccountSchema } from '@portal/shared';
 import type { LoginChallenge, LoginResponse, SignInLocks } from '@portal/shared';
 import type Koa from 'koa';
 import { SESSION_COOKIE, requireAdmin, requireLogin, requireSession } from '../../http/authenticate';
@@ -130,6 +131,15 @@ export function authRoutes(s: Services): Router<AppState> {
   router.get('/api/auth/me', requireSession(), (ctx) => {
     const auth = ctx.state.auth!;
     ctx.body = { user: presentUser(auth.user), twoFactorEnrolmentRequired: auth.needsEnrolment === true };
+  });
+
+  const meInput = validate({ body: myAccountSchema });
+  router.patch('/api/auth/me', requireLogin(), meInput, transaction(s), async (ctx) => {
+    const { id } = ctx.state.auth!.user;
+    const row = await updateUser(txOf(ctx), id, { phone: meInput.get(ctx).body.phone });
+    if (!row) throw notFound(MSG.userNotFound);
+    s.sessionCache.forget({ userId: id });
+    ctx.body = { user: presentUser(row) };
   });
 
   // The current password is checked BEFORE the transaction, against the step-up's limits (issue 55

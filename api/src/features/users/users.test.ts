@@ -70,6 +70,16 @@ describe('user management (admin only; SPEC.md 2, 5)', () => {
     expect(fill(cleared)).toBe('Call me on (555) 010-0100.');
   });
 
+  it('lets the signed-in person set their own phone (PATCH /api/auth/me), nothing else', async () => {
+    const tech = await t.loginAs('technician', { username: 'self-phone' });
+    expect((await t.request('PATCH', '/api/auth/me', { token: tech.token, body: { phone: 'x' } })).status).toBe(400);
+    const res = await t.request<{ user: PublicUser }>('PATCH', '/api/auth/me', { token: tech.token, body: { phone: '555 0188', role: 'admin' } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user).toMatchObject({ phone: '555 0188', role: 'technician' });
+    expect((await t.request<{ user: PublicUser }>('GET', '/api/auth/me', { token: tech.token })).body.user.phone).toBe('555 0188');
+    expect((await t.request('PATCH', '/api/auth/me', { body: { phone: '1' } })).status).toBe(401);
+  });
+
   it('refuses a duplicate username with 409', async () => {
     await t.createUser('user', { username: 'taken' });
     const res = await t.request('POST', '/api/users', { token: admin, body: { username: 'taken', password: 'pw' } });

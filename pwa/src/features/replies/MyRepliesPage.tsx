@@ -4,6 +4,7 @@ import { TabPanel, Tabs } from '../../lib/ui/Tabs';
 import { ItemsScreen } from './ItemsScreen';
 import { MacroForm } from './MacroForm';
 import { ReplyForm } from './ReplyForm';
+import { MyPhone } from './MyPhone';
 import { macroRow, replyRow, templateRow } from './rows';
 import { TemplateForm } from './TemplateForm';
 import { REPLIES_TEXT } from './texts';
@@ -14,7 +15,7 @@ type Tab = 'replies' | 'macros' | 'templates';
 /**
  * /account/replies 'My Replies' (technicians and admins; issue 51): the canned replies, macros and
  * ticket templates only this person sees, beside the shared ones, in Update Ticket (picker, `::`,
- * Apply macro) and New Ticket. Online only.
+ * Apply macro) and New Ticket; above them 'Your phone' (their `{{technician.phone}}`). Online only.
  */
 export default function MyRepliesPage() {
   const [tab, setTab] = useState<Tab>('replies');
@@ -25,6 +26,7 @@ export default function MyRepliesPage() {
         <h1>My Replies</h1>
       </div>
       {notice}
+      <MyPhone disabled={connection.writeBlock !== undefined} />
       <Tabs
         tabs={[
           { id: 'replies', label: 'Canned Replies' },

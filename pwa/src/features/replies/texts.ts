@@ -2,6 +2,11 @@ import { REPLY_VARIABLES, renderReply, replyContextFor } from '@portal/shared';
 
 /** Texts of the Replies & Macros, Ticket Templates and My Replies screens (tests find elements by them). */
 export const REPLIES_TEXT = {
+  /** My Replies 'Your phone' (MyPhone.tsx). */
+  phoneTitle: 'Your phone',
+  phoneHint: 'Fills {{technician.phone}} in your replies; empty: the support number.',
+  phoneSaved: 'Phone saved',
+  phoneFailed: 'Failed to save your phone. Please try again.',
   /** Issue 51: edits are online-only (they are settings), and the screens say so when offline. */
   onlineOnly: 'Replies, macros and templates are settings: you can change them when you are back online. This device keeps a copy, so they still work in Update Ticket and New Ticket.',
   previewTitle: 'Preview with a sample ticket',

@@ -1,0 +1,42 @@
+/** My Replies 'Your phone': letters refused before sending; a number saved with PATCH /api/auth/me becomes the signed-in user's. */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type PublicUser } from '@portal/shared';
+import { AuthProvider, useAuth } from '../../lib/auth';
+import { loadSession, saveSession } from '../../lib/session';
+import { renderWithProviders, stubFetch } from '../../lib/test-utils';
+import { MyPhone } from './MyPhone';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const me: PublicUser = { id: 'u-tech', username: 'tech', email: null, phone: null, role: 'technician', createdAt: '2024-01-02T10:00:00Z' };
+
+function ShownPhone() {
+  return <p>user phone: {useAuth().user?.phone ?? 'none'}</p>;
+}
+
+describe('MyPhone', () => {
+  it('refuses letters, then saves the number as the signed-in user\'s', async () => {
+    saveSession({ user: me, token: 't' });
+    const stub = stubFetch((req) => {
+      if (req.method === 'PATCH' && req.url === '/api/auth/me') return [200, { user: { ...me, phone: (req.body as { phone: string }).phone } }];
+      return [200, { user: me }];
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MyPhone disabled={false} />
+        <ShownPhone />
+      </AuthProvider>,
+    );
+    const input = screen.getByRole('textbox', { name: /Your phone/ });
+    fireEvent.change(input, { target: { value: 'call me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save phone' }));
+    expect(await screen.findByText(MSG.phoneNumberInvalid)).toBeTruthy();
+    expect(stub.requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '555 0188' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save phone' }));
+    expect(await screen.findByText('user phone: 555 0188')).toBeTruthy();
+    await waitFor(() => expect(loadSession()?.user.phone).toBe('555 0188'));
+    expect(stub.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ phone: '555 0188' }]);
+  });
+});
