@@ -8,7 +8,8 @@
  *   test file, so it is not stopped) and the browser restarted, the client card of the assigned
  *   ticket shows contacts, the site's access notes and the vault index; the technician edits the
  *   contact's phone, which syncs when the server is back (sent once with its Idempotency-Key; the queue empties).
- * Screenshots of the list and the card at 390x844 and 1366x768, light and dark (SCREENSHOT_DIR).
+ * An admin's "Tickets without a client" lists a free-mail ticket, at both sizes.
+ * Screenshots of the list, the card and the admin list at 390x844 and 1366x768, light and dark (SCREENSHOT_DIR).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Client, Ticket } from '@portal/shared';
-import { DESKTOP, api, apiLogin, persistentPhoneContext, signIn, waitForServiceWorker } from './support/browser';
+import { DESKTOP, PHONE, api, apiLogin, launchBrowser, persistentPhoneContext, signIn, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
 
 const TECH = { username: 'cleo.clients', password: 'clients-pass-1' };
@@ -143,5 +144,25 @@ describe('clients', () => {
     await text(page, 'All updates synced').waitFor({ timeout: 30_000 });
     server = await until(() => card(client.id), (c) => c.contacts[0]?.phone === '+12015550199');
     expect(server.contacts[0]).toMatchObject({ phone: '+12015550199' });
+  });
+
+  it('lists tickets without a client for an admin, linked to the ticket', async () => {
+    const free = await publicTicket(`nobody.${run}@gmail.com`);
+    const browser = await launchBrowser();
+    try {
+      for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+        const ctx = await browser.newContext({ baseURL: inject('baseURL'), viewport, serviceWorkers: 'block' });
+        const page = await ctx.newPage();
+        await signIn(page, 'admin', inject('adminPassword'));
+        await page.goto('/clients');
+        await page.getByRole('link', { name: 'Tickets without a client' }).click();
+        await page.getByRole('heading', { name: 'Tickets without a client', level: 1 }).waitFor();
+        await page.getByRole('link', { name: free.ticketNumber }).first().waitFor();
+        await shot(page, `clients-unlinked-${size}`);
+        await ctx.close();
+      }
+    } finally {
+      await browser.close();
+    }
   });
 });

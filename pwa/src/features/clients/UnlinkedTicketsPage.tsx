@@ -35,7 +35,7 @@ export default function UnlinkedTicketsPage() {
         ← {T.back}
       </Link>
       <h1>{T.unlinked}</h1>
-      {total !== undefined && <p className="muted">{total} tickets</p>}
+      {total !== undefined && <p className="muted">{total === 1 ? "1 ticket" : `${total} tickets`}</p>}
       <ResponsiveList
         rows={rows}
         rowKey={(t) => t.id}
