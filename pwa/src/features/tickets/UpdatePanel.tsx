@@ -9,6 +9,7 @@ import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type AppliedMacro,
 import { useReplyLibrary } from './replies/useReplyLibrary';
 import { PendingUpdates } from './PendingUpdates';
 import { StatusLinkTools } from './StatusLinkTools';
+import { IssuePhotos } from './IssuePhotos';
 import { VaultEntryLink } from './VaultEntryLink';
 import { TicketClientPicker } from './TicketClientPicker';
 import { UpdateForm } from './UpdateForm';
@@ -81,6 +82,7 @@ export function UpdatePanel(props: {
       <SlaClock ticket={ticket} />
       <h3 className="panel-section-title">Issue</h3>
       <p className="panel-issue">{ticket.issue}</p>
+      <IssuePhotos ticketId={ticket.id} />
       <h3 className="panel-section-title">Contact</h3>
       <ContactLinks ticket={ticket} />
       <VaultEntryLink ticket={ticket} />
