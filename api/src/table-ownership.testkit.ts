@@ -75,7 +75,6 @@ export const SHARED_TABLES: Record<string, string> = {
 export const CROSSINGS: Record<string, string> = {
   'clients>support_tickets': "clients.match writes a new ticket's client_id/contact_id in the ticket.created transaction (one UPDATE per group, clients/events.ts)",
   'clients>customer_vault': 'a client used by a vault entry is not deleted (one EXISTS, repository.ts) and npm run clients:link links older entries (link.ts); vault imports the clients port, so a vault port call would close a cycle',
-  'twofa>sessions': "raising the 2FA policy marks the open sessions of users it now covers enrolment-only, in the policy's transaction (twofa/policy.ts)",
 };
 
 const SQL_NAMING = /\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi;

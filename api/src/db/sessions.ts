@@ -4,9 +4,10 @@
  * rather than in either feature (auth reads users through the users port; users importing auth back
  * was a cycle). The rest of the session store is the auth feature's (features/auth/sessions.ts).
  * The session's second factor (README "Two-factor authentication") is here for the same reason:
- * the two-factor feature writes it and http/step-up.ts reads it for the vault's step-up.
+ * the two-factor feature writes it and http/step-up.ts reads it for the vault's step-up, and so is
+ * putting open sessions into enrolment-only ({@link requireEnrolment}, the two-factor policy).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from './database';
 import { sessions } from './schema';
 import { announceSessionChange } from './session-events';
@@ -54,4 +55,22 @@ export async function leaveEnrolment(db: Database, sessionId: string): Promise<v
     .set({ secondFactorAt: null, secondFactorMethod: null })
     .where(and(eq(sessions.id, sessionId), eq(sessions.secondFactorMethod, 'password')));
   await announceSessionChange(db, { sessionId });
+}
+
+/**
+ * Puts every open session of `userIds` that is not enrolment-only yet into the enrolment-only state
+ * (the two-factor policy now covers these users and they have no factor), and announces each user
+ * whose sessions changed to every process's session cache. Returns those users' ids (distinct; empty
+ * for an empty `userIds`). Call inside the change's transaction; throws only the database's errors.
+ */
+export async function requireEnrolment(db: Database, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .update(sessions)
+    .set({ needsEnrolment: true })
+    .where(and(eq(sessions.needsEnrolment, false), inArray(sessions.userId, [...userIds])))
+    .returning({ userId: sessions.userId });
+  const changed = [...new Set(rows.map((r) => r.userId))];
+  for (const userId of changed) await announceSessionChange(db, { userId });
+  return changed;
 }

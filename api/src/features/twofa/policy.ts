@@ -7,8 +7,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { TWO_FACTOR_POLICIES, TWO_FACTOR_POLICY_KEY, twoFactorRequiredFor, type Role, type TwoFactorPolicy } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { sessions, userTotp, users, webauthnCredentials } from '../../db/schema';
-import { announceSessionChange } from '../../db/session-events';
+import { userTotp, users, webauthnCredentials } from '../../db/schema';
+import { requireEnrolment } from '../../db/sessions';
 import { findSetting, insertSettingOnce, upsertSetting } from '../../db/settings';
 
 const DESCRIPTION = 'Who must use two-factor authentication: none, admins or staff (admins and technicians)';
@@ -31,18 +31,13 @@ export async function writePolicy(tx: Database, policy: TwoFactorPolicy, now: Da
   await upsertSetting(tx, { key: TWO_FACTOR_POLICY_KEY, value: policy, description: DESCRIPTION }, now);
   const roles = (['admin', 'technician', 'user'] as Role[]).filter((r) => twoFactorRequiredFor(policy, r));
   if (roles.length === 0) return [];
-  const rows = await tx
-    .update(sessions)
-    .set({ needsEnrolment: true })
+  const uncovered = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(
-      sql`${sessions.needsEnrolment} = false and ${sessions.userId} in (
-        select ${users.id} from ${users}
-        where ${inArray(users.role, roles)}
-          and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)
-          and not exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${users.id}))`,
-    )
-    .returning({ userId: sessions.userId });
-  const userIds = [...new Set(rows.map((r) => r.userId))];
-  for (const userId of userIds) await announceSessionChange(tx, { userId });
-  return userIds;
+      sql`${inArray(users.role, roles)}
+        and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.confirmedAt} is not null)
+        and not exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${users.id})`,
+    );
+  return requireEnrolment(tx, uncovered.map((u) => u.id));
 }
