@@ -1,0 +1,36 @@
+/**
+ * The work history shows staff which inbound rule threaded an e-mailed customer reply (issue 55
+ * defect 2: "Staff see which rule threaded each mail"; the importer stores it as the entry's newValue).
+ */
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { WorkHistoryList, type HistoryEntry } from './WorkHistoryList';
+
+const entry = (id: string, newValue: string | null, comment: string): HistoryEntry => ({
+  id,
+  updateType: 'customer_reply',
+  reply: false,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  updatedByName: null,
+  comment,
+  previousValue: null,
+  newValue,
+});
+
+describe('WorkHistoryList: e-mailed customer replies', () => {
+  it('names the threading rule of each mailed reply; a status-page reply names none', () => {
+    render(
+      <WorkHistoryList
+        entries={[
+          entry('a', 'reply token', 'Via token.'),
+          entry('b', "subject number from the ticket's contact", 'Down again.'),
+          entry('c', null, 'From the status page.'),
+        ]}
+      />,
+    );
+    expect(screen.getByText('By e-mail, threaded by reply token')).toBeTruthy();
+    expect(screen.getByText("By e-mail, threaded by subject number from the ticket's contact")).toBeTruthy();
+    expect(screen.getAllByText(/threaded by/)).toHaveLength(2);
+    expect(screen.getAllByText('From the customer')).toHaveLength(3);
+  });
+});
