@@ -2,7 +2,8 @@
  * Every feature's event subscribers (docs/events.md, api/README.md "To react to a change"): the one
  * list createApp passes to the event bus, in the order they run for one emit. A feature that reacts
  * to another's change declares `defineSubscriber(...)` in its `features/<name>/events.ts`, adds its
- * list here, and edits no file of the feature that emits.
+ * list here, and edits no file of the feature that emits. A subscriber that must write the emitter's
+ * tables through a port its feature cannot import (a cycle) is given that port's function here.
  */
 import type { AnySubscriber } from './events';
 import { activitySubscribers } from './features/activity/events';
@@ -10,10 +11,11 @@ import { authSubscribers } from './features/auth/events';
 import { clientSubscribers } from './features/clients/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
+import { linkNewTickets } from './features/tickets/port';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
 
 export const eventSubscribers: readonly AnySubscriber[] = [
-  ...clientSubscribers,
+  ...clientSubscribers({ linkNewTickets }),
   ...ticketSubscribers,
   ...surveySubscribers,
   ...authSubscribers,

@@ -73,7 +73,7 @@ export const SHARED_TABLES: Record<string, string> = {
  * fails the test too).
  */
 export const CROSSINGS: Record<string, string> = {
-  'clients>support_tickets': "clients.match writes a new ticket's client_id/contact_id in the ticket.created transaction (one UPDATE per group, clients/events.ts)",
+  'clients>support_tickets': 'npm run clients:link reads unlinked tickets and links them (one UPDATE per kind of link, link.ts)',
   'clients>customer_vault': 'a client used by a vault entry is not deleted (one EXISTS, repository.ts) and npm run clients:link links older entries (link.ts); vault imports the clients port, so a vault port call would close a cycle',
 };
 

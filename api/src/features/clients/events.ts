@@ -4,14 +4,24 @@
  * `ticket.created` (public form, e-mail, status-link reply) and sets each new ticket's client and
  * contact by the rule of matching.ts: an active contact with exactly that e-mail, else the one
  * active client listing the e-mail's domain (never a free-mail domain; two clients -> none), else
- * nothing. A ticket staff created with a picked client (New Ticket) is left as it is. One statement for a whole group commit (up to 64 tickets). The ticket rows are new in
- * this transaction, so no version, sync_seq or history row is needed: they are born linked.
+ * nothing. A ticket staff created with a picked client (New Ticket) is left as it is. One select
+ * of the matches for a whole group commit (up to 64 tickets), then one write through the tickets
+ * port's `linkNewTickets` (the tickets feature owns support_tickets). That function is passed in by
+ * event-subscribers.ts: the tickets feature imports the clients port, so importing it here would
+ * close a feature cycle.
  */
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { defineSubscriber } from '../../events';
 import { clientDomainOf } from './matching';
 
-const matchNewTickets = defineSubscriber({
+/** What the subscribers need of other features (the tickets port's linkNewTickets). */
+export interface ClientSubscriberDeps {
+  linkNewTickets(tx: Database, links: { ticketId: string; clientId: string; contactId: string | null }[]): Promise<void>;
+}
+
+const matchNewTickets = (deps: ClientSubscriberDeps) => defineSubscriber({
   name: 'clients.match_new_tickets',
   events: ['ticket.created'],
   phase: 'transaction',
@@ -20,7 +30,7 @@ const matchNewTickets = defineSubscriber({
     const rows = events.filter((e) => !e.data.ticket.clientId).map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));
     if (rows.length === 0) return;
     const list = <T>(values: T[], type: string) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
-    await tx.execute(sql`
+    const matched = await rowsOf<{ id: string; client_id: string; contact_id: string | null }>(tx, sql`
       with input as (
         select * from unnest(${list(rows.map((r) => r.id), 'uuid')}, ${list(rows.map((r) => r.email), 'text')}, ${list(rows.map((r) => r.domain), 'text')}) as i(id, email, domain)
       ),
@@ -38,16 +48,13 @@ const matchNewTickets = defineSubscriber({
         where i.domain <> '' and i.id not in (select id from by_contact)
         group by i.id
         having count(*) = 1
-      ),
-      matched as (
-        select id, client_id, contact_id from by_contact
-        union all
-        select id, client_id, null::uuid from by_domain
       )
-      update support_tickets t set client_id = m.client_id, contact_id = m.contact_id
-      from matched m where t.id = m.id`);
+      select id, client_id, contact_id from by_contact
+      union all
+      select id, client_id, null::uuid from by_domain`);
+    await deps.linkNewTickets(tx, matched.map((m) => ({ ticketId: m.id, clientId: m.client_id, contactId: m.contact_id })));
   },
 });
 
-/** The clients feature's subscribers. */
-export const clientSubscribers = [matchNewTickets];
+/** The clients feature's subscribers, given what they need of other features. */
+export const clientSubscribers = (deps: ClientSubscriberDeps) => [matchNewTickets(deps)];

@@ -46,5 +46,10 @@ export {
 export { addCustomerReply, markCustomerReplySeen } from './customerReply';
 export { presentTicket } from './presenter';
 export { findTicketByRef, type TicketRow, type TicketUpdateRow } from './repository';
+/**
+ * `linkNewTickets(tx, links)`: the client and contact of tickets created in the caller's transaction
+ * (the clients feature's `ticket.created` matcher, wired in event-subscribers.ts).
+ */
+export { linkNewTickets, type NewTicketClient } from './newTicketClients';
 /** The open tickets of a client by business name or e-mail domain (vault feature: a vault entry's open tickets). */
 export { openTicketsOfClient } from './clientTickets';
