@@ -1,7 +1,8 @@
 /**
  * The SMTP listener (smtp-server) with the real importer on PGlite or PostgreSQL: mail for the
  * support address -> ticket, a reply carrying the confirmation's reply token -> the same ticket,
- * other recipients refused at RCPT TO, a 30 MB message refused with 552 and nothing stored.
+ * other recipients refused at RCPT TO, a 30 MB message refused with 552 and nothing stored; the DATA
+ * reader drains an oversized message holding at most the limit (issue 55).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,8 @@ import { testEvents } from '../../test/events';
 import { customerConfirmation } from '../tickets/notifications';
 import { hugeMail, mail } from './inbound.testkit';
 import type { ImportOutcome } from './importer';
-import { startSmtpListener, type SmtpListener } from './smtp';
+import { Readable } from 'node:stream';
+import { collectCapped, startSmtpListener, type SmtpListener } from './smtp';
 
 describe('inbound mail over the SMTP listener', () => {
   let handle: TestDatabase;
@@ -62,5 +64,24 @@ describe('inbound mail over the SMTP listener', () => {
     await expect(send('help@acme.test', hugeMail('sam@example.com', '<s4@example.com>', 30))).rejects.toMatchObject({ responseCode: 552 });
     expect(outcomes).toHaveLength(2);
     expect(await db.select().from(inboundFailures)).toHaveLength(0);
+  });
+});
+
+describe('collectCapped (the SMTP DATA reader)', () => {
+  const MiB = 1024 * 1024;
+  const chunks = (count: number, bytes: number) => Readable.from((function* () {
+    for (let i = 0; i < count; i += 1) yield Buffer.alloc(bytes, 0x61);
+  })());
+
+  it('drains a 40 MiB message against a 4 MiB limit holding at most 4 MiB, and keeps nothing of it', async () => {
+    const got = await collectCapped(chunks(40, MiB), 4 * MiB);
+    expect(got).toMatchObject({ raw: null, size: 40 * MiB });
+    expect(got.peakHeld).toBeLessThanOrEqual(4 * MiB);
+  });
+
+  it('returns a message of exactly the limit whole', async () => {
+    const got = await collectCapped(chunks(4, 1000), 4000);
+    expect(got.raw?.length).toBe(4000);
+    expect(got.peakHeld).toBe(4000);
   });
 });

@@ -17,6 +17,42 @@ import { importMessage, type ImportContext, type ImportOutcome } from './importe
 export const SMTP_MAX_CLIENTS = 8;
 const SMTP_IMPORTS = 2;
 
+/** What `collectCapped` read: the message (null when over the limit), its size, and the most bytes it ever held. */
+export interface CappedRead {
+  raw: Buffer | null;
+  size: number;
+  peakHeld: number;
+}
+
+/**
+ * Reads a DATA stream to its end keeping at most `maxBytes` (issue 55: seven 24 MiB mails raised
+ * memory by 500 MiB). The stream is drained to its end, as SMTP needs the final dot before it can
+ * answer 552, but past the limit nothing is kept: the chunks held so far are dropped at once and
+ * every later chunk is discarded, so a message of any size costs at most `maxBytes` here.
+ */
+export function collectCapped(stream: NodeJS.ReadableStream, maxBytes: number): Promise<CappedRead> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    let peakHeld = 0;
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        chunks = [];
+        return;
+      }
+      chunks.push(c);
+      peakHeld = size;
+    });
+    stream.on('error', reject);
+    stream.on('end', () => {
+      const raw = size > maxBytes ? null : Buffer.concat(chunks);
+      chunks = [];
+      resolve({ raw, size, peakHeld });
+    });
+  });
+}
+
 export interface SmtpListener {
   port: number;
   close(): Promise<void>;
@@ -52,18 +88,11 @@ export async function startSmtpListener(opts: {
       callback();
     },
     onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (c: Buffer) => {
-        size += c.length;
-        if (size <= opts.rules.maxBytes) chunks.push(c);
-      });
-      stream.on('end', () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded || size > opts.rules.maxBytes) {
+      void collectCapped(stream, opts.rules.maxBytes).then((got) => {
+        if (!got.raw || (stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
           return callback(Object.assign(new Error(`Message too large: the limit is ${opts.rules.maxBytes} bytes`), { responseCode: 552 }));
         }
-        const raw = Buffer.concat(chunks);
-        chunks.length = 0;
+        const raw = got.raw;
         imports.run(() => importMessage(opts.db, raw, opts.rules, opts.clock())).then(
           (o) => {
             opts.onImported?.(o);
@@ -74,7 +103,7 @@ export async function startSmtpListener(opts: {
             callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }));
           },
         );
-      });
+      }, (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
     },
   });
   server.on('error', (err) => opts.logger?.warn('inbound mail: SMTP listener error', { error: err.message }));
