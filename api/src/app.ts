@@ -15,6 +15,7 @@ import { attachmentRoutes } from './features/attachments/routes';
 import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
+import { vaultEntriesUseClient } from './features/vault/port';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -222,7 +223,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),
-    clientRoutes(s),
+    clientRoutes(s, { vaultEntriesUseClient }),
     vaultOfflineRoutes(s),
     contentRoutes(s),
     replyRoutes(s),

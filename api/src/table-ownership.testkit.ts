@@ -74,7 +74,7 @@ export const SHARED_TABLES: Record<string, string> = {
  */
 export const CROSSINGS: Record<string, string> = {
   'clients>support_tickets': 'npm run clients:link reads unlinked tickets and links them (one UPDATE per kind of link, link.ts)',
-  'clients>customer_vault': 'a client used by a vault entry is not deleted (one EXISTS, repository.ts) and npm run clients:link links older entries (link.ts); vault imports the clients port, so a vault port call would close a cycle',
+  'clients>customer_vault': 'npm run clients:link reads unlinked vault entries and links them (link.ts)',
 };
 
 const SQL_NAMING = /\b(?:from|join|into|update|table)\s+"?([a-z_][a-z0-9_]*)"?/gi;

@@ -131,6 +131,18 @@ describe('roles, archive, delete', () => {
     expect((await call('GET', '/api/clients', undefined, user.token)).status).toBe(403);
     expect((await t.request('GET', '/api/clients')).status).toBe(401);
   });
+
+  it('refuses deleting a client only a vault entry refers to (vault port vaultEntriesUseClient); deletes it once unlinked', async () => {
+    const c = await newClient('Vault Only Co');
+    const entry = await t.request<{ id: string }>('POST', '/api/vault', { token: tech, body: { businessName: 'Vault Only Co' } });
+    expect(entry.status, entry.text).toBe(201);
+    await t.db.execute(`update customer_vault set client_id = '${c.id}' where id = '${entry.body.id}'` as never);
+    const refused = await call('DELETE', `/api/clients/${c.id}`, undefined, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CLIENT_MSG.hasTickets);
+    await t.db.execute(`update customer_vault set client_id = null where id = '${entry.body.id}'` as never);
+    expect((await call('DELETE', `/api/clients/${c.id}`, undefined, admin)).status).toBe(204);
+  });
 });
 
 describe('offline edits', () => {

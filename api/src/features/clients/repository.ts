@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clientTombstones, clients, customerVault, ticketFacts } from '../../db/schema';
+import { clientTombstones, clients, ticketFacts } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq } from '../../db/sync';
 
@@ -137,12 +137,9 @@ export async function touchClient(db: Database, id: string, now: Date): Promise<
   await db.update(clients).set({ syncSeq: nextSyncSeq(), updatedAt: now }).where(eq(clients.id, id));
 }
 
-/** Whether any ticket or vault entry refers to the client (then it may only be archived). */
-export async function clientIsReferenced(db: Database, id: string): Promise<boolean> {
-  const [row] = await rowsOf<{ used: boolean }>(
-    db,
-    sql`select exists (select 1 from ${t} where ${t.clientId} = ${id}) or exists (select 1 from ${customerVault} where ${customerVault.clientId} = ${id}) as used`,
-  );
+/** Whether any ticket refers to the client (vault entries: the vault port's vaultEntriesUseClient). */
+export async function clientHasTickets(db: Database, id: string): Promise<boolean> {
+  const [row] = await rowsOf<{ used: boolean }>(db, sql`select exists (select 1 from ${t} where ${t.clientId} = ${id}) as used`);
   return row?.used === true;
 }
 

@@ -27,9 +27,9 @@ import type { Services } from '../../services';
 import { clientDraftFromTicket } from './draft';
 import { listUnlinkedTickets } from './unlinked';
 import { createContact, createSite, deleteContact, deleteSite, patchContact, patchSite } from './children';
-import { clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps } from './service';
+import { clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps, type ClientPorts } from './service';
 
-export function clientRoutes(s: Services): Router<AppState> {
+export function clientRoutes(s: Services, ports: ClientPorts): Router<AppState> {
   const router = new Router<AppState>();
   const deps: ClientDeps = { phoneCountry: s.config.phoneCountry };
   const write = transaction(s, { idempotent: true });
@@ -69,7 +69,7 @@ export function clientRoutes(s: Services): Router<AppState> {
     ctx.body = await patchClient(txOf(ctx), deps, params.id, body, ctx.state.auth!.user, s.clock());
   });
   router.delete('/api/clients/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
-    await deleteClient(txOf(ctx), idInput.get(ctx).params.id, s.clock());
+    await deleteClient(txOf(ctx), ports, idInput.get(ctx).params.id, s.clock());
     ctx.status = 204;
   });
 

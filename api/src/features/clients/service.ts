@@ -20,7 +20,7 @@ import type { AuthUser } from '../../http/state';
 import { contactsOf, sitesOf } from './childRepository';
 import { presentClient, presentClientSummary } from './presenter';
 import {
-  clientIsReferenced,
+  clientHasTickets,
   deleteClientRow,
   findClient,
   findClientByName,
@@ -37,6 +37,15 @@ import {
 export interface ClientDeps {
   /** ISO 3166-1 alpha-2 default country for phone numbers (Config.phoneCountry). */
   phoneCountry: string;
+}
+
+/**
+ * What deleting a client needs of other features, passed in by app.ts (the vault feature imports the
+ * clients port, so importing the vault port here would close a feature cycle).
+ */
+export interface ClientPorts {
+  /** The vault port's vaultEntriesUseClient: whether any vault entry refers to the client. */
+  vaultEntriesUseClient(db: Database, clientId: string): Promise<boolean>;
 }
 
 export const CLIENT_PAGE_DEFAULT = 50;
@@ -143,10 +152,10 @@ export async function patchClient(tx: Database, deps: ClientDeps, id: string, pa
 }
 
 /** DELETE /api/clients/:id (admin). @throws 404; 409 CLIENT_MSG.hasTickets when tickets or vault entries refer to it. */
-export async function deleteClient(tx: Database, id: string, now: Date): Promise<void> {
+export async function deleteClient(tx: Database, ports: ClientPorts, id: string, now: Date): Promise<void> {
   await lockSync(tx);
   const current = await findClient(tx, id, true);
   if (!current) throw notFound(CLIENT_MSG.notFound);
-  if (await clientIsReferenced(tx, id)) throw conflict(CLIENT_MSG.hasTickets);
+  if ((await clientHasTickets(tx, id)) || (await ports.vaultEntriesUseClient(tx, id))) throw conflict(CLIENT_MSG.hasTickets);
   await deleteClientRow(tx, id, now);
 }

@@ -13,7 +13,10 @@
  * - `recordDeviceDelivery(db, record)`: appends the audit rows of a device feed page (one per entry
  *   sent: a reveal of all its secrets, `source` 'device'); call it before answering the page.
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
+ * - `vaultEntriesUseClient(db, clientId)`: whether any vault entry refers to the client (the clients
+ *   feature refuses deleting it then; wired in app.ts).
  */
+export { vaultEntriesUseClient } from './clientUse';
 export { recordOfflineReveal, type OfflineRevealRecord } from './reveal';
 export { entrySecrets, type EntrySecrets } from './entrySecrets';
 export { integrityFailed, listEntriesSince } from './service';
