@@ -13,6 +13,8 @@ import fs from 'node:fs';
 import { loadConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/client';
 import { runClientLink } from '../api/src/features/clients/link';
+import { ticketClientLinks } from '../api/src/features/tickets/port';
+import { vaultClientLinks } from '../api/src/features/vault/port';
 import { DataDirLockedError } from '../api/src/lib/data-dir-lock';
 
 async function main(): Promise<number> {
@@ -27,7 +29,7 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    await runClientLink(database.db, { dryRun: process.argv.includes('--dry-run'), now: new Date(), log: (line) => process.stdout.write(`${line}\n`) });
+    await runClientLink(database.db, { tickets: ticketClientLinks, vault: vaultClientLinks }, { dryRun: process.argv.includes('--dry-run'), now: new Date(), log: (line) => process.stdout.write(`${line}\n`) });
     return 0;
   } finally {
     await database.close();

@@ -11,6 +11,10 @@ import type { Client, ClientPage, UnlinkedTicketPage } from '@portal/shared';
 import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
 import { planClientLinks, runClientLink } from './link';
+import { ticketClientLinks } from '../tickets/port';
+import { vaultClientLinks } from '../vault/port';
+
+const ports = { tickets: ticketClientLinks, vault: vaultClientLinks };
 
 let t: TestApp;
 let n = 0;
@@ -26,7 +30,7 @@ async function oldVaultEntry(businessName: string, email: string | null): Promis
 const snapshot = async () =>
   rowsOf<{ id: string; client_id: string | null; version: number }>(t.db, sql`select id, client_id, version from support_tickets union all select id, client_id, version from customer_vault order by 1`);
 const lines: string[] = [];
-const run = (dryRun: boolean) => runClientLink(t.db, { dryRun, now: new Date('2026-11-29T02:00:00Z'), log: (l) => lines.push(l) });
+const run = (dryRun: boolean) => runClientLink(t.db, ports, { dryRun, now: new Date('2026-11-29T02:00:00Z'), log: (l) => lines.push(l) });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -82,7 +86,7 @@ describe('npm run clients:link', () => {
     expect(again.clients).toEqual([]);
     expect(again.unmatchedTickets).toBe(2);
     expect(await snapshot()).toEqual(after);
-    expect((await planClientLinks(t.db)).clients).toEqual([]);
+    expect((await planClientLinks(t.db, ports)).clients).toEqual([]);
 
     const unlinked = await t.request<UnlinkedTicketPage>('GET', '/api/clients/unlinked-tickets', { token: admin });
     expect(unlinked.status).toBe(200);

@@ -19,9 +19,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clients, customerVault, supportTickets } from '../../db/schema';
+import { clients } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
-import { lockSync, nextSyncSeq } from '../../db/sync';
+import { lockSync } from '../../db/sync';
 import { isFreeMailDomain } from './matching';
 import { findClient, insertClient, updateClient } from './repository';
 
@@ -45,46 +45,66 @@ export interface LinkPlan {
   unmatchedTickets: number;
 }
 
-const norm = (col: unknown) => sql`lower(regexp_replace(btrim(${col}), '\\s+', ' ', 'g'))`;
-const domainOf = (col: unknown) => sql`lower(btrim(split_part(${col}, '@', 2)))`;
-const t = supportTickets;
-const v = customerVault;
+/** A business name key ({@link clientKeySql}) with one spelling of it and how many rows use it. */
+export interface LinkNameRow { key: string; name: string; n: number | string }
+/** A company domain with how many rows of a business name key use it (key null: rows without a business name). */
+export interface LinkDomainRow { key: string | null; domain: string; n: number | string }
+/** Which client each normalised business name / company domain links to (jsonb_to_recordset input). */
+export interface LinkTargets { byKey: { key: string; client_id: string }[]; byDomain: { domain: string; client_id: string }[] }
 
-interface NameRow { key: string; name: string; n: number | string; source: 'ticket' | 'vault' }
-interface DomainRow { key: string | null; domain: string; n: number | string }
+/** The normalised business name a link compares (lower case, trimmed, inner spaces as one). */
+export const clientKeySql = (col: unknown) => sql`lower(regexp_replace(btrim(${col}), '\\s+', ' ', 'g'))`;
+/** The lower-case domain of an e-mail column. */
+export const emailDomainSql = (col: unknown) => sql`lower(btrim(split_part(${col}, '@', 2)))`;
 
-async function readNames(db: Database): Promise<NameRow[]> {
-  return rowsOf<NameRow>(db, sql`
-    select ${norm(t.businessName)} as key, btrim(${t.businessName}) as name, count(*) as n, 'ticket' as source
-      from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) <> '' group by 1, 2
-    union all
-    select ${norm(v.businessName)}, btrim(${v.businessName}), count(*), 'vault'
-      from ${v} where ${v.clientId} is null and btrim(${v.businessName}) <> '' group by 1, 2`);
+/**
+ * What `npm run clients:link` needs of the tickets and vault features (their ports'
+ * ticketClientLinks / vaultClientLinks), passed in by the script: both features import the clients
+ * port, so importing theirs here would close a feature cycle.
+ */
+export interface ClientLinkPorts {
+  tickets: {
+    /** Business names of tickets without a client (non-blank). */
+    names(db: Database): Promise<LinkNameRow[]>;
+    /** Domains per business name over all tickets, and (key null) of tickets without a name nor a client. */
+    domains(db: Database): Promise<LinkDomainRow[]>;
+    /** Tickets without a client, a business name or an e-mail domain. */
+    countWithoutAnything(db: Database): Promise<number>;
+    /** Links tickets still without a client; returns how many (moves them forward in the delta feed). */
+    link(tx: Database, targets: LinkTargets): Promise<number>;
+  };
+  vault: {
+    names(db: Database): Promise<LinkNameRow[]>;
+    /** Contact e-mail domains per business name over all entries (key never null). */
+    domains(db: Database): Promise<LinkDomainRow[]>;
+    /** Links entries still without a client by business name; returns how many. */
+    link(tx: Database, targets: LinkTargets): Promise<number>;
+  };
+}
+
+type NameRow = LinkNameRow & { source: 'ticket' | 'vault' };
+
+async function readNames(db: Database, ports: ClientLinkPorts): Promise<NameRow[]> {
+  const [tickets, vault] = await Promise.all([ports.tickets.names(db), ports.vault.names(db)]);
+  return [...tickets.map((r) => ({ ...r, source: 'ticket' as const })), ...vault.map((r) => ({ ...r, source: 'vault' as const }))];
 }
 
 /**
  * Company domains per business name (key) over ALL rows, linked or not (so a domain two names share
  * stays ambiguous on every run), and of tickets without a business name still without a client (key null).
  */
-async function readDomains(db: Database): Promise<DomainRow[]> {
-  return rowsOf<DomainRow>(db, sql`
-    select ${norm(t.businessName)} as key, ${domainOf(t.customerEmail)} as domain, count(*) as n
-      from ${t} where btrim(coalesce(${t.businessName}, '')) <> '' and ${t.customerEmail} like '%@%' group by 1, 2
-    union all
-    select null, ${domainOf(t.customerEmail)}, count(*)
-      from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${t.customerEmail} like '%@%' group by 1, 2
-    union all
-    select ${norm(v.businessName)}, ${domainOf(v.contactEmail)}, count(*)
-      from ${v} where btrim(${v.businessName}) <> '' and ${v.contactEmail} like '%@%' group by 1, 2`);
+async function readDomains(db: Database, ports: ClientLinkPorts): Promise<LinkDomainRow[]> {
+  const [tickets, vault] = await Promise.all([ports.tickets.domains(db), ports.vault.domains(db)]);
+  return [...tickets, ...vault];
 }
 
 async function readClients(db: Database): Promise<{ id: string; key: string; domains: string[] }[]> {
-  return rowsOf(db, sql`select id, ${norm(clients.name)} as key, email_domains as domains from ${clients}`);
+  return rowsOf(db, sql`select id, ${clientKeySql(clients.name)} as key, email_domains as domains from ${clients}`);
 }
 
 /** What {@link applyClientLinks} would do now; changes nothing. */
-export async function planClientLinks(db: Database): Promise<LinkPlan> {
-  const [names, domains, existing] = await Promise.all([readNames(db), readDomains(db), readClients(db)]);
+export async function planClientLinks(db: Database, ports: ClientLinkPorts): Promise<LinkPlan> {
+  const [names, domains, existing] = await Promise.all([readNames(db, ports), readDomains(db, ports), readClients(db)]);
   const existingByKey = new Map(existing.map((c) => [c.key, c]));
   const domainOwner = new Map<string, string>();
   for (const c of existing) for (const d of c.domains) domainOwner.set(d, c.key);
@@ -135,15 +155,8 @@ export async function planClientLinks(db: Database): Promise<LinkPlan> {
     p.domains.push(r.domain);
   }
   const out = [...plan.values()].map(({ spellings, ...p }) => ({ ...p, name: mostUsed(spellings) ?? p.keys[0]!, addDomains: p.addDomains.sort().slice(0, 20) }));
-  unmatchedTickets += await countTicketsWithoutAnything(db);
+  unmatchedTickets += await ports.tickets.countWithoutAnything(db);
   return { clients: out.sort((a, b) => a.name.localeCompare(b.name)), unmatchedTickets };
-}
-
-/** Tickets with neither a business name nor an e-mail domain (not counted by the domain rows). */
-async function countTicketsWithoutAnything(db: Database): Promise<number> {
-  const [row] = await rowsOf<{ n: number | string }>(db, sql`
-    select count(*) as n from ${t} where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${t.customerEmail} not like '%@%'`);
-  return Number(row?.n ?? 0);
 }
 
 function mostUsed(spellings: Map<string, number>): string | undefined {
@@ -151,7 +164,7 @@ function mostUsed(spellings: Map<string, number>): string | undefined {
 }
 
 /** Creates the plan's clients and links their tickets and vault entries; call in one transaction. */
-export async function applyClientLinks(db: Database, plan: LinkPlan, now: Date): Promise<{ tickets: number; vaultEntries: number; created: number }> {
+export async function applyClientLinks(db: Database, ports: ClientLinkPorts, plan: LinkPlan, now: Date): Promise<{ tickets: number; vaultEntries: number; created: number }> {
   await lockSync(db);
   const byKey: { key: string; client_id: string }[] = [];
   const byDomain: { domain: string; client_id: string }[] = [];
@@ -168,20 +181,10 @@ export async function applyClientLinks(db: Database, plan: LinkPlan, now: Date):
     for (const key of p.keys) byKey.push({ key, client_id: id });
     for (const domain of p.domains) byDomain.push({ domain, client_id: id });
   }
-  const keys = JSON.stringify(byKey);
-  const ticketsByName = await rowsOf<{ id: string }>(db, sql`
-    update ${t} set client_id = m.client_id, version = ${t.version} + 1, sync_seq = ${nextSyncSeq()}
-      from jsonb_to_recordset(${keys}::jsonb) as m(key text, client_id uuid)
-     where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) <> '' and ${norm(t.businessName)} = m.key returning ${t.id}`);
-  const ticketsByDomain = await rowsOf<{ id: string }>(db, sql`
-    update ${t} set client_id = m.client_id, version = ${t.version} + 1, sync_seq = ${nextSyncSeq()}
-      from jsonb_to_recordset(${JSON.stringify(byDomain)}::jsonb) as m(domain text, client_id uuid)
-     where ${t.clientId} is null and btrim(coalesce(${t.businessName}, '')) = '' and ${domainOf(t.customerEmail)} = m.domain returning ${t.id}`);
-  const vault = await rowsOf<{ id: string }>(db, sql`
-    update ${v} set client_id = m.client_id, sync_seq = ${nextSyncSeq()}
-      from jsonb_to_recordset(${keys}::jsonb) as m(key text, client_id uuid)
-     where ${v.clientId} is null and ${norm(v.businessName)} = m.key returning ${v.id}`);
-  return { tickets: ticketsByName.length + ticketsByDomain.length, vaultEntries: vault.length, created };
+  const targets: LinkTargets = { byKey, byDomain };
+  const tickets = await ports.tickets.link(db, targets);
+  const vaultEntries = await ports.vault.link(db, targets);
+  return { tickets, vaultEntries, created };
 }
 
 /** The lines a run prints: each client with its counts, then the totals (shared by the dry run and the real one). */
@@ -202,16 +205,16 @@ export function describePlan(plan: LinkPlan, dryRun: boolean): string[] {
  * One run of `npm run clients:link`: plans, prints, and unless `dryRun` applies the plan in one
  * transaction (planned again inside it, so what is applied is what the database holds then).
  */
-export async function runClientLink(db: Database, o: { dryRun: boolean; now: Date; log: (line: string) => void }): Promise<LinkPlan> {
+export async function runClientLink(db: Database, ports: ClientLinkPorts, o: { dryRun: boolean; now: Date; log: (line: string) => void }): Promise<LinkPlan> {
   if (o.dryRun) {
-    const plan = await planClientLinks(db);
+    const plan = await planClientLinks(db, ports);
     for (const line of describePlan(plan, true)) o.log(line);
     return plan;
   }
   return db.transaction(async (tx) => {
-    const plan = await planClientLinks(tx);
+    const plan = await planClientLinks(tx, ports);
     for (const line of describePlan(plan, false)) o.log(line);
-    const done = await applyClientLinks(tx, plan, o.now);
+    const done = await applyClientLinks(tx, ports, plan, o.now);
     o.log(`Done: created ${done.created} clients, linked ${done.tickets} tickets and ${done.vaultEntries} vault entries.`);
     return plan;
   });

@@ -23,6 +23,8 @@ import { findClient } from './repository';
 import { getClient } from './service';
 
 export { clientDomainOf, isFreeMailDomain, matchClientByEmail, type ClientMatch } from './matching';
+/** What `npm run clients:link` asks of tickets and vault (link.ts ClientLinkPorts) and the keys both compare. */
+export { clientKeySql, emailDomainSql, type ClientLinkPorts, type LinkDomainRow, type LinkNameRow, type LinkTargets } from './link';
 
 /** The card of client `id`, or null when there is none. */
 export async function getClientCard(db: Database, id: string): Promise<Client | null> {

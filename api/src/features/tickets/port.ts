@@ -51,5 +51,7 @@ export { findTicketByRef, type TicketRow, type TicketUpdateRow } from './reposit
  * (the clients feature's `ticket.created` matcher, wired in event-subscribers.ts).
  */
 export { linkNewTickets, type NewTicketClient } from './newTicketClients';
+/** `ticketClientLinks`: the tickets' side of `npm run clients:link` (wired in scripts/clients-link.ts). */
+export { ticketClientLinks } from './clientLinkRows';
 /** The open tickets of a client by business name or e-mail domain (vault feature: a vault entry's open tickets). */
 export { openTicketsOfClient } from './clientTickets';

@@ -15,8 +15,9 @@
  * - `VaultIntegrityError`, `integrityFailed()`: the fail-closed error and its 500 `integrity_failed`.
  * - `vaultEntriesUseClient(db, clientId)`: whether any vault entry refers to the client (the clients
  *   feature refuses deleting it then; wired in app.ts).
+ * - `vaultClientLinks`: the vault side of `npm run clients:link` (wired in scripts/clients-link.ts).
  */
-export { vaultEntriesUseClient } from './clientUse';
+export { vaultClientLinks, vaultEntriesUseClient } from './clientUse';
 export { recordOfflineReveal, type OfflineRevealRecord } from './reveal';
 export { entrySecrets, type EntrySecrets } from './entrySecrets';
 export { integrityFailed, listEntriesSince } from './service';
