@@ -17,7 +17,7 @@ const suite = browserSuite();
 const NO_CONNECTION = 'No connection to the server. Check your connection and try again.';
 const NOT_LOADED = 'Not loaded yet: this part loads when the server answers.';
 /** The sections' headings (each section either shows its data or says NOT_LOADED). */
-const SECTIONS = ['Notification Recipients', 'Support SMS Number', 'SLA Policy', 'Inbound Mail', 'Recent Deliveries', 'Two-Factor Authentication'];
+const SECTIONS = ['Notification Recipients', 'Support SMS Number', 'SLA Policy', 'Inbound Mail', 'Recent Deliveries', 'Two-Factor Authentication', 'Backups'];
 
 /** In-app navigation: the page and its query cache stay, as when a person uses the menu. */
 const goInApp = (page: Page, path: string) =>

@@ -5,7 +5,7 @@ import { isApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
-import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
+import { NotLoaded, useScreenConnectionContext, useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { useBackup, useSaveBackupSchedule } from './api/useBackup';
 import { SETTINGS_TEXT, lastBackupLine } from './texts';
 
@@ -15,13 +15,15 @@ const resolver = zodResolver(backupScheduleSchema) as unknown as Resolver<Backup
  * 'Backups' on /admin/settings (docs/backup.md "Scheduled backups"): the daily backup on or off and
  * how many archives to keep (shared backupScheduleSchema: 'Keep at least 1 backup.' under the field,
  * nothing sent), 'Settings Updated' or SPEC.md 8's failure toast; the last backup's line, the folder,
- * and a note when the server has no BACKUP_PASSPHRASE.
+ * and a note when the server has no BACKUP_PASSPHRASE. Never loaded and no server: 'Not loaded yet: ...' like
+ * the other sections (issue 56 item 4).
  */
 export function BackupSection() {
   const toast = useToast();
   const backup = useBackup();
   const save = useSaveBackupSchedule();
   const writeBlock = useWriteBlock();
+  const offline = useScreenConnectionContext()?.offline ?? false;
   const data = backup.data;
   const { register, handleSubmit, setError, formState: { errors } } = useForm<BackupSchedule>({
     resolver,
@@ -49,7 +51,8 @@ export function BackupSection() {
           {lastBackupLine(data.last, formatDateTime, formatFileSize)}
         </p>
       )}
-      {!data && backup.isError && <p className="muted settings-lead">The backup settings could not be loaded.</p>}
+      {!data && offline && <NotLoaded className="settings-lead" />}
+      {!data && !offline && backup.isError && <p className="muted settings-lead">The backup settings could not be loaded.</p>}
       {data && !data.passphraseSet && <p role="note">{SETTINGS_TEXT.backupNoPassphrase}</p>}
       <form className="form" noValidate onSubmit={handleSubmit(onSave)} aria-label="Backup schedule">
         <label className="checkbox-row" htmlFor="backupDaily">
