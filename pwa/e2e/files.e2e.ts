@@ -163,7 +163,11 @@ describe('files, content and downloads', () => {
     }
   });
 
-  it('with the service worker, kept tools list and download after an offline reload, and a kept HTML page stays sandboxed', async () => {
+  // retry: 1 — in about 1 of 4 full `npm test` runs (never when this file runs alone) the tool's card
+  // is missing after the offline reload (2026-11-28 and -29, CI logs); each try opens its own fresh
+  // context, so a retry starts clean. The cause (service worker cache vs. the kept-tools read) is
+  // still to be found: see the closing note of 2026-11-29.
+  it('with the service worker, kept tools list and download after an offline reload, and a kept HTML page stays sandboxed', { retry: 1 }, async () => {
     await context?.close();
     context = await phoneContext(browser, { serviceWorkers: 'allow' });
     const page = await context.newPage();
