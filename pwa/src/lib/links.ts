@@ -1,6 +1,7 @@
 /**
  * One-tap contact links for the field (DESIGN.md 5a "contact data is a link"): call, text,
  * e-mail and open the address in maps. Pure functions; null when the value cannot be a link.
+ * Shared by the vault and the client card (one rule in one place).
  */
 
 /** Dialable characters of a phone number ('+1 (555) 010-2000 ext. 4' -> '+15550102000'); null without digits. */

@@ -49,7 +49,7 @@ export function Attention({ card }: { card: ClientCardView }) {
           <ConflictItem key={item.seq} item={item} />
         ) : (
           <li key={item.seq} className="client-attention-item">
-            <strong>{T.notSaved}</strong> {item.error?.message}{' '}
+            <strong>{T.notSaved}</strong> {item.error?.message ?? 'The change was refused.'}{' '}
             <button type="button" className="btn btn-outline btn-small" onClick={() => void discard(getOfflineDb(), item.seq)}>
               {T.discard}
             </button>

@@ -9,7 +9,7 @@ import { Attention } from './Attention';
 import { ContactsSection } from './ContactsSection';
 import { FieldsForm } from './FieldsForm';
 import { CLIENT_FIELDS, bodyOf, clientValues, editBody } from './forms';
-import { telHref } from './links';
+import { telHref } from '../../lib/links';
 import { RelatedSections } from './RelatedSections';
 import { SitesSection } from './SitesSection';
 import { CLIENTS_TEXT as T } from './texts';

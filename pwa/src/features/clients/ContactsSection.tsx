@@ -5,7 +5,7 @@ import { useConfig } from '../../lib/config';
 import { useClientWrite } from './api/useClientWrite';
 import { FieldsForm } from './FieldsForm';
 import { CONTACT_FIELDS, bodyOf, contactValues, editBody } from './forms';
-import { mailtoHref, smsHref, telHref } from './links';
+import { mailtoHref, smsHref, telHref } from '../../lib/links';
 import type { ClientCardView } from './offline';
 import { CLIENTS_TEXT as T } from './texts';
 

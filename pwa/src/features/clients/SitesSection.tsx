@@ -4,7 +4,7 @@ import { siteCreateSchema, sitePatchSchema } from '@portal/shared';
 import { useClientWrite } from './api/useClientWrite';
 import { FieldsForm } from './FieldsForm';
 import { SITE_FIELDS, bodyOf, editBody, siteValues } from './forms';
-import { mapsHref } from './links';
+import { mapsHref } from '../../lib/links';
 import type { ClientCardView } from './offline';
 import { CLIENTS_TEXT as T } from './texts';
 

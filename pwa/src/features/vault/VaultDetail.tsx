@@ -2,7 +2,7 @@ import { OpenTickets } from './OpenTickets';
 import { VAULT_FIELD_LABELS, type VaultEntry, type VaultIndexEntry } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { Loading } from '../../lib/ui/Loading';
-import { mailtoHref, mapsHref } from './links';
+import { mailtoHref, mapsHref } from '../../lib/links';
 import { RevealHistory } from './RevealHistory';
 import { UnlockForm } from './OfflineVaultPanel';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { VAULT_FIELD_LABELS, endpointHref, type VaultBundleDetailField, type VaultEntry, type VaultIndexEntry, type VaultRevealField, type VaultSecretField } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
 import { CopyValue } from './CopyValue';
-import { smsHref, telHref } from './links';
+import { smsHref, telHref } from '../../lib/links';
 import { useOfflineVaultSession } from './session/OfflineVaultProvider';
 import { SecretValue, type OfflineSource } from './SecretValue';
 import { OFFLINE_VAULT_TEXT, VAULT_TEXT, VIEW_SECTIONS } from './texts';

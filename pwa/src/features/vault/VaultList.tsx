@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { discard, getOfflineDb } from '../../offline';
-import { mailtoHref, telHref } from './links';
+import { mailtoHref, telHref } from '../../lib/links';
 import type { VaultListEntry } from './offline';
 import { VAULT_TEXT } from './texts';
 

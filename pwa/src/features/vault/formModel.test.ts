@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VaultEntry, VaultIndexEntry } from '@portal/shared';
 import { buildCreateBody, buildPatchBody, formDefaults, type VaultFormValues } from './formModel';
-import { mailtoHref, mapsHref, smsHref, telHref } from './links';
+import { mailtoHref, mapsHref, smsHref, telHref } from '../../lib/links';
 
 const index: VaultIndexEntry = {
   id: 'e1',
