@@ -89,7 +89,7 @@ describe('SLA clock and time tracking (phone)', () => {
     const day = new Date().toISOString().slice(0, 10);
     const report = await api<TimeReport>(`/api/time-report?from=${day}&to=${day}`, { token: adminToken });
     expect(report.rows.filter((r) => r.client === 'Timer Works')).toEqual([
-      { client: 'Timer Works', technicianId: techId, technician: TECH.username, entries: 1, totalMinutes: 25, billableMinutes: 25 },
+      { clientId: null, client: 'Timer Works', technicianId: techId, technician: TECH.username, entries: 1, totalMinutes: 25, billableMinutes: 25 },
     ]);
   });
 });

@@ -145,10 +145,11 @@ const dayParam = (label: string) =>
     .refine(isRealDate, `${label} must be a date YYYY-MM-DD`);
 
 /**
- * `GET /api/time-report?from&to[&format=csv]`: entries recorded from `from` 00:00 UTC to `to`
- * 24:00 UTC (both days included, at most 366 days).
+ * `GET /api/time-report?from&to[&clientId][&format=csv]`: entries recorded from `from` 00:00 UTC to `to`
+ * 24:00 UTC (both days included, at most 366 days); with `clientId`, only entries on that client's
+ * tickets (issue 50 item 7).
  */
-const days = { from: dayParam('from'), to: dayParam('to') };
+const days = { from: dayParam('from'), to: dayParam('to'), clientId: z.uuid('clientId must be a client id').optional() };
 type Days = { from: string; to: string };
 const ordered: [(v: Days) => boolean, { message: string; path: string[] }] = [(v) => v.from <= v.to, { message: 'from must not be after to', path: ['to'] }];
 const bounded: [(v: Days) => boolean, { message: string; path: string[] }] = [
@@ -162,8 +163,13 @@ export const timeReportQuerySchema = z
   .refine(...bounded);
 export type TimeReportQuery = z.output<typeof timeReportQuerySchema>;
 
-/** One row of the report: minutes per client (business name, else client name) and technician. */
+/**
+ * One row of the report: minutes per client and technician. A ticket linked to a client object counts
+ * under that client (`clientId`, `client` its name); an unlinked ticket under its business name, else
+ * the customer's name as typed (`clientId` null).
+ */
 export interface TimeReportRow {
+  clientId: string | null;
   client: string;
   technicianId: string | null;
   technician: string | null;
@@ -181,7 +187,10 @@ export interface TimeReport {
   billableMinutes: number;
 }
 
-/** `GET /api/sla-compliance?from&to`: tickets created from `from` 00:00 UTC to `to` 24:00 UTC (at most 366 days). */
+/**
+ * `GET /api/sla-compliance?from&to[&clientId]`: tickets created from `from` 00:00 UTC to `to` 24:00 UTC
+ * (at most 366 days); with `clientId`, only that client's tickets (issue 50 item 7).
+ */
 export const slaComplianceQuerySchema = z.object(days).refine(...ordered).refine(...bounded);
 export type SlaComplianceQuery = z.output<typeof slaComplianceQuerySchema>;
 
@@ -205,9 +214,19 @@ export interface SlaComplianceRow {
   medianFirstResponseMinutes: number | null;
 }
 
-/** `GET /api/sla-compliance` answer. */
+/** The same figures for the tickets of one client object (`SlaCompliance.clients`). */
+export interface SlaClientRow extends Omit<SlaComplianceRow, 'all' | 'technicianId' | 'technician' | 'severity'> {
+  clientId: string;
+  client: string;
+}
+
+/**
+ * `GET /api/sla-compliance` answer: `rows` per technician and severity, per technician and overall;
+ * `clients` per client object (tickets without a client are in `rows` only), by client name.
+ */
 export interface SlaCompliance {
   from: string;
   to: string;
   rows: SlaComplianceRow[];
+  clients: SlaClientRow[];
 }

@@ -148,8 +148,8 @@ describe('time entries and the report', () => {
 
     const report = await t.request('GET', '/api/time-report?from=2026-04-01&to=2026-04-01', { token: tech.token });
     expect(report.body.rows.filter((r: { client: string }) => r.client === 'Report Co')).toEqual([
-      { client: 'Report Co', technicianId: admin.id, technician: 'sla-admin', entries: 1, totalMinutes: 10, billableMinutes: 0 },
-      { client: 'Report Co', technicianId: tech.id, technician: 'sla-tech', entries: 1, totalMinutes: 25, billableMinutes: 25 },
+      { clientId: null, client: 'Report Co', technicianId: admin.id, technician: 'sla-admin', entries: 1, totalMinutes: 10, billableMinutes: 0 },
+      { clientId: null, client: 'Report Co', technicianId: tech.id, technician: 'sla-tech', entries: 1, totalMinutes: 25, billableMinutes: 25 },
     ]);
     expect((await t.request('GET', '/api/time-report?from=2026-04-02&to=2026-04-30', { token: tech.token })).body.totalMinutes).toBe(0);
     const csv = await t.request('GET', '/api/time-report?from=2026-04-01&to=2026-04-01&format=csv', { token: tech.token });
@@ -158,6 +158,31 @@ describe('time entries and the report', () => {
       'Client,Technician,Entries,Total minutes,Billable minutes,Total hours,Billable hours',
       'Report Co,sla-tech,1,25,25,0.42,0.42',
     ]));
+  });
+
+  it("groups a linked ticket's time under its client object and filters by clientId (issue 50 item 7)", async () => {
+    setClock('2026-04-10T15:00:00.000Z');
+    const client = (await t.request<{ id: string }>('POST', '/api/clients', { token: tech.token, body: { name: 'Figures Client Ltd' } })).body;
+    const a = await t.createTicket({ businessName: 'Typed Name One' });
+    const b = await t.createTicket({ businessName: 'Typed Name Two' });
+    const loose = await t.createTicket({ businessName: 'Loose Co' });
+    for (const id of [a.id, b.id]) expect((await patch(id, { clientId: client.id })).status).toBe(200);
+    for (const [id, minutes, billable] of [[a.id, 30, true], [b.id, 15, false], [loose.id, 5, true]] as const) {
+      expect((await t.request('POST', `/api/tickets/${id}/time-entries`, { token: tech.token, body: { minutes, billable } })).status).toBe(201);
+    }
+    const all = (await t.request('GET', '/api/time-report?from=2026-04-10&to=2026-04-10', { token: tech.token })).body;
+    expect(all.rows).toEqual([
+      { clientId: client.id, client: 'Figures Client Ltd', technicianId: tech.id, technician: 'sla-tech', entries: 2, totalMinutes: 45, billableMinutes: 30 },
+      { clientId: null, client: 'Loose Co', technicianId: tech.id, technician: 'sla-tech', entries: 1, totalMinutes: 5, billableMinutes: 5 },
+    ]);
+    const one = (await t.request('GET', `/api/time-report?from=2026-04-10&to=2026-04-10&clientId=${client.id}`, { token: tech.token })).body;
+    expect(one).toMatchObject({ totalMinutes: 45, billableMinutes: 30 });
+    expect(one.rows).toHaveLength(1);
+    const csv = await t.request('GET', `/api/time-report?from=2026-04-10&to=2026-04-10&clientId=${client.id}&format=csv`, { token: tech.token });
+    expect(csv.text.split('\r\n')[1]).toBe('Figures Client Ltd,sla-tech,2,45,30,0.75,0.50');
+    const bad = await t.request('GET', '/api/time-report?from=2026-04-10&to=2026-04-10&clientId=nope', { token: tech.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors.clientId).toEqual(['clientId must be a client id']);
   });
 
   it('refuses bad input and unknown tickets, and changes nothing', async () => {
@@ -194,6 +219,26 @@ describe('SLA compliance', () => {
     expect(row(tech.id, 'urgent')).toMatchObject({ technician: 'sla-tech', tickets: 2, responseMet: 1, responseBreached: 1, resolutionMet: 1, resolutionBreached: 1, medianFirstResponseMinutes: 60 });
     expect(row(null, 'low')).toMatchObject({ tickets: 1, responseMet: 0, responseBreached: 1, resolutionBreached: 1, medianFirstResponseMinutes: null });
     expect(res.body.rows.find((r: { all: boolean }) => r.all)).toMatchObject({ tickets: 3, responseMet: 1, responseBreached: 2 });
+    expect(res.body.clients).toEqual([]);
+  });
+
+  it('gives the figures per client object and of one client with clientId (issue 50 item 7)', async () => {
+    setClock('2026-07-06T10:00:00.000Z'); // Monday; urgent: response 1 h
+    const client = (await t.request<{ id: string }>('POST', '/api/clients', { token: tech.token, body: { name: 'Compliance Client Co' } })).body;
+    const mine = await t.createTicket({ severity: 'urgent' });
+    const late = await t.createTicket({ severity: 'urgent' });
+    await t.createTicket({ severity: 'urgent' }); // no client, never answered
+    await patch(mine.id, { clientId: client.id, status: 'in_progress' }); // responded at once
+    setClock('2026-07-06T13:00:00.000Z');
+    await patch(late.id, { clientId: client.id }); // responded 3 h later: breached
+    const all = (await t.request('GET', '/api/sla-compliance?from=2026-07-06&to=2026-07-06', { token: tech.token })).body;
+    expect(all.clients).toEqual([
+      { clientId: client.id, client: 'Compliance Client Co', tickets: 2, responseMet: 1, responseBreached: 1, resolutionMet: 0, resolutionBreached: 0, medianFirstResponseMinutes: 90 },
+    ]);
+    expect(all.rows.find((r: { all: boolean }) => r.all)).toMatchObject({ tickets: 3 });
+    const one = (await t.request('GET', `/api/sla-compliance?from=2026-07-06&to=2026-07-06&clientId=${client.id}`, { token: tech.token })).body;
+    expect(one.rows.find((r: { all: boolean }) => r.all)).toMatchObject({ tickets: 2, responseMet: 1, responseBreached: 1 });
+    expect(one.clients).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Time-tracking SQL (docs/sla.md): time entries of a ticket and the report
- * per client and technician over a date range (index time_entries_created_idx).
+ * per client and technician over a date range (index time_entries_created_idx), optionally of one
+ * client object.
  */
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TimeEntryCreate } from '@portal/shared';
@@ -72,8 +73,9 @@ export async function ticketTime(db: Database, ticketId: string): Promise<{ rows
   return { rows: rows.map((r) => ({ ...r.entry, username: r.username })), total: Number(sums?.total ?? 0), billable: Number(sums?.billable ?? 0) };
 }
 
-/** One grouped row of the report. */
+/** One grouped row of the report (`client` is the free text; the route names linked clients). */
 export interface ReportRow {
+  clientId: string | null;
   client: string;
   technicianId: string | null;
   technician: string | null;
@@ -83,13 +85,15 @@ export interface ReportRow {
 }
 
 /**
- * Minutes per client (business name, else client name) and technician of the entries recorded in
- * [from, to), ordered by client then technician.
+ * Minutes per client and technician of the entries recorded in [from, to), optionally only on the
+ * tickets of client object `clientId`. A ticket linked to a client groups by `clientId` (its `client`
+ * is then '' for the caller to name); an unlinked one by its business name, else the customer's name.
  */
-export async function timeReport(db: Database, from: Date, to: Date): Promise<ReportRow[]> {
-  const client = sql<string>`coalesce(${ticketFacts.businessName}, ${ticketFacts.clientName})`;
+export async function timeReport(db: Database, from: Date, to: Date, clientId?: string): Promise<ReportRow[]> {
+  const client = sql<string>`CASE WHEN ${ticketFacts.clientId} IS NULL THEN coalesce(${ticketFacts.businessName}, ${ticketFacts.clientName}) ELSE '' END`;
   const rows = await db
     .select({
+      clientId: ticketFacts.clientId,
       client,
       technicianId: timeEntries.userId,
       technician: users.username,
@@ -100,10 +104,10 @@ export async function timeReport(db: Database, from: Date, to: Date): Promise<Re
     .from(timeEntries)
     .innerJoin(ticketFacts, eq(ticketFacts.id, timeEntries.ticketId))
     .leftJoin(users, eq(users.id, timeEntries.userId))
-    .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to)))
-    .groupBy(client, timeEntries.userId, users.username)
-    .orderBy(client, users.username);
+    .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to), clientId ? eq(ticketFacts.clientId, clientId) : undefined))
+    .groupBy(ticketFacts.clientId, client, timeEntries.userId, users.username);
   return rows.map((r) => ({
+    clientId: r.clientId,
     client: r.client,
     technicianId: r.technicianId,
     technician: r.technician,
@@ -111,6 +115,13 @@ export async function timeReport(db: Database, from: Date, to: Date): Promise<Re
     totalMinutes: Number(r.total),
     billableMinutes: Number(r.billable),
   }));
+}
+
+/** Rows with linked clients named from `names` (clients port), ordered by client then technician. */
+export function nameReportRows(rows: ReportRow[], names: Map<string, string>): ReportRow[] {
+  return rows
+    .map((r) => (r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r))
+    .sort((a, b) => a.client.localeCompare(b.client) || (a.clientId ?? '').localeCompare(b.clientId ?? '') || (a.technician ?? '').localeCompare(b.technician ?? ''));
 }
 
 /** Usernames of the given user ids (nulls skipped). */

@@ -10,13 +10,15 @@ import { ContactsSection } from './ContactsSection';
 import { FieldsForm } from './FieldsForm';
 import { CLIENT_FIELDS, bodyOf, clientValues, editBody } from './forms';
 import { telHref } from '../../lib/links';
+import { MonthFigures } from './MonthFigures';
 import { RelatedSections } from './RelatedSections';
 import { SitesSection } from './SitesSection';
 import { CLIENTS_TEXT as T } from './texts';
 
 /**
  * The client card (issue 50 items 5-6): name, domains, main phone and notes (Edit), what needs
- * attention, contacts, sites, open and recent tickets, vault entries and the assets placeholder.
+ * attention, contacts, sites, open and recent tickets, vault entries, the assets placeholder and
+ * this month's time and SLA figures (online).
  * Read from this device and edited through the outbox, so it works offline; admins archive and
  * restore (also through the outbox: the server checks the role).
  */
@@ -76,6 +78,7 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
         <ContactsSection card={card} />
         <SitesSection card={card} />
         <RelatedSections clientId={card.id} />
+        <MonthFigures clientId={card.id} />
       </div>
     </article>
   );

@@ -14,7 +14,7 @@ export function exportRangeProblem(from: string, to: string): string | null {
 }
 
 /** Client names for the filter: the clients feature's cached cards (records 'clients', read as data). */
-async function readClientNames(db: OfflineDb): Promise<{ id: string; name: string }[]> {
+export async function readClientNames(db: OfflineDb): Promise<{ id: string; name: string }[]> {
   const rows = await db.records.where('collection').equals('clients').toArray();
   return rows.map((r) => r.data as Client).map((c) => ({ id: c.id, name: c.name })).sort((a, b) => a.name.localeCompare(b.name));
 }
