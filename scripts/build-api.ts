@@ -1,7 +1,8 @@
 /**
- * Builds the API for `npm run serve`: esbuild bundles api/src/main.ts and the PGlite
- * worker (api/src/db/pglite-worker.ts) with the workspace's own TypeScript (@portal/shared) into
- * api/dist/main.js and api/dist/pglite-worker.js; npm packages stay external (node_modules).
+ * Builds the API for `npm run serve`: esbuild bundles api/src/main.ts, the PGlite worker
+ * (api/src/db/pglite-worker.ts) and the image process (api/src/features/attachments/image-worker.ts)
+ * with the workspace's own TypeScript (@portal/shared) into api/dist/main.js, pglite-worker.js and
+ * image-worker.js; npm packages stay external (node_modules).
  *
  * Why: run from TypeScript, tsx's loader and its transformed sources sit in the API's thread and
  * again in the PGlite worker's; the bundle runs on plain `node`, about 90 MB smaller (README
@@ -19,7 +20,7 @@ import { pathToFileURL } from 'node:url';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 
-/** Where the bundle goes: `api/dist/main.js` (the entry `npm run serve` runs) and the worker beside it. */
+/** Where the bundle goes: `api/dist/main.js` (the entry `npm run serve` runs) and the workers beside it. */
 export const API_DIST = join(repoRoot, 'api', 'dist');
 
 /** npm packages stay imports resolved from node_modules at run time; workspace packages are bundled. */
@@ -37,7 +38,7 @@ const externalPackages: Plugin = {
 export async function buildApi(): Promise<void> {
   const result = await build({
     absWorkingDir: repoRoot,
-    entryPoints: { main: 'api/src/main.ts', 'pglite-worker': 'api/src/db/pglite-worker.ts' },
+    entryPoints: { main: 'api/src/main.ts', 'pglite-worker': 'api/src/db/pglite-worker.ts', 'image-worker': 'api/src/features/attachments/image-worker.ts' },
     outdir: API_DIST,
     bundle: true,
     platform: 'node',

@@ -3,6 +3,7 @@
  * variable with its default and the message a bad value gets, plus the cross-variable checks
  * ({@link groupProblems}). config.ts turns the parsed result into the Config modules receive.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { isPhoneCountry } from '@portal/shared';
 
@@ -144,6 +145,12 @@ export const envSchema = z.object({
   // Anonymous uploads not yet attached to a ticket: per IP and in total (issue 55; 429 / 507 beyond).
   ATTACHMENT_PENDING_IP_MB: positiveInt(100),
   ATTACHMENT_PENDING_TOTAL_MB: positiveInt(2048),
+  // Image processes that decode uploaded and mailed images (issue 55 defect 5; attachments/imagePool.ts):
+  // how many (default: one per core but one, at least 1), how long one image may take, and how many
+  // anonymous images may wait (429 beyond).
+  IMAGE_WORKERS: positiveInt(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  IMAGE_TIMEOUT_MS: positiveInt(20_000),
+  IMAGE_QUEUE_MAX: positiveInt(8),
   FILE_STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk')),
   S3_BUCKET: optionalString,
   S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),

@@ -89,9 +89,20 @@ export interface Config {
   uploadMaxBytes: number;
   /**
    * Ticket attachment limits in bytes / files (ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB),
-   * and the bytes of anonymous uploads not yet attached allowed per IP and in total (ATTACHMENT_PENDING_IP_MB, ATTACHMENT_PENDING_TOTAL_MB).
+   * the bytes of anonymous uploads not yet attached allowed per IP and in total (ATTACHMENT_PENDING_IP_MB, ATTACHMENT_PENDING_TOTAL_MB),
+   * and the image processes: how many, milliseconds one image may take, anonymous images waiting at most
+   * (IMAGE_WORKERS, IMAGE_TIMEOUT_MS, IMAGE_QUEUE_MAX; attachments/imagePool.ts).
    */
-  attachments: { maxFileBytes: number; ticketMaxFiles: number; ticketMaxBytes: number; pendingPerIpBytes: number; pendingTotalBytes: number };
+  attachments: {
+    maxFileBytes: number;
+    ticketMaxFiles: number;
+    ticketMaxBytes: number;
+    pendingPerIpBytes: number;
+    pendingTotalBytes: number;
+    imageWorkers: number;
+    imageTimeoutMs: number;
+    imageQueueMax: number;
+  };
   /** Where uploaded files are kept: `DATA_DIR/files` (default) or an S3-compatible bucket. */
   storage: StorageSettings;
   /** Days a survey link stays valid after the invitation. */
@@ -193,6 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ticketMaxBytes: e.ATTACHMENT_TICKET_MAX_MB * 1024 * 1024,
       pendingPerIpBytes: e.ATTACHMENT_PENDING_IP_MB * 1024 * 1024,
       pendingTotalBytes: e.ATTACHMENT_PENDING_TOTAL_MB * 1024 * 1024,
+      imageWorkers: e.IMAGE_WORKERS,
+      imageTimeoutMs: e.IMAGE_TIMEOUT_MS,
+      imageQueueMax: e.IMAGE_QUEUE_MAX,
     },
     storage:
       e.FILE_STORAGE === 's3'

@@ -1,7 +1,6 @@
 /**
  * A small concurrency gate: at most `n` tasks run at once, the others wait in arrival order.
- * Used where a burst must not take every CPU or all memory at once (inbound SMTP imports, image
- * decoding of uploads; issue 55).
+ * Used where a burst must not take every CPU or all memory at once (inbound SMTP imports; issue 55).
  */
 export interface Gate {
   /** Runs `task` when a slot is free; resolves or rejects with it. */

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'cross_origin',
   /** 507: the server takes no more anonymous uploads for now (their total quota, docs/attachments.md). */
   'insufficient_storage',
+  /** 422: an attached image took longer than IMAGE_TIMEOUT_MS to decode; its image process was stopped (docs/attachments.md). */
+  'image_too_slow',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -57,9 +57,9 @@ export function tusPatchCut(base: string, location: string, offset: number, rest
   });
 }
 
-/** A whole upload in one PATCH; returns the upload id. @throws when a step fails. */
-export async function tusUpload(base: string, fileName: string, data: Buffer): Promise<string> {
-  const created = await tusCreate(base, data.length, fileName);
+/** A whole upload in one PATCH (`headers` go with the creation, e.g. a staff token); returns the upload id. @throws when a step fails. */
+export async function tusUpload(base: string, fileName: string, data: Buffer, headers: Record<string, string> = {}): Promise<string> {
+  const created = await tusCreate(base, data.length, fileName, headers);
   if (created.status !== 201) throw new Error(`tus create: ${created.status} ${created.text}`);
   const patched = await tusPatch(base, created.location!, 0, data);
   if (patched.status !== 204) throw new Error(`tus patch: ${patched.status} ${patched.text}`);
@@ -111,3 +111,9 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, deflate, no filter, no interlace
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/**
+ * A real 6000x6000 PNG (36 megapixels, under the anonymous cap, about 100 KB): its decode and
+ * re-encode take far longer than a millisecond on any machine, so a 1 ms image time limit always stops it.
+ */
+export const slowPng = () => sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();

@@ -2,7 +2,8 @@
  * Issue 55, uploads (defects 4, 5, 6 and the upload parts of 12), on the local disk: a finished
  * upload is never served back (it ran as script when served with the sender's type); a photo's GPS
  * original leaves the tus store as soon as its re-encoded copy is stored; an anonymous image bomb is
- * refused from its header and image work costs upload points; the quota of anonymous unattached
+ * refused from its header, image work costs upload points, and a photo over the image time limit is
+ * refused with its process stopped; the quota of anonymous unattached
  * bytes per IP (429) and in total (507), enforced by the sweep; an anonymous ticket naming an
  * upload already on another ticket is a 409 that keeps nothing; names lose bidi controls.
  */
@@ -11,7 +12,7 @@ import type { Ticket } from '@portal/shared';
 import { supportTickets } from '../../db/schema';
 import { memoryLimiters, type Limiter, type LimiterFactory } from '../../http/rate-limit';
 import { startTestApp, ticketBody, type TestApp } from '../../test/app';
-import { jpegWithGps, pngHeaderOnly, tusCreate, tusOffset, tusPatch, tusUpload } from './attachments.testkit';
+import { jpegWithGps, pngHeaderOnly, slowPng, smallPng, tusCreate, tusOffset, tusPatch, tusUpload } from './attachments.testkit';
 import { PENDING_TOTAL_MESSAGE, pendingIpMessage } from './quota';
 import { attachmentsFor } from './runtime';
 import { enforcePendingQuota } from './sweep';
@@ -80,6 +81,27 @@ describe('uploads (issue 55)', () => {
     const ok = await tusCreate(t.url, big.length, 'big.png');
     expect((await tusPatch(t.url, ok.location!, 0, big)).status).toBe(204);
     expect(uploadPoints).toEqual([1, 3]);
+  });
+
+  it('5: an anonymous photo over the image time limit is refused (422, nothing kept), its process stopped, and the next photo attaches', async () => {
+    const rt = attachmentsFor(t);
+    const slowUpload = await tusUpload(t.url, 'slow.png', await slowPng());
+    const before = (await t.db.select().from(supportTickets)).length;
+    rt.limits.imageTimeoutMs = 1; // stops any real decode; the next photo gets ten minutes
+    const refused = await t.request('POST', '/api/tickets', { body: ticketBody({ attachments: [slowUpload] }) });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'image_too_slow', message: 'slow.png took too long to process; send a smaller or simpler image.' });
+    expect((await t.db.select().from(supportTickets)).length).toBe(before);
+    expect(rt.images.stats()).toMatchObject({ killed: 1, running: 0 });
+
+    rt.limits.imageTimeoutMs = 10 * 60_000;
+    const photo = await tusUpload(t.url, 'photo.png', await smallPng());
+    const staffPhoto = await tusUpload(t.url, 'staff.png', await smallPng(), { authorization: `Bearer ${tech}` });
+    const { id } = await t.createTicket({ attachments: [photo] });
+    expect((await ticket(id)).attachments!.map((a) => a.fileName)).toEqual(['photo.png']);
+    const update = await t.request<Ticket>('PATCH', `/api/tickets/${id}`, { token: tech, body: { comment: 'Photo of the rack', attachments: [staffPhoto] } });
+    expect(update.status).toBe(200);
+    expect((await ticket(id)).attachments).toHaveLength(2);
   });
 
   it('6: unattached anonymous bytes are capped per IP (429) and in total (507), staff uploads are not; the sweep enforces it', async () => {

@@ -3,8 +3,8 @@
  * was accepted and 20 of them took 15.8 s of server CPU): the header alone tells the decoded size;
  * over ANON_MAX_PIXELS the upload is refused (400) before anything decodes it, and the decoding the
  * attach will do costs the client's IP one point of its `uploadCreate` limit per whole
- * 10 megapixels (a phone photo of 12 MP one more point, a 40 MP image four; 429 when used up). The decode itself runs one at a time, with a time limit
- * (process.ts `reencodeImage`).
+ * 10 megapixels (a phone photo of 12 MP one more point, a 40 MP image four; 429 when used up). The
+ * decode itself runs in an image process that is killed at IMAGE_TIMEOUT_MS (imagePool.ts).
  */
 import sharp from 'sharp';
 import { attachmentTypeOf } from '@portal/shared';

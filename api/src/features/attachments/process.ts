@@ -4,19 +4,20 @@
  * 1. the upload must exist and be complete, with an accepted name and type (shared ATTACHMENT_TYPES)
  *    and at most ATTACHMENT_MAX_MB;
  * 2. its first bytes are sniffed as every upload is (files feature `checkContent`);
- * 3. images are decoded and re-encoded with sharp: turned upright, at most IMAGE_MAX_SIDE px, and
- *    written WITHOUT any metadata (EXIF, GPS location, XMP, ICC comments are dropped; sharp keeps
- *    none unless asked), plus a THUMB_MAX_SIDE px WebP thumbnail; other files are stored as sent;
+ * 3. images are decoded and re-encoded with sharp in an image process (imagePool.ts, killed at
+ *    IMAGE_TIMEOUT_MS): turned upright, at most IMAGE_MAX_SIDE px, and written WITHOUT any
+ *    metadata (EXIF, GPS location, XMP, ICC comments are dropped; sharp keeps none unless asked),
+ *    plus a THUMB_MAX_SIDE px WebP thumbnail (imageEncode.ts); other files are stored as sent;
  * 4. the result goes to the attachment storage under names derived from the upload id, so doing it
  *    again (a retried request) overwrites the same objects and never makes a second copy.
  */
 import { Readable } from 'node:stream';
-import sharp, { type Metadata } from 'sharp';
-import { createGate } from '../../lib/concurrency';
 import { UPLOADER_KEY, isAnonymousTag } from './quota';
-import { IMAGE_MAX_SIDE, THUMB_MAX_SIDE, attachmentTooLargeMessage, attachmentTypeMessage, attachmentTypeOf, fileExtension, isSafeText } from '@portal/shared';
-import { badRequest, tooLarge } from '../../http/errors';
+import { attachmentTooLargeMessage, attachmentTypeMessage, attachmentTypeOf, fileExtension, isSafeText } from '@portal/shared';
+import { ApiError, RateLimitedError, badRequest, tooLarge } from '../../http/errors';
 import { checkContent } from '../files/port';
+import type { EncodedImage } from './imageEncode';
+import type { ImagePool } from './imagePool';
 import type { AttachmentRuntime, UploadStore } from './runtime';
 
 /** An upload processed and stored, ready to be recorded with a ticket write (port.ts `recordAttachments`). */
@@ -42,14 +43,6 @@ export const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 export const ANON_MAX_PIXELS = 40_000_000;
 /** Largest decoded image of a staff upload or an e-mail's file. */
 export const MAX_PIXELS = 100_000_000;
-/** Seconds one image's decode and re-encode may take before sharp stops it. */
-export const IMAGE_TIMEOUT_SECONDS = 20;
-/**
- * One image is decoded at a time per process: sharp runs in libuv's worker threads, which also hash
- * passwords, so a burst of photos must not take them all (sign-in stays fast).
- */
-const imageWork = createGate(1);
-
 const fieldError = (message: string) => badRequest(message, { attachments: [message] });
 
 /**
@@ -105,51 +98,36 @@ export async function sniffUpload(uploads: UploadStore, uploadId: string, fileNa
   await checkContent(fileName, Buffer.concat(chunks, total).subarray(0, SNIFF_BYTES));
 }
 
-/** Output format of a re-encoded image: the same family, GIF becomes PNG (one frame). */
-const OUTPUT: Record<string, { ext: string; contentType: string }> = {
-  jpeg: { ext: 'jpg', contentType: 'image/jpeg' },
-  png: { ext: 'png', contentType: 'image/png' },
-  webp: { ext: 'webp', contentType: 'image/webp' },
-  gif: { ext: 'png', contentType: 'image/png' },
-};
-
 /** The message of an image over `maxPixels` decoded pixels. */
 export const tooManyPixelsMessage = (fileName: string, maxPixels: number) =>
   `${fileName} is too large to process: at most ${Math.round(maxPixels / 1_000_000)} megapixels.`;
 
+/** The message of an image that took longer than the image time limit. */
+export const tooSlowMessage = (fileName: string) => `${fileName} took too long to process; send a smaller or simpler image.`;
+
+/** The message when the image processes are full (anonymous uploads only). */
+export const IMAGES_BUSY_MESSAGE = 'Too many images are being processed right now; please try again in a minute.';
+
 /**
- * Re-encodes an image without metadata, upright and at most IMAGE_MAX_SIDE px, and makes its
- * thumbnail: one image at a time per process, at most `maxPixels` decoded pixels (sharp's
- * limitInputPixels, checked from the header before decoding), stopped after IMAGE_TIMEOUT_SECONDS.
- * @throws 400 when sharp cannot decode it, it has too many pixels or takes too long.
+ * Re-encodes an image (imageEncode.ts: upright, at most IMAGE_MAX_SIDE px, no metadata, plus a
+ * thumbnail) in one of the image processes (imagePool.ts), at most `maxPixels` decoded pixels and
+ * IMAGE_TIMEOUT_MS; `anonymous` jobs are refused when IMAGE_QUEUE_MAX of them already wait.
+ * @throws 400 when it cannot be decoded or has too many pixels; 422 image_too_slow when its process
+ * was killed at the time limit; 429 when the queue is full.
  */
-export async function reencodeImage(
-  bytes: Buffer,
-  fileName: string,
-  maxPixels = MAX_PIXELS,
-): Promise<{ data: Buffer; thumb: Buffer; ext: string; contentType: string }> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
-  } catch {
-    throw fieldError(`${fileName} could not be read as an image.`);
-  }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > maxPixels) throw fieldError(tooManyPixelsMessage(fileName, maxPixels));
-  const out = OUTPUT[meta.format ?? ''];
-  if (!out) throw fieldError(`${fileName} could not be read as an image.`);
-  return imageWork.run(async () => {
-    try {
-      const timeout = { seconds: IMAGE_TIMEOUT_SECONDS };
-      let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels }).timeout(timeout).rotate();
-      pipeline = pipeline.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
-      pipeline = out.ext === 'jpg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : out.ext === 'png' ? pipeline.png() : pipeline.webp({ quality: 85 });
-      const data = await pipeline.toBuffer();
-      const thumb = await sharp(data).timeout(timeout).resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
-      return { data, thumb, ...out };
-    } catch {
+export async function reencodeImage(images: ImagePool, bytes: Buffer, fileName: string, maxPixels: number, anonymous = false): Promise<EncodedImage> {
+  const result = await images.run(bytes, maxPixels, { bounded: anonymous });
+  if (!('refused' in result)) return result;
+  switch (result.refused) {
+    case 'pixels':
+      throw fieldError(tooManyPixelsMessage(fileName, maxPixels));
+    case 'timeout':
+      throw new ApiError(422, 'image_too_slow', tooSlowMessage(fileName), { attachments: [tooSlowMessage(fileName)] });
+    case 'busy':
+      throw new RateLimitedError(60, IMAGES_BUSY_MESSAGE);
+    default:
       throw fieldError(`${fileName} could not be read as an image.`);
-    }
-  });
+  }
 }
 
 /** Name without its extension, with the extension of what was stored. */
@@ -190,8 +168,7 @@ export async function prepareUpload(rt: AttachmentRuntime, uploadId: string): Pr
   const fileName = cleanFileName(upload.metadata?.filename);
   checkDeclared(fileName, upload.size, rt.limits.maxFileBytes);
   const bytes = await readAll(await rt.uploads.read(uploadId), rt.limits.maxFileBytes);
-  const maxPixels = isAnonymousTag(upload.metadata?.[UPLOADER_KEY]) ? ANON_MAX_PIXELS : MAX_PIXELS;
-  const prepared = await processBytes(rt, uploadId, fileName, bytes, maxPixels);
+  const prepared = await processBytes(rt, uploadId, fileName, bytes, isAnonymousTag(upload.metadata?.[UPLOADER_KEY]));
   await rt.storage.put(preparedName(uploadId), Readable.from([Buffer.from(JSON.stringify(prepared))]), { contentType: 'application/json' });
   await rt.uploads.remove(uploadId).catch(() => {});
   rt.pending.remove(uploadId);
@@ -202,9 +179,12 @@ export async function prepareUpload(rt: AttachmentRuntime, uploadId: string): Pr
  * Steps 2-4 of the module doc for the whole bytes of a file already checked by name and size
  * (an upload, or a file that came with an e-mail: mail.ts). `uploadId` (32 hex digits) names what
  * is stored (the clean-up keeps files whose first 32 characters are a recorded upload id).
- * @throws 400 (content does not match the name, image not decodable).
+ * `anonymous` (an anonymous upload): at most ANON_MAX_PIXELS, else MAX_PIXELS, and a full image
+ * queue refuses it.
+ * @throws 400 (content does not match the name, image not decodable or too many pixels), 422 (image
+ * over the time limit), 429 (image queue full).
  */
-export async function processBytes(rt: AttachmentRuntime, uploadId: string, fileName: string, bytes: Buffer, maxPixels = MAX_PIXELS): Promise<PreparedAttachment> {
+export async function processBytes(rt: AttachmentRuntime, uploadId: string, fileName: string, bytes: Buffer, anonymous = false): Promise<PreparedAttachment> {
   await checkContent(fileName, bytes.subarray(0, SNIFF_BYTES));
   const type = attachmentTypeOf(fileName)!;
   if (!type.image) {
@@ -213,7 +193,7 @@ export async function processBytes(rt: AttachmentRuntime, uploadId: string, file
     });
     return { uploadId, fileName, contentType: type.contentType, size: stored.size, storageName: stored.name, thumbName: null };
   }
-  const image = await reencodeImage(bytes, fileName, maxPixels);
+  const image = await reencodeImage(rt.images, bytes, fileName, anonymous ? ANON_MAX_PIXELS : MAX_PIXELS, anonymous);
   const thumbName = `${uploadId}-thumb.webp`;
   await rt.storage.put(thumbName, Readable.from([image.thumb]), { contentType: 'image/webp' });
   const stored = await rt.storage.put(`${uploadId}.${image.ext}`, Readable.from([image.data]), { contentType: image.contentType });

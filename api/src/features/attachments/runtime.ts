@@ -9,6 +9,7 @@
  *   `S3_PREFIX` + `attachments/`.
  * - `limits`: ATTACHMENT_MAX_MB, ATTACHMENT_TICKET_MAX_FILES, ATTACHMENT_TICKET_MAX_MB, ATTACHMENT_PENDING_IP_MB, ATTACHMENT_PENDING_TOTAL_MB.
  * - `pending`: the anonymous upload bytes not yet attached (quota.ts).
+ * - `images`: the image processes (imagePool.ts), started on first use.
  */
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -16,6 +17,7 @@ import { S3Store } from '@tus/s3-store';
 import type { Config } from '../../config';
 import type { Services } from '../../services';
 import { createStorage, type FileStorage, type StorageSettings } from '../../storage';
+import { createImagePool, type ImagePool } from './imagePool';
 import { PendingLedger } from './quota';
 
 /** A day: unfinished uploads, and finished ones never attached, are removed after it. */
@@ -32,6 +34,8 @@ export interface AttachmentRuntime {
   lastSweep: number;
   /** Anonymous upload bytes not yet attached (quota.ts). */
   pending: PendingLedger;
+  /** The image processes that decode and re-encode images (imagePool.ts). */
+  images: ImagePool;
 }
 
 const runtimes = new WeakMap<object, AttachmentRuntime>();
@@ -52,6 +56,7 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
       limits: config.attachments,
       lastSweep: 0,
       pending: new PendingLedger(),
+      images: createImagePool(config.attachments),
     };
   }
   const uploads = new S3Store({
@@ -75,6 +80,7 @@ export function createAttachmentRuntime(config: Config): AttachmentRuntime {
     limits: config.attachments,
     lastSweep: 0,
     pending: new PendingLedger(),
+    images: createImagePool(config.attachments),
   };
 }
 
