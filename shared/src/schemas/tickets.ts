@@ -7,13 +7,7 @@ import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachme
 import { attachmentIdsSchema } from './attachments';
 import { timeEntryCreateSchema, type TimeEntry } from './sla';
 
-const optionalText = (max: number) =>
-  safeText()
-    .trim()
-    .max(max)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optionalText = (max: number) => safeText().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
 
 /**
  * POST /api/tickets body and the public ticket form (SPEC.md 5). Strings are trimmed; an empty
@@ -180,6 +174,8 @@ export interface TicketUpdateEntry {
   attachments?: AttachmentInfo[];
   /** The macro whose application wrote this entry (one update = one group naming it); absent otherwise. */
   macro?: { id: string; name: string };
+  /** A customer's e-mail reply as received (quotes, signature) when `comment` is only its new text (docs/inbound-mail.md "Clean threads"). */
+  mailOriginal?: string;
 }
 
 /** PATCH /api/tickets/:id success response. `merged` lists fields taken from the server on a stale baseVersion. */

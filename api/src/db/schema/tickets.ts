@@ -149,6 +149,11 @@ export const ticketUpdates = pgTable(
     /** The macro whose application wrote this row (docs/replies-and-macros.md); its name as it was then. */
     macroId: uuid('macro_id'),
     macroName: text('macro_name'),
+    /**
+     * A customer's e-mail reply as received, whole (quoted history and signature included), when
+     * `comment` holds only its new text (docs/inbound-mail.md "Clean threads"); null otherwise.
+     */
+    mailOriginal: text('mail_original'),
   },
   (t) => [
     index('ticket_updates_ticket_id_idx').on(t.ticketId, t.ticketVersion),

@@ -71,7 +71,12 @@ describe.skipIf(!dovecot)('inbound mail over IMAP (dovecot)', () => {
     const second = await pass();
     expect(second.outcomes.map((o) => o.kind)).toEqual(['reply', 'reply']);
     const history = await db.select().from(ticketUpdates).where(eq(ticketUpdates.ticketId, created.ticketId));
-    expect(history.filter((h) => h.updateType === 'customer_reply').map((h) => h.comment)).toEqual(['Still jamming.\n\n> quoted', 'Also the toner is low.']);
+    // Clean threads (issue 57): the quoted line is kept with the entry, not in its text.
+    const mailReplies = history.filter((h) => h.updateType === 'customer_reply');
+    expect(mailReplies.map((h) => [h.comment, h.mailOriginal])).toEqual([
+      ['Still jamming.', 'Still jamming.\n\n> quoted'],
+      ['Also the toner is low.', null],
+    ]);
     expect(await db.select().from(supportTickets)).toHaveLength(1);
     // Flagged: the next pass finds nothing.
     expect((await pass()).seen).toBe(0);

@@ -14,6 +14,7 @@ import { fitMailFiles, mailBatch, prepareMailFiles, recordAttachments, type Mail
 import { NO_SENDER, loopReason, parseMail, storable, type InboundMail } from './parse';
 import { claimMessage, countFromSender, insertFailure, lockSender, settleMessage, storedHash } from './repository';
 import { mentionNote, threadOf } from './threading';
+import { cleanReply } from './cleanReply';
 
 export type { ImportRules };
 
@@ -141,6 +142,8 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
   const thread = await threadOf(db, mail);
   // Files are processed (sniffed, re-encoded) before the transaction, as uploads are.
   const files = await filesOf(mail, rules, messageId);
+  // A reply keeps only its new text in the work history; the mail as received stays with it (cleanReply.ts).
+  const clean = thread && 'ticketId' in thread ? await cleanReply(mail.text) : null;
   return rules.events.transaction(db, async (tx): Promise<ImportOutcome> => {
     await lockSender(tx, mail.fromAddress);
     if ((await countFromSender(tx, mail.fromAddress, since)) >= rules.perSenderPerHour) {
@@ -150,8 +153,8 @@ async function importParsed(db: Database, mail: InboundMail, rules: ImportContex
     if (!(await claimMessage(tx, { ...base, outcome: 'pending', ticketId: null }))) return { kind: 'duplicate', messageId };
     if (thread && 'ticketId' in thread) {
       const fit = await fitMailFiles(tx, thread.ticketId, files);
-      const text = (mail.text || mail.subject) + refusedNote(fit.refused) + reusedNote(claimed.flag);
-      const done = await addCustomerMailReply(tx, rules.events, thread.ticketId, text, now, thread.rule);
+      const text = (clean?.text || mail.subject) + refusedNote(fit.refused) + reusedNote(claimed.flag);
+      const done = await addCustomerMailReply(tx, rules.events, thread.ticketId, text, now, thread.rule, clean?.original ?? undefined);
       if (done) {
         await recordAttachments(tx, mailBatch(fit), { ticketId: done.id, updateId: done.entryId, customerVisible: true, now });
         await settleMessage(tx, messageId, 'reply', done.id, thread.rule);

@@ -3,7 +3,7 @@
  * MIME, transfer encodings and charsets (an unknown or broken charset falls back to a readable
  * decoding rather than failing); its `text` is the plain body, or the HTML converted to text
  * (html-to-text) when the message has only HTML. Nothing from mail is ever rendered as HTML.
- * Quoted history and signatures are kept: no maintained library trims them reliably for Node.
+ * The text is kept whole here; a reply's quoted history is split off later (cleanReply.ts).
  * mailparser (about 5 MB of the API's heap) is loaded with the first message, not at start
  * (docs/decisions.md "API memory").
  */

@@ -29,9 +29,13 @@ export async function insertTicketUpdates(tx: Database, rows: NewTicketUpdate[])
   return tx.insert(ticketUpdates).values(rows).returning();
 }
 
-/** Sets the `newValue` of a work-history row written in the same transaction (inbound mail: which rule threaded a reply). */
-export async function setUpdateNewValue(tx: Database, id: string, newValue: string): Promise<void> {
-  await tx.update(ticketUpdates).set({ newValue }).where(eq(ticketUpdates.id, id));
+/**
+ * Sets the `newValue` (inbound mail: which rule threaded a reply) and `mailOriginal` (the mail as
+ * received when the comment is its trimmed new text) of a work-history row written in the same transaction.
+ */
+export async function setMailReplyFields(tx: Database, id: string, fields: { newValue?: string; mailOriginal?: string }): Promise<void> {
+  if (fields.newValue === undefined && fields.mailOriginal === undefined) return;
+  await tx.update(ticketUpdates).set(fields).where(eq(ticketUpdates.id, id));
 }
 
 /** A work-history row with its author's username (null for the public form or a deleted user). */

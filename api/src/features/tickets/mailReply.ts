@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { EventBus } from '../../events';
 import { addCustomerReply } from './customerReply';
 import { findTicketByRef, lockTicketForWrite } from './repository';
-import { setUpdateNewValue } from './historyRepository';
+import { setMailReplyFields } from './historyRepository';
 
 /** The ticket a reply landed on: its id, number and assignee (null = unassigned). */
 export interface MailReplyTarget {
@@ -33,6 +33,8 @@ export async function findTicketForMail(db: Database, ref: { id?: string; ticket
  * ticket is gone or Closed (the caller makes a new ticket). `entryId`: the reply's work-history entry
  * (the mail's files are recorded on it). `threadedBy` (which inbound rule put the mail on this ticket,
  * e.g. 'reply token') is stored as the entry's `newValue`, so the work history shows it to staff.
+ * `original`: the mail's text as received when `text` is only its new part (quoted history and
+ * signature trimmed, docs/inbound-mail.md "Clean threads"); kept unchanged as `mailOriginal`.
  */
 export async function addCustomerMailReply(
   tx: Database,
@@ -41,11 +43,12 @@ export async function addCustomerMailReply(
   text: string,
   now: Date,
   threadedBy?: string,
+  original?: string,
 ): Promise<(MailReplyTarget & { entryId: string }) | undefined> {
   const row = await lockTicketForWrite(tx, ticketId);
   if (!row || row.status === 'closed') return undefined;
   const { entries } = await addCustomerReply(tx, events, ticketId, text, now, 'email');
   const entryId = entries[0]!.id;
-  if (threadedBy) await setUpdateNewValue(tx, entryId, threadedBy);
+  await setMailReplyFields(tx, entryId, { ...(threadedBy ? { newValue: threadedBy } : {}), ...(original ? { mailOriginal: original } : {}) });
   return { id: row.id, ticketNumber: row.ticketNumber, assignedTo: row.assignedTo, clientName: row.clientName, issue: row.issue, customerEmail: row.customerEmail, entryId };
 }

@@ -37,8 +37,8 @@ export function presentTicket(r: TicketRow): Ticket {
   };
 }
 
-/** Work-history row with its author's username -> `TicketUpdateEntry` (SPEC.md 3 ticket_updates). */
-export function presentTicketUpdate(r: TicketUpdateRow & { updatedByName: string | null }): TicketUpdateEntry {
+/** Work-history row with its author's username -> `TicketUpdateEntry` (SPEC.md 3 ticket_updates); `mailOriginal` when the row has one (the ticket_history view, other features' read, has none). */
+export function presentTicketUpdate(r: Omit<TicketUpdateRow, 'mailOriginal'> & { mailOriginal?: string | null; updatedByName: string | null }): TicketUpdateEntry {
   return {
     id: r.id,
     ticketId: r.ticketId,
@@ -51,5 +51,6 @@ export function presentTicketUpdate(r: TicketUpdateRow & { updatedByName: string
     reply: r.reply,
     createdAt: r.createdAt.toISOString(),
     ...(r.macroId && r.macroName ? { macro: { id: r.macroId, name: r.macroName } } : {}),
+    ...(r.mailOriginal ? { mailOriginal: r.mailOriginal } : {}),
   };
 }

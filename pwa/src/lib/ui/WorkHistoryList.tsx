@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { UPDATE_TYPE_LABELS, historyChangeText, type TicketUpdateEntry } from '@portal/shared';
 import { formatDateTime } from '../format';
+import { QuotedMail } from './QuotedMail';
 import './ui.css';
 
 /** The fields of a work-history entry this list shows. */
 export type HistoryEntry = Pick<
   TicketUpdateEntry,
   'id' | 'updateType' | 'reply' | 'createdAt' | 'updatedByName' | 'comment' | 'previousValue' | 'newValue'
->;
+> &
+  Partial<Pick<TicketUpdateEntry, 'mailOriginal'>>;
 
 /** Heading of an entry (SPEC.md 2 Work History): comments say whether they were a reply or an internal note. */
 export function historyTitle(u: Pick<TicketUpdateEntry, 'updateType' | 'reply'>): string {
@@ -30,7 +32,8 @@ export function CommentMark({ reply }: { reply: boolean }) {
  * mark, a customer's reply from the status link with 'From the customer'), time, author, comment and 'Changed from X to Y' (`changeText`, default the shared
  * `historyChangeText`; the tickets screen passes one that names assignees). `emptyText` when there
  * are no entries. `label` names the list and makes it a tab stop, for scrolling it by keyboard.
- * `extra(entry)` adds what a screen shows below an entry (the ticket screen: its attachments).
+ * `extra(entry)` adds what a screen shows below an entry (the ticket screen: its attachments). A customer's
+ * e-mail reply trimmed to its new text offers "Show quoted text" (`mailOriginal`, QuotedMail).
  */
 export function WorkHistoryList<E extends HistoryEntry>(props: {
   entries: readonly E[];
@@ -60,6 +63,7 @@ export function WorkHistoryList<E extends HistoryEntry>(props: {
             </div>
             {u.updatedByName && <div className="muted history-by">by {u.updatedByName}</div>}
             {u.comment && <p className="history-comment">{u.comment}</p>}
+            {u.mailOriginal && <QuotedMail original={u.mailOriginal} />}
             {change && <p className="history-change">{change}</p>}
             {extra?.(u)}
           </li>
