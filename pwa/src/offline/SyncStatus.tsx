@@ -1,5 +1,7 @@
+import { IonIcon } from '@ionic/react';
+import { refreshOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatShortDateTime } from '../lib/format';
 import { useConnectivity } from './connectivity';
 import { syncNow } from './engine';
 import { useLastSync, useOutboxCounts, useSyncState, type AttentionItem } from './hooks';
@@ -13,35 +15,48 @@ import './sync-status.css';
  * 'Sync now' button. Honest: 'All updates synced' only when nothing waits AND nothing
  * needs attention; each update that needs attention is a link to the screen that resolves it (its
  * kind's `link`, e.g. the ticket), labelled with the item ('Review TKT-000123'). A polite live region, so changes are announced. Place it on any screen or in
- * the header; `compact` hides the button and the last-sync time.
+ * the header; `compact` hides the button and the last-sync time. `strip` (the phone ticket list, issue 56
+ * item 5) is one line: no box, 'Last synced 5:14 AM' in the short form (the full time in its title),
+ * 'Syncing...' in its place while a sync runs, and 'Sync now' a 44 px icon button with that name.
  */
-export function SyncStatus({ compact = false }: { compact?: boolean }) {
+export function SyncStatus({ compact = false, strip = false }: { compact?: boolean; strip?: boolean }) {
   const connectivity = useConnectivity();
   const counts = useOutboxCounts();
   const lastSync = useLastSync();
   const { running, lastError } = useSyncState();
   const offline = connectivity === 'offline';
   return (
-    <section className={`sync-status${offline ? ' sync-status-offline' : ''}`} aria-label="Offline sync" aria-live="polite">
-      <span className="sync-connectivity">
-        <span className="sync-dot" aria-hidden="true" />
-        {offline ? OFFLINE_TEXT : ONLINE_TEXT}
-      </span>
-      {queueText(counts.waiting, counts.attention) && <span>{queueText(counts.waiting, counts.attention)}</span>}
-      {running && <span className="sync-muted">Syncing...</span>}
-      {!running && !offline && lastError && <span className="sync-attention">{lastError}</span>}
-      {counts.attention > 0 && <AttentionLinks count={counts.attention} items={counts.attentionItems} />}
-      {counts.others.map((o) => (
-        <span key={o.userName} className="sync-muted">
-          {othersText(o.userName, o.count)}
+    <section className={`sync-status${offline ? ' sync-status-offline' : ''}${strip ? ' sync-status-strip' : ''}`} aria-label="Offline sync" aria-live="polite">
+      <span className="sync-info">
+        <span className="sync-connectivity">
+          <span className="sync-dot" aria-hidden="true" />
+          {offline ? OFFLINE_TEXT : ONLINE_TEXT}
         </span>
-      ))}
-      {!compact && lastSync !== undefined && (
-        <span className="sync-muted">{lastSync ? `Last synced ${formatDateTime(lastSync)}` : NEVER_SYNCED_TEXT}</span>
-      )}
+        {queueText(counts.waiting, counts.attention) && <span>{queueText(counts.waiting, counts.attention)}</span>}
+        {running && <span className="sync-muted">Syncing...</span>}
+        {!running && !offline && lastError && <span className="sync-attention">{lastError}</span>}
+        {counts.attention > 0 && <AttentionLinks count={counts.attention} items={counts.attentionItems} />}
+        {counts.others.map((o) => (
+          <span key={o.userName} className="sync-muted">
+            {othersText(o.userName, o.count)}
+          </span>
+        ))}
+        {!compact && !(strip && running) && lastSync !== undefined && (
+          <span className="sync-muted sync-last" title={strip && lastSync ? formatDateTime(lastSync) : undefined}>
+            {lastSync ? `Last synced ${strip ? formatShortDateTime(lastSync) : formatDateTime(lastSync)}` : NEVER_SYNCED_TEXT}
+          </span>
+        )}
+      </span>
       {!compact && (
-        <button type="button" className="btn btn-outline btn-small" disabled={offline || running} onClick={() => void syncNow()}>
-          Sync now
+        <button
+          type="button"
+          className={`btn btn-outline btn-small${strip ? ' sync-now-icon' : ''}`}
+          aria-label={strip ? 'Sync now' : undefined}
+          title={strip ? 'Sync now' : undefined}
+          disabled={offline || running}
+          onClick={() => void syncNow()}
+        >
+          {strip ? <IonIcon icon={refreshOutline} aria-hidden="true" /> : 'Sync now'}
         </button>
       )}
     </section>

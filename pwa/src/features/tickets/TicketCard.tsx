@@ -1,6 +1,7 @@
 import { IonBadge } from '@ionic/react';
 import type { Technician } from '@portal/shared';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatShortDateTime } from '../../lib/format';
+import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import type { DisplayTicket } from './offline';
 import { ContactLinks } from './ContactLinks';
 import { SlaClock } from './SlaClock';
@@ -14,8 +15,9 @@ import { AttachmentCount } from './attachments/AttachmentCount';
  * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
  *, the issue, created and updated times. The whole card selects the ticket;
  * the number is also a real button for keyboard and screen-reader users. On phones the card is
- * compact (tickets.css, issue 56 item 5): e-mail beside the name, icon-only contact buttons beside the
- * phone, the issue's first line (the Update Ticket sheet shows all of it). Values include updates
+ * compact (tickets.css, issue 56 item 5): e-mail beside the name, the phone under it with icon-only contact
+ * buttons to the right of both lines, the issue's first line (the Update Ticket sheet shows all of it),
+ * and Created / Updated / Assigned on one line with short times (TicketMeta). Values include updates
  * still waiting to sync, marked 'Pending' (or 'Conflict' / 'Failed' when the server refused one).
  */
 export function TicketCard(props: {
@@ -58,21 +60,38 @@ export function TicketCard(props: {
       <ContactLinks ticket={t} compact />
       <p className="ticket-issue">{t.issue}</p>
       <AttachmentCount ticketId={t.id} />
-      <dl className="ticket-meta">
-        <div>
-          <dt>Created</dt>
-          <dd>{formatDateTime(t.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Updated</dt>
-          <dd>{formatDateTime(t.updatedAt)}</dd>
-        </div>
-        <div>
-          <dt>Assigned</dt>
-          <dd>{assigneeName(t.assignedTo, technicians)}</dd>
-        </div>
-      </dl>
+      <TicketMeta ticket={t} technicians={technicians} />
     </article>
+  );
+}
+
+/**
+ * Created, Updated and Assigned of a card (SPEC.md 2: created and updated times). Desktop: SPEC.md 9's
+ * full form ('Nov 29, 2026 at 5:14 AM'); phones: one line with the short form ('5:14 AM' today,
+ * 'Nov 2, 5:14 AM' this year), the full form in each time's title.
+ */
+function TicketMeta({ ticket: t, technicians }: { ticket: DisplayTicket; technicians: readonly Technician[] | undefined }) {
+  const short = !useIsDesktop();
+  const when = (iso: string) => (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {short ? formatShortDateTime(iso) : formatDateTime(iso)}
+    </time>
+  );
+  return (
+    <dl className="ticket-meta">
+      <div>
+        <dt>Created</dt>
+        <dd>{when(t.createdAt)}</dd>
+      </div>
+      <div>
+        <dt>Updated</dt>
+        <dd>{when(t.updatedAt)}</dd>
+      </div>
+      <div className="ticket-meta-assigned">
+        <dt>Assigned</dt>
+        <dd>{assigneeName(t.assignedTo, technicians)}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -89,7 +89,7 @@ export default function TicketsPage() {
           New Ticket
         </Link>
       </div>
-      <SyncStatus />
+      <SyncStatus strip={!isDesktop} />
       {firstLoad && !shown ? (
         <Loading text="Loading tickets..." />
       ) : neverDownloaded && !selected ? (
