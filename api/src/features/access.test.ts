@@ -224,12 +224,19 @@ describe('the matrix', () => {
       return rows.some((r) => r.method === method && r.parts.length === parts.length && parts.every((p, i) => p.startsWith(':') || p === r.parts[i]));
     };
     const missing: string[] = [];
+    const all: string[] = [];
     for (const mw of t.app.middleware as unknown as { router?: { stack: { methods: string[]; path: string }[] } }[]) {
       for (const layer of mw.router?.stack ?? []) {
-        for (const method of layer.methods.filter((m) => m !== 'HEAD')) if (!covers(method, layer.path)) missing.push(`${method} ${layer.path}`);
+        for (const method of layer.methods.filter((m) => m !== 'HEAD')) {
+          all.push(`${method} ${layer.path}`);
+          if (!covers(method, layer.path)) missing.push(`${method} ${layer.path}`);
+        }
       }
     }
     expect(missing).toEqual([]);
+    // Issue 55 defect 3: vault key operations and the vault approval setting stay off the API
+    // (server-side `npm run vault:rotate-key`, VAULT_DEVICE_APPROVAL); a route for them needs a step-up first.
+    expect(all.filter((r) => /rotat|vault[^ ]*(key|approval|setting)/i.test(r))).toEqual([]);
   });
 });
 
