@@ -15,7 +15,8 @@ import { attachmentRoutes } from './features/attachments/routes';
 import { uploadEndpoint } from './features/attachments/tus';
 import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
-import { vaultEntriesUseClient } from './features/vault/port';
+import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port';
+import { assetRoutes } from './features/assets/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -224,6 +225,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     notificationRoutes(s),
     vaultRoutes(s),
     clientRoutes(s, { vaultEntriesUseClient }),
+    assetRoutes(s, { vaultEntryClients }),
     vaultOfflineRoutes(s),
     contentRoutes(s),
     replyRoutes(s),

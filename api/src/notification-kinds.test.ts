@@ -32,6 +32,8 @@ function changeOf(type: TicketChangeType): TicketChange {
     client_change: { type, from: null, to: 'Acme Dental' },
     site_change: { type, from: 'Main office', to: 'Warehouse' },
     contact_change: { type, from: null, to: 'Dana Office' },
+    asset_link: { type, from: null, to: 'A-0042 Reception printer' },
+    asset_unlink: { type, from: 'A-0042 Reception printer', to: null },
   };
   return byType[type];
 }

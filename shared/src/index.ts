@@ -44,6 +44,7 @@ export * from './schemas/ticketStatus';
 export * from './schemas/activity';
 export * from './rules/clientLinks';
 export * from './schemas/clients';
+export * from './schemas/assets';
 export * from './rules/phone';
 export * from './rules/replyVariables';
 export * from './schemas/replies';

@@ -19,3 +19,4 @@ export * from './schema/audit';
 export * from './schema/clients';
 export * from './schema/replies';
 export * from './schema/readViews';
+export * from './schema/assets';

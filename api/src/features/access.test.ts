@@ -119,6 +119,12 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/clients/{uuid}/sites', body: {}, allowed: STAFF },
   { method: 'PATCH', path: '/api/clients/{uuid}/sites/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/clients/{uuid}/sites/{uuid}', allowed: ADMIN },
+  // Assets (issue 53): empty bodies answer 400, unknown ids 404.
+  ...['GET /api/assets', 'GET /api/assets?since=0', 'POST /api/assets', 'GET /api/assets/{uuid}', 'GET /api/assets/by-tag/NOPE-1', 'PATCH /api/assets/{uuid}'].map((r): RouteCase => {
+    const [method, path] = r.split(' ') as [string, string];
+    return { method, path, ...(method === 'GET' ? {} : { body: {} }), allowed: STAFF };
+  }),
+  { method: 'DELETE', path: '/api/assets/{uuid}', allowed: ADMIN },
   // Canned replies, macros, ticket templates (issue 51): staff read and write (personal; shared needs admin, checked after the gate).
   ...['/api/canned-replies', '/api/macros', '/api/ticket-templates'].flatMap((base): RouteCase[] => [
     { method: 'GET', path: base, allowed: STAFF },

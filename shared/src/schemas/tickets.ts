@@ -57,6 +57,7 @@ export const ticketPatchSchema = z
     clientId: z.uuid('clientId must be a client id').nullable().optional(),
     siteId: z.uuid('siteId must be a site id').nullable().optional(),
     contactId: z.uuid('contactId must be a contact id').nullable().optional(),
+    assetIds: z.array(z.uuid('assetIds must be asset ids')).max(50, 'Choose at most 50 assets.').optional(), // the whole set (docs/assets.md)
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
     /** Finished tus uploads attached to this update's comment entry (docs/attachments.md). */
     attachments: attachmentIdsSchema.optional(),
@@ -73,7 +74,7 @@ export const ticketPatchSchema = z
       v.assignedTo !== undefined ||
       v.resolution !== undefined ||
       v.waitingOnCustomer !== undefined ||
-      [v.clientId, v.siteId, v.contactId].some((l) => l !== undefined) ||
+      [v.clientId, v.siteId, v.contactId, v.assetIds].some((l) => l !== undefined) ||
       v.comment !== undefined,
     { message: MSG.noChanges },
   )
@@ -136,9 +137,9 @@ export interface Ticket {
 /**
  * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
  * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md);
- * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md).
+ * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md); `asset_*`: docs/assets.md.
  */
-export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -151,7 +152,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   comment: 'Comment',
   waiting: 'Waiting on Customer',
   customer_reply: 'Customer Reply',
-  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change' },
+  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change', asset_link: 'Asset Linked', asset_unlink: 'Asset Unlinked' },
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

@@ -13,3 +13,6 @@ export { sweepSlaAlerts } from './alerts';
  * presented (tickets feature: the time entry of a macro's update, docs/replies-and-macros.md).
  */
 export { recordTimeEntry } from './timeEntryPort';
+
+/** `minutesOfTickets(db, ticketIds)`: minutes worked per ticket (assets feature: an asset's tickets and their time). */
+export { minutesOfTickets } from './timeEntriesRepository';

@@ -131,3 +131,14 @@ export async function usernames(db: Database, ids: (string | null)[]): Promise<M
   const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r.username]));
 }
+
+/** Minutes recorded per ticket for `ticketIds` (one query; tickets without entries absent). */
+export async function minutesOfTickets(db: Database, ticketIds: readonly string[]): Promise<Map<string, number>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db
+    .select({ ticketId: timeEntries.ticketId, minutes: sql<string>`coalesce(sum(${timeEntries.minutes}), 0)` })
+    .from(timeEntries)
+    .where(inArray(timeEntries.ticketId, [...ticketIds]))
+    .groupBy(timeEntries.ticketId);
+  return new Map(rows.map((r) => [r.ticketId, Number(r.minutes)]));
+}

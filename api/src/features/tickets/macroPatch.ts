@@ -5,6 +5,7 @@
  *   (shared `macroResolutionProblem`, 400, nothing applied: the route's transaction rolls back).
  * - `timeEntry`: minutes worked, recorded in the same transaction (sla port), so an update queued
  *   offline records its time once with its Idempotency-Key.
+ * - `assetIds`: the ticket's assets, linked and unlinked in the same transaction (assetLinks.ts).
  * The update itself is service.ts `patchTicket`, unchanged: the same merge rule, 409 and alerts.
  */
 import { macroResolutionProblem, type TicketPatch, type TicketPatchResult } from '@portal/shared';
@@ -13,6 +14,7 @@ import { badRequest } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
 import { macroForUpdate } from '../replies/port';
 import { recordTimeEntry } from '../sla/port';
+import { applyAssetLinks } from './assetLinks';
 import { tagMacro } from './historyRepository';
 import { patchTicket } from './service';
 
@@ -22,7 +24,7 @@ type PatchRest = Parameters<typeof patchTicket> extends [Database, string, Ticke
 /** Applies `patch` (module doc) in `tx`; throws as patchTicket does, plus 400 for an unknown macro or a missing resolution. */
 export async function patchTicketWithMacro(tx: Database, ticketId: string, patch: TicketPatch, actor: AuthUser, now: Date, ...rest: PatchRest): Promise<TicketPatchResult> {
   const macro = patch.macroId ? await macroForUpdate(tx, patch.macroId, actor.id) : null;
-  const result = await patchTicket(tx, ticketId, patch, actor, now, ...rest);
+  const result = await applyAssetLinks(tx, ticketId, patch, await patchTicket(tx, ticketId, patch, actor, now, ...rest), actor, now);
   if (macro) {
     const problem = patch.status !== undefined ? macroResolutionProblem(macro.name, result.ticket) : null;
     if (problem) throw badRequest(problem, { resolution: [problem] });

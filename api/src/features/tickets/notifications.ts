@@ -118,6 +118,8 @@ export function describeChange(c: TicketChange, actorName: string): Block {
       return { type: 'quote', label: 'Your reply', text: c.to ?? '' };
     case 'client_change': case 'site_change': case 'contact_change': // staff only (alerts.ts customerVisible)
       return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type].replace(' Change', '')}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}` };
+    case 'asset_link': case 'asset_unlink': // staff only (alerts.ts customerVisible)
+      return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type]}: ${c.to ?? c.from ?? ''}` };
     default:
       return unreachable(c.type);
   }

@@ -12,7 +12,7 @@
  *                               each page's answer is serialised and brotli/gzip-compressed once.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
- * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket.
+ * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket (with `assetIds`, as the delta feed and PATCH).
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional;
  *                               `macroId` / `timeEntry`: a macro's update (macroPatch.ts).
  * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
@@ -52,6 +52,7 @@ import { listTicketUpdates, listTicketUpdatesSince } from './historyRepository';
 import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicketWithMacro } from './macroPatch';
+import { withAssetIds } from './assetLinks';
 import { addStaffCreate } from './staffCreate';
 import { ticketExportCsv } from './export';
 import { addPublicCreate } from './publicCreate';
@@ -109,7 +110,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
       throw new ApiError(410, 'gone', MSG.ticketListGone);
     }
     const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
-    ctx.body = { items: page.rows.map(presentTicket), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
+    ctx.body = { items: await withAssetIds(s.db, page.rows.map(presentTicket)), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
   });
 
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
@@ -141,7 +142,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { ref } = refInput.get(ctx).params;
     const row = await findTicketByRef(s.db, z.uuid().safeParse(ref).success ? { id: ref } : { ticketNumber: ref });
     if (!row) throw notFound(MSG.ticketNotFound);
-    ctx.body = { ...presentTicket(row), attachments: await listTicketAttachments(s.db, row.id) };
+    const [ticket] = await withAssetIds(s.db, [presentTicket(row)]);
+    ctx.body = { ...ticket!, attachments: await listTicketAttachments(s.db, row.id) };
   });
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {

@@ -1,5 +1,5 @@
 /** Vault entries and clients (docs/clients.md): what the clients feature asks of the vault. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customerVault } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
@@ -42,3 +42,13 @@ export const vaultClientLinks: ClientLinkPorts['vault'] = {
     return rows.length;
   },
 };
+
+/**
+ * The client of each vault entry of `ids` (null: an entry without a client); unknown ids are absent
+ * (assets feature: an asset links only its client's vault entries; passed in by app.ts).
+ */
+export async function vaultEntryClients(db: Database, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: customerVault.id, clientId: customerVault.clientId }).from(customerVault).where(inArray(customerVault.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.clientId]));
+}

@@ -17,7 +17,7 @@
  *   feature refuses deleting it then; wired in app.ts).
  * - `vaultClientLinks`: the vault side of `npm run clients:link` (wired in scripts/clients-link.ts).
  */
-export { vaultClientLinks, vaultEntriesUseClient } from './clientUse';
+export { vaultClientLinks, vaultEntriesUseClient, vaultEntryClients } from './clientUse';
 export { recordOfflineReveal, type OfflineRevealRecord } from './reveal';
 export { entrySecrets, type EntrySecrets } from './entrySecrets';
 export { integrityFailed, listEntriesSince } from './service';

@@ -1,0 +1,10 @@
+/**
+ * What other features may use of assets (issue 53; api/README.md "Features and ports"). Each takes
+ * the db or the caller's transaction first.
+ *
+ * - assetIdsOfTickets(db, ticketIds) -> Map<ticketId, assetId[]>: `assetIds` on ticket reads.
+ * - setTicketAssets(tx, { ticketId, clientId, assetIds, now }) -> { added, removed, assetIds }: the
+ *   links of PATCH /api/tickets/:id `assetIds` (checked: the ticket's client's assets only); the
+ *   caller writes the work-history rows (`asset_link` / `asset_unlink`) from `added` / `removed`.
+ */
+export { assetIdsOfTickets, setTicketAssets, type LinkedAsset, type TicketAssetChange } from './ticketLinks';

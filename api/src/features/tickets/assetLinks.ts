@@ -1,0 +1,49 @@
+/**
+ * A ticket's assets (issue 53, docs/assets.md), through the assets port: `assetIds` on ticket reads and
+ * on PATCH /api/tickets/:id. The links are the assets feature's; the work history is this feature's:
+ * each link and unlink is one row (`asset_link` / `asset_unlink`, the asset's tag and name stored).
+ */
+import type { Ticket, TicketPatch, TicketPatchResult, TicketWithAssets } from '@portal/shared';
+import type { Database } from '../../db/client';
+import type { AuthUser } from '../../http/state';
+import { assetIdsOfTickets, setTicketAssets } from '../assets/port';
+import { insertTicketUpdates } from './historyRepository';
+import { presentTicket, presentTicketUpdate } from './presenter';
+import { lockTicketForWrite, updateTicketFields } from './repository';
+
+/** `tickets` with their `assetIds` (one query for all). */
+export async function withAssetIds<T extends Ticket>(db: Database, tickets: T[]): Promise<(T & TicketWithAssets)[]> {
+  const ids = await assetIdsOfTickets(db, tickets.map((t) => t.id));
+  return tickets.map((t) => ({ ...t, assetIds: ids.get(t.id) ?? [] }));
+}
+
+/**
+ * After the merge of a PATCH (`result`): sets the ticket's assets to `patch.assetIds`, or, when the
+ * client changed without them, unlinks the old client's assets (assets port, which checks them). A
+ * change writes its history rows at the update's version, or, when the merge changed nothing else,
+ * as a new version of its own (moving the ticket in the phones' feed). Returns the result with
+ * `assetIds` and the new rows.
+ * @throws 400 under `assetIds` (an unknown asset, another client's, or assets without a client).
+ */
+export async function applyAssetLinks(tx: Database, ticketId: string, patch: TicketPatch, result: TicketPatchResult, actor: AuthUser, now: Date): Promise<TicketPatchResult> {
+  const clientMoved = result.updates.some((u) => u.updateType === 'client_change');
+  const change =
+    patch.assetIds !== undefined || clientMoved
+      ? await setTicketAssets(tx, { ticketId, clientId: result.ticket.clientId ?? null, assetIds: patch.assetIds, now })
+      : null;
+  if (!change || (change.added.length === 0 && change.removed.length === 0)) {
+    const [ticket] = await withAssetIds(tx, [result.ticket]);
+    return { ...result, ticket: ticket! };
+  }
+  let ticket = result.ticket;
+  if (result.updates.length === 0) {
+    const current = (await lockTicketForWrite(tx, ticketId))!;
+    ticket = presentTicket(await updateTicketFields(tx, ticketId, {}, current.version + 1, now));
+  }
+  const rows = await insertTicketUpdates(tx, [
+    ...change.removed.map((a) => ({ updateType: 'asset_unlink' as const, previousValue: a.label, newValue: null })),
+    ...change.added.map((a) => ({ updateType: 'asset_link' as const, previousValue: null, newValue: a.label })),
+  ].map((h) => ({ ...h, comment: null, ticketId, updatedBy: actor.id, ticketVersion: ticket.version, createdAt: now })));
+  const updates = [...result.updates, ...rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }))];
+  return { ...result, ticket: { ...ticket, assetIds: change.assetIds } as TicketWithAssets, updates };
+}
