@@ -33,6 +33,7 @@ import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
 import { backupRoutes } from './features/backup/routes';
 import { slaRoutes } from './features/sla/routes';
+import { billingRoutes } from './features/sla/billingRoutes';
 import { surveyRoutes } from './features/surveys/routes';
 import { ticketRoutes } from './features/tickets/routes';
 import { twoFactorRoutes } from './features/twofa/routes';
@@ -234,6 +235,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     surveyRoutes(s),
     schedulerRoutes(s),
     slaRoutes(s),
+    billingRoutes(s),
     activityRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());

@@ -32,6 +32,7 @@ export * from './schemas/scheduler';
 export * from './rules/history';
 export * from './rules/ticketUpdate';
 export * from './schemas/sla';
+export * from './schemas/billing';
 export * from './rules/sla';
 export * from './schemas/twoFactor';
 export * from './rules/attachments';

@@ -1,5 +1,5 @@
 /** Time tracking (docs/sla.md). Part of the one Drizzle schema (../schema.ts). */
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { supportTickets } from './tickets';
@@ -21,6 +21,10 @@ export const timeEntries = pgTable(
     billable: boolean('billable').notNull(),
     note: text('note'),
     createdAt: createdAt(),
+    /** Time & Billing (issue 57, migration 0036): when and by whom the entry was invoiced; set = locked against edits. */
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    invoicedBy: uuid('invoiced_by').references(() => users.id, { onDelete: 'set null' }),
+    invoicedByName: text('invoiced_by_name'),
   },
   (t) => [index('time_entries_ticket_idx').on(t.ticketId, t.createdAt), index('time_entries_created_idx').on(t.createdAt, t.ticketId, t.userId)],
 );
