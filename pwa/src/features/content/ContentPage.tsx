@@ -7,7 +7,8 @@ import {
   type ContentItem,
   type ContentType,
 } from '@portal/shared';
-import { ConnectionNotice, ConnectionProvider, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
+import { ConnectionNotice, ConnectionProvider, NotLoaded, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
+import { isContentScreenQuery } from './api/keys';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Sheet } from '../../lib/ui/Sheet';
@@ -34,7 +35,7 @@ const EMPTY: Record<ContentType, string> = {
  */
 export default function ContentPage() {
   const items = useContentItems();
-  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync, match: isContentScreenQuery });
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<ContentType>(() => (params.get('new') === 'tool' ? 'installer' : 'document'));
   const [editing, setEditing] = useState<Editing>(() =>
@@ -82,7 +83,9 @@ export default function ContentPage() {
       <TabPanel id="content-tabpanel" labelledBy={`content-tab-${tab}`}>
         {loaded || !connection.offline ? (
           <ContentList {...listProps} items={loaded ? visible : items.isError ? [] : undefined} error={loaded ? null : items.error} empty={EMPTY[tab]} />
-        ) : null}
+        ) : (
+          <NotLoaded />
+        )}
       </TabPanel>
 
       <Sheet open={editing !== null} onClose={() => setEditing(null)} labelledBy="content-form-title">

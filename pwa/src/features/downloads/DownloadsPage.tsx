@@ -4,6 +4,7 @@ import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { SyncStatus, getOfflineDb, requestSync, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../offline';
 import { ConnectionNotice, useScreenConnection, writeProps } from '../../lib/ui/ServerConnection';
+import { isDownloadsScreenQuery } from './api/keys';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
 import { useDeleteTool } from './api/useDeleteTool';
@@ -33,7 +34,7 @@ export default function DownloadsPage() {
   const isAdmin = user?.role === 'admin';
   const toast = useToast();
   const navigate = useNavigate();
-  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync, match: isDownloadsScreenQuery });
   // The server, not only the browser's flag: with the API down, downloads come from kept copies.
   const online = !connection.offline;
   const content = useSupportTools();

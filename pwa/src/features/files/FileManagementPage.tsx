@@ -4,7 +4,8 @@ import type { FileEntry } from '@portal/shared';
 import { isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { ConnectionNotice, ConnectionProvider, NotLoaded, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { isFilesScreenQuery } from './api/keys';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { useDeleteFile } from './api/useDeleteFile';
 import { useFiles } from './api/useFiles';
@@ -21,7 +22,7 @@ import './files.css';
 export default function FileManagementPage() {
   const toast = useToast();
   const files = useFiles();
-  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync, match: isFilesScreenQuery });
   const remove = useDeleteFile();
   const [confirming, setConfirming] = useState<FileEntry | null>(null);
 
@@ -56,7 +57,9 @@ export default function FileManagementPage() {
         <h2 id="files-heading">Files{files.data ? ` (${list.length})` : ''}</h2>
         {files.data || !connection.offline ? (
           <FileList {...listProps} files={files.data ?? (files.isError ? [] : undefined)} error={files.data ? null : files.error} />
-        ) : null}
+        ) : (
+          <NotLoaded />
+        )}
       </section>
       <ConfirmDialog
         open={confirming !== null}

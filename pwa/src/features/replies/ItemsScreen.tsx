@@ -4,7 +4,7 @@ import { failureText } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Sheet } from '../../lib/ui/Sheet';
-import { writeProps, type ScreenConnection } from '../../lib/ui/ServerConnection';
+import { ConnectionProvider, writeProps, type ScreenConnection } from '../../lib/ui/ServerConnection';
 import type { ItemKind } from './api/keys';
 import { useDeleteReplyItem } from './api/useDeleteReplyItem';
 import { useReplyItems } from './api/useReplyItems';
@@ -24,7 +24,8 @@ export interface ItemFormProps<T> {
  * One kind's management (issue 51): the items of `scope` (shared on the admin screens, personal
  * under My Replies) with a search above them, 'Add' opening `Form` in a sheet, Edit, Delete with confirmation; one toast per
  * outcome with the server's message (e.g. an unknown variable). Writes are disabled offline with
- * the reason (`connection.writeBlock`): they are settings, online only.
+ * the reason (`connection.writeBlock`): they are settings, online only. Without a server a list never
+ * loaded says 'Not loaded yet: ...' like every such part (ResponsiveList under the ConnectionProvider).
  */
 export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: {
   kind: ItemKind;
@@ -61,7 +62,7 @@ export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: 
   };
 
   return (
-    <>
+    <ConnectionProvider connection={connection}>
       <div className="reply-items-head">
         <input type="search" className="input" aria-label={`Search ${plural}`} placeholder={`Search ${plural}`} value={query} onChange={(e) => setQuery(e.target.value)} />
         <button type="button" className="btn btn-primary btn-small" {...writeProps(connection.writeBlock)} onClick={() => setEditing({ item: null })}>
@@ -85,6 +86,6 @@ export function ItemsScreen<T extends { id: string; scope: ReplyScope }>(props: 
         onConfirm={onDelete}
         onCancel={() => setDeleting(null)}
       />
-    </>
+    </ConnectionProvider>
   );
 }

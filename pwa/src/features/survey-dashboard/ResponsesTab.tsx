@@ -1,6 +1,7 @@
 import { SURVEY_QUESTIONS, SURVEY_QUESTION_NAMES, type SurveyResponse } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
+import { NotLoaded } from '../../lib/ui/ServerConnection';
 import { useSurveyResponses } from './api/useSurveyResponses';
 import { FeedbackTexts } from './Feedback';
 import { Stars } from './Stars';
@@ -14,7 +15,7 @@ export function ResponsesTab({ days, offline }: { days: number; offline: boolean
   const q = useSurveyResponses(days);
   const rows = q.data?.pages.flatMap((p) => p.items);
   // Offline with nothing loaded: the page's connection notice says so; no skeleton, no false empty list.
-  if (!rows && offline) return null;
+  if (!rows && offline) return <NotLoaded />;
   return (
     <div className="sd-responses">
       <ResponsiveList

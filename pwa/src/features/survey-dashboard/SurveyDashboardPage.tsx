@@ -10,7 +10,8 @@ import { ResponsesTab } from './ResponsesTab';
 import { SkeletonTiles, StatTiles } from './StatTiles';
 import { TechnicianTab } from './TechnicianTab';
 import { ErrorState } from '../../lib/ui/States';
-import { ConnectionNotice, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { ConnectionNotice, NotLoaded, useScreenConnection } from '../../lib/ui/ServerConnection';
+import { isSurveyDashboardQuery } from './api/keys';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import './dashboard.css';
 
@@ -24,14 +25,16 @@ function daysFrom(raw: string | null): number {
  * /survey-dashboard (SPEC.md 2 "Survey Dashboard"; technicians and admins): the range
  * select (kept in the URL as `?days=`), the seven tiles (skeletons while loading), and the tabs
  * Overview, Technician Performance, Detailed Ratings and Recent Responses. Every figure comes from
- * GET /api/surveys/stats (computed in SQL); charts load with chart.js only on this route.
+ * GET /api/surveys/stats (computed in SQL); charts load with chart.js only on this route. Without a
+ * server: the last loaded figures, or 'Not loaded yet: ...' in each part never loaded (the tiles, the
+ * tab), and the notice's 'as of' counts only this screen's stats and responses (isSurveyDashboardQuery).
  */
 export default function SurveyDashboardPage() {
   const [params, setParams] = useSearchParams();
   const days = daysFrom(params.get('days'));
   const [tab, setTab] = useState<DashboardTab>('overview');
   const stats = useSurveyStats(days);
-  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync });
+  const connection = useScreenConnection({ connectivity: useConnectivity(), onNoConnection: requestSync, match: isSurveyDashboardQuery });
   // Skeletons only while an answer can come; the last loaded figures stay on screen when a reload fails.
   const waiting = !stats.data && !stats.isError && !connection.offline;
 
@@ -69,14 +72,16 @@ export default function SurveyDashboardPage() {
         <SkeletonTiles />
       ) : stats.isError && !connection.offline ? (
         <ErrorState text="The survey statistics could not be loaded." error={stats.error} onRetry={() => void stats.refetch()} className="card" />
-      ) : null}
+      ) : (
+        <NotLoaded className="card" />
+      )}
 
       <DashboardTabs value={tab} onChange={setTab} />
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="sd-panel">
         {tab === 'responses' ? (
           <ResponsesTab days={days} offline={connection.offline} />
         ) : !stats.data ? (
-          waiting ? <div className="card sd-panel-skeleton sd-skeleton" aria-hidden="true" /> : null
+          waiting ? <div className="card sd-panel-skeleton sd-skeleton" aria-hidden="true" /> : connection.offline ? <NotLoaded /> : null
         ) : tab === 'overview' ? (
           <OverviewTab stats={stats.data} />
         ) : tab === 'technicians' ? (

@@ -31,8 +31,19 @@ export interface ScreenConnection {
 /** Which cached queries belong to the screen: by default every active one that is not persisted app config. */
 export type QueryMatch = (queryKey: readonly unknown[]) => boolean;
 
+/**
+ * A {@link QueryMatch} for the queries whose key starts with one of `roots` (a screen's own API
+ * routes, e.g. `['/api/content']`). Every screen passes one: Ionic keeps earlier pages mounted, so
+ * without it a screen's 'as of' counted their data too (issue 56 item 4).
+ */
+export function queryRoots(...roots: readonly unknown[]): QueryMatch {
+  const set = new Set(roots);
+  return (queryKey) => set.has(queryKey[0]);
+}
+
+/** The screen's queries: observed, not persisted app config, not disabled (a picker not opened yet), and matching. */
 function screenQueries(all: Query[], match: QueryMatch | undefined): Query[] {
-  return all.filter((q) => q.getObserversCount() > 0 && q.meta?.persist !== true && (!match || match(q.queryKey)));
+  return all.filter((q) => q.getObserversCount() > 0 && !q.isDisabled() && q.meta?.persist !== true && (!match || match(q.queryKey)));
 }
 
 /**
