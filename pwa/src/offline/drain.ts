@@ -20,6 +20,10 @@
  *   message (kind's onFailure). Each outcome is written in a Dexie transaction with the kind's hook;
  *   answers of different streams that arrive together share one transaction (settle.ts
  *   `createSettler`), which also claims each stream's next item.
+ * - An item with `after` (stream names) waits until no older item of those streams is pending or
+ *   sending: e.g. a ticket update naming a contact created offline waits for the contact's create
+ *   (stream `client:<id>`), so it never reaches the server before what it names. A conflicted or
+ *   failed item of those streams does not hold it. Waiting holds only its stream, for the round.
  * - Items of 'session' kinds are sent only for their author's session (`userId`, or any signed-in
  *   user when the author is unknown); 'anonymous' kinds always.
  * - An item of an unregistered kind (e.g. queued by a newer version of the app) is never sent and
@@ -93,6 +97,8 @@ interface Pass {
   progressed: boolean;
   /** Settles the workers' answers, batching those that arrive together (createSettler). */
   settleBatched: Settler;
+  /** True while `item` waits for an older item of one of its `after` streams (this round's snapshot). */
+  waiting: (item: OutboxItem) => boolean;
 }
 
 async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
@@ -100,12 +106,14 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
   await recoverStuck(db);
   const owner = deps.userId !== undefined ? deps.userId : ((await getMeta<string | null>(db, META.owner)) ?? null);
   const report: DrainReport = { sent: [], conflicts: [], failed: [], unknown: [], stoppedBy: null, remaining: 0, retryAt: null };
-  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true, settleBatched: createSettler(deps, report) };
+  const pass: Pass = { deps, owner, report, blocked: new Set(), stop: null, progressed: true, settleBatched: createSettler(deps, report), waiting: () => false };
   // Rounds: send every stream whose head is due, up to `concurrency` streams at a time; then look
   // again for items enqueued meanwhile, as long as the last round sent something.
   while (pass.progressed && !pass.stop) {
     pass.progressed = false;
-    const streams = dueStreams(await unsentItems(db), pass);
+    const unsent = await unsentItems(db);
+    pass.waiting = waitsFor(unsent);
+    const streams = dueStreams(unsent, pass);
     if (streams.length === 0) break;
     await inPool(streams, Math.max(1, deps.concurrency), (items) => sendStream(items, pass));
   }
@@ -123,8 +131,9 @@ async function drainLocked(deps: DrainDeps): Promise<DrainReport> {
  */
 function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
   const streams = new Map<string, OutboxItem[]>();
+  const held = new Set<string>();
   for (const item of items) {
-    if (pass.blocked.has(item.stream)) continue;
+    if (pass.blocked.has(item.stream) || held.has(item.stream)) continue;
     const queue = streams.get(item.stream);
     if (queue) {
       queue.push(item);
@@ -136,6 +145,8 @@ function dueStreams(items: readonly OutboxItem[], pass: Pass): OutboxItem[][] {
       pass.blocked.add(item.stream);
     } else if (!isDue(item, kind, pass.owner, pass.deps)) {
       pass.blocked.add(item.stream);
+    } else if (pass.waiting(item)) {
+      held.add(item.stream);
     } else {
       streams.set(item.stream, [item]);
     }
@@ -162,9 +173,14 @@ async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<voi
       blocked.add(item.stream);
       return;
     }
+    if (i > 0 && pass.waiting(item)) {
+      // Held for this round (not blocked): the next round sees whether what it waits for was sent.
+      if (claimed) await releaseClaim(deps.db, claimed);
+      return;
+    }
     const following = items[i + 1];
     const followingKind = following && outboxKind(following.kind);
-    const next = following && followingKind && isDue(following, followingKind, pass.owner, deps) ? following.seq : null;
+    const next = following && followingKind && isDue(following, followingKind, pass.owner, deps) && !pass.waiting(following) ? following.seq : null;
     const sent = await sendOne(item.seq, kind, pass, claimed?.seq === item.seq ? claimed : null, next);
     claimed = sent.claimed;
     if (sent.outcome === 'done') {
@@ -177,6 +193,16 @@ async function sendStream(items: readonly OutboxItem[], pass: Pass): Promise<voi
     }
   }
   if (claimed) await releaseClaim(deps.db, claimed);
+}
+
+/**
+ * From the unsent items (FIFO order): a test of whether an item waits for an older pending or
+ * sending item of one of its `after` streams (its own stream excluded: FIFO already orders it).
+ */
+function waitsFor(unsent: readonly OutboxItem[]): (item: OutboxItem) => boolean {
+  const oldest = new Map<string, number>();
+  for (const i of unsent) if ((i.state === 'pending' || i.state === 'sending') && !oldest.has(i.stream)) oldest.set(i.stream, i.seq);
+  return (item) => (item.after ?? []).some((s) => s !== item.stream && (oldest.get(s) ?? Infinity) < item.seq);
 }
 
 /** Undoes a claim whose item was not sent after all (back to 'pending', attempt not counted). */

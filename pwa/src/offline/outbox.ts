@@ -48,6 +48,8 @@ export interface OutboxDraft<P = unknown> {
   entityId?: string | null;
   /** FIFO group; default `<kind>:<entityId>`, or `<kind>:<key>` (an item of its own) without entityId. */
   stream?: string;
+  /** Streams whose older pending items must be sent first (OutboxItem.after); none by default. */
+  after?: string[];
 }
 
 const workListeners = new Set<() => void>();
@@ -86,6 +88,7 @@ export async function enqueue<P>(db: OfflineDb, draft: OutboxDraft<P>, now = new
     key,
     kind: draft.kind,
     stream: draft.stream ?? `${draft.kind}:${entityId ?? key}`,
+    ...(draft.after?.length ? { after: draft.after } : {}),
     state: 'pending',
     createdAt: now.toISOString(),
     attempts: 0,

@@ -35,6 +35,11 @@ export interface OutboxItem<P = unknown, C = unknown, R = unknown> {
   kind: string;
   /** FIFO stream: items of one stream are sent strictly in order (e.g. `ticket:<id>`). */
   stream: string;
+  /**
+   * Other streams this item waits for: it is not sent while an older item of one of them is pending
+   * or sending (e.g. a ticket update naming a contact created offline waits for `client:<id>`).
+   */
+  after?: string[];
   state: OutboxState;
   /** Enqueue time (ISO 8601). */
   createdAt: string;

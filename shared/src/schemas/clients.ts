@@ -26,7 +26,15 @@ export const CLIENT_MSG = {
   siteWithoutClient: 'Choose the client before the site or contact.',
   hasTickets: 'Tickets refer to this client: archive it instead.',
   archiveAdminOnly: 'Only an administrator can archive or restore a client.',
+  idTaken: 'Something else already has this id: create it again.',
 } as const;
+
+/**
+ * The phone's outbox stream of client `clientId`'s writes (creates and edits of it, its contacts and
+ * sites, in order). A ticket write naming the client, a site or a contact waits for it (outbox
+ * `after`), so a contact created offline exists before a ticket names it.
+ */
+export const clientStream = (clientId: string) => `client:${clientId}`;
 
 const LIMITS = { name: 200, text: 2_000, notes: 10_000, phone: 40, search: 200 } as const;
 
@@ -70,8 +78,15 @@ export function conflictingFields(current: Record<string, unknown>, base: Record
   return Object.keys(sent).filter((f) => f in base && f in current && !same(current[f], base[f]) && !same(current[f], sent[f]));
 }
 
+/**
+ * Optional id of a record a device creates (a UUID it chose, so a client, site or contact made
+ * offline can be picked on a ticket before it syncs). Absent: the server picks one.
+ */
+const newId = z.uuid('id must be a UUID').optional();
+
 /** POST /api/clients and the client form. */
 export const clientCreateSchema = z.object({
+  id: newId,
   name: requiredName(CLIENT_MSG.nameRequired),
   emailDomains: emailDomains.default([]),
   phone: optionalText(LIMITS.phone).optional(),
@@ -94,6 +109,7 @@ export type ClientPatch = z.output<typeof clientPatchSchema>;
 
 /** POST /api/clients/:id/sites. */
 export const siteCreateSchema = z.object({
+  id: newId,
   name: requiredName(CLIENT_MSG.siteNameRequired),
   address: optionalText().optional(),
   accessNotes: optionalText(LIMITS.notes).optional(),
@@ -103,11 +119,12 @@ export const siteCreateSchema = z.object({
 export type SiteCreateInput = z.input<typeof siteCreateSchema>;
 export type SiteCreate = z.output<typeof siteCreateSchema>;
 /** PATCH /api/clients/:id/sites/:siteId. */
-export const sitePatchSchema = siteCreateSchema.partial().extend({ base: baseValues });
+export const sitePatchSchema = siteCreateSchema.omit({ id: true }).partial().extend({ base: baseValues });
 export type SitePatch = z.output<typeof sitePatchSchema>;
 
 /** POST /api/clients/:id/contacts. */
 export const contactCreateSchema = z.object({
+  id: newId,
   name: requiredName(CLIENT_MSG.contactNameRequired),
   email: optionalEmail.optional(),
   phone: optionalText(LIMITS.phone).optional(),
@@ -118,7 +135,7 @@ export const contactCreateSchema = z.object({
 export type ContactCreateInput = z.input<typeof contactCreateSchema>;
 export type ContactCreate = z.output<typeof contactCreateSchema>;
 /** PATCH /api/clients/:id/contacts/:contactId. */
-export const contactPatchSchema = contactCreateSchema.partial().extend({ base: baseValues });
+export const contactPatchSchema = contactCreateSchema.omit({ id: true }).partial().extend({ base: baseValues });
 export type ContactPatchInput = z.input<typeof contactPatchSchema>;
 export type ContactPatch = z.output<typeof contactPatchSchema>;
 

@@ -51,7 +51,8 @@ function changes<R extends object>(current: R, sent: Record<string, unknown>, ba
 
 export async function createSite(tx: Database, clientId: string, input: SiteCreate, now: Date): Promise<Site> {
   await lockClient(tx, clientId);
-  const row = await insertSite(tx, { clientId, name: input.name, address: input.address ?? null, accessNotes: input.accessNotes ?? null, latitude: input.latitude ?? null, longitude: input.longitude ?? null, createdAt: now, updatedAt: now });
+  if (input.id && (await findSite(tx, input.id))) throw duplicate('id', CLIENT_MSG.idTaken);
+  const row = await insertSite(tx, { ...(input.id ? { id: input.id } : {}), clientId, name: input.name, address: input.address ?? null, accessNotes: input.accessNotes ?? null, latitude: input.latitude ?? null, longitude: input.longitude ?? null, createdAt: now, updatedAt: now });
   await touchClient(tx, clientId, now);
   return presentSite(row);
 }
@@ -83,7 +84,9 @@ export async function deleteSite(tx: Database, clientId: string, siteId: string,
 export async function createContact(tx: Database, deps: ClientDeps, clientId: string, input: ContactCreate, now: Date): Promise<Contact> {
   const phone = phoneOrThrow(deps, input.phone);
   await lockClient(tx, clientId);
+  if (input.id && (await findContact(tx, input.id))) throw duplicate('id', CLIENT_MSG.idTaken);
   const values: NewContactRow = {
+    ...(input.id ? { id: input.id } : {}),
     clientId,
     name: input.name,
     email: input.email ?? null,

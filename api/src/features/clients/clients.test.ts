@@ -43,6 +43,34 @@ describe('clients, contacts, sites', () => {
     expect(card.body.sites[0]).toMatchObject({ name: 'Main office', accessNotes: 'Alarm 1234, park at the back', latitude: 40.1 });
   });
 
+  it("keeps the id a device chose (created offline), once per Idempotency-Key; another create of that id is 409 under id", async () => {
+    const [clientId, contactId, siteId] = [randomUUID(), randomUUID(), randomUUID()];
+    const key = randomUUID();
+    const first = await call('POST', '/api/clients', { id: clientId, name: 'Offline Made Ltd' }, tech, { 'Idempotency-Key': key });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.id).toBe(clientId);
+    const replay = await call('POST', '/api/clients', { id: clientId, name: 'Offline Made Ltd' }, tech, { 'Idempotency-Key': key });
+    expect([replay.status, replay.body.id]).toEqual([201, clientId]);
+    const contact = await call<Contact>('POST', `/api/clients/${clientId}/contacts`, { id: contactId, name: 'Made Offline' });
+    const site = await call<Site>('POST', `/api/clients/${clientId}/sites`, { id: siteId, name: 'Shop' });
+    expect([contact.body.id, site.body.id]).toEqual([contactId, siteId]);
+    const before = await Promise.all(['clients', 'client_contacts', 'client_sites'].map(count));
+    for (const [path, body] of [
+      ['/api/clients', { id: clientId, name: 'Another Name Co' }],
+      [`/api/clients/${clientId}/contacts`, { id: contactId, name: 'Someone Else' }],
+      [`/api/clients/${clientId}/sites`, { id: siteId, name: 'Other Shop' }],
+    ] as const) {
+      const again = await call('POST', path, body);
+      expect(again.status).toBe(409);
+      expect(again.body.fieldErrors.id).toEqual([CLIENT_MSG.idTaken]);
+    }
+    const bad = await call('POST', '/api/clients', { id: 'not-a-uuid', name: 'Bad Id Co' });
+    expect([bad.status, bad.body.fieldErrors.id]).toEqual([400, ['id must be a UUID']]);
+    expect(await Promise.all(['clients', 'client_contacts', 'client_sites'].map(count))).toEqual(before);
+    const card = await call('GET', `/api/clients/${clientId}`);
+    expect([card.body.contacts.map((c) => c.id), card.body.sites.map((c) => c.id)]).toEqual([[contactId], [siteId]]);
+  });
+
   it('refuses bad input with the field message and changes nothing', async () => {
     const before = await count('clients');
     const dup = await call('POST', '/api/clients', { name: '  acme DENTAL ' });

@@ -110,11 +110,12 @@ export async function clientsSince(db: Database, since: string, limit = CLIENT_D
   };
 }
 
-/** POST /api/clients. @throws 409 under `name` when the name is taken; 400 bad phone. */
+/** POST /api/clients (the device's `id` when sent). @throws 409 under `name` when the name is taken, under `id` when the id is; 400 bad phone. */
 export async function createClient(tx: Database, deps: ClientDeps, input: ClientCreate, actor: AuthUser, now: Date): Promise<Client> {
   const phone = phoneOrThrow(deps, input.phone);
   await lockSync(tx);
-  const values: NewClientRow = { name: input.name, emailDomains: input.emailDomains, phone, notes: input.notes ?? null, createdBy: actor.id, createdAt: now, updatedAt: now };
+  if (input.id && (await findClient(tx, input.id))) throw duplicate('id', CLIENT_MSG.idTaken);
+  const values: NewClientRow = { ...(input.id ? { id: input.id } : {}), name: input.name, emailDomains: input.emailDomains, phone, notes: input.notes ?? null, createdBy: actor.id, createdAt: now, updatedAt: now };
   if (await findClientByName(tx, input.name)) throw duplicate('name', CLIENT_MSG.nameTaken);
   const row = await insertClient(tx, values).catch((err: unknown) => {
     throw isUniqueViolation(err) ? duplicate('name', CLIENT_MSG.nameTaken) : err;

@@ -47,7 +47,7 @@ export const CLIENTS_TEXT = {
   archived: 'Archived',
   waiting: 'Waiting to sync',
   notFound: 'This client is not on this device.',
-  needsConnection: 'Creating a client needs a connection.',
+  needsConnection: 'Creating a client from a ticket needs a connection.',
   createFromTicket: 'Create client from this ticket',
   createAndLink: 'Create client and link ticket',
   linkExisting: 'Link to the existing client',
@@ -65,5 +65,6 @@ export const CLIENTS_TEXT = {
   accessNotes: 'Access notes',
   saved: { title: 'Success', description: 'Client details have been saved.' },
   created: { title: 'Success', description: 'The client has been created.' },
+  createdOffline: { title: 'Saved on this device', description: 'The client will be created when you are back online.' },
   saveFailed: { title: 'Error', description: 'Failed to save the client. Please try again.' },
 } as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TICKET_UPDATE_KIND, ticketStream, type PublicUser, type Ticket } from '@portal/shared';
+import { TICKET_UPDATE_KIND, clientStream, ticketStream, type PublicUser, type Ticket } from '@portal/shared';
 import { useToast } from '../../lib/toast';
 import { enqueue, getOfflineDb, useOfflineQuery } from '../../offline';
 import { readClientCards } from './clientCards';
@@ -29,7 +29,9 @@ export function TicketClientPicker({ ticket, user }: { ticket: Ticket; user: Pic
       patch[k] = links[k] || null;
       seen[k] = ticket[k] ?? null;
     }
-    await enqueue(getOfflineDb(), { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: ticket.ticketNumber, entityId: ticket.id, stream: ticketStream(ticket.id), user });
+    // Sent after the client's queued writes: a client, site or contact created offline exists first.
+    const after = links.clientId ? [clientStream(links.clientId)] : [];
+    await enqueue(getOfflineDb(), { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: ticket.ticketNumber, entityId: ticket.id, stream: ticketStream(ticket.id), after, user });
     toast.show({ title: 'Client linked', description: `${ticket.ticketNumber}: ${client?.name ?? 'no client'}.` });
   };
   const select = (id: keyof Links, label: string, options: { id: string; name: string }[]) => (

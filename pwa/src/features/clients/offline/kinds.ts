@@ -5,17 +5,21 @@
  * once). An edit carries `base`, the values the card showed: the server answers 409
  * `{ fields, current }` only when someone else changed a sent field to another value; the item
  * then waits in 'conflict' ("needs attention" in the sync bar, linked to the card) until the
- * technician keeps theirs or takes the server's ({@link resolveClientConflict}). Creating a client
- * needs a connection (its id comes from the server). No React: the service worker imports it.
+ * technician keeps theirs or takes the server's ({@link resolveClientConflict}). A client, contact or
+ * site can be created offline too: its id is chosen here (drafts.ts), its draft joins the cached
+ * cards at once, and a ticket write naming it waits for this stream (outbox `after`). No React: the
+ * service worker imports it.
  */
-import type { Client, ClientPatchInput, Contact, ContactCreateInput, ContactPatchInput, Site, SiteCreateInput } from '@portal/shared';
+import { clientStream, type Client, type ClientCreateInput, type ClientPatchInput, type Contact, type ContactCreateInput, type ContactPatchInput, type Site, type SiteCreateInput } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 import { putClientCards, putClientChild } from './collection';
+import { draftClient, draftContact, draftSite, putDraftChild, putDraftClient, removeDraft } from './drafts';
 
 export const CLIENT_WRITE = 'client.write';
 
 /** The operations of {@link CLIENT_WRITE}. `childId` names the contact or site of an edit. */
 export type ClientOp =
+  | { op: 'client.create'; clientId: string; body: ClientCreateInput }
   | { op: 'client.patch'; clientId: string; body: ClientPatchInput }
   | { op: 'contact.create'; clientId: string; body: ContactCreateInput }
   | { op: 'contact.patch'; clientId: string; childId: string; body: ContactPatchInput }
@@ -33,6 +37,8 @@ export type ClientWriteItem = OutboxItem<ClientOp, ClientConflict, unknown>;
 function url(p: ClientOp): { method: string; url: string } {
   const base = `/api/clients/${p.clientId}`;
   switch (p.op) {
+    case 'client.create':
+      return { method: 'POST', url: '/api/clients' };
     case 'client.patch':
       return { method: 'PATCH', url: base };
     case 'contact.create':
@@ -56,12 +62,17 @@ export const clientWriteKind: OutboxKind<ClientOp, ClientConflict, unknown> = {
   request: (item) => ({ ...url(item.payload), body: item.payload.body }),
   async onSuccess({ db, item, body }) {
     if (!body || typeof body !== 'object') return;
-    if (item.payload.op === 'client.patch') await putClientCards(db, [body as Client]);
+    if (item.payload.op === 'client.patch' || item.payload.op === 'client.create') await putClientCards(db, [body as Client]);
     else await putClientChild(db, body as Contact | Site, item.payload.op.startsWith('contact') ? 'contacts' : 'sites');
   },
   onConflict({ body }) {
     const b = body as Partial<ClientConflict> | undefined;
     return b?.fields && b.current ? { action: 'conflict', conflict: { fields: b.fields, current: b.current } } : { action: 'fail' };
+  },
+  async onDiscard({ db, item }) {
+    const p = item.payload;
+    if (p.op === 'client.create') await removeDraft(db, p.clientId, { list: 'client', id: p.clientId });
+    else if ((p.op === 'contact.create' || p.op === 'site.create') && p.body.id) await removeDraft(db, p.clientId, { list: p.op === 'contact.create' ? 'contacts' : 'sites', id: p.body.id });
   },
   link: (item) => `/clients?client=${item.payload.clientId}`,
   notices: {
@@ -75,9 +86,26 @@ export const isClientWrite = (item: OutboxItem): item is ClientWriteItem => isIt
 
 type Author = { id: string; username: string };
 
-/** Queues a client, contact or site write of client `op.clientId` (label: the client's name). @returns the item's seq. */
+/**
+ * Queues a client, contact or site write of client `op.clientId` (label: the client's name). A
+ * create gets its id here when it has none (client.create: `op.clientId`) and its draft joins the
+ * cached cards in the same transaction. @returns the item's seq.
+ */
 export async function enqueueClientWrite(db: OfflineDb, op: ClientOp, label: string, user: Author, now = new Date()): Promise<number> {
-  return enqueue<ClientOp>(db, { kind: CLIENT_WRITE, payload: op, label, entityId: op.clientId, stream: `client:${op.clientId}`, user }, now);
+  const payload = withId(op);
+  return db.transaction('rw', db.outbox, db.records, async () => {
+    if (payload.op === 'client.create') await putDraftClient(db, draftClient({ ...payload.body, id: payload.clientId }));
+    else if (payload.op === 'contact.create') await putDraftChild(db, draftContact(payload.clientId, payload.body as ContactCreateInput & { id: string }), 'contacts');
+    else if (payload.op === 'site.create') await putDraftChild(db, draftSite(payload.clientId, payload.body as SiteCreateInput & { id: string }), 'sites');
+    return enqueue<ClientOp>(db, { kind: CLIENT_WRITE, payload, label, entityId: payload.clientId, stream: clientStream(payload.clientId), user }, now);
+  });
+}
+
+/** `op` with the id of what it creates in its body (kept when given). */
+function withId(op: ClientOp): ClientOp {
+  if (op.op === 'client.create') return { ...op, body: { ...op.body, id: op.clientId } };
+  if (op.op === 'contact.create' || op.op === 'site.create') return { ...op, body: { ...op.body, id: op.body.id ?? crypto.randomUUID() } } as ClientOp;
+  return op;
 }
 
 /**

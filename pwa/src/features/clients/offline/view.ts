@@ -33,14 +33,18 @@ export function applyUnsent(card: Client, items: ClientWriteItem[]): ClientCardV
     if (item.state === 'conflict' || item.state === 'failed') attention.push(item);
     if (!(UNSENT_STATES as readonly string[]).includes(item.state) && item.state !== 'conflict') continue;
     const p = item.payload;
-    const temp = `pending:${item.seq}`;
-    if (p.op === 'client.patch') {
+    const temp = ('id' in p.body && typeof p.body.id === 'string' && p.body.id) || `pending:${item.seq}`;
+    if (p.op === 'client.create') {
+      pending.add(card.id);
+    } else if (p.op === 'client.patch') {
       view = { ...view, ...withoutBase(p.body) } as Client;
       pending.add(card.id);
     } else if (p.op === 'contact.create') {
+      view.contacts = view.contacts.filter((c) => c.id !== temp);
       view.contacts.push({ id: temp, clientId: card.id, email: null, phone: null, title: null, preferredContactMethod: null, primary: false, updatedAt: item.createdAt, ...withoutBase(p.body) } as Contact);
       pending.add(temp);
     } else if (p.op === 'site.create') {
+      view.sites = view.sites.filter((c) => c.id !== temp);
       view.sites.push({ id: temp, clientId: card.id, address: null, accessNotes: null, latitude: null, longitude: null, updatedAt: item.createdAt, ...withoutBase(p.body) } as Site);
       pending.add(temp);
     } else {
