@@ -46,6 +46,7 @@ export * from './schemas/activity';
 export * from './rules/clientLinks';
 export * from './schemas/clients';
 export * from './schemas/assets';
+export * from './schemas/assetTransfer';
 export * from './rules/phone';
 export * from './rules/replyVariables';
 export * from './schemas/replies';

@@ -123,7 +123,7 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', path: '/api/clients/{uuid}/sites/{uuid}', body: {}, allowed: STAFF },
   { method: 'DELETE', path: '/api/clients/{uuid}/sites/{uuid}', allowed: ADMIN },
   // Assets (issue 53): empty bodies answer 400, unknown ids 404.
-  ...['GET /api/assets', 'GET /api/assets?since=0', 'POST /api/assets', 'GET /api/assets/{uuid}', 'GET /api/assets/by-tag/NOPE-1', 'PATCH /api/assets/{uuid}'].map((r): RouteCase => {
+  ...['GET /api/assets', 'GET /api/assets?since=0', 'POST /api/assets', 'GET /api/assets/{uuid}', 'GET /api/assets/by-tag/NOPE-1', 'PATCH /api/assets/{uuid}', 'POST /api/assets/import', 'GET /api/assets/export.csv?type=toaster', 'GET /api/assets/labels.pdf'].map((r): RouteCase => {
     const [method, path] = r.split(' ') as [string, string];
     return { method, path, ...(method === 'GET' ? {} : { body: {} }), allowed: STAFF };
   }),

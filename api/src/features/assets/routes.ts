@@ -9,7 +9,7 @@
  * - GET    /api/assets/:id             -> AssetDetail (with its tickets and their time)
  * - PATCH  /api/assets/:id             assetPatchSchema -> Asset; 409 `{ fields, current }` on a real conflict
  * - DELETE /api/assets/:id             admin; 204 (its ticket links go, the tickets stay)
- * Import, export and labels come next (issue 53 items 3, 5).
+ * Import, export and labels: transfer.ts.
  */
 import Router from '@koa/router';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import type { AppState } from '../../http/state';
 import { transaction, txOf } from '../../http/transaction';
 import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
+import { addAssetTransfers } from './transfer';
 import { assetsSince, createAsset, deleteAsset, getAsset, getAssetByTag, listAssets, patchAsset, type AssetPorts } from './service';
 
 export function assetRoutes(s: Services, ports: AssetPorts): Router<AppState> {
@@ -38,6 +39,7 @@ export function assetRoutes(s: Services, ports: AssetPorts): Router<AppState> {
     ctx.status = 201;
     ctx.body = await createAsset(txOf(ctx), ports, createInput.get(ctx).body, ctx.state.auth!.user, s.clock());
   });
+  addAssetTransfers(router, s, ports);
   router.get('/api/assets/by-tag/:tag', requireStaff(), tagInput, async (ctx) => {
     ctx.body = await getAssetByTag(s.db, tagInput.get(ctx).params.tag);
   });

