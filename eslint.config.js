@@ -206,7 +206,7 @@ export default tseslint.config(
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js$|mustache$|\\.)', message: 'shared/ imports zod, @date-fns/tz (the SLA clock\'s time zones), libphonenumber-js (E.164 phones) and mustache (reply variables) only (DESIGN.md 3)' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|@date-fns/tz$|libphonenumber-js$|mustache$|rrule$|\\.)', message: 'shared/ imports zod, @date-fns/tz (the SLA clock\'s time zones), libphonenumber-js (E.164 phones), mustache (reply variables) and rrule (recurring tickets) only (DESIGN.md 3)' }] }],
     },
   },
 );

@@ -17,6 +17,8 @@ import { authRoutes } from './features/auth/routes';
 import { clientRoutes } from './features/clients/routes';
 import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port';
 import { assetRoutes } from './features/assets/routes';
+import { checklistRoutes } from './features/checklists/routes';
+import { lockTicketForChecklist, recordChecklistChanges } from './features/tickets/port';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -227,6 +229,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     vaultRoutes(s),
     clientRoutes(s, { vaultEntriesUseClient }),
     assetRoutes(s, { vaultEntryClients }),
+    checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
     vaultOfflineRoutes(s),
     contentRoutes(s),
     replyRoutes(s),

@@ -8,6 +8,7 @@
 import type { AnySubscriber } from './events';
 import { activitySubscribers } from './features/activity/events';
 import { authSubscribers } from './features/auth/events';
+import { checklistSubscribers } from './features/checklists/events';
 import { clientSubscribers } from './features/clients/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
@@ -16,6 +17,7 @@ import { vaultOfflineSubscribers } from './features/vault-offline/events';
 
 export const eventSubscribers: readonly AnySubscriber[] = [
   ...clientSubscribers({ linkNewTickets }),
+  ...checklistSubscribers,
   ...ticketSubscribers,
   ...surveySubscribers,
   ...authSubscribers,

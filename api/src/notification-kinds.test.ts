@@ -34,6 +34,7 @@ function changeOf(type: TicketChangeType): TicketChange {
     contact_change: { type, from: null, to: 'Dana Office' },
     asset_link: { type, from: null, to: 'A-0042 Reception printer' },
     asset_unlink: { type, from: 'A-0042 Reception printer', to: null },
+    checklist: { type, from: null, to: 'Ticked "Check backups"' },
   };
   return byType[type];
 }

@@ -53,3 +53,6 @@ export * from './schemas/replies';
 export * from './rules/macros';
 export * from './search';
 export * from './schemas/staffTickets';
+export * from './schemas/checklists';
+export * from './schemas/recurring';
+export * from './rules/recurrence';

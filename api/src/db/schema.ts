@@ -20,3 +20,4 @@ export * from './schema/clients';
 export * from './schema/replies';
 export * from './schema/readViews';
 export * from './schema/assets';
+export * from './schema/checklists';

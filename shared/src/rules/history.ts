@@ -12,6 +12,8 @@ export function historyChangeText(entry: Pick<TicketUpdateEntry, 'updateType' | 
   if (entry.previousValue === null && entry.newValue === null) return null;
   // An e-mailed customer reply keeps which rule put it on this ticket (docs/inbound-mail.md "Reply or new ticket").
   if (entry.updateType === 'customer_reply') return entry.newValue ? `By e-mail, threaded by ${entry.newValue}` : null;
+  // A checklist entry says what happened: 'Ticked "Check backups"'.
+  if (entry.updateType === 'checklist') return entry.newValue;
   const show = (v: string | null): string => {
     if (entry.updateType === 'status_change' && v && v in TICKET_STATUS_LABELS) return TICKET_STATUS_LABELS[v as TicketStatus];
     if (entry.updateType === 'severity_change' && v && v in SEVERITY_NAMES) return SEVERITY_NAMES[v as Severity];

@@ -132,14 +132,15 @@ export interface Ticket {
    * ticket since (the card shows 'Customer replied'); null or absent otherwise.
    */
   customerRepliedAt?: string | null;
+  checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
 }
 
 /**
  * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
  * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md);
- * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md); `asset_*`: docs/assets.md.
+ * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md); `asset_*`: docs/assets.md; `checklist`: docs/recurring-tickets.md.
  */
-export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -152,7 +153,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   comment: 'Comment',
   waiting: 'Waiting on Customer',
   customer_reply: 'Customer Reply',
-  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change', asset_link: 'Asset Linked', asset_unlink: 'Asset Unlinked' },
+  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change', asset_link: 'Asset Linked', asset_unlink: 'Asset Unlinked', checklist: 'Checklist' },
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

@@ -85,8 +85,8 @@ export interface TicketPatchEvent {
   replyFiles?: { fileName: string; size: number }[] | undefined;
 }
 
-/** Changes that are staff bookkeeping: severity (triage, docs/decisions.md "Severity by staff") and the client and asset links (docs/clients.md, docs/assets.md). */
-const STAFF_ONLY_CHANGES: ReadonlySet<TicketChange['type']> = new Set(['severity_change', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink']);
+/** Changes that are staff bookkeeping: severity (triage, docs/decisions.md "Severity by staff") the client and asset links (docs/clients.md, docs/assets.md) and checklist ticks. */
+const STAFF_ONLY_CHANGES: ReadonlySet<TicketChange['type']> = new Set(['severity_change', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist']);
 
 /**
  * The changes the customer is told about: everything except internal notes, severity and the

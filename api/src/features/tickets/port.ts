@@ -55,3 +55,8 @@ export { linkNewTickets, type NewTicketClient } from './newTicketClients';
 export { ticketClientLinks } from './clientLinkRows';
 /** The open tickets of a client by business name or e-mail domain (vault feature: a vault entry's open tickets). */
 export { openTicketsOfClient } from './clientTickets';
+/**
+ * What the checklists feature needs of tickets (checklistHistory.ts), wired by app.ts: the ticket
+ * locked for a checklist change, and each change as a 'checklist' work-history row.
+ */
+export { lockTicketForChecklist, recordChecklistChanges } from './checklistHistory';

@@ -58,12 +58,19 @@ import { ticketExportCsv } from './export';
 import { addPublicCreate } from './publicCreate';
 import { changeTicketContact } from './customerReply';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
+import { checklistsOf } from '../checklists/port';
 import type { Middleware } from 'koa';
 
 /** Work-history entries with their attachments (docs/attachments.md), one query for the page. */
 async function withAttachments(db: Services['db'], entries: TicketUpdateEntry[]): Promise<TicketUpdateEntry[]> {
   const byUpdate = await attachmentsOfUpdates(db, entries.map((e) => e.id));
   return entries.map((e) => (byUpdate.has(e.id) ? { ...e, attachments: byUpdate.get(e.id)! } : e));
+}
+
+/** Tickets with their checklists (docs/recurring-tickets.md), one query for the page; tickets without items keep none. */
+async function withChecklists(db: Services['db'], tickets: Ticket[]): Promise<Ticket[]> {
+  const lists = await checklistsOf(db, tickets.map((t) => t.id));
+  return tickets.map((t) => (lists.has(t.id) ? { ...t, checklist: lists.get(t.id)! } : t));
 }
 
 const updatesQuerySchema = deltaQuerySchema.extend({ ticketId: z.uuid('ticketId must be a ticket id').optional() });
@@ -110,7 +117,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
       throw new ApiError(410, 'gone', MSG.ticketListGone);
     }
     const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
-    ctx.body = { items: await withAssetIds(s.db, page.rows.map(presentTicket)), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
+    ctx.body = { items: await withChecklists(s.db, await withAssetIds(s.db, page.rows.map(presentTicket))), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
   });
 
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
@@ -143,7 +150,8 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const row = await findTicketByRef(s.db, z.uuid().safeParse(ref).success ? { id: ref } : { ticketNumber: ref });
     if (!row) throw notFound(MSG.ticketNotFound);
     const [ticket] = await withAssetIds(s.db, [presentTicket(row)]);
-    ctx.body = { ...ticket!, attachments: await listTicketAttachments(s.db, row.id) };
+    const checklist = (await checklistsOf(s.db, [row.id])).get(row.id) ?? [];
+    ctx.body = { ...ticket!, attachments: await listTicketAttachments(s.db, row.id), checklist };
   });
 
   router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {

@@ -1,0 +1,96 @@
+/**
+ * Ticket checklists and checklist templates (issue 52 items 1, 2, 7; docs/recurring-tickets.md): the
+ * request schemas and API types of `/api/tickets/:id/checklist` and `/api/checklist-templates`,
+ * shared by the API and the PWA. Texts follow the safe-text rule.
+ */
+import { z } from 'zod';
+import { safeText } from './text';
+
+/** The exact messages of checklists (tests and the PWA find them by these texts). */
+export const CHECKLIST_MSG = {
+  textRequired: 'Checklist item text is required.',
+  itemNotFound: 'Checklist item not found',
+  itemOfOtherTicket: 'This checklist item belongs to another ticket.',
+  templateNotFound: 'Checklist template not found',
+  templateNameRequired: 'Template name is required.',
+  templateNameTaken: 'A checklist template with this name already exists.',
+  templateItemsRequired: 'A checklist template needs at least one item.',
+  nothingToChange: 'Send done, text or required.',
+} as const;
+
+/** The most items one checklist or template may hold. */
+export const CHECKLIST_MAX_ITEMS = 100;
+
+/**
+ * The refusal of Resolved/Closed while required items are open (issue 52 item 1), pluralised:
+ * "1 required checklist item is still open", "2 required checklist items are still open".
+ */
+export function requiredItemsOpenMessage(open: number): string {
+  return open === 1 ? '1 required checklist item is still open' : `${open} required checklist items are still open`;
+}
+
+/** One checklist item of a ticket as the API returns it (times ISO 8601; doneBy a username or null). */
+export interface ChecklistItem {
+  id: string;
+  text: string;
+  required: boolean;
+  done: boolean;
+  doneBy: string | null;
+  doneAt: string | null;
+}
+
+/** "3/7": items done of all (cards, kanban); null for a ticket without a checklist. */
+export function checklistProgress(items: readonly Pick<ChecklistItem, 'done'>[] | undefined): string | null {
+  if (!items || items.length === 0) return null;
+  return `${items.filter((i) => i.done).length}/${items.length}`;
+}
+
+const itemText = safeText({ error: CHECKLIST_MSG.textRequired }).trim().min(1, CHECKLIST_MSG.textRequired).max(500);
+
+/** POST /api/tickets/:id/checklist (add one item at the end). */
+export const checklistItemCreateSchema = z.object({
+  text: itemText,
+  required: z.boolean({ error: 'required must be true or false' }).default(false),
+});
+export type ChecklistItemCreate = z.output<typeof checklistItemCreateSchema>;
+
+/**
+ * PATCH /api/tickets/:id/checklist/:itemId: tick/untick (`done`) and edit (`text`, `required`).
+ * `at`: when the change was made (the phone's clock for a tick queued offline); the same item ticked
+ * and unticked is merged by it: a change older than the item's last tick/untick does not move `done`.
+ */
+export const checklistItemPatchSchema = z
+  .object({
+    done: z.boolean({ error: 'done must be true or false' }).optional(),
+    text: itemText.optional(),
+    required: z.boolean({ error: 'required must be true or false' }).optional(),
+    at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time' }).optional(),
+  })
+  .refine((p) => p.done !== undefined || p.text !== undefined || p.required !== undefined, { message: CHECKLIST_MSG.nothingToChange });
+export type ChecklistItemPatch = z.output<typeof checklistItemPatchSchema>;
+
+export const checklistItemParamsSchema = z.object({ id: z.uuid(), itemId: z.uuid() });
+
+/** One item of a template. */
+export const templateItemSchema = z.object({
+  text: itemText,
+  required: z.boolean({ error: 'required must be true or false' }).default(false),
+});
+export type TemplateItem = z.output<typeof templateItemSchema>;
+
+/** POST /api/checklist-templates, PATCH /api/checklist-templates/:id (all fields). */
+export const checklistTemplateSchema = z.object({
+  name: safeText({ error: CHECKLIST_MSG.templateNameRequired }).trim().min(1, CHECKLIST_MSG.templateNameRequired).max(120),
+  items: z.array(templateItemSchema).min(1, CHECKLIST_MSG.templateItemsRequired).max(CHECKLIST_MAX_ITEMS),
+});
+export type ChecklistTemplateInput = z.input<typeof checklistTemplateSchema>;
+export type ChecklistTemplateBody = z.output<typeof checklistTemplateSchema>;
+
+/** A checklist template as the API returns it. */
+export interface ChecklistTemplate {
+  id: string;
+  name: string;
+  items: TemplateItem[];
+  createdAt: string;
+  updatedAt: string;
+}
