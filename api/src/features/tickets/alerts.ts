@@ -34,9 +34,10 @@ export interface NewTicketRecipients {
 
 /**
  * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
- * present (alerting or not: only alerting ones read the support number), sent together. Called
- * before the sync lock and the ticket numbers are taken (create.ts `readCreateContext`), so these
- * reads never lengthen the section every ticket write waits for.
+ * present (alerting or not: only alerting ones read the support number), sent together. Called by
+ * the `tickets.new_ticket_alerts` subscriber (events.ts) once per emit, inside the create's
+ * transaction after the tickets were written, so these reads run while the group holds the sync
+ * lock (before the events work, create.ts read them ahead of the lock).
  */
 export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
   const wanted = [...new Set(severities)];
