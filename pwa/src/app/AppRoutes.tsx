@@ -28,6 +28,7 @@ const SettingsPage = lazy(() => withIonic(() => import('../features/settings/Set
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
 const ContentPage = lazy(() => withIonic(() => import('../features/content/ContentPage')));
 const FileManagementPage = lazy(() => withIonic(() => import('../features/files/FileManagementPage')));
+const TimeBillingPage = lazy(() => withIonic(() => import('../features/billing/TimeBillingPage')));
 const SurveyDashboardPage = lazy(() => withIonic(() => import('../features/survey-dashboard/SurveyDashboardPage')));
 const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/SchedulerPage')));
 const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
@@ -58,6 +59,7 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/clients', page: <ClientsPage /> },
   { path: '/clients/unlinked', page: <UnlinkedTicketsPage /> },
   { path: '/survey-dashboard', page: <SurveyDashboardPage /> },
+  { path: '/time-billing', page: <TimeBillingPage /> },
   { path: '/admin', page: <UsersPage /> },
   { path: '/admin/content', page: <ContentPage /> },
   { path: '/admin/file-management', page: <FileManagementPage /> },
