@@ -1,0 +1,156 @@
+/**
+ * The client card with the API really stopped (issue 50 "Done when"), in Chromium at 390x844 with
+ * the real service worker, against an app of its own so the API can be stopped: a technician signs
+ * in and syncs; the API is stopped and the browser restarted; from the assigned ticket the
+ * technician opens the client card (contacts, the site's access notes, the vault index), edits the
+ * contact's phone, adds a contact and a new client with no signal, and links the new contact to the
+ * ticket. The API starts again on the same data: every write lands once, the ticket names the
+ * contact created offline (no 400: the ticket write waits for the client's stream).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client, ClientPage, Ticket } from '@portal/shared';
+import { startApp, type AppProcess } from '../../scripts/server-process';
+import { persistentPhoneContext, waitForServiceWorker } from './support/browser';
+import { shot } from './support/screenshots';
+
+const TECH = { username: 'owen.offline', password: 'offline-pass-1' };
+const NAME = 'Lighthouse Vets';
+let app: AppProcess;
+let adminToken: string;
+let context: BrowserContext | undefined;
+const profile = mkdtempSync(join(tmpdir(), 'clients-offline-'));
+
+async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${app.baseURL}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+const login = async (username: string, password: string) => (await call<{ token: string }>('/api/auth/login', { method: 'POST', body: { username, password } })).token;
+const text = (page: Page, t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 45_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function openBrowser(): Promise<Page> {
+  context = await persistentPhoneContext(profile);
+  return context.pages()[0] ?? context.newPage();
+}
+
+let client: Client;
+let ticketNumber: string;
+
+beforeAll(async () => {
+  app = await startApp({}, 180_000);
+  adminToken = await login('admin', app.adminPassword);
+  const tech = await call<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } });
+  client = await call<Client>('/api/clients', { method: 'POST', token: adminToken, body: { name: NAME, emailDomains: ['lighthouse-vets.test'] } });
+  await call(`/api/clients/${client.id}/contacts`, { method: 'POST', token: adminToken, body: { name: 'Pia Reception', email: 'pia@lighthouse-vets.test', phone: '201-555-0123', primary: true } });
+  await call(`/api/clients/${client.id}/sites`, { method: 'POST', token: adminToken, body: { name: 'Harbour clinic', address: '2 Quay Road', accessNotes: 'Side door after 18:00; alarm code at reception' } });
+  await call('/api/vault', { method: 'POST', token: adminToken, body: { businessName: `${NAME} clinic network`, contactName: 'Pia Reception', clientId: client.id } });
+  const body = { clientName: 'Pia Reception', customerEmail: 'pia@lighthouse-vets.test', customerPhone: '555-0101', severity: 'high', contactMethod: 'email', issue: 'The X-ray workstation does not start.' };
+  ticketNumber = (await call<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body })).ticketNumber;
+  const ticket = await call<Ticket>(`/api/tickets/${ticketNumber}`, { token: adminToken });
+  expect(ticket.clientId).toBe(client.id);
+  await call(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id } });
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await app?.stop();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+describe('the client card with the API stopped and the browser restarted', () => {
+  it('opens the card of an assigned ticket, edits and adds offline; each write lands once when the API is back', async () => {
+    let page = await openBrowser();
+    await page.goto(`${app.baseURL}/login`);
+    await page.getByPlaceholder('Enter your username').fill(TECH.username);
+    await page.getByPlaceholder('Enter your password').fill(TECH.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
+    await page.goto(`${app.baseURL}/technician`);
+    await waitForServiceWorker(page);
+    await page.getByText(/^Last synced /).first().waitFor();
+    await page.goto(`${app.baseURL}/clients?client=${client.id}`);
+    await text(page, `${NAME} clinic network`).waitFor();
+
+    // The API stops; the browser is restarted.
+    await app.kill('SIGTERM');
+    await context!.close();
+    page = await openBrowser();
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByRole('button', { name: ticketNumber, exact: true }).click();
+    await page.getByRole('form', { name: `Update ticket ${ticketNumber}` }).waitFor();
+    await page.getByRole('region', { name: 'Client' }).getByRole('link', { name: 'Open client card' }).click();
+    await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+    await text(page, 'Pia Reception').waitFor();
+    await text(page, 'Side door after 18:00; alarm code at reception').waitFor();
+    await text(page, `${NAME} clinic network`).waitFor();
+    await page.getByRole('link', { name: ticketNumber }).waitFor();
+    await text(page, "This month's time and SLA figures show when online.").waitFor();
+
+    // Edit the contact's phone and add a contact, with no server.
+    await page.getByRole('button', { name: 'Edit Pia Reception' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Pia Reception' });
+    await edit.getByLabel('Phone').fill('201-555-0199');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Add Contact' }).click();
+    const add = page.getByRole('form', { name: 'Add Contact' });
+    await add.getByLabel('Contact name').fill('Omar Offline');
+    await add.getByLabel('Phone').fill('201-555-0177');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await text(page, 'Omar Offline').waitFor();
+    await text(page, '2 updates waiting to sync').waitFor();
+    await shot(page, 'client-card-api-stopped-phone', { fullPage: true });
+
+    // Link the new contact to the ticket before it syncs.
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByRole('button', { name: ticketNumber, exact: true }).click();
+    const picker = page.getByRole('region', { name: 'Client' });
+    await picker.getByLabel('Contact', { exact: true }).selectOption({ label: 'Omar Offline' });
+    await picker.getByRole('button', { name: 'Link' }).click();
+    await text(page, '3 updates waiting to sync').waitFor();
+
+    // A new client, with no server.
+    await page.goto(`${app.baseURL}/clients`);
+    await page.getByRole('button', { name: 'New Client' }).click();
+    const newClient = page.getByRole('form', { name: 'New Client' });
+    await newClient.getByLabel('Client name').fill('Made On The Road Ltd');
+    await newClient.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Made On The Road Ltd', level: 1 }).waitFor();
+    await text(page, '4 updates waiting to sync').waitFor();
+    await shot(page, 'client-new-offline-phone');
+
+    // The API comes back on the same data: the phone syncs by itself.
+    app = await startApp({}, 180_000, { restart: app });
+    await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
+
+    const token = await login(TECH.username, TECH.password);
+    const server = await until('the edits', () => call<Client>(`/api/clients/${client.id}`, { token }), (c) => c.contacts.length === 2);
+    const pia = server.contacts.find((c) => c.name === 'Pia Reception')!;
+    const omar = server.contacts.filter((c) => c.name === 'Omar Offline');
+    expect(pia.phone).toBe('+12015550199');
+    expect(omar).toHaveLength(1);
+    expect(omar[0]!.phone).toBe('+12015550177');
+    const ticket = await call<Ticket>(`/api/tickets/${ticketNumber}`, { token });
+    expect([ticket.clientId, ticket.contactId]).toEqual([client.id, omar[0]!.id]);
+    const made = await call<ClientPage>(`/api/clients?q=${encodeURIComponent('Made On The Road')}`, { token });
+    expect(made.items.map((c) => c.name)).toEqual(['Made On The Road Ltd']);
+  }, 600_000);
+});
