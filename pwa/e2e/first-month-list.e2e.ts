@@ -3,7 +3,7 @@
  * view, and the assignee filter, 'Mine' and the sort sit behind one 'Filter and sort' control (as
  * Zammad's and Freshdesk's phone apps do); the status tabs are one row; the sync bar is one line; on the
  * first screen at least three WHOLE cards lie inside the viewport (their bounding boxes, light and dark),
- * each with its created and updated times. The control works: 'Mine' and 'Due soonest' change the list
+ * each with its created and updated times, online and offline. The control works: 'Mine' and 'Due soonest' change the list
  * and the button says how many choices are on. 1366x768 keeps everything in view beside the panel.
  * Set SCREENSHOT_DIR to also save the screens light and dark.
  */
@@ -77,6 +77,17 @@ describe('the phone ticket list (item 5)', () => {
     await page.getByRole('button', { name: 'Clear search and filter' }).click();
     await page.locator('.ticket-card').first().waitFor();
     await page.getByRole('button', { name: 'Filter and sort (1 on)' }).waitFor();
+    await page.getByRole('button', { name: 'Filter and sort (1 on)' }).click();
+    await page.getByRole('group', { name: 'Filter and sort' }).getByLabel('Sort').selectOption({ label: 'Newest first' });
+    await page.getByRole('button', { name: 'Filter and sort', exact: true }).click();
+
+    // Offline the strip says so (tinted) and the three whole cards stay.
+    await page.context().setOffline(true);
+    await bar.getByText('Offline', { exact: true }).waitFor();
+    await page.locator('.ticket-card').first().waitFor();
+    await shot(page, 'first-month-ticket-list-phone-offline');
+    expect(await wholeCards(page)).toBeGreaterThanOrEqual(3);
+    await page.context().setOffline(false);
   });
 
   it('keeps search, assignee, Mine and sort in view on a 1366x768 desktop', async () => {

@@ -16,7 +16,7 @@ export interface TicketFiltersProps {
   technicians: readonly Technician[] | undefined;
   userId: string | undefined;
   resultText: string;
-  /** Phones: 'Select a ticket to update' beside the count (no panel is shown until a card is tapped). */
+  /** Phones: beside the count, 'Counts from this device' when so, else 'Select a ticket to update' (no panel is shown until a card is tapped). */
   hint?: string;
 }
 

@@ -17,6 +17,8 @@ import { useSelectedTicket } from './useSelectedTicket';
 import { useTicketView } from './useTicketView';
 
 const PLACEHOLDER = 'Select a ticket to update';
+/** Tab counts from the cached tickets (offline, or before the server answers); on phones in the count's row (issue 56 item 5). */
+const COUNTS_FROM_DEVICE = 'Counts from this device';
 const NOT_DOWNLOADED = 'Tickets have not been downloaded to this device yet. Connect to the internet and they will sync.';
 
 /**
@@ -109,10 +111,10 @@ export default function TicketsPage() {
               technicians={techs}
               userId={user?.id}
               resultText={view.resultText}
-              hint={!isDesktop && !selected ? PLACEHOLDER : undefined}
+              hint={isDesktop ? undefined : view.source === 'device' ? COUNTS_FROM_DEVICE : selected ? undefined : PLACEHOLDER}
             />
             <StatusTabs value={tab} counts={counts} onChange={setTab} />
-            {view.source === 'device' && <p className="muted ticket-counts-source">Counts from this device</p>}
+            {isDesktop && view.source === 'device' && <p className="muted ticket-counts-source">{COUNTS_FROM_DEVICE}</p>}
             {selectedId && !selected && fetching && <Loading text="Opening ticket..." />}
             <TicketListPanel
               tab={tab}
