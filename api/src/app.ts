@@ -19,6 +19,7 @@ import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port'
 import { assetRoutes } from './features/assets/routes';
 import { checklistRoutes } from './features/checklists/routes';
 import { lockTicketForChecklist, recordChecklistChanges } from './features/tickets/port';
+import { visitRoutes } from './features/visits/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     clientRoutes(s, { vaultEntriesUseClient }),
     assetRoutes(s, { vaultEntryClients }),
     checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
+    visitRoutes(s),
     vaultOfflineRoutes(s),
     contentRoutes(s),
     replyRoutes(s),

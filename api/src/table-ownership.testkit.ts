@@ -36,6 +36,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ticket_assets: 'assets',
   asset_tombstones: 'assets',
   asset_warranty_alerts: 'assets',
+  visits: 'visits',
   user_totp: 'twofa',
   recovery_codes: 'twofa',
   webauthn_credentials: 'twofa',

@@ -47,6 +47,7 @@ export * from './rules/clientLinks';
 export * from './schemas/clients';
 export * from './schemas/assets';
 export * from './schemas/assetTransfer';
+export * from './schemas/visits';
 export * from './rules/phone';
 export * from './rules/replyVariables';
 export * from './schemas/replies';

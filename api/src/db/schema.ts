@@ -21,3 +21,4 @@ export * from './schema/replies';
 export * from './schema/readViews';
 export * from './schema/assets';
 export * from './schema/checklists';
+export * from './schema/visits';

@@ -60,3 +60,10 @@ export { openTicketsOfClient } from './clientTickets';
  * locked for a checklist change, and each change as a 'checklist' work-history row.
  */
 export { lockTicketForChecklist, recordChecklistChanges } from './checklistHistory';
+/**
+ * `patchTicket(tx, ticketId, patch, actor, now, events, attachments?)`: a ticket update written by
+ * another feature's write in its transaction, with the same merge rule, history, events and
+ * attachment limits as PATCH /api/tickets/:id (visits feature: a close-out's note, photos,
+ * signature and "Resolve the ticket", docs/visits.md).
+ */
+export { patchTicket } from './service';

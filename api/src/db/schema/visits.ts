@@ -1,0 +1,50 @@
+/**
+ * On-site visits (issue 54, docs/visits.md): one row per close-out of a ticket. Part of the one
+ * Drizzle schema (../schema.ts); migration 0042_visits.
+ *
+ * - `arrived_sent` / `departed_sent` keep the phone's times exactly as sent; `arrived_at` /
+ *   `departed_at` are the same instants for sorting and sums; `received_at` is the server's clock.
+ * - `visits_supersedes_key` (unique where set): a visit is corrected at most once, even by two
+ *   processes at the same time.
+ */
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { VisitPart } from '@portal/shared';
+import { createdAt, ts } from './columns';
+import { users } from './accounts';
+import { supportTickets } from './tickets';
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    technicianId: uuid('technician_id').references(() => users.id, { onDelete: 'set null' }),
+    technicianName: text('technician_name').notNull(),
+    arrivedAt: ts('arrived_at').notNull(),
+    departedAt: ts('departed_at').notNull(),
+    arrivedSent: text('arrived_sent').notNull(),
+    departedSent: text('departed_sent').notNull(),
+    receivedAt: ts('received_at').notNull(),
+    clockSuspect: boolean('clock_suspect').notNull().default(false),
+    clockNote: text('clock_note'),
+    workDone: text('work_done').notNull(),
+    parts: jsonb('parts').$type<VisitPart[]>().notNull().default(sql`'[]'::jsonb`),
+    minutes: integer('minutes').notNull().default(0),
+    billable: boolean('billable').notNull().default(true),
+    photoUploadIds: text('photo_upload_ids').array().notNull().default(sql`'{}'::text[]`),
+    signatureUploadId: text('signature_upload_id'),
+    signerName: text('signer_name'),
+    supersedesVisitId: uuid('supersedes_visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
+    resolve: boolean('resolve').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('visits_departure_after_arrival', sql`${t.departedAt} >= ${t.arrivedAt}`),
+    check('visits_minutes_range', sql`${t.minutes} BETWEEN 0 AND 1440`),
+    index('visits_ticket_idx').on(t.ticketId, t.createdAt),
+    uniqueIndex('visits_supersedes_key').on(t.supersedesVisitId).where(sql`${t.supersedesVisitId} is not null`),
+  ],
+);

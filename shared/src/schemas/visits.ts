@@ -1,0 +1,89 @@
+/**
+ * On-site visits (issue 54, docs/visits.md): the close-out a technician sends from a ticket
+ * (`POST /api/tickets/:id/visits`, with an Idempotency-Key) and the visit the API answers.
+ * Times are the phone's own (ISO 8601 with offset); the server keeps its receive time beside them.
+ */
+import { z } from 'zod';
+import { attachmentIdsSchema, uploadIdSchema } from './attachments';
+import { safeText } from './text';
+
+/** Exact texts of the visits API (docs/visits.md). */
+export const VISIT_MSG = {
+  departureBeforeArrival: 'Departure must not be before arrival.',
+  quantityPositive: 'Quantity must be more than 0.',
+  priceNotNegative: 'Unit price must not be negative.',
+  signerRequired: 'Enter the name of the person who signed.',
+  signatureNotImage: 'The signature must be a PNG, JPEG or WebP image.',
+  signatureTooLarge: 'The signature image is too large (at most 512 KB).',
+  notYourTicket: 'This ticket is assigned to another technician.',
+  ticketClosed: 'This ticket is closed: reopen it before closing out a visit.',
+  visitNotFound: 'Visit not found.',
+  supersedeOtherTicket: 'The visit to correct is not a visit of this ticket.',
+  alreadySuperseded: 'This visit was already corrected by a later visit.',
+  futureClock: 'A time is in the future by the server clock.',
+  beforeTicketClock: 'A time is before the ticket was created.',
+} as const;
+
+/** Largest signature image kept (bytes, after the attachments' re-encoding). */
+export const SIGNATURE_MAX_BYTES = 512 * 1024;
+
+/** One part or material used: quantity > 0, optional unit price (the business's currency, 2 decimals at most by convention). */
+export const visitPartSchema = z.object({
+  description: safeText().trim().min(1, 'Describe the part').max(200),
+  quantity: z.number({ error: 'Quantity must be a number' }).gt(0, VISIT_MSG.quantityPositive).max(100_000),
+  unitPrice: z.number({ error: 'Unit price must be a number' }).min(0, VISIT_MSG.priceNotNegative).max(10_000_000).nullable().optional(),
+});
+export type VisitPart = z.output<typeof visitPartSchema>;
+
+/** Body of `POST /api/tickets/:id/visits`. */
+export const visitCreateSchema = z
+  .object({
+    arrivedAt: z.iso.datetime({ offset: true, error: 'Arrival must be a date and time' }),
+    departedAt: z.iso.datetime({ offset: true, error: 'Departure must be a date and time' }),
+    workDone: safeText().trim().min(1, 'Describe the work done').max(10_000),
+    parts: z.array(visitPartSchema).max(100, 'At most 100 parts').default([]),
+    /** Minutes worked (recorded as a time entry on the ticket when > 0). */
+    minutes: z.number({ error: 'Minutes must be a number' }).int('Minutes must be whole minutes').min(0).max(1440).default(0),
+    billable: z.boolean().default(true),
+    photoUploadIds: attachmentIdsSchema.default([]),
+    signatureUploadId: uploadIdSchema.nullable().optional(),
+    signerName: safeText().trim().min(1).max(200).nullable().optional(),
+    /** A correction: the earlier visit of the same ticket this one replaces (both are kept). */
+    supersedesVisitId: z.uuid('supersedesVisitId must be a visit id').nullable().optional(),
+    /** Resolve the ticket with this close-out (its resolution: `resolution`, else the work done). */
+    resolve: z.boolean().default(false),
+    resolution: safeText().trim().min(1).max(10_000).optional(),
+  })
+  .refine((v) => Date.parse(v.departedAt) >= Date.parse(v.arrivedAt), { message: VISIT_MSG.departureBeforeArrival, path: ['departedAt'] })
+  .refine((v) => !v.signatureUploadId || !!v.signerName, { message: VISIT_MSG.signerRequired, path: ['signerName'] })
+  .refine((v) => !v.signatureUploadId || !v.photoUploadIds.includes(v.signatureUploadId), { message: 'The signature is listed as a photo too', path: ['signatureUploadId'] });
+export type VisitCreate = z.output<typeof visitCreateSchema>;
+export type VisitCreateInput = z.input<typeof visitCreateSchema>;
+
+/** A visit as the API answers it. */
+export interface Visit {
+  id: string;
+  ticketId: string;
+  technicianId: string | null;
+  technicianName: string;
+  /** The phone's times, as sent (ISO). */
+  arrivedAt: string;
+  departedAt: string;
+  /** When the server received the close-out. */
+  receivedAt: string;
+  /** True when a phone time is in the future or before the ticket existed; `clockNote` says which. */
+  clockSuspect: boolean;
+  clockNote: string | null;
+  workDone: string;
+  parts: VisitPart[];
+  minutes: number;
+  billable: boolean;
+  photoUploadIds: string[];
+  signatureUploadId: string | null;
+  signerName: string | null;
+  supersedesVisitId: string | null;
+  /** The later visit that corrects this one (null while none). */
+  supersededBy: string | null;
+  resolve: boolean;
+  createdAt: string;
+}
