@@ -15,6 +15,7 @@ import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { sweepSlaAlerts } from './features/sla/port';
+import { sweepWarrantyAlerts } from './features/assets/port';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { serveAppBackups, startBackupSchedule } from './features/backup/port';
 import { createLimiterStore } from './http/rate-limit-stores';
@@ -99,7 +100,15 @@ async function main(): Promise<void> {
       },
       (err: unknown) => logger.warn('SLA alert sweep failed', { error: String(err) }),
     );
-  const slaTimer = setInterval(() => void slaSweep(), SLA_SWEEP_INTERVAL_MS);
+  // Warranty alerts (docs/assets.md): the same way, once per asset and warranty end date (asset_warranty_alerts).
+  const warrantySweep = () =>
+    sweepWarrantyAlerts(database.db, new Date()).then(
+      (claimed) => {
+        if (claimed > 0) notifier.dispatcher.wake();
+      },
+      (err: unknown) => logger.warn('warranty alert sweep failed', { error: String(err) }),
+    );
+  const slaTimer = setInterval(() => void slaSweep().then(warrantySweep), SLA_SWEEP_INTERVAL_MS);
   slaTimer.unref();
   logger.info('notifications', notifier.describe());
   await services.inbound.start(() => notifier.dispatcher.wake());

@@ -12,5 +12,6 @@ import { twoFactorKinds } from './features/twofa/notifications';
 import { userKinds } from './features/users/notifications';
 import { vaultOfflineKinds } from './features/vault-offline/notifications';
 import { ticketStatusKinds } from './features/ticket-status/notifications';
+import { assetKinds } from './features/assets/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds, ...assetKinds];

@@ -8,3 +8,5 @@
  *   caller writes the work-history rows (`asset_link` / `asset_unlink`) from `added` / `removed`.
  */
 export { assetIdsOfTickets, setTicketAssets, type LinkedAsset, type TicketAssetChange } from './ticketLinks';
+/** `sweepWarrantyAlerts(db, now)`: claims and enqueues the due warranty alerts once (main.ts, with the SLA sweep, in every process). */
+export { sweepWarrantyAlerts } from './warranty';
