@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { useClientWrite } from './api/useClientWrite';
 import { useClientView } from './api/useClients';
 import { Attention } from './Attention';
+import { DeleteButton } from './DeleteButton';
 import { ContactsSection } from './ContactsSection';
 import { FieldsForm } from './FieldsForm';
 import { CLIENT_FIELDS, bodyOf, clientValues, editBody } from './forms';
@@ -20,7 +21,7 @@ import { CLIENTS_TEXT as T } from './texts';
  * attention, contacts, sites, open and recent tickets, vault entries, the assets placeholder and
  * this month's time and SLA figures (online).
  * Read from this device and edited through the outbox, so it works offline; admins archive and
- * restore (also through the outbox: the server checks the role).
+ * restore and delete (asked first; also through the outbox: the server checks the role).
  */
 export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
   const card = useClientView(id);
@@ -67,9 +68,12 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
               {T.edit}
             </button>
             {user?.role === 'admin' && (
-              <button type="button" className="btn btn-outline btn-small" onClick={() => void write({ op: 'client.patch', clientId: card.id, body: { archived: !card.archived } }, card.name)}>
-                {card.archived ? T.restore : T.archive}
-              </button>
+              <>
+                <button type="button" className="btn btn-outline btn-small" onClick={() => void write({ op: 'client.patch', clientId: card.id, body: { archived: !card.archived } }, card.name)}>
+                  {card.archived ? T.restore : T.archive}
+                </button>
+                <DeleteButton name={card.name} what="client" onConfirm={() => write({ op: 'client.delete', clientId: card.id }, card.name)} />
+              </>
             )}
           </div>
         </div>

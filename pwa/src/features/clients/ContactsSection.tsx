@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { contactCreateSchema, contactPatchSchema, formatPhone, type Contact } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
 import { useConfig } from '../../lib/config';
+import { DeleteButton } from './DeleteButton';
 import { useClientWrite } from './api/useClientWrite';
 import { FieldsForm } from './FieldsForm';
 import { CONTACT_FIELDS, bodyOf, contactValues, editBody } from './forms';
@@ -37,10 +39,12 @@ function ContactLinks({ c, shown }: { c: Contact; shown: string }) {
 
 /**
  * The card's contacts: name, title, phone (formatted for the default country) and e-mail, one-tap
- * call / text / e-mail; Add Contact and Edit through the outbox (work offline; 'Waiting to sync').
+ * call / text / e-mail; Add Contact, Edit and (admins, asked first) Delete through the outbox (work
+ * offline; 'Waiting to sync').
  */
 export function ContactsSection({ card }: { card: ClientCardView }) {
   const { phoneCountry } = useConfig();
+  const admin = useAuth().user?.role === 'admin';
   const write = useClientWrite();
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = card.contacts.find((c) => c.id === editing) ?? null;
@@ -67,9 +71,12 @@ export function ContactsSection({ card }: { card: ClientCardView }) {
               {c.email && <div>{c.email}</div>}
               <ContactLinks c={c} shown={shown} />
               {!c.id.startsWith('pending:') && (
-                <button type="button" className="btn btn-outline btn-small" aria-label={`${T.edit} ${c.name}`} onClick={() => setEditing(c.id)}>
-                  {T.edit}
-                </button>
+                <div className="form-actions">
+                  <button type="button" className="btn btn-outline btn-small" aria-label={`${T.edit} ${c.name}`} onClick={() => setEditing(c.id)}>
+                    {T.edit}
+                  </button>
+                  {admin && <DeleteButton name={c.name} what="contact" onConfirm={() => write({ op: 'contact.delete', clientId: card.id, childId: c.id }, card.name)} />}
+                </div>
               )}
             </li>
           );

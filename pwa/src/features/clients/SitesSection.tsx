@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { siteCreateSchema, sitePatchSchema } from '@portal/shared';
+import { useAuth } from '../../lib/auth';
 import { useClientWrite } from './api/useClientWrite';
+import { DeleteButton } from './DeleteButton';
 import { FieldsForm } from './FieldsForm';
 import { SITE_FIELDS, bodyOf, editBody, siteValues } from './forms';
 import { mapsHref } from '../../lib/links';
@@ -10,10 +12,11 @@ import { CLIENTS_TEXT as T } from './texts';
 
 /**
  * The card's sites: name, address with a maps link, access notes (opening hours, alarm, parking);
- * Add Site and Edit through the outbox (work offline; 'Waiting to sync').
+ * Add Site, Edit and (admins, asked first) Delete through the outbox (work offline; 'Waiting to sync').
  */
 export function SitesSection({ card }: { card: ClientCardView }) {
   const write = useClientWrite();
+  const admin = useAuth().user?.role === 'admin';
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = card.sites.find((c) => c.id === editing) ?? null;
   const save = async (body: Record<string, unknown>, changed: string[]) => {
@@ -49,9 +52,12 @@ export function SitesSection({ card }: { card: ClientCardView }) {
                 </div>
               )}
               {!s.id.startsWith('pending:') && (
-                <button type="button" className="btn btn-outline btn-small" aria-label={`${T.edit} ${s.name}`} onClick={() => setEditing(s.id)}>
-                  {T.edit}
-                </button>
+                <div className="form-actions">
+                  <button type="button" className="btn btn-outline btn-small" aria-label={`${T.edit} ${s.name}`} onClick={() => setEditing(s.id)}>
+                    {T.edit}
+                  </button>
+                  {admin && <DeleteButton name={s.name} what="site" onConfirm={() => write({ op: 'site.delete', clientId: card.id, childId: s.id }, card.name)} />}
+                </div>
               )}
             </li>
           );

@@ -11,7 +11,7 @@ import { clientStream, type Client, type Contact } from '@portal/shared';
 import type { HttpResponse, Transport } from '../../lib/http';
 import { discard, enqueue, registerOfflineFeature, registerOutboxKind } from '../../offline';
 import { drainOutbox, freshDb, memoryLock } from '../../offline/model-server.testkit';
-import { clientsOffline, enqueueClientWrite, readClientCards, readClientView } from './offline';
+import { clientsOffline, enqueueClientWrite, readClientCards, readClientList, readClientView } from './offline';
 
 const USER = { id: '00000000-0000-4000-8000-0000000000a1', username: 'tech' };
 const CLIENT = '5b0f3a52-1c1d-4c39-8c43-1f3d7e0a0001';
@@ -136,5 +136,38 @@ describe('creating offline (client.create, contact.create with ids chosen on the
     expect(view.attention.map((i) => i.error?.message)).toEqual(['This e-mail address is already used by another contact.']);
     expect(await discard(db, seq)).toBe(true);
     expect((await readClientCards(db))[0]!.contacts).toEqual([]);
+  });
+});
+
+describe('deleting (admins; client.delete, contact.delete, site.delete)', () => {
+  it('hides at once, sends one DELETE each and removes the answer from the cached cards; a refused client delete shows the message', async () => {
+    const { db } = freshDb();
+    dbs.push(db);
+    const OTHER = '5b0f3a52-1c1d-4c39-8c43-1f3d7e0a0002';
+    const base: Client = { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, createdAt: 'x', updatedAt: 'x',
+      contacts: [{ id: 'k1', clientId: CLIENT, name: 'Dana', email: null, phone: null, title: null, preferredContactMethod: null, primary: false, updatedAt: 'x' }],
+      sites: [{ id: 's1', clientId: CLIENT, name: 'Shop', address: null, accessNotes: null, latitude: null, longitude: null, updatedAt: 'x' }] };
+    await db.records.put({ collection: 'clients', id: CLIENT, data: base });
+    await db.records.put({ collection: 'clients', id: OTHER, data: { ...base, id: OTHER, name: 'Referenced Co', contacts: [], sites: [] } });
+    await enqueueClientWrite(db, { op: 'contact.delete', clientId: CLIENT, childId: 'k1' }, 'Acme', USER);
+    await enqueueClientWrite(db, { op: 'site.delete', clientId: CLIENT, childId: 's1' }, 'Acme', USER);
+    await enqueueClientWrite(db, { op: 'client.delete', clientId: OTHER }, 'Referenced Co', USER);
+    const shown = (await readClientView(db, CLIENT))!;
+    expect([shown.contacts, shown.sites]).toEqual([[], []]);
+    expect((await readClientList(db)).map((c) => c.name)).toEqual(['Acme']);
+
+    const sent: string[] = [];
+    const transport: Transport = async (req) => {
+      sent.push(`${req.method} ${req.url}`);
+      if (req.url === `/api/clients/${OTHER}`) return res(409, { message: 'Tickets refer to this client: archive it instead.', code: 'conflict' });
+      return res(204, undefined);
+    };
+    await drainOutbox({ db, transport, userId: USER.id, lock: memoryLock('outbox-drain') });
+    expect(sent.sort()).toEqual([`DELETE /api/clients/${CLIENT}/contacts/k1`, `DELETE /api/clients/${CLIENT}/sites/s1`, `DELETE /api/clients/${OTHER}`].sort());
+    const stored = (await readClientCards(db)).find((c) => c.id === CLIENT)!;
+    expect([stored.contacts, stored.sites]).toEqual([[], []]);
+    const refused = (await readClientView(db, OTHER))!;
+    expect(refused.attention.map((i) => i.error?.message)).toEqual(['Tickets refer to this client: archive it instead.']);
+    expect((await readClientList(db)).map((c) => c.name).sort()).toEqual(['Acme', 'Referenced Co']);
   });
 });

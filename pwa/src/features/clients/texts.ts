@@ -44,6 +44,13 @@ export const CLIENTS_TEXT = {
   cancel: 'Cancel',
   archive: 'Archive',
   restore: 'Restore',
+  delete: 'Delete',
+  deleteTitle: (name: string) => `Delete ${name}?`,
+  deleteBody: {
+    client: 'The client, its contacts and sites are deleted. A client that tickets or vault entries refer to cannot be deleted: archive it instead.',
+    contact: 'The contact is removed from this client. A contact that tickets refer to is archived instead.',
+    site: 'The site and its access notes are deleted.',
+  },
   archived: 'Archived',
   waiting: 'Waiting to sync',
   notFound: 'This client is not on this device.',

@@ -35,6 +35,19 @@ export async function putClientChild(db: OfflineDb, child: Contact | Site, list:
   await db.records.put({ ...row, data: { ...card, [list]: archived ? items : [...items, child].sort((a, b) => a.name.localeCompare(b.name)) } });
 }
 
+/** Removes a deleted client's card. */
+export async function removeCard(db: OfflineDb, id: string): Promise<void> {
+  await db.records.delete(keys([id])[0]!);
+}
+
+/** Removes a deleted contact or site from its cached card. */
+export async function removeChild(db: OfflineDb, clientId: string, list: 'contacts' | 'sites', id: string): Promise<void> {
+  const row = await db.records.get(keys([clientId])[0]!);
+  if (!row) return;
+  const card = row.data as Client;
+  await db.records.put({ ...row, data: { ...card, [list]: (card[list] as (Contact | Site)[]).filter((c) => c.id !== id) } });
+}
+
 /** Every cached card (unsorted). */
 export async function readClientCards(db: OfflineDb): Promise<Client[]> {
   return (await db.records.where('collection').equals(CLIENTS_COLLECTION).toArray()).map((r) => r.data as Client);

@@ -12,7 +12,7 @@
  */
 import { clientStream, type Client, type ClientCreateInput, type ClientPatchInput, type Contact, type ContactCreateInput, type ContactPatchInput, type Site, type SiteCreateInput } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
-import { putClientCards, putClientChild } from './collection';
+import { putClientCards, putClientChild, removeCard, removeChild } from './collection';
 import { draftClient, draftContact, draftSite, putDraftChild, putDraftClient, removeDraft } from './drafts';
 
 export const CLIENT_WRITE = 'client.write';
@@ -24,7 +24,9 @@ export type ClientOp =
   | { op: 'contact.create'; clientId: string; body: ContactCreateInput }
   | { op: 'contact.patch'; clientId: string; childId: string; body: ContactPatchInput }
   | { op: 'site.create'; clientId: string; body: SiteCreateInput }
-  | { op: 'site.patch'; clientId: string; childId: string; body: SiteCreateInput & { base?: Record<string, unknown> } };
+  | { op: 'site.patch'; clientId: string; childId: string; body: SiteCreateInput & { base?: Record<string, unknown> } }
+  | { op: 'client.delete'; clientId: string; body?: undefined }
+  | { op: 'contact.delete' | 'site.delete'; clientId: string; childId: string; body?: undefined };
 
 /** What a 409 left: the fields someone else changed and the server's card then. */
 export interface ClientConflict {
@@ -49,6 +51,12 @@ function url(p: ClientOp): { method: string; url: string } {
       return { method: 'POST', url: `${base}/sites` };
     case 'site.patch':
       return { method: 'PATCH', url: `${base}/sites/${p.childId}` };
+    case 'client.delete':
+      return { method: 'DELETE', url: base };
+    case 'contact.delete':
+      return { method: 'DELETE', url: `${base}/contacts/${p.childId}` };
+    case 'site.delete':
+      return { method: 'DELETE', url: `${base}/sites/${p.childId}` };
   }
 }
 
@@ -61,6 +69,9 @@ export const clientWriteKind: OutboxKind<ClientOp, ClientConflict, unknown> = {
   tables: ['records'],
   request: (item) => ({ ...url(item.payload), body: item.payload.body }),
   async onSuccess({ db, item, body }) {
+    const p = item.payload;
+    if (p.op === 'client.delete') return removeCard(db, p.clientId);
+    if (p.op === 'contact.delete' || p.op === 'site.delete') return removeChild(db, p.clientId, p.op === 'contact.delete' ? 'contacts' : 'sites', p.childId);
     if (!body || typeof body !== 'object') return;
     if (item.payload.op === 'client.patch' || item.payload.op === 'client.create') await putClientCards(db, [body as Client]);
     else await putClientChild(db, body as Contact | Site, item.payload.op.startsWith('contact') ? 'contacts' : 'sites');

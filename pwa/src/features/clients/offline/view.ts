@@ -13,6 +13,8 @@ import { isClientWrite, type ClientWriteItem } from './kinds';
 export interface ClientCardView extends Client {
   pending: Set<string>;
   attention: ClientWriteItem[];
+  /** A delete of the client waits to sync (the list leaves it out). */
+  deleting: boolean;
 }
 
 const VAULT_COLLECTION = 'vault';
@@ -29,11 +31,26 @@ export function applyUnsent(card: Client, items: ClientWriteItem[]): ClientCardV
   let view: Client = { ...card, contacts: [...card.contacts], sites: [...card.sites] };
   const pending = new Set<string>();
   const attention: ClientWriteItem[] = [];
+  let deleting = false;
   for (const item of items) {
     if (item.state === 'conflict' || item.state === 'failed') attention.push(item);
     if (!(UNSENT_STATES as readonly string[]).includes(item.state) && item.state !== 'conflict') continue;
     const p = item.payload;
-    const temp = ('id' in p.body && typeof p.body.id === 'string' && p.body.id) || `pending:${item.seq}`;
+    if (p.op === 'client.delete') {
+      // A refused delete ('Tickets refer to this client') leaves the client shown, with the message.
+      if (item.state !== 'failed') {
+        pending.add(card.id);
+        deleting = true;
+      }
+      continue;
+    }
+    if ((p.op === 'contact.delete' || p.op === 'site.delete') && item.state !== 'failed') {
+      const list = p.op === 'contact.delete' ? 'contacts' : 'sites';
+      view[list] = (view[list] as (Contact | Site)[]).filter((c) => c.id !== p.childId) as never;
+      continue;
+    }
+    if (p.op === 'contact.delete' || p.op === 'site.delete') continue;
+    const temp = (p.body && 'id' in p.body && typeof p.body.id === 'string' && p.body.id) || `pending:${item.seq}`;
     if (p.op === 'client.create') {
       pending.add(card.id);
     } else if (p.op === 'client.patch') {
@@ -49,11 +66,11 @@ export function applyUnsent(card: Client, items: ClientWriteItem[]): ClientCardV
       pending.add(temp);
     } else {
       const list = p.op === 'contact.patch' ? 'contacts' : 'sites';
-      view[list] = (view[list] as (Contact | Site)[]).map((c) => (c.id === p.childId ? { ...c, ...withoutBase(p.body) } : c)) as never;
+      view[list] = (view[list] as (Contact | Site)[]).map((c) => (c.id === p.childId ? { ...c, ...withoutBase(p.body ?? {}) } : c)) as never;
       pending.add(p.childId);
     }
   }
-  return { ...view, pending, attention };
+  return { ...view, pending, attention, deleting };
 }
 
 async function unsentByClient(db: OfflineDb): Promise<Map<string, ClientWriteItem[]>> {
@@ -70,7 +87,7 @@ async function unsentByClient(db: OfflineDb): Promise<Map<string, ClientWriteIte
 /** Every cached client (archived last), as shown, sorted by name. */
 export async function readClientList(db: OfflineDb): Promise<ClientCardView[]> {
   const [cards, unsent] = await Promise.all([readClientCards(db), unsentByClient(db)]);
-  return cards.map((c) => applyUnsent(c, unsent.get(c.id) ?? [])).sort((a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name));
+  return cards.map((c) => applyUnsent(c, unsent.get(c.id) ?? [])).filter((c) => !c.deleting).sort((a, b) => Number(a.archived) - Number(b.archived) || a.name.localeCompare(b.name));
 }
 
 /** One card as shown, or null when this device does not hold it. */
