@@ -18,6 +18,7 @@ import { clientRoutes } from './features/clients/routes';
 import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port';
 import { assetRoutes } from './features/assets/routes';
 import { checklistRoutes } from './features/checklists/routes';
+import { recurringRoutes } from './features/recurring/routes';
 import { lockTicketForChecklist, recordChecklistChanges } from './features/tickets/port';
 import { visitRoutes } from './features/visits/routes';
 import { findSession, hashToken } from './features/auth/sessions';
@@ -232,6 +233,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     assetRoutes(s, { vaultEntryClients }),
     checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
     visitRoutes(s),
+    recurringRoutes(s),
     vaultOfflineRoutes(s),
     contentRoutes(s),
     replyRoutes(s),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SEVERITIES, type Severity } from '../constants';
 import { MSG } from '../messages';
 import { safeText } from './text';
+import type { Recurrence } from '../rules/recurrence';
 
 /** The exact messages of recurring tickets. */
 export const RECURRING_MSG = {
@@ -104,7 +105,7 @@ export interface RecurringSchedule {
   contactId: string | null;
   assignedTo: string | null;
   templateId: string | null;
-  recurrence: z.output<typeof recurrenceSchema>;
+  recurrence: Recurrence;
   timeZone: string;
   leadDays: number;
   skipWhileOpen: boolean;
