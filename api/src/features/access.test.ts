@@ -131,6 +131,7 @@ const ROUTES: RouteCase[] = [
   // Visits (issue 54): an empty body answers 400, an unknown ticket 404.
   { method: 'POST', path: '/api/tickets/{uuid}/visits', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/tickets/{uuid}/visits', allowed: STAFF },
+  { method: 'GET', path: '/api/visits/{uuid}/report.pdf', allowed: STAFF },
   // Canned replies, macros, ticket templates (issue 51): staff read and write (personal; shared needs admin, checked after the gate).
   ...['/api/canned-replies', '/api/macros', '/api/ticket-templates'].flatMap((base): RouteCase[] => [
     { method: 'GET', path: base, allowed: STAFF },

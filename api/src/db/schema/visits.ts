@@ -37,6 +37,8 @@ export const visits = pgTable(
     photoUploadIds: text('photo_upload_ids').array().notNull().default(sql`'{}'::text[]`),
     signatureUploadId: text('signature_upload_id'),
     signerName: text('signer_name'),
+    /** The ticket attachment of the signature image (migration 0043; the report embeds it). */
+    signatureAttachmentId: uuid('signature_attachment_id'),
     supersedesVisitId: uuid('supersedes_visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
     resolve: boolean('resolve').notNull().default(false),
     createdAt: createdAt(),

@@ -54,3 +54,12 @@ export async function supersedersOf(db: Database, ids: string[]): Promise<Map<st
 export async function visitsOfTicket(db: Database, ticketId: string): Promise<VisitRow[]> {
   return db.select().from(visits).where(eq(visits.ticketId, ticketId)).orderBy(asc(visits.createdAt), asc(visits.id));
 }
+
+/** What the service report shows of a ticket (ticket_facts view); undefined when none. */
+export async function ticketForReport(db: Database, ticketId: string): Promise<{ ticketNumber: string; issue: string; clientName: string; businessName: string | null; customerEmail: string } | undefined> {
+  const [row] = await db
+    .select({ ticketNumber: ticketFacts.ticketNumber, issue: ticketFacts.issue, clientName: ticketFacts.clientName, businessName: ticketFacts.businessName, customerEmail: ticketFacts.customerEmail })
+    .from(ticketFacts)
+    .where(eq(ticketFacts.id, ticketId));
+  return row ? { ...row, ticketNumber: String(row.ticketNumber) } : undefined;
+}

@@ -6,11 +6,12 @@
  *                                  400 bad times/parts/signature, 403 a ticket assigned to another
  *                                  technician, 404 no ticket, 409 a closed ticket or a visit already corrected.
  * - GET  /api/tickets/:id/visits   -> Visit[] oldest first (404 no ticket).
+ * - GET  /api/visits/:id/report.pdf -> application/pdf, the service report (reportService.ts; 404 no visit).
  * The checks run and the photos and signature are processed before the transaction opens (as PATCH /api/tickets/:id does).
  */
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { MSG, visitCreateSchema } from '@portal/shared';
+import { MSG, VISIT_MSG, visitCreateSchema } from '@portal/shared';
 import { requireStaff } from '../../http/authenticate';
 import type { AppState } from '../../http/state';
 import { keyScopeOf, readIdempotencyKey, readStoredAnswers, transaction, txOf } from '../../http/transaction';
@@ -18,6 +19,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import type { AttachmentBatch } from '../attachments/port';
 import { checkCloseOut, closeOutVisit, listVisits } from './service';
+import { visitReport } from './reportService';
 
 export function visitRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -43,6 +45,14 @@ export function visitRoutes(s: Services): Router<AppState> {
   });
   router.get('/api/tickets/:id/visits', requireStaff(), idInput, async (ctx) => {
     ctx.body = await listVisits(s.db, idInput.get(ctx).params.id);
+  });
+  const visitInput = validate({ params: idParamsSchema, notFoundMessage: VISIT_MSG.visitNotFound });
+  router.get('/api/visits/:id/report.pdf', requireStaff(), visitInput, async (ctx) => {
+    const { pdf, fileName } = await visitReport(s, visitInput.get(ctx).params.id);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `inline; filename="${fileName}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf;
   });
   return router;
 }

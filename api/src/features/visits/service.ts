@@ -94,7 +94,11 @@ export async function closeOutVisit(
   const problem = clockProblem(arrivedAt, departedAt, now, ticket.createdAt);
   const patch: TicketPatch = { comment: noteOf(body, user.username), reply: false };
   if (body.resolve) Object.assign(patch, { status: 'resolved', resolution: body.resolution ?? body.workDone.slice(0, 10_000) });
-  await patchTicket(tx, ticketId, patch, user, now, deps.events, batch);
+  const written = await patchTicket(tx, ticketId, patch, user, now, deps.events, batch);
+  // The note's attachments are inserted in the batch's order: the signature's is at its item's index.
+  const files = written.updates.find((u) => u.updateType === 'comment')?.attachments ?? [];
+  const signatureIndex = batch?.items.findIndex((i) => i.uploadId === body.signatureUploadId) ?? -1;
+  const signatureAttachmentId = signatureIndex >= 0 && files.length === batch!.items.length ? files[signatureIndex]!.id : null;
   if (body.minutes > 0) await recordTimeEntry(tx, ticketId, user, { minutes: body.minutes, billable: body.billable, note: 'On-site visit' }, now);
   const row = await insertVisit(tx, {
     ticketId,
@@ -114,6 +118,7 @@ export async function closeOutVisit(
     photoUploadIds: body.photoUploadIds,
     signatureUploadId: body.signatureUploadId ?? null,
     signerName: body.signerName ?? null,
+    signatureAttachmentId,
     supersedesVisitId: body.supersedesVisitId ?? null,
     resolve: body.resolve,
     createdAt: now,

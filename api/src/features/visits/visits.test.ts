@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, VISIT_MSG, type Ticket, type TicketUpdateEntry, type Visit, type VisitCreateInput } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { smallPng, tusUpload } from '../attachments/attachments.testkit';
+import { pdfImages } from '../assets/pdfQr.testkit';
+import { pdfText } from './pdfText.testkit';
+import { visitReport } from './reportService';
 
 let t: TestApp;
 let tech: { id: string; token: string };
@@ -170,6 +173,7 @@ describe('visits', () => {
   it('a correction supersedes a visit once; both are kept; a visit of another ticket cannot be superseded', async () => {
     const ticketId = await newTicket();
     const first = (await post(ticketId, closeOut())).body;
+    t.clock.advance(1000); // listed oldest first
     const fix = await post(ticketId, closeOut({ workDone: 'Replaced the fuser unit (corrected part number).', supersedesVisitId: first.id }));
     expect([fix.status, fix.body.supersedesVisitId]).toEqual([201, first.id]);
     const twice = await post(ticketId, closeOut({ supersedesVisitId: first.id }));
@@ -181,5 +185,25 @@ describe('visits', () => {
       [first.id, fix.body.id, null],
       [fix.body.id, null, first.id],
     ]);
+  });
+
+  it('renders the service report: work done, parts, time, signer and the signature image; staff only; 404 for no visit', async () => {
+    const ticketId = await newTicket();
+    const signature = await tusUpload(t.url, 'signature.png', await smallPng());
+    const visit = (await post(ticketId, closeOut({ signatureUploadId: signature, signerName: 'Dana Client' }))).body;
+    const res = await fetch(`${t.url}/api/visits/${visit.id}/report.pdf`, { headers: { authorization: `Bearer ${tech.token}` } });
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const served = Buffer.from(await res.arrayBuffer());
+    expect(served.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfImages(served)).toHaveLength(1);
+
+    const text = pdfText((await visitReport({ config: t.config, db: t.db }, visit.id, { compress: false })).pdf);
+    for (const expected of ['Service report', 'Replaced the fuser unit and cleared the paper path.', '1 x Fuser unit HP RM2-5399 @ 89.50 = 89.50', '4 x Cable ties', '55 minutes, billable', `Signed by Dana Client at ${visit.departedAt}`, 'Acme Ltd']) {
+      expect(text).toContain(expected);
+    }
+    expect((await t.request('GET', `/api/visits/${visit.id}/report.pdf`, { token: user })).status).toBe(403);
+    expect((await t.request('GET', `/api/visits/${visit.id}/report.pdf`)).status).toBe(401);
+    const missing = await t.request<Body>('GET', `/api/visits/${randomUUID()}/report.pdf`, { token: tech.token });
+    expect([missing.status, missing.body.message]).toEqual([404, VISIT_MSG.visitNotFound]);
   });
 });

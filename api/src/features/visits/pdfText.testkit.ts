@@ -1,0 +1,28 @@
+/**
+ * The text of a PDF that pdfkit wrote (tests of the service report): inflates FlateDecode streams,
+ * then joins the hex and literal strings of each text-showing operator (standard fonts, WinAnsi).
+ * Handles what pdfkit writes, not every PDF.
+ */
+import zlib from 'node:zlib';
+
+/** Every shown string of `pdf`, joined by newlines. */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const streams: string[] = [];
+  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n([^]*?)\r?\nendstream/g)) {
+    const data = Buffer.from(m[2]!, 'latin1');
+    if (/\/Subtype\s*\/Image/.test(m[1]!)) continue;
+    try {
+      streams.push((/FlateDecode/.test(m[1]!) ? zlib.inflateSync(data) : data).toString('latin1'));
+    } catch {
+      // not a content stream
+    }
+  }
+  const out: string[] = [];
+  for (const s of streams) {
+    for (const tj of s.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      out.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
+    }
+  }
+  return out.join('\n');
+}
