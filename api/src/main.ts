@@ -16,7 +16,7 @@ import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { sweepSlaAlerts } from './features/sla/port';
 import { sweepWarrantyAlerts } from './features/assets/port';
-import { sweepRecurring } from './features/recurring/sweep';
+import { startRecurringSweep } from './features/recurring/sweep';
 import { ensureAdminUser } from './features/users/bootstrap';
 import { serveAppBackups, startBackupSchedule } from './features/backup/port';
 import { createLimiterStore } from './http/rate-limit-stores';
@@ -111,16 +111,7 @@ async function main(): Promise<void> {
     );
   const slaTimer = setInterval(() => void slaSweep().then(warrantySweep), SLA_SWEEP_INTERVAL_MS);
   slaTimer.unref();
-  // Recurring tickets (docs/recurring-tickets.md): every process sweeps; each occurrence is claimed once.
-  const recurringSweep = () =>
-    sweepRecurring(database.db, { events: services.events, fallbackEmail: config.supportEmail }, new Date()).then(
-      (opened) => {
-        if (opened > 0) notifier.dispatcher.wake();
-      },
-      (err: unknown) => logger.warn('recurring ticket sweep failed', { error: String(err) }),
-    );
-  const recurringTimer = setInterval(() => void recurringSweep(), SLA_SWEEP_INTERVAL_MS);
-  recurringTimer.unref();
+  const stopRecurringSweep = startRecurringSweep({ db: database.db, events: services.events, fallbackEmail: config.supportEmail, logger, wake: () => notifier.dispatcher.wake() }, SLA_SWEEP_INTERVAL_MS); // docs/recurring-tickets.md
   logger.info('notifications', notifier.describe());
   await services.inbound.start(() => notifier.dispatcher.wake());
   logger.info('inbound mail', { imap: config.inbound.imap ? `${config.inbound.imap.host}:${config.inbound.imap.port}/${config.inbound.imap.mailbox}` : 'off', smtpPort: config.inbound.smtp?.port ?? 'off' });
@@ -149,7 +140,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
     clearInterval(slaTimer);
-    clearInterval(recurringTimer);
+    stopRecurringSweep();
     stopBackupSchedule();
     server.close(() => {
       stopBackupSocket()

@@ -16,6 +16,7 @@ import { occurrencesBetween, type Occurrence, type TicketCreate } from '@portal/
 import type { Database } from '../../db/client';
 import { ticketFacts } from '../../db/schema';
 import type { EventBus } from '../../events';
+import type { Logger } from '../../logger';
 import { createTickets } from '../tickets/port';
 import { getClientCard } from '../clients/port';
 import { addChecklistItems, templateItemsOf } from '../checklists/port';
@@ -112,4 +113,22 @@ export async function sweepRecurring(db: Database, deps: SweepDeps, now: Date): 
     });
   }
   return opened;
+}
+
+/**
+ * Sweeps every `intervalMs` in this process (main.ts, like the SLA sweep; every process runs one):
+ * wakes the notification dispatcher when tickets were opened, logs a failed sweep as a warning.
+ * @returns a function that stops it.
+ */
+export function startRecurringSweep(deps: SweepDeps & { db: Database; logger: Logger; wake: () => void }, intervalMs: number): () => void {
+  const run = () =>
+    sweepRecurring(deps.db, deps, new Date()).then(
+      (opened) => {
+        if (opened > 0) deps.wake();
+      },
+      (err: unknown) => deps.logger.warn('recurring ticket sweep failed', { error: String(err) }),
+    );
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
