@@ -81,9 +81,9 @@ describe('SLA due times (default policy: Mon-Fri 10:00-18:00 UTC)', () => {
     setClock('2026-03-11T10:00:00.000Z');
     const { id } = await t.createTicket({ severity: 'high' });
     const page = (await t.request<{ items: Ticket[] }>('GET', '/api/tickets/list?limit=200', { token: tech.token })).body;
-    // A single-ticket read also lists its attachments (the list pages do not).
-    const { attachments, ...one } = await getTicket(id);
-    expect(attachments).toEqual([]);
+    // A single-ticket read also lists its attachments, assets and checklist (the list pages do not).
+    const { attachments, assetIds, checklist, ...one } = (await getTicket(id)) as Awaited<ReturnType<typeof getTicket>> & { assetIds: string[]; checklist: unknown[] };
+    expect({ attachments, assetIds, checklist }).toEqual({ attachments: [], assetIds: [], checklist: [] });
     expect(page.items.find((x) => x.id === id)).toEqual(one);
   });
 });

@@ -147,9 +147,10 @@ describe('the staff list JSON the database builds', () => {
       expect(page.body.items.map((i) => i.id)).toEqual([odd.id, plain.id]);
       for (const item of page.body.items) {
         const one = await a.request<Ticket>('GET', `/api/tickets/${item.id}`, { token: tech.token });
-        // The single-ticket read adds the ticket's attachments (docs/attachments.md); the list does not.
-        const { attachments, ...fields } = one.body;
-        expect(attachments).toEqual([]);
+        // The single-ticket read adds the ticket's attachments (docs/attachments.md), assets (docs/assets.md)
+        // and checklist (docs/recurring-tickets.md); the list pages do not.
+        const { attachments, assetIds, checklist, ...fields } = one.body as Ticket & { attachments: unknown[]; assetIds: string[]; checklist: unknown[] };
+        expect({ attachments, assetIds, checklist }).toEqual({ attachments: [], assetIds: [], checklist: [] });
         expect(item).toStrictEqual(fields);
         expect(Object.keys(item)).toEqual(Object.keys(fields));
       }
