@@ -191,8 +191,22 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/vault-match?q=matrix', allowed: STAFF },
   { method: 'GET', path: '/api/vault/{uuid}/open-tickets', allowed: STAFF },
   { method: 'POST', path: '/api/surveys/resend', body: {}, allowed: ANY },
+  // Checklists and recurring tickets (issue 52): empty bodies answer 400, unknown ids 404.
+  { method: 'POST', path: '/api/tickets/{ticket}/checklist', body: {}, allowed: STAFF },
+  { method: 'PATCH', path: '/api/tickets/{ticket}/checklist/{uuid}', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/checklist-templates', allowed: STAFF },
+  { method: 'POST', path: '/api/checklist-templates', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/checklist-templates/{uuid}', allowed: STAFF },
+  { method: 'PUT', path: '/api/checklist-templates/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/checklist-templates/{uuid}', allowed: ADMIN },
+  { method: 'GET', path: '/api/recurring-tickets', allowed: STAFF },
+  { method: 'POST', path: '/api/recurring-tickets', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/recurring-tickets/{uuid}', allowed: STAFF },
+  { method: 'PATCH', path: '/api/recurring-tickets/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/recurring-tickets/{uuid}', allowed: ADMIN },
+  { method: 'GET', path: '/api/recurring-tickets/{uuid}/occurrences', allowed: STAFF },
+  { method: 'POST', path: '/api/recurring-tickets/{uuid}/run-now', allowed: ADMIN },
 ];
-
 beforeAll(async () => {
   t = await startTestApp();
   ticketId = (await t.createTicket()).id;
