@@ -4,6 +4,7 @@
  * POST /api/assets (assetCreateSchema).
  */
 import { z } from 'zod';
+import { safeText } from './text';
 import type { Asset } from './assets';
 
 /** CSV header -> Asset field, in export order. Import matches headers ignoring case and spacing. */
@@ -31,7 +32,7 @@ export const ASSET_IMPORT_MAX_ROWS = 2_000;
 
 /** POST /api/assets/import body: the CSV text; `clientId` is the client of rows without a Client cell. */
 export const assetImportSchema = z.object({
-  csv: z.string().min(1, 'Choose a CSV file.').max(250_000, 'The CSV file is too large (at most 250 KB).'),
+  csv: safeText().min(1, 'Choose a CSV file.').max(250_000, 'The CSV file is too large (at most 250 KB).'),
   clientId: z.uuid('clientId must be a client id').optional(),
 });
 export type AssetImportInput = z.infer<typeof assetImportSchema>;

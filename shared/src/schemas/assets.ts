@@ -136,7 +136,7 @@ export const assetPatchSchema = z.object({ ...assetFields, assetTag: assetTagSch
 export type AssetPatchInput = z.input<typeof assetPatchSchema>;
 export type AssetPatch = z.output<typeof assetPatchSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ASSET_MSG.dateInvalid);
+const isoDate = safeText().regex(/^\d{4}-\d{2}-\d{2}$/, ASSET_MSG.dateInvalid);
 /**
  * GET /api/assets: filters (all optional, combined with AND): `clientId`, `siteId`, `type`, `status`,
  * `warrantyBefore` (warranty ends on or before that date), `q` (name, tag, serial, make, model, IP,

@@ -4,9 +4,10 @@
  */
 import { z } from 'zod';
 import { ATTACHMENTS_PER_REQUEST } from '../rules/attachments';
+import { safeText } from './text';
 
 /** A tus upload id: the last path segment of the upload's `Location` (32 hex digits). */
-export const uploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'Not an upload id');
+export const uploadIdSchema = safeText().regex(/^[0-9a-f]{32}$/, 'Not an upload id');
 
 /** `attachments` of the ticket create and PATCH bodies: finished upload ids, at most 5, no repeats. */
 export const attachmentIdsSchema = z

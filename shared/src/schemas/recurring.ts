@@ -20,7 +20,7 @@ export const RECURRING_MSG = {
   alreadyOpened: 'The next occurrence is already open.',
 } as const;
 
-const dateText = z.string({ error: RECURRING_MSG.dateInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, RECURRING_MSG.dateInvalid);
+const dateText = safeText({ error: RECURRING_MSG.dateInvalid }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, RECURRING_MSG.dateInvalid);
 const weekday = z.number().int().min(0).max(6);
 
 /** A schedule's recurrence (shared/src/rules/recurrence.ts `Recurrence`). */
@@ -33,7 +33,7 @@ export const recurrenceSchema = z
     nth: z.object({ n: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]), weekday }).optional(),
     month: z.number().int().min(1).max(12).optional(),
     startDate: dateText,
-    time: z.string({ error: RECURRING_MSG.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, RECURRING_MSG.timeInvalid),
+    time: safeText({ error: RECURRING_MSG.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, RECURRING_MSG.timeInvalid),
     endDate: dateText.optional(),
     count: z.number().int().min(1).max(10_000).optional(),
   })
@@ -50,7 +50,7 @@ const scheduleFields = {
   assignedTo: z.uuid('assignedTo must be a user id').nullable().optional(),
   templateId: z.uuid('templateId must be a checklist template id').nullable().optional(),
   recurrence: recurrenceSchema,
-  timeZone: z.string({ error: RECURRING_MSG.timeZoneRequired }).trim().min(1, RECURRING_MSG.timeZoneRequired).max(64),
+  timeZone: safeText({ error: RECURRING_MSG.timeZoneRequired }).trim().min(1, RECURRING_MSG.timeZoneRequired).max(64),
   /** "Open N days before it is due" (0 .. 365). */
   leadDays: z.number().int().min(0).max(365).default(0),
   skipWhileOpen: z.boolean().default(false),
