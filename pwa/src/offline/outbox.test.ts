@@ -189,6 +189,18 @@ describe('drain: pending -> sending -> done', () => {
     expect((await drain({ now: () => now + 3000, force: true })).sent).toHaveLength(1);
   });
 
+  it('words an answer without the error body as a sentence, not a bare status (a proxy page, an empty 404)', async () => {
+    const { db, made, drain, setFault } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { status: 'closed' });
+    setFault(() => ({ status: 502, body: '<html>Bad gateway</html>', retryAfterMs: null }));
+    await drain({ now: () => 0, random: () => 0 });
+    expect((await items(db))[0]).toMatchObject({ state: 'pending', lastError: '502: The server could not take the change; it will be sent again.' });
+    setFault(() => ({ status: 404, body: '', retryAfterMs: null }));
+    await drain({ force: true });
+    expect((await items(db))[0]).toMatchObject({ state: 'failed', error: { status: 404, message: 'The server refused this change (HTTP 404).' } });
+  });
+
   it('puts an item left in sending by a killed app back to pending after a restart, applied once', async () => {
     const { db, made, reopen, server, transport } = setup(1);
     await seed(db, made);

@@ -115,12 +115,15 @@ async function settleProblem(job: SettleJob, deps: DrainDeps, report: DrainRepor
       return 'blocked';
     }
   }
-  const message = serverMessage(body, `${status}`);
+  // An answer without the API's error body (a proxy's HTML page, an empty 404) still reads as a
+  // sentence on 'Not saved' and in 'Last error', never as a bare status number.
+  const retried = status === 408 || status === 429 || status >= 500;
+  const message = serverMessage(body, retried ? 'The server could not take the change; it will be sent again.' : `The server refused this change (HTTP ${status}).`);
   if (status === 401) {
     await changeItem(db, seq, { state: 'pending', nextAttemptAt: 0, lastError: SIGN_IN_AGAIN_TEXT, lastStatus: 401 });
     return 'auth';
   }
-  if (status === 408 || status === 429 || status >= 500) {
+  if (retried) {
     const delay = res.retryAfterMs ?? backoffMs(item.attempts, deps.random);
     await changeItem(db, seq, { state: 'pending', nextAttemptAt: deps.now() + delay, lastError: `${status}: ${message}`, lastStatus: status });
     return 'server';
