@@ -131,6 +131,19 @@ describe('the sweep, exactly once', () => {
     await call('DELETE', `/api/recurring-tickets/${s.id}`);
   });
 
+  it("the opened ticket carries the schedule's client, site and contact", async () => {
+    at('2026-05-20T00:00:00Z');
+    const client = (await call('POST', '/api/clients', { name: 'Sited Dental' })).body;
+    const site = (await call('POST', `/api/clients/${client.id}/sites`, { name: 'Back office', address: '2 Side St' })).body;
+    const contact = (await call('POST', `/api/clients/${client.id}/contacts`, { name: 'Sam Site', email: 'sam@sited.test' })).body;
+    const s = await create({ timeZone: 'UTC', clientId: client.id, siteId: site.id, contactId: contact.id, recurrence: { frequency: 'daily', startDate: '2026-05-20', time: '08:00' } });
+    at('2026-05-20T08:00:00Z');
+    await sweep();
+    const ticket = (await call<Ticket>('GET', `/api/tickets/${(await detail(s.id)).lastTicket!.id}`)).body;
+    expect(ticket).toMatchObject({ clientId: client.id, siteId: site.id, contactId: contact.id, customerEmail: 'sam@sited.test' });
+    await call('DELETE', `/api/recurring-tickets/${s.id}`);
+  });
+
   it('two sweepers at once open each occurrence once (two apps on PostgreSQL when DATABASE_URL is set)', async () => {
     at('2026-06-01T00:00:00Z');
     const s = await create({ timeZone: 'UTC', recurrence: { frequency: 'daily', startDate: '2026-06-01', time: '08:00' } });

@@ -90,7 +90,7 @@ export async function openDue(tx: Database, deps: SweepDeps, row: ScheduleRow, n
     const claimed = await claimOccurrence(tx, { ...base, outcome: 'opened', reason: null });
     if (!claimed || !author) continue;
     const input = await ticketInput(tx, row, o, deps.fallbackEmail);
-    const links = { clientId: row.clientId, contactId: row.contactId };
+    const links = { clientId: row.clientId, contactId: row.contactId, siteId: row.siteId };
     const [created] = await createTickets(tx, deps.events, [{ input, now, staff: { actor: author, assignedTo: row.assignedTo, notifyCustomer: false, links } }]);
     await addChecklistItems(tx, created!.id, items, now);
     await setOccurrenceTicket(tx, claimed, created!.id);

@@ -44,8 +44,8 @@ export interface StaffSubmission {
   assignedTo: string | null;
   /** false: "Do not notify the customer" (no confirmation e-mail, no customer SMS). */
   notifyCustomer: boolean;
-  /** The client card and contact picked on New Ticket (checked by the caller); absent or null = none. */
-  links?: { clientId: string | null; contactId: string | null } | undefined;
+  /** The client card, contact (and site: a recurring schedule's) picked by the caller and checked by it; absent or null = none. */
+  links?: { clientId: string | null; contactId: string | null; siteId?: string | null | undefined } | undefined;
 }
 
 /** What creating tickets reads before writing: the SLA policy in force. */
@@ -106,7 +106,7 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       pausedMinutes: 0,
       customerRepliedAt: null,
       clientId: staff?.links?.clientId ?? null,
-      siteId: null,
+      siteId: staff?.links?.siteId ?? null,
       contactId: staff?.links?.contactId ?? null,
     });
     const files = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size })) ?? [];

@@ -92,7 +92,7 @@ export interface NewTicket {
   assignedTo?: string | null | undefined;
   createdBy?: string | null | undefined;
   /** Staff create: the client and contact picked (the ticket is born linked); absent = none. */
-  links?: { clientId: string | null; contactId: string | null } | undefined;
+  links?: { clientId: string | null; contactId: string | null; siteId?: string | null | undefined } | undefined;
 }
 
 /** What {@link insertNewTickets} answers for each ticket (all a create's answer needs). */
@@ -132,6 +132,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     created_by: t.createdBy ?? null,
     client_id: t.links?.clientId ?? null,
     contact_id: t.links?.contactId ?? null,
+    site_id: t.links?.siteId ?? null,
     at: t.now.toISOString(),
     fr_due: t.due.firstResponseDueAt.toISOString(),
     res_due: t.due.resolutionDueAt.toISOString(),
@@ -157,16 +158,16 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
     x as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
         business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
-        assigned_to uuid, created_by uuid, client_id uuid, contact_id uuid, at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
+        assigned_to uuid, created_by uuid, client_id uuid, contact_id uuid, site_id uuid, at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
         link_nonce text, link_hash text, link_expires timestamptz,
         key uuid, key_user uuid, key_fingerprint text, answer jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
-        severity, contact_method, issue, assigned_to, client_id, contact_id, status, version, created_at, updated_at,
+        severity, contact_method, issue, assigned_to, client_id, contact_id, site_id, status, version, created_at, updated_at,
         first_response_due_at, resolution_due_at, first_response_warn_at, resolution_warn_at)
       select x.id, 'TKT-' || lpad(k.n::text, greatest(6, length(k.n::text)), '0'),
         x.client_name, x.business_name, x.customer_email, x.customer_phone,
-        x.severity, x.contact_method, x.issue, x.assigned_to, x.client_id, x.contact_id, 'open', 1, x.at, x.at,
+        x.severity, x.contact_method, x.issue, x.assigned_to, x.client_id, x.contact_id, x.site_id, 'open', 1, x.at, x.at,
         x.fr_due, x.res_due, x.fr_warn, x.res_warn
       from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
       order by x.ord
