@@ -19,7 +19,7 @@ export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
   { clientName: 'Ann Archer', businessName: 'Acme Ltd', customerEmail: 'ann.archer@acme.com', customerPhone: '+1 (555) 010-0142', issue: 'Printer HP-4050 jams on tray 2', comments: [] },
   { clientName: 'Bob Brown', businessName: '', customerEmail: 'bob@mail.acme.com', customerPhone: '555 222 3333', issue: 'VPN drops every hour', comments: [] },
   { clientName: 'Cara Cole', businessName: 'Globex', customerEmail: 'cara@globex.net', customerPhone: '+44 20 7946 0142', issue: 'Cannot reach acme.com from the office, paper jam too', comments: [] },
-  { clientName: 'Dan Dorsey', businessName: 'Initech', customerEmail: 'dan@initech.io', customerPhone: '555-010-9999', issue: 'Laptop screen flickers', comments: ['Replaced the paper tray and toner'] },
+  { clientName: 'Dan Dorsey', businessName: 'Initech', customerEmail: 'dan@initech.io', customerPhone: '555-010-9999', issue: 'Laptop screen flickers after setup.exe ran', comments: ['Replaced the paper tray and toner'] },
   { clientName: 'Eve Émile', businessName: 'Café Müller', customerEmail: 'eve@cafe-muller.de', customerPhone: '0049 30 1234', issue: 'Kassensystem startet nicht — “Fehler 42”', comments: ['Rückruf morgen'] },
 ];
 
@@ -40,6 +40,10 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   ['@globex.net', ['Cara Cole']],
   ['ann.archer@', ['Ann Archer']],
   ['ANN.ARCHER@ACME.COM', ['Ann Archer']],
+  // 2 then 4. a domain-shaped query with no address at that domain: its words, as a phrase
+  ['setup.exe', ['Dan Dorsey']],
+  ['SETUP.ex', ['Dan Dorsey']],
+  ['exe.setup', []],
   // 4. words: all of them, the last as a prefix, phrases, exclusions, comments
   ['paper', ['Dan Dorsey', 'Cara Cole']],
   ['"paper jam"', ['Cara Cole']],

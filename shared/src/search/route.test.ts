@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentMatches, documentWords, fieldsMatch, parseTerms, routeSearch, substringFallback, tsqueryText } from './route';
+import { documentMatches, documentWords, fieldsMatch, parseTerms, routeSearch, substringFallback, tsqueryText, wordsFallback } from './route';
 import { reversedDomain, searchWords } from './words';
 
 describe('searchWords', () => {
@@ -43,6 +43,17 @@ describe('routeSearch', () => {
   });
   it('writes tsquery text with quoted lexemes', () => {
     expect(tsqueryText(parseTerms('printer -toner "paper jam" hp-40'))).toBe("'printer' & !'toner' & ('paper' <-> 'jam') & ('hp' <-> '40':*)");
+  });
+  it('offers the words as a fallback only to a domain-shaped query without @', () => {
+    const fallback = (q: string) => wordsFallback(q, routeSearch(q));
+    expect(fallback('setup.exe')).toEqual({ kind: 'words', terms: [{ words: ['setup', 'exe'], prefix: true, negated: false }] });
+    expect(fallback('Node.js')).toEqual({ kind: 'words', terms: [{ words: ['node', 'js'], prefix: true, negated: false }] });
+    expect(fallback('@acme.com')).toBeNull();
+    expect(fallback('jo@acme.com')).toBeNull();
+    expect(fallback('jo@')).toBeNull();
+    expect(fallback('0142')).toBeNull();
+    expect(fallback('(555) 010-0142')).toBeNull();
+    expect(fallback('printer')).toBeNull();
   });
   it('offers the substring fallback from 3 characters, never for a query with nothing to find', () => {
     expect(substringFallback(' Ac ', routeSearch('Ac'))).toBeNull();

@@ -17,7 +17,9 @@
  *    phrase, `-word` / `-"a b"` excludes, the last plain word is a prefix (`prin` finds printer);
  *    a plain token that splits into several words (`HP-4050`) is a phrase. A query with no word to
  *    find (only exclusions) finds nothing.
- * 5. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
+ * 5. Words again ({@link wordsFallback}): a domain-shaped query (3) whose addresses found no
+ *    ticket at all searches the words (`setup.exe` in an issue).
+ * 6. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
  *    typed (3 characters or more) inside client names, business names and e-mail addresses.
  *
  * To add a field to a route (tags, clients, assets): words join the stored document of both
@@ -96,6 +98,19 @@ export function parseTerms(q: string): SearchTerm[] {
   const last = terms[terms.length - 1];
   if (last && lastPlain && !last.negated) last.prefix = true;
   return terms;
+}
+
+/**
+ * The route to try when `route` found no ticket at all, before the substring fallback: a query
+ * shaped like a domain, without `@` (`setup.exe`, `node.js`, `asp.net`, or `acme.com` when no
+ * address is at acme.com), searches the words, as a phrase (a file or product name in the issue or
+ * a comment). Null for every other route: a domain with addresses never matches issue text, a
+ * number or phone tail never matches words.
+ */
+export function wordsFallback(query: string, route: SearchRoute): SearchRoute | null {
+  if (route.kind !== 'email' || route.domain === null || route.prefix === null) return null;
+  const terms = parseTerms(query.trim());
+  return terms.some((t) => !t.negated) ? { kind: 'words', terms } : null;
 }
 
 /**

@@ -84,6 +84,11 @@ describe('search rows kept at write time', () => {
     expect(await search('3333')).toEqual([]);
     expect(await search('bob@')).toEqual([]);
     expect(await search('zyxel')).toEqual(['Bob Brown']);
+    // The resolution's words (the row trigger on UPDATE of the text columns).
+    const resolved = await app.request('PATCH', `/api/tickets/${ids[1]}`, { token, body: { status: 'resolved', resolution: 'Reflashed the qnap firmware' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(await search('qnap firm')).toEqual(['Bob Brown']);
+    expect(await search('"firmware reflashed"')).toEqual([]);
   });
 
   it('the start backfill writes the rows of older tickets in batches, the former search serving meanwhile', async () => {

@@ -12,7 +12,7 @@
  * tickets are then read from support_tickets.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { reversed, reversedDomain, routeSearch, substringFallback, tsqueryText, type SearchRoute } from '@portal/shared';
+import { reversed, reversedDomain, routeSearch, substringFallback, tsqueryText, wordsFallback, type SearchRoute } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { supportTickets, ticketSearchText } from '../../db/schema';
@@ -36,12 +36,13 @@ export function containsPattern(q: string): string {
 
 /**
  * What a search runs: `ticket_search` rows matching `where` (plus the ticket numbered `exact`,
- * first; `fallback`: the substring condition to run when the route finds no ticket at all), or
+ * first; `fallback`: what runs instead when the route finds no ticket at all: the words of a
+ * domain-shaped query, then the substring condition), or
  * `support_tickets` rows matching `where` (the substring fallback, or the former search while the
  * first start's backfill runs), or nothing.
  */
 export type ResolvedSearch =
-  | { source: 'ticket_search'; where: SQL; exact: string | null; fallback: SQL | null }
+  | { source: 'ticket_search'; where: SQL; exact: string | null; fallback: ResolvedSearch | null }
   | { source: 'support_tickets'; where: SQL }
   | { source: 'nothing' };
 
@@ -74,40 +75,48 @@ function substringCondition(s: string): SQL {
   return sql`(${ticketSearchText(supportTickets)}) ilike ${p} and (${supportTickets.clientName} ilike ${p} or coalesce(${supportTickets.businessName}, '') ilike ${p} or ${supportTickets.customerEmail} ilike ${p})`;
 }
 
+/** `route` over `ticket_search`, with `fallback` for when it finds no ticket at all. */
+function planRoute(route: SearchRoute, fallback: ResolvedSearch | null): ResolvedSearch {
+  const where = routeCondition(route);
+  const exact = route.kind === 'number' ? route.ticketNumber : null;
+  if (where || exact) return { source: 'ticket_search', where: where ?? sql`false`, exact, fallback };
+  return fallback ?? { source: 'nothing' };
+}
+
 /**
- * The plan of `q` without reading the database: the shared route over `ticket_search`, with the
- * substring fallback for when it finds nothing (decided by the caller: the list page reads
- * {@link routeFound} in its own statement, the counts ask {@link resolveSearch}). While the first
- * start's backfill of `ticket_search` runs, every search is the former substring search over
- * number, names, e-mail, phone and issue (docs/search.md).
+ * The plan of `q` without reading the database: the shared route over `ticket_search`, with its
+ * fallbacks for when it finds nothing (the words of a domain-shaped query, then the substring;
+ * decided by the caller: the list page reads {@link routeFound} in its own statement, the counts
+ * ask {@link resolveSearch}). While the first start's backfill of `ticket_search` runs, every
+ * search is the former substring search over number, names, e-mail, phone and issue (docs/search.md).
  */
 export function planSearch(db: Database, q: string): ResolvedSearch {
   if (!searchIndexReady(db)) return { source: 'support_tickets', where: sql`(${ticketSearchText(supportTickets)}) ilike ${containsPattern(q.trim())}` };
   const route = routeSearch(q);
-  const where = routeCondition(route);
-  const exact = route.kind === 'number' ? route.ticketNumber : null;
   const s = substringFallback(q, route);
-  const fallback = s ? substringCondition(s) : null;
-  if (where || exact) return { source: 'ticket_search', where: where ?? sql`false`, exact, fallback };
-  return fallback ? { source: 'support_tickets', where: fallback } : { source: 'nothing' };
+  const substring: ResolvedSearch | null = s ? { source: 'support_tickets', where: substringCondition(s) } : null;
+  const words = wordsFallback(q, route);
+  return planRoute(route, words ? planRoute(words, substring) : substring);
 }
 
 /**
- * {@link planSearch} with the fallback decided: when the route finds no ticket at all (whatever the
- * tab and assignee, so list and counts agree), the substring fallback. The check gathers up to
+ * {@link planSearch} with the fallbacks decided: while a route finds no ticket at all (whatever the
+ * tab and assignee, so list and counts agree), its fallback. The check gathers up to
  * {@link SEARCH_CANDIDATE_CAP} candidates rather than one: with LIMIT 1 PostgreSQL scanned the
  * whole table for a term it expected to find at once (438 ms for `zzzz` at 100,000 tickets).
  */
 export async function resolveSearch(db: Database, q: string): Promise<ResolvedSearch> {
-  const plan = planSearch(db, q);
-  if (plan.source !== 'ticket_search') return plan;
-  const found = await rowsOf<{ found: boolean }>(
-    db,
-    sql`select (${plan.exact ? sql`exists (select 1 from support_tickets where ticket_number = ${plan.exact})` : sql`false`}
-      or (select count(*) from (select 1 from ticket_search where ${plan.where} limit ${SEARCH_CANDIDATE_CAP}) c) > 0) as found`,
-  );
-  if (found[0]?.found || !plan.fallback) return plan;
-  return { source: 'support_tickets', where: plan.fallback };
+  let plan = planSearch(db, q);
+  while (plan.source === 'ticket_search' && plan.fallback) {
+    const found = await rowsOf<{ found: boolean }>(
+      db,
+      sql`select (${plan.exact ? sql`exists (select 1 from support_tickets where ticket_number = ${plan.exact})` : sql`false`}
+        or (select count(*) from (select 1 from ticket_search where ${plan.where} limit ${SEARCH_CANDIDATE_CAP}) c) > 0) as found`,
+    );
+    if (found[0]?.found) return plan;
+    plan = plan.fallback;
+  }
+  return plan;
 }
 
 /**

@@ -81,12 +81,14 @@ export async function listTicketPageJson(
 ): Promise<TicketPageJson> {
   const filters = filterConditions(filter);
   if (filter.q?.trim()) {
-    // The route first; when it found no ticket at all (its candidates, before filters and cursor),
-    // the substring fallback (searchRepository.ts planSearch).
-    const plan = planSearch(db, filter.q);
-    const routed = await searchedPage(db, plan, filters, page);
-    if (routed.routeFound || plan.source !== 'ticket_search' || !plan.fallback) return routed.page;
-    return (await searchedPage(db, { source: 'support_tickets', where: plan.fallback }, filters, page)).page;
+    // The route first; while it found no ticket at all (its candidates, before filters and cursor),
+    // its fallback (searchRepository.ts planSearch: a domain's words, then the substring).
+    let plan = planSearch(db, filter.q);
+    for (;;) {
+      const routed = await searchedPage(db, plan, filters, page);
+      if (routed.routeFound || plan.source !== 'ticket_search' || !plan.fallback) return routed.page;
+      plan = plan.fallback;
+    }
   }
   const after = page.cursor
     ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`

@@ -18,6 +18,7 @@ import {
   routeSearch,
   substringFallback,
   substringMatches,
+  wordsFallback,
   type SearchRoute,
   type Ticket,
   type TicketUpdateEntry,
@@ -129,17 +130,21 @@ function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: strin
 /**
  * The cached tickets a staff query finds, in the server's order: the exact ticket number first,
  * then newest first. Routed by the shared route; when the route finds no cached ticket at all, the
- * substring fallback over client names, business names and e-mail addresses.
+ * words of a domain-shaped query (`setup.exe`), then the substring fallback over client names,
+ * business names and e-mail addresses.
  * @returns ticket ids ([] for a query with nothing to find).
  */
 export async function searchCachedTickets(db: OfflineDb, query: string): Promise<string[]> {
   const route = routeSearch(query);
   if (route.kind === 'none') return [];
-  const exact = route.kind === 'number' ? await db.tickets.where('ticketNumber').equals(route.ticketNumber).first() : undefined;
-  const ids = (await routeIds(db, route)).filter((id) => id !== exact?.id);
-  if (exact || ids.length > 0) {
-    const rows = (await db.ticketSearch.bulkGet(ids)).filter((r): r is TicketSearchRow => r !== undefined).sort(newestFirst);
-    return [...(exact ? [exact.id] : []), ...rows.map((r) => r.id)];
+  const words = wordsFallback(query, route);
+  for (const r of words ? [route, words] : [route]) {
+    const exact = r.kind === 'number' ? await db.tickets.where('ticketNumber').equals(r.ticketNumber).first() : undefined;
+    const ids = (await routeIds(db, r)).filter((id) => id !== exact?.id);
+    if (exact || ids.length > 0) {
+      const rows = (await db.ticketSearch.bulkGet(ids)).filter((row): row is TicketSearchRow => row !== undefined).sort(newestFirst);
+      return [...(exact ? [exact.id] : []), ...rows.map((row) => row.id)];
+    }
   }
   const s = substringFallback(query, route);
   if (!s) return [];
