@@ -25,6 +25,10 @@
  *            (api/src/features/tickets/createQueue.ts) writes many creates per COMMIT, so it can pass it.
  * - `listu`  an UNCACHED list page: a new cursor (a ticket id from the seeded set) each request,
  * - `searchu` an uncached search: a new term (`Client <n>`, n counting up) each request,
+ * - `clients` a staff page of 50 clients (`GET /api/clients?limit=50`: name, open tickets, last
+ *            visit), BENCH_API_CLIENTS (5,000) clients seeded with the tickets,
+ * - `clientsu` a client search, a new term each request (`Acme <n>`, name substring or domain prefix),
+ * - `clientsq` (optional) one client search term over and over (`Acme 12`),
  * - `stats`  10 connections on the 365-day survey statistics (`GET /api/surveys/stats?days=365`),
  *            as 10 staff dashboards open at once; its p50 is printed (goal <= 100 ms),
  * - `procs2:<t>` (PostgreSQL, BENCH_API_PROCS2, default `health,list,create`): target t against TWO
@@ -45,7 +49,7 @@
  * create leaves for the outbox included), so builds whose outbox sends at other moments compare alike.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
- * (`bare,health,list,listw,create,createk,commit`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
+ * (`bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
  * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
  */
@@ -57,7 +61,7 @@ import { startApp, type AppProcess } from '../server-process';
 import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, patchLoad, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
 import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
-import { ADMIN_PASSWORD, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
+import { ADMIN_PASSWORD, CLIENTS, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
 import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -69,6 +73,7 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
   const ids = await ticketIds(app.baseURL, auth, 20_000);
   let cursorAt = 0;
   let term = 0;
+  let clientTerm = 0;
   const plansOf = (base: string) => {
     const plans: Record<string, { label: string; opts: autocannon.Options }> = {
       bare: { label: 'bare node:http', opts: { url: bare.url } },
@@ -79,6 +84,12 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
         opts: varying(`${base}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&cursor=${ids[cursorAt++ % ids.length]}`),
       },
       searchu: { label: 'search, new term each', opts: varying(`${base}/api/tickets/list`, auth, () => `/api/tickets/list?limit=50&q=Client%20${++term}`) },
+      clients: { label: 'client list page of 50', opts: { url: `${base}/api/clients?limit=50`, headers: auth } },
+      clientsu: {
+        label: 'client search, new term each',
+        opts: varying(`${base}/api/clients`, auth, () => `/api/clients?limit=50&q=Acme%20${1 + (clientTerm++ % Math.max(1, CLIENTS))}`),
+      },
+      clientsq: { label: 'client search page of 50', opts: { url: `${base}/api/clients?limit=50&q=Acme%2012`, headers: auth } },
       create: { label: 'public ticket create', opts: createLoad(`${base}/api/tickets`) },
       create1: { label: 'create, all from one address', opts: createLoad(`${base}/api/tickets`, { oneAddress: true }) },
       createk: { label: 'create with Idempotency-Key', opts: createLoad(`${base}/api/tickets`, { keyed: true }) },
@@ -189,10 +200,10 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: BareServ
     if (db === 'postgres') {
       await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`);
       await adminQuery(PG_URL, `create database "${dbName}"`);
-      seedSeconds = await seedTickets({ databaseUrl: dbUrl }, size);
+      seedSeconds = await seedTickets({ databaseUrl: dbUrl }, size, { clients: CLIENTS });
       appEnv.DATABASE_URL = dbUrl;
     } else {
-      seedSeconds = await seedTickets({ dataDir: work }, size);
+      seedSeconds = await seedTickets({ dataDir: work }, size, { clients: CLIENTS });
       appEnv.DATA_DIR = work;
     }
     app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.mjs')] });

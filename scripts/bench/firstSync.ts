@@ -2,7 +2,8 @@
  * First-sync benchmark: a database of `count` tickets seeded by SQL (seed.ts) in its own
  * app process; a technician's phone (Chromium, 390x844) signs in and opens /technician, and the
  * time until the first complete sync pass (meta `lastSync` in IndexedDB), the tickets the phone
- * then holds (its working set, not the table) and the page's JS heap (CDP Runtime.getHeapUsage,
+ * then holds (its working set, not the table), the client cards it holds (issue 50: every client's
+ * card; BENCH_SYNC_CLIENTS clients seeded, default 5,000, nine tickets in ten linked to one) and the page's JS heap (CDP Runtime.getHeapUsage,
  * after a garbage collection) are printed. Asserts nothing. Alone:
  * `npx tsx scripts/bench/firstSync.ts` (uses pwa/dist; BENCH_SYNC_TICKETS, default 20,000).
  * The page helpers are shared with pwa/e2e/tickets-scale.e2e.ts.
@@ -19,6 +20,8 @@ export interface FirstSyncResult {
   seedSeconds: number;
   syncSeconds: number;
   cachedTickets: number;
+  clients: number;
+  cachedClients: number;
   heapMb: number;
 }
 
@@ -49,6 +52,31 @@ export function readSyncedCache(page: Page): Promise<{ ids: string[]; lastSync: 
   );
 }
 
+/** How many client cards the page's offline copy holds (collection 'clients' of `records`). */
+export function countClientCards(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('portal-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('records')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const req = db.transaction('records', 'readonly').objectStore('records').index('collection').count('clients');
+          req.onsuccess = () => {
+            db.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
 /** The page's used JS heap in MB (one decimal), after a garbage collection (CDP). */
 export async function jsHeapMb(context: BrowserContext, page: Page): Promise<number> {
   const cdp = await context.newCDPSession(page);
@@ -72,12 +100,12 @@ async function post<T>(baseURL: string, path: string, body: unknown, token?: str
 }
 
 /** Seeds `count` tickets, starts the app on them and measures a phone's first sync. */
-export async function measureFirstSync(count: number, dist?: string): Promise<FirstSyncResult> {
+export async function measureFirstSync(count: number, dist?: string, clients = Number(process.env.BENCH_SYNC_CLIENTS ?? 5000)): Promise<FirstSyncResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-sync-'));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   let app: Awaited<ReturnType<typeof startApp>> | undefined;
   try {
-    const seedSeconds = await seedTickets({ dataDir }, count);
+    const seedSeconds = await seedTickets({ dataDir }, count, { clients });
     app = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(dist ? { PWA_DIST: dist } : {}) }, 120_000);
     const admin = await post<{ token: string }>(app.baseURL, '/api/auth/login', { username: 'admin', password: app.adminPassword });
     const tech = { username: 'bench.sync', password: 'bench-sync-1' };
@@ -101,9 +129,10 @@ export async function measureFirstSync(count: number, dist?: string): Promise<Fi
     }
     const syncSeconds = (Date.now() - started) / 1000;
     const cachedTickets = (await readSyncedCache(page)).ids.length;
+    const cachedClients = await countClientCards(page);
     const heapMb = await jsHeapMb(context, page);
     await context.close();
-    return { count, seedSeconds, syncSeconds, cachedTickets, heapMb };
+    return { count, seedSeconds, syncSeconds, cachedTickets, clients, cachedClients, heapMb };
   } finally {
     await browser.close();
     await app?.stop();
@@ -113,9 +142,9 @@ export async function measureFirstSync(count: number, dist?: string): Promise<Fi
 
 /** Prints {@link FirstSyncResult}. */
 export function printFirstSync(r: FirstSyncResult): void {
-  console.log(`\n## First sync on a phone (${r.count} tickets on the server, Chromium 390x844)`);
+  console.log(`\n## First sync on a phone (${r.count} tickets and ${r.clients} clients on the server, Chromium 390x844)`);
   console.log(`seeded by SQL in ${r.seedSeconds.toFixed(1)} s`);
-  console.log(`open /technician -> first complete sync: ${r.syncSeconds.toFixed(1)} s; working set on the phone: ${r.cachedTickets} tickets`);
+  console.log(`open /technician -> first complete sync: ${r.syncSeconds.toFixed(1)} s; working set on the phone: ${r.cachedTickets} tickets, ${r.cachedClients} client cards`);
   console.log(`JS heap after the sync (after GC): ${r.heapMb} MB`);
 }
 

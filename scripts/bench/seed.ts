@@ -27,7 +27,7 @@ export async function adminQuery(url: string, text: string): Promise<void> {
  * (`ticket_search`, migration 0025) are written by its trigger as the tickets are inserted, unless
  * `opts.searchRows` is false (a database from before 0025, as firstStart.ts measures).
  */
-export async function seedTickets(target: SeedTarget, count: number, opts: { searchRows?: boolean } = {}): Promise<number> {
+export async function seedTickets(target: SeedTarget, count: number, opts: { searchRows?: boolean; clients?: number } = {}): Promise<number> {
   const started = performance.now();
   const handle = await openDatabase('databaseUrl' in target ? { databaseUrl: target.databaseUrl, dataDir: '' } : { dataDir: target.dataDir });
   try {
@@ -49,10 +49,14 @@ export async function seedTickets(target: SeedTarget, count: number, opts: { sea
     );
     for (const ix of indexes) await exec(`drop index ${ix.name}`);
     if (opts.searchRows === false) await exec('alter table support_tickets disable trigger ticket_search_insert');
+    const clientCount = Math.trunc(opts.clients ?? 0);
+    if (clientCount > 0) await seedClients(exec, clientCount);
+    // Nine tickets in ten belong to a client (ids from md5, as seedClients made them); the rest stay unmatched.
+    const clientOf = clientCount > 0 ? `case when g % 10 = 0 then null else md5('bench-client-' || (1 + g % ${clientCount}))::uuid end` : 'null';
     // Newest 5% of tickets: open / in progress / resolved; older ones closed except every 50th.
     await exec(`
       insert into support_tickets (ticket_number, client_name, business_name, customer_email, customer_phone,
-        severity, contact_method, issue, status, assigned_to, resolution, version, created_at, updated_at)
+        severity, contact_method, issue, status, assigned_to, resolution, version, created_at, updated_at, client_id)
       select 'TKT-' || lpad(g::text, 6, '0'),
         'Client ' || g,
         case when g % 3 = 0 then null else 'Business ' || (g % 997) end,
@@ -67,7 +71,8 @@ export async function seedTickets(target: SeedTarget, count: number, opts: { sea
         case when s.status in ('resolved', 'closed') then 'Cleared the queue and updated the driver.' end,
         1,
         now() - ((${n} - g) * interval '5 minutes'),
-        now() - ((${n} - g) * interval '5 minutes') + interval '1 hour'
+        now() - ((${n} - g) * interval '5 minutes') + interval '1 hour',
+        ${clientOf}
       from generate_series(1, ${n}) g,
         lateral (select case
           when g > ${n} * 0.95 then (array['open','in_progress','resolved'])[1 + g % 3]
@@ -86,4 +91,26 @@ export async function seedTickets(target: SeedTarget, count: number, opts: { sea
     await handle.close();
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * `count` clients (issue 50) named 'Acme <n> Services' with a company domain, a phone, two contacts
+ * and one site each (with access notes), ids md5('bench-client-<n>') so tickets can name them.
+ */
+async function seedClients(exec: (text: string) => Promise<unknown>, count: number): Promise<void> {
+  await exec(`
+    insert into clients (id, name, email_domains, phone, notes)
+    select md5('bench-client-' || g)::uuid, 'Acme ' || g || ' Services', array['acme' || g || '.example'],
+      '+1201555' || lpad((g % 10000)::text, 4, '0'), 'Managed since ' || (2015 + g % 10) || '.'
+    from generate_series(1, ${count}) g`);
+  await exec(`
+    insert into client_contacts (client_id, name, email, phone, title, preferred_contact_method, is_primary)
+    select md5('bench-client-' || g)::uuid, (array['Dana','Sam','Alex','Kim'])[1 + (g + k) % 4] || ' Contact' || g || '-' || k,
+      'contact' || k || '@acme' || g || '.example', '+1201556' || lpad((g % 10000)::text, 4, '0'), 'Office manager', 'email', k = 1
+    from generate_series(1, ${count}) g, generate_series(1, 2) k`);
+  await exec(`
+    insert into client_sites (client_id, name, address, access_notes)
+    select md5('bench-client-' || g)::uuid, 'Main office', g || ' Main Street, Springfield',
+      'Open 8-17. Alarm code with the office manager. Parking behind the building.'
+    from generate_series(1, ${count}) g`);
 }

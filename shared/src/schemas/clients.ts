@@ -179,6 +179,9 @@ export interface Contact {
   updatedAt: string;
 }
 
+/** How many of the client's newest tickets its card carries. */
+export const CLIENT_RECENT_TICKETS = 10;
+
 /** A row of the /clients list. */
 export interface ClientSummary {
   id: string;
@@ -192,11 +195,26 @@ export interface ClientSummary {
   version: number;
 }
 
+/** One of the client's newest tickets on its card (issue 50 item 6): the card lists them offline. */
+export interface ClientTicketSummary {
+  id: string;
+  ticketNumber: string;
+  status: string;
+  /** The first 100 characters of the issue. */
+  issue: string;
+  createdAt: string;
+}
+
 /** GET /api/clients/:id: the client with its contacts and sites. */
 export interface Client extends ClientSummary {
   notes: string | null;
   contacts: Contact[];
   sites: Site[];
+  /**
+   * The client's newest {@link CLIENT_RECENT_TICKETS} tickets as of the card's read (the delta feed
+   * and GET /api/clients/:id send them; a card drafted on a device has none yet).
+   */
+  recentTickets?: ClientTicketSummary[];
   createdAt: string;
   updatedAt: string;
 }

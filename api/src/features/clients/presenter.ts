@@ -1,7 +1,7 @@
 /** Rows -> the shared API types of clients, sites and contacts (the only place they become JSON). */
-import type { Client, ClientSummary, Contact, Site } from '@portal/shared';
+import type { Client, ClientSummary, ClientTicketSummary, Contact, Site } from '@portal/shared';
 import type { ContactRow, SiteRow } from './childRepository';
-import type { ClientListRow } from './repository';
+import type { ClientListRow, RecentTicketRow } from './repository';
 
 export function presentClientSummary(r: ClientListRow): ClientSummary {
   return {
@@ -34,13 +34,18 @@ export function presentContact(r: ContactRow): Contact {
   };
 }
 
-/** The whole card: the client with its (active) contacts and sites. */
-export function presentClient(r: ClientListRow, contacts: ContactRow[], sites: SiteRow[]): Client {
+function presentRecentTicket(r: RecentTicketRow): ClientTicketSummary {
+  return { id: r.id, ticketNumber: r.ticketNumber, status: r.status, issue: r.issue, createdAt: new Date(r.createdAt).toISOString() };
+}
+
+/** The whole card: the client with its (active) contacts and sites and its newest tickets. */
+export function presentClient(r: ClientListRow, contacts: ContactRow[], sites: SiteRow[], recent: RecentTicketRow[]): Client {
   return {
     ...presentClientSummary(r),
     notes: r.notes,
     contacts: contacts.filter((c) => c.clientId === r.id).map(presentContact),
     sites: sites.filter((s) => s.clientId === r.id).map(presentSite),
+    recentTickets: recent.filter((t) => t.clientId === r.id).map(presentRecentTicket),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

@@ -71,6 +71,39 @@ export async function findClientsWithFigures(db: Database, ids: string[]): Promi
   return rows.map(fixDates);
 }
 
+/** A row of {@link recentTicketsOf}. */
+export interface RecentTicketRow {
+  clientId: string;
+  id: string;
+  ticketNumber: string;
+  status: string;
+  issue: string;
+  createdAt: Date | string;
+}
+
+/**
+ * The newest `per` tickets of each client (one statement: a lateral read of the index
+ * support_tickets_client_idx per client, newest first).
+ */
+export async function recentTicketsOf(db: Database, ids: string[], per: number): Promise<RecentTicketRow[]> {
+  if (ids.length === 0) return [];
+  const values = sql.join(
+    ids.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ client_id: string; id: string; ticket_number: string; status: string; issue: string; created_at: Date | string }>(
+    db,
+    sql`
+    select c.id as client_id, r.id, r.ticket_number, r.status, r.issue, r.created_at
+    from (values ${values}) as c(id)
+    cross join lateral (
+      select st.id, st.ticket_number, st.status, left(st.issue, 100) as issue, st.created_at
+      from ${t} st where st.client_id = c.id order by st.created_at desc, st.id desc limit ${per}
+    ) r`,
+  );
+  return rows.map((r) => ({ clientId: r.client_id, id: r.id, ticketNumber: r.ticket_number, status: r.status, issue: r.issue, createdAt: r.created_at }));
+}
+
 /** Clients changed after `since` in sync_seq order, at most `limit` (with figures). */
 export async function listClientsSince(db: Database, since: number, limit: number): Promise<ClientListRow[]> {
   const rows = await db

@@ -11,7 +11,7 @@
  * - An offline edit sends `base`: a field someone else changed to another value is a conflict (409
  *   with the current client in `current`), nothing applied (shared conflictingFields).
  */
-import { CLIENT_MSG, conflictingFields, phoneInvalidMessage, toE164 } from '@portal/shared';
+import { CLIENT_MSG, CLIENT_RECENT_TICKETS, conflictingFields, phoneInvalidMessage, toE164 } from '@portal/shared';
 import type { Client, ClientCreate, ClientDeltaPage, ClientListQuery, ClientPage, ClientPatch } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
@@ -29,6 +29,7 @@ import {
   listClientPage,
   listClientsSince,
   listTombstonesSince,
+  recentTicketsOf,
   updateClient,
   type NewClientRow,
 } from './repository';
@@ -77,8 +78,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export async function getClient(db: Database, id: string): Promise<Client> {
   const [row] = await findClientsWithFigures(db, [id]);
   if (!row) throw notFound(CLIENT_MSG.notFound);
-  const [contacts, sites] = await Promise.all([contactsOf(db, [id]), sitesOf(db, [id])]);
-  return presentClient(row, contacts, sites);
+  const [contacts, sites, recent] = await Promise.all([contactsOf(db, [id]), sitesOf(db, [id]), recentTicketsOf(db, [id], CLIENT_RECENT_TICKETS)]);
+  return presentClient(row, contacts, sites, recent);
 }
 
 /** GET /api/clients: one keyset page (name order) of active (or, with archived=true, archived) clients. */
@@ -101,9 +102,9 @@ export async function clientsSince(db: Database, since: string, limit = CLIENT_D
   );
   const page = changes.slice(0, limit);
   const ids = page.flatMap((c) => (c.row ? [c.row.id] : []));
-  const [contacts, sites] = await Promise.all([contactsOf(db, ids), sitesOf(db, ids)]);
+  const [contacts, sites, recent] = await Promise.all([contactsOf(db, ids), sitesOf(db, ids), recentTicketsOf(db, ids, CLIENT_RECENT_TICKETS)]);
   return {
-    items: page.flatMap((c) => (c.row ? [presentClient(c.row, contacts, sites)] : [])),
+    items: page.flatMap((c) => (c.row ? [presentClient(c.row, contacts, sites, recent)] : [])),
     deleted: page.flatMap((c) => (c.deleted ? [c.deleted] : [])),
     cursor: String(page.reduce((max, c) => Math.max(max, c.seq), from)),
     more: changes.length > limit,

@@ -6,7 +6,7 @@
  * ticket" drafts from the ticket's fields (never a free-mail domain).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_MSG, type Client, type ClientDraft, type Contact, type Site, type Ticket, type TicketPatchResult, type TicketUpdateEntry } from '@portal/shared';
+import { CLIENT_MSG, type Client, type ClientDeltaPage, type ClientDraft, type Contact, type Site, type Ticket, type TicketPatchResult, type TicketUpdateEntry } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -110,5 +110,28 @@ describe('Vault entries belong to a client', () => {
     expect(unknown.body.fieldErrors).toEqual({ clientId: [CLIENT_MSG.notFound] });
     const del = await t.request('DELETE', `/api/clients/${owner.id}`, { token: admin });
     expect(del.status).toBe(409);
+  });
+});
+
+describe("The card's newest tickets (issue 50 item 6: the phone lists them offline)", () => {
+  it('carries the 10 newest tickets of the client, newest first, on the card and in the delta feed', async () => {
+    const recent = (await t.request<Client>('POST', '/api/clients', { token: tech, body: { name: 'Recent Tickets Co' } })).body;
+    const made: string[] = [];
+    for (let i = 0; i < 11; i++) {
+      const ticket = await t.createTicket({ customerEmail: `recent${i}@gmail.com`, issue: `Recent issue number ${i}` });
+      expect((await patch(ticket.id, { clientId: recent.id })).status).toBe(200);
+      made.push(ticket.id);
+    }
+    // The first one is the oldest by a day: it is the one left out.
+    await t.db.execute(`update support_tickets set created_at = now() - interval '1 day' where id = '${made[0]}'` as never);
+    const card = (await t.request<Client>('GET', `/api/clients/${recent.id}`, { token: tech })).body;
+    expect(card.recentTickets).toHaveLength(10);
+    expect(card.recentTickets!.map((x) => x.id)).not.toContain(made[0]);
+    expect(card.recentTickets!.map((x) => x.id).sort()).toEqual(made.slice(1).sort());
+    const times = card.recentTickets!.map((x) => x.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(card.recentTickets![0]).toMatchObject({ ticketNumber: expect.stringMatching(/^TKT-/), status: 'open', issue: expect.stringMatching(/^Recent issue number/) });
+    const feed = (await t.request<ClientDeltaPage>('GET', '/api/clients?since=0&limit=200', { token: tech })).body;
+    expect(feed.items.find((c) => c.id === recent.id)!.recentTickets).toEqual(card.recentTickets);
   });
 });

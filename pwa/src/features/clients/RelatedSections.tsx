@@ -4,7 +4,8 @@ import { useClientRelated } from './api/useClients';
 import { CLIENTS_TEXT as T } from './texts';
 
 /**
- * The card's open and recent tickets (the newest 10 this device holds, open ones first), its vault
+ * The card's open and recent tickets (the newest 10: the tickets this device holds and the card's
+ * newest as of its last read, open ones first), its vault
  * entries (the index: names and contacts, never a secret; the vault screen reveals) and the assets
  * placeholder. All from this device, so the card works offline.
  */

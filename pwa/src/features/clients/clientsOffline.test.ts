@@ -9,7 +9,7 @@ import type { Client, ClientDeltaPage, Contact } from '@portal/shared';
 import type { HttpResponse, Transport } from '../../lib/http';
 import { registerOfflineFeature } from '../../offline';
 import { drainOutbox, freshDb, memoryLock, pullAll } from '../../offline/model-server.testkit';
-import { clientsOffline, enqueueClientWrite, readClientCards, readClientView, resolveClientConflict } from './offline';
+import { clientsOffline, enqueueClientWrite, readClientCards, readClientTickets, readClientView, resolveClientConflict } from './offline';
 
 beforeAll(() => {
   registerOfflineFeature(clientsOffline);
@@ -64,6 +64,20 @@ describe('clients collection', () => {
     expect((await pullAll({ db, transport })).error).toBeNull();
     expect(requests.filter((r) => r.url.startsWith('/api/clients')).map((r) => r.url)).toEqual(['/api/clients?since=0&limit=200', '/api/clients?since=2&limit=200']);
     expect((await readClientCards(db)).map((c) => c.name).sort()).toEqual(['Beta (newer)', 'Gamma']);
+  });
+});
+
+describe("the card's tickets offline", () => {
+  it("lists the card's newest tickets merged with the tickets this device holds (held ones current), newest 10", async () => {
+    const db = open();
+    const summary = (n: number, status = 'open') => ({ id: `t${n}`, ticketNumber: `TKT-00000${n}`, status, issue: `Issue ${n}`, createdAt: `2026-01-${String(n).padStart(2, '0')}T00:00:00.000Z` });
+    const recentTickets = Array.from({ length: 10 }, (_, i) => summary(10 - i));
+    await db.records.put({ collection: 'clients', id: 'c1', data: { ...card('c1', 'Acme'), recentTickets } });
+    // Held: t9 resolved since the card was read, and t12, newer than every ticket on the card.
+    await db.tickets.bulkPut([{ ...summary(9, 'resolved'), clientId: 'c1' }, { ...summary(12), clientId: 'c1' }, { ...summary(11), clientId: 'other' }] as never);
+    const listed = await readClientTickets(db, 'c1');
+    expect(listed.map((t) => t.id)).toEqual(['t12', 't10', 't9', 't8', 't7', 't6', 't5', 't4', 't3', 't2']);
+    expect(listed.find((t) => t.id === 't9')!.status).toBe('resolved');
   });
 });
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { TICKET_UPDATE_KIND, clientStream, ticketStream, type PublicUser, type Ticket } from '@portal/shared';
 import { useToast } from '../../lib/toast';
+import { SearchableSelect, type SearchableOption } from '../../lib/ui/SearchableSelect';
 import { enqueue, getOfflineDb, useOfflineQuery } from '../../offline';
 import { readClientCards } from './clientCards';
 
@@ -10,7 +11,7 @@ const linksOf = (t: Ticket): Links => ({ clientId: t.clientId ?? '', siteId: t.s
 
 /**
  * Client, Site and Contact of the ticket (issue 50 item 2) in the Update Ticket panel: pickers from
- * the client cards on this device, so they work offline; 'Link' queues one ticket update with the
+ * the client cards on this device, so they work offline (searchable: thousands of clients); 'Link' queues one ticket update with the
  * changed links (merge fields: a stale change conflicts only on the same field; history rows name
  * them). Another client clears the site and contact. 'Open client card' and, without a client,
  * "Create client from this ticket" (the clients screen, which needs a connection).
@@ -34,24 +35,19 @@ export function TicketClientPicker({ ticket, user }: { ticket: Ticket; user: Pic
     await enqueue(getOfflineDb(), { kind: TICKET_UPDATE_KIND, payload: { patch, seen }, label: ticket.ticketNumber, entityId: ticket.id, stream: ticketStream(ticket.id), after, user });
     toast.show({ title: 'Client linked', description: `${ticket.ticketNumber}: ${client?.name ?? 'no client'}.` });
   };
-  const select = (id: keyof Links, label: string, options: { id: string; name: string }[]) => (
+  const select = (id: keyof Links, label: string, options: SearchableOption[]) => (
     <div className="ticket-client-field">
       <label className="form-label" htmlFor={`ticket-${id}`}>
         {label}
       </label>
-      <select
+      <SearchableSelect
         id={`ticket-${id}`}
-        className="input"
+        label={label}
         value={links[id]}
-        onChange={(e) => setLinks(id === 'clientId' ? { clientId: e.target.value, siteId: '', contactId: '' } : { ...links, [id]: e.target.value })}
-      >
-        <option value="">None</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
+        noneLabel="None"
+        options={options}
+        onChange={(v) => setLinks(id === 'clientId' ? { clientId: v, siteId: '', contactId: '' } : { ...links, [id]: v })}
+      />
     </div>
   );
   return (
@@ -59,7 +55,11 @@ export function TicketClientPicker({ ticket, user }: { ticket: Ticket; user: Pic
       <h3 id="ticket-client-heading" className="panel-section-title">
         Client
       </h3>
-      {select('clientId', 'Client', clients.filter((c) => !c.archived || c.id === links.clientId))}
+      {select(
+        'clientId',
+        'Client',
+        clients.filter((c) => !c.archived || c.id === links.clientId).map((c) => ({ id: c.id, name: c.name, search: c.emailDomains.join(' ') })),
+      )}
       {client && select('siteId', 'Site', client.sites)}
       {client && select('contactId', 'Contact', client.contacts)}
       <div className="ticket-client-actions">

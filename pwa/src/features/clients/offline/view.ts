@@ -4,7 +4,7 @@
  * index entries from the cached vault index (the vault feature's 'vault' collection, read as data:
  * `clientId` on each index entry). No React.
  */
-import type { Client, Contact, Site, Ticket, VaultIndexEntry } from '@portal/shared';
+import type { Client, ClientTicketSummary, Contact, Site, VaultIndexEntry } from '@portal/shared';
 import { UNSENT_STATES, readOutbox, type OfflineDb } from '../../../offline/core';
 import { readClientCard, readClientCards } from './collection';
 import { isClientWrite, type ClientWriteItem } from './kinds';
@@ -96,10 +96,16 @@ export async function readClientView(db: OfflineDb, id: string): Promise<ClientC
   return card ? applyUnsent(card, unsent.get(id) ?? []) : null;
 }
 
-/** The client's newest {@link RECENT_TICKETS} tickets this device holds. */
-export async function readClientTickets(db: OfflineDb, clientId: string): Promise<Ticket[]> {
-  const tickets = await db.tickets.filter((t) => t.clientId === clientId).toArray();
-  return tickets.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_TICKETS);
+/**
+ * The client's newest {@link RECENT_TICKETS} tickets on this device: the tickets it holds (current,
+ * they sync on their own) merged with the card's `recentTickets` (the client's newest as of the
+ * card's last read, also those not assigned to this technician), newest first.
+ */
+export async function readClientTickets(db: OfflineDb, clientId: string): Promise<ClientTicketSummary[]> {
+  const [held, card] = await Promise.all([db.tickets.filter((t) => t.clientId === clientId).toArray(), readClientCard(db, clientId)]);
+  const byId = new Map<string, ClientTicketSummary>((card?.recentTickets ?? []).map((t) => [t.id, t]));
+  for (const t of held) byId.set(t.id, t);
+  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, RECENT_TICKETS);
 }
 
 /** The client's vault index entries this device holds (names and contacts, never a secret). */
