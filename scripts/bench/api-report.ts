@@ -90,7 +90,9 @@ export function printGoals(all: ConfigResult[]): void {
       const two = c.results.find((r) => r.target === `procs2:${t}`);
       if (one && two && one.reqPerSec > 0) {
         const x = two.reqPerSec / one.reqPerSec;
-        lines.push(`${t} two processes ${x.toFixed(2)}x one${t === 'health' ? '' : ` (>= 1.6x): ${verdict(x >= 1.6)}`}`);
+        // Printed, not judged: two processes cannot scale on two cores shared with PostgreSQL and the
+        // load generator (issue 58; docs/benchmarks.md "Two API processes: measured on a larger machine").
+        lines.push(`${t} two processes ${x.toFixed(2)}x one (not a goal here)`);
       }
     }
     if (c.size >= 100_000 && c.db === 'pglite') {
