@@ -45,6 +45,54 @@ export function checklistProgress(items: readonly Pick<ChecklistItem, 'done'>[] 
   return `${items.filter((i) => i.done).length}/${items.length}`;
 }
 
+/** A checklist's count as list pages carry it (`Ticket.checklistProgress`): done of total. */
+export interface ChecklistCount {
+  done: number;
+  total: number;
+}
+
+/**
+ * The progress a card shows: from the full checklist when the ticket carries it (single reads, the
+ * delta feed, the phone's copy with its unsent ticks), else from the list page's count; null when
+ * the ticket has no checklist.
+ */
+export function ticketChecklistProgress(t: { checklist?: readonly Pick<ChecklistItem, 'done'>[] | undefined; checklistProgress?: ChecklistCount | null | undefined }): string | null {
+  if (t.checklist) return checklistProgress(t.checklist);
+  const c = t.checklistProgress;
+  return c && c.total > 0 ? `${c.done}/${c.total}` : null;
+}
+
+/** Required items not done (the phone refuses Resolved/Closed while any is open, as the server does). */
+export function openRequiredItems(items: readonly Pick<ChecklistItem, 'done' | 'required'>[] | undefined): number {
+  return (items ?? []).filter((i) => i.required && !i.done).length;
+}
+
+/**
+ * Merge by time of one item's tick/untick (issue 52 item 1; the server and the phone's model).
+ * `changedAt`: when the item's `done` last moved on the server; `at`: when this change was made
+ * (the phone's clock), capped at the server's `now` (a phone clock ahead counts as now). The change
+ * applies when it is not older than the last one: the later of two changes of one item wins,
+ * whatever order they arrive in. Different items never conflict.
+ * @returns whether `done` takes the change, and the time it is recorded at.
+ */
+export function mergeChecklistTick(item: { changedAt: Date }, change: { at?: string | undefined }, now: Date): { apply: boolean; at: Date } {
+  const at = change.at ? new Date(Math.min(Date.parse(change.at), now.getTime())) : now;
+  return { apply: at.getTime() >= item.changedAt.getTime(), at };
+}
+
+/** Outbox kind of a queued tick/untick (stored on queued items: never rename). */
+export const CHECKLIST_TICK_KIND = 'ticket.checklistTick';
+
+/** What a queued tick sends (`PATCH /api/tickets/:id/checklist/:itemId` with `{ done, at }`) and shows. */
+export interface ChecklistTickPayload {
+  itemId: string;
+  done: boolean;
+  /** When it was ticked (ISO 8601, the phone's clock): the server merges the same item by it. */
+  at: string;
+  /** The item's text, for "Not Yet Synced" and messages; never sent. */
+  text: string;
+}
+
 const itemText = safeText({ error: CHECKLIST_MSG.textRequired }).trim().min(1, CHECKLIST_MSG.textRequired).max(500);
 
 /** POST /api/tickets/:id/checklist (add one item at the end). */

@@ -127,6 +127,8 @@ export interface SchedulerTicket {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** The ticket's checklist count ("3/7" on the kanban card; docs/recurring-tickets.md); absent without a checklist. */
+  checklistProgress?: import('./checklists').ChecklistCount;
 }
 
 /** The seven summary tiles (SPEC.md 2): tickets created in the range. */

@@ -133,6 +133,8 @@ export interface Ticket {
    */
   customerRepliedAt?: string | null;
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
+  /** List pages (`GET /api/tickets/list`) only: the checklist's count ("3/7" on cards), null without items; never the items. */
+  checklistProgress?: import('./checklists').ChecklistCount | null;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * SQL of ticket checklist items (migration 0029). Items are read with their ticker's username.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ChecklistItem, TemplateItem } from '@portal/shared';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChecklistCount, ChecklistItem, TemplateItem } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { checklistItems, users } from '../../db/schema';
 
@@ -92,4 +92,27 @@ export async function openRequiredCount(db: Database, ticketId: string): Promise
     .from(checklistItems)
     .where(and(eq(checklistItems.ticketId, ticketId), eq(checklistItems.required, true), eq(checklistItems.done, false)));
   return Number(row?.n ?? 0);
+}
+
+/** Done and total items per ticket of `ticketIds` (cards: "3/7"); tickets without items are absent. One query. */
+export async function checklistCountsOf(db: Database, ticketIds: readonly string[]): Promise<Map<string, ChecklistCount>> {
+  const out = new Map<string, ChecklistCount>();
+  if (ticketIds.length === 0) return out;
+  const rows = await db
+    .select({ ticketId: checklistItems.ticketId, done: sql<number>`(count(*) filter (where ${checklistItems.done}))::int`, total: sql<number>`count(*)::int` })
+    .from(checklistItems)
+    .where(inArray(checklistItems.ticketId, [...new Set(ticketIds)]))
+    .groupBy(checklistItems.ticketId);
+  for (const r of rows) out.set(r.ticketId, { done: Number(r.done), total: Number(r.total) });
+  return out;
+}
+
+/**
+ * SQL of one ticket's checklist count as JSON `{ done, total }`, null without items, for the row
+ * whose id is `ticketId` (the staff list page builds its JSON in the database: tickets'
+ * staffListRepository.ts embeds this through the port instead of naming this feature's table).
+ */
+export function checklistCountJsonSql(ticketId: SQL): SQL {
+  return sql`(select case when count(*) = 0 then null else json_build_object('done', count(*) filter (where c.done), 'total', count(*)) end
+    from ${checklistItems} c where c.ticket_id = ${ticketId})`;
 }

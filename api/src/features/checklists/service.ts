@@ -9,7 +9,7 @@
  * item's last tick/untick (`changed_at`): the later of two offline changes of one item wins,
  * whatever order they arrive in. Different items never conflict.
  */
-import { CHECKLIST_MAX_ITEMS, CHECKLIST_MSG, MSG, type ChecklistItem, type ChecklistItemCreate, type ChecklistItemPatch, type TicketStatus } from '@portal/shared';
+import { CHECKLIST_MAX_ITEMS, CHECKLIST_MSG, MSG, mergeChecklistTick, type ChecklistItem, type ChecklistItemCreate, type ChecklistItemPatch, type TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { checklistItems } from '../../db/schema';
@@ -56,8 +56,8 @@ function planPatch(item: ChecklistItemRow, patch: ChecklistItemPatch, actor: Act
     set.required = patch.required;
     texts.push(`Made "${name}" ${patch.required ? 'required' : 'optional'}`);
   }
-  // Merge by time (module doc): an older tick/untick than the last one leaves `done` as it is.
-  if (patch.done !== undefined && at.getTime() >= item.changedAt.getTime()) {
+  // Merge by time (module doc, shared mergeChecklistTick): an older tick/untick than the last one leaves `done` as it is.
+  if (patch.done !== undefined && mergeChecklistTick(item, { at: at.toISOString() }, at).apply) {
     set.changedAt = at;
     if (patch.done !== item.done) {
       Object.assign(set, { done: patch.done, doneBy: patch.done ? actor.id : null, doneAt: patch.done ? at : null });
@@ -85,7 +85,7 @@ export async function patchItem(
   const item = await findItem(tx, itemId);
   if (!item) throw notFound(CHECKLIST_MSG.itemNotFound);
   if (item.ticketId !== ticketId) throw badRequest(CHECKLIST_MSG.itemOfOtherTicket, { itemId: [CHECKLIST_MSG.itemOfOtherTicket] });
-  const at = patch.at ? new Date(Math.min(Date.parse(patch.at), now.getTime())) : now;
+  const { at } = mergeChecklistTick(item, patch, now);
   const { set, texts } = planPatch(item, patch, actor, at);
   if (Object.keys(set).length > 0) await updateItem(tx, itemId, set);
   await port.recordChecklistChanges(tx, ticketId, actor, texts, now);

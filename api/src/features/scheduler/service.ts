@@ -17,6 +17,7 @@ import type {
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { clientNamesOf } from '../clients/port';
+import { checklistCountsOf } from '../checklists/port';
 import { presentTicketUpdate } from '../tickets/port';
 import { presentSchedulerTicket, presentSurveyFeedback, presentSurveyStars, presentTechnicianKpi, statusCounts } from './presenter';
 import { UnknownTimeZoneError, rangeBounds, type RangeBounds } from './ranges';
@@ -115,14 +116,18 @@ export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: D
     dailyCounts(db, bounds, q.tz, now, tech),
   ]);
   if (tech && !staff.some((u) => u.id === tech)) throw notFound(SCHEDULER_MSG.technicianNotFound);
-  const clients = await namesOfClients(db, [...cards, ...timeline]);
+  const [clients, counts] = await Promise.all([namesOfClients(db, [...cards, ...timeline]), checklistCountsOf(db, cards.map((c) => c.id))]);
+  const card = (c: SchedulerTicketRow) => {
+    const progress = counts.get(c.id);
+    return progress ? { ...presentSchedulerTicket(c, clients), checklistProgress: progress } : presentSchedulerTicket(c, clients);
+  };
 
   const totals = aggregates.find((a) => a.isTotal);
   const byStatus = statusCounts(totals);
   const kanban: KanbanColumn[] = TICKET_STATUSES.map((status) => ({
     status,
     count: byStatus[status],
-    tickets: cards.filter((c) => c.status === status).map((c) => presentSchedulerTicket(c, clients)),
+    tickets: cards.filter((c) => c.status === status).map(card),
   }));
   return {
     range: q.range,

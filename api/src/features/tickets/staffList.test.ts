@@ -139,6 +139,10 @@ describe('the staff list JSON the database builds', () => {
         issue: 'Line one\nline two\ttabbed — “curly” and \\ and "quotes" and emoji 🖨️',
       });
       await a.request('PATCH', `/api/tickets/${odd.id}`, { token: tech.token, body: { assignedTo: tech.id, status: 'resolved', resolution: 'Fixed "it"\nfor good' } });
+      // A checklist on `plain` (docs/recurring-tickets.md): the list carries its count, the single read its items.
+      const first = await a.request<{ id: string }>('POST', `/api/tickets/${plain.id}/checklist`, { token: tech.token, body: { text: 'Check backups' } });
+      await a.request('POST', `/api/tickets/${plain.id}/checklist`, { token: tech.token, body: { text: 'Patch server', required: true } });
+      await a.request('PATCH', `/api/tickets/${plain.id}/checklist/${first.body.id}`, { token: tech.token, body: { done: true } });
       // Times with microseconds (rows written by SQL, like the benchmark's): JS Dates keep milliseconds.
       await a.db.execute(sql`update support_tickets set updated_at = '2026-01-02 03:04:05.678999+00', created_at = created_at + interval '0.000999 seconds' where id = ${plain.id}`);
       const page = await a.request<TicketListPage>('GET', '/api/tickets/list?limit=50', { token: tech.token });
@@ -148,11 +152,15 @@ describe('the staff list JSON the database builds', () => {
       for (const item of page.body.items) {
         const one = await a.request<Ticket>('GET', `/api/tickets/${item.id}`, { token: tech.token });
         // The single-ticket read adds the ticket's attachments (docs/attachments.md), assets (docs/assets.md)
-        // and checklist (docs/recurring-tickets.md); the list pages do not.
-        const { attachments, assetIds, checklist, ...fields } = one.body as Ticket & { attachments: unknown[]; assetIds: string[]; checklist: unknown[] };
-        expect({ attachments, assetIds, checklist }).toEqual({ attachments: [], assetIds: [], checklist: [] });
-        expect(item).toStrictEqual(fields);
-        expect(Object.keys(item)).toEqual(Object.keys(fields));
+        // and checklist (docs/recurring-tickets.md); the list pages do not. The list pages carry only the
+        // checklist's count, `checklistProgress` (cards: "1/2"), null without items.
+        const { attachments, assetIds, checklist, ...fields } = one.body as Ticket & { attachments: unknown[]; assetIds: string[]; checklist: { done: boolean }[] };
+        expect({ attachments, assetIds }).toEqual({ attachments: [], assetIds: [] });
+        const { checklistProgress, ...listFields } = item;
+        expect(checklistProgress).toEqual(checklist.length ? { done: checklist.filter((c) => c.done).length, total: checklist.length } : null);
+        expect(checklist.length).toBe(item.id === plain.id ? 2 : 0);
+        expect(listFields).toStrictEqual(fields);
+        expect(Object.keys(listFields)).toEqual(Object.keys(fields));
       }
       expect(page.body.items[1]!.updatedAt).toBe('2026-01-02T03:04:05.678Z');
       expect(page.body).toMatchObject({ nextCursor: null, more: false });

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts } from '../../db/schema';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { matchCondition, planSearch, resolveSearch, routeFound, searchIdsCtes, type ResolvedSearch } from './searchRepository';
+import { checklistCountJsonSql } from '../checklists/port';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -134,7 +135,8 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
          ${isoText(sql`p.first_response_at`)} as "firstResponseAt", ${isoText(sql`p.resolved_at`)} as "resolvedAt",
          p.waiting_on_customer as "waitingOnCustomer",
          ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt",
-         p.client_id as "clientId", p.site_id as "siteId", p.contact_id as "contactId") x) as items,
+         p.client_id as "clientId", p.site_id as "siteId", p.contact_id as "contactId",
+         ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress") x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
       ${highWater} as seq,

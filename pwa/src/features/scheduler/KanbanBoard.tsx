@@ -40,7 +40,14 @@ function KanbanCard(props: { ticket: SchedulerTicket; mark: MoveMark | undefined
         <IonBadge color={severityColor(t.severity)}>{SEVERITY_NAMES[t.severity]}</IonBadge>
       </div>
       <p className="kanban-client">{clientLabel(t)}</p>
-      <p className="muted kanban-assignee">{t.assigneeName ?? 'Unassigned'}</p>
+      <p className="muted kanban-assignee">
+        {t.assigneeName ?? 'Unassigned'}
+        {t.checklistProgress && t.checklistProgress.total > 0 && (
+          <span className="kanban-checklist" title={`Checklist: ${t.checklistProgress.done}/${t.checklistProgress.total} done`}>
+            {' · '}Checklist {t.checklistProgress.done}/{t.checklistProgress.total}
+          </span>
+        )}
+      </p>
       {mark && (
         <p className="kanban-mark">
           <IonBadge color={mark === 'pending' ? 'warning' : 'danger'}>{MARK_TEXT[mark]}</IonBadge>

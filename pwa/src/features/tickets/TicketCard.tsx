@@ -9,6 +9,7 @@ import { TicketBadges } from './TicketBadges';
 import { assigneeName } from './labels';
 import './tickets.css';
 import { AttachmentCount } from './attachments/AttachmentCount';
+import { ChecklistProgress } from './checklist/ChecklistProgress';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
@@ -60,6 +61,7 @@ export function TicketCard(props: {
       <ContactLinks ticket={t} compact />
       <p className="ticket-issue">{t.issue}</p>
       <AttachmentCount ticketId={t.id} />
+      <ChecklistProgress ticket={t} />
       <TicketMeta ticket={t} technicians={technicians} />
     </article>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, macroResolutionProblem, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
+import { MSG, macroResolutionProblem, openRequiredItems, requiredItemsOpenMessage, type PublicUser, type Technician, type TicketEditValues } from '@portal/shared';
 import { fileUploadViews, getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { UploadList } from '../../lib/attachments/UploadList';
@@ -17,6 +17,7 @@ import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
 import { TimeTracker } from './TimeTracker';
 import { TicketBadges } from './TicketBadges';
+import { ChecklistSection } from './checklist/ChecklistSection';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's severity and status badges, its issue text and the customer's contact
@@ -49,7 +50,7 @@ export function UpdatePanel(props: {
   const library = useReplyLibrary(ticket, user);
   const onSubmit = async (values: TicketEditValues, files: readonly PickedFile[], macro: AppliedMacro | null): Promise<boolean> => {
     // A macro that resolves or closes needs a resolution (docs/replies-and-macros.md): said here, offline too.
-    const problem = macro && macroResolutionProblem(macro.name, { status: values.status, resolution: values.resolution.trim() || ticket.resolution });
+    const problem = (macro && macroResolutionProblem(macro.name, { status: values.status, resolution: values.resolution.trim() || ticket.resolution })) || checklistProblem(ticket, values.status);
     if (problem) {
       toast.show({ title: 'Error', description: problem, variant: 'destructive' });
       return false;
@@ -88,6 +89,7 @@ export function UpdatePanel(props: {
       <VaultEntryLink ticket={ticket} />
       <TicketClientPicker key={`${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
       <StatusLinkTools ticket={ticket} />
+      <ChecklistSection ticket={ticket} user={user} />
       <UpdateForm
         key={ticket.id}
         ticket={ticket}
@@ -111,4 +113,14 @@ export function UpdatePanel(props: {
       <WorkHistory ticketId={ticket.id} technicians={technicians} />
     </div>
   );
+}
+
+/**
+ * Resolved/Closed while required checklist items are open: the server's refusal (docs/recurring-tickets.md),
+ * said here before queuing, offline too (the ticket as shown holds this device's unsent ticks).
+ */
+function checklistProblem(ticket: DisplayTicket, status: TicketEditValues['status']): string | null {
+  if (status === ticket.status || (status !== 'resolved' && status !== 'closed')) return null;
+  const open = openRequiredItems(ticket.checklist);
+  return open > 0 ? requiredItemsOpenMessage(open) : null;
 }

@@ -1,12 +1,13 @@
 /**
  * The ticket feature's offline part (no React: the service worker imports it through
- * pwa/src/offline-registry.ts): the `ticket.update`, `ticket.timeEntry` and `ticket.staffCreate` (New Ticket) outbox kinds, the timer, the optimistic view, conflict
+ * pwa/src/offline-registry.ts): the `ticket.update`, `ticket.timeEntry`, `ticket.staffCreate` (New Ticket) and `ticket.checklistTick` outbox kinds, the timer, the optimistic view, conflict
  * resolution, and the cached collections tickets, ticket updates, technicians, canned replies,
  * macros and ticket templates (replyItems.ts).
  */
 import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
 import { cannedRepliesCollection, macrosCollection, ticketTemplatesCollection } from './replyItems';
+import { checklistTickKind } from './checklist';
 import { staffCreateKind } from './staffCreate';
 import { ticketUpdateKind } from './ticketUpdate';
 import { timeEntryKind } from './timeEntry';
@@ -38,6 +39,8 @@ export {
   readDisplayedTickets,
   readTechnicians,
   readTicketOutbox,
+  readChecklistTicks,
+  type TicketOutboxItem,
   readUnsentByTicket,
   readWorkHistory,
   type DisplayTicket,
@@ -66,11 +69,12 @@ export {
   ticketTemplatesCollection,
 } from './replyItems';
 export { TICKET_STAFF_CREATE, enqueueStaffCreate, isStaffCreate, readStaffCreates, staffCreateKind, staffCreateLabel, type StaffCreateItem } from './staffCreate';
+export { CHECKLIST_TICK, applyChecklistTicks, checklistTickKind, enqueueChecklistTick, isChecklistTick, type ChecklistTickItem } from './checklist';
 export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkingSet } from './workingSet';
 
 /** What the ticket feature plugs into the offline engine (registered by offline-registry.ts). */
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
-  kinds: [ticketUpdateKind, timeEntryKind, fileUploadKind, staffCreateKind],
+  kinds: [ticketUpdateKind, timeEntryKind, fileUploadKind, staffCreateKind, checklistTickKind],
   collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection, cannedRepliesCollection, macrosCollection, ticketTemplatesCollection],
 };

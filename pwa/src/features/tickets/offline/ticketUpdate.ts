@@ -54,7 +54,8 @@ export const TICKET_UPDATE = TICKET_UPDATE_KIND;
 export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
   const local = await db.tickets.get(ticket.id);
   if (!local || local.version <= ticket.version) {
-    await db.tickets.put(ticket);
+    // A PATCH answer carries no checklist (only single reads and the delta feed do): keep the copy's.
+    await db.tickets.put(ticket.checklist === undefined && local?.checklist ? { ...ticket, checklist: local.checklist } : ticket);
     await reindexTickets(db, [ticket.id]);
   }
 }

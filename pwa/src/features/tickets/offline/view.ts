@@ -6,7 +6,12 @@
  */
 import { applyTicketPatch, type Technician, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import { readOutbox, type OfflineDb, type OutboxItem, type OutboxState } from '../../../offline/core';
+import { applyChecklistTicks, isChecklistTick, type ChecklistTickItem } from './checklist';
 import { isTicketUpdate, type TicketUpdateItem } from './ticketUpdate';
+
+/** Unsent items that change how a ticket is displayed: its updates and its checklist ticks. */
+export type TicketOutboxItem = TicketUpdateItem | ChecklistTickItem;
+const isTicketOutboxItem = (i: OutboxItem): i is TicketOutboxItem => isTicketUpdate(i) || isChecklistTick(i);
 
 /** Sync marks of a displayed ticket: unsent updates of its stream by state. */
 export interface TicketSyncMarks {
@@ -21,18 +26,21 @@ export type DisplayTicket = Ticket & { sync: TicketSyncMarks };
 /** Server ticket + outbox items (any kinds, any order; its updates applied by seq) -> the displayed ticket. */
 export function displayTicket(server: Ticket, items: readonly OutboxItem[]): DisplayTicket {
   const own = items
-    .filter((i): i is TicketUpdateItem => isTicketUpdate(i) && i.state !== 'done' && i.entityId === server.id)
+    .filter((i): i is TicketOutboxItem => isTicketOutboxItem(i) && i.state !== 'done' && i.entityId === server.id)
     .sort((a, b) => a.seq - b.seq);
   return applyUnsent(server, own);
 }
 
 /** `server` with `own` (this ticket's unsent updates, oldest first) applied, with marks. */
-function applyUnsent(server: Ticket, own: readonly TicketUpdateItem[]): DisplayTicket {
+function applyUnsent(server: Ticket, own: readonly TicketOutboxItem[]): DisplayTicket {
   const shown: DisplayTicket = { ...server, sync: { pending: 0, conflict: 0, failed: 0 } };
+  const ticks: ChecklistTickItem[] = [];
   for (const item of own) {
-    Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
+    if (isChecklistTick(item)) ticks.push(item);
+    else Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
     shown.sync[stateMark(item.state)] += 1;
   }
+  if (ticks.length > 0 && shown.checklist) shown.checklist = applyChecklistTicks(shown.checklist, ticks);
   return shown;
 }
 
@@ -41,13 +49,13 @@ function stateMark(state: OutboxState): keyof TicketSyncMarks {
 }
 
 /** Unsent ticket updates grouped by ticket id, each group oldest first (grouped once, not scanned per ticket). */
-export type UnsentByTicket = ReadonlyMap<string, readonly TicketUpdateItem[]>;
+export type UnsentByTicket = ReadonlyMap<string, readonly TicketOutboxItem[]>;
 
 /** Groups outbox items (any kinds, any order) into {@link UnsentByTicket}: one pass over the items. */
 export function groupUnsentByTicket(items: readonly OutboxItem[]): UnsentByTicket {
-  const groups = new Map<string, TicketUpdateItem[]>();
+  const groups = new Map<string, TicketOutboxItem[]>();
   for (const i of items) {
-    if (!isTicketUpdate(i) || i.state === 'done' || !i.entityId) continue;
+    if (!isTicketOutboxItem(i) || i.state === 'done' || !i.entityId) continue;
     const group = groups.get(i.entityId);
     if (group) group.push(i);
     else groups.set(i.entityId, [i]);
@@ -105,7 +113,9 @@ export async function readDisplayedTickets(db: OfflineDb): Promise<DisplayTicket
 export async function readDisplayedTicket(db: OfflineDb, ticketId: string | null): Promise<DisplayTicket | null> {
   if (!ticketId) return null;
   const server = await db.tickets.get(ticketId);
-  return server ? applyUnsent(server, await readTicketOutbox(db, ticketId)) : null;
+  if (!server) return null;
+  const items = await db.outbox.where('entityId').equals(ticketId).sortBy('seq');
+  return applyUnsent(server, items.filter((i): i is TicketOutboxItem => isTicketOutboxItem(i) && i.state !== 'done'));
 }
 
 /** Unsent updates of one ticket, oldest first (pending marks, conflicts and failures in the panel); [] for null. */
@@ -125,4 +135,11 @@ export async function readWorkHistory(db: OfflineDb, ticketId: string | null): P
 /** Cached assignee list, by username. */
 export async function readTechnicians(db: OfflineDb): Promise<Technician[]> {
   return (await db.technicians.toArray()).sort((a, b) => a.username.localeCompare(b.username));
+}
+
+/** Unsent checklist ticks of one ticket, oldest first; [] for null. */
+export async function readChecklistTicks(db: OfflineDb, ticketId: string | null): Promise<ChecklistTickItem[]> {
+  if (!ticketId) return [];
+  const items = await db.outbox.where('entityId').equals(ticketId).sortBy('seq');
+  return items.filter((i): i is ChecklistTickItem => isChecklistTick(i) && i.state !== 'done');
 }
