@@ -34,6 +34,9 @@ const SchedulerPage = lazy(() => withIonic(() => import('../features/scheduler/S
 const VaultPage = lazy(() => withIonic(() => import('../features/vault/VaultPage')));
 const ClientsPage = lazy(() => withIonic(() => import('../features/clients/ClientsPage')));
 const UnlinkedTicketsPage = lazy(() => withIonic(() => import('../features/clients/UnlinkedTicketsPage')));
+const AssetsPage = lazy(() => withIonic(() => import('../features/assets/AssetsPage')));
+const AssetTagPage = lazy(() => withIonic(() => import('../features/assets/AssetsPage').then((m) => ({ default: m.AssetTagPage }))));
+const ScanPage = lazy(() => withIonic(() => import('../features/assets/ScanPage')));
 const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
 const ActivityLogPage = lazy(() => withIonic(() => import('../features/activity/ActivityPage')));
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
@@ -58,6 +61,8 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/vault', page: <VaultPage /> },
   { path: '/clients', page: <ClientsPage /> },
   { path: '/clients/unlinked', page: <UnlinkedTicketsPage /> },
+  { path: '/assets', page: <AssetsPage /> },
+  { path: '/assets/scan', page: <ScanPage /> },
   { path: '/survey-dashboard', page: <SurveyDashboardPage /> },
   { path: '/time-billing', page: <TimeBillingPage /> },
   { path: '/admin', page: <UsersPage /> },
@@ -90,6 +95,8 @@ export function AppRoutes() {
       {GUARDED.map((g) => (
         <Route key={g.path} path={g.path} element={<Guard path={g.path}>{g.page}</Guard>} />
       ))}
+      {/* An asset label's QR code (issue 53): staff see the asset, from this device's copy offline. */}
+      <Route path="/a/:tag" element={<Guard path="/assets"><AssetTagPage /></Guard>} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

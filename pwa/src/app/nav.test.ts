@@ -18,7 +18,7 @@ describe('navigation by role (offer only what the role may open)', () => {
   });
   it('a technician sees the staff pages, no admin pages', () => {
     expect(labels(navigationFor({ role: 'technician' }))).toEqual({
-      links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Clients', 'Surveys', 'Billing'],
+      links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Clients', 'Assets', 'Surveys', 'Billing'],
       admin: [],
       account: ['My Replies', 'Change Password', 'Security'],
     });

@@ -28,6 +28,8 @@ export const PAGE_ACCESS = {
   '/vault': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/clients': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/clients/unlinked': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/assets': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/assets/scan': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/survey-dashboard': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/time-billing': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/admin': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
@@ -42,6 +44,9 @@ export const PAGE_ACCESS = {
   '/account/security': {},
 } as const satisfies Record<string, PageAccess>;
 
+/** An asset label's path `/a/<tag>` (its QR code's URL, issue 53). */
+export const ASSET_LABEL_PATH = /^\/a\/[^/]+\/?$/;
+
 export type GuardedPath = keyof typeof PAGE_ACCESS;
 
 /**
@@ -49,6 +54,8 @@ export type GuardedPath = keyof typeof PAGE_ACCESS;
  * ignored. Those screens render in Ionic's content area (App.tsx); the public pages do not.
  */
 export function isGuardedPath(pathname: string): boolean {
+  // `/a/<tag>`: an asset label's URL (issue 53), guarded like /assets.
+  if (ASSET_LABEL_PATH.test(pathname)) return true;
   return Object.hasOwn(PAGE_ACCESS, pathname.replace(/\/+$/, '') || '/');
 }
 
@@ -77,6 +84,7 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Scheduler', to: '/scheduler' },
   { label: 'Customer Vault', to: '/vault' },
   { label: 'Clients', to: '/clients' },
+  { label: 'Assets', to: '/assets' },
   { label: 'Surveys', to: '/survey-dashboard' },
   { label: 'Billing', to: '/time-billing' },
   { label: 'Admin', to: '/admin' },

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../lib/format';
 import { useClientRelated } from './api/useClients';
+import { AssetsSection } from './AssetsSection';
 import { CLIENTS_TEXT as T } from './texts';
 
 /**
  * The card's open and recent tickets (the newest 10: the tickets this device holds and the card's
  * newest as of its last read, open ones first), its vault
- * entries (the index: names and contacts, never a secret; the vault screen reveals) and the assets
- * placeholder. All from this device, so the card works offline.
+ * entries (the index: names and contacts, never a secret; the vault screen reveals) and its assets
+ * (AssetsSection). All from this device, so the card works offline.
  */
 export function RelatedSections({ clientId }: { clientId: string }) {
   const { tickets, vault } = useClientRelated(clientId);
@@ -49,10 +50,7 @@ export function RelatedSections({ clientId }: { clientId: string }) {
           </ul>
         )}
       </section>
-      <section className="client-section" aria-labelledby="client-assets">
-        <h2 id="client-assets">{T.assets}</h2>
-        <p className="muted">{T.assetsPlaceholder}</p>
-      </section>
+      <AssetsSection clientId={clientId} />
     </>
   );
 }

@@ -24,7 +24,7 @@ export const CLIENTS_TEXT = {
   vault: 'Vault entries',
   vaultEmpty: 'No vault entries for this client.',
   assets: 'Assets',
-  assetsPlaceholder: 'Assets will be listed here.',
+  assetsEmpty: 'No assets of this client on this device.',
   thisMonth: 'This month',
   timeRecorded: 'Time recorded',
   billable: 'Billable',

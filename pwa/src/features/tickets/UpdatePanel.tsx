@@ -12,6 +12,7 @@ import { StatusLinkTools } from './StatusLinkTools';
 import { IssuePhotos } from './IssuePhotos';
 import { VaultEntryLink } from './VaultEntryLink';
 import { TicketClientPicker } from './TicketClientPicker';
+import { TicketAssetPicker } from './TicketAssetPicker';
 import { UpdateForm } from './UpdateForm';
 import { WorkHistory } from './WorkHistory';
 import { SlaClock } from './SlaClock';
@@ -88,6 +89,7 @@ export function UpdatePanel(props: {
       <ContactLinks ticket={ticket} />
       <VaultEntryLink ticket={ticket} />
       <TicketClientPicker key={`${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
+      <TicketAssetPicker key={`assets:${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
       <StatusLinkTools ticket={ticket} />
       <ChecklistSection ticket={ticket} user={user} />
       <UpdateForm
