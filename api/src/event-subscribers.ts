@@ -7,18 +7,20 @@
  */
 import type { AnySubscriber } from './events';
 import { activitySubscribers } from './features/activity/events';
+import { assetSubscribers } from './features/assets/events';
 import { authSubscribers } from './features/auth/events';
 import { checklistSubscribers } from './features/checklists/events';
 import { clientSubscribers } from './features/clients/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
-import { linkNewTickets } from './features/tickets/port';
+import { linkNewTickets, recordReactionHistory } from './features/tickets/port';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
 
 export const eventSubscribers: readonly AnySubscriber[] = [
   ...clientSubscribers({ linkNewTickets }),
   ...checklistSubscribers,
   ...ticketSubscribers,
+  ...assetSubscribers({ recordReactionHistory }),
   ...surveySubscribers,
   ...authSubscribers,
   ...vaultOfflineSubscribers,

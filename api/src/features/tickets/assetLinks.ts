@@ -1,6 +1,7 @@
 /**
  * A ticket's assets (issue 53, docs/assets.md), through the assets port: `assetIds` on ticket reads and
- * on PATCH /api/tickets/:id. The links are the assets feature's; the work history is this feature's:
+ * on PATCH /api/tickets/:id (the unlinking when a ticket changes client is the assets feature's
+ * subscriber, features/assets/events.ts). The links are the assets feature's; the work history is this feature's:
  * each link and unlink is one row (`asset_link` / `asset_unlink`, the asset's tag and name stored).
  */
 import type { Ticket, TicketPatch, TicketPatchResult, TicketWithAssets } from '@portal/shared';
@@ -18,19 +19,15 @@ export async function withAssetIds<T extends Ticket>(db: Database, tickets: T[])
 }
 
 /**
- * After the merge of a PATCH (`result`): sets the ticket's assets to `patch.assetIds`, or, when the
- * client changed without them, unlinks the old client's assets (assets port, which checks them). A
- * change writes its history rows at the update's version, or, when the merge changed nothing else,
- * as a new version of its own (moving the ticket in the phones' feed). Returns the result with
- * `assetIds` and the new rows.
+ * After the merge of a PATCH (`result`): sets the ticket's assets to `patch.assetIds` (assets port,
+ * which checks them). A change writes its history rows at the update's version, or, when the merge
+ * changed nothing else, as a new version of its own (moving the ticket in the phones' feed). Returns
+ * the result with `assetIds` and the new rows. (When the client changes, the assets feature's
+ * subscriber has already unlinked the old client's assets: features/assets/events.ts.)
  * @throws 400 under `assetIds` (an unknown asset, another client's, or assets without a client).
  */
 export async function applyAssetLinks(tx: Database, ticketId: string, patch: TicketPatch, result: TicketPatchResult, actor: AuthUser, now: Date): Promise<TicketPatchResult> {
-  const clientMoved = result.updates.some((u) => u.updateType === 'client_change');
-  const change =
-    patch.assetIds !== undefined || clientMoved
-      ? await setTicketAssets(tx, { ticketId, clientId: result.ticket.clientId ?? null, assetIds: patch.assetIds, now })
-      : null;
+  const change = patch.assetIds !== undefined ? await setTicketAssets(tx, { ticketId, clientId: result.ticket.clientId ?? null, assetIds: patch.assetIds, now }) : null;
   if (!change || (change.added.length === 0 && change.removed.length === 0)) {
     const [ticket] = await withAssetIds(tx, [result.ticket]);
     return { ...result, ticket: ticket! };

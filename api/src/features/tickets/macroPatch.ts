@@ -5,7 +5,8 @@
  *   (shared `macroResolutionProblem`, 400, nothing applied: the route's transaction rolls back).
  * - `timeEntry`: minutes worked, recorded in the same transaction (sla port), so an update queued
  *   offline records its time once with its Idempotency-Key.
- * - `assetIds`: the ticket's assets, linked and unlinked in the same transaction (assetLinks.ts).
+ * - `assetIds`: the ticket's assets, linked and unlinked in the same transaction (assetLinks.ts);
+ *   the rows other features' subscribers added to the change (reactionHistory.ts) are in the answer.
  * The update itself is service.ts `patchTicket`, unchanged: the same merge rule, 409 and alerts.
  */
 import { macroResolutionProblem, type TicketPatch, type TicketPatchResult } from '@portal/shared';
@@ -16,6 +17,8 @@ import { macroForUpdate } from '../replies/port';
 import { recordTimeEntry } from '../sla/port';
 import { applyAssetLinks } from './assetLinks';
 import { tagMacro } from './historyRepository';
+import { presentTicketUpdate } from './presenter';
+import { takeReactionRows } from './reactionHistory';
 import { patchTicket } from './service';
 
 /** patchTicket's arguments after the patch (the event bus, attachments). */
@@ -24,7 +27,10 @@ type PatchRest = Parameters<typeof patchTicket> extends [Database, string, Ticke
 /** Applies `patch` (module doc) in `tx`; throws as patchTicket does, plus 400 for an unknown macro or a missing resolution. */
 export async function patchTicketWithMacro(tx: Database, ticketId: string, patch: TicketPatch, actor: AuthUser, now: Date, ...rest: PatchRest): Promise<TicketPatchResult> {
   const macro = patch.macroId ? await macroForUpdate(tx, patch.macroId, actor.id) : null;
-  const result = await applyAssetLinks(tx, ticketId, patch, await patchTicket(tx, ticketId, patch, actor, now, ...rest), actor, now);
+  const patched = await patchTicket(tx, ticketId, patch, actor, now, ...rest);
+  // Rows other features' subscribers added to this change (e.g. assets unlinked on a client change).
+  patched.updates = [...patched.updates, ...takeReactionRows(tx, ticketId).map(presentTicketUpdate)];
+  const result = await applyAssetLinks(tx, ticketId, patch, patched, actor, now);
   if (macro) {
     const problem = patch.status !== undefined ? macroResolutionProblem(macro.name, result.ticket) : null;
     if (problem) throw badRequest(problem, { resolution: [problem] });

@@ -51,6 +51,12 @@ export { findTicketByRef, type TicketRow, type TicketUpdateRow } from './reposit
  * (the clients feature's `ticket.created` matcher, wired in event-subscribers.ts).
  */
 export { linkNewTickets, type NewTicketClient } from './newTicketClients';
+/**
+ * `recordReactionHistory(tx, { ticketId, version, actor, at, rows })`: work-history rows another
+ * feature's subscriber adds to a ticket change, at the change's version (the assets feature's
+ * `asset_unlink` when a ticket moves to another client; wired in event-subscribers.ts).
+ */
+export { recordReactionHistory, type ReactionHistory } from './reactionHistory';
 /** `ticketClientLinks`: the tickets' side of `npm run clients:link` (wired in scripts/clients-link.ts). */
 export { ticketClientLinks } from './clientLinkRows';
 /** The open tickets of a client by business name or e-mail domain (vault feature: a vault entry's open tickets). */
