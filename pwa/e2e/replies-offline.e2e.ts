@@ -7,6 +7,9 @@
  * numbered when it syncs"). The API starts again on the same data: each update lands once, the
  * customer's e-mail carries the filled variables (first name, the live status link), the macro's
  * time entry is there once, the new ticket gets its number and one confirmation e-mail.
+ * Same start-up, issue 52: the technician's Upcoming list shows tomorrow's recurring visit with its
+ * site and checklist from the phone's copy with the API stopped, and Recurring Tickets says its
+ * edits need a connection.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,11 +92,21 @@ const openTicket = async (page: Page, number: string) => {
 beforeAll(async () => {
   app = await startApp({}, 180_000);
   adminToken = await login('admin', app.adminPassword);
-  await call('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } });
+  const techId = (await call<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } })).id;
   await call('/api/canned-replies', {
     method: 'POST',
     token: adminToken,
     body: { scope: 'shared', title: 'Parts ordered', body: 'Hi {{contact.firstName}}, the parts for {{ticket.number}} are ordered. {{technician.name}}' },
+  });
+  // Issue 52: a daily visit assigned to the technician, at a client's site, with a checklist.
+  const client = await call<{ id: string }>('/api/clients', { method: 'POST', token: adminToken, body: { name: 'Harbour Dental' } });
+  const site = await call<{ id: string }>(`/api/clients/${client.id}/sites`, { method: 'POST', token: adminToken, body: { name: 'Harbour surgery', address: '4 Quay Road' } });
+  const checklist = await call<{ id: string }>('/api/checklist-templates', { method: 'POST', token: adminToken, body: { name: 'Server room', items: [{ text: 'Check UPS battery', required: true }, { text: 'Dust the rack' }] } });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await call('/api/recurring-tickets', {
+    method: 'POST',
+    token: adminToken,
+    body: { title: 'Server room check', issue: 'Monthly look at the server room.', severity: 'medium', clientId: client.id, siteId: site.id, assignedTo: techId, templateId: checklist.id, timeZone: 'UTC', recurrence: { frequency: 'weekly', interval: 1, startDate: tomorrow, time: '09:00' } },
   });
   await call('/api/ticket-templates', {
     method: 'POST',
@@ -120,11 +133,26 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     // The device's copy is there: the macro list shows in the panel.
     let form = await openTicket(page, dana);
     await form.getByLabel('Apply macro').locator('option', { hasText: 'Resolved on site' }).waitFor({ state: 'attached' });
+    await page.goto(`${app.baseURL}/upcoming`);
+    await page.locator('.rec-visit', { hasText: 'Server room check' }).first().getByText('Harbour surgery', { exact: false }).waitFor({ timeout: 30_000 });
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByText('Support Ticket Management').first().waitFor();
 
     // The API stops; the browser is restarted.
     await app.kill('SIGTERM');
     await context!.close();
     page = await openBrowser();
+    // Upcoming from the phone's copy: tomorrow's visit with its site and checklist.
+    await page.goto(`${app.baseURL}/upcoming`);
+    const visit = page.locator('.rec-visit', { hasText: 'Server room check' }).first();
+    await visit.getByText('Check UPS battery').waitFor({ timeout: 30_000 });
+    await visit.getByText('Harbour Dental').waitFor();
+    await visit.getByText('Harbour surgery, 4 Quay Road').waitFor();
+    expect(await visit.getAttribute('data-visit')).toMatch(new RegExp(`:${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}$`));
+    await shot(page, 'upcoming-offline-phone');
+    await page.getByRole('link', { name: 'All recurring tickets' }).click();
+    await page.getByText('Recurring tickets are settings', { exact: false }).waitFor();
+    await shot(page, 'recurring-offline-phone');
     await page.goto(`${app.baseURL}/technician`);
     await page.getByText('Support Ticket Management').first().waitFor();
 

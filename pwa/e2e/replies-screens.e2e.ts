@@ -4,6 +4,8 @@
  * one shows its preview and is saved; a macro is added), 'Ticket Templates' (a template is added)
  * and 'My Replies' (a technician's own reply). Offline the screens say that edits need a
  * connection and the buttons are disabled; New Ticket is shown with its template list.
+ * 'Recurring Tickets' (issue 52, same start-up): a monthly schedule is built, the form shows its
+ * next 5 dates from the shared recurrence module, and the list shows it in words.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -73,6 +75,33 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await shot(page, `update-ticket-replies-${size}`);
     await form.getByRole('button', { name: /On my way/ }).click();
     expect(await form.getByLabel('Update Comment').inputValue()).toContain('Mia');
+  });
+
+  it('Recurring Tickets: a monthly schedule shows its next 5 dates, then is listed with its rule in words', async () => {
+    const run = randomUUID().slice(0, 6);
+    const page = await adminPage(size);
+    await page.goto('/recurring');
+    await page.getByRole('heading', { name: 'Recurring Tickets' }).waitFor();
+    await page.getByRole('button', { name: 'New Schedule' }).click();
+    const form = page.getByRole('form', { name: 'New Recurring Ticket' });
+    await form.getByLabel('Title').fill(`Backup check ${run}`);
+    await form.getByLabel('Issue Description').fill('Check last night\'s backups and test one restore.');
+    await form.getByLabel('Repeats').selectOption('monthly');
+    await form.getByLabel('Day of month').fill('15');
+    await form.getByLabel('Time zone').fill('Europe/Berlin');
+    await form.getByText('Every month on day 15 at 9:00 AM').waitFor();
+    const dates = await form.getByRole('list', { name: 'Next 5 occurrences' }).getByRole('listitem').allInnerTexts();
+    expect(dates).toHaveLength(5);
+    for (const d of dates) expect(d).toMatch(/^\w{3}, \w{3} 15, \d{4} at 9:00 AM$/);
+    await form.getByRole('list', { name: 'Next 5 occurrences' }).scrollIntoViewIfNeeded();
+    await shot(page, `recurring-form-${size}`);
+    await form.getByRole('button', { name: 'Save Schedule' }).click();
+    await page.getByRole('heading', { name: `Backup check ${run}` }).waitFor();
+    await page.getByText('No occurrence has opened yet.').waitFor();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const row = page.locator(`[data-schedule="Backup check ${run}"]`);
+    await row.getByText('Every month on day 15 at 9:00 AM').waitFor();
+    await shot(page, `recurring-${size}`);
   });
 
   it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {

@@ -40,6 +40,8 @@ const ScanPage = lazy(() => withIonic(() => import('../features/assets/ScanPage'
 const UsersPage = lazy(() => withIonic(() => import('../features/users/UsersPage')));
 const ActivityLogPage = lazy(() => withIonic(() => import('../features/activity/ActivityPage')));
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
+const RecurringPage = lazy(() => withIonic(() => import('../features/recurring/RecurringPage')));
+const UpcomingPage = lazy(() => withIonic(() => import('../features/recurring/UpcomingPage')));
 const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
@@ -58,6 +60,8 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/technician', page: <TicketsPage /> },
   { path: '/technician/new', page: <NewTicketPage /> },
   { path: '/scheduler', page: <SchedulerPage /> },
+  { path: '/upcoming', page: <UpcomingPage /> },
+  { path: '/recurring', page: <RecurringPage /> },
   { path: '/vault', page: <VaultPage /> },
   { path: '/clients', page: <ClientsPage /> },
   { path: '/clients/unlinked', page: <UnlinkedTicketsPage /> },

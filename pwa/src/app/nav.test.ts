@@ -18,13 +18,13 @@ describe('navigation by role (offer only what the role may open)', () => {
   });
   it('a technician sees the staff pages, no admin pages', () => {
     expect(labels(navigationFor({ role: 'technician' }))).toEqual({
-      links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Customer Vault', 'Clients', 'Assets', 'Surveys', 'Billing'],
+      links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Upcoming', 'Customer Vault', 'Clients', 'Assets', 'Surveys', 'Billing'],
       admin: [],
       account: ['My Replies', 'Change Password', 'Security'],
     });
   });
   it('an admin also gets the admin group', () => {
-    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates']);
+    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates', 'Recurring Tickets']);
   });
   it('every offered link passes its guard', () => {
     for (const role of ['user', 'technician', 'admin'] as const) {

@@ -25,6 +25,8 @@ export const PAGE_ACCESS = {
   '/technician': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/technician/new': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/scheduler': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/upcoming': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/recurring': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/vault': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/clients': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/clients/unlinked': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
@@ -82,6 +84,7 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Downloads', to: '/downloads' },
   { label: 'Tickets', to: '/technician' },
   { label: 'Scheduler', to: '/scheduler' },
+  { label: 'Upcoming', to: '/upcoming' },
   { label: 'Customer Vault', to: '/vault' },
   { label: 'Clients', to: '/clients' },
   { label: 'Assets', to: '/assets' },
@@ -107,6 +110,8 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { label: 'Activity Log', to: '/admin/activity' },
   { label: 'Replies & Macros', to: '/admin/replies' },
   { label: 'Ticket Templates', to: '/admin/templates' },
+  // Staff may open it (read only for technicians, who reach it from Upcoming); it is a settings screen, so it sits with the admin pages.
+  { label: 'Recurring Tickets', to: '/recurring' },
 ];
 
 const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
@@ -132,7 +137,7 @@ export function navigationFor(user: Pick<PublicUser, 'role'> | null | undefined)
   const mayOpen = STAFF_LINKS.filter((l) => canOpen(l.to, user.role));
   return {
     links: [...PUBLIC_LINKS, ...mayOpen.filter((l) => !isAdminPath(l.to) && !ACCOUNT_PATHS.has(l.to))],
-    admin: ADMIN_LINKS.filter((l) => canOpen(l.to, user.role)),
+    admin: ADMIN_LINKS.filter((l) => canOpen(l.to, user.role) && (isAdminPath(l.to) || user.role === 'admin')),
     account: mayOpen.filter((l) => ACCOUNT_PATHS.has(l.to)),
   };
 }

@@ -141,3 +141,58 @@ export function recurrenceProblem(r: Recurrence, tz: string, leadDays: number): 
   }
   return null;
 }
+
+/**
+ * The rrule text of `r` in `tz` (RFC 5545, as rrule writes it: `DTSTART;TZID=...` and `RRULE:...`),
+ * what the Recurring Tickets form shows under its builder. The rule is the one the sweep and the
+ * preview expand ({@link nextOccurrences}), so the text and the dates always agree.
+ */
+export function recurrenceRRule(r: Recurrence, tz: string): string {
+  const rule = ruleOf(r);
+  const [y, m, d] = ymd(r.startDate);
+  const [hh, mm] = hm(r.time);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const start = `DTSTART;TZID=${tz}:${y}${pad(m)}${pad(d)}T${pad(hh)}${pad(mm)}00`;
+  const line = rule.toString().split('\n').find((l) => l.startsWith('RRULE:')) ?? '';
+  // rrule writes UNTIL as a UTC instant of the floating end; it is the end date's last minute in the zone.
+  return `${start}\n${line.replace(/UNTIL=(\d{8})T235959Z/, 'UNTIL=$1T235959')}`;
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const NTH_NAMES: Record<number, string> = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' };
+const UNIT = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;
+
+/** "9:00 AM" of 'HH:MM'. */
+function clock(time: string): string {
+  const [h, m] = hm(time);
+  return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The rule in words for lists (issue 52 item 6), e.g. "Every month on day 15 at 9:00 AM",
+ * "Every 2 weeks on Monday and Thursday at 8:30 AM", "Every month on the first Monday at 9:00 AM",
+ * "Every year on March 1 at 9:00 AM, until Dec 31, 2027" or ", 12 times". Days left to the start
+ * date (a weekly rule without days) are named from it.
+ */
+export function describeRecurrence(r: Recurrence): string {
+  const [, sm, sd] = ymd(r.startDate);
+  const startDay = new Date(`${r.startDate}T00:00:00Z`).getUTCDay();
+  const unit = UNIT[r.frequency];
+  const every = r.interval > 1 ? `Every ${r.interval} ${unit}s` : `Every ${unit}`;
+  const list = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]!);
+  let on = '';
+  if (r.frequency === 'weekly') on = ` on ${list([...(r.weekdays?.length ? r.weekdays : [startDay])].sort((a, b) => a - b).map((w) => WEEKDAY_NAMES[w]!))}`;
+  if (r.frequency === 'monthly') on = r.nth ? ` on the ${NTH_NAMES[r.nth.n]} ${WEEKDAY_NAMES[r.nth.weekday]}` : ` on day ${r.monthDay ?? sd}`;
+  if (r.frequency === 'yearly') {
+    const month = MONTH_NAMES[(r.month ?? sm) - 1]!;
+    on = r.nth ? ` on the ${NTH_NAMES[r.nth.n]} ${WEEKDAY_NAMES[r.nth.weekday]} of ${month}` : ` on ${month} ${r.monthDay ?? sd}`;
+  }
+  let end = '';
+  if (r.endDate) {
+    const [ey, em, ed] = ymd(r.endDate);
+    end = `, until ${MONTH_NAMES[em - 1]!.slice(0, 3)} ${ed}, ${ey}`;
+  }
+  if (r.count) end += r.count === 1 ? ', once' : `, ${r.count} times`;
+  return `${every}${on} at ${clock(r.time)}${end}`;
+}
