@@ -18,9 +18,10 @@ import { vaultOffline } from './features/vault/offline';
 import { clientsOffline } from './features/clients/offline';
 import { assetsOffline } from './features/assets/offline';
 import { recurringOffline } from './features/recurring/offline';
+import { visitsOffline } from './features/visits/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, ticketStatusOffline, schedulerOffline, vaultOffline, clientsOffline, assetsOffline, recurringOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, ticketStatusOffline, schedulerOffline, vaultOffline, clientsOffline, assetsOffline, recurringOffline, visitsOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

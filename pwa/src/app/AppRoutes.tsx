@@ -4,6 +4,7 @@ import { LazyLostLinkForm } from '../features/support/lostLink';
 // The status page's styles come with the entry: its chunk then has no CSS file to list (the public-route JavaScript budget).
 import '../features/ticket-status/status.css';
 import { withIonic } from './ionic';
+import { TicketPanelExtrasProvider } from '../lib/ticketPanelSlot';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
@@ -42,6 +43,9 @@ const ActivityLogPage = lazy(() => withIonic(() => import('../features/activity/
 const ChangePasswordPage = lazy(() => withIonic(() => import('../features/auth/ChangePasswordPage')));
 const RecurringPage = lazy(() => withIonic(() => import('../features/recurring/RecurringPage')));
 const UpcomingPage = lazy(() => withIonic(() => import('../features/recurring/UpcomingPage')));
+const CloseOutPage = lazy(() => withIonic(() => import('../features/visits/CloseOutPage')));
+/** The visits feature's section of the Update Ticket panel (lib/ticketPanelSlot). */
+const TICKET_EXTRAS = [lazy(() => import('../features/visits/TicketVisits'))];
 const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
@@ -57,8 +61,16 @@ function Guard({ path, children }: { path: GuardedPath; children: ReactNode }) {
 /** The guarded pages: path (its guard is PAGE_ACCESS[path]) and the page. */
 const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/downloads', page: <DownloadsPage /> },
-  { path: '/technician', page: <TicketsPage /> },
+  {
+    path: '/technician',
+    page: (
+      <TicketPanelExtrasProvider extras={TICKET_EXTRAS}>
+        <TicketsPage />
+      </TicketPanelExtrasProvider>
+    ),
+  },
   { path: '/technician/new', page: <NewTicketPage /> },
+  { path: '/technician/close-out', page: <CloseOutPage /> },
   { path: '/scheduler', page: <SchedulerPage /> },
   { path: '/upcoming', page: <UpcomingPage /> },
   { path: '/recurring', page: <RecurringPage /> },

@@ -24,6 +24,7 @@ export const PAGE_ACCESS = {
   '/downloads': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.downloadsDenied },
   '/technician': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/technician/new': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/technician/close-out': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/scheduler': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/upcoming': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/recurring': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },

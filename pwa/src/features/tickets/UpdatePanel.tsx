@@ -3,6 +3,7 @@ import { MSG, macroResolutionProblem, openRequiredItems, requiredItemsOpenMessag
 import { fileUploadViews, getConnectivity, getOfflineDb, useConnectivity, useOfflineQuery } from '../../offline';
 import type { PickedFile } from '../../lib/attachments/prepare';
 import { UploadList } from '../../lib/attachments/UploadList';
+import { TicketPanelExtras } from '../../lib/ticketPanelSlot';
 import { useToast } from '../../lib/toast';
 import { ContactLinks } from './ContactLinks';
 import { enqueueTicketUpdate, readTicketOutbox, ticketStream, type AppliedMacro, type DisplayTicket } from './offline';
@@ -109,6 +110,7 @@ export function UpdatePanel(props: {
           </button>
         </div>
       )}
+      <TicketPanelExtras ticket={ticket} />
       <TimeTracker ticket={ticket} user={user} />
       <UploadList rows={uploads} offline={connectivity === 'offline'} />
       <PendingUpdates items={queued} technicians={technicians} />

@@ -1,0 +1,70 @@
+import type { ChecklistItem } from '@portal/shared';
+import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
+import { DraftNotice } from '../../lib/drafts/DraftNotice';
+import { FormField, fieldAria } from '../../lib/ui/FormField';
+import { ChecklistState, ResolveField, TimeFields, TimesFields, WorkField } from './CloseOutFields';
+import { PartsEditor } from './PartsEditor';
+import { SignatureField } from './signature/SignatureField';
+import { VISIT_TEXT } from './texts';
+import type { useCloseOut } from './useCloseOut';
+
+/**
+ * The close-out on one phone screen, in the order of the job (issue 54 item 5): times, work done,
+ * parts, time spent, photos, the checklist as it stands, the customer's name and signature, then
+ * 'Resolve the ticket' and 'Close out'. Every target is at least 44 px; the signature pad is the
+ * screen's width in portrait and landscape.
+ */
+export function CloseOutForm(props: { form: ReturnType<typeof useCloseOut>; checklist: readonly ChecklistItem[] | undefined; ticketNumber: string; onDone(): void; onCancel(): void }) {
+  const { form, checklist, ticketNumber, onDone, onCancel } = props;
+  const { values, errors, set } = form;
+  const blocked = !!checklist?.some((i) => i.required && !i.done);
+  return (
+    <form
+      className="form visit-form"
+      aria-label={VISIT_TEXT.heading(ticketNumber)}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit(!blocked).then((ok) => ok && onDone());
+      }}
+    >
+      <DraftNotice restored={form.restored} onDiscard={form.discard} />
+      <TimesFields values={values} errors={errors} set={set} />
+      <WorkField values={values} errors={errors} set={set} />
+      <PartsEditor parts={values.parts} errors={errors} onChange={(parts) => set('parts', parts)} />
+      <TimeFields values={values} errors={errors} set={set} />
+      <section className="visit-section" aria-labelledby="visit-photos-heading">
+        <h2 id="visit-photos-heading" className="panel-section-title">
+          {VISIT_TEXT.photos}
+        </h2>
+        <AttachmentPicker files={form.photos} onChange={form.setPhotos} />
+      </section>
+      <ChecklistState items={checklist} />
+      <section className="visit-section" aria-labelledby="visit-signature-heading">
+        <h2 id="visit-signature-heading" className="panel-section-title">
+          {VISIT_TEXT.signature}
+        </h2>
+        <FormField id="visit-signer" label={VISIT_TEXT.signerName} error={errors.signerName}>
+          <input id="visit-signer" className="input" autoComplete="off" maxLength={200} value={values.signerName} onChange={(e) => set('signerName', e.currentTarget.value)} {...fieldAria('visit-signer', errors.signerName)} />
+        </FormField>
+        <SignatureField controller={form.signature} initial={values.signature} onChange={(png) => set('signature', png)} />
+      </section>
+      <section className="visit-section visit-finish">
+        <ResolveField values={values} set={set} blocked={blocked} />
+        {Object.keys(errors).length > 0 && (
+          <p className="form-error" role="alert">
+            {Object.values(errors)[0]}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary btn-large" disabled={form.busy}>
+            {VISIT_TEXT.closeOut}
+          </button>
+          <button type="button" className="btn btn-outline btn-large" onClick={onCancel}>
+            {VISIT_TEXT.cancel}
+          </button>
+        </div>
+      </section>
+    </form>
+  );
+}

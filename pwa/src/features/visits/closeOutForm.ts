@@ -1,0 +1,79 @@
+/**
+ * The close-out form's values and how they become the API body (pure; closeOutForm.test.ts).
+ * Everything is kept as typed (strings) so the draft can hold it; `buildCloseOut` checks it with the
+ * shared `visitCreateSchema` (the API's own rules and messages) before anything is queued.
+ */
+import { visitCreateSchema } from '@portal/shared';
+import type { CloseOutBody } from './offline';
+
+export interface PartValues {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  [k: string]: string;
+}
+
+export interface CloseOutValues {
+  /** `<input type="datetime-local">` values (the phone's local time). */
+  arrivedAt: string;
+  /** '' = the time Close out is tapped. */
+  departedAt: string;
+  workDone: string;
+  parts: PartValues[];
+  /** '' = arrival to departure. */
+  minutes: string;
+  billable: boolean;
+  signerName: string;
+  resolve: boolean;
+  /** The drawn signature as a PNG data URL ('' = none): kept in the draft so a killed browser keeps it. */
+  signature: string;
+  [k: string]: string | boolean | PartValues[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A Date as a datetime-local value. */
+export function toLocalInput(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export const emptyPart = (): PartValues => ({ description: '', quantity: '1', unitPrice: '' });
+
+export function initialValues(arrivedAt: string | null, now = new Date()): CloseOutValues {
+  return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: '', billable: true, signerName: '', resolve: true, signature: '' };
+}
+
+/** True when nothing was typed (the draft is dropped then). */
+export const isUntouched = (v: CloseOutValues, start: CloseOutValues): boolean => JSON.stringify(v) === JSON.stringify(start);
+
+const iso = (local: string): string => {
+  const t = new Date(local);
+  return Number.isNaN(t.getTime()) ? local : t.toISOString();
+};
+const num = (s: string): number => (s.trim() === '' ? Number.NaN : Number(s));
+
+/** Stands for the signature's upload id while checking (the real one exists only after the upload). */
+const CHECK_UPLOAD_ID = '0'.repeat(32);
+
+/**
+ * The body to queue, or the messages per field (`parts.0.quantity`, `departedAt`, ...).
+ * @param hasSignature a signature was drawn (it needs the signer's name).
+ */
+export function buildCloseOut(v: CloseOutValues, hasSignature: boolean, now = new Date()): { body: CloseOutBody } | { errors: Record<string, string> } {
+  const arrivedAt = iso(v.arrivedAt);
+  const departedAt = v.departedAt ? iso(v.departedAt) : now.toISOString();
+  const span = Math.round((Date.parse(departedAt) - Date.parse(arrivedAt)) / 60_000);
+  const minutes = v.minutes.trim() === '' ? Math.min(1440, Math.max(0, Number.isNaN(span) ? 0 : span)) : num(v.minutes);
+  const parts = v.parts
+    .filter((p) => p.description.trim() || p.unitPrice.trim())
+    .map((p) => ({ description: p.description, quantity: num(p.quantity), unitPrice: p.unitPrice.trim() === '' ? null : num(p.unitPrice) }));
+  const signerName = v.signerName.trim() || null;
+  const candidate = { arrivedAt, departedAt, workDone: v.workDone, parts, minutes, billable: v.billable, signerName, resolve: v.resolve, photoUploadIds: [], signatureUploadId: hasSignature ? CHECK_UPLOAD_ID : null };
+  const parsed = visitCreateSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    return { errors };
+  }
+  const { photoUploadIds: _p, signatureUploadId: _s, ...body } = parsed.data;
+  return { body };
+}

@@ -1,0 +1,57 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { PickedFile } from '../../lib/attachments/prepare';
+import { useDraft } from '../../lib/drafts/useDraft';
+import { getOfflineDb } from '../../offline';
+import { buildCloseOut, initialValues, isUntouched, type CloseOutValues } from './closeOutForm';
+import { enqueueCloseOut } from './offline';
+import type { SignatureController } from './signature/signaturePad';
+
+/**
+ * The close-out form's state: its values (kept as a draft `visit:<ticket id>`, signature drawing
+ * included, so a phone killing the browser mid-way loses nothing; photos are not kept, as in every
+ * draft), the picked photos, the signature pad, and `submit`, which checks the values with the
+ * API's schema and queues the whole close-out (offline/closeOut.ts) or returns the messages.
+ */
+export function useCloseOut(ticket: { id: string; ticketNumber: string }, arrivedAt: string | null, user: { id: string; username: string } | null) {
+  const start = useMemo(() => initialValues(arrivedAt), [arrivedAt]);
+  const [values, setValues] = useState<CloseOutValues>(start);
+  const [photos, setPhotos] = useState<PickedFile[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const signature = useRef<SignatureController | null>(null);
+  const set = useCallback(<K extends keyof CloseOutValues>(key: K, value: CloseOutValues[K]) => setValues((v) => ({ ...v, [key]: value })), []);
+  const draft = useDraft<CloseOutValues>({
+    key: `visit:${ticket.id}`,
+    owner: user?.id ?? null,
+    values,
+    empty: isUntouched(values, start),
+    onRestore: (restored) => setValues((v) => ({ ...v, ...(restored as CloseOutValues) })),
+  });
+
+  /** @param canResolve false while required checklist items are open (the API would refuse the resolve). */
+  const submit = async (canResolve: boolean): Promise<boolean> => {
+    const png = signature.current?.toPng() ?? null;
+    const built = buildCloseOut({ ...values, resolve: values.resolve && canResolve }, png !== null);
+    if ('errors' in built) {
+      setErrors(built.errors);
+      return false;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await enqueueCloseOut(getOfflineDb(), { ticket, body: built.body, photos: photos.map((p) => ({ file: p.file, name: p.name })), signature: png, user });
+      draft.clear();
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = () => {
+    draft.discard();
+    setValues(start);
+    signature.current?.clear();
+  };
+
+  return { values, set, photos, setPhotos, errors, busy, signature, submit, restored: draft.restored, discard };
+}
