@@ -98,10 +98,21 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await form.getByRole('button', { name: 'Save Schedule' }).click();
     await page.getByRole('heading', { name: `Backup check ${run}` }).waitFor();
     await page.getByText('No occurrence has opened yet.').waitFor();
+    await page.getByRole('button', { name: 'Open Next Now' }).click();
+    await page.getByRole('list', { name: 'History' }).getByText(/Opened TKT-\d{6} \(open\)/).waitFor();
+    await shot(page, `recurring-history-${size}`);
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     const row = page.locator(`[data-schedule="Backup check ${run}"]`);
     await row.getByText('Every month on day 15 at 9:00 AM').waitFor();
+    await row.getByText(/TKT-\d{6} \(open\)/).waitFor();
     await shot(page, `recurring-${size}`);
+    // Upcoming (everyone's): a weekly visit made through the API shows within the next 14 days.
+    const recurrence = { frequency: 'weekly', interval: 1, weekdays: [1, 3, 5], startDate: new Date().toISOString().slice(0, 10), time: '10:30' };
+    await api('/api/recurring-tickets', { method: 'POST', token: suite.adminToken, body: { title: `Patch round ${run}`, issue: 'Install the pending updates.', severity: 'low', timeZone: 'UTC', recurrence } });
+    await page.goto('/upcoming');
+    await page.getByRole('button', { name: 'Everyone' }).click();
+    await page.locator('.rec-visit', { hasText: `Patch round ${run}` }).first().waitFor();
+    await shot(page, `upcoming-${size}`);
   });
 
   it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {
