@@ -6,6 +6,8 @@
  * contact's phone, adds a contact and a new client with no signal, and links the new contact to the
  * ticket. The API starts again on the same data: every write lands once, the ticket names the
  * contact created offline (no 400: the ticket write waits for the client's stream).
+ * Then the same at 1366x768 (a desktop profile, same app): it syncs, the API stops again, the browser
+ * restarts, the card opens from the assigned ticket and a phone edit lands once when the API is back.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ let app: AppProcess;
 let adminToken: string;
 let context: BrowserContext | undefined;
 const profile = mkdtempSync(join(tmpdir(), 'clients-offline-'));
+const desktopProfile = mkdtempSync(join(tmpdir(), 'clients-offline-desktop-'));
 
 async function call<T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${app.baseURL}${path}`, {
@@ -47,9 +50,21 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
   }
 }
 
-async function openBrowser(): Promise<Page> {
-  context = await persistentPhoneContext(profile);
+async function openBrowser(size: 'phone' | 'desktop' = 'phone'): Promise<Page> {
+  context = await persistentPhoneContext(size === 'phone' ? profile : desktopProfile, [], size);
   return context.pages()[0] ?? context.newPage();
+}
+
+/** Signs the technician in and waits for the service worker and a complete sync. */
+async function signInAndSync(page: Page): Promise<void> {
+  await page.goto(`${app.baseURL}/login`);
+  await page.getByPlaceholder('Enter your username').fill(TECH.username);
+  await page.getByPlaceholder('Enter your password').fill(TECH.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
+  await page.goto(`${app.baseURL}/technician`);
+  await waitForServiceWorker(page);
+  await page.getByText(/^Last synced /).first().waitFor();
 }
 
 let client: Client;
@@ -74,19 +89,13 @@ afterAll(async () => {
   await context?.close();
   await app?.stop();
   rmSync(profile, { recursive: true, force: true });
+  rmSync(desktopProfile, { recursive: true, force: true });
 });
 
 describe('the client card with the API stopped and the browser restarted', () => {
   it('opens the card of an assigned ticket, edits and adds offline; each write lands once when the API is back', async () => {
     let page = await openBrowser();
-    await page.goto(`${app.baseURL}/login`);
-    await page.getByPlaceholder('Enter your username').fill(TECH.username);
-    await page.getByPlaceholder('Enter your password').fill(TECH.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
-    await page.goto(`${app.baseURL}/technician`);
-    await waitForServiceWorker(page);
-    await page.getByText(/^Last synced /).first().waitFor();
+    await signInAndSync(page);
     await page.goto(`${app.baseURL}/clients?client=${client.id}`);
     await text(page, `${NAME} clinic network`).waitFor();
 
@@ -152,5 +161,34 @@ describe('the client card with the API stopped and the browser restarted', () =>
     expect([ticket.clientId, ticket.contactId]).toEqual([client.id, omar[0]!.id]);
     const made = await call<ClientPage>(`/api/clients?q=${encodeURIComponent('Made On The Road')}`, { token });
     expect(made.items.map((c) => c.name)).toEqual(['Made On The Road Ltd']);
-  }, 600_000);
+
+    // 1366x768: a desktop browser syncs; the API stops again and the browser restarts.
+    await context!.close();
+    page = await openBrowser('desktop');
+    await signInAndSync(page);
+    await app.kill('SIGTERM');
+    await context!.close();
+    page = await openBrowser('desktop');
+    await page.goto(`${app.baseURL}/technician?ticket=${ticket.id}`);
+    await page.getByRole('form', { name: `Update ticket ${ticketNumber}` }).waitFor();
+    await page.getByRole('region', { name: 'Client' }).getByRole('link', { name: 'Open client card' }).click();
+    await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+    await text(page, 'Omar Offline').waitFor();
+    await text(page, 'Side door after 18:00; alarm code at reception').waitFor();
+    await text(page, `${NAME} clinic network`).waitFor();
+    await page.getByRole('link', { name: ticketNumber }).waitFor();
+    await page.getByRole('button', { name: 'Edit Pia Reception' }).click();
+    const desk = page.getByRole('form', { name: 'Edit Pia Reception' });
+    await desk.getByLabel('Phone').fill('201-555-0144');
+    await desk.getByRole('button', { name: 'Save' }).click();
+    await text(page, '1 update waiting to sync').waitFor();
+    await shot(page, 'client-card-api-stopped-desktop', { fullPage: true });
+    app = await startApp({}, 180_000, { restart: app });
+    await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
+    const after = await until('the desktop edit', () => call<Client>(`/api/clients/${client.id}`, { token }), (c) => c.contacts.some((k) => k.phone === '+12015550144'));
+    expect(after.contacts.map((k) => [k.name, k.phone]).sort()).toEqual([
+      ['Omar Offline', '+12015550177'],
+      ['Pia Reception', '+12015550144'],
+    ]);
+  }, 900_000);
 });

@@ -8,8 +8,10 @@
  *   test file, so it is not stopped) and the browser restarted, the client card of the assigned
  *   ticket shows contacts, the site's access notes and the vault index; the technician edits the
  *   contact's phone, which syncs when the server is back (sent once with its Idempotency-Key; the queue empties).
- * An admin's "Tickets without a client" lists a free-mail ticket, at both sizes.
- * Screenshots of the list, the card and the admin list at 390x844 and 1366x768, light and dark (SCREENSHOT_DIR).
+ * An admin's "Tickets without a client" lists a free-mail ticket, at both sizes; the card's Delete asks
+ * first (Cancel keeps the client) and the SLA card has the client's row under "By client".
+ * Screenshots of the list, the card, the ticket panel's pickers, the admin list, the delete dialog and
+ * the SLA card at 390x844 and 1366x768, light and dark (SCREENSHOT_DIR).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ const DOMAIN = `harbor-${run}.test`;
 const CONTACT_EMAIL = `dana@${DOMAIN}`;
 let adminToken: string;
 let techId: string;
+let clientId = '';
 let context: BrowserContext | undefined;
 const profile = mkdtempSync(join(tmpdir(), 'clients-e2e-'));
 
@@ -84,6 +87,7 @@ describe('clients', () => {
     await siteForm.getByRole('button', { name: 'Save' }).click();
     await text(page, 'All updates synced').waitFor();
     const client = await until(clientByName, (c) => c !== undefined);
+    clientId = client.id;
     let server = await until(() => card(client.id), (c) => c.contacts.length === 1 && c.sites.length === 1);
     expect(server.contacts[0]).toMatchObject({ name: 'Dana Office', email: CONTACT_EMAIL, phone: '+12015550123' });
     expect(server.sites[0]).toMatchObject({ accessNotes: 'Alarm code with the front desk; park at the back' });
@@ -99,13 +103,27 @@ describe('clients', () => {
     const free = await publicTicket(`harbor.owner.${run}@gmail.com`);
     const freeTicket = await ticket(free.ticketNumber);
     expect(freeTicket.clientId).toBeNull();
+    // Enough clients for the pickers' search box; the search narrows the list to the client.
+    for (let i = 1; i <= 12; i++) await api('/api/clients', { method: 'POST', token: adminToken, body: { name: `Picker Filler ${run} ${i}` } });
     await page.goto(`/technician?ticket=${freeTicket.id}`);
     const picker = page.getByRole('region', { name: 'Client' });
+    await picker.getByLabel('Search clients').fill(`harbor ${run}`);
+    await until(async () => (await picker.getByLabel('Client', { exact: true }).locator('option').allInnerTexts()).join('|'), (t) => t === `None|${NAME}`);
+    expect(await picker.getByLabel('Client', { exact: true }).locator('option').allInnerTexts()).toEqual(['None', NAME]);
     await picker.getByLabel('Client', { exact: true }).selectOption({ label: NAME });
     await picker.getByLabel('Site').selectOption({ label: 'Main office' });
+    await shot(page, 'ticket-client-picker-phone');
     await picker.getByRole('button', { name: 'Link' }).click();
     await until(() => ticket(free.ticketNumber), (t) => t.clientId === client.id);
     expect(await ticket(free.ticketNumber)).toMatchObject({ clientId: client.id, siteId: server.sites[0]!.id });
+    // New Ticket's pickers search the same cards; a contact fills the customer's fields.
+    await page.goto('/technician/new');
+    const nt = page.getByRole('form', { name: 'New Ticket' });
+    await nt.getByLabel('Search clients').fill(`harbor ${run}`);
+    await nt.getByLabel(/^Client/).selectOption({ label: NAME });
+    await nt.getByLabel(/^Contact/).selectOption({ label: 'Dana Office' });
+    expect(await nt.getByLabel('Email').inputValue()).toBe(CONTACT_EMAIL);
+    await shot(page, 'new-ticket-client-picker-phone');
 
     // Screens online at both sizes.
     await page.goto('/clients');
@@ -116,6 +134,9 @@ describe('clients', () => {
     await shot(page, 'client-card-phone', { fullPage: true });
     await page.setViewportSize(DESKTOP);
     await shot(page, 'client-card-desktop', { fullPage: true });
+    // 'This month': the client's time and SLA shares (online).
+    await page.getByText('Not billable', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'client-card-month-desktop');
     await page.goto('/clients');
     await text(page, NAME).waitFor();
     await shot(page, 'clients-list-desktop');
@@ -159,6 +180,22 @@ describe('clients', () => {
         await page.getByRole('heading', { name: 'Tickets without a client', level: 1 }).waitFor();
         await page.getByRole('link', { name: free.ticketNumber }).first().waitFor();
         await shot(page, `clients-unlinked-${size}`);
+        await page.goto(`/clients?client=${clientId}`);
+        await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+        await page.getByRole('button', { name: `Delete ${NAME}`, exact: true }).click();
+        const dialog = page.getByRole('alertdialog', { name: `Delete ${NAME}?` });
+        await dialog.waitFor();
+        await shot(page, `client-delete-dialog-${size}`);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await page.getByRole('heading', { name: NAME, level: 1 }).waitFor();
+        await page.goto('/scheduler');
+        const sla = page.getByRole('region', { name: 'SLA Compliance (last 30 days)' });
+        await sla.getByRole('heading', { name: 'By client' }).waitFor();
+        // The client's row under 'By client' (its name is also an option of the hidden Client filter).
+        await sla.locator(':not(option)', { hasText: NAME }).last().waitFor();
+        await sla.getByRole('heading', { name: 'By client' }).scrollIntoViewIfNeeded();
+        await shot(page, `sla-by-client-${size}`);
         await ctx.close();
       }
     } finally {

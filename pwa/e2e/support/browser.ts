@@ -30,17 +30,19 @@ export function launchBrowser(): Promise<Browser> {
  * A phone-sized, NON-incognito Chromium profile in `userDataDir` with service workers allowed:
  * what installability checks need (Chromium never offers install in incognito, and every
  * `browser.newContext()` is incognito), and web push (incognito refuses push subscriptions).
- * `extraArgs` are added to the Chromium flags. Closing the context closes its browser.
+ * `extraArgs` are added to the Chromium flags; `size` 'desktop' makes it 1366x768 without touch.
+ * Closing the context closes its browser.
  */
-export function persistentPhoneContext(userDataDir: string, extraArgs: readonly string[] = []): Promise<BrowserContext> {
+export function persistentPhoneContext(userDataDir: string, extraArgs: readonly string[] = [], size: 'phone' | 'desktop' = 'phone'): Promise<BrowserContext> {
+  const phone = size === 'phone';
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
     baseURL: inject('baseURL'),
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
+    viewport: phone ? PHONE : DESKTOP,
+    isMobile: phone,
+    hasTouch: phone,
     serviceWorkers: 'allow',
   });
 }

@@ -21,9 +21,12 @@ const t = ticketFacts;
 /**
  * Open and in-progress tickets of the client (index support_tickets_client_idx). Columns are named
  * with their tables by hand: drizzle renders `${col}` in a select's field without the table, so
- * `client_id = id` would compare the ticket's own columns (the count was always 0).
+ * `client_id = id` would compare the ticket's own columns (the count was always 0). The status is a
+ * FILTER, not a WHERE: with it in the WHERE, PostgreSQL ANDed the client index with the active-tickets
+ * index (5,000 entries read per client at 100,000 tickets; a page of 50 took 65-77 ms, now 2-6 ms;
+ * docs/benchmarks.md "Clients").
  */
-const openCount = sql<number>`(select count(*)::int from ${t} st where st.client_id = ${clients}.id and st.status in ('open', 'in_progress'))`;
+const openCount = sql<number>`(select (count(*) filter (where st.status in ('open', 'in_progress')))::int from ${t} st where st.client_id = ${clients}.id)`;
 const lastTicket = sql<Date | null>`(select max(st.created_at) from ${t} st where st.client_id = ${clients}.id)`;
 const listColumns = { openTickets: openCount, lastTicketAt: lastTicket };
 

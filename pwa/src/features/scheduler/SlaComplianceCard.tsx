@@ -5,6 +5,7 @@ import { apiGet } from '../../lib/api';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { useOfflineQuery } from '../../offline';
 import { readClientNames } from './TicketExportCard';
+import { SearchableSelect } from '../../lib/ui/SearchableSelect';
 
 const DAYS = 30;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -48,14 +49,7 @@ export function SlaComplianceCard({ online }: { online: boolean }) {
       <h2 id="sla-compliance-heading">SLA Compliance (last 30 days)</h2>
       <div className="ticket-export-client">
         <label htmlFor={`${id}-client`}>Client</label>
-        <select id={`${id}-client`} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)}>
-          <option value="">All clients</option>
-          {clientNames.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        <SearchableSelect id={`${id}-client`} label="Client" value={clientId} noneLabel="All clients" options={clientNames} onChange={setClientId} />
       </div>
       {!online ? (
         <p className="muted">SLA compliance shows when online.</p>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { TICKET_EXPORT_MAX_DAYS, type Client } from '@portal/shared';
 import { useOfflineQuery, type OfflineDb } from '../../offline';
+import { SearchableSelect } from '../../lib/ui/SearchableSelect';
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -49,14 +50,7 @@ export function TicketExportCard({ online }: { online: boolean }) {
         </label>
         <div className="ticket-export-client">
           <label htmlFor={`${id}-client`}>Client</label>
-          <select id={`${id}-client`} className="input" value={clientId} onChange={(e) => setClientId(e.target.value)}>
-            <option value="">All clients</option>
-            {clients.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+          <SearchableSelect id={`${id}-client`} label="Client" value={clientId} noneLabel="All clients" options={clients} onChange={setClientId} />
         </div>
         {problem ? (
           <button type="button" className="btn btn-primary" disabled aria-describedby={`${id}-why`}>
