@@ -15,6 +15,7 @@ import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
 import { linkNewTickets, recordReactionHistory } from './features/tickets/port';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
+import { visitSubscribers } from './features/visits/events';
 
 export const eventSubscribers: readonly AnySubscriber[] = [
   ...clientSubscribers({ linkNewTickets }),
@@ -25,4 +26,5 @@ export const eventSubscribers: readonly AnySubscriber[] = [
   ...authSubscribers,
   ...vaultOfflineSubscribers,
   ...activitySubscribers,
+  ...visitSubscribers,
 ];

@@ -64,6 +64,7 @@ const PAYLOADS: Record<string, (type: TicketChangeType) => object> = {
   bad_rating_push: () => ({ survey }),
   test_sms: () => ({}),
   sla_alert_email: () => sla,
+  visit_report_email: () => ({ visitId: 'v1', ticketId: 't1', ticketNumber: 'TKT-000123', clientName: 'Casey', technicianName: 'maria', departedAt: '2026-03-05T15:04:00+01:00', signerName: 'Dana' }),
   asset_warranty_email: () => ({ assetId: 'a1', assetTag: 'A-0042', name: 'Reception printer', clientName: 'Acme Dental', warrantyEnd: '2027-01-31' }),
   sla_alert_sms: () => sla,
   sla_alert_push: () => sla,

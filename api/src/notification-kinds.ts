@@ -13,5 +13,6 @@ import { userKinds } from './features/users/notifications';
 import { vaultOfflineKinds } from './features/vault-offline/notifications';
 import { ticketStatusKinds } from './features/ticket-status/notifications';
 import { assetKinds } from './features/assets/notifications';
+import { visitKinds } from './features/visits/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds, ...assetKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds, ...assetKinds, ...visitKinds];

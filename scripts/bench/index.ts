@@ -18,7 +18,8 @@
  *    list page and public creates, on PGlite and PostgreSQL, with 200 and 100,000 tickets.
  * 6. First sync (part `sync`, scripts/bench/firstSync.ts): a phone's first sync with BENCH_SYNC_TICKETS (20,000) on the server.
  * 7. Downloads (part `downloads`, scripts/bench/downloads.ts): a 100 MB file through the API vs a plain static server, 1 and 4 in parallel, Range too.
- * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, tus, api, tickets, sync, downloads; e.g. BENCH_ONLY=api). A part
+ * 8. Service report (part `visits`, scripts/bench/visit-report.ts): report rendering CPU ms and API memory for a close-out with 10 photos.
+ * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, tus, api, tickets, sync, downloads, visits; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * BENCH_ROUTES narrows the public routes of `bundle` (names containing one of a comma list, e.g.
  * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /support,/login,status, where
@@ -41,12 +42,13 @@ import { measureStartMemory, printStartMemory } from './startMemory';
 import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
 import { measureTus, printTus } from './tus';
+import { measureVisitReport, printVisitReport } from './visit-report';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'tus', 'api', 'tickets', 'sync', 'downloads'] as const;
+const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'tus', 'api', 'tickets', 'sync', 'downloads', 'visits'] as const;
 type Part = (typeof PARTS)[number];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()) as Part[];
 const wants = (p: Part) => only.includes(p);
@@ -141,6 +143,16 @@ async function main(): Promise<void> {
 
   if (wants('downloads')) await part('Downloads', async () => printDownloads(await measureDownloads()));
 
+  if (wants('visits')) {
+    await part('Service report', async () => {
+      const app = await startApp();
+      try {
+        printVisitReport(await measureVisitReport(app));
+      } finally {
+        await app.stop();
+      }
+    });
+  }
   if (wants('api')) {
     await part('API memory at start', async () => printStartMemory(await measureStartMemory()));
     await part('API throughput', async () => void (await runApiBench()));

@@ -8,6 +8,7 @@ import type { Severity, TicketStatus } from './constants';
 import type { AttachmentInfo } from './rules/attachments';
 import { LOST_LINK_TEXT } from './lostLinkText';
 import type { LOOKUP_TEXT } from './lookupText';
+import type { StatusVisitReport } from './schemas/visits';
 
 /** Texts of the status page and the lookup form (tests find elements by them). */
 export const STATUS_TEXT = {
@@ -99,6 +100,11 @@ export interface TicketStatusView {
   timeline: StatusEvent[];
   /** False for a closed ticket: the page says to submit a new ticket instead. */
   canReply: boolean;
+  /**
+   * The service reports of the ticket's visits that are not superseded, oldest first (issue 54):
+   * each downloads from `/api/ticket-status/:token/visits/:visitId/report.pdf`. Absent from older APIs.
+   */
+  reports?: StatusVisitReport[];
 }
 
 /** POST /api/ticket-status/:token/replies 201 answer. */

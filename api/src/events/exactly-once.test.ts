@@ -1,7 +1,7 @@
 /**
  * Every registered subscriber (api/src/event-subscribers.ts) handles each event exactly once (issue 49):
  * - through one app: creates (a group commit), a PATCH that assigns and resolves, the same PATCH
- *   replayed with its Idempotency-Key, a settings change, a user disabled and a user deleted: each
+ *   replayed with its Idempotency-Key, a visit close-out and its keyed replay, a settings change, a user disabled and a user deleted: each
  *   subscriber's calls hold every event of its names once, and the jobs they write exist once;
  * - with two apps on one PostgreSQL database (own pools and LISTEN connections, `attachTo`, as
  *   two API processes): creates through both at once and the same ticket resolved through both at
@@ -84,6 +84,13 @@ describe('each subscriber handles each event exactly once (one app)', () => {
       });
     expect((await patch()).status).toBe(200);
     expect((await patch()).status).toBe(200); // the replay answers the stored result and emits nothing
+    // A visit close-out and its keyed replay: one visit.closed, one report attachment and e-mail job.
+    const now = t.clock.now().getTime();
+    const visit = { arrivedAt: new Date(now - 3_600_000).toISOString(), departedAt: new Date(now).toISOString(), workDone: 'Swapped the toner.', minutes: 30 };
+    const visitKey = randomUUID();
+    const closeOut = () => t.request('POST', `/api/tickets/${tickets[1]!.id}/visits`, { token: tech.token, headers: { 'idempotency-key': visitKey }, body: visit });
+    expect([(await closeOut()).status, (await closeOut()).status]).toEqual([201, 201]);
+    expect(emitted.filter((e) => e.name === 'visit.closed')).toHaveLength(1);
     const activityRows = async () => (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from activity_log`))[0]!.n;
     const before = await activityRows();
     expect((await t.request('POST', '/api/settings/system', { token: admin.token, body: { key: 'support_sms_number', value: '+1 555 0199' } })).status).toBe(200);
@@ -93,7 +100,7 @@ describe('each subscriber handles each event exactly once (one app)', () => {
     expect((await t.request('DELETE', `/api/users/${tech.id}`, { token: admin.token })).status).toBeLessThan(300);
 
     expect(deliveryFaults()).toEqual([]);
-    expect(emitted.filter((e) => e.name === 'ticket.patched')).toHaveLength(1);
+    expect(emitted.filter((e) => e.name === 'ticket.patched')).toHaveLength(2); // the PATCH, and the close-out's note
     expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual(tickets.map((x) => x.id).sort());
     const handled = eventSubscribers.filter((s) => spies.get(s.name)!.mock.calls.length > 0).map((s) => s.name);
     expect(eventSubscribers.map((s) => s.name).filter((n) => !handled.includes(n) && !NOT_DRIVEN.has(n))).toEqual([]);

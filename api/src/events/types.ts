@@ -8,7 +8,7 @@
  * To add an event: add its name and payload to {@link EventPayloads} (with a docstring saying who
  * emits it, when, and in which transaction), emit it, and list it in docs/events.md.
  */
-import type { Role, Ticket, UpdateType } from '@portal/shared';
+import type { Role, Ticket, UpdateType, Visit } from '@portal/shared';
 
 /** Who caused an event: a signed-in user, or null for the customer, an e-mail or the system. */
 export type EventActor = { id: string; username: string } | null;
@@ -119,6 +119,12 @@ export interface EventPayloads {
   'file.changed': { name: string; action: 'uploaded' | 'replaced' | 'deleted' };
   /** A vault entry was created, updated or deleted. */
   'vault.entry_changed': { entryId: string; action: 'created' | 'updated' | 'deleted'; businessName: string | null };
+  /**
+   * A technician closed out a visit (POST /api/tickets/:id/visits, issue 54), in the close-out's
+   * transaction after the visit row, its internal note (`noteId`, holding its photos and signature)
+   * and any resolution were written. Emitted once per visit: a keyed replay writes nothing.
+   */
+  'visit.closed': { visit: Visit; ticketNumber: string; noteId: string | null };
 }
 
 /** The name of an event. */

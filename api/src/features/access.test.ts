@@ -68,6 +68,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: `/api/ticket-status/${'A'.repeat(43)}`, allowed: ANY },
   { method: 'POST', path: `/api/ticket-status/${'A'.repeat(43)}/replies`, body: { comment: 'matrix' }, allowed: ANY },
   { method: 'GET', path: `/api/ticket-status/${'A'.repeat(43)}/attachments/{uuid}`, allowed: ANY },
+  { method: 'GET', path: `/api/ticket-status/${'A'.repeat(43)}/visits/{uuid}/report.pdf`, allowed: ANY },
   { method: 'POST', path: '/api/ticket-status/lookup', body: {}, allowed: ANY },
   { method: 'GET', path: '/api/technicians', allowed: STAFF },
   { method: 'GET', path: '/api/users', allowed: ADMIN },
@@ -77,6 +78,9 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/users/{uuid}/unlock-login', allowed: ADMIN },
   { method: 'GET', path: '/api/settings/system/support_sms_number', allowed: ADMIN },
   { method: 'POST', path: '/api/settings/system', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/report-branding', allowed: ADMIN },
+  { method: 'PUT', path: '/api/settings/report-branding', body: {}, allowed: ADMIN },
+  { method: 'GET', path: '/api/settings/report-branding/logo.jpg', allowed: ADMIN },
   { method: 'GET', path: '/api/settings/notification-emails', allowed: ADMIN },
   { method: 'POST', path: '/api/settings/notification-emails', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/settings/notification-emails', body: {}, allowed: ADMIN },
@@ -132,6 +136,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/tickets/{uuid}/visits', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/tickets/{uuid}/visits', allowed: STAFF },
   { method: 'GET', path: '/api/visits/{uuid}/report.pdf', allowed: STAFF },
+  { method: 'POST', path: '/api/visits/{uuid}/resend', body: {}, allowed: STAFF },
   // Canned replies, macros, ticket templates (issue 51): staff read and write (personal; shared needs admin, checked after the gate).
   ...['/api/canned-replies', '/api/macros', '/api/ticket-templates'].flatMap((base): RouteCase[] => [
     { method: 'GET', path: base, allowed: STAFF },

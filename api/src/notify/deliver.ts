@@ -14,6 +14,7 @@
  * of failing) it is deleted. The PWA subscribes again the next time the device opens the app.
  *
  * Once the provider accepted a message, the kind's `sent` hook runs (e.g. the invitation's sent time).
+ * An e-mail kind's `attachments` are read before each send (a failure to read them is retried).
  *
  * A kind's `render` that throws anything but a PermanentError or DeferredError is a fault in the
  * portal's code (issue 56: a template that did not know the `waiting` change threw on every
@@ -159,7 +160,15 @@ export function createDeliver(deps: {
     switch (kind.channel) {
       case 'email': {
         const m = renderMessage(kind, payload, ctx) as EmailContent;
-        const message = { to: job.recipient, subject: oneLine(m.subject), text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
+        const files = kind.attachments ? await kind.attachments(payload, { db, config: deps.config }) : [];
+        const message = {
+          to: job.recipient,
+          subject: oneLine(m.subject),
+          text: m.text,
+          html: m.html,
+          ...(m.headers ? { headers: m.headers } : {}),
+          ...(files.length ? { attachments: files } : {}),
+        };
         return (await withTimeout(providers.email.send(message), 'email', timeouts.email)).detail;
       }
       case 'sms': {

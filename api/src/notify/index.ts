@@ -39,7 +39,7 @@ export {
 export { emailContent, escapeHtml, portalLink, renderHtml, renderText, shorten, type Block, type EmailLayout } from './templates/layout';
 export { jobExists, listDeliveries, requeueFailedJob, takenDedupeKeys, toDelivery } from './jobs';
 export { checkPushEndpoint } from './providers/push';
-export { PermanentError, RenderFaultError, type Brand } from './types';
+export { PermanentError, RenderFaultError, type Brand, type EmailAttachment } from './types';
 export { deliveryFaultAlert, type DeliveryFaultPayload } from './faultAlert';
 export { renderMessage } from './deliver';
 export { createNotifier, createProviders, type Notifier, type NotifyOverrides } from './notifier';

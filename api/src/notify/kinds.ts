@@ -10,7 +10,7 @@
 import type { NotificationChannel, PushPayload } from '@portal/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import type { Brand } from './types';
+import type { Brand, EmailAttachment } from './types';
 
 /** A rendered e-mail: subject, plain text and simple HTML (user text escaped: templates/layout.ts). */
 export interface EmailContent {
@@ -79,6 +79,17 @@ export interface JobKindSpec<P extends object, C extends NotificationChannel> {
   ticketId?(payload: P): string | null;
   /** Runs once the provider accepted the message (e.g. record that an invitation went out). */
   sent?(payload: P, ctx: SentContext): Promise<void>;
+  /**
+   * E-mail kinds only: files to send with the message, read at send time (e.g. a stored PDF). A
+   * throw is retried like a provider failure (a PermanentError fails the job at once).
+   */
+  attachments?(payload: P, ctx: AttachmentContext): Promise<EmailAttachment[]>;
+}
+
+/** What `attachments` may use: the database (not a transaction) and the sending process's configuration. */
+export interface AttachmentContext {
+  db: Database;
+  config: Config;
 }
 
 /** A defined job kind: pass it to `enqueue` and list it in the registry. */

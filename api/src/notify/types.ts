@@ -17,6 +17,15 @@ export interface EmailMessage {
   html: string;
   /** Extra headers (e.g. References carrying a ticket's reply token, docs/inbound-mail.md). */
   headers?: Record<string, string>;
+  /** Files sent with it (a kind's `attachments`, e.g. a visit's service report PDF). */
+  attachments?: EmailAttachment[];
+}
+
+/** A file sent with an e-mail. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A rendered SMS; `to` is the number as stored (providers normalise it). */

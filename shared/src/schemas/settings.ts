@@ -18,6 +18,34 @@ export const SUPPORT_NUMBER_DESCRIPTION = 'Support phone number that receives SM
 /** Key of the notification recipients list (JSON array of e-mails) in the `settings` table. */
 export const NOTIFICATION_EMAILS_KEY = 'notification_emails';
 
+/** Key of the business name printed at the top of service reports (issue 54; settings `report-branding`). */
+export const REPORT_BUSINESS_NAME_KEY = 'report_business_name';
+/** Key of the report logo: a JPEG (base64) made from the admin's image in an image process. */
+export const REPORT_LOGO_KEY = 'report_logo';
+/** Largest logo image accepted (bytes of the decoded upload). */
+export const REPORT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** PUT /api/settings/report-branding body: the business name (null clears it) and optionally a new logo (base64 PNG/JPEG/WebP; null removes it). */
+export const reportBrandingBodySchema = z.object({
+  businessName: safeText().trim().max(200).nullable(),
+  logoBase64: safeText()
+    .pipe(
+      z
+        .string()
+        .max(Math.ceil((REPORT_LOGO_MAX_BYTES * 4) / 3) + 4, 'The logo is too large (at most 2 MB).')
+        .regex(/^[A-Za-z0-9+/]+=*$/, 'The logo must be base64.'),
+    )
+    .nullable()
+    .optional(),
+});
+export type ReportBrandingBody = z.infer<typeof reportBrandingBodySchema>;
+
+/** GET/PUT /api/settings/report-branding answer; `logo` is true when a logo is saved (GET /api/settings/report-branding/logo.jpg). */
+export interface ReportBranding {
+  businessName: string | null;
+  logo: boolean;
+}
+
 /** SPEC.md 5: only digits, spaces, plus, hyphen and parentheses. */
 const PHONE_CHARS = /^[0-9+\-() ]+$/;
 

@@ -14,6 +14,9 @@ export const statusTokenParamsSchema = z.object({ token: safeText().regex(STATUS
 /** `:token` and `:attachmentId` of GET /api/ticket-status/:token/attachments/:attachmentId (anything else: the same 404). */
 export const statusAttachmentParamsSchema = statusTokenParamsSchema.extend({ attachmentId: z.uuid() });
 
+/** GET /api/ticket-status/:token/visits/:visitId/report.pdf params (issue 54). */
+export const statusReportParamsSchema = statusTokenParamsSchema.extend({ visitId: z.uuid() });
+
 /** POST /api/ticket-status/:token/replies body and the page's reply form. */
 export const statusReplySchema = z.object({
   comment: safeText({ error: STATUS_TEXT.replyRequired })

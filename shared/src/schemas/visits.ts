@@ -22,7 +22,19 @@ export const VISIT_MSG = {
   alreadySuperseded: 'This visit was already corrected by a later visit.',
   futureClock: 'A time is in the future by the server clock.',
   beforeTicketClock: 'A time is before the ticket was created.',
+  reportResent: 'The service report will be e-mailed to the customer again.',
+  noCustomerEmail: 'This ticket has no customer e-mail address to send the report to.',
 } as const;
+
+/** Text of the status page's link to a visit's service report (pwa features/ticket-status). */
+export const REPORT_LINK_TEXT = 'Download the service report';
+
+/** One checklist item as it was when the visit was closed out (printed in its service report). */
+export interface VisitChecklistItem {
+  text: string;
+  required: boolean;
+  done: boolean;
+}
 
 /** Largest signature image kept (bytes, after the attachments' re-encoding). */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
@@ -86,4 +98,16 @@ export interface Visit {
   supersededBy: string | null;
   resolve: boolean;
   createdAt: string;
+  /** The ticket's checklist at close-out ([] when it had none). */
+  checklist: VisitChecklistItem[];
+  /** The ticket attachment holding the service report PDF (null until it is attached). */
+  reportAttachmentId: string | null;
+}
+
+/** A visit's service report as the customer's status page lists it (`GET /api/ticket-status/:token`). */
+export interface StatusVisitReport {
+  visitId: string;
+  /** The phone's departure time, as sent. */
+  departedAt: string;
+  fileName: string;
 }

@@ -1,6 +1,6 @@
 /**
  * On-site visits (issue 54, docs/visits.md): one row per close-out of a ticket. Part of the one
- * Drizzle schema (../schema.ts); migration 0042_visits.
+ * Drizzle schema (../schema.ts); migrations 0042_visits, 0043, 0045_visit_report.
  *
  * - `arrived_sent` / `departed_sent` keep the phone's times exactly as sent; `arrived_at` /
  *   `departed_at` are the same instants for sorting and sums; `received_at` is the server's clock.
@@ -9,7 +9,7 @@
  */
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { VisitPart } from '@portal/shared';
+import type { VisitChecklistItem, VisitPart } from '@portal/shared';
 import { createdAt, ts } from './columns';
 import { users } from './accounts';
 import { supportTickets } from './tickets';
@@ -39,6 +39,10 @@ export const visits = pgTable(
     signerName: text('signer_name'),
     /** The ticket attachment of the signature image (migration 0043; the report embeds it). */
     signatureAttachmentId: uuid('signature_attachment_id'),
+    /** The ticket's checklist at close-out (migration 0045; printed in the report, never changed after). */
+    checklist: jsonb('checklist').$type<VisitChecklistItem[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The ticket attachment holding the rendered service report (migration 0045; null until attached). */
+    reportAttachmentId: uuid('report_attachment_id'),
     supersedesVisitId: uuid('supersedes_visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
     resolve: boolean('resolve').notNull().default(false),
     createdAt: createdAt(),

@@ -8,16 +8,18 @@
  * libvips uses one thread per image here (`sharp.concurrency(1)`), so one image process costs at
  * most about one core. The process exits when its parent goes away (the IPC channel closes).
  *
- * Messages: in `{ id, bytes, maxPixels }`; out `{ id, result }` with imageEncode's answer.
+ * Messages: in `{ id, bytes, maxPixels, mode? }`; out `{ id, result }` with imageEncode's answer.
  */
 import sharp from 'sharp';
-import { encodeImage } from './imageEncode';
+import { encodeImage, type EncodeMode } from './imageEncode';
 
 /** A job from the parent. */
 export interface ImageJobMessage {
   id: number;
   bytes: Uint8Array;
   maxPixels: number;
+  /** imageEncode's mode (default 'attachment'). */
+  mode?: EncodeMode;
 }
 
 sharp.concurrency(1);
@@ -25,7 +27,7 @@ sharp.cache(false);
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (message: ImageJobMessage) => {
-  void encodeImage(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), message.maxPixels).then((result) =>
+  void encodeImage(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength), message.maxPixels, message.mode).then((result) =>
     process.send?.({ id: message.id, result }),
   );
 });

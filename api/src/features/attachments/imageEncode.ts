@@ -17,6 +17,12 @@ export interface EncodedImage {
   contentType: string;
 }
 
+/**
+ * 'attachment': the stored image and its WebP thumbnail (module doc). 'reportThumb': only a
+ * THUMB_MAX_SIDE px JPEG on white in `data` (`thumb` empty), for PDFs (pdfkit embeds JPEG without decoding).
+ */
+export type EncodeMode = 'attachment' | 'reportThumb';
+
 /** Why an image was not re-encoded: not decodable as an image, or over the pixel cap (from its header). */
 export type EncodeRefusal = 'unreadable' | 'pixels';
 
@@ -32,7 +38,7 @@ const OUTPUT: Record<string, { ext: string; contentType: string }> = {
  * See the module doc. `maxPixels` is checked from the header before anything decodes, and again by
  * sharp's limitInputPixels. Never throws: a refusal comes back as `{ refused }`.
  */
-export async function encodeImage(bytes: Buffer, maxPixels: number): Promise<EncodedImage | { refused: EncodeRefusal }> {
+export async function encodeImage(bytes: Buffer, maxPixels: number, mode: EncodeMode = 'attachment'): Promise<EncodedImage | { refused: EncodeRefusal }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
@@ -42,6 +48,7 @@ export async function encodeImage(bytes: Buffer, maxPixels: number): Promise<Enc
   if ((meta.width ?? 0) * (meta.height ?? 0) > maxPixels) return { refused: 'pixels' };
   const out = OUTPUT[meta.format ?? ''];
   if (!out) return { refused: 'unreadable' };
+  if (mode === 'reportThumb') return reportThumb(bytes, maxPixels);
   try {
     let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels }).rotate();
     pipeline = pipeline.resize(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
@@ -49,6 +56,21 @@ export async function encodeImage(bytes: Buffer, maxPixels: number): Promise<Enc
     const data = await pipeline.toBuffer();
     const thumb = await sharp(data).resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
     return { data, thumb, ...out };
+  } catch {
+    return { refused: 'unreadable' };
+  }
+}
+
+/** The 'reportThumb' mode of {@link encodeImage}. */
+async function reportThumb(bytes: Buffer, maxPixels: number): Promise<EncodedImage | { refused: EncodeRefusal }> {
+  try {
+    const data = await sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels })
+      .rotate()
+      .resize(THUMB_MAX_SIDE, THUMB_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    return { data, thumb: Buffer.alloc(0), ext: 'jpg', contentType: 'image/jpeg' };
   } catch {
     return { refused: 'unreadable' };
   }

@@ -18,7 +18,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../../config';
-import type { EncodeRefusal, EncodedImage } from './imageEncode';
+import type { EncodeMode, EncodeRefusal, EncodedImage } from './imageEncode';
 import type { ImageJobMessage } from './image-worker';
 
 /** Why the pool gave no image: the encoder's reasons, the deadline, or a full queue. */
@@ -32,7 +32,7 @@ export type ImagePoolLimits = Pick<Config['attachments'], 'imageWorkers' | 'imag
 
 export interface ImagePool {
   /** Re-encodes `bytes` (at most `maxPixels` decoded) in an image process; never rejects for a bad image. */
-  run(bytes: Buffer, maxPixels: number, options?: { bounded?: boolean }): Promise<ImageResult>;
+  run(bytes: Buffer, maxPixels: number, options?: { bounded?: boolean; mode?: EncodeMode }): Promise<ImageResult>;
   /** Live processes, their ids, and the jobs running and waiting (health, tests). */
   stats(): { processes: number; pids: number[]; running: number; waiting: number; killed: number };
   /** Ends every process; running and waiting jobs answer `{ refused: 'busy' }`. */
@@ -45,6 +45,7 @@ const IDLE_MS = 60_000;
 interface Job {
   bytes: Buffer;
   maxPixels: number;
+  mode?: EncodeMode;
   done(result: ImageResult): void;
 }
 
@@ -104,7 +105,7 @@ export function createImagePool(limits: ImagePoolLimits, spawn: () => ChildProce
       dispatch();
     }, limits.imageTimeoutMs);
     slot.job = { ...job, id, timer };
-    const message: ImageJobMessage = { id, bytes: job.bytes, maxPixels: job.maxPixels };
+    const message: ImageJobMessage = { id, bytes: job.bytes, maxPixels: job.maxPixels, ...(job.mode ? { mode: job.mode } : {}) };
     slot.child.send(message);
   };
 
@@ -150,7 +151,7 @@ export function createImagePool(limits: ImagePoolLimits, spawn: () => ChildProce
     run(bytes, maxPixels, options = {}) {
       if (closed) return Promise.resolve({ refused: 'busy' });
       return new Promise<ImageResult>((done) => {
-        const job: Job = { bytes, maxPixels, done };
+        const job: Job = { bytes, maxPixels, done, ...(options.mode ? { mode: options.mode } : {}) };
         waiting.push(job);
         dispatch();
         // Jobs a starting process will take are not waiting for a busy one.

@@ -21,11 +21,15 @@
  * - `prepareMailFiles(s, messageKey, files)`, `fitMailFiles(tx, ticketId, files)`: an e-mail's files
  *   under the same rules (mail.ts); a file that breaks one is left out with its reason, never
  *   refusing the message. `mailBatch(files)` turns the kept ones into a batch for `recordAttachments`.
+ *   (The visits feature stores its service report PDFs this way too.)
+ * - `photoThumbnails(s, ticketId, uploadIds)`: JPEG thumbnails of a ticket's photos for a PDF, decoded
+ *   in an image process (reportImages.ts); `imageAsReportJpeg(s, bytes)`: any image as such a JPEG (the report logo).
  */
 export type { PreparedAttachment } from './process';
 export { attachmentStorageSettings } from './runtime';
 export { fitMailFiles, prepareMailFiles, type MailFile, type MailFiles, type RefusedFile } from './mail';
 export { attachmentsOfUpdates } from './repository';
+export { imageAsReportJpeg, photoThumbnails } from './reportImages';
 export {
   ATTACHMENT_CSP,
   listCustomerAttachments,

@@ -9,6 +9,7 @@
  * - POST   /api/settings/test-sms                  {} -> sends one SMS now to the saved number through the
  *          configured provider (not queued) and logs it in the delivery log: 200 { message: 'Test SMS sent' };
  *          no number -> 400 MSG.testSmsNeedsNumber; provider failure -> 502 { code: 'provider_failed', message }.
+ * - GET/PUT /api/settings/report-branding, GET .../logo.jpg: the service reports' business name and logo (branding.ts).
  * Bad input (SPEC.md 5 messages in fieldErrors) changes nothing.
  */
 import Router from '@koa/router';
@@ -27,6 +28,7 @@ import { presentSystemSetting } from './presenter';
 import { changeNotificationEmails, findSetting, upsertSetting } from './repository';
 import { event } from '../../events';
 import { actorOf } from '../../http/actor';
+import { reportBrandingRoutes } from './branding';
 
 export function settingsRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
@@ -79,5 +81,7 @@ export function settingsRoutes(s: Services): Router<AppState> {
     ctx.body = { message: MSG.testSmsSent };
   });
 
+  // Report branding (issue 54): branding.ts.
+  router.use(reportBrandingRoutes(s).routes());
   return router;
 }

@@ -5,6 +5,9 @@
  * - GET    /api/ticket-status/:token/attachments/:attachmentId[?thumb=1]  anonymous; a file the customer may see
  *                                             (theirs, a staff reply's; never an internal note's) with Content-Disposition,
  *                                             nosniff and a sandbox CSP; anything else -> the same 404 STATUS_TEXT.invalidLink.
+ * - GET    /api/ticket-status/:token/visits/:visitId/report.pdf  anonymous; the service report of a visit of
+ *                                             this ticket that is not superseded (the view's `reports`, visits port),
+ *                                             as an attachment download; anything else -> the same 404 STATUS_TEXT.invalidLink.
  * - POST   /api/ticket-status/:token/replies  anonymous; statusReplySchema -> 201 StatusReplyResult; a work-history
  *                                             entry of type customer_reply, reopens Resolved; Closed -> 409
  *                                             STATUS_TEXT.closedSubmitNew; Idempotency-Key optional (the page's outbox sends one);
@@ -25,6 +28,7 @@ import {
   STATUS_TEXT,
   attachmentQuerySchema,
   statusAttachmentParamsSchema,
+  statusReportParamsSchema,
   statusLookupSchema,
   statusReplySchema,
   statusTokenParamsSchema,
@@ -53,6 +57,7 @@ import { customerFiles, sendCustomerFile } from './files';
 import { presentStatusView } from './presenter';
 import { resolverOf, usernameOf, visibleHistory } from './repository';
 import { openSurveyLink } from '../surveys/port';
+import { customerVisitReport, statusReportsOf } from '../visits/port';
 import { queueStatusLinkMessage, trySpend } from './sending';
 
 /** 429 message of a ticket over its status-page reply cap (`statusReplyTicket`, issue 55). */
@@ -78,6 +83,7 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
   const lookupInput = validate({ body: statusLookupSchema });
   const fileInput = validate({ params: statusAttachmentParamsSchema, query: attachmentQuerySchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const staffInput = validate({ params: idParamsSchema, notFoundMessage: MSG.ticketNotFound });
+  const reportInput = validate({ params: statusReportParamsSchema, notFoundMessage: STATUS_TEXT.invalidLink });
   const invalid = () => notFound(STATUS_TEXT.invalidLink);
 
   // Before `/:token` so 'lookup' is never taken for a token (it could not be one anyway: 6 characters).
@@ -103,20 +109,32 @@ export function ticketStatusRoutes(s: Services): Router<AppState> {
     const ticket = await findTicketByStatusToken(s.db, viewInput.get(ctx).params.token, s.clock());
     if (!ticket) throw invalid();
     const done = ticket.status === 'resolved' || ticket.status === 'closed';
-    const [history, assignee, resolver, survey] = await Promise.all([
+    const [history, assignee, resolver, survey, reports] = await Promise.all([
       visibleHistory(s.db, ticket.id),
       usernameOf(s.db, ticket.assignedTo),
       done && !ticket.assignedTo ? resolverOf(s.db, ticket.id) : null,
       openSurveyLink(s.db, s.config, ticket, s.clock()),
+      statusReportsOf(s.db, ticket.id),
     ]);
     const files = await customerFiles(s.db, ticket.id, history.map((u) => u.id));
-    ctx.body = presentStatusView(ticket, history, assignee ?? resolver, s.config.supportPhone, files, survey);
+    ctx.body = { ...presentStatusView(ticket, history, assignee ?? resolver, s.config.supportPhone, files, survey), reports };
   });
 
   router.get('/api/ticket-status/:token/attachments/:attachmentId', limited, fileInput, async (ctx) => {
     const { params, query } = fileInput.get(ctx);
     const ticket = await findTicketByStatusToken(s.db, params.token, s.clock());
     if (!ticket || !(await sendCustomerFile(ctx, s, ticket.id, params.attachmentId, query.thumb === '1'))) throw invalid();
+  });
+
+  router.get('/api/ticket-status/:token/visits/:visitId/report.pdf', limited, reportInput, async (ctx) => {
+    const { token, visitId } = reportInput.get(ctx).params;
+    const ticket = await findTicketByStatusToken(s.db, token, s.clock());
+    const report = ticket && (await customerVisitReport(s, ticket.id, visitId));
+    if (!report) throw invalid();
+    ctx.type = 'application/pdf';
+    ctx.attachment(report.fileName);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = report.pdf;
   });
 
   router.post('/api/ticket-status/:token/replies', limited, replyInput, transaction(s, { idempotent: true }), async (ctx) => {

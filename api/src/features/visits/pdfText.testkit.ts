@@ -26,3 +26,8 @@ export function pdfText(pdf: Buffer): string {
   }
   return out.join('\n');
 }
+
+/** How many image objects `pdf` holds (JPEG or PNG alike). */
+export function pdfImageCount(pdf: Buffer): number {
+  return [...pdf.toString('latin1').matchAll(/\/Subtype\s*\/Image/g)].length;
+}

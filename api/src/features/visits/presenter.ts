@@ -25,5 +25,7 @@ export function presentVisit(row: VisitRow, supersededBy: string | null): Visit 
     supersededBy,
     resolve: row.resolve,
     createdAt: row.createdAt.toISOString(),
+    checklist: row.checklist,
+    reportAttachmentId: row.reportAttachmentId,
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The service report of a visit (issue 54 item 3, docs/visits.md): one PDF by pdfkit with the
- * client, the ticket number and issue, the phone's times (and the clock flag), the work done, the
- * parts, the time, the ticket's checklist and the signature image with the signer's name and time.
+ * portal's business name and logo (report branding setting), the client, the ticket number and
+ * issue, the phone's times (and the clock flag), the work done, the parts, the time, the photos as
+ * thumbnails, the checklist as it was at close-out and the signature image with the signer's name and time.
  * Rendered from the stored visit, which is never edited, so the report of a signed visit never changes.
  */
 import PDFDocument from 'pdfkit';
-import type { ChecklistItem, Visit } from '@portal/shared';
+import type { Visit } from '@portal/shared';
 
 /** What the report shows of the visit's ticket. */
 export interface ReportTicket {
@@ -16,13 +17,26 @@ export interface ReportTicket {
   customerEmail: string;
 }
 
-/** Everything one report shows; `signature` is the stored PNG/JPEG (null: name and time only). */
+/** The portal's own name and logo (JPEG) at the top of every report; null parts are left out. */
+export interface ReportBranding {
+  businessName: string | null;
+  logo: Buffer | null;
+}
+
+/**
+ * Everything one report shows; `signature` is the stored PNG/JPEG (null: name and time only);
+ * `photos` JPEG thumbnails (decoded in an image process, attachments port `photoThumbnails`).
+ */
 export interface ReportInput {
   visit: Visit;
   ticket: ReportTicket;
-  checklist: ChecklistItem[];
+  branding: ReportBranding;
+  photos: Buffer[];
   signature: Buffer | null;
 }
+
+/** Thumbnail cell of the photo grid (points). */
+const PHOTO = { w: 150, h: 112, gap: 10 };
 
 const money = (n: number) => n.toFixed(2);
 
@@ -37,6 +51,9 @@ export function renderServiceReport(input: ReportInput, options: { compress?: bo
     doc.on('error', reject);
   });
   const heading = (text: string) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).text(text).font('Helvetica').fontSize(10);
+  const { branding } = input;
+  if (branding.logo) doc.image(branding.logo, { fit: [140, 56] }).moveDown(0.3);
+  if (branding.businessName) doc.font('Helvetica-Bold').fontSize(12).text(branding.businessName);
   doc.font('Helvetica-Bold').fontSize(18).text('Service report');
   doc.font('Helvetica').fontSize(10).text(`Ticket ${ticket.ticketNumber}`);
   if (visit.supersedesVisitId) doc.text(`Corrects an earlier visit (${visit.supersedesVisitId}).`);
@@ -54,13 +71,30 @@ export function renderServiceReport(input: ReportInput, options: { compress?: bo
   for (const p of visit.parts) doc.text(`${p.quantity} x ${p.description}${p.unitPrice != null ? ` @ ${money(p.unitPrice)} = ${money(p.unitPrice * p.quantity)}` : ''}`);
   heading('Time');
   doc.text(`${visit.minutes} minutes, ${visit.billable ? 'billable' : 'not billable'}`);
-  if (input.checklist.length > 0) {
+  if (input.photos.length > 0) {
+    heading(`Photos (${input.photos.length})`);
+    photoGrid(doc, input.photos);
+  }
+  if (visit.checklist.length > 0) {
     heading('Checklist');
-    for (const item of input.checklist) doc.text(`[${item.done ? 'x' : ' '}] ${item.text}`);
+    for (const item of visit.checklist) doc.text(`[${item.done ? 'x' : ' '}] ${item.text}${item.required ? ' (required)' : ''}`);
   }
   heading('Signature');
   if (input.signature) doc.image(input.signature, { fit: [220, 90] });
   doc.text(visit.signerName ? `Signed by ${visit.signerName} at ${visit.departedAt}` : 'Not signed.');
   doc.end();
   return done;
+}
+
+/** The photos in rows of three thumbnails, a new page when a row does not fit. */
+function photoGrid(doc: PDFKit.PDFDocument, photos: Buffer[]): void {
+  const left = doc.page.margins.left;
+  const perRow = Math.max(1, Math.floor((doc.page.width - left - doc.page.margins.right + PHOTO.gap) / (PHOTO.w + PHOTO.gap)));
+  for (let i = 0; i < photos.length; i += perRow) {
+    if (doc.y + PHOTO.h > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    const top = doc.y;
+    photos.slice(i, i + perRow).forEach((photo, j) => doc.image(photo, left + j * (PHOTO.w + PHOTO.gap), top, { fit: [PHOTO.w, PHOTO.h] }));
+    doc.x = left;
+    doc.y = top + PHOTO.h + PHOTO.gap;
+  }
 }

@@ -1,26 +1,50 @@
 /** The service report of a stored visit (report.ts renders it; docs/visits.md). */
 import { buffer } from 'node:stream/consumers';
-import { VISIT_MSG } from '@portal/shared';
+import { REPORT_BUSINESS_NAME_KEY, REPORT_LOGO_KEY, VISIT_MSG } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { findSetting } from '../../db/settings';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
-import { openAttachment } from '../attachments/port';
-import { checklistsOf } from '../checklists/port';
+import { openAttachment, photoThumbnails } from '../attachments/port';
 import { presentVisit } from './presenter';
-import { renderServiceReport } from './report';
+import { renderServiceReport, type ReportBranding } from './report';
 import { findVisit, supersedersOf, ticketForReport } from './repository';
 
+/** The report branding settings (settings feature, PUT /api/settings/report-branding). */
+export async function reportBranding(db: Database): Promise<ReportBranding> {
+  const [name, logo] = await Promise.all([findSetting(db, REPORT_BUSINESS_NAME_KEY), findSetting(db, REPORT_LOGO_KEY)]);
+  return { businessName: name?.value || null, logo: logo?.value ? Buffer.from(logo.value, 'base64') : null };
+}
+
+/** `service-report-<ticket number>-<departure date>.pdf`. */
+export const reportFileName = (ticketNumber: string, departedAt: string) => `service-report-${ticketNumber}-${departedAt.slice(0, 10)}.pdf`;
+
 /**
- * The PDF of visit `visitId` and its file name (`service-report-<ticket>-<date>.pdf`).
+ * The PDF of visit `visitId` and its file name, rendered from what is stored (`s.db` may be a
+ * transaction: the close-out's own report is rendered in it). Photos are decoded in an image process.
  * @throws 404 VISIT_MSG.visitNotFound.
  */
-export async function visitReport(s: Pick<Services, 'config' | 'db'>, visitId: string, options: { compress?: boolean } = {}): Promise<{ pdf: Buffer; fileName: string }> {
+export async function visitReport(s: Pick<Services, 'config' | 'db'>, visitId: string, options: { compress?: boolean } = {}): Promise<{ pdf: Buffer; fileName: string; ticketId: string }> {
   const row = await findVisit(s.db, visitId);
   const ticket = row && (await ticketForReport(s.db, row.ticketId));
   if (!row || !ticket) throw notFound(VISIT_MSG.visitNotFound);
   const visit = presentVisit(row, (await supersedersOf(s.db, [row.id])).get(row.id) ?? null);
-  const checklist = (await checklistsOf(s.db, [row.ticketId])).get(row.ticketId) ?? [];
-  const opened = row.signatureAttachmentId ? await openAttachment(s, row.ticketId, row.signatureAttachmentId) : null;
-  const signature = opened ? await buffer(opened.stream) : null;
-  const pdf = await renderServiceReport({ visit, ticket, checklist, signature }, options);
-  return { pdf, fileName: `service-report-${ticket.ticketNumber}-${visit.departedAt.slice(0, 10)}.pdf` };
+  // The signature too is decoded in an image process (a JPEG on white: pdfkit cannot embed WebP).
+  const [branding, photos, signatures] = await Promise.all([
+    reportBranding(s.db),
+    photoThumbnails(s, row.ticketId, row.photoUploadIds),
+    row.signatureUploadId ? photoThumbnails(s, row.ticketId, [row.signatureUploadId]) : [],
+  ]);
+  const signature = signatures[0] ?? null;
+  const pdf = await renderServiceReport({ visit, ticket, branding, photos, signature }, options);
+  return { pdf, fileName: reportFileName(ticket.ticketNumber, visit.departedAt), ticketId: row.ticketId };
+}
+
+/** The stored report PDF of a visit (the ticket attachment), or a fresh rendering when none is attached. */
+export async function storedVisitReport(s: Pick<Services, 'config' | 'db'>, visitId: string): Promise<{ pdf: Buffer; fileName: string; ticketId: string }> {
+  const row = await findVisit(s.db, visitId);
+  if (!row) throw notFound(VISIT_MSG.visitNotFound);
+  const opened = row.reportAttachmentId ? await openAttachment(s, row.ticketId, row.reportAttachmentId) : null;
+  if (!opened) return visitReport(s, visitId);
+  return { pdf: await buffer(opened.stream), fileName: opened.fileName, ticketId: row.ticketId };
 }

@@ -63,3 +63,8 @@ export async function ticketForReport(db: Database, ticketId: string): Promise<{
     .where(eq(ticketFacts.id, ticketId));
   return row ? { ...row, ticketNumber: String(row.ticketNumber) } : undefined;
 }
+
+/** Records the ticket attachment holding visit `id`'s service report. */
+export async function setReportAttachment(tx: Database, id: string, attachmentId: string): Promise<void> {
+  await tx.update(visits).set({ reportAttachmentId: attachmentId }).where(eq(visits.id, id));
+}

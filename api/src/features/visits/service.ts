@@ -4,20 +4,23 @@
  * processed by the attachments port and the signature is an image of at most SIGNATURE_MAX_BYTES),
  * then `closeOutVisit` INSIDE it: the visit row, one internal note on the ticket carrying the
  * photos and signature (tickets port `patchTicket`, which also resolves the ticket when asked:
- * its events and their subscribers run in this same transaction), and the time entry (sla port).
+ * its events and their subscribers run in this same transaction), the time entry (sla port), the
+ * ticket's checklist as it is now (kept with the visit), and the `visit.closed` event, whose
+ * subscriber (events.ts) attaches the service report and queues its e-mail in the same transaction.
  * Any refusal throws, so the route's transaction rolls everything back: nothing changes.
  */
 import { MSG, SIGNATURE_MAX_BYTES, VISIT_MSG, type TicketPatch, type Visit, type VisitCreate } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
-import type { EventBus } from '../../events';
+import { event, type EventBus } from '../../events';
 import type { Services } from '../../services';
 import { prepareAttachments, type AttachmentBatch } from '../attachments/port';
+import { checklistsOf } from '../checklists/port';
 import { recordTimeEntry } from '../sla/port';
 import { patchTicket } from '../tickets/port';
 import { presentVisit } from './presenter';
-import { insertVisit, lockVisit, supersedersOf, ticketForVisit, visitsOfTicket, type VisitTicket } from './repository';
+import { findVisit, insertVisit, lockVisit, supersedersOf, ticketForVisit, visitsOfTicket, type VisitTicket } from './repository';
 
 /** A phone time this far ahead of the server's clock is flagged (ms): ordinary clock drift stays unflagged. */
 export const CLOCK_FUTURE_SLACK_MS = 5 * 60_000;
@@ -96,10 +99,12 @@ export async function closeOutVisit(
   if (body.resolve) Object.assign(patch, { status: 'resolved', resolution: body.resolution ?? body.workDone.slice(0, 10_000) });
   const written = await patchTicket(tx, ticketId, patch, user, now, deps.events, batch);
   // The note's attachments are inserted in the batch's order: the signature's is at its item's index.
-  const files = written.updates.find((u) => u.updateType === 'comment')?.attachments ?? [];
+  const note = written.updates.find((u) => u.updateType === 'comment');
+  const files = note?.attachments ?? [];
   const signatureIndex = batch?.items.findIndex((i) => i.uploadId === body.signatureUploadId) ?? -1;
   const signatureAttachmentId = signatureIndex >= 0 && files.length === batch!.items.length ? files[signatureIndex]!.id : null;
   if (body.minutes > 0) await recordTimeEntry(tx, ticketId, user, { minutes: body.minutes, billable: body.billable, note: 'On-site visit' }, now);
+  const checklist = ((await checklistsOf(tx, [ticketId])).get(ticketId) ?? []).map((i) => ({ text: i.text, required: i.required, done: i.done }));
   const row = await insertVisit(tx, {
     ticketId,
     technicianId: user.id,
@@ -121,9 +126,13 @@ export async function closeOutVisit(
     signatureAttachmentId,
     supersedesVisitId: body.supersedesVisitId ?? null,
     resolve: body.resolve,
+    checklist,
     createdAt: now,
   });
-  return presentVisit(row, null);
+  const visit = presentVisit(row, null);
+  await deps.events.emit(tx, [event('visit.closed', { visit, ticketNumber: ticket.ticketNumber, noteId: note?.id ?? null }, now, { id: user.id, username: user.username })]);
+  // The answer (stored for keyed replays) names the report attached by the subscriber.
+  return presentVisit((await findVisit(tx, row.id)) ?? row, null);
 }
 
 /**

@@ -26,7 +26,8 @@ export const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-R
 
 /** The message nodemailer receives (from + the rendered parts + AUTOMATIC_HEADERS). */
 function mailOptions(from: string, m: EmailMessage) {
-  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: { ...AUTOMATIC_HEADERS, ...m.headers } };
+  const files = m.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+  return { from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: { ...AUTOMATIC_HEADERS, ...m.headers }, ...(files ? { attachments: files } : {}) };
 }
 
 /** SMTP host:port for logs, without credentials. */

@@ -17,6 +17,7 @@ import { statusViewKey, useStatusView } from './api/useStatusView';
 import type { StatusReplyItem } from './offline';
 import { useStatusReplies } from './useStatusReplies';
 import { Resolution } from './Resolution';
+import { ServiceReports } from './ServiceReports';
 
 /** An event's files (thumbnails and download links), loaded only when there are some. */
 const StatusFiles = lazy(() => import('./StatusFiles'));
@@ -194,6 +195,7 @@ export default function StatusPage({ lookup }: { lookup: ReactNode }) {
       {!view && <p className="muted">{offline || query.isError ? "You're offline. Your ticket's details will show when you're back online." : null}</p>}
       {view && <TicketFacts view={view} formatDateTime={formatDateTime} />}
       {view && <Resolution view={view} formatTime={formatDateTime} />}
+      {view && <ServiceReports view={view} token={token} formatTime={formatDateTime} />}
       {notice && (
         <p className="status-notice" role="status">
           {notice}
