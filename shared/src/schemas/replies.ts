@@ -11,6 +11,10 @@ import { CONTACT_METHODS, SEVERITIES, TICKET_STATUSES, type ContactMethod, type 
 import { templateProblem } from '../rules/replyVariables';
 import { safeText } from './text';
 import { timeEntryCreateSchema } from './sla';
+import { CHECKLIST_MAX_ITEMS, templateItemSchema, type TemplateItem } from './checklists';
+
+/** A checklist a macro adds or a template starts a ticket with (issue 52): items with text and "required". */
+export const checklistItemsSchema = z.array(templateItemSchema).max(CHECKLIST_MAX_ITEMS, `A checklist holds at most ${CHECKLIST_MAX_ITEMS} items.`);
 
 /** Who may see and change an item. */
 export const REPLY_SCOPES = ['shared', 'personal'] as const;
@@ -21,7 +25,7 @@ export const REPLY_TEXT = {
   titleRequired: 'Title is required',
   nameRequired: 'Name is required',
   bodyRequired: 'Write the text of the reply',
-  macroNoChange: 'A macro must change something: add a reply or note, a status, a resolution, an assignee, a severity or a time entry.',
+  macroNoChange: 'A macro must change something: add a reply or note, a status, a resolution, an assignee, a severity, a time entry or a checklist.',
   macroNotFound: 'Macro not found',
   replyNotFound: 'Canned reply not found',
   templateNotFound: 'Ticket template not found',
@@ -90,7 +94,7 @@ export type MacroAssignee = z.infer<typeof macroAssigneeSchema>;
 /**
  * What a macro changes, all in one ticket update. `comment`: a reply to the customer (`reply`
  * true, e-mailed) or an internal note, with variables. `timeEntry`: minutes worked, recorded with
- * the update. (The checklists issue adds `checklist` here.)
+ * the update. `checklist`: items appended to the ticket's checklist in the same update (issue 52).
  */
 export const macroActionsSchema = z
   .object({
@@ -100,6 +104,8 @@ export const macroActionsSchema = z
     assignee: macroAssigneeSchema.optional(),
     severity: z.enum(SEVERITIES, { message: `Severity must be one of ${SEVERITIES.join(', ')}` }).optional(),
     timeEntry: timeEntryCreateSchema.pick({ minutes: true, billable: true }).optional(),
+    /** Checklist items appended to the ticket with the same update (issue 52); at least one when present. */
+    checklist: checklistItemsSchema.min(1, 'Add at least one checklist item or leave the checklist out').optional(),
   })
   .refine((a) => Object.values(a).some((v) => v !== undefined), { message: REPLY_TEXT.macroNoChange });
 export type MacroActions = z.output<typeof macroActionsSchema>;
@@ -125,6 +131,7 @@ export interface Macro extends ScopedItem {
     assignee?: MacroAssignee;
     severity?: Severity;
     timeEntry?: { minutes: number; billable: boolean };
+    checklist?: TemplateItem[];
   };
 }
 
@@ -136,6 +143,8 @@ export const ticketTemplateCreateSchema = z.object({
   severity: z.enum(SEVERITIES, { message: `Severity must be one of ${SEVERITIES.join(', ')}` }).default('medium'),
   contactMethod: z.enum(CONTACT_METHODS, { message: `Contact method must be one of ${CONTACT_METHODS.join(', ')}` }).nullable().default(null),
   assignee: macroAssigneeSchema.default('me'),
+  /** The checklist a ticket made from the template starts with (issue 52); may be empty. */
+  checklist: checklistItemsSchema.default([]),
 });
 export type TicketTemplateCreate = z.output<typeof ticketTemplateCreateSchema>;
 export type TicketTemplateCreateInput = z.input<typeof ticketTemplateCreateSchema>;
@@ -148,17 +157,20 @@ export const ticketTemplatePatchSchema = z
     severity: z.enum(SEVERITIES).optional(),
     contactMethod: z.enum(CONTACT_METHODS).nullable().optional(),
     assignee: macroAssigneeSchema.optional(),
+    checklist: checklistItemsSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Change at least one field' });
 export type TicketTemplatePatch = z.output<typeof ticketTemplatePatchSchema>;
 
-/** A ticket template. (The checklists issue adds `checklist`.) */
+/** A ticket template, with the checklist its tickets start with ([] for none). */
 export interface TicketTemplate extends ScopedItem {
   name: string;
   issue: string;
   severity: Severity;
   contactMethod: ContactMethod | null;
   assignee: MacroAssignee;
+  /** Always sent; absent only in copies phones kept from older builds. */
+  checklist?: TemplateItem[];
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ticketCreateSchema } from './tickets';
-import { macroAssigneeSchema } from './replies';
+import { checklistItemsSchema, macroAssigneeSchema } from './replies';
 
 /**
  * POST /api/tickets/staff body: the public form's fields (SPEC.md 5 messages) without files, plus
@@ -18,6 +18,8 @@ export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: tr
   assignee: macroAssigneeSchema.default('me'),
   notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
   templateId: z.uuid('templateId must be a ticket template id').optional(),
+  /** The checklist the ticket starts with (its template's, issue 52), stored in the same transaction. */
+  checklist: checklistItemsSchema.optional(),
   clientId: z.uuid('clientId must be a client id').optional(),
   contactId: z.uuid('contactId must be a contact id').optional(),
 });

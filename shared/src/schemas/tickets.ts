@@ -6,6 +6,7 @@ import { safeText } from './text';
 import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachments';
 import { attachmentIdsSchema } from './attachments';
 import { timeEntryCreateSchema, type TimeEntry } from './sla';
+import { CHECKLIST_MAX_ITEMS, templateItemSchema } from './checklists';
 
 const optionalText = (max: number) => safeText().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
 
@@ -65,10 +66,11 @@ export const ticketPatchSchema = z
     macroId: z.uuid('macroId must be a macro id').optional(),
     /** Minutes worked, recorded with the update (a macro's time entry; docs/sla.md). */
     timeEntry: timeEntryCreateSchema.pick({ minutes: true, billable: true }).optional(),
+    checklist: z.array(templateItemSchema).min(1).max(CHECKLIST_MAX_ITEMS).optional(), // a macro's items, appended (docs/recurring-tickets.md)
   })
   .refine(
     (v) =>
-      v.timeEntry !== undefined ||
+      [v.timeEntry, v.checklist].some((l) => l !== undefined) ||
       v.status !== undefined ||
       v.severity !== undefined ||
       v.assignedTo !== undefined ||
@@ -133,8 +135,7 @@ export interface Ticket {
    */
   customerRepliedAt?: string | null;
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
-  /** List pages (`GET /api/tickets/list`) only: the checklist's count ("3/7" on cards), null without items; never the items. */
-  checklistProgress?: import('./checklists').ChecklistCount | null;
+  checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
 }
 
 /**

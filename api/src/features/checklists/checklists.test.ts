@@ -146,3 +146,48 @@ describe('checklist templates', () => {
     expect((await call('GET', `/api/checklist-templates/${created.body.id}`)).status).toBe(404);
   });
 });
+
+describe('checklists of macros, ticket templates and staff-created tickets (issues 51, 52)', () => {
+  it('a macro adds its checklist in the same single PATCH, once per Idempotency-Key, in the macro history group', async () => {
+    const macro = await call<{ id: string; actions: { checklist: unknown[] } }>(
+      'POST',
+      '/api/macros',
+      { name: 'Monthly check', scope: 'shared', actions: { status: 'in_progress', checklist: [{ text: 'Check backups', required: true }, { text: 'Clean fans' }] } },
+      admin,
+    );
+    expect(macro.status, macro.text).toBe(201);
+    expect(macro.body.actions.checklist).toEqual([{ text: 'Check backups', required: true }, { text: 'Clean fans', required: false }]);
+    const { id } = await t.createTicket();
+    const key = randomUUID();
+    const body = { status: 'in_progress', macroId: macro.body.id, checklist: macro.body.actions.checklist, baseVersion: 1 };
+    const first = await call<{ ticket: Ticket; updates: TicketUpdateEntry[] }>('PATCH', `/api/tickets/${id}`, body, tech, { 'Idempotency-Key': key });
+    expect(first.status, first.text).toBe(200);
+    const again = await call('PATCH', `/api/tickets/${id}`, body, tech, { 'Idempotency-Key': key });
+    expect(again.body).toEqual(first.body);
+    const read = await ticket(id);
+    expect(read.checklist!.map((i) => [i.text, i.required])).toEqual([['Check backups', true], ['Clean fans', false]]);
+    expect(first.body.ticket).toMatchObject({ version: read.version, checklist: read.checklist });
+    const rows = await history(id);
+    expect(rows.map((r) => `${r.newValue} / ${r.macro?.name}`).sort()).toEqual(['Added "Check backups" (required) / Monthly check', 'Added "Clean fans" / Monthly check']);
+    // Resolving is then refused while the macro's required item is open.
+    const resolve = await call('PATCH', `/api/tickets/${id}`, { status: 'resolved', resolution: 'Done' });
+    expect(resolve.status).toBe(400);
+    expect(resolve.body.message).toBe('1 required checklist item is still open');
+  });
+
+  it('a ticket template keeps its checklist; a staff ticket from it starts with those items', async () => {
+    const created = await call<{ id: string; checklist: unknown[] }>('POST', '/api/ticket-templates', { name: 'Server patching', scope: 'shared', issue: 'Quarterly patching', checklist: [{ text: 'Snapshot VM', required: true }] }, admin);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.checklist).toEqual([{ text: 'Snapshot VM', required: true }]);
+    const edited = await call<{ checklist: unknown[] }>('PATCH', `/api/ticket-templates/${created.body.id}`, { checklist: [{ text: 'Snapshot VM', required: true }, { text: 'Reboot' }] }, admin);
+    expect(edited.body.checklist).toEqual([{ text: 'Snapshot VM', required: true }, { text: 'Reboot', required: false }]);
+    const tooMany = await call('PATCH', `/api/ticket-templates/${created.body.id}`, { checklist: Array.from({ length: 101 }, (_, i) => ({ text: `Item ${i}` })) }, admin);
+    expect(tooMany.status).toBe(400);
+    const staff = await call<{ id: string }>('POST', '/api/tickets/staff', {
+      clientName: 'Dana Smith', customerEmail: 'dana@example.com', customerPhone: '555 0100', severity: 'medium', contactMethod: 'email',
+      issue: 'Quarterly patching', templateId: created.body.id, checklist: edited.body.checklist, notifyCustomer: false,
+    });
+    expect(staff.status, staff.text).toBe(201);
+    expect((await ticket(staff.body.id)).checklist!.map((i) => [i.text, i.required, i.done])).toEqual([['Snapshot VM', true, false], ['Reboot', false, false]]);
+  });
+});

@@ -29,5 +29,5 @@ export function presentMacro(r: ReplyItemRow): Macro {
 /** Row of kind `template` -> TicketTemplate. */
 export function presentTemplate(r: ReplyItemRow): TicketTemplate {
   const d = r.data as Partial<Omit<TicketTemplate, 'id' | 'name'>>;
-  return { ...common(r), name: r.name, issue: d.issue ?? '', severity: d.severity ?? 'medium', contactMethod: d.contactMethod ?? null, assignee: d.assignee ?? 'me' };
+  return { ...common(r), name: r.name, issue: d.issue ?? '', severity: d.severity ?? 'medium', contactMethod: d.contactMethod ?? null, assignee: d.assignee ?? 'me', checklist: d.checklist ?? [] };
 }

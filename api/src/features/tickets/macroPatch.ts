@@ -5,6 +5,9 @@
  *   (shared `macroResolutionProblem`, 400, nothing applied: the route's transaction rolls back).
  * - `timeEntry`: minutes worked, recorded in the same transaction (sla port), so an update queued
  *   offline records its time once with its Idempotency-Key.
+ * - `checklist`: items appended to the ticket's checklist (a macro's, issue 52), after the fields, with
+ *   an 'Added "x"' history row each in the macro's group; the answer's ticket carries the new version
+ *   and the whole checklist. (A macro's own items do not block the status it sets.)
  * - `assetIds`: the ticket's assets, linked and unlinked in the same transaction (assetLinks.ts);
  *   the rows other features' subscribers added to the change (reactionHistory.ts) are in the answer.
  * The update itself is service.ts `patchTicket`, unchanged: the same merge rule, 409 and alerts.
@@ -13,9 +16,11 @@ import { macroResolutionProblem, type TicketPatch, type TicketPatchResult } from
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
+import { addChecklistItems, checklistsOf } from '../checklists/port';
 import { macroForUpdate } from '../replies/port';
 import { recordTimeEntry } from '../sla/port';
 import { applyAssetLinks } from './assetLinks';
+import { lockTicketForChecklist, recordChecklistChanges } from './checklistHistory';
 import { tagMacro } from './historyRepository';
 import { presentTicketUpdate } from './presenter';
 import { takeReactionRows } from './reactionHistory';
@@ -37,8 +42,27 @@ export async function patchTicketWithMacro(tx: Database, ticketId: string, patch
     await tagMacro(tx, result.updates.map((u) => u.id), macro);
     result.updates = result.updates.map((u) => ({ ...u, macro }));
   }
+  if (patch.checklist) await appendChecklist(tx, ticketId, patch.checklist, actor, now, macro, result);
   if (patch.timeEntry) {
     result.timeEntry = await recordTimeEntry(tx, ticketId, actor, { ...patch.timeEntry, note: macro?.name ?? null }, now);
   }
   return result;
+}
+
+/** Appends `items` to the ticket (patch `checklist`), tags their history rows with `macro`, and updates `result`. */
+async function appendChecklist(
+  tx: Database,
+  ticketId: string,
+  items: NonNullable<TicketPatch['checklist']>,
+  actor: AuthUser,
+  now: Date,
+  macro: { id: string; name: string } | null,
+  result: TicketPatchResult,
+): Promise<void> {
+  await addChecklistItems(tx, ticketId, items, now);
+  const added = await recordChecklistChanges(tx, ticketId, actor, items.map((i) => `Added "${i.text}"${i.required ? ' (required)' : ''}`), now);
+  if (macro) await tagMacro(tx, added.map((u) => u.id), macro);
+  result.updates = [...result.updates, ...added.map((u) => (macro ? { ...u, macro } : u))];
+  const locked = await lockTicketForChecklist(tx, ticketId);
+  result.ticket = { ...result.ticket, version: locked!.version, updatedAt: now.toISOString(), checklist: (await checklistsOf(tx, [ticketId])).get(ticketId) ?? [] };
 }

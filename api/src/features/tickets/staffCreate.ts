@@ -18,6 +18,7 @@ import { validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { checkTicketLinks } from '../clients/port';
 import { createTickets } from './create';
+import { addChecklistItems } from '../checklists/port';
 import { isAssignable } from './repository';
 import { newStatusLink, type StatusLinkDeps } from './statusLinks';
 
@@ -25,7 +26,7 @@ import { newStatusLink, type StatusLinkDeps } from './statusLinks';
 export function addStaffCreate(router: Router<AppState>, s: Services, links: StatusLinkDeps): void {
   const input = validate({ body: ticketStaffCreateSchema });
   router.post('/api/tickets/staff', requireStaff(), input, transaction(s, { idempotent: true }), async (ctx) => {
-    const { assignee, notifyCustomer, templateId: _template, clientId, contactId, ...form } = input.get(ctx).body;
+    const { assignee, notifyCustomer, templateId: _template, clientId, contactId, checklist, ...form } = input.get(ctx).body;
     const actor = ctx.state.auth!.user;
     const tx = txOf(ctx);
     const assignedTo = assignee === 'me' ? actor.id : assignee === 'unassigned' ? null : assignee;
@@ -38,6 +39,7 @@ export function addStaffCreate(router: Router<AppState>, s: Services, links: Sta
     const now = s.clock();
     const staff = { actor: { id: actor.id, username: actor.username }, assignedTo, notifyCustomer, links: picked };
     const [created] = await createTickets(tx, s.events, [{ input: form, now, statusLink: newStatusLink(links, now), staff }]);
+    if (created && checklist?.length) await addChecklistItems(tx, created.id, checklist, now); // the template's (issue 52)
     ctx.status = 201;
     ctx.body = created satisfies TicketCreated | undefined;
   });

@@ -7,18 +7,21 @@ import { AssigneeSelect } from './AssigneeSelect';
 import { firstErrors } from './formErrors';
 import { macroActions, macroFormValues, type MacroFormValues } from './macroModel';
 import { TemplateText } from './TemplateText';
+import { ChecklistEditor, checklistToSave } from './ChecklistEditor';
 
 /**
  * Create or edit a macro: Name, then what it changes in ONE update: a reply to the customer or an
  * internal note (variables, preview), Status, Resolution, Assigned To, Severity, a time entry
- * (minutes, billable). Checked with the shared schema ('A macro must change something: ...').
+ * (minutes, billable), a checklist to add (issue 52). Checked with the shared schema ('A macro must change something: ...').
  */
 export function MacroForm(props: { item: Macro | null; scope: ReplyScope; pending: boolean; onSave(body: object): void; onCancel(): void }) {
   const { item, scope, pending, onSave, onCancel } = props;
   const { register, handleSubmit, watch, setValue } = useForm<MacroFormValues>({ defaultValues: macroFormValues(item) });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checklist, setChecklist] = useState(item?.actions.checklist ?? []);
   const submit = handleSubmit((values) => {
-    const parsed = macroCreateSchema.safeParse({ name: values.name, scope, actions: macroActions(values) });
+    const items = checklistToSave(checklist);
+    const parsed = macroCreateSchema.safeParse({ name: values.name, scope, actions: { ...macroActions(values), ...(items.length ? { checklist: items } : {}) } });
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     onSave(item ? { name: parsed.data.name, actions: parsed.data.actions } : parsed.data);
@@ -76,6 +79,7 @@ export function MacroForm(props: { item: Macro | null; scope: ReplyScope; pendin
           <input type="checkbox" {...register('billable')} /> Billable
         </label>
       </div>
+      <ChecklistEditor id="macro-checklist" items={checklist} onChange={setChecklist} error={e('actions.checklist')} />
       <FormActions label={pending ? 'Saving...' : 'Save'} pending={pending} onCancel={onCancel} />
     </form>
   );

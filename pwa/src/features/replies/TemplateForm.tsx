@@ -5,16 +5,18 @@ import { FormActions } from '../../lib/ui/FormActions';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { AssigneeSelect } from './AssigneeSelect';
 import { firstErrors } from './formErrors';
+import { ChecklistEditor, checklistToSave } from './ChecklistEditor';
 
-/** Create or edit a ticket template: Name, Issue text, Severity, Contact method, Assigned To (what New Ticket fills in). */
+/** Create or edit a ticket template: Name, Issue text, Severity, Contact method, Assigned To (what New Ticket fills in) and its Checklist. */
 export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyScope; pending: boolean; onSave(body: object): void; onCancel(): void }) {
   const { item, scope, pending, onSave, onCancel } = props;
   const { register, handleSubmit } = useForm({
     defaultValues: { name: item?.name ?? '', issue: item?.issue ?? '', severity: item?.severity ?? 'medium', contactMethod: item?.contactMethod ?? '', assignee: item?.assignee ?? 'me' },
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checklist, setChecklist] = useState(item?.checklist ?? []);
   const submit = handleSubmit((values) => {
-    const parsed = ticketTemplateCreateSchema.safeParse({ ...values, contactMethod: values.contactMethod || null, scope });
+    const parsed = ticketTemplateCreateSchema.safeParse({ ...values, contactMethod: values.contactMethod || null, scope, checklist: checklistToSave(checklist) });
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     const { scope: _scope, ...patch } = parsed.data;
@@ -50,6 +52,7 @@ export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyS
         </FormField>
       </div>
       <AssigneeSelect id="tpl-assignee" field={register('assignee')} error={errors.assignee} />
+      <ChecklistEditor id="tpl-checklist" items={checklist} onChange={setChecklist} error={Object.entries(errors).find(([k]) => k.startsWith('checklist'))?.[1]} />
       <FormActions label={pending ? 'Saving...' : 'Save'} pending={pending} onCancel={onCancel} />
     </form>
   );

@@ -51,5 +51,6 @@ export function macroSummary(macro: Macro): string {
   if (a.assignee) parts.push(a.assignee === 'me' ? 'Assign to me' : a.assignee === 'unassigned' ? 'Unassign' : 'Assign');
   if (a.severity) parts.push(`Severity: ${a.severity}`);
   if (a.timeEntry) parts.push(`${a.timeEntry.minutes} ${a.timeEntry.billable ? 'billable ' : ''}min`);
+  if (a.checklist?.length) parts.push(`Checklist: ${a.checklist.length} ${a.checklist.length === 1 ? 'item' : 'items'}`);
   return parts.join(' · ');
 }

@@ -51,7 +51,7 @@ export function NewTicketForm(props: {
             {...register('templateId', {
               onChange: (e: { target: { value: string } }) => {
                 const template = templates.find((t) => t.id === e.target.value);
-                reset(template ? applyTemplate(getValues(), template) : { ...getValues(), templateId: '' });
+                reset(template ? applyTemplate(getValues(), template) : { ...getValues(), templateId: '', checklist: [] });
               },
             })}
           >

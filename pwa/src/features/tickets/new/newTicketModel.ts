@@ -2,7 +2,7 @@
  * The New Ticket form's values and how they become the `POST /api/tickets/staff` body (issue 51):
  * validated with the shared `ticketStaffCreateSchema`, exactly like the API. No React.
  */
-import { ticketStaffCreateSchema, type Client, type ContactMethod, type Severity, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
+import { ticketStaffCreateSchema, type Client, type ContactMethod, type Severity, type TemplateItem, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
 
 /** What the inputs hold; severity and contact method start unselected (''), the assignee is `me`. */
 export interface NewTicketValues {
@@ -21,6 +21,8 @@ export interface NewTicketValues {
   /** 'me', 'unassigned' or a technician's id. */
   assignee: string;
   doNotNotify: boolean;
+  /** The template's checklist the ticket starts with (issue 52); [] without a template. */
+  checklist: TemplateItem[];
 }
 
 export const EMPTY_NEW_TICKET: NewTicketValues = {
@@ -36,6 +38,7 @@ export const EMPTY_NEW_TICKET: NewTicketValues = {
   issue: '',
   assignee: 'me',
   doNotNotify: false,
+  checklist: [],
 };
 
 /** The form with `template` applied: its issue text, severity, contact method and assignee (the customer's fields stay). */
@@ -47,6 +50,7 @@ export function applyTemplate(values: NewTicketValues, template: TicketTemplate)
     severity: template.severity,
     contactMethod: template.contactMethod ?? values.contactMethod,
     assignee: template.assignee,
+    checklist: template.checklist ?? [],
   };
 }
 
@@ -89,6 +93,7 @@ export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffC
     assignee: values.assignee,
     notifyCustomer: !values.doNotNotify,
     ...(values.templateId ? { templateId: values.templateId } : {}),
+    ...(values.templateId && values.checklist?.length ? { checklist: values.checklist } : {}),
     ...(values.clientId ? { clientId: values.clientId } : {}),
     ...(values.clientId && values.contactId ? { contactId: values.contactId } : {}),
   };

@@ -152,6 +152,8 @@ export interface AppliedMacro {
   id: string;
   name: string;
   timeEntry?: { minutes: number; billable: boolean } | undefined;
+  /** Checklist items the macro appends (issue 52), sent as `checklist` with the one update. */
+  checklist?: { text: string; required: boolean }[] | undefined;
 }
 
 /** What {@link enqueueTicketUpdate} did. */
@@ -182,10 +184,11 @@ export async function enqueueTicketUpdate(
   // Files belong to the update's comment entry (docs/attachments.md): without a comment, one says what was attached.
   const values = files.length && !input.values.comment.trim() ? { ...input.values, comment: `Attached ${attachmentCountLabel(files.map((f) => ({ contentType: f.file.type })))}` } : input.values;
   let draft = ticketUpdateDraft(shown, values);
-  if (!draft && macro?.timeEntry) draft = ticketUpdateDraft(shown, values, { allowEmpty: true });
+  if (!draft && (macro?.timeEntry || macro?.checklist?.length)) draft = ticketUpdateDraft(shown, values, { allowEmpty: true });
   if (!draft) return { status: 'no-changes' };
   if (macro) {
-    const patch = { ...draft.payload.patch, macroId: macro.id, ...(macro.timeEntry ? { timeEntry: macro.timeEntry } : {}) };
+    const extras = { ...(macro.timeEntry ? { timeEntry: macro.timeEntry } : {}), ...(macro.checklist?.length ? { checklist: macro.checklist } : {}) };
+    const patch = { ...draft.payload.patch, macroId: macro.id, ...extras };
     draft.payload = { ...draft.payload, patch, macroName: macro.name };
   }
   if (files.length) {
@@ -254,7 +257,7 @@ export async function resolveConflict(
     const givenUp: TicketUpdatePayload['seen'] = {};
     for (const f of fields) if (choices[f] === 'server') givenUp[f] = ticket[f];
     await reseatLaterItems(db, item, givenUp);
-    const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined || patch.timeEntry !== undefined;
+    const left = TICKET_MERGE_FIELDS.some((f) => patch[f] !== undefined) || patch.comment !== undefined || patch.timeEntry !== undefined || patch.checklist !== undefined;
     if (!left) {
       await db.outbox.delete(seq);
       return 'dropped' as const;

@@ -38,6 +38,7 @@ export function MacroPicker(props: { macros: readonly Macro[]; applied: AppliedM
           <p>
             <strong>{applied.name}</strong> applied. Review, then Update Ticket.
             {applied.timeEntry && ` Adds ${timeEntryText(applied.timeEntry)}.`}
+            {applied.checklist?.length ? ` Adds ${applied.checklist.length === 1 ? '1 checklist item' : `${applied.checklist.length} checklist items`}.` : null}
           </p>
           <button type="button" className="btn btn-outline btn-small" onClick={onUndo}>
             Undo macro

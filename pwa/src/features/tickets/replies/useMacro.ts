@@ -27,7 +27,7 @@ export function useMacro(opts: {
     apply(macro: Macro) {
       const before = state?.before ?? getValues();
       put(applyMacroToValues(before, macro.actions, fill, meId));
-      setState({ macro: { id: macro.id, name: macro.name, timeEntry: macro.actions.timeEntry }, before });
+      setState({ macro: { id: macro.id, name: macro.name, timeEntry: macro.actions.timeEntry, checklist: macro.actions.checklist }, before });
     },
     undo() {
       if (state) put(state.before);
