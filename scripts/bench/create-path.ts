@@ -1,0 +1,126 @@
+/**
+ * CPU of the public create path without HTTP ("where does a create's CPU go"): seeds
+ * BENCH_API_SIZES tickets (first size) on CREATE_DB (`pglite`: on disk, in its worker thread, as
+ * the app runs it; or `postgres`), then submits CREATE_GROUPS groups of CREATE_GROUP public
+ * submissions at once to the app's group-commit queue (features/tickets/createQueue.ts) with the
+ * app's event subscribers, and prints this process's CPU ms per create (process.cpuUsage: every
+ * thread, so PGlite's worker is in it) and, on PostgreSQL, the server's (its backends'
+ * /proc figures). CREATE_ROUNDS rounds, each figure printed, then the median. No outbox runs:
+ * this is the create itself (the jobs it writes are left unsent).
+ * `npx tsx scripts/bench/create-path.ts`.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../api/src/db/client';
+import { TicketCreateQueue } from '../../api/src/features/tickets/createQueue';
+import { adminQuery, seedTickets } from './seed';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/** CPU ms (user + system) of the PostgreSQL backends serving database `name` (this run's only: other sessions' work on the machine is not in it). */
+async function backendCpuMs(name: string): Promise<number> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    let ticks = 0;
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // gone
+      }
+    }
+    return ticks * 10; // CLK_TCK 100
+  } finally {
+    await client.end();
+  }
+}
+
+const env = process.env;
+const DB = (env.CREATE_DB ?? 'pglite') as 'pglite' | 'postgres';
+const SIZE = Number((env.BENCH_API_SIZES ?? '1000').split(',')[0]);
+const GROUP = Number(env.CREATE_GROUP ?? 16);
+const GROUPS = Number(env.CREATE_GROUPS ?? 200);
+const ROUNDS = Number(env.CREATE_ROUNDS ?? 3);
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+
+const input = {
+  clientName: 'Bench Customer',
+  businessName: 'Bench Ltd',
+  customerEmail: 'bench@example.com',
+  customerPhone: '+1 555 0100',
+  severity: 'low' as const,
+  contactMethod: 'email' as const,
+  issue: 'The benchmark printer reports a paper jam that is not there.',
+};
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'portal-create-path-'));
+  const dbName = `create_path_${process.pid}`;
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  try {
+    if (DB === 'postgres') {
+      await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`);
+      await adminQuery(PG_URL, `create database "${dbName}"`);
+      await seedTickets({ databaseUrl: url.toString() }, SIZE);
+    } else await seedTickets({ dataDir: work }, SIZE);
+    const handle = await openDatabase(DB === 'postgres' ? { databaseUrl: url.toString(), dataDir: '' } : { dataDir: work });
+    const { createServices } = await import('../../api/src/app');
+    const { loadConfig } = await import('../../api/src/config');
+    const { silentLogger } = await import('../../api/src/logger');
+    const config = loadConfig({ ...process.env, DATA_DIR: work, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'silent' } as Record<string, string>);
+    const services = createServices({ db: handle.db, config, logger: silentLogger } as never) as unknown as { events?: unknown };
+    // Before the events work (53403cf) the queue took the database alone.
+    const queue = new (TicketCreateQueue as unknown as new (db: unknown, events: unknown) => TicketCreateQueue)(handle.db, services.events);
+    const group = async () => {
+      const now = new Date();
+      await Promise.all(
+        Array.from({ length: GROUP }, () =>
+          queue.submit({ input, now, statusLink: { nonce: randomUUID(), tokenHash: randomUUID(), expiresAt: new Date(now.getTime() + 86_400_000) } } as never),
+        ),
+      );
+    };
+    for (let i = 0; i < 20; i++) await group(); // warm up (JIT, prepared statements)
+    if (env.CREATE_TRACE === '1') {
+      // The statements of one group, as the database client receives them (PGlite's worker thread).
+      const { PgliteThread } = await import('../../api/src/db/pglite-thread');
+      const proto = PgliteThread.prototype as unknown as { call(req: { op: string; text?: string; begin?: boolean; commit?: boolean }): Promise<unknown> };
+      const call = proto.call;
+      proto.call = function (req) {
+        console.log(`  ${req.op}${req.begin ? ' (begin)' : ''}${req.op === 'end' ? (req.commit ? ' commit' : ' rollback') : ''} ${(req.text ?? '').replace(/\s+/g, ' ').slice(0, 110)}`);
+        return call.call(this, req);
+      };
+      console.log(`one group of ${GROUP}:`);
+      await group();
+      proto.call = call;
+    }
+    const figures: { app: number; pg: number }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const pg0 = DB === 'postgres' ? await backendCpuMs(dbName) : 0;
+      const cpu0 = process.cpuUsage();
+      for (let i = 0; i < GROUPS; i++) await group();
+      const cpu = process.cpuUsage(cpu0);
+      const pg = DB === 'postgres' ? (await backendCpuMs(dbName)) - pg0 : 0;
+      const n = GROUP * GROUPS;
+      figures.push({ app: (cpu.user + cpu.system) / 1000 / n, pg: pg / n });
+      console.log(`round ${r + 1}: app ${figures.at(-1)!.app.toFixed(3)} ms/create, postgres ${figures.at(-1)!.pg.toFixed(3)} ms/create (load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    console.log(`${DB} group ${GROUP}: median app ${median(figures.map((f) => f.app)).toFixed(3)} ms/create, postgres ${median(figures.map((f) => f.pg)).toFixed(3)}`);
+    await handle.close();
+  } finally {
+    if (DB === 'postgres') await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`).catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+void main().then(() => process.exit(0), (err) => {
+  console.error(err);
+  process.exit(1);
+});
