@@ -19,7 +19,8 @@ import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port'
 import { assetRoutes } from './features/assets/routes';
 import { checklistRoutes } from './features/checklists/routes';
 import { recurringRoutes } from './features/recurring/routes';
-import { lockTicketForChecklist, recordChecklistChanges } from './features/tickets/port';
+import { lockTicketForChecklist, recordChecklistChanges, ticketsLostAsset } from './features/tickets/port';
+import { deleteAssetsOfClientRows } from './features/assets/port';
 import { visitRoutes } from './features/visits/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
@@ -229,8 +230,8 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),
-    clientRoutes(s, { vaultEntriesUseClient }),
-    assetRoutes(s, { vaultEntryClients }),
+    clientRoutes(s, { vaultEntriesUseClient, deleteAssetsOfClient: deleteAssetsOfClientRows }),
+    assetRoutes(s, { vaultEntryClients, ticketsLostAsset }),
     checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
     visitRoutes(s),
     recurringRoutes(s),

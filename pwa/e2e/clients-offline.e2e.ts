@@ -8,15 +8,22 @@
  * contact created offline (no 400: the ticket write waits for the client's stream).
  * Then the same at 1366x768 (a desktop profile, same app): it syncs, the API stops again, the browser
  * restarts, the card opens from the assigned ticket and a phone edit lands once when the API is back.
+ *
+ * Assets (issue 53 "Done when"), on the same app: the asset page's label PDF has the asset's QR
+ * code (decoded back to `/a/<tag>`); with the API stopped and the browser restarted, "Scan" reads
+ * that QR code from Chromium's fake camera (a y4m made here from the `qrcode` library's matrix),
+ * opens the asset from the phone's copy with its ticket, and an edit made offline lands once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client, ClientPage, Ticket } from '@portal/shared';
+import QRCode from 'qrcode';
+import type { Asset, Client, ClientPage, Ticket } from '@portal/shared';
+import { decodePdfQrCodes } from '../../api/src/features/assets/pdfQr.testkit';
 import { startApp, type AppProcess } from '../../scripts/server-process';
-import { persistentPhoneContext, waitForServiceWorker } from './support/browser';
+import { DESKTOP, persistentPhoneContext, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
 
 const TECH = { username: 'owen.offline', password: 'offline-pass-1' };
@@ -50,8 +57,25 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
   }
 }
 
+/** A y4m video (Chromium's fake camera file) of `text`'s QR code, black on white, two frames. */
+function qrVideo(text: string, file: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const [w, h, n] = [640, 480, qr.modules.size];
+  const scale = Math.floor(400 / (n + 8));
+  const [x0, y0] = [Math.floor((w - n * scale) / 2), Math.floor((h - n * scale) / 2)];
+  const luma = Buffer.alloc(w * h, 235);
+  for (let y = 0; y < n * scale; y++) for (let x = 0; x < n * scale; x++) if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(y0 + y) * w + x0 + x] = 16;
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, Buffer.alloc(w * h / 2, 128)]);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]));
+  return file;
+}
+const ASSET = { name: 'X-ray workstation', assetTag: 'LV-XR-01' };
+const camera = join(profile, 'label.y4m');
+
+const CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`];
+
 async function openBrowser(size: 'phone' | 'desktop' = 'phone'): Promise<Page> {
-  context = await persistentPhoneContext(size === 'phone' ? profile : desktopProfile, [], size);
+  context = await persistentPhoneContext(size === 'phone' ? profile : desktopProfile, size === 'phone' ? CAMERA_ARGS : [], size);
   return context.pages()[0] ?? context.newPage();
 }
 
@@ -69,6 +93,7 @@ async function signInAndSync(page: Page): Promise<void> {
 
 let client: Client;
 let ticketNumber: string;
+let asset: Asset;
 
 beforeAll(async () => {
   app = await startApp({}, 180_000);
@@ -82,7 +107,9 @@ beforeAll(async () => {
   ticketNumber = (await call<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body })).ticketNumber;
   const ticket = await call<Ticket>(`/api/tickets/${ticketNumber}`, { token: adminToken });
   expect(ticket.clientId).toBe(client.id);
-  await call(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id } });
+  asset = await call<Asset>('/api/assets', { method: 'POST', token: adminToken, body: { clientId: client.id, type: 'workstation', ...ASSET, model: 'OptiPlex 7010' } });
+  await call(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id, assetIds: [asset.id] } });
+  qrVideo(`${app.baseURL}/a/${ASSET.assetTag}`, camera);
 }, 240_000);
 
 afterAll(async () => {
@@ -191,4 +218,47 @@ describe('the client card with the API stopped and the browser restarted', () =>
       ['Pia Reception', '+12015550144'],
     ]);
   }, 900_000);
+
+  it('prints the label, scans it with the API stopped and the browser restarted, edits the asset offline; the edit lands once', async () => {
+    await context?.close();
+    let page = await openBrowser();
+    await page.goto(`${app.baseURL}/assets`);
+    await page.getByRole('link', { name: ASSET.assetTag }).first().click();
+    await page.getByRole('heading', { name: `${ASSET.assetTag} · ${ASSET.name}` }).waitFor();
+    const href = await page.getByRole('link', { name: 'Download label (PDF)' }).getAttribute('href');
+    const pdf = await fetch(`${app.baseURL}${href}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(decodePdfQrCodes(Buffer.from(await pdf.arrayBuffer()))).toEqual([`${app.baseURL}/a/${ASSET.assetTag}`]);
+    await page.getByText(/^Last synced /).first().waitFor();
+
+    await app.kill('SIGTERM');
+    await context!.close();
+    page = await openBrowser();
+    await page.goto(`${app.baseURL}/assets/scan`);
+    await page.getByRole('heading', { name: `${ASSET.assetTag} · ${ASSET.name}` }).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe(`/a/${ASSET.assetTag}`);
+    await page.getByRole('link', { name: ticketNumber }).waitFor();
+    await text(page, 'OptiPlex 7010').waitFor();
+    await shot(page, 'asset-scanned-offline-phone', { fullPage: true });
+
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Name', { exact: true }).fill('X-ray workstation (room 2)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
+    await text(page, '1 update waiting to sync').waitFor();
+
+    app = await startApp({}, 180_000, { restart: app });
+    await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
+    const token = await login(TECH.username, TECH.password);
+    const saved = await until('the asset edit', () => call<Asset>(`/api/assets/${asset.id}`, { token }), (a) => a.name !== ASSET.name);
+    expect([saved.name, saved.version]).toEqual(['X-ray workstation (room 2)', 2]);
+    await page.goto(`${app.baseURL}/assets`);
+    await page.getByRole('link', { name: ASSET.assetTag }).first().waitFor();
+    await shot(page, 'assets-list-phone');
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'assets-list-desktop');
+    await page.getByRole('link', { name: ASSET.assetTag }).first().click();
+    await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2)` }).waitFor();
+    await shot(page, 'asset-page-desktop');
+  }, 600_000);
 });

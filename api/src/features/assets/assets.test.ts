@@ -160,4 +160,25 @@ describe('tickets and assets', () => {
     expect(moved.body.updates.map((u) => u.updateType)).toEqual(['client_change', 'asset_unlink']);
     expect((moved.body.ticket as TicketWithAssets).assetIds).toEqual([]);
   });
+
+  it('deleting an asset moves its tickets in the tickets feed (new version, asset_unlink row); deleting a client leaves tombstones of its assets', async () => {
+    const p = await newAsset({ name: 'Old router', assetTag: 'DEL-1', type: 'network' });
+    const { id } = await t.createTicket();
+    const linked = await call<TicketPatchResult>('PATCH', `/api/tickets/${id}`, { clientId: acme.id, assetIds: [p.id] });
+    expect(linked.status, linked.text).toBe(200);
+    const cursor = (await call<{ cursor: string }>('GET', '/api/tickets?since=0&limit=1000')).body.cursor;
+    expect((await call('DELETE', `/api/assets/${p.id}`, undefined, admin)).status).toBe(204);
+    const feed = await call<{ items: TicketWithAssets[] }>('GET', `/api/tickets?since=${cursor}&limit=1000`);
+    const moved = feed.body.items.find((x) => x.id === id);
+    expect([moved?.assetIds, moved?.version]).toEqual([[], linked.body.ticket.version + 1]);
+    const history = await call<TicketUpdateEntry[]>('GET', `/api/ticket-updates?ticketId=${id}`);
+    expect(history.body.filter((u) => u.updateType === 'asset_unlink').map((u) => u.previousValue)).toEqual(['DEL-1 Old router']);
+
+    const gone = (await call<Client>('POST', '/api/clients', { name: 'Closing Down Ltd' })).body;
+    const a = (await call('POST', '/api/assets', { clientId: gone.id, type: 'laptop', name: 'Laptop 1', assetTag: 'DEL-2' })).body;
+    const start = (await call<AssetDeltaPage>('GET', '/api/assets?since=0&limit=200')).body.cursor;
+    expect((await call('DELETE', `/api/clients/${gone.id}`, undefined, admin)).status).toBe(204);
+    const delta = await call<AssetDeltaPage>('GET', `/api/assets?since=${start}&limit=200`);
+    expect([delta.body.items.map((x) => x.id), delta.body.deleted]).toEqual([[], [a.id]]);
+  });
 });

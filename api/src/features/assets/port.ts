@@ -10,3 +10,5 @@
 export { assetIdsOfTickets, setTicketAssets, type LinkedAsset, type TicketAssetChange } from './ticketLinks';
 /** `sweepWarrantyAlerts(db, now)`: claims and enqueues the due warranty alerts once (main.ts, with the SLA sweep, in every process). */
 export { sweepWarrantyAlerts } from './warranty';
+/** `deleteAssetsOfClientRows(tx, clientId, now)`: a deleted client's assets go with tombstones (clients feature, wired by app.ts). */
+export { deleteAssetsOfClientRows } from './repository';

@@ -171,6 +171,17 @@ export async function deleteAssetRow(db: Database, id: string, now: Date): Promi
   return true;
 }
 
+/** Deletes every asset of a client, each leaving a tombstone (the phones drop them); returns their ids. */
+export async function deleteAssetsOfClientRows(db: Database, clientId: string, now: Date): Promise<string[]> {
+  const gone = await db.delete(assets).where(eq(assets.clientId, clientId)).returning({ id: assets.id });
+  if (gone.length === 0) return [];
+  await db
+    .insert(assetTombstones)
+    .values(gone.map((g) => ({ assetId: g.id, syncSeq: nextSyncSeq(), deletedAt: now })))
+    .onConflictDoUpdate({ target: assetTombstones.assetId, set: { syncSeq: nextSyncSeq(), deletedAt: now } });
+  return gone.map((g) => g.id);
+}
+
 /** Ticket ids linked to each of `assetIds` (oldest link first). */
 export async function ticketIdsOfAssets(db: Database, assetIds: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();

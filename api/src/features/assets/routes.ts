@@ -51,7 +51,7 @@ export function assetRoutes(s: Services, ports: AssetPorts): Router<AppState> {
     ctx.body = await patchAsset(txOf(ctx), ports, params.id, body, s.clock());
   });
   router.delete('/api/assets/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
-    await deleteAsset(txOf(ctx), idInput.get(ctx).params.id, s.clock());
+    await deleteAsset(txOf(ctx), ports, idInput.get(ctx).params.id, ctx.state.auth!.user.id, s.clock());
     ctx.status = 204;
   });
   return router;

@@ -39,6 +39,11 @@ import { ticketsOfAsset } from './tickets';
 export interface AssetPorts {
   /** The vault port's vaultEntryClients: the client of each vault entry (unknown ids absent). */
   vaultEntryClients(db: Database, ids: readonly string[]): Promise<Map<string, string | null>>;
+  /**
+   * The tickets port's ticketsLostAsset: a deleted asset's tickets get a new version (the phones'
+   * feed moves) and an `asset_unlink` work-history row naming it.
+   */
+  ticketsLostAsset(tx: Database, change: { ticketIds: string[]; label: string; actorId: string | null; now: Date }): Promise<void>;
 }
 
 export const ASSET_PAGE_DEFAULT = 50;
@@ -214,7 +219,11 @@ export async function patchAsset(tx: Database, ports: AssetPorts, id: string, pa
 }
 
 /** DELETE /api/assets/:id: the asset and its ticket links go (the tickets stay); phones get a tombstone. @throws 404. */
-export async function deleteAsset(tx: Database, id: string, now: Date): Promise<void> {
+export async function deleteAsset(tx: Database, ports: AssetPorts, id: string, actorId: string | null, now: Date): Promise<void> {
   await lockSync(tx);
+  const row = await findAsset(tx, id);
+  if (!row) throw notFound(ASSET_MSG.notFound);
+  const ticketIds = (await ticketIdsOfAssets(tx, [id])).get(id) ?? [];
   if (!(await deleteAssetRow(tx, id, now))) throw notFound(ASSET_MSG.notFound);
+  if (ticketIds.length > 0) await ports.ticketsLostAsset(tx, { ticketIds, label: `${row.assetTag} ${row.name}`, actorId, now });
 }

@@ -47,6 +47,8 @@ export interface ClientDeps {
 export interface ClientPorts {
   /** The vault port's vaultEntriesUseClient: whether any vault entry refers to the client. */
   vaultEntriesUseClient(db: Database, clientId: string): Promise<boolean>;
+  /** The assets port's deleteAssetsOfClientRows: the client's assets deleted with tombstones, so phones drop them. */
+  deleteAssetsOfClient(tx: Database, clientId: string, now: Date): Promise<unknown>;
 }
 
 export const CLIENT_PAGE_DEFAULT = 50;
@@ -159,5 +161,6 @@ export async function deleteClient(tx: Database, ports: ClientPorts, id: string,
   const current = await findClient(tx, id, true);
   if (!current) throw notFound(CLIENT_MSG.notFound);
   if ((await clientHasTickets(tx, id)) || (await ports.vaultEntriesUseClient(tx, id))) throw conflict(CLIENT_MSG.hasTickets);
+  await ports.deleteAssetsOfClient(tx, id, now);
   await deleteClientRow(tx, id, now);
 }

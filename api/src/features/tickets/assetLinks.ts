@@ -44,3 +44,16 @@ export async function applyAssetLinks(tx: Database, ticketId: string, patch: Tic
   const updates = [...result.updates, ...rows.map((r) => presentTicketUpdate({ ...r, updatedByName: actor.username }))];
   return { ...result, ticket: { ...ticket, assetIds: change.assetIds } as TicketWithAssets, updates };
 }
+
+/**
+ * A deleted asset's tickets (assets port's delete, wired by app.ts as `ticketsLostAsset`): each gets
+ * a new version, so it moves in the phones' feed without the asset, and an `asset_unlink` row.
+ */
+export async function ticketsLostAsset(tx: Database, change: { ticketIds: string[]; label: string; actorId: string | null; now: Date }): Promise<void> {
+  for (const ticketId of [...change.ticketIds].sort()) {
+    const current = await lockTicketForWrite(tx, ticketId);
+    if (!current) continue;
+    const row = await updateTicketFields(tx, ticketId, {}, current.version + 1, change.now);
+    await insertTicketUpdates(tx, [{ updateType: 'asset_unlink' as const, previousValue: change.label, newValue: null, comment: null, ticketId, updatedBy: change.actorId, ticketVersion: row.version, createdAt: change.now }]);
+  }
+}

@@ -73,3 +73,5 @@ export { lockTicketForChecklist, recordChecklistChanges } from './checklistHisto
  * signature and "Resolve the ticket", docs/visits.md).
  */
 export { patchTicket } from './service';
+/** `ticketsLostAsset(tx, { ticketIds, label, actorId, now })`: a deleted asset's tickets move in the feed with an `asset_unlink` row (assets feature, wired by app.ts). */
+export { ticketsLostAsset } from './assetLinks';
