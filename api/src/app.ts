@@ -19,8 +19,9 @@ import { vaultEntriesUseClient, vaultEntryClients } from './features/vault/port'
 import { assetRoutes } from './features/assets/routes';
 import { checklistRoutes } from './features/checklists/routes';
 import { recurringRoutes } from './features/recurring/routes';
-import { lockTicketForChecklist, recordChecklistChanges, ticketsLostAsset } from './features/tickets/port';
+import { lockTicketForChecklist, recordChecklistChanges, recordTagChanges, ticketsLostAsset } from './features/tickets/port';
 import { deleteAssetsOfClientRows } from './features/assets/port';
+import { tagRoutes } from './features/tags/routes';
 import { visitRoutes } from './features/visits/routes';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
@@ -233,6 +234,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     clientRoutes(s, { vaultEntriesUseClient, deleteAssetsOfClient: deleteAssetsOfClientRows }),
     assetRoutes(s, { vaultEntryClients, ticketsLostAsset }),
     checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
+    tagRoutes(s, { recordTagChanges }),
     visitRoutes(s),
     recurringRoutes(s),
     vaultOfflineRoutes(s),

@@ -35,6 +35,8 @@ function changeOf(type: TicketChangeType): TicketChange {
     asset_link: { type, from: null, to: 'A-0042 Reception printer' },
     asset_unlink: { type, from: 'A-0042 Reception printer', to: null },
     checklist: { type, from: null, to: 'Ticked "Check backups"' },
+    tag_add: { type, from: null, to: 'VPN' },
+    tag_remove: { type, from: 'VPN', to: null },
   };
   return byType[type];
 }

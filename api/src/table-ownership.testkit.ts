@@ -37,6 +37,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   asset_tombstones: 'assets',
   asset_warranty_alerts: 'assets',
   visits: 'visits',
+  tags: 'tags',
+  ticket_tags: 'tags',
   user_totp: 'twofa',
   recovery_codes: 'twofa',
   webauthn_credentials: 'twofa',

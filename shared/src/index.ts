@@ -57,3 +57,5 @@ export * from './schemas/staffTickets';
 export * from './schemas/checklists';
 export * from './schemas/recurring';
 export * from './rules/recurrence';
+export * from './schemas/tags';
+export * from './rules/tags';

@@ -22,3 +22,4 @@ export * from './schema/readViews';
 export * from './schema/assets';
 export * from './schema/checklists';
 export * from './schema/visits';
+export * from './schema/tags';

@@ -132,6 +132,12 @@ const ROUTES: RouteCase[] = [
     return { method, path, ...(method === 'GET' ? {} : { body: {} }), allowed: STAFF };
   }),
   { method: 'DELETE', path: '/api/assets/{uuid}', allowed: ADMIN },
+  // Tags (issue 57 point 3): staff read and add (a technician's new tag needs the setting, checked after the gate); admins edit.
+  { method: 'GET', path: '/api/tags', allowed: STAFF },
+  { method: 'POST', path: '/api/tags', body: {}, allowed: STAFF },
+  { method: 'PUT', path: '/api/tags/settings', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/tags/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'DELETE', path: '/api/tags/{uuid}', allowed: ADMIN },
   // Visits (issue 54): an empty body answers 400, an unknown ticket 404.
   { method: 'POST', path: '/api/tickets/{uuid}/visits', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/tickets/{uuid}/visits', allowed: STAFF },

@@ -7,13 +7,11 @@ import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachme
 import { attachmentIdsSchema } from './attachments';
 import { timeEntryCreateSchema, type TimeEntry } from './sla';
 import { CHECKLIST_MAX_ITEMS, templateItemSchema } from './checklists';
+import { tagNamesSchema } from './tags';
 
 const optionalText = (max: number) => safeText().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
 
-/**
- * POST /api/tickets body and the public ticket form (SPEC.md 5). Strings are trimmed; an empty
- * businessName becomes null. A missing field gets the same SPEC.md 5 message as an empty one.
- */
+/** POST /api/tickets body and the public form (SPEC.md 5): strings trimmed, an empty businessName null, a missing field gets the SPEC.md 5 message of an empty one. */
 export const ticketCreateSchema = z.object({
   clientName: safeText({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(200),
   businessName: optionalText(200),
@@ -59,6 +57,7 @@ export const ticketPatchSchema = z
     siteId: z.uuid('siteId must be a site id').nullable().optional(),
     contactId: z.uuid('contactId must be a contact id').nullable().optional(),
     assetIds: z.array(z.uuid('assetIds must be asset ids')).max(50, 'Choose at most 50 assets.').optional(), // the whole set (docs/assets.md)
+    ...{ tagsAdd: tagNamesSchema.optional(), tagsRemove: tagNamesSchema.optional() }, // names: set operations, never conflict (docs/tags.md)
     baseVersion: z.number().int().min(1).max(PG_INTEGER_MAX).optional(),
     /** Finished tus uploads attached to this update's comment entry (docs/attachments.md). */
     attachments: attachmentIdsSchema.optional(),
@@ -77,6 +76,7 @@ export const ticketPatchSchema = z
       v.resolution !== undefined ||
       v.waitingOnCustomer !== undefined ||
       [v.clientId, v.siteId, v.contactId, v.assetIds].some((l) => l !== undefined) ||
+      !!(v.tagsAdd?.length || v.tagsRemove?.length) ||
       v.comment !== undefined,
     { message: MSG.noChanges },
   )
@@ -84,10 +84,7 @@ export const ticketPatchSchema = z
   .refine((v) => !v.attachments?.length || v.comment !== undefined, { message: ATTACHMENTS_NEED_COMMENT, path: ['comment'] });
 export type TicketPatch = z.infer<typeof ticketPatchSchema>;
 
-/**
- * Ticket fields that can conflict when changed offline (comments never conflict: DESIGN.md 4).
- * Staff change severity in the Update Ticket panel too (docs/decisions.md "Severity by staff").
- */
+/** Ticket fields that can conflict when changed offline (comments and tags never do: DESIGN.md 4); severity: docs/decisions.md "Severity by staff". */
 export const TICKET_MERGE_FIELDS = ['status', 'severity', 'assignedTo', 'resolution', 'waitingOnCustomer', 'clientId', 'siteId', 'contactId'] as const;
 /** The merge fields that link a ticket to a client, site and contact (history stores their names). */
 export type TicketLinkField = 'clientId' | 'siteId' | 'contactId';
@@ -136,14 +133,17 @@ export interface Ticket {
   customerRepliedAt?: string | null;
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
   checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
+  /** List pages (`GET /api/tickets/list`) only: the checklist's count ("3/7" on cards), null without items; never the items. */
+  checklistProgress?: import('./checklists').ChecklistCount | null;
+  tags?: string[]; // names, sorted (docs/tags.md): every read, list pages included; absent in copies from older builds
 }
 
 /**
  * Kinds of work-history entries written by ticket changes. `severity_change`: staff changed the severity; `waiting`: the waiting-on-customer flag
  * (SLA pause); `customer_reply`: a reply the customer sent from the ticket's status link (docs/status-links.md);
- * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md); `asset_*`: docs/assets.md; `checklist`: docs/recurring-tickets.md.
+ * `client_change`, `site_change`, `contact_change`: another client, site or contact (names stored; docs/clients.md); `asset_*`: docs/assets.md; `checklist`: docs/recurring-tickets.md; `tag_add` / `tag_remove`: the tag name (docs/tags.md).
  */
-export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist'] as const;
+export const UPDATE_TYPES = ['created', 'status_change', 'severity_change', 'assignment', 'resolution', 'comment', 'waiting', 'customer_reply', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist', 'tag_add', 'tag_remove'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 /** Work-history headings per update type (SPEC.md 2 "Work History": the update type is shown). */
@@ -156,7 +156,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   comment: 'Comment',
   waiting: 'Waiting on Customer',
   customer_reply: 'Customer Reply',
-  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change', asset_link: 'Asset Linked', asset_unlink: 'Asset Unlinked', checklist: 'Checklist' },
+  ...{ client_change: 'Client Change', site_change: 'Site Change', contact_change: 'Contact Change', asset_link: 'Asset Linked', asset_unlink: 'Asset Unlinked', checklist: 'Checklist', tag_add: 'Tag Added', tag_remove: 'Tag Removed' },
 };
 
 /** A work-history entry (SPEC.md 3 ticket_updates). `updatedBy` is a user id, null for the public form. */

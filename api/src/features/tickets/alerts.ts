@@ -87,7 +87,7 @@ export interface TicketPatchEvent {
 }
 
 /** Changes that are staff bookkeeping: severity (triage, docs/decisions.md "Severity by staff") the client and asset links (docs/clients.md, docs/assets.md) and checklist ticks. */
-const STAFF_ONLY_CHANGES: ReadonlySet<TicketChange['type']> = new Set(['severity_change', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist']);
+const STAFF_ONLY_CHANGES: ReadonlySet<TicketChange['type']> = new Set(['severity_change', 'client_change', 'site_change', 'contact_change', 'asset_link', 'asset_unlink', 'checklist', 'tag_add', 'tag_remove']);
 
 /**
  * The changes the customer is told about: everything except internal notes, severity and the

@@ -10,6 +10,7 @@
  *   and the whole checklist. (A macro's own items do not block the status it sets.)
  * - `assetIds`: the ticket's assets, linked and unlinked in the same transaction (assetLinks.ts);
  *   the rows other features' subscribers added to the change (reactionHistory.ts) are in the answer.
+ * - `tagsAdd` / `tagsRemove`: the ticket's tags as set operations (tagLinks.ts, docs/tags.md).
  * The update itself is service.ts `patchTicket`, unchanged: the same merge rule, 409 and alerts.
  */
 import { macroResolutionProblem, type TicketPatch, type TicketPatchResult } from '@portal/shared';
@@ -21,6 +22,7 @@ import { macroForUpdate } from '../replies/port';
 import { recordTimeEntry } from '../sla/port';
 import { applyAssetLinks } from './assetLinks';
 import { lockTicketForChecklist, recordChecklistChanges } from './checklistHistory';
+import { applyTagLinks } from './tagLinks';
 import { tagMacro } from './historyRepository';
 import { presentTicketUpdate } from './presenter';
 import { takeReactionRows } from './reactionHistory';
@@ -35,7 +37,8 @@ export async function patchTicketWithMacro(tx: Database, ticketId: string, patch
   const patched = await patchTicket(tx, ticketId, patch, actor, now, ...rest);
   // Rows other features' subscribers added to this change (e.g. assets unlinked on a client change).
   patched.updates = [...patched.updates, ...takeReactionRows(tx, ticketId).map(presentTicketUpdate)];
-  const result = await applyAssetLinks(tx, ticketId, patch, patched, actor, now);
+  const linked = await applyAssetLinks(tx, ticketId, patch, patched, actor, now);
+  const result = await applyTagLinks(tx, ticketId, patch, linked, actor, now);
   if (macro) {
     const problem = patch.status !== undefined ? macroResolutionProblem(macro.name, result.ticket) : null;
     if (problem) throw badRequest(problem, { resolution: [problem] });

@@ -120,6 +120,8 @@ export function describeChange(c: TicketChange, actorName: string): Block {
       return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type].replace(' Change', '')}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}` };
     case 'asset_link': case 'asset_unlink': // staff only (alerts.ts customerVisible)
       return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type]}: ${c.to ?? c.from ?? ''}` };
+    case 'tag_add': case 'tag_remove': // staff only (alerts.ts customerVisible)
+      return { type: 'p', text: `${UPDATE_TYPE_LABELS[c.type]}: ${c.to ?? c.from ?? ''}` };
     case 'checklist': // staff only (alerts.ts customerVisible)
       return { type: 'p', text: `Checklist: ${c.to ?? ''}` };
     default:

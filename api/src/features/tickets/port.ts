@@ -75,3 +75,5 @@ export { lockTicketForChecklist, recordChecklistChanges } from './checklistHisto
 export { patchTicket } from './service';
 /** `ticketsLostAsset(tx, { ticketIds, label, actorId, now })`: a deleted asset's tickets move in the feed with an `asset_unlink` row (assets feature, wired by app.ts). */
 export { ticketsLostAsset } from './assetLinks';
+/** What the tags feature needs of tickets (tagHistory.ts), wired by app.ts: tickets whose tags an admin's tag edit changed. */
+export { recordTagChanges } from './tagHistory';

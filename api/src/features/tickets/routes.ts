@@ -12,7 +12,7 @@
  *                               each page's answer is serialised and brotli/gzip-compressed once.
  * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
  * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
- * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket (with `assetIds`, as the delta feed and PATCH).
+ * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket (with `assetIds` and `tags`, as the delta feed and PATCH).
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional;
  *                               `macroId` / `timeEntry`: a macro's update (macroPatch.ts).
  * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
@@ -53,6 +53,7 @@ import { countMatchingTickets, countTickets } from './staffListRepository';
 import { TicketPageCache, readTicketPage } from './pageCache';
 import { patchTicketWithMacro } from './macroPatch';
 import { withAssetIds } from './assetLinks';
+import { withTags } from './tagLinks';
 import { addStaffCreate } from './staffCreate';
 import { ticketExportCsv } from './export';
 import { addPublicCreate } from './publicCreate';
@@ -117,7 +118,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
       throw new ApiError(410, 'gone', MSG.ticketListGone);
     }
     const page = await listTicketsSince(s.db, { since: Number(since), limit: limit ?? DELTA_PAGE_DEFAULT, recentDays, now: s.clock() });
-    ctx.body = { items: await withChecklists(s.db, await withAssetIds(s.db, page.rows.map(presentTicket))), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
+    ctx.body = { items: await withTags(s.db, await withChecklists(s.db, await withAssetIds(s.db, page.rows.map(presentTicket)))), cursor: nextCursor(page.rows, since), more: page.more } satisfies DeltaPage<Ticket>;
   });
 
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
@@ -149,7 +150,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
     const { ref } = refInput.get(ctx).params;
     const row = await findTicketByRef(s.db, z.uuid().safeParse(ref).success ? { id: ref } : { ticketNumber: ref });
     if (!row) throw notFound(MSG.ticketNotFound);
-    const [ticket] = await withAssetIds(s.db, [presentTicket(row)]);
+    const [ticket] = await withTags(s.db, await withAssetIds(s.db, [presentTicket(row)]));
     const checklist = (await checklistsOf(s.db, [row.id])).get(row.id) ?? [];
     ctx.body = { ...ticket!, attachments: await listTicketAttachments(s.db, row.id), checklist };
   });

@@ -143,6 +143,8 @@ describe('the staff list JSON the database builds', () => {
       const first = await a.request<{ id: string }>('POST', `/api/tickets/${plain.id}/checklist`, { token: tech.token, body: { text: 'Check backups' } });
       await a.request('POST', `/api/tickets/${plain.id}/checklist`, { token: tech.token, body: { text: 'Patch server', required: true } });
       await a.request('PATCH', `/api/tickets/${plain.id}/checklist/${first.body.id}`, { token: tech.token, body: { done: true } });
+      // Tags (docs/tags.md) are small: single reads AND list pages carry them, equal (sorted the same way).
+      await a.request('PATCH', `/api/tickets/${plain.id}`, { token: (await a.loginAs('admin')).token, body: { tagsAdd: ['vpn', 'Printer', 'b-Side'] } });
       // Times with microseconds (rows written by SQL, like the benchmark's): JS Dates keep milliseconds.
       await a.db.execute(sql`update support_tickets set updated_at = '2026-01-02 03:04:05.678999+00', created_at = created_at + interval '0.000999 seconds' where id = ${plain.id}`);
       const page = await a.request<TicketListPage>('GET', '/api/tickets/list?limit=50', { token: tech.token });
@@ -153,12 +155,13 @@ describe('the staff list JSON the database builds', () => {
         const one = await a.request<Ticket>('GET', `/api/tickets/${item.id}`, { token: tech.token });
         // The single-ticket read adds the ticket's attachments (docs/attachments.md), assets (docs/assets.md)
         // and checklist (docs/recurring-tickets.md); the list pages do not. The list pages carry only the
-        // checklist's count, `checklistProgress` (cards: "1/2"), null without items.
+        // checklist's count, `checklistProgress` (cards: "1/2"), null without items. Both carry `tags`.
         const { attachments, assetIds, checklist, ...fields } = one.body as Ticket & { attachments: unknown[]; assetIds: string[]; checklist: { done: boolean }[] };
         expect({ attachments, assetIds }).toEqual({ attachments: [], assetIds: [] });
         const { checklistProgress, ...listFields } = item;
         expect(checklistProgress).toEqual(checklist.length ? { done: checklist.filter((c) => c.done).length, total: checklist.length } : null);
         expect(checklist.length).toBe(item.id === plain.id ? 2 : 0);
+        expect(listFields.tags).toEqual(item.id === plain.id ? ['b-Side', 'Printer', 'vpn'] : []);
         expect(listFields).toStrictEqual(fields);
         expect(Object.keys(listFields)).toEqual(Object.keys(fields));
       }

@@ -10,6 +10,7 @@ import { supportTickets, ticketCounts } from '../../db/schema';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { matchCondition, planSearch, resolveSearch, routeFound, searchIdsCtes, type ResolvedSearch } from './searchRepository';
 import { checklistCountJsonSql } from '../checklists/port';
+import { tagsJsonSql } from '../tags/port';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -136,7 +137,7 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
          p.waiting_on_customer as "waitingOnCustomer",
          ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt",
          p.client_id as "clientId", p.site_id as "siteId", p.contact_id as "contactId",
-         ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress") x) as items,
+         ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress", ${tagsJsonSql(sql`p.id`)} as tags) x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
       ${highWater} as seq,
