@@ -1,5 +1,5 @@
 /**
- * Tags SQL (docs/tags.md, migration 0045): the tags, the tickets' links, and the setting that lets
+ * Tags SQL (docs/tags.md, migration 0046): the tags, the tickets' links, and the setting that lets
  * technicians create tags. Names are unique without regard to case (`tags_name_key` on lower(name)).
  */
 import { sql, type SQL } from 'drizzle-orm';
