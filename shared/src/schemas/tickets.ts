@@ -133,8 +133,6 @@ export interface Ticket {
   customerRepliedAt?: string | null;
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
   checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
-  /** List pages (`GET /api/tickets/list`) only: the checklist's count ("3/7" on cards), null without items; never the items. */
-  checklistProgress?: import('./checklists').ChecklistCount | null;
   tags?: string[]; // names, sorted (docs/tags.md): every read, list pages included; absent in copies from older builds
 }
 
