@@ -13,6 +13,12 @@
  * code (decoded back to `/a/<tag>`); with the API stopped and the browser restarted, "Scan" reads
  * that QR code from Chromium's fake camera (a y4m made here from the `qrcode` library's matrix),
  * opens the asset from the phone's copy with its ticket, and an edit made offline lands once.
+ *
+ * Last test, on the same app and profile (issue 54's phone close-out, docs/visits.md): with the API
+ * stopped again and the browser restarted, the technician taps Arrived, closes out the ticket with
+ * a part, a photo and a signature drawn with mouse moves on the pad and "Resolve the ticket"; the
+ * ticket says the report will be sent when it syncs. The API returns: one visit with its signature,
+ * photo and part, the ticket resolved, the report PDF served, the visit shown on the ticket.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +26,9 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import type { Asset, Client, ClientPage, Ticket } from '@portal/shared';
+import type { Asset, Client, ClientPage, Ticket, Visit } from '@portal/shared';
 import { decodePdfQrCodes } from '../../api/src/features/assets/pdfQr.testkit';
+import sharp from 'sharp';
 import { startApp, type AppProcess } from '../../scripts/server-process';
 import { DESKTOP, persistentPhoneContext, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
@@ -260,5 +267,64 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.getByRole('link', { name: ASSET.assetTag }).first().click();
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2)` }).waitFor();
     await shot(page, 'asset-page-desktop');
+  }, 600_000);
+
+  it('closes out the ticket with a drawn signature and a photo with the API stopped; it lands once when the API is back', async () => {
+    await context?.close();
+    let page = await openBrowser('phone'); // the phone of the first test, still signed in
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByText(/^Last synced /).first().waitFor();
+    await app.kill('SIGTERM');
+    await context!.close();
+    page = await openBrowser();
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByRole('button', { name: ticketNumber, exact: true }).click();
+    await page.getByRole('button', { name: 'Arrived', exact: true }).click();
+    await text(page, /^Arrived \d/).waitFor();
+    await page.getByRole('link', { name: 'Close out', exact: true }).click();
+    const form = page.getByRole('form', { name: `Close out ${ticketNumber}` });
+    await form.getByLabel('Work done').fill('Replaced the power supply of the X-ray workstation; it starts again.');
+    await form.getByRole('button', { name: 'Add part' }).click();
+    await form.getByLabel('Part', { exact: true }).fill('ATX power supply 550 W');
+    await form.getByLabel(/^Unit price/).fill('64.90');
+    await form.getByLabel(/^Time spent/).fill('45');
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22aa55' } }).png().toBuffer();
+    await form.getByTestId('attachment-camera').setInputFiles([{ name: 'psu.png', mimeType: 'image/png', buffer: photo }]);
+    await form.getByText('1 of 5').waitFor();
+    await form.getByLabel("Customer's name").fill('Pia Reception');
+    const pad = form.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + box.height * 0.7);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 22, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))), { steps: 3 });
+    await page.mouse.up();
+    await text(page, 'Signed.').waitFor();
+    await shot(page, 'visit-close-out-signature-phone');
+    await page.setViewportSize({ width: 844, height: 390 }); // landscape: the pad keeps the strokes
+    await text(page, 'Signed.').waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'visit-close-out-phone', { fullPage: true });
+    await form.getByRole('button', { name: 'Close out', exact: true }).click();
+    await text(page, 'Closed out on this device: the report will be sent when it syncs.').waitFor();
+    await text(page, 'Closed out on this device: the report will be sent when it syncs.').scrollIntoViewIfNeeded();
+    await shot(page, 'visit-pending-phone');
+
+    app = await startApp({}, 180_000, { restart: app });
+    await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
+    const token = await login(TECH.username, TECH.password);
+    const ticket = await call<Ticket>(`/api/tickets/${ticketNumber}`, { token });
+    const visits = await call<Visit[]>(`/api/tickets/${ticket.id}/visits`, { token });
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toMatchObject({ signerName: 'Pia Reception', minutes: 45, resolve: true, parts: [{ description: 'ATX power supply 550 W', quantity: 1, unitPrice: 64.9 }] });
+    expect(visits[0]!.signatureUploadId).toMatch(/^[0-9a-f]{32}$/);
+    expect(visits[0]!.photoUploadIds).toHaveLength(1);
+    expect(ticket.status).toBe('resolved');
+    const pdf = await fetch(`${app.baseURL}/api/visits/${visits[0]!.id}/report.pdf`, { headers: { authorization: `Bearer ${token}` } });
+    expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    await page.getByRole('link', { name: 'Service report (PDF)' }).waitFor();
+    await text(page, 'Signed by Pia Reception').waitFor();
+    await page.getByRole('link', { name: 'Service report (PDF)' }).scrollIntoViewIfNeeded();
+    await shot(page, 'visit-landed-phone');
   }, 600_000);
 });
