@@ -176,6 +176,10 @@ export class ModelServer {
     if (url.pathname === '/api/vault' && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
     // Canned replies, macros and templates (features/tickets/offline/replyItems.ts): none in the model.
     if (['/api/canned-replies', '/api/macros', '/api/ticket-templates', '/api/clients'].includes(url.pathname) && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
+    // Assets (features/assets/offline): the model keeps none.
+    if (url.pathname === '/api/assets' && since !== null) return res(200, { items: [], deleted: [], cursor: since, more: false });
+    // Recurring schedules and checklist templates (features/recurring/offline): none in the model.
+    if (url.pathname === '/api/recurring-tickets' || url.pathname === '/api/checklist-templates') return res(200, []);
     // The downloads feature's collection (no content in the model).
     if (url.pathname === '/api/content') return res(200, []);
     return res(404, { message: 'Not found', code: 'not_found' });
