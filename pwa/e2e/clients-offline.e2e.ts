@@ -93,7 +93,12 @@ async function signInAndSync(page: Page): Promise<void> {
   await page.getByPlaceholder('Enter your password').fill(TECH.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
-  await page.goto(`${app.baseURL}/technician`);
+  // The login page reloads itself LOGIN_RELOAD_DELAY_MS after signing in: a navigation started in
+  // that window is aborted by the reload (net::ERR_ABORTED on a quiet machine), so go again.
+  await page.goto(`${app.baseURL}/technician`).catch(async (e: unknown) => {
+    if (!String(e).includes('ERR_ABORTED')) throw e;
+    await page.goto(`${app.baseURL}/technician`);
+  });
   await waitForServiceWorker(page);
   await page.getByText(/^Last synced /).first().waitFor();
 }
