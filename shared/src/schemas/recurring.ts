@@ -11,6 +11,10 @@ import type { Recurrence } from '../rules/recurrence';
 
 /** The exact messages of recurring tickets. */
 export const RECURRING_MSG = {
+  intervalInvalid: 'Repeat every: enter a whole number from 1 to 99.',
+  monthDayInvalid: 'Day of the month: enter a day from 1 to 31.',
+  countInvalid: 'Ends after: enter a number of occurrences from 1 to 10,000.',
+  weekdaysRequired: 'Choose at least one weekday.',
   notFound: 'Recurring ticket not found',
   titleRequired: 'Title is required.',
   timeZoneRequired: 'Time zone is required.',
@@ -27,15 +31,15 @@ const weekday = z.number().int().min(0).max(6);
 export const recurrenceSchema = z
   .object({
     frequency: z.enum(['daily', 'weekly', 'monthly', 'yearly'], { error: 'frequency must be daily, weekly, monthly or yearly' }),
-    interval: z.number().int().min(1).max(99).default(1),
-    weekdays: z.array(weekday).min(1).max(7).optional(),
-    monthDay: z.number().int().min(1).max(31).optional(),
+    interval: z.number({ error: RECURRING_MSG.intervalInvalid }).int(RECURRING_MSG.intervalInvalid).min(1, RECURRING_MSG.intervalInvalid).max(99, RECURRING_MSG.intervalInvalid).default(1),
+    weekdays: z.array(weekday).min(1, RECURRING_MSG.weekdaysRequired).max(7).optional(),
+    monthDay: z.number({ error: RECURRING_MSG.monthDayInvalid }).int(RECURRING_MSG.monthDayInvalid).min(1, RECURRING_MSG.monthDayInvalid).max(31, RECURRING_MSG.monthDayInvalid).optional(),
     nth: z.object({ n: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]), weekday }).optional(),
     month: z.number().int().min(1).max(12).optional(),
     startDate: dateText,
     time: safeText({ error: RECURRING_MSG.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, RECURRING_MSG.timeInvalid),
     endDate: dateText.optional(),
-    count: z.number().int().min(1).max(10_000).optional(),
+    count: z.number({ error: RECURRING_MSG.countInvalid }).int(RECURRING_MSG.countInvalid).min(1, RECURRING_MSG.countInvalid).max(10_000, RECURRING_MSG.countInvalid).optional(),
   })
   .refine((r) => !(r.nth && r.monthDay), { message: RECURRING_MSG.nthWithMonthDay, path: ['nth'] });
 export type RecurrenceInput = z.input<typeof recurrenceSchema>;

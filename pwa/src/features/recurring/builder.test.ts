@@ -46,6 +46,10 @@ describe('recurrence builder -> rrule and preview', () => {
     expect(previewOf(monthly(), 'Mars/Olympus', 0, NOW)).toEqual({ ok: false, message: 'Unknown time zone: Mars/Olympus' });
     expect(previewOf({ ...monthly(), frequency: 'weekly' }, 'UTC', 8, NOW)).toEqual({ ok: false, message: 'The lead time (8 days) is longer than the time between occurrences (7 days).' });
     expect(previewOf(monthly({ time: '25:00' }), 'UTC', 0, NOW)).toEqual({ ok: false, message: 'Enter a time as HH:MM.' });
+    // Typed numbers out of range or left empty: the field's sentence, not zod's 'Too small' or 'received NaN'.
+    expect(previewOf(monthly({ interval: '' }), 'UTC', 0, NOW)).toEqual({ ok: false, message: 'Repeat every: enter a whole number from 1 to 99.' });
+    expect(previewOf(monthly({ monthDay: '0' }), 'UTC', 0, NOW)).toEqual({ ok: false, message: 'Day of the month: enter a day from 1 to 31.' });
+    expect(previewOf(monthly({ end: 'count', count: '0' }), 'UTC', 0, NOW)).toEqual({ ok: false, message: 'Ends after: enter a number of occurrences from 1 to 10,000.' });
     expect(previewOf(monthly({ interval: 'x' }), 'UTC', 0, NOW).ok).toBe(false);
   });
 
