@@ -72,6 +72,11 @@ describe('applyTicketPatch and realConflicts', () => {
   it('applies only the merge fields of a patch', () => {
     expect(applyTicketPatch(current, { resolution: 'done', comment: 'x', baseVersion: 1 })).toEqual({ ...current, resolution: 'done' });
   });
+  it('applies tag operations as a set over the tags the ticket has now (a tag added elsewhere stays)', () => {
+    const tagged = { ...current, tags: ['Printer', 'vpn'] };
+    expect(applyTicketPatch(tagged, { tagsAdd: ['printer', 'Urgent'], tagsRemove: ['VPN'] }).tags).toEqual(['Printer', 'Urgent']);
+    expect(applyTicketPatch({ ...current, tags: undefined }, { tagsAdd: ['wifi'] }).tags).toEqual(['wifi']);
+  });
   it('keeps a conflict only where the server value differs from what was seen', () => {
     const server = { status: 'closed' as const, severity: 'medium' as const, assignedTo: BOB, resolution: null, waitingOnCustomer: false };
     expect(realConflicts({ status: 'closed', assignedTo: ALICE }, server, ['status', 'assignedTo'])).toEqual(['assignedTo']);

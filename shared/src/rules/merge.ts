@@ -20,6 +20,7 @@
  */
 import type { Ticket, TicketLinkField, TicketMergeField, TicketMergeValue, TicketPatch, UpdateType } from '../schemas/tickets';
 import { TICKET_MERGE_FIELDS } from '../schemas/tickets';
+import { mergeTagSet } from './tags';
 
 /** Work-history type written when a merge field changes (DESIGN.md 4). */
 export const FIELD_UPDATE_TYPE: Readonly<Record<TicketMergeField, UpdateType>> = {
@@ -101,11 +102,13 @@ export function planTicketPatch(
 
 /**
  * The ticket with the merge fields of `patch` applied (no version or history): the PWA's optimistic
- * view of a queued update.
+ * view of a queued update. `tagsAdd` / `tagsRemove` apply to the ticket's `tags` as a set
+ * (rules/tags.ts `mergeTagSet`, the server's rule; docs/tags.md).
  */
-export function applyTicketPatch<T extends MergeTicket>(ticket: T, patch: TicketPatch): T {
+export function applyTicketPatch<T extends MergeTicket & { tags?: string[] | undefined }>(ticket: T, patch: TicketPatch): T {
   const next = { ...ticket };
   for (const f of TICKET_MERGE_FIELDS) if (patch[f] !== undefined) Object.assign(next, { [f]: patch[f] });
+  if (patch.tagsAdd?.length || patch.tagsRemove?.length) next.tags = mergeTagSet(ticket.tags ?? [], patch.tagsAdd, patch.tagsRemove);
   return next;
 }
 

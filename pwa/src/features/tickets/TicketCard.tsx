@@ -10,12 +10,13 @@ import { assigneeName } from './labels';
 import './tickets.css';
 import { AttachmentCount } from './attachments/AttachmentCount';
 import { ChecklistProgress } from './checklist/ChecklistProgress';
+import { TagChips } from './tags/TagChips';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
  * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
  *, the issue, created and updated times. The whole card selects the ticket;
- * the number is also a real button for keyboard and screen-reader users. On phones the card is
+ * its tags as chips (issue 57); the number is also a real button for keyboard and screen-reader users. On phones the card is
  * compact (tickets.css, issue 56 item 5): e-mail beside the name, the phone under it with icon-only contact
  * buttons to the right of both lines, the issue's first line (the Update Ticket sheet shows all of it),
  * and Created / Updated / Assigned on one line with short times (TicketMeta). Values include updates
@@ -62,6 +63,7 @@ export function TicketCard(props: {
       <p className="ticket-issue">{t.issue}</p>
       <AttachmentCount ticketId={t.id} />
       <ChecklistProgress ticket={t} />
+      <TagChips tags={t.tags} />
       <TicketMeta ticket={t} technicians={technicians} />
     </article>
   );

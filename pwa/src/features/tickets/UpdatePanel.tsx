@@ -20,6 +20,7 @@ import { SlaClock } from './SlaClock';
 import { TimeTracker } from './TimeTracker';
 import { TicketBadges } from './TicketBadges';
 import { ChecklistSection } from './checklist/ChecklistSection';
+import { TicketTagPicker } from './tags/TicketTagPicker';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's severity and status badges, its issue text and the customer's contact
@@ -90,6 +91,7 @@ export function UpdatePanel(props: {
       <ContactLinks ticket={ticket} />
       <VaultEntryLink ticket={ticket} />
       <TicketClientPicker key={`${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
+      <TicketTagPicker ticket={ticket} user={user} />
       <TicketAssetPicker key={`assets:${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
       <StatusLinkTools ticket={ticket} />
       <ChecklistSection ticket={ticket} user={user} />

@@ -2,7 +2,7 @@
  * The ticket feature's offline part (no React: the service worker imports it through
  * pwa/src/offline-registry.ts): the `ticket.update`, `ticket.timeEntry`, `ticket.staffCreate` (New Ticket) and `ticket.checklistTick` outbox kinds, the timer, the optimistic view, conflict
  * resolution, and the cached collections tickets, ticket updates, technicians, canned replies,
- * macros and ticket templates (replyItems.ts).
+ * macros and ticket templates (replyItems.ts), and the tag list (tags.ts).
  */
 import { fileUploadKind, type OfflineFeature } from '../../../offline/core';
 import { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
@@ -11,8 +11,10 @@ import { checklistTickKind } from './checklist';
 import { staffCreateKind } from './staffCreate';
 import { ticketUpdateKind } from './ticketUpdate';
 import { timeEntryKind } from './timeEntry';
+import { tagsCollection } from './tags';
 
 export { techniciansCollection, ticketUpdatesCollection, ticketsCollection } from './collections';
+export { TAGS_COLLECTION, enqueueTagChange, readTagList, tagsCollection } from './tags';
 export {
   TICKET_UPDATE,
   enqueueTicketUpdate,
@@ -76,5 +78,5 @@ export { OPENED, SYNC_PAGE_SIZE, WORKING_SET_DAYS, keepOpenedTicket, pruneWorkin
 export const ticketsOffline: OfflineFeature = {
   name: 'tickets',
   kinds: [ticketUpdateKind, timeEntryKind, fileUploadKind, staffCreateKind, checklistTickKind],
-  collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection, cannedRepliesCollection, macrosCollection, ticketTemplatesCollection],
+  collections: [ticketsCollection, ticketUpdatesCollection, techniciansCollection, cannedRepliesCollection, macrosCollection, ticketTemplatesCollection, tagsCollection],
 };
