@@ -7,8 +7,10 @@
  *    ticket updates (BENCH_QUEUED, default 200), driven through the real PWA in Chromium; the time
  *    to resume after the API was unreachable while the browser was online (waited for at most
  *    BENCH_RESUME_LIMIT_MS, default 120 s); the same PATCHes from Node.
- * 3. Lighthouse mobile performance of /support and /login, and of a technician's first visit to /technician
- *    (signed in, cold cache, no service worker; BENCH_LIGHTHOUSE_PUBLIC=0 skips the public pages).
+ * 3. Lighthouse mobile performance of the public pages and of a technician's first visit to /technician
+ *    (signed in, cold cache, no service worker; BENCH_LIGHTHOUSE_PUBLIC=0 skips the public pages), judged
+ *    against a bare React page and a plain HTML page audited in the same run (scripts/bench/lighthouse-floor.ts;
+ *    BENCH_LIGHTHOUSE_ROUNDS interleaved rounds, default 3, medians).
  * 3b. Ticket list (part `tickets`): open, search and 'Mine' with BENCH_LIST_TICKETS (10,000) cached tickets.
  * 4. API memory (RSS before / peak / after) while a BENCH_UPLOAD_MB (200) MB upload and its download stream.
  * 4b. Attachment uploads (part `tus`, scripts/bench/tus.ts): a BENCH_TUS_MB (100) MB file through tus vs a plain
@@ -22,7 +24,7 @@
  * BENCH_ONLY picks parts (comma list of bundle, drain, lighthouse, upload, tus, api, tickets, sync, downloads, visits; e.g. BENCH_ONLY=api). A part
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * BENCH_ROUTES narrows the public routes of `bundle` (names containing one of a comma list, e.g.
- * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /support,/login,status, where
+ * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /,/support,/customer-support,/login,/survey,status, where
  * `status` is a fresh ticket's status link).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
@@ -37,7 +39,8 @@ import { PUBLIC_ROUTES, ROUTE_GOAL_GZIP, measureBundle, measureRoutes } from './
 import { measureDownloads, printDownloads } from './downloads';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
-import { runLighthouse } from './lighthouse';
+import { buildFloor } from './floor';
+import { judge, measureAgainstFloor, printFloorTable } from './lighthouse-floor';
 import { measureStartMemory, printStartMemory } from './startMemory';
 import { measureTicketList, printTicketList } from './ticketList';
 import { measureUploadMemory, printUploadMemory } from './upload-memory';
@@ -46,6 +49,8 @@ import { measureVisitReport, printVisitReport } from './visit-report';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const dist = resolve(repoRoot, process.env.PWA_DIST ?? 'pwa/dist');
+/** How long the app may take to become healthy (a first start migrates a new data folder; minutes on a loaded machine). */
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 180_000);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 const PARTS = ['bundle', 'drain', 'lighthouse', 'upload', 'tus', 'api', 'tickets', 'sync', 'downloads', 'visits'] as const;
@@ -85,7 +90,7 @@ async function main(): Promise<void> {
   if (wants('bundle') || wants('drain') || wants('lighthouse') || wants('upload') || wants('tus') || wants('tickets')) {
     await part('App start', async () => {
       // ATTACHMENT_MAX_MB: the tus part sends a BENCH_TUS_MB (100) MB attachment.
-      const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000', ATTACHMENT_MAX_MB: '1024' });
+      const app = await startApp({ PWA_DIST: dist, RATE_LIMIT_TICKETS: '100000', RATE_LIMIT_LOGIN: '100000', ATTACHMENT_MAX_MB: '1024' }, START_TIMEOUT_MS);
       try {
         if (wants('bundle')) {
           await part('Public routes', async () => {
@@ -116,16 +121,18 @@ async function main(): Promise<void> {
         }
         if (wants('lighthouse')) {
           await part('Lighthouse', async () => {
-            console.log('\n## Lighthouse (mobile, simulated throttling)');
-            const print = (r: { path: string; performance: number; fcp: number; lcp: number; tbt: number; cls: number }, note = '') =>
-              console.log(`${((r.path.startsWith('/status/') ? '/status/:token' : r.path) + note).padEnd(9)} performance ${r.performance}  FCP ${r.fcp} ms  LCP ${r.lcp} ms  TBT ${r.tbt} ms  CLS ${r.cls}`);
+            const rounds = Number(process.env.BENCH_LIGHTHOUSE_ROUNDS ?? 3);
+            console.log(`\n## Lighthouse (mobile, simulated throttling) against a floor, ${rounds} interleaved rounds, medians`);
+            await buildFloor(dist);
             // BENCH_LIGHTHOUSE_PATHS: the public paths to audit (comma list; `status` = a fresh ticket's status link).
-            const wanted = (process.env.BENCH_LIGHTHOUSE_PATHS ?? '/support,/login,status').split(',').map((p) => p.trim()).filter(Boolean);
-            const paths = await Promise.all(wanted.map((p) => (p === 'status' ? statusLinkPath(app.baseURL) : p)));
-            if (process.env.BENCH_LIGHTHOUSE_PUBLIC !== '0') for (const r of await runLighthouse(app.baseURL, paths)) print(r);
-            // A technician's first visit: signed in, cold HTTP cache, no service worker yet (goal >= 90).
-            for (const r of await runLighthouse(app.baseURL, ['/technician'], { username: 'admin', password: app.adminPassword })) print(r, ' (first visit, signed in; goal >= 90)');
-            console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+            const wanted = (process.env.BENCH_LIGHTHOUSE_PATHS ?? '/,/support,/customer-support,/login,/survey,status').split(',').map((p) => p.trim()).filter(Boolean);
+            const pages = await Promise.all(
+              wanted.map(async (p) => (p === 'status' ? { label: '/status/:token', path: await statusLinkPath(app.baseURL), kind: 'public' as const } : { label: p, path: p, kind: 'public' as const })),
+            );
+            const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+            const medians = await measureAgainstFloor(app.baseURL, process.env.BENCH_LIGHTHOUSE_PUBLIC === '0' ? [] : pages, rounds, { username: 'admin', password: app.adminPassword });
+            if (!printFloorTable(judge(medians))) console.log('(a goal is NOT MET: see docs/benchmarks.md "Lighthouse against a floor")');
+            console.log(`load average ${load} -> ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
           });
         }
         if (wants('upload')) await part('Upload memory', async () => printUploadMemory(await measureUploadMemory(app)));
