@@ -12,7 +12,8 @@ import { checklistItemsSchema, macroAssigneeSchema } from './replies';
  * (false = "Do not notify the customer": no confirmation e-mail or SMS). `templateId` names the
  * ticket template it started from (kept by the phone for its list, not stored). `clientId` and
  * `contactId` (optional; a contact needs its client) link the new ticket to a client card: the
- * caller picked them, so the e-mail matching of new tickets leaves that ticket alone.
+ * caller picked them, so the e-mail matching of new tickets leaves that ticket alone. `assetIds`
+ * (the picked client's assets) are linked in the same transaction, each with its `asset_link` row.
  */
 export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: true }).extend({
   assignee: macroAssigneeSchema.default('me'),
@@ -22,6 +23,8 @@ export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: tr
   checklist: checklistItemsSchema.optional(),
   clientId: z.uuid('clientId must be a client id').optional(),
   contactId: z.uuid('contactId must be a contact id').optional(),
+  /** The picked client's assets the ticket is about (issue 53: "New ticket for this asset", the asset picker). */
+  assetIds: z.array(z.uuid('assetIds must be asset ids')).max(50, 'Choose at most 50 assets.').optional(),
 });
 export type TicketStaffCreateInput = z.input<typeof ticketStaffCreateSchema>;
 export type TicketStaffCreate = z.output<typeof ticketStaffCreateSchema>;

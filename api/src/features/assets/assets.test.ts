@@ -161,6 +161,27 @@ describe('tickets and assets', () => {
     expect((moved.body.ticket as TicketWithAssets).assetIds).toEqual([]);
   });
 
+  it('a staff-created ticket ("New ticket for this asset") links the picked client\'s assets with asset_link rows; without a client or with another client\'s asset it is refused and nothing is created', async () => {
+    const pc = await newAsset({ name: 'Surgery PC', assetTag: 'NEW-1', type: 'workstation' });
+    const foreign = (await call('POST', '/api/assets', { clientId: other.id, type: 'phone', name: 'Desk phone 2', assetTag: 'NEW-X' })).body;
+    const form = { clientName: 'Ada Dental', customerEmail: 'ada@acme-dental.test', customerPhone: '555-0100', severity: 'medium', contactMethod: 'email', issue: 'The surgery PC is slow.' };
+    const create = (body: Record<string, unknown>) => call<{ id: string; message?: string; fieldErrors?: Record<string, string[]> }>('POST', '/api/tickets/staff', { ...form, ...body });
+    const tickets = await count('support_tickets');
+    const noClient = await create({ assetIds: [pc.id] });
+    expect([noClient.status, noClient.body.fieldErrors?.assetIds]).toEqual([400, [ASSET_MSG.assetsWithoutClient]]);
+    const wrong = await create({ clientId: acme.id, assetIds: [foreign.id] });
+    expect([wrong.status, wrong.body.message]).toEqual([400, ASSET_MSG.assetOfOtherClient]);
+    expect(await count('support_tickets')).toBe(tickets);
+
+    const made = await create({ clientId: acme.id, assetIds: [pc.id] });
+    expect(made.status, made.text).toBe(201);
+    const read = await call<TicketWithAssets>('GET', `/api/tickets/${made.body.id}`);
+    expect([read.body.clientId, read.body.assetIds]).toEqual([acme.id, [pc.id]]);
+    const history = await call<TicketUpdateEntry[]>('GET', `/api/ticket-updates?ticketId=${made.body.id}`);
+    expect(history.body.filter((u) => u.updateType === 'asset_link').map((u) => u.newValue)).toEqual(['NEW-1 Surgery PC']);
+    expect((await call<AssetDetail>('GET', `/api/assets/${pc.id}`)).body.tickets.map((x) => x.id)).toEqual([made.body.id]);
+  });
+
   it('deleting an asset moves its tickets in the tickets feed (new version, asset_unlink row); deleting a client leaves tombstones of its assets', async () => {
     const p = await newAsset({ name: 'Old router', assetTag: 'DEL-1', type: 'network' });
     const { id } = await t.createTicket();

@@ -46,6 +46,17 @@ export async function applyAssetLinks(tx: Database, ticketId: string, patch: Tic
 }
 
 /**
+ * A staff-created ticket's assets (POST /api/tickets/staff `assetIds`, e.g. "New ticket for this
+ * asset"): linked in the create's transaction, one `asset_link` row each at the ticket's version 1.
+ * @throws 400 under `assetIds` (no client picked, an unknown asset or another client's).
+ */
+export async function linkAssetsOnCreate(tx: Database, o: { ticketId: string; clientId: string | null; assetIds: string[]; actor: AuthUser; now: Date }): Promise<void> {
+  const change = await setTicketAssets(tx, { ticketId: o.ticketId, clientId: o.clientId, assetIds: o.assetIds, now: o.now });
+  const rows = change.added.map((a) => ({ updateType: 'asset_link' as const, previousValue: null, newValue: a.label }));
+  await insertTicketUpdates(tx, rows.map((h) => ({ ...h, comment: null, ticketId: o.ticketId, updatedBy: o.actor.id, ticketVersion: 1, createdAt: o.now })));
+}
+
+/**
  * A deleted asset's tickets (assets port's delete, wired by app.ts as `ticketsLostAsset`): each gets
  * a new version, so it moves in the phones' feed without the asset, and an `asset_unlink` row.
  */

@@ -41,6 +41,9 @@ export function AssetDetailView(props: { asset: Asset | AssetView; client: Clien
         <Link className="btn btn-primary" to={`/assets?edit=${a.id}`}>
           {T.edit}
         </Link>
+        <Link className="btn btn-outline" to={`/technician/new?asset=${a.id}`}>
+          {T.newTicket}
+        </Link>
         {online && (
           <a className="btn btn-outline" href={`/api/assets/labels.pdf?ids=${a.id}`} download={`label-${a.assetTag}.pdf`}>
             {T.label}

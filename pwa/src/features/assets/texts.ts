@@ -29,6 +29,7 @@ export const ASSETS_TEXT = {
   saving: 'Saving...',
   cancel: 'Cancel',
   label: 'Download label (PDF)',
+  newTicket: 'New ticket for this asset',
   labelsSelected: 'Labels of these assets (PDF)',
   tickets: 'Tickets',
   ticketsEmpty: 'No tickets linked to this asset.',

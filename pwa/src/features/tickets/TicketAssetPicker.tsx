@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { TICKET_UPDATE_KIND, ticketStream, type Asset, type PublicUser, type TicketWithAssets } from '@portal/shared';
+import { TICKET_UPDATE_KIND, ticketStream, type PublicUser, type TicketWithAssets } from '@portal/shared';
 import { useToast } from '../../lib/toast';
-import { enqueue, getOfflineDb, useOfflineQuery, type OfflineDb } from '../../offline';
-
-/** The assets feature's cached assets of a client (records collection 'assets', read as data). */
-async function readClientAssets(db: OfflineDb, clientId: string): Promise<Asset[]> {
-  const rows = await db.records.where('collection').equals('assets').toArray();
-  return rows.map((r) => r.data as Asset).filter((a) => a.clientId === clientId).sort((a, b) => a.name.localeCompare(b.name));
-}
+import { enqueue, getOfflineDb, useOfflineQuery } from '../../offline';
+import { readClientAssets } from './deviceAssets';
 
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 

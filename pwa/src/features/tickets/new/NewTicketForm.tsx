@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { STAFF_TICKET_TEXT, type Client, type Technician, type TicketStaffCreateInput, type TicketTemplate } from '@portal/shared';
 import { FormField } from '../../../lib/ui/FormField';
 import { FormActions } from '../../../lib/ui/FormActions';
+import { AssetFields } from './AssetFields';
 import { ClientContactFields } from './ClientContactFields';
 import { CustomerFields } from './CustomerFields';
 import { EMPTY_NEW_TICKET, applyTemplate, pickClient, pickContact, toStaffCreateBody, type NewTicketValues } from './newTicketModel';
@@ -11,7 +12,7 @@ import { EMPTY_NEW_TICKET, applyTemplate, pickClient, pickContact, toStaffCreate
  * offline too) fills issue, severity, contact method and assignee; the customer's fields; Assigned
  * To (me by default, unassigned or a technician); 'Do not notify the customer'. Client and Contact
  * (the client cards on the device) fill the customer's fields and link the ticket; without a
- * client the fields are typed. Checked with the
+ * client the fields are typed; the picked client's assets on the device can be ticked (AssetFields). Checked with the
  * shared schema (the public form's messages under the fields); a valid body goes to `onCreate`
  * (which queues it) and the form starts over.
  */
@@ -22,12 +23,14 @@ export function NewTicketForm(props: {
   technicians: readonly Technician[] | undefined;
   meId: string | undefined;
   pending: boolean;
+  /** The values to start from (New Ticket from an asset); empty by default. */
+  initial?: NewTicketValues;
   onCreate(body: TicketStaffCreateInput): Promise<boolean>;
   onCancel(): void;
 }) {
-  const { templates, clients = [], technicians, meId, pending, onCreate, onCancel } = props;
-  const { register, handleSubmit, getValues, reset, setError, formState, watch } = useForm<NewTicketValues>({ defaultValues: EMPTY_NEW_TICKET });
-  const [clientId, contactId] = watch(['clientId', 'contactId']);
+  const { templates, clients = [], technicians, meId, pending, initial, onCreate, onCancel } = props;
+  const { register, handleSubmit, getValues, reset, setError, formState, watch } = useForm<NewTicketValues>({ defaultValues: initial ?? EMPTY_NEW_TICKET });
+  const [clientId, contactId, assetIds] = watch(['clientId', 'contactId', 'assetIds']);
   const clientOf = (id: string) => clients.find((c) => c.id === id);
   const error = (f: keyof NewTicketValues) => formState.errors[f]?.message;
   const others = technicians?.filter((t) => t.id !== meId) ?? [];
@@ -71,6 +74,7 @@ export function NewTicketForm(props: {
         onClient={(id) => reset(pickClient(getValues(), clientOf(id)))}
         onContact={(id) => reset(pickContact(getValues(), clientOf(getValues().clientId), id))}
       />
+      <AssetFields clientId={clientId} assetIds={assetIds ?? []} onChange={(ids) => reset({ ...getValues(), assetIds: ids })} />
       <CustomerFields register={register} error={error} />
       <FormField id="nt-assignee" label="Assigned To">
         <select id="nt-assignee" className="input" {...register('assignee')}>

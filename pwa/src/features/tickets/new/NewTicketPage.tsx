@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { STAFF_TICKET_TEXT, type TicketStaffCreateInput } from '@portal/shared';
 import { useAuth } from '../../../lib/auth';
 import { useToast } from '../../../lib/toast';
@@ -7,6 +7,8 @@ import { enqueueStaffCreate, readStaffCreates, readTechnicians, readTicketTempla
 import { readClientCards } from '../clientCards';
 import { NewTicketForm } from './NewTicketForm';
 import { NewTicketsList } from './NewTicketsList';
+import { readDeviceAsset } from '../deviceAssets';
+import { ticketForAsset } from './newTicketModel';
 import '../tickets.css';
 
 /**
@@ -16,6 +18,7 @@ import '../tickets.css';
  * `ticket.staffCreate` outbox item (its own Idempotency-Key: created once, numbered by the server
  * when it syncs). Offline the toast and the list say "Ticket will be numbered when it syncs"; the
  * list under the form shows each ticket made here until it has its number (a link to it).
+ * `?asset=<id>` ("New ticket for this asset", issue 53) starts with that asset's client and the asset ticked.
  */
 export default function NewTicketPage() {
   const { user } = useAuth();
@@ -24,7 +27,12 @@ export default function NewTicketPage() {
   const templates = useOfflineQuery(readTicketTemplates) ?? [];
   const technicians = useOfflineQuery(readTechnicians);
   const created = useOfflineQuery(readStaffCreates) ?? [];
-  const clients = useOfflineQuery(readClientCards) ?? [];
+  const clients = useOfflineQuery(readClientCards);
+  const assetId = useSearchParams()[0].get('asset');
+  const asset = useOfflineQuery((db) => (assetId ? readDeviceAsset(db, assetId) : Promise.resolve(null)), [assetId]);
+  // From an asset ("New ticket for this asset"): the form starts once the asset and the client cards are read.
+  const initial = asset && clients ? ticketForAsset(asset, clients.find((c) => c.id === asset.clientId)) : undefined;
+  const ready = !assetId || (asset !== undefined && clients !== undefined);
 
   const onCreate = async (body: TicketStaffCreateInput): Promise<boolean> => {
     if (!user) return false;
@@ -48,7 +56,7 @@ export default function NewTicketPage() {
       </div>
       <SyncStatus />
       <NewTicketsList items={created} />
-      <NewTicketForm templates={templates} clients={clients} technicians={technicians} meId={user?.id} pending={false} onCreate={onCreate} onCancel={() => navigate('/technician')} />
+      {ready && <NewTicketForm key={initial ? `asset-${asset!.id}` : 'blank'} initial={initial} templates={templates} clients={clients ?? []} technicians={technicians} meId={user?.id} pending={false} onCreate={onCreate} onCancel={() => navigate('/technician')} />}
     </div>
   );
 }

@@ -23,6 +23,8 @@ export interface NewTicketValues {
   doNotNotify: boolean;
   /** The template's checklist the ticket starts with (issue 52); [] without a template. */
   checklist: TemplateItem[];
+  /** The picked client's assets to link (issue 53); cleared when the client changes. */
+  assetIds: string[];
 }
 
 export const EMPTY_NEW_TICKET: NewTicketValues = {
@@ -39,6 +41,7 @@ export const EMPTY_NEW_TICKET: NewTicketValues = {
   assignee: 'me',
   doNotNotify: false,
   checklist: [],
+  assetIds: [],
 };
 
 /** The form with `template` applied: its issue text, severity, contact method and assignee (the customer's fields stay). */
@@ -55,12 +58,13 @@ export function applyTemplate(values: NewTicketValues, template: TicketTemplate)
 }
 
 /**
- * The form with client card `clientId` picked (none: '') and its contact cleared: Business Name
+ * The form with client card `clientId` picked (none: '') and its contact (and another client's assets) cleared: Business Name
  * becomes the client's name and Phone its phone when empty. Nothing else changes: free text stays.
  */
 export function pickClient(values: NewTicketValues, client: Client | undefined): NewTicketValues {
-  if (!client) return { ...values, clientId: '', contactId: '' };
-  return { ...values, clientId: client.id, contactId: '', businessName: client.name, customerPhone: values.customerPhone || (client.phone ?? '') };
+  if (!client) return { ...values, clientId: '', contactId: '', assetIds: [] };
+  const assetIds = client.id === values.clientId ? values.assetIds : [];
+  return { ...values, clientId: client.id, contactId: '', assetIds, businessName: client.name, customerPhone: values.customerPhone || (client.phone ?? '') };
 }
 
 /**
@@ -80,6 +84,16 @@ export function pickContact(values: NewTicketValues, client: Client | undefined,
   };
 }
 
+/**
+ * New Ticket opened from an asset ("New ticket for this asset", issue 53): its client picked (and
+ * its assigned contact, when it has one) and the asset ticked.
+ */
+export function ticketForAsset(asset: { id: string; clientId: string; contactId: string | null }, client: Client | undefined): NewTicketValues {
+  const picked = pickClient(EMPTY_NEW_TICKET, client);
+  const withContact = asset.contactId ? pickContact(picked, client, asset.contactId) : picked;
+  return { ...withContact, clientId: asset.clientId, assetIds: [asset.id] };
+}
+
 /** The request body, or the first message per field (the shared schema's, as the API answers). */
 export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffCreateInput } | { errors: Partial<Record<keyof NewTicketValues, string>> } {
   const input = {
@@ -96,6 +110,7 @@ export function toStaffCreateBody(values: NewTicketValues): { body: TicketStaffC
     ...(values.templateId && values.checklist?.length ? { checklist: values.checklist } : {}),
     ...(values.clientId ? { clientId: values.clientId } : {}),
     ...(values.clientId && values.contactId ? { contactId: values.contactId } : {}),
+    ...(values.clientId && values.assetIds?.length ? { assetIds: values.assetIds } : {}),
   };
   const parsed = ticketStaffCreateSchema.safeParse(input);
   if (parsed.success) return { body: parsed.data };
