@@ -23,6 +23,7 @@ import { lockTicketForChecklist, recordChecklistChanges, recordTagChanges, ticke
 import { deleteAssetsOfClientRows } from './features/assets/port';
 import { tagRoutes } from './features/tags/routes';
 import { visitRoutes } from './features/visits/routes';
+import { visitCountsOf, visitFigures, visitsOfClient } from './features/visits/port';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -221,7 +222,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     configRoutes(s),
     authRoutes(s),
     twoFactorRoutes(s),
-    ticketRoutes(s),
+    ticketRoutes(s, { visitCounts: visitCountsOf }),
     attachmentRoutes(s),
     ticketStatusRoutes(s),
     userRoutes(s),
@@ -231,7 +232,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     pushRoutes(s),
     notificationRoutes(s),
     vaultRoutes(s),
-    clientRoutes(s, { vaultEntriesUseClient, deleteAssetsOfClient: deleteAssetsOfClientRows }),
+    clientRoutes(s, { vaultEntriesUseClient, deleteAssetsOfClient: deleteAssetsOfClientRows, visitsOfClient }),
     assetRoutes(s, { vaultEntryClients, ticketsLostAsset }),
     checklistRoutes(s, { lockTicketForChecklist, recordChecklistChanges }),
     tagRoutes(s, { recordTagChanges }),
@@ -244,7 +245,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     downloadRoutes(s),
     surveyRoutes(s),
     schedulerRoutes(s),
-    slaRoutes(s),
+    slaRoutes(s, { visitFigures }),
     billingRoutes(s),
     activityRoutes(s),
   ];

@@ -116,6 +116,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/clients?since=0', allowed: STAFF },
   { method: 'POST', path: '/api/clients', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/clients/{uuid}', allowed: STAFF },
+  { method: 'GET', path: '/api/clients/{uuid}/visits', allowed: STAFF },
   { method: 'GET', path: '/api/clients/from-ticket/{ticket}', allowed: STAFF },
   { method: 'GET', path: '/api/clients/unlinked-tickets', allowed: ADMIN },
   { method: 'PATCH', path: '/api/clients/{uuid}', body: {}, allowed: STAFF },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEVERITIES, type Severity } from '../constants';
 import { safeText } from './text';
+import type { VisitFiguresRow } from './visits';
 
 /**
  * SLA policy and time tracking contracts (docs/sla.md). One schema
@@ -185,6 +186,12 @@ export interface TimeReport {
   rows: TimeReportRow[];
   totalMinutes: number;
   billableMinutes: number;
+  /** On-site visits per client whose arrival is in the range (issue 54 item 4; superseded visits not counted). */
+  visits: VisitFiguresRow[];
+  /** Totals of `visits`: visits, their durations (minutes) and the priced parts' value. */
+  visitCount: number;
+  visitMinutes: number;
+  partsTotal: number;
 }
 
 /**

@@ -19,7 +19,7 @@ export const ticketExportQuerySchema = z
   });
 export type TicketExportQuery = z.infer<typeof ticketExportQuerySchema>;
 
-/** Column headings of the ticket CSV export, in order ('Client' is the customer's name as typed; 'Client Account' the ticket's client object, issue 50). */
+/** Column headings of the ticket CSV export, in order ('Client' is the customer's name as typed; 'Client Account' the ticket's client object, issue 50; 'Visits' its on-site close-outs not superseded, issue 54). */
 export const TICKET_EXPORT_COLUMNS = [
   'Ticket Number',
   'Created',
@@ -35,4 +35,5 @@ export const TICKET_EXPORT_COLUMNS = [
   'Assigned To',
   'Issue',
   'Resolution',
+  'Visits',
 ] as const;

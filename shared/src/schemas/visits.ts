@@ -111,3 +111,42 @@ export interface StatusVisitReport {
   departedAt: string;
   fileName: string;
 }
+
+/**
+ * Visits of one client in a range (time report, issue 54 item 4): visits not superseded by a later
+ * correction, counted under the client as the time report counts time entries (`clientId` the client
+ * object, else the ticket's business name or customer name with `clientId` null).
+ */
+export interface VisitFiguresRow {
+  clientId: string | null;
+  client: string;
+  visits: number;
+  /** Sum of departure minus arrival, in whole minutes. */
+  visitMinutes: number;
+  /** Part lines used and their summed quantity. */
+  partLines: number;
+  partQuantity: number;
+  /** Sum of quantity x unit price of the parts that have a price (2 decimals). */
+  partsTotal: number;
+}
+
+/** One visit as the client page lists it (`GET /api/clients/:id/visits`). */
+export interface ClientVisit {
+  id: string;
+  ticketId: string;
+  ticketNumber: string;
+  technicianName: string;
+  arrivedAt: string;
+  departedAt: string;
+  workDone: string;
+  partLines: number;
+  signerName: string | null;
+  /** The later visit correcting this one (null while none). */
+  supersededBy: string | null;
+}
+
+/** `GET /api/clients/:id/visits` answer: the newest visits (at most 50) and how many there are in all. */
+export interface ClientVisits {
+  total: number;
+  visits: ClientVisit[];
+}

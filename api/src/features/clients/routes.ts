@@ -8,6 +8,7 @@
  * - GET    /api/clients/unlinked-tickets      admin; `?after=&limit=` -> UnlinkedTicketPage ("Tickets without a client")
  * - GET    /api/clients/from-ticket/:id       -> ClientDraft ("Create client from this ticket"; creates nothing)
  * - GET    /api/clients/:id                   -> Client (contacts, sites, open ticket count)
+ * - GET    /api/clients/:id/visits            -> ClientVisits: the newest 50 on-site visits of its tickets and the total (issue 54)
  * - PATCH  /api/clients/:id                   clientPatchSchema -> Client (`archived`: admin)
  * - DELETE /api/clients/:id                   admin; 204; 409 when tickets refer to it (archive instead)
  * - POST   /api/clients/:id/contacts          contactCreateSchema -> 201 Contact
@@ -27,7 +28,7 @@ import type { Services } from '../../services';
 import { clientDraftFromTicket } from './draft';
 import { listUnlinkedTickets } from './unlinked';
 import { createContact, createSite, deleteContact, deleteSite, patchContact, patchSite } from './children';
-import { clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps, type ClientPorts } from './service';
+import { clientVisits, clientsSince, createClient, deleteClient, getClient, listClients, patchClient, type ClientDeps, type ClientPorts } from './service';
 
 export function clientRoutes(s: Services, ports: ClientPorts): Router<AppState> {
   const router = new Router<AppState>();
@@ -63,6 +64,9 @@ export function clientRoutes(s: Services, ports: ClientPorts): Router<AppState> 
   });
   router.get('/api/clients/:id', requireStaff(), idInput, async (ctx) => {
     ctx.body = await getClient(s.db, idInput.get(ctx).params.id);
+  });
+  router.get('/api/clients/:id/visits', requireStaff(), idInput, async (ctx) => {
+    ctx.body = await clientVisits(s.db, ports, idInput.get(ctx).params.id);
   });
   router.patch('/api/clients/:id', requireStaff(), patchInput, write, async (ctx) => {
     const { params, body } = patchInput.get(ctx);

@@ -12,7 +12,7 @@
  *   with the current client in `current`), nothing applied (shared conflictingFields).
  */
 import { CLIENT_MSG, CLIENT_RECENT_TICKETS, conflictingFields, phoneInvalidMessage, toE164 } from '@portal/shared';
-import type { Client, ClientCreate, ClientDeltaPage, ClientListQuery, ClientPage, ClientPatch } from '@portal/shared';
+import type { Client, ClientCreate, ClientDeltaPage, ClientListQuery, ClientPage, ClientPatch, ClientVisits } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { lockSync } from '../../db/sync';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -49,6 +49,14 @@ export interface ClientPorts {
   vaultEntriesUseClient(db: Database, clientId: string): Promise<boolean>;
   /** The assets port's deleteAssetsOfClientRows: the client's assets deleted with tombstones, so phones drop them. */
   deleteAssetsOfClient(tx: Database, clientId: string, now: Date): Promise<unknown>;
+  /** The visits port's visitsOfClient: the client's newest on-site visits and their count (issue 54). */
+  visitsOfClient(db: Database, clientId: string): Promise<ClientVisits>;
+}
+
+/** GET /api/clients/:id/visits: the client's on-site visits (archived clients too); 404 when there is no such client. */
+export async function clientVisits(db: Database, ports: ClientPorts, id: string): Promise<ClientVisits> {
+  if (!(await findClient(db, id))) throw notFound(CLIENT_MSG.notFound);
+  return ports.visitsOfClient(db, id);
 }
 
 export const CLIENT_PAGE_DEFAULT = 50;

@@ -1,6 +1,6 @@
 /** SLA feature presenters: time-entry rows and the report -> shared API shapes (ISO 8601 times). */
 import { stringify } from 'csv-stringify/sync';
-import type { TimeEntry, TimeReport } from '@portal/shared';
+import type { TimeEntry, TimeReport, VisitFiguresRow } from '@portal/shared';
 import type { ReportRow, TimeEntryRow } from './timeEntriesRepository';
 
 /** Row -> `TimeEntry`. */
@@ -18,13 +18,17 @@ export function presentTimeEntry(r: TimeEntryRow): TimeEntry {
 }
 
 /** The report of `rows` for the days `from`..`to` (YYYY-MM-DD, both included). */
-export function presentTimeReport(from: string, to: string, rows: ReportRow[]): TimeReport {
+export function presentTimeReport(from: string, to: string, rows: ReportRow[], visits: VisitFiguresRow[] = []): TimeReport {
   return {
     from,
     to,
     rows,
     totalMinutes: rows.reduce((n, r) => n + r.totalMinutes, 0),
     billableMinutes: rows.reduce((n, r) => n + r.billableMinutes, 0),
+    visits,
+    visitCount: visits.reduce((n, r) => n + r.visits, 0),
+    visitMinutes: visits.reduce((n, r) => n + r.visitMinutes, 0),
+    partsTotal: Math.round(visits.reduce((n, r) => n + r.partsTotal, 0) * 100) / 100,
   };
 }
 

@@ -10,12 +10,15 @@
  * - GET  /api/tickets/:id/time-entries   staff; -> TicketTime (entries newest first, totals).
  * - GET  /api/time-report?from&to[&clientId][&format=csv]  staff; -> TimeReport grouped by client
  *                                        (client objects named through the clients port), or text/csv.
+ *                                        With `visits`: on-site visits, their durations and parts per
+ *                                        client (the visits port's `visitFigures`, handed in by app.ts).
  * - GET  /api/sla-compliance?from&to[&clientId]  staff; -> SlaCompliance (tickets created in the range),
  *                                        also per client object (issue 50 item 7).
  */
 import Router from '@koa/router';
 import { MSG, slaComplianceQuerySchema, slaPolicySchema, timeEntryCreateSchema, timeReportQuerySchema } from '@portal/shared';
-import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry } from '@portal/shared';
+import type { SlaCompliance, SlaPolicy, TicketTime, TimeEntry, VisitFiguresRow } from '@portal/shared';
+import type { Database } from '../../db/client';
 import { slaCompliance, slaComplianceByClient } from './complianceRepository';
 import { clientNamesOf } from '../clients/port';
 import { usernames } from './timeEntriesRepository';
@@ -37,7 +40,13 @@ const DAY_MS = 86_400_000;
 /** The refusal of an entry beyond a person's day (issue 55 defect 12). */
 const dayFullMessage = (left: number) => `A day has 1440 minutes: you can record at most ${Math.max(0, left)} more today.`;
 
-export function slaRoutes(s: Services): Router<AppState> {
+/** What the sla routes use of features that import the sla port (handed in by app.ts). */
+export interface SlaPorts {
+  /** Visits per client in [from, to) (visits port). */
+  visitFigures: (db: Database, from: Date, to: Date, clientId?: string) => Promise<VisitFiguresRow[]>;
+}
+
+export function slaRoutes(s: Services, ports: SlaPorts): Router<AppState> {
   const router = new Router<AppState>();
   const policyInput = validate({ body: slaPolicySchema });
   const entryInput = validate({ params: idParamsSchema, body: timeEntryCreateSchema, notFoundMessage: MSG.ticketNotFound });
@@ -74,9 +83,14 @@ export function slaRoutes(s: Services): Router<AppState> {
 
   router.get('/api/time-report', requireStaff(), reportInput, async (ctx) => {
     const { from, to, format, clientId } = reportInput.get(ctx).query;
-    const raw = await timeReport(s.db, new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), clientId);
-    const rows = nameReportRows(raw, await clientNamesOf(s.db, raw.flatMap((r) => (r.clientId ? [r.clientId] : []))));
-    const report = presentTimeReport(from, to, rows);
+    const range = [new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)] as const;
+    const [raw, visitRows] = await Promise.all([timeReport(s.db, ...range, clientId), ports.visitFigures(s.db, ...range, clientId)]);
+    const names = await clientNamesOf(s.db, [...raw, ...visitRows].flatMap((r) => (r.clientId ? [r.clientId] : [])));
+    const rows = nameReportRows(raw, names);
+    const visits = visitRows
+      .map((r) => (r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r))
+      .sort((a, b) => a.client.localeCompare(b.client) || (a.clientId ?? '').localeCompare(b.clientId ?? ''));
+    const report = presentTimeReport(from, to, rows, visits);
     if (format === 'csv') {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="time-report-${from}-to-${to}.csv"`);

@@ -5,7 +5,8 @@
  * with a BOM so spreadsheets read accents). Times are ISO 8601 UTC; status, severity and contact
  * method as their labels; the assignee as a username ('' when unassigned); 'Client Account' the
  * ticket's client object's name (clients port), and `clientId` keeps only that client's tickets. Text cells pass the
- * shared csvSafeCell (OWASP CSV injection). Served as an attachment `tickets-FROM-to-TO.csv`.
+ * shared csvSafeCell (OWASP CSV injection). 'Visits' counts the
+ * ticket's on-site close-outs, a superseded one not counted (issue 54). Served as an attachment `tickets-FROM-to-TO.csv`.
  */
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
@@ -24,8 +25,11 @@ import { usernamesOf } from './repository';
 
 const DAY_MS = 86_400_000;
 
-/** The CSV text of the tickets created from `q.from` to `q.to` (whole UTC days). */
-export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promise<string> {
+/** Visits (not superseded) per ticket id (the visits port's `visitCountsOf`, handed in by app.ts). */
+export type VisitCounts = (db: Database, ticketIds: string[]) => Promise<Map<string, number>>;
+
+/** The CSV text of the tickets created from `q.from` to `q.to` (whole UTC days); 'Visits' from `visitCounts`. */
+export async function ticketExportCsv(db: Database, q: TicketExportQuery, visitCounts: VisitCounts): Promise<string> {
   const start = new Date(`${q.from}T00:00:00.000Z`);
   const end = new Date(Date.parse(`${q.to}T00:00:00.000Z`) + DAY_MS);
   const rows = await db
@@ -33,7 +37,11 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promi
     .from(supportTickets)
     .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end), q.clientId ? eq(supportTickets.clientId, q.clientId) : undefined))
     .orderBy(asc(supportTickets.createdAt), asc(supportTickets.ticketNumber));
-  const [names, clients] = await Promise.all([usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]), clientNamesOf(db, rows.flatMap((r) => (r.clientId ? [r.clientId] : [])))]);
+  const [names, clients, visits] = await Promise.all([
+    usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]),
+    clientNamesOf(db, rows.flatMap((r) => (r.clientId ? [r.clientId] : []))),
+    visitCounts(db, rows.map((r) => r.id)),
+  ]);
   const records = rows.map((r) =>
     [
       r.ticketNumber,
@@ -50,6 +58,7 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery): Promi
       r.assignedTo ? (names.get(r.assignedTo) ?? '') : '',
       r.issue,
       r.resolution ?? '',
+      String(visits.get(r.id) ?? 0),
     ].map(csvSafeCell),
   );
   return stringify([[...TICKET_EXPORT_COLUMNS], ...records], { record_delimiter: 'windows', bom: true });

@@ -55,7 +55,7 @@ import { patchTicketWithMacro } from './macroPatch';
 import { withAssetIds } from './assetLinks';
 import { withTags } from './tagLinks';
 import { addStaffCreate } from './staffCreate';
-import { ticketExportCsv } from './export';
+import { ticketExportCsv, type VisitCounts } from './export';
 import { addPublicCreate } from './publicCreate';
 import { changeTicketContact } from './customerReply';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
@@ -85,7 +85,13 @@ function resolveAssignee(assignee: TicketAssigneeFilter | undefined, callerId: s
   return assignee;
 }
 
-export function ticketRoutes(s: Services): Router<AppState> {
+/** What the ticket routes use of features that import the tickets port (handed in by app.ts). */
+export interface TicketRoutePorts {
+  /** Visits per ticket for the CSV export (visits port). */
+  visitCounts: VisitCounts;
+}
+
+export function ticketRoutes(s: Services, ports: TicketRoutePorts): Router<AppState> {
   const router = new Router<AppState>();
   const listInput = validate({ query: deltaQuerySchema });
   const patchInput = validate({ params: idParamsSchema, body: ticketPatchSchema, notFoundMessage: MSG.ticketNotFound });
@@ -143,7 +149,7 @@ export function ticketRoutes(s: Services): Router<AppState> {
     ctx.set('Content-Disposition', `attachment; filename="tickets-${q.from}-to-${q.to}.csv"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = await ticketExportCsv(s.db, q);
+    ctx.body = await ticketExportCsv(s.db, q, ports.visitCounts);
   });
 
   router.get('/api/tickets/:ref', requireStaff(), refInput, async (ctx) => {

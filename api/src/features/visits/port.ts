@@ -7,3 +7,11 @@
  *   `visitId` is not such a visit of `ticketId`.
  */
 export { customerVisitReport, statusReportsOf } from './customer';
+/**
+ * Figures (issue 54 item 4; figures.ts), handed to the sla, tickets and clients features by app.ts
+ * (they cannot import this port: the visits feature imports theirs):
+ * - `visitFigures(db, from, to, clientId?)`: visits, durations and parts per client (time report);
+ * - `visitCountsOf(db, ticketIds)`: visits per ticket (ticket CSV export);
+ * - `visitsOfClient(db, clientId)`: the client page's visits.
+ */
+export { visitCountsOf, visitFigures, visitsOfClient } from './figures';

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useAuth } from '../../lib/auth';
 import { ErrorState, EmptyState, LoadingSkeleton } from '../../lib/ui/States';
 import { GroupTable } from './GroupTable';
+import { VisitTable } from './VisitTable';
 import { groupEntries, hoursText, monthRange, type GroupBy, type RangeKind } from './model';
-import { useBillingEntries } from './useBilling';
+import { useBillingEntries, useTimeReport } from './useBilling';
 import './billing.css';
 
 const RANGES: { kind: RangeKind; label: string }[] = [
@@ -54,6 +55,7 @@ export default function TimeBillingPage() {
   const groups = groupEntries(entries, by);
   const total = entries.reduce((n, e) => n + e.minutes, 0);
   const billable = entries.reduce((n, e) => n + (e.billable ? e.minutes : 0), 0);
+  const visits = useTimeReport(range.from, range.to, valid);
   const csv = (format: string) => `/api/time-report/entries?${new URLSearchParams({ ...range, format })}`;
   return (
     <div className="page page-wide billing-page">
@@ -91,6 +93,12 @@ export default function TimeBillingPage() {
           {report.data?.truncated && <p className="muted">Only the first 5000 entries are shown: pick a shorter range.</p>}
           <GroupTable groups={groups} by={by} from={range.from} to={range.to} admin={admin} />
         </>
+      )}
+      {valid && (
+        <section aria-labelledby="billing-visits">
+          <h2 id="billing-visits">On-site visits and parts</h2>
+          {visits.data ? <VisitTable rows={visits.data.visits ?? []} /> : <p className="muted">{visits.isError ? 'The visits could not be loaded.' : 'Loading visits...'}</p>}
+        </section>
       )}
     </div>
   );

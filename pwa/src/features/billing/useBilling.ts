@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingEntries, BillingInvoicedResult, TimeEntry, TimeEntryPatch } from '@portal/shared';
+import type { BillingEntries, BillingInvoicedResult, TimeEntry, TimeEntryPatch, TimeReport } from '@portal/shared';
 import { apiGet, apiRequest } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/ids';
 
@@ -31,5 +31,15 @@ export function useEditEntry() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: TimeEntryPatch }) => apiRequest<TimeEntry>('PATCH', `/api/time-entries/${id}`, patch),
     onSettled: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** GET /api/time-report?from&to -> TimeReport; the screen uses its `visits` (on-site visits and parts per client, issue 54). */
+export function useTimeReport(from: string, to: string, enabled: boolean) {
+  return useQuery<TimeReport>({
+    queryKey: ['time-report', `from=${from}&to=${to}`],
+    queryFn: ({ signal }) => apiGet<TimeReport>(`/api/time-report?${new URLSearchParams({ from, to })}`, { signal }),
+    enabled,
+    refetchOnMount: 'always',
   });
 }

@@ -14,6 +14,7 @@ import { telHref } from '../../lib/links';
 import { MonthFigures } from './MonthFigures';
 import { RelatedSections } from './RelatedSections';
 import { SitesSection } from './SitesSection';
+import { VisitsSection } from './VisitsSection';
 import { CLIENTS_TEXT as T } from './texts';
 
 /**
@@ -83,6 +84,7 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
         <SitesSection card={card} />
         <RelatedSections clientId={card.id} />
         <MonthFigures clientId={card.id} />
+        <VisitsSection clientId={card.id} />
       </div>
     </article>
   );

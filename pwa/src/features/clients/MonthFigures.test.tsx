@@ -11,7 +11,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe("the client card's 'This month' (issue 50 item 5)", () => {
   it('asks for this month of this client and shows total, billable, not billable and the SLA shares', async () => {
     const { from, to } = monthRange();
-    const report: TimeReport = { from, to, rows: [], totalMinutes: 200, billableMinutes: 120 };
+    const visits = [{ clientId: CLIENT, client: 'Acme', visits: 2, visitMinutes: 95, partLines: 3, partQuantity: 4, partsTotal: 120.5 }];
+    const report: TimeReport = { from, to, rows: [], totalMinutes: 200, billableMinutes: 120, visits, visitCount: 2, visitMinutes: 95, partsTotal: 120.5 };
     const sla: SlaCompliance = {
       from,
       to,
@@ -24,6 +25,8 @@ describe("the client card's 'This month' (issue 50 item 5)", () => {
     expect(screen.getByText('2 h')).toBeTruthy();
     expect(screen.getByText('1 h 20 min')).toBeTruthy();
     expect(screen.getByText('3 of 4 met (75%)')).toBeTruthy();
+    expect(screen.getByText('1 h 35 min')).toBeTruthy();
+    expect(screen.getByText('3 parts · 120.50')).toBeTruthy();
     expect(screen.getByText('No targets due yet')).toBeTruthy();
     expect(requests.map((r) => r.url).sort()).toEqual([
       `/api/sla-compliance?from=${from}&to=${to}&clientId=${CLIENT}`,
@@ -33,9 +36,9 @@ describe("the client card's 'This month' (issue 50 item 5)", () => {
   });
 
   it('says so when the client had no tickets this month', async () => {
-    stubFetch((req) => [200, req.url.startsWith('/api/time-report') ? { from: '', to: '', rows: [], totalMinutes: 0, billableMinutes: 0 } : { from: '', to: '', rows: [], clients: [] }]);
+    stubFetch((req) => [200, req.url.startsWith('/api/time-report') ? { from: '', to: '', rows: [], totalMinutes: 0, billableMinutes: 0, visits: [], visitCount: 0, visitMinutes: 0, partsTotal: 0 } : { from: '', to: '', rows: [], clients: [] }]);
     renderWithProviders(<MonthFigures clientId={CLIENT} />);
     expect(await screen.findAllByText('No tickets this month')).toHaveLength(2);
-    expect(screen.getAllByText('0 min')).toHaveLength(3);
+    expect(screen.getAllByText('0 min')).toHaveLength(4);
   });
 });

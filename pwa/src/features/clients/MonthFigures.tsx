@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SlaCompliance, TimeReport } from '@portal/shared';
+import type { SlaCompliance, TimeReport, VisitFiguresRow } from '@portal/shared';
 import { apiGet } from '../../lib/api';
 import { useConnectivity } from '../../offline';
 import { CLIENTS_TEXT as T } from './texts';
@@ -15,6 +15,13 @@ export function shareText(met: number, breached: number): string {
   return met + breached === 0 ? T.noTargetsDue : `${met} of ${met + breached} met (${Math.round((100 * met) / (met + breached))}%)`;
 }
 
+/** '3 parts · 120.50' (the priced parts' value; '0' without parts). */
+export function partsText(rows: readonly VisitFiguresRow[]): string {
+  const lines = rows.reduce((n, r) => n + r.partLines, 0);
+  const total = rows.reduce((n, r) => n + r.partsTotal, 0);
+  return lines === 0 ? '0' : `${lines} part${lines === 1 ? '' : 's'}${total > 0 ? ` · ${total.toFixed(2)}` : ''}`;
+}
+
 /** This UTC month so far: first day .. today (YYYY-MM-DD). */
 export function monthRange(now = new Date()): { from: string; to: string } {
   const to = now.toISOString().slice(0, 10);
@@ -24,7 +31,8 @@ export function monthRange(now = new Date()): { from: string; to: string } {
 /**
  * 'This month' on the client card (issue 50 item 5): time recorded on the client's tickets this UTC
  * month (total, billable, not billable; GET /api/time-report?clientId=) and the SLA compliance of its
- * tickets created this month (GET /api/sla-compliance?clientId=). Server figures: online only; the
+ * tickets created this month (GET /api/sla-compliance?clientId=), and its on-site visits this month
+ * (visits, time on site, parts: the report's `visits`, issue 54). Server figures: online only; the
  * last figures read stay on screen offline while the page is open.
  */
 export function MonthFigures({ clientId }: { clientId: string }) {
@@ -50,6 +58,18 @@ export function MonthFigures({ clientId }: { clientId: string }) {
         <div>
           <dt>{T.notBillable}</dt>
           <dd>{hoursText(time.data.totalMinutes - time.data.billableMinutes)}</dd>
+        </div>
+        <div>
+          <dt>{T.visitsMonth}</dt>
+          <dd>{time.data.visitCount ?? 0}</dd>
+        </div>
+        <div>
+          <dt>{T.visitTime}</dt>
+          <dd>{hoursText(time.data.visitMinutes ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>{T.partsValue}</dt>
+          <dd>{partsText(time.data.visits ?? [])}</dd>
         </div>
         <div>
           <dt>{T.firstResponse}</dt>
