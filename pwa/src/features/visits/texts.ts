@@ -44,6 +44,9 @@ export const VISIT_TEXT = {
   report: 'Service report (PDF)',
   resend: 'Resend report',
   resent: 'Report Sent',
+  resending: 'Sending...',
+  resendFailed: 'Report not sent',
+  tryAgain: 'Try again.',
   clockNote: (note: string) => `Phone clock: ${note}`,
   superseded: 'Corrected by a later visit.',
 } as const;
