@@ -13,7 +13,7 @@ import './sync-status.css';
  * waiting to sync', conflicts and rejections needing attention, the last sync problem while online
  * (e.g. 'Sign in again to sync'), 'Last synced <time>' and a
  * 'Sync now' button. Honest: 'All updates synced' only when nothing waits AND nothing
- * needs attention; each update that needs attention is a link to the screen that resolves it (its
+ * needs attention AND no sync runs (then 'Syncing...' alone); each update that needs attention is a link to the screen that resolves it (its
  * kind's `link`, e.g. the ticket), labelled with the item ('Review TKT-000123'). A polite live region, so changes are announced. Place it on any screen or in
  * the header; `compact` hides the button and the last-sync time. `strip` (the phone ticket list, issue 56
  * item 5) is one line: no box, 'Last synced 5:14 AM' in the short form (the full time in its title),
@@ -25,6 +25,8 @@ export function SyncStatus({ compact = false, strip = false }: { compact?: boole
   const lastSync = useLastSync();
   const { running, lastError } = useSyncState();
   const offline = connectivity === 'offline';
+  // 'All updates synced' is not shown next to 'Syncing...' (a pull is running): the two read as a contradiction.
+  const queue = running && counts.waiting === 0 && counts.attention === 0 ? null : queueText(counts.waiting, counts.attention);
   return (
     <section className={`sync-status${offline ? ' sync-status-offline' : ''}${strip ? ' sync-status-strip' : ''}`} aria-label="Offline sync" aria-live="polite">
       <span className="sync-info">
@@ -32,7 +34,7 @@ export function SyncStatus({ compact = false, strip = false }: { compact?: boole
           <span className="sync-dot" aria-hidden="true" />
           {offline ? OFFLINE_TEXT : ONLINE_TEXT}
         </span>
-        {queueText(counts.waiting, counts.attention) && <span>{queueText(counts.waiting, counts.attention)}</span>}
+        {queue && <span>{queue}</span>}
         {running && <span className="sync-muted">Syncing...</span>}
         {!running && !offline && lastError && <span className="sync-attention">{lastError}</span>}
         {counts.attention > 0 && <AttentionLinks count={counts.attention} items={counts.attentionItems} />}
