@@ -260,6 +260,9 @@ const assigneeParam = z
   .union([z.literal('mine'), z.literal('unassigned'), z.uuid()], { error: "assignee must be 'mine', 'unassigned' or a user id" })
   .optional();
 
+/** `tag` of the staff list and counts: a tag name (trimmed; empty = every ticket). */
+const tagParam = safeText().trim().max(40, 'tag must be at most 40 characters').optional().transform((v) => (v ? v.replace(/\s+/g, ' ') : undefined));
+
 /** `q` of the staff list and counts: 1-100 characters (trimmed; empty = no search). */
 const searchParam = safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined));
 
@@ -277,6 +280,8 @@ export const ticketListQuerySchema = z.object({
     .optional(),
   assignee: assigneeParam,
   q: searchParam,
+  /** Only tickets with this tag (name, ignoring case; docs/tags.md). */
+  tag: tagParam,
   limit: limitParam(TICKET_LIST_MAX),
   cursor: z.uuid('cursor must be a nextCursor returned by a previous page').optional(),
 });
@@ -291,8 +296,8 @@ export interface TicketListPage {
   more: boolean;
 }
 
-/** Query of `GET /api/tickets/counts`: the same `assignee` and `q` filters as the list. */
-export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam });
+/** Query of `GET /api/tickets/counts`: the same `assignee`, `q` and `tag` filters as the list. */
+export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam, tag: tagParam });
 
 /** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status). */
 export type TicketCounts = Record<'all' | TicketStatus, number>;

@@ -114,6 +114,11 @@ export async function tagsOfTickets(db: Database, ticketIds: string[]): Promise<
   return out;
 }
 
+/** SQL condition: the ticket has the tag `name` (ignoring case): the staff list's `?tag=` filter. */
+export function ticketTaggedSql(ticketId: SQL, name: string): SQL {
+  return sql`exists (select 1 from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId} and lower(t.name) = lower(${name}))`;
+}
+
 /** A ticket's tag names as a SQL JSON array sorted by lower(name) (the staff list page's `tags`). */
 export function tagsJsonSql(ticketId: SQL): SQL {
   return sql`(select coalesce(json_agg(t.name order by lower(t.name) collate "C", t.name collate "C"), '[]'::json) from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId})`;

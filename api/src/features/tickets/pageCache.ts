@@ -67,7 +67,7 @@ export class TicketPageCache {
   static key(filter: TicketFilter, page: { cursor?: string | undefined; limit: number }): string {
     const statuses = filter.statuses && filter.statuses.length > 0 ? [...filter.statuses].sort().join(',') : '*';
     const assignee = filter.assignee === undefined ? '*' : filter.assignee === null ? '-' : filter.assignee;
-    return JSON.stringify([statuses, assignee, filter.q ?? '', page.cursor ?? '', page.limit]);
+    return JSON.stringify([statuses, assignee, filter.q ?? '', filter.tag ?? '', page.cursor ?? '', page.limit]);
   }
 
   /**

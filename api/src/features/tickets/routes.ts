@@ -10,7 +10,7 @@
  *                               pages are reused while no ticket changed and concurrent rebuilds of one page
  *                               share one query (pageCache.ts); `Server-Timing` says `cache;desc=hit|shared|miss`;
  *                               each page's answer is serialised and brotli/gzip-compressed once.
- * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=`, q as in the list) -> TicketCounts.
+ * - GET   /api/tickets/counts   staff; tickets per status tab (`?assignee=&q=&tag=`, as in the list) -> TicketCounts.
  * - GET   /api/tickets/export.csv staff; `?from=YYYY-MM-DD&to=YYYY-MM-DD` -> text/csv of the tickets created then (export.ts).
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket (with `assetIds` and `tags`, as the delta feed and PATCH).
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional;
@@ -128,8 +128,8 @@ export function ticketRoutes(s: Services, ports: TicketRoutePorts): Router<AppSt
   });
 
   router.get('/api/tickets/list', requireStaff(), pageInput, async (ctx) => {
-    const { status, assignee, q, limit, cursor } = pageInput.get(ctx).query;
-    const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q };
+    const { status, assignee, q, tag, limit, cursor } = pageInput.get(ctx).query;
+    const filter = { statuses: status, assignee: resolveAssignee(assignee, ctx.state.auth!.user.id), q, tag };
     const started = performance.now();
     const { page, source } = await readTicketPage(s.db, pageCache, filter, { cursor, limit: limit ?? TICKET_LIST_DEFAULT });
     ctx.set('Server-Timing', `db;dur=${(performance.now() - started).toFixed(1)}, cache;desc=${source}`);
@@ -138,9 +138,9 @@ export function ticketRoutes(s: Services, ports: TicketRoutePorts): Router<AppSt
   });
 
   router.get('/api/tickets/counts', requireStaff(), countsInput, async (ctx) => {
-    const { assignee, q } = countsInput.get(ctx).query;
+    const { assignee, q, tag } = countsInput.get(ctx).query;
     const who = resolveAssignee(assignee, ctx.state.auth!.user.id);
-    ctx.body = q ? await countMatchingTickets(s.db, { assignee: who, q }) : await countTickets(s.db, who);
+    ctx.body = q || tag ? await countMatchingTickets(s.db, { assignee: who, q, tag }) : await countTickets(s.db, who);
   });
 
   const exportInput = validate({ query: ticketExportQuerySchema });

@@ -117,8 +117,25 @@ describe('staff list (GET /api/tickets/list)', () => {
     expect(names(await list('q=nothing-like-this'))).toEqual([]);
   });
 
+  it('filters by tag (ignoring case), keyset pages kept, with status and search, and counts the tabs alike', async () => {
+    const admin = await app.loginAs('admin');
+    const tag = (id: string, add: string[]) => app.request('PATCH', `/api/tickets/${id}`, { token: admin.token, body: { tagsAdd: add } });
+    for (const n of ['Alpha', 'Charlie', 'Delta']) await tag(ids[n]!, ['Onsite']);
+    await tag(ids.Echo!, ['Remote']);
+    const pages = await list('tag=onsite&limit=1');
+    expect(pages.map((p) => p.items.length)).toEqual([1, 1, 1]);
+    expect(names(pages)).toEqual(['Delta', 'Charlie', 'Alpha']);
+    expect(pages[0]!.items[0]!.tags).toEqual(['Onsite']);
+    expect(names(await list('tag=Onsite&status=closed'))).toEqual(['Charlie']);
+    expect(names(await list('tag=ONSITE&q=zenith'))).toEqual(['Delta', 'Alpha']);
+    expect(names(await list('tag=Remote'))).toEqual(['Echo']);
+    expect(names(await list('tag=nobody-uses-this'))).toEqual([]);
+    const counts = await app.request<Record<string, number>>('GET', '/api/tickets/counts?tag=onsite', { token: tech.token });
+    expect(counts.body).toMatchObject({ all: 3, closed: 1, resolved: 1, in_progress: 1, open: 0 });
+  });
+
   it('refuses bad filters with 400', async () => {
-    for (const q of ['status=done', 'assignee=someone', 'limit=201', 'limit=0', 'cursor=abc', `q=${'x'.repeat(101)}`]) {
+    for (const q of ['status=done', 'assignee=someone', 'limit=201', 'limit=0', 'cursor=abc', `q=${'x'.repeat(101)}`, `tag=${'x'.repeat(41)}`]) {
       const res = await app.request('GET', `/api/tickets/list?${q}`, { token: tech.token });
       expect(res.status, q).toBe(400);
       expect(res.body.code).toBe('validation_failed');

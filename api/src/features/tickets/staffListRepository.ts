@@ -10,7 +10,7 @@ import { supportTickets, ticketCounts } from '../../db/schema';
 import { preparedRowsOf, rowsOf } from '../../db/rows';
 import { matchCondition, planSearch, resolveSearch, routeFound, searchIdsCtes, type ResolvedSearch } from './searchRepository';
 import { checklistCountJsonSql } from '../checklists/port';
-import { tagsJsonSql } from '../tags/port';
+import { tagsJsonSql, ticketTaggedSql } from '../tags/port';
 
 /** Filters of the staff list and counts, resolved: `assignee` null = unassigned. */
 export interface TicketFilter {
@@ -19,13 +19,16 @@ export interface TicketFilter {
   assignee?: string | null | undefined;
   /** Staff search, routed by its shape (searchRepository.ts, docs/search.md). */
   q?: string | undefined;
+  /** Only tickets with this tag (name, ignoring case; docs/tags.md). */
+  tag?: string | undefined;
 }
 
-/** SQL conditions of the status and assignee filters (the search is applied by searchRepository.ts). */
+/** SQL conditions of the status, assignee and tag filters (the search is applied by searchRepository.ts). */
 function filterConditions(f: TicketFilter): SQL[] {
   const conditions: (SQL | undefined)[] = [
     f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
     f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
+    f.tag ? ticketTaggedSql(sql`${supportTickets.id}`, f.tag) : undefined,
   ];
   return conditions.filter((c): c is SQL => c !== undefined);
 }

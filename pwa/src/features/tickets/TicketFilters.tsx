@@ -4,6 +4,7 @@ import { useIsDesktop } from '../../lib/ui/useMediaQuery';
 import { AssigneePicker } from './AssigneePicker';
 import { SortSelect, type TicketSort } from './DueSort';
 import type { AssigneeFilter } from './search';
+import { TagFilter } from './tags/TagFilter';
 
 /** Props of {@link TicketFilters}. */
 export interface TicketFiltersProps {
@@ -11,6 +12,9 @@ export interface TicketFiltersProps {
   onQuery(q: string): void;
   assignee: AssigneeFilter;
   onAssignee(f: AssigneeFilter): void;
+  /** Tag name, '' for every ticket. */
+  tag: string;
+  onTag(tag: string): void;
   sort: TicketSort;
   onSort(s: TicketSort): void;
   technicians: readonly Technician[] | undefined;
@@ -22,7 +26,7 @@ export interface TicketFiltersProps {
 
 /**
  * Search box, assignee filter and sort above the ticket tabs: 'Search tickets' over number,
- * client, business, e-mail, phone and issue; the assignee filter with 'Mine' (AssigneePicker); 'Sort'.
+ * client, business, e-mail, phone and issue; the assignee filter with 'Mine' (AssigneePicker); 'Tag'; 'Sort'.
  * Online the server applies them (several words and phone numbers search the device); offline they
  * work on the cached tickets. `resultText` is announced politely ('12 of 240 tickets').
  * Desktop: all in view. Phones (issue 56 item 5): the search and ONE 'Filter and sort' button
@@ -33,10 +37,11 @@ export function TicketFilters(props: TicketFiltersProps) {
   const { query, onQuery, resultText } = props;
   const isDesktop = useIsDesktop();
   const [open, setOpen] = useState(false);
-  const on = (props.assignee.kind === 'any' ? 0 : 1) + (props.sort === 'newest' ? 0 : 1);
+  const on = (props.assignee.kind === 'any' ? 0 : 1) + (props.tag ? 1 : 0) + (props.sort === 'newest' ? 0 : 1);
   const pickers = (
     <>
       <AssigneePicker assignee={props.assignee} onAssignee={props.onAssignee} technicians={props.technicians} userId={props.userId} />
+      <TagFilter value={props.tag} onChange={props.onTag} />
       <SortSelect value={props.sort} onChange={props.onSort} />
     </>
   );

@@ -51,7 +51,8 @@ export default function TicketsPage() {
   const [tab, setTab] = useState<TicketTab>('all');
   const [query, setQuery] = useState('');
   const [assignee, setAssignee] = useState<AssigneeFilter>(ANY_ASSIGNEE);
-  const view = useTicketView({ tab, query, assignee, userId: user?.id });
+  const [tag, setTag] = useState('');
+  const view = useTicketView({ tab, query, assignee, tag, userId: user?.id });
   const [sort, setSort] = useState<TicketSort>('newest');
   const { counts, filtering } = view;
   const visible = useMemo(() => sortTickets(view.visible, sort), [view.visible, sort]);
@@ -106,6 +107,8 @@ export default function TicketsPage() {
               onQuery={setQuery}
               assignee={assignee}
               onAssignee={setAssignee}
+              tag={tag}
+              onTag={setTag}
               sort={sort}
               onSort={setSort}
               technicians={techs}
@@ -129,6 +132,7 @@ export default function TicketsPage() {
               onClearFilters={() => {
                 setQuery('');
                 setAssignee(ANY_ASSIGNEE);
+                setTag('');
               }}
               hasMore={view.hasMore}
               loadingMore={view.loadingMore}

@@ -1,7 +1,7 @@
-import type { Ticket } from '@portal/shared';
+import { tagKey, type Ticket } from '@portal/shared';
 
 /**
- * Assignee filter of the ticket screen, pure. The search itself is routed by shared/src/search
+ * Assignee and tag filters of the ticket screen, pure. The search itself is routed by shared/src/search
  * (the server's list, and offline/searchIndex.ts on the phone's copy: docs/search.md).
  */
 
@@ -15,6 +15,13 @@ export function matchesAssignee(t: Pick<Ticket, 'assignedTo'>, filter: AssigneeF
   if (filter.kind === 'any') return true;
   if (filter.kind === 'unassigned') return !t.assignedTo;
   return t.assignedTo === filter.id;
+}
+
+/** True when the ticket has the tag `tag` (ignoring case, as the server's `?tag=`), or `tag` is ''. */
+export function matchesTag(t: Pick<Ticket, 'tags'>, tag: string): boolean {
+  if (!tag) return true;
+  const key = tagKey(tag);
+  return (t.tags ?? []).some((n) => tagKey(n) === key);
 }
 
 /** Serialises a filter for a <select> value: 'any', 'unassigned' or 'user:<id>'. */

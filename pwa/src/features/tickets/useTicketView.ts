@@ -8,7 +8,7 @@ import { TICKETS_SERVER_KEY, type ServerTicketFilter } from './api/keys';
 import { useTicketCounts } from './api/useTicketCounts';
 import { useTicketListPages } from './api/useTicketListPages';
 import type { TicketTab } from './labels';
-import { matchesAssignee, type AssigneeFilter } from './search';
+import { matchesAssignee, matchesTag, type AssigneeFilter } from './search';
 
 /** Server search waits this long after the last keystroke (ms); the cache answers meanwhile. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -80,8 +80,9 @@ const ticketsText = (n: number) => `${n} ${n === 1 ? 'ticket' : 'tickets'}`;
  * display objects of untouched tickets. Server pages keep the previous filter's answer until the
  * new one arrives.
  */
-export function useTicketView(args: { tab: TicketTab; query: string; assignee: AssigneeFilter; userId: string | undefined }): TicketView {
+export function useTicketView(args: { tab: TicketTab; query: string; assignee: AssigneeFilter; tag?: string; userId: string | undefined }): TicketView {
   const { tab, query, assignee, userId } = args;
+  const tag = args.tag ?? '';
   const unsent = useOfflineQuery(readUnsentByTicket);
   const online = useConnectivity() === 'online';
   const lastSync = useLastSync();
@@ -93,8 +94,8 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
 
   const deferredQuery = useDeferredValue(query);
   const q = useDebounced(query.trim().slice(0, 100), SEARCH_DEBOUNCE_MS);
-  const filter: ServerTicketFilter = { status: tab === 'all' ? undefined : tab, assignee: serverAssignee(assignee, userId), q: q || undefined };
-  const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any';
+  const filter: ServerTicketFilter = { status: tab === 'all' ? undefined : tab, assignee: serverAssignee(assignee, userId), q: q || undefined, tag: tag || undefined };
+  const filtering = deferredQuery.trim() !== '' || assignee.kind !== 'any' || tag !== '';
   // The server and the phone route a search alike (shared/src/search): online, the server's.
   const useServer = online;
   const countsQuery = useTicketCounts(filter, useServer);
@@ -124,11 +125,11 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   }, [searching, cached]);
   const foundIds = useOfflineQuery((db) => (searching ? searchCachedTickets(db, searchText) : Promise.resolve(null)), [searching, searchText]);
   const found = useMemo(() => {
-    const mine = assignee.kind === 'any' ? all : all.filter((t) => matchesAssignee(t, assignee));
+    const mine = assignee.kind === 'any' && !tag ? all : all.filter((t) => matchesAssignee(t, assignee) && matchesTag(t, tag));
     if (!searching) return mine;
     const order = new Map((foundIds ?? []).map((id, i) => [id, i]));
     return mine.filter((t) => order.has(t.id)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  }, [all, assignee, searching, foundIds]);
+  }, [all, assignee, tag, searching, foundIds]);
   const deviceCounts = useMemo(() => countByTab(found), [found]);
   const deviceVisible = useMemo(() => (tab === 'all' ? found : found.filter((t) => t.status === tab)), [found, tab]);
 
@@ -136,8 +137,8 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
   const serverVisible = useMemo(() => {
     if (!serverPages) return [];
     const shown = displayTickets(newest(serverPages.flatMap((p) => p.items), cachedById), groups);
-    return shown.filter((t) => (tab === 'all' || t.status === tab) && matchesAssignee(t, assignee));
-  }, [serverPages, cachedById, groups, tab, assignee]);
+    return shown.filter((t) => (tab === 'all' || t.status === tab) && matchesAssignee(t, assignee) && matchesTag(t, tag));
+  }, [serverPages, cachedById, groups, tab, assignee, tag]);
 
   if (server) {
     const total = filtering ? totalQuery.data?.all : serverCounts.all;
