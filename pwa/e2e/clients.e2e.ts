@@ -94,6 +94,7 @@ describe('clients', () => {
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const editForm = page.getByRole('form', { name: `Edit ${NAME}` });
       await editForm.getByLabel('Notes').fill('Dental practice, two floors; the server is in the back office.');
+      await editForm.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
       await shot(page, `client-edit-form-${size}`, { fullPage: true });
       await editForm.getByRole('button', { name: 'Save' }).click();
       await editForm.waitFor({ state: 'hidden' });
@@ -103,6 +104,9 @@ describe('clients', () => {
       await contactForm.getByLabel('Contact name').fill('Dana Office');
       await contactForm.getByLabel('E-mail').fill(CONTACT_EMAIL);
       await contactForm.getByLabel('Phone').fill('201-555-0123');
+      await contactForm.getByLabel('Preferred contact method').selectOption({ label: 'Phone call' });
+      await contactForm.getByLabel('Primary contact').check();
+      await contactForm.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
       await shot(page, `contact-form-${size}`, { fullPage: true });
       await contactForm.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('button', { name: 'Add Site' }).click();
@@ -110,6 +114,9 @@ describe('clients', () => {
       await siteForm.getByLabel('Site name').fill('Main office');
       await siteForm.getByLabel('Address').fill('1 Harbor Way, Springfield');
       await siteForm.getByLabel('Access notes').fill('Alarm code with the front desk; park at the back');
+      await siteForm.getByLabel('Latitude').fill('40.7128');
+      await siteForm.getByLabel('Longitude').fill('-74.006');
+      await siteForm.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
       await shot(page, `site-form-${size}`, { fullPage: true });
       await siteForm.getByRole('button', { name: 'Save' }).click();
       await text(page, 'All updates synced').waitFor();
@@ -117,8 +124,8 @@ describe('clients', () => {
       if (size === 'phone') [clientId, clientName] = [client.id, NAME];
       let server = await until(() => card(client.id), (c) => c.contacts.length === 1 && c.sites.length === 1);
       expect(server.notes).toBe('Dental practice, two floors; the server is in the back office.');
-      expect(server.contacts[0]).toMatchObject({ name: 'Dana Office', email: CONTACT_EMAIL, phone: '+12015550123' });
-      expect(server.sites[0]).toMatchObject({ accessNotes: 'Alarm code with the front desk; park at the back' });
+      expect(server.contacts[0]).toMatchObject({ name: 'Dana Office', email: CONTACT_EMAIL, phone: '+12015550123', preferredContactMethod: 'phone', primary: true });
+      expect(server.sites[0]).toMatchObject({ accessNotes: 'Alarm code with the front desk; park at the back', latitude: 40.7128, longitude: -74.006 });
 
       // A public ticket from the contact's address lands on the client and contact; assigned to the technician.
       const matched = await publicTicket(CONTACT_EMAIL);
@@ -181,6 +188,7 @@ describe('clients', () => {
       await page.getByRole('button', { name: 'Edit Dana Office' }).click();
       const edit = page.getByRole('form', { name: 'Edit Dana Office' });
       await edit.getByLabel('Phone').fill('201-555-0199');
+      await edit.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
       await shot(page, `contact-edit-offline-${size}`, { fullPage: true });
       await edit.getByRole('button', { name: 'Save' }).click();
       await text(page, 'Waiting to sync').waitFor();

@@ -6,7 +6,7 @@ import { useConfig } from '../../lib/config';
 import { DeleteButton } from './DeleteButton';
 import { useClientWrite } from './api/useClientWrite';
 import { FieldsForm } from './FieldsForm';
-import { CONTACT_FIELDS, bodyOf, contactValues, editBody } from './forms';
+import { CONTACT_FIELDS, CONTACT_METHOD_NAMES, bodyOf, contactValues, editBody } from './forms';
 import { mailtoHref, smsHref, telHref } from '../../lib/links';
 import type { ClientCardView } from './offline';
 import { CLIENTS_TEXT as T } from './texts';
@@ -67,6 +67,7 @@ export function ContactsSection({ card }: { card: ClientCardView }) {
                 {card.pending.has(c.id) && <IonBadge color="warning">{T.waiting}</IonBadge>}
               </div>
               {c.title && <div className="muted">{c.title}</div>}
+              {c.preferredContactMethod && <div className="muted">{`${T.prefers}: ${CONTACT_METHOD_NAMES[c.preferredContactMethod]}`}</div>}
               {shown && <div className="client-phone">{shown}</div>}
               {c.email && <div>{c.email}</div>}
               <ContactLinks c={c} shown={shown} />

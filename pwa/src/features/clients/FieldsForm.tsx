@@ -7,7 +7,9 @@ import { CLIENTS_TEXT as T } from './texts';
 export interface FieldSpec {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'textarea';
+  /** 'checkbox' holds 'true' or ''; 'select' offers `options` (value '' = none). */
+  type?: 'text' | 'email' | 'tel' | 'textarea' | 'number' | 'select' | 'checkbox';
+  options?: readonly { value: string; label: string }[];
   optional?: boolean;
   hint?: string;
 }
@@ -55,10 +57,21 @@ export function FieldsForm(props: {
       <h2 id={`${id}-heading`}>{props.heading}</h2>
       {fields.map((f) => {
         const inputId = `${id}-${f.name}`;
-        const common = { id: inputId, name: f.name, value: values[f.name] ?? '', 'aria-invalid': error(f.name) ? true : undefined, onChange: (e: { target: { value: string } }) => setValues({ ...values, [f.name]: e.target.value }) };
+        const set = (v: string) => setValues({ ...values, [f.name]: v });
+        const common = { id: inputId, name: f.name, value: values[f.name] ?? '', 'aria-invalid': error(f.name) ? true : undefined, onChange: (e: { target: { value: string } }) => set(e.target.value) };
         return (
           <FormField key={f.name} id={inputId} label={f.label} error={error(f.name)} optional={f.optional} hint={f.hint}>
-            {f.type === 'textarea' ? <textarea className="input" rows={3} {...common} /> : <input className="input" type={f.type ?? 'text'} {...common} />}
+            {f.type === 'textarea' ? (
+              <textarea className="input" rows={3} {...common} />
+            ) : f.type === 'select' ? (
+              <select className="input" {...common}>
+                {f.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              </select>
+            ) : f.type === 'checkbox' ? (
+              <input className="clients-checkbox" type="checkbox" id={inputId} name={f.name} checked={values[f.name] === 'true'} onChange={(e) => set(e.target.checked ? 'true' : '')} />
+            ) : (
+              <input className="input" type={f.type ?? 'text'} {...common} />
+            )}
           </FormField>
         );
       })}

@@ -80,6 +80,7 @@ export const CLIENTS_TEXT = {
   email: 'E-mail',
   map: 'Map',
   primary: 'Primary',
+  prefers: 'Prefers',
   accessNotes: 'Access notes',
   saved: { title: 'Success', description: 'Client details have been saved.' },
   created: { title: 'Success', description: 'The client has been created.' },
