@@ -6,7 +6,8 @@
  * canned reply with `::` into another, and creates a ticket from a template ("Ticket will be
  * numbered when it syncs"). The API starts again on the same data: each update lands once, the
  * customer's e-mail carries the filled variables (first name, the live status link), the macro's
- * time entry is there once, the new ticket gets its number and one confirmation e-mail.
+ * time entry is there once, the new ticket gets its number, its template's checklist (shown on
+ * the phone before sending) and one confirmation e-mail.
  * Same start-up, issue 52: the technician's Upcoming list shows tomorrow's recurring visit with its
  * site and checklist from the phone's copy with the API stopped, and Recurring Tickets says its
  * edits need a connection.
@@ -111,7 +112,7 @@ beforeAll(async () => {
   await call('/api/ticket-templates', {
     method: 'POST',
     token: adminToken,
-    body: { scope: 'shared', name: 'Printer jam', issue: 'The printer jams on every page; customer called.', severity: 'medium', contactMethod: 'phone', assignee: 'me' },
+    body: { scope: 'shared', name: 'Printer jam', issue: 'The printer jams on every page; customer called.', severity: 'medium', contactMethod: 'phone', assignee: 'me', checklist: [{ text: 'Clear the paper path', required: true }, { text: 'Print a test page', required: false }] },
   });
 }, 240_000);
 
@@ -186,6 +187,8 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     const nt = page.getByRole('form', { name: 'New Ticket' });
     await nt.getByLabel(/Start from a template/).selectOption({ label: 'Printer jam' });
     expect(await nt.getByLabel('Issue Description').inputValue()).toContain('jams on every page');
+    // The template's checklist, from the device's copy, shown before sending.
+    expect(await nt.getByRole('list', { name: 'Checklist the ticket will get' }).getByRole('listitem').allInnerTexts()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
     await nt.getByLabel('Name', { exact: true }).fill('Walk In');
     await nt.getByLabel('Email').fill('walk.in@customer.test');
     await nt.getByLabel('Phone').fill('555-0199');
@@ -214,7 +217,9 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     const time = await call<TicketTime>(`/api/tickets/${(await ticket(dana)).id}/time-entries`, { token });
     expect(time.entries.map((e) => [e.minutes, e.billable])).toEqual([[30, true]]);
     expect((await history(lee)).filter((u) => u.comment === `Hi Lee, the parts for ${lee} are ordered. ${TECH.username}`).length).toBe(1);
-    expect(await ticket(number)).toMatchObject({ clientName: 'Walk In', severity: 'medium', contactMethod: 'phone' });
+    const walkIn = await ticket(number);
+    expect(walkIn).toMatchObject({ clientName: 'Walk In', severity: 'medium', contactMethod: 'phone' });
+    expect(walkIn.checklist?.map((i) => [i.text, i.required, i.done])).toEqual([['Clear the paper path', true, false], ['Print a test page', false, false]]);
 
     // The customers' e-mails: Dana's reply with her first name and the live status link, Lee's
     // reply, the walk-in's confirmation, each once.

@@ -3,7 +3,8 @@
  * 'Replies & Macros' (admin: a reply with an unknown variable is refused with its name, a valid
  * one shows its preview and is saved; a macro is added), 'Ticket Templates' (a template is added)
  * and 'My Replies' (a technician's own reply). Offline the screens say that edits need a
- * connection and the buttons are disabled; New Ticket is shown with its template list.
+ * connection and the buttons are disabled; New Ticket from the template shows the template's
+ * checklist before sending and the created ticket carries it.
  * 'Recurring Tickets' (issue 52, same start-up): a monthly schedule is built, the form shows its
  * next 5 dates from the shared recurrence module, and the list shows it in words.
  */
@@ -40,6 +41,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await shot(page, `replies-form-${size}`);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Running late ${run}`, { exact: true }).first().waitFor();
+    await shot(page, `replies-list-${size}`);
 
     await page.getByRole('tab', { name: 'Macros' }).click();
     await page.getByText('Resolved on site', { exact: true }).first().waitFor(); // shipped with a new install
@@ -50,6 +52,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await macro.getByText('A macro must change something', { exact: false }).waitFor();
     await macro.getByLabel('Status', { exact: true }).selectOption({ label: 'In Progress' });
     await macro.getByLabel('Time entry (minutes)').fill('15');
+    await shot(page, `macro-form-${size}`);
     await macro.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Remote fix ${run}`, { exact: true }).first().waitFor();
     await shot(page, `replies-macros-${size}`);
@@ -68,13 +71,25 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await macros.selectOption({ label: 'Waiting for parts' });
     await form.getByText('Review, then Update Ticket.').waitFor();
     expect(await form.getByLabel('Status').inputValue()).toBe('in_progress');
+    await form.getByText('Review, then Update Ticket.').scrollIntoViewIfNeeded();
+    await shot(page, `apply-macro-${size}`);
     await form.getByRole('button', { name: 'Insert reply' }).click();
     await form.getByLabel('Search replies').fill('way');
     await form.getByRole('button', { name: /On my way/ }).waitFor();
     await form.getByRole('button', { name: 'Insert reply' }).scrollIntoViewIfNeeded();
     await shot(page, `update-ticket-replies-${size}`);
     await form.getByRole('button', { name: /On my way/ }).click();
-    expect(await form.getByLabel('Update Comment').inputValue()).toContain('Mia');
+    const comment = form.getByLabel('Update Comment');
+    expect(await comment.inputValue()).toContain('Mia');
+    // '::' and a few letters: the matching replies open under the box; Enter inserts in their place.
+    await comment.fill('');
+    await comment.pressSequentially('::way');
+    await page.getByRole('option', { name: /On my way/ }).waitFor();
+    await page.getByRole('option', { name: /On my way/ }).scrollIntoViewIfNeeded();
+    await shot(page, `reply-shortcut-${size}`);
+    await comment.press('Enter');
+    expect(await comment.inputValue()).toContain('Mia');
+    expect(await comment.inputValue()).not.toContain('::');
   });
 
   it('Recurring Tickets: a monthly schedule shows its next 5 dates, then is listed with its rule in words', async () => {
@@ -124,6 +139,12 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await form.getByLabel('Name').fill(`Printer ${run}`);
     await form.getByLabel('Issue Description').fill('The printer does not print.');
     await form.getByLabel('Severity').selectOption({ label: 'High' });
+    await form.getByRole('button', { name: 'Add checklist item' }).click();
+    await form.getByLabel('Checklist item 1').fill('Clear the paper path');
+    await form.getByLabel('Required').first().check();
+    await form.getByRole('button', { name: 'Add checklist item' }).click();
+    await form.getByLabel('Checklist item 2').fill('Print a test page');
+    await form.getByLabel('Checklist preview').scrollIntoViewIfNeeded();
     await shot(page, `templates-form-${size}`);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Printer ${run}`, { exact: true }).first().waitFor();
@@ -162,8 +183,20 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await shot(tech, `my-replies-offline-${size}`);
     await tech.context().setOffline(false);
 
+    // New Ticket from the template, online: its checklist shows before sending and the ticket gets it.
     await tech.goto('/technician/new');
-    await tech.getByRole('form', { name: 'New Ticket' }).getByLabel(/Start from a template/).locator('option', { hasText: `Printer ${run}` }).waitFor({ state: 'attached', timeout: 30_000 });
+    const nt = tech.getByRole('form', { name: 'New Ticket' });
+    await nt.getByLabel(/Start from a template/).locator('option', { hasText: `Printer ${run}` }).waitFor({ state: 'attached', timeout: 30_000 });
+    await nt.getByLabel(/Start from a template/).selectOption({ label: `Printer ${run}` });
+    const preview = nt.getByRole('list', { name: 'Checklist the ticket will get' });
+    expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
     await shot(tech, `new-ticket-${size}`);
+    await nt.getByLabel('Name', { exact: true }).fill(`Walk In ${run}`);
+    await nt.getByLabel('Email').fill('walk.in@customer.test');
+    await nt.getByLabel('Phone').fill('555-0198');
+    await nt.getByRole('button', { name: 'Create Ticket' }).click();
+    const number = await tech.locator('.new-ticket-row', { hasText: `Walk In ${run}` }).locator('.new-ticket-number').innerText({ timeout: 30_000 });
+    const created = await api<{ checklist: { text: string; required: boolean }[] }>(`/api/tickets/${number}`, { token: suite.adminToken });
+    expect(created.checklist.map((i) => [i.text, i.required])).toEqual([['Clear the paper path', true], ['Print a test page', false]]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * New Ticket's form (issue 51): a template fills issue, severity, contact method and assignee; a
  * missing field gets the public form's message and nothing is created; a valid form gives the
- * staff-create body ('Do not notify the customer' = notifyCustomer false) and starts over; a picked
+ * staff-create body ('Do not notify the customer' = notifyCustomer false) with the template's
+ * checklist, shown read-only before sending, and starts over; a picked
  * client and contact fill the customer's fields and go as clientId / contactId.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -20,6 +21,10 @@ const TEMPLATE: TicketTemplate = {
   severity: 'high',
   contactMethod: 'phone',
   assignee: 'unassigned',
+  checklist: [
+    { text: 'Clear the paper path', required: true },
+    { text: 'Print a test page', required: false },
+  ],
 };
 
 const CLIENT: Client = {
@@ -63,14 +68,32 @@ describe('NewTicketForm', () => {
     expect(field('Issue Description').value).toBe('The printer jams on every page.');
     expect(field('Severity').value).toBe('high');
     expect(field('Assigned To').value).toBe('unassigned');
+    // The checklist the ticket will get, read-only, before anything is sent.
+    const preview = screen.getByRole('list', { name: 'Checklist the ticket will get' });
+    expect([...preview.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Clear the paper path (Required)', 'Print a test page']);
+    expect(screen.getByText('This ticket will start with these 2 items. Tick them off on the ticket.')).toBeTruthy();
     fireEvent.change(field(/^Name/), { target: { value: 'Walk In' } });
     fireEvent.change(field('Email'), { target: { value: 'walk@example.com' } });
     fireEvent.change(field('Phone'), { target: { value: '555 0100' } });
     fireEvent.click(screen.getByLabelText('Do not notify the customer'));
     await submit();
     expect(onCreate).toHaveBeenCalledTimes(1);
-    expect(onCreate.mock.calls[0]![0]).toMatchObject({ clientName: 'Walk In', severity: 'high', contactMethod: 'phone', assignee: 'unassigned', notifyCustomer: false, templateId: TEMPLATE.id });
+    expect(onCreate.mock.calls[0]![0]).toMatchObject({ clientName: 'Walk In', severity: 'high', contactMethod: 'phone', assignee: 'unassigned', notifyCustomer: false, templateId: TEMPLATE.id, checklist: TEMPLATE.checklist });
     expect(field(/^Name/).value).toBe('');
+    expect(screen.queryByRole('list', { name: 'Checklist the ticket will get' })).toBeNull();
+  });
+
+  it('"No template" takes the checklist away again: neither shown nor sent', async () => {
+    const { onCreate, field, submit } = setup();
+    fireEvent.change(field(/Start from a template/), { target: { value: TEMPLATE.id } });
+    expect(screen.getByRole('list', { name: 'Checklist the ticket will get' })).toBeTruthy();
+    fireEvent.change(field(/Start from a template/), { target: { value: '' } });
+    expect(screen.queryByRole('list', { name: 'Checklist the ticket will get' })).toBeNull();
+    fireEvent.change(field(/^Name/), { target: { value: 'Walk In' } });
+    fireEvent.change(field('Email'), { target: { value: 'walk@example.com' } });
+    fireEvent.change(field('Phone'), { target: { value: '555 0100' } });
+    await submit();
+    expect(onCreate.mock.calls[0]![0]).not.toHaveProperty('checklist');
   });
 
   it('picks a client and contact from the device: fills the customer, sends their ids', async () => {

@@ -5,11 +5,13 @@ import { FormActions } from '../../../lib/ui/FormActions';
 import { AssetFields } from './AssetFields';
 import { ClientContactFields } from './ClientContactFields';
 import { CustomerFields } from './CustomerFields';
+import { TemplateChecklist } from './TemplateChecklist';
 import { EMPTY_NEW_TICKET, applyTemplate, pickClient, pickContact, toStaffCreateBody, type NewTicketValues } from './newTicketModel';
 
 /**
  * The New Ticket form (issue 51): 'Start from a template' (the templates kept on the device, so
- * offline too) fills issue, severity, contact method and assignee; the customer's fields; Assigned
+ * offline too) fills issue, severity, contact method and assignee and shows the checklist the
+ * ticket will get (TemplateChecklist, read-only; sent with the create); the customer's fields; Assigned
  * To (me by default, unassigned or a technician); 'Do not notify the customer'. Client and Contact
  * (the client cards on the device) fill the customer's fields and link the ticket; without a
  * client the fields are typed; the picked client's assets on the device can be ticked (AssetFields). Checked with the
@@ -30,7 +32,7 @@ export function NewTicketForm(props: {
 }) {
   const { templates, clients = [], technicians, meId, pending, initial, onCreate, onCancel } = props;
   const { register, handleSubmit, getValues, reset, setError, formState, watch } = useForm<NewTicketValues>({ defaultValues: initial ?? EMPTY_NEW_TICKET });
-  const [clientId, contactId, assetIds] = watch(['clientId', 'contactId', 'assetIds']);
+  const [clientId, contactId, assetIds, checklist] = watch(['clientId', 'contactId', 'assetIds', 'checklist']);
   const clientOf = (id: string) => clients.find((c) => c.id === id);
   const error = (f: keyof NewTicketValues) => formState.errors[f]?.message;
   const others = technicians?.filter((t) => t.id !== meId) ?? [];
@@ -67,6 +69,7 @@ export function NewTicketForm(props: {
           </select>
         </FormField>
       )}
+      <TemplateChecklist items={checklist ?? []} />
       <ClientContactFields
         clients={clients}
         clientId={clientId}
