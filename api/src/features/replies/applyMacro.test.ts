@@ -2,11 +2,11 @@
  * Applying a macro is ONE ticket update (issue 51): PATCH /api/tickets/:id with `macroId`, the
  * fields the phone reviewed and the macro's time entry; one history group naming the macro, the
  * merge rule, exactly once with an Idempotency-Key, and the customer's e-mail with the variables
- * (status link included) filled.
+ * (status link included) filled; every variable filled on the server and nothing else reachable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { applyMacroToValues, renderReply, replyContextFor, ticketEditDefaults, ticketUpdateDraft } from '@portal/shared';
+import { REPLY_VARIABLES, applyMacroToValues, renderReply, replyContextFor, ticketEditDefaults, ticketUpdateDraft } from '@portal/shared';
 import type { Macro, Ticket, TicketConflictBody, TicketPatchResult, TicketTime, TicketUpdateEntry } from '@portal/shared';
 import type { TestUser } from '../../test/app';
 import { TEST_PUBLIC_URL, startNotifyTestApp, type NotifyTestApp } from '../../test/notify';
@@ -110,6 +110,37 @@ describe('PATCH /api/tickets/:id with macroId', () => {
     expect((clash.body as unknown as TicketConflictBody).conflicts).toEqual(['status', 'resolution']);
     expect((await timeOf(second.id)).entries).toEqual([]);
     expect((await historyOf(second.id)).some((u) => u.macro)).toBe(false);
+  });
+
+  it('fills every variable in the customer\'s e-mail on the server; a note, the issue and a vault secret stay unreachable', async () => {
+    // A vault entry for the same business, and an internal note on the ticket: nothing may leak into the reply.
+    const vault = await h.t.request('POST', '/api/vault', { token: tech.token, body: { businessName: 'Acme Dental', wifiPassword: 'wifi-SECRET-51' } });
+    expect(vault.status, vault.text).toBe(201);
+    const created = await h.t.createTicket({ clientName: 'Dana Smith', businessName: 'Acme Dental', customerEmail: 'vars@customer.test', issue: 'ISSUE-TEXT-51: the scanner is offline.' });
+    expect((await patch(created.id, { comment: 'NOTE-51: door code 4711' })).status).toBe(200);
+    // Every variable left in the text as typed (the phone fills them; the server fills what is left).
+    const every = REPLY_VARIABLES.map((v) => `${v}=[{{${v}}}]`).join('\n');
+    expect((await patch(created.id, { comment: every, reply: true })).status).toBe(200);
+    // Probes that are not variables: sent as typed, never rendered.
+    const probes = '{{vault.wifiPassword}} {{ticket.internalNotes}} {{#ticket}}{{issue}}{{/ticket}} {{constructor}}';
+    expect((await patch(created.id, { comment: probes, reply: true })).status).toBe(200);
+    await h.t.notifier.dispatcher.runOnce();
+    const texts = h.smtp.to('vars@customer.test').filter((m) => m.subject.startsWith('Update on your ticket')).map((m) => m.decoded.split('Content-Type: text/html')[0]!);
+    const filled = texts.find((t) => t.includes('contact.firstName='))!;
+    const phone = h.t.config.supportPhone;
+    for (const line of [
+      'contact.firstName=[Dana]',
+      'contact.name=[Dana Smith]',
+      'client.name=[Acme Dental]',
+      `ticket.number=[${created.ticketNumber}]`,
+      'technician.name=[alice]',
+      `technician.phone=[${phone}]`,
+      `support.phone=[${phone}]`,
+    ]) expect(filled).toContain(line);
+    expect(filled).toMatch(new RegExp(`ticket\\.statusLink=\\[${TEST_PUBLIC_URL}/status/[A-Za-z0-9_-]{43}\\]`));
+    const probed = texts.find((t) => t.includes('{{vault.wifiPassword}}'))!;
+    expect(probed).toContain(probes);
+    for (const t of texts) for (const secret of ['wifi-SECRET-51', 'NOTE-51', 'ISSUE-TEXT-51']) expect(t).not.toContain(secret);
   });
 
   it('"Waiting for parts" writes an internal note the customer is never e-mailed', async () => {
