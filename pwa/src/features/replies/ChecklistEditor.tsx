@@ -25,11 +25,11 @@ export function ChecklistEditor(props: { id: string; items: TemplateItem[]; onCh
               <input type="checkbox" checked={item.required} onChange={(e) => set(i, { required: e.target.checked })} /> Required
             </label>
             {i > 0 && (
-              <button type="button" className="btn btn-small" aria-label={`Move item ${i + 1} up`} onClick={() => move(i)}>
+              <button type="button" className="btn btn-outline btn-small" aria-label={`Move item ${i + 1} up`} onClick={() => move(i)}>
                 Up
               </button>
             )}
-            <button type="button" className="btn btn-small" aria-label={`Remove item ${i + 1}`} onClick={() => onChange(items.filter((_, k) => k !== i))}>
+            <button type="button" className="btn btn-outline btn-small" aria-label={`Remove item ${i + 1}`} onClick={() => onChange(items.filter((_, k) => k !== i))}>
               Remove
             </button>
           </li>
@@ -40,7 +40,7 @@ export function ChecklistEditor(props: { id: string; items: TemplateItem[]; onCh
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-small" disabled={items.length >= CHECKLIST_MAX_ITEMS} onClick={() => onChange([...items, { text: '', required: false }])}>
+      <button type="button" className="btn btn-outline btn-small" disabled={items.length >= CHECKLIST_MAX_ITEMS} onClick={() => onChange([...items, { text: '', required: false }])}>
         Add checklist item
       </button>
       {shown.length > 0 && (
