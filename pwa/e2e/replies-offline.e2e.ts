@@ -188,7 +188,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await nt.getByLabel(/Start from a template/).selectOption({ label: 'Printer jam' });
     expect(await nt.getByLabel('Issue Description').inputValue()).toContain('jams on every page');
     // The template's checklist, from the device's copy, shown before sending.
-    expect(await nt.getByRole('list', { name: 'Checklist the ticket will get' }).getByRole('listitem').allInnerTexts()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
+    expect(await nt.getByRole('list', { name: 'Checklist the ticket will get' }).getByRole('listitem').allTextContents()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
     await nt.getByLabel('Name', { exact: true }).fill('Walk In');
     await nt.getByLabel('Email').fill('walk.in@customer.test');
     await nt.getByLabel('Phone').fill('555-0199');

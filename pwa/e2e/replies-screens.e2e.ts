@@ -189,7 +189,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await nt.getByLabel(/Start from a template/).locator('option', { hasText: `Printer ${run}` }).waitFor({ state: 'attached', timeout: 30_000 });
     await nt.getByLabel(/Start from a template/).selectOption({ label: `Printer ${run}` });
     const preview = nt.getByRole('list', { name: 'Checklist the ticket will get' });
-    expect(await preview.getByRole('listitem').allInnerTexts()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
+    expect(await preview.getByRole('listitem').allTextContents()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
     await shot(tech, `new-ticket-${size}`);
     await nt.getByLabel('Name', { exact: true }).fill(`Walk In ${run}`);
     await nt.getByLabel('Email').fill('walk.in@customer.test');
