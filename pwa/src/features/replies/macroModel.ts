@@ -1,4 +1,4 @@
-import type { Macro, MacroAssignee, Severity, TicketStatus } from '@portal/shared';
+import { SEVERITY_NAMES, TICKET_STATUS_LABELS, type Macro, type MacroAssignee, type Severity, type TicketStatus } from '@portal/shared';
 
 /** What the macro form's inputs hold ('' = the macro does not change that field). */
 export interface MacroFormValues {
@@ -46,10 +46,10 @@ export function macroSummary(macro: Macro): string {
   const a = macro.actions;
   const parts: string[] = [];
   if (a.comment) parts.push(a.comment.reply ? 'Reply to customer' : 'Internal note');
-  if (a.status) parts.push(`Status: ${a.status.replace('_', ' ')}`);
+  if (a.status) parts.push(`Status: ${TICKET_STATUS_LABELS[a.status]}`); // as the pickers say it: 'In Progress'
   if (a.resolution) parts.push('Resolution');
   if (a.assignee) parts.push(a.assignee === 'me' ? 'Assign to me' : a.assignee === 'unassigned' ? 'Unassign' : 'Assign');
-  if (a.severity) parts.push(`Severity: ${a.severity}`);
+  if (a.severity) parts.push(`Severity: ${SEVERITY_NAMES[a.severity]}`);
   if (a.timeEntry) parts.push(`${a.timeEntry.minutes} ${a.timeEntry.billable ? 'billable ' : ''}min`);
   if (a.checklist?.length) parts.push(`Checklist: ${a.checklist.length} ${a.checklist.length === 1 ? 'item' : 'items'}`);
   return parts.join(' · ');
