@@ -12,7 +12,8 @@
  * Assets (issue 53 "Done when"), on the same app: the asset page's label PDF has the asset's QR
  * code (decoded back to `/a/<tag>`); with the API stopped and the browser restarted, "Scan" reads
  * that QR code from Chromium's fake camera (a y4m made here from the `qrcode` library's matrix),
- * opens the asset from the phone's copy with its ticket, and an edit made offline lands once.
+ * opens the asset from the phone's copy with its ticket; an edit made offline and "New ticket for
+ * this asset" (queued offline, linked to the asset) each land once.
  *
  * Last test, on the same app and profile (issue 54's phone close-out, docs/visits.md): with the API
  * stopped again and the browser restarted, the technician taps Arrived, closes out the ticket with
@@ -26,7 +27,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import type { Asset, Client, ClientPage, Ticket, Visit } from '@portal/shared';
+import type { Asset, AssetDetail, Client, ClientPage, Ticket, Visit } from '@portal/shared';
 import { decodePdfQrCodes } from '../../api/src/features/assets/pdfQr.testkit';
 import sharp from 'sharp';
 import { startApp, type AppProcess } from '../../scripts/server-process';
@@ -77,6 +78,7 @@ function qrVideo(text: string, file: string): string {
   return file;
 }
 const ASSET = { name: 'X-ray workstation', assetTag: 'LV-XR-01' };
+const NEW_ISSUE = 'The X-ray workstation fan is loud since the power cut.';
 const camera = join(profile, 'label.y4m');
 
 const CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${camera}`];
@@ -231,7 +233,7 @@ describe('the client card with the API stopped and the browser restarted', () =>
     ]);
   }, 900_000);
 
-  it('prints the label, scans it with the API stopped and the browser restarted, edits the asset offline; the edit lands once', async () => {
+  it('prints the label, scans it with the API stopped and the browser restarted, edits the asset and opens a ticket for it offline; each lands once', async () => {
     await context?.close();
     let page = await openBrowser();
     await page.goto(`${app.baseURL}/assets`);
@@ -259,11 +261,38 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
     await text(page, '1 update waiting to sync').waitFor();
 
+    // "New ticket for this asset", still with no server: its client and the asset are picked; queued.
+    await page.getByRole('link', { name: 'New ticket for this asset' }).click();
+    const nt = page.getByRole('form', { name: 'New Ticket' });
+    const tick = nt.getByRole('checkbox', { name: new RegExp(ASSET.assetTag) });
+    await tick.waitFor();
+    expect(await tick.isChecked()).toBe(true);
+    await nt.getByLabel('Name', { exact: true }).fill('Pia Reception');
+    await nt.getByLabel('Email').fill('pia@lighthouse-vets.test');
+    await nt.getByLabel('Phone').fill('201-555-0123');
+    await nt.getByLabel('Severity').selectOption('medium');
+    await nt.getByLabel('Preferred Contact Method').selectOption('email');
+    await nt.getByLabel('Issue Description').fill(NEW_ISSUE);
+    await shot(page, 'asset-new-ticket-offline-phone', { fullPage: true });
+    await nt.getByRole('button', { name: 'Create Ticket' }).click();
+    await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
+    await text(page, '2 updates waiting to sync').waitFor();
+
     app = await startApp({}, 180_000, { restart: app });
     await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
     const token = await login(TECH.username, TECH.password);
     const saved = await until('the asset edit', () => call<Asset>(`/api/assets/${asset.id}`, { token }), (a) => a.name !== ASSET.name);
     expect([saved.name, saved.version]).toEqual(['X-ray workstation (room 2)', 2]);
+    // The new ticket landed once, linked to the asset (its asset_link row in the history).
+    const detail = await until('the new ticket', () => call<AssetDetail>(`/api/assets/${asset.id}`, { token }), (a) => a.tickets.some((t) => t.issue === NEW_ISSUE));
+    const made = detail.tickets.filter((t) => t.issue === NEW_ISSUE);
+    expect(made).toHaveLength(1);
+    const madeTicket = await call<Ticket & { assetIds: string[] }>(`/api/tickets/${made[0]!.ticketNumber}`, { token });
+    expect([madeTicket.clientId, madeTicket.assetIds]).toEqual([client.id, [asset.id]]);
+    const madeHistory = await call<{ updateType: string; newValue: string | null }[]>(`/api/ticket-updates?ticketId=${madeTicket.id}`, { token });
+    const links = madeHistory.filter((u) => u.updateType === 'asset_link');
+    expect(links).toHaveLength(1);
+    expect(links[0]!.newValue).toMatch(new RegExp(`^${ASSET.assetTag} X-ray workstation`));
     await page.goto(`${app.baseURL}/assets`);
     await page.getByRole('link', { name: ASSET.assetTag }).first().waitFor();
     await shot(page, 'assets-list-phone');
