@@ -24,6 +24,7 @@ const TicketsPage = lazy(() => withIonic(() => import('../features/tickets/Ticke
 const NewTicketPage = lazy(() => withIonic(() => import('../features/tickets/new/NewTicketPage')));
 const RepliesPage = lazy(() => withIonic(() => import('../features/replies/RepliesPage')));
 const TemplatesPage = lazy(() => withIonic(() => import('../features/replies/TemplatesPage')));
+const TagsPage = lazy(() => withIonic(() => import('../features/tags/TagsPage')));
 const MyRepliesPage = lazy(() => withIonic(() => import('../features/replies/MyRepliesPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
@@ -88,6 +89,7 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/admin/activity', page: <ActivityLogPage /> },
   { path: '/admin/replies', page: <RepliesPage /> },
   { path: '/admin/templates', page: <TemplatesPage /> },
+  { path: '/admin/tags', page: <TagsPage /> },
   { path: '/account/replies', page: <MyRepliesPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
   { path: '/account/security', page: <SecurityPage /> },
