@@ -28,6 +28,9 @@ export const tagNameSchema = safeText({ error: TAG_MSG.nameRequired })
 
 export const tagNamesSchema = z.array(tagNameSchema).max(TAG_CHANGE_MAX, `At most ${TAG_CHANGE_MAX} tags at once.`);
 
+/** `?tag=` of the staff list and counts: a tag name (trimmed; empty = every ticket). */
+export const tagFilterParam = safeText().trim().max(TAG_NAME_MAX, `tag must be at most ${TAG_NAME_MAX} characters`).optional().transform((v) => (v ? v.replace(/\s+/g, ' ') : undefined));
+
 /** POST /api/tags. */
 export const tagCreateSchema = z.object({ name: tagNameSchema });
 /** PATCH /api/tags/:id (admins): `name` renames; `mergeInto` moves every ticket to that tag and deletes this one. */

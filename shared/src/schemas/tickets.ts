@@ -7,7 +7,7 @@ import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachme
 import { attachmentIdsSchema } from './attachments';
 import { timeEntryCreateSchema, type TimeEntry } from './sla';
 import { CHECKLIST_MAX_ITEMS, templateItemSchema } from './checklists';
-import { tagNamesSchema } from './tags';
+import { tagFilterParam, tagNamesSchema } from './tags';
 
 const optionalText = (max: number) => safeText().trim().max(max).optional().nullable().transform((v) => (v ? v : null));
 
@@ -260,9 +260,6 @@ const assigneeParam = z
   .union([z.literal('mine'), z.literal('unassigned'), z.uuid()], { error: "assignee must be 'mine', 'unassigned' or a user id" })
   .optional();
 
-/** `tag` of the staff list and counts: a tag name (trimmed; empty = every ticket). */
-const tagParam = safeText().trim().max(40, 'tag must be at most 40 characters').optional().transform((v) => (v ? v.replace(/\s+/g, ' ') : undefined));
-
 /** `q` of the staff list and counts: 1-100 characters (trimmed; empty = no search). */
 const searchParam = safeText().trim().max(100, 'q must be at most 100 characters').optional().transform((v) => (v ? v : undefined));
 
@@ -281,7 +278,7 @@ export const ticketListQuerySchema = z.object({
   assignee: assigneeParam,
   q: searchParam,
   /** Only tickets with this tag (name, ignoring case; docs/tags.md). */
-  tag: tagParam,
+  tag: tagFilterParam,
   limit: limitParam(TICKET_LIST_MAX),
   cursor: z.uuid('cursor must be a nextCursor returned by a previous page').optional(),
 });
@@ -297,7 +294,7 @@ export interface TicketListPage {
 }
 
 /** Query of `GET /api/tickets/counts`: the same `assignee`, `q` and `tag` filters as the list. */
-export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam, tag: tagParam });
+export const ticketCountsQuerySchema = z.object({ assignee: assigneeParam, q: searchParam, tag: tagFilterParam });
 
 /** `GET /api/tickets/counts` answer: tickets per status tab (`all` = every status). */
 export type TicketCounts = Record<'all' | TicketStatus, number>;
