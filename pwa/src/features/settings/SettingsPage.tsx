@@ -5,6 +5,7 @@ import { SlaPolicySection } from './SlaPolicySection';
 import { InboundMailSection } from './InboundMailSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { BackupSection } from './BackupSection';
+import { ReportBrandingSection } from './ReportBrandingSection';
 import { ConnectionNotice, ConnectionProvider, useScreenConnection } from '../../lib/ui/ServerConnection';
 import { SyncStatus, requestSync, useConnectivity } from '../../offline';
 import { isSettingsQuery } from './api/keys';
@@ -31,6 +32,7 @@ export default function SettingsPage() {
         <SupportNumberSection />
       </div>
       <SlaPolicySection />
+      <ReportBrandingSection />
       <InboundMailSection />
       <DeliveriesSection />
       <TwoFactorSection />

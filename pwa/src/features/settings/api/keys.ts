@@ -10,6 +10,8 @@ export const NOTIFICATION_EMAILS_KEY = ['/api/settings/notification-emails'] as 
 export const BACKUP_KEY = ['/api/admin/backup'] as const;
 /** Prefix of every delivery-log query. */
 export const DELIVERIES_KEY = ['/api/notifications/deliveries'] as const;
+/** The service reports' business name and logo (issue 54, docs/visits.md). */
+export const REPORT_BRANDING_KEY = ['/api/settings/report-branding'] as const;
 /** How many deliveries the log shows (the API allows 1-200). */
 export const DELIVERIES_LIMIT = 50;
 
@@ -19,6 +21,7 @@ const SETTINGS_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   NOTIFICATION_EMAILS_KEY[0],
   DELIVERIES_KEY[0],
   BACKUP_KEY[0],
+  REPORT_BRANDING_KEY[0],
   'sla-policy',
   '/api/settings/inbound-mail',
   '/api/settings/inbound-mail/failures',
