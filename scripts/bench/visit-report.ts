@@ -5,14 +5,14 @@
  *    a signature as the API renders them (320 px JPEGs), CPU ms (user + system) per report, median of
  *    BENCH_REPORT_ROUNDS (20) after a warm-up; also the PDF's size;
  * 2. API memory and time: against a started app (`npm start` like), the API's RSS before / peak /
- *    after a close-out with ATTACHMENTS_PER_REQUEST (5) photos, the most one close-out takes today, (1600x1200 JPEGs uploaded through tus, re-encoded and decoded in
+ *    after a close-out with VISIT_PHOTOS_MAX (10) photos, the most one close-out takes (1600x1200 JPEGs uploaded through tus, re-encoded and decoded in
  *    the image processes, the report rendered and attached in the close-out's transaction), and the
  *    close-out's wall time. The image processes' own memory is not in the API's RSS.
  *   BENCH_ONLY=visits npm run bench       or       npx tsx scripts/bench/visit-report.ts
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { ATTACHMENTS_PER_REQUEST } from '@portal/shared';
+import { VISIT_PHOTOS_MAX } from '@portal/shared';
 import { renderServiceReport } from '../../api/src/features/visits/report';
 import { tusUpload } from '../../api/src/features/attachments/attachments.testkit';
 import { startApp, type AppProcess } from '../server-process';
@@ -88,7 +88,7 @@ async function closeOutMemory(app: AppProcess): Promise<VisitReportFigures['clos
   const before = rssMb(pid);
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
-  const run = await closeOut(ATTACHMENTS_PER_REQUEST);
+  const run = await closeOut(VISIT_PHOTOS_MAX);
   clearInterval(timer);
   await new Promise((r) => setTimeout(r, 1500));
   return { beforeMb: before, peakMb: Math.max(peak, rssMb(pid)), afterMb: rssMb(pid), ms: run.ms, status: run.status };
@@ -104,7 +104,7 @@ export function printVisitReport(f: VisitReportFigures): void {
   const mb = (n: number) => `${n.toFixed(1)} MB`;
   console.log(`\n## Service report (close-out with ${PHOTOS} photos)`);
   console.log(`render (pdfkit, ${PHOTOS} thumbnails + logo + signature): ${f.renderCpuMs.toFixed(1)} ms CPU (median), ${f.pdfKb.toFixed(0)} KiB PDF`);
-  console.log(`close-out with ${ATTACHMENTS_PER_REQUEST} photos (HTTP ${f.closeOut.status}): ${f.closeOut.ms.toFixed(0)} ms; API RSS before ${mb(f.closeOut.beforeMb)}, peak ${mb(f.closeOut.peakMb)}, after ${mb(f.closeOut.afterMb)}`);
+  console.log(`close-out with ${VISIT_PHOTOS_MAX} photos (HTTP ${f.closeOut.status}): ${f.closeOut.ms.toFixed(0)} ms; API RSS before ${mb(f.closeOut.beforeMb)}, peak ${mb(f.closeOut.peakMb)}, after ${mb(f.closeOut.afterMb)}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

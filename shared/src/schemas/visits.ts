@@ -4,7 +4,7 @@
  * Times are the phone's own (ISO 8601 with offset); the server keeps its receive time beside them.
  */
 import { z } from 'zod';
-import { attachmentIdsSchema, uploadIdSchema } from './attachments';
+import { uploadIdSchema } from './attachments';
 import { safeText } from './text';
 
 /** Exact texts of the visits API (docs/visits.md). */
@@ -36,6 +36,14 @@ export interface VisitChecklistItem {
   done: boolean;
 }
 
+/**
+ * Most photos one close-out takes (issue 54: a close-out with 10 photos). More than an update's
+ * ATTACHMENTS_PER_REQUEST: the photos come as tus uploads (never in the JSON body), are processed one at
+ * a time in the image processes, and the ticket's file limits (ATTACHMENT_TICKET_MAX_FILES,
+ * ATTACHMENT_TICKET_MAX_MB) still apply; docs/benchmarks.md has the API memory of such a close-out.
+ */
+export const VISIT_PHOTOS_MAX = 10;
+
 /** Largest signature image kept (bytes, after the attachments' re-encoding). */
 export const SIGNATURE_MAX_BYTES = 512 * 1024;
 
@@ -57,7 +65,11 @@ export const visitCreateSchema = z
     /** Minutes worked (recorded as a time entry on the ticket when > 0). */
     minutes: z.number({ error: 'Minutes must be a number' }).int('Minutes must be whole minutes').min(0).max(1440).default(0),
     billable: z.boolean().default(true),
-    photoUploadIds: attachmentIdsSchema.default([]),
+    photoUploadIds: z
+      .array(uploadIdSchema)
+      .max(VISIT_PHOTOS_MAX, `At most ${VISIT_PHOTOS_MAX} photos can be attached to a close-out`)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'An upload is listed twice' })
+      .default([]),
     signatureUploadId: uploadIdSchema.nullable().optional(),
     signerName: safeText().trim().min(1).max(200).nullable().optional(),
     /** A correction: the earlier visit of the same ticket this one replaces (both are kept). */

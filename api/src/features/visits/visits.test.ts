@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, VISIT_MSG, type Ticket, type TicketUpdateEntry, type Visit, type VisitCreateInput } from '@portal/shared';
+import { IDEMPOTENCY_KEY_HEADER, VISIT_MSG, VISIT_PHOTOS_MAX, type Ticket, type TicketUpdateEntry, type Visit, type VisitCreateInput } from '@portal/shared';
 import { startTestApp, type TestApp } from '../../test/app';
 import { smallPng, tusUpload } from '../attachments/attachments.testkit';
 import { pdfImageCount, pdfText } from './pdfText.testkit';
@@ -206,4 +206,17 @@ describe('visits', () => {
     const missing = await t.request<Body>('GET', `/api/visits/${randomUUID()}/report.pdf`, { token: tech.token });
     expect([missing.status, missing.body.message]).toEqual([404, VISIT_MSG.visitNotFound]);
   });
+  it(`takes up to ${VISIT_PHOTOS_MAX} photos in one close-out; one more is refused with nothing written`, async () => {
+    const ticketId = await newTicket();
+    const png = await smallPng();
+    const photos: string[] = [];
+    for (let i = 0; i <= VISIT_PHOTOS_MAX; i++) photos.push(await tusUpload(t.url, `photo-${i}.png`, png));
+    const over = await post(ticketId, closeOut({ photoUploadIds: photos }));
+    expect(over.status).toBe(400);
+    expect(over.body.fieldErrors.photoUploadIds).toEqual([`At most ${VISIT_PHOTOS_MAX} photos can be attached to a close-out`]);
+    expect(await visitsOf(ticketId)).toBe(0);
+    const ok = await post(ticketId, closeOut({ photoUploadIds: photos.slice(0, VISIT_PHOTOS_MAX) }));
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.photoUploadIds).toHaveLength(VISIT_PHOTOS_MAX);
+  }, 120_000);
 });
