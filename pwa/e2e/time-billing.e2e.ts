@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { api, apiLogin, browserSuite, signIn } from './support/browser';
+import { PHONE, api, apiLogin, browserSuite, signIn } from './support/browser';
 import { shot } from './support/screenshots';
 
 const suite = browserSuite();
@@ -85,5 +85,64 @@ describe('Time & Billing screen (issue 57 item 1)', () => {
     const all = await api<{ entries: { note: string | null; minutes: number; invoicedBy: string | null }[] }>(`/api/time-report/entries?from=${first}&to=${last}`, { token: admin });
     expect(all.entries.find((e) => e.note === 'Replaced the print spooler')).toMatchObject({ minutes: 90, invoicedBy: 'admin' });
     expect(all.entries.find((e) => e.note === 'Router reset')).toMatchObject({ minutes: 45, invoicedBy: null });
+  });
+});
+
+describe('Tags (issue 57 item 3)', () => {
+  it('a tag added offline and one added online meanwhile are both there once after sync; the list filters by tag', async () => {
+    const admin = suite.adminToken;
+    const tech = { username: `tags.${stamp}`, password: 'tagging-pass-1' };
+    await api('/api/users', { method: 'POST', token: admin, body: { username: tech.username, password: tech.password, role: 'technician', email: `${tech.username}@example.com` } });
+    for (const name of [`Onsite ${stamp}`, `Printer ${stamp}`]) await api('/api/tags', { method: 'POST', token: admin, body: { name } });
+    const [ONSITE, PRINTER] = [`Onsite ${stamp}`, `Printer ${stamp}`];
+    const ticket = await api<{ id: string; ticketNumber: string }>('/api/tickets', {
+      method: 'POST',
+      body: { clientName: 'Tia Tagged', businessName: 'Tag Bakery', customerEmail: 'tia@example.com', customerPhone: '555-0170', severity: 'medium', contactMethod: 'email', issue: 'The label printer in the back office jams.' },
+    });
+
+    const context = await suite.newContext('phone');
+    const page = await context.newPage();
+    await signIn(page, tech.username, tech.password);
+    await page.goto(`/technician?ticket=${ticket.id}`);
+    await page.getByText(/^Last synced /).first().waitFor();
+    const tags = page.locator('section.ticket-tags');
+    await tags.waitFor();
+
+    await context.setOffline(true);
+    await tags.getByPlaceholder('Add tag').fill(ONSITE.toLowerCase());
+    await tags.getByRole('button', { name: 'Add tag' }).click();
+    await tags.getByText(ONSITE, { exact: true }).waitFor(); // the list's spelling
+    await api(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: admin, body: { tagsAdd: [PRINTER] } });
+    await context.setOffline(false);
+    await page.getByText('All updates synced').first().waitFor({ timeout: 30_000 });
+    let server: string[] = [];
+    for (let i = 0; i < 50 && server.length < 2; i++) {
+      server = (await api<{ tags: string[] }>(`/api/tickets/${ticket.id}`, { token: admin })).tags;
+      if (server.length < 2) await page.waitForTimeout(200);
+    }
+    expect(server).toEqual([ONSITE, PRINTER]);
+    await tags.getByText(PRINTER, { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await tags.locator('.tag-chip').allInnerTexts()).toHaveLength(2);
+    await tags.scrollIntoViewIfNeeded();
+    await shot(page, 'tags-panel-phone');
+
+    // The list filtered by tag shows the ticket (and its chips on the card).
+    await page.goto('/technician');
+    await page.getByRole('button', { name: /^Filter and sort/ }).click();
+    await page.getByLabel('Tag', { exact: true }).selectOption(PRINTER);
+    await page.getByRole('button', { name: ticket.ticketNumber }).waitFor();
+    await shot(page, 'tags-list-phone');
+
+    const desk = await (await suite.newContext('desktop')).newPage();
+    await signIn(desk, 'admin', inject('adminPassword'));
+    await desk.goto(`/technician?ticket=${ticket.id}`).catch(() => desk.goto(`/technician?ticket=${ticket.id}`));
+    await desk.locator('section.ticket-tags').getByText(PRINTER, { exact: true }).waitFor();
+    await shot(desk, 'tags-panel-desktop');
+    await desk.goto('/admin/tags');
+    await desk.getByRole('heading', { name: 'Tags', level: 1 }).waitFor();
+    await desk.locator('.tags-table .tag-chip').filter({ hasText: ONSITE }).waitFor();
+    await shot(desk, 'tags-admin-desktop');
+    await desk.setViewportSize(PHONE);
+    await shot(desk, 'tags-admin-phone');
   });
 });

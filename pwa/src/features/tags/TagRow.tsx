@@ -45,7 +45,7 @@ export function TagRow({ tag, others, onChanged }: { tag: Tag; others: readonly 
               void run('PATCH', { name }, `Renamed to ${name.trim()}.`);
             }}
           >
-            <label className="sr-only" htmlFor={`tag-name-${tag.id}`}>
+            <label className="visually-hidden" htmlFor={`tag-name-${tag.id}`}>
               New name of {tag.name}
             </label>
             <input id={`tag-name-${tag.id}`} className="input" value={name} maxLength={40} onChange={(e) => setName(e.target.value)} autoFocus />
@@ -67,7 +67,7 @@ export function TagRow({ tag, others, onChanged }: { tag: Tag; others: readonly 
         )}
         {others.length > 0 && (
           <span className="tags-merge">
-            <label className="sr-only" htmlFor={`tag-into-${tag.id}`}>
+            <label className="visually-hidden" htmlFor={`tag-into-${tag.id}`}>
               Merge {tag.name} into
             </label>
             <select id={`tag-into-${tag.id}`} className="input" value={into} onChange={(e) => setInto(e.target.value)}>

@@ -51,7 +51,7 @@ export default function TagsPage() {
                   <th scope="col">Tag</th>
                   <th scope="col">Tickets</th>
                   <th scope="col">
-                    <span className="sr-only">Actions</span>
+                    <span className="visually-hidden">Actions</span>
                   </th>
                 </tr>
               </thead>

@@ -52,7 +52,7 @@ export function TicketTagPicker({ ticket, user }: { ticket: Pick<Ticket, 'id' | 
           void add();
         }}
       >
-        <label htmlFor={inputId} className="sr-only">
+        <label htmlFor={inputId} className="visually-hidden">
           Add tag
         </label>
         <input id={inputId} list={`${inputId}-list`} value={name} placeholder="Add tag" autoComplete="off" onChange={(e) => setName(e.target.value)} aria-invalid={error ? true : undefined} />
