@@ -14,8 +14,12 @@ import * as rrule from 'rrule';
 import type { Options } from 'rrule';
 import { isKnownTimeZone } from '../schemas/scheduler';
 
-/** Node's ESM loader sees only rrule's CommonJS default export; bundlers see its named exports. */
-const RRule: typeof rrule.RRule = rrule.RRule ?? (rrule as unknown as { default: typeof rrule }).default.RRule;
+/**
+ * Node's ESM loader sees only rrule's CommonJS default export; bundlers see its named exports. The
+ * default is read with Reflect.get: a `.default` written out makes vite warn that the ES build of
+ * rrule has none (IMPORT_IS_UNDEFINED), though that branch never runs in the bundle.
+ */
+const RRule: typeof rrule.RRule = rrule.RRule ?? (Reflect.get(rrule, 'default') as typeof rrule).RRule;
 
 /** 0 = Sunday .. 6 = Saturday, as JavaScript's getDay(). */
 export type WeekdayIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6;
