@@ -5,6 +5,7 @@ import { LazyLostLinkForm } from '../features/support/lostLink';
 import '../features/ticket-status/status.css';
 import { withIonic } from './ionic';
 import { TicketPanelExtrasProvider } from '../lib/ticketPanelSlot';
+import { CalendarExtrasProvider } from '../lib/calendarSlot';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
@@ -47,6 +48,8 @@ const UpcomingPage = lazy(() => withIonic(() => import('../features/recurring/Up
 const CloseOutPage = lazy(() => withIonic(() => import('../features/visits/CloseOutPage')));
 /** The visits feature's section of the Update Ticket panel (lib/ticketPanelSlot). */
 const TICKET_EXTRAS = [lazy(() => import('../features/visits/TicketVisits'))];
+/** The recurring feature's week of planned visits on the scheduler's Calendar View (lib/calendarSlot). */
+const CALENDAR_EXTRAS = [lazy(() => import('../features/recurring/CalendarVisits'))];
 const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
@@ -72,7 +75,14 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   },
   { path: '/technician/new', page: <NewTicketPage /> },
   { path: '/technician/close-out', page: <CloseOutPage /> },
-  { path: '/scheduler', page: <SchedulerPage /> },
+  {
+    path: '/scheduler',
+    page: (
+      <CalendarExtrasProvider extras={CALENDAR_EXTRAS}>
+        <SchedulerPage />
+      </CalendarExtrasProvider>
+    ),
+  },
   { path: '/upcoming', page: <UpcomingPage /> },
   { path: '/recurring', page: <RecurringPage /> },
   { path: '/vault', page: <VaultPage /> },

@@ -25,7 +25,7 @@ export const EXTRA_UNAVAILABLE = 'This section needs a connection to load.';
  * worker yet, or a new version's chunk) or a render error shows one line instead of unmounting
  * the whole app. A new ticket (the `key` below) tries again.
  */
-class ExtraBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ExtraBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };

@@ -28,4 +28,9 @@ export const RECURRING_TEXT = {
   everyone: 'Everyone',
   ticketOpened: 'Ticket opened',
   opensOn: 'Ticket opens',
+  /** The scheduler's Calendar View (CalendarVisits.tsx). */
+  calendarTitle: 'Recurring visits',
+  calendarIntro: 'Planned by recurring tickets for the next 7 days (↻): their tickets open by themselves.',
+  calendarNone: 'No visits',
+  recurringMark: 'Recurring visit',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, RecurringSchedule } from '@portal/shared';
+import { calendarDays } from './calendar';
 import { upcomingVisits } from './upcoming';
 
 const schedule = (over: Partial<RecurringSchedule>): RecurringSchedule => ({
@@ -49,5 +50,14 @@ describe('Upcoming (from the stored schedules, no network)', () => {
     const d = data([schedule({}), schedule({ id: 's3', assignedTo: 'sam', title: 'Sam visit' })]);
     expect(new Set(upcomingVisits(d, NOW, 'rita').map((v) => v.title))).toEqual(new Set(['Backup check']));
     expect(new Set(upcomingVisits(d, NOW, null).map((v) => v.title))).toEqual(new Set(['Backup check', 'Sam visit']));
+  });
+
+  it("the scheduler calendar's week: 7 days from today, everyone's visits on their day, paused ones left out", () => {
+    const d = data([schedule({}), schedule({ id: 's3', assignedTo: 'sam', title: 'Sam visit' }), schedule({ id: 's4', title: 'Paused one', paused: true })]);
+    const days = calendarDays(d, NOW);
+    expect(days.map((x) => x.date)).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect(days[3]!.label).toBe('Thu, Dec 3');
+    // Monday's 09:00 Berlin is before NOW but today: on the calendar; next Monday is past the week.
+    expect(days.map((x) => x.visits.map((v) => v.title).join())).toEqual(['Backup check,Sam visit', '', '', 'Backup check,Sam visit', '', '', '']);
   });
 });

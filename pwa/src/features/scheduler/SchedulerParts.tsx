@@ -9,6 +9,7 @@ import {
   type TicketStatus,
 } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
+import { CalendarExtras } from '../../lib/calendarSlot';
 import { Loading } from '../../lib/ui/Loading';
 import type { DashboardState } from './api/useSchedulerDashboard';
 import { KanbanBoard } from './KanbanBoard';
@@ -91,7 +92,8 @@ export function DashboardMissing({ state, online }: { state: DashboardState; onl
 
 /**
  * The summary tiles and the tabs: KPI Metrics (workload chart, one card per technician, SLA
- * compliance, ticket export; 'Export CSV'), Kanban Board and Calendar View.
+ * compliance, ticket export; 'Export CSV'), Kanban Board and Calendar View (with other features' calendar
+ * extras first, lib/calendarSlot: the recurring visits of the week).
  */
 export function DashboardTabs(props: {
   d: SchedulerDashboard;
@@ -133,6 +135,7 @@ export function DashboardTabs(props: {
         {view === 'kanban' && <KanbanBoard columns={d.kanban} marks={marks} canMove={canMove} onMove={onMove} onOpen={onOpen} />}
         {view === 'calendar' && (
           <div className="sched-calendar">
+            <CalendarExtras />
             <Suspense fallback={<div className="card sched-chart sched-chart-loading" />}>
               <CreatedResolvedChart days={d.daily} />
             </Suspense>
