@@ -8,16 +8,19 @@
  * customer's e-mail carries the filled variables (first name, the live status link), the macro's
  * time entry is there once, the new ticket gets its number, its template's checklist (shown on
  * the phone before sending) and one confirmation e-mail.
- * Same start-up, issue 52: the technician's Upcoming list shows tomorrow's recurring visit with its
- * site and checklist from the phone's copy with the API stopped, and Recurring Tickets says its
- * edits need a connection.
+ * Same start-up, issue 52 "Done when": the technician's Upcoming list shows tomorrow's recurring
+ * visit with its site and checklist before its ticket exists; the schedule opens the ticket (run-now)
+ * and the phone syncs it; with the API stopped and the browser restarted, Upcoming shows the visit
+ * from the phone's copy, Recurring Tickets says its edits need a connection, and the ticket is
+ * ticked off: Resolve is refused while its required item is open, then accepted after the ticks.
+ * When the API is back each tick and the resolve are there once, and the occurrence opened once.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Ticket, TicketTime, TicketUpdateEntry } from '@portal/shared';
+import type { RecurringScheduleDetail, Ticket, TicketTime, TicketUpdateEntry } from '@portal/shared';
 import { startApp, type AppProcess } from '../../scripts/server-process';
 import { persistentPhoneContext, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
@@ -25,6 +28,7 @@ import { shot } from './support/screenshots';
 const TECH = { username: 'rita.replies', password: 'replies-pass-1' };
 let app: AppProcess;
 let adminToken: string;
+let scheduleId: string;
 let context: BrowserContext | undefined;
 const profile = mkdtempSync(join(tmpdir(), 'replies-profile-'));
 
@@ -104,11 +108,11 @@ beforeAll(async () => {
   const site = await call<{ id: string }>(`/api/clients/${client.id}/sites`, { method: 'POST', token: adminToken, body: { name: 'Harbour surgery', address: '4 Quay Road' } });
   const checklist = await call<{ id: string }>('/api/checklist-templates', { method: 'POST', token: adminToken, body: { name: 'Server room', items: [{ text: 'Check UPS battery', required: true }, { text: 'Dust the rack' }] } });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await call('/api/recurring-tickets', {
+  scheduleId = (await call<{ id: string }>('/api/recurring-tickets', {
     method: 'POST',
     token: adminToken,
     body: { title: 'Server room check', issue: 'Monthly look at the server room.', severity: 'medium', clientId: client.id, siteId: site.id, assignedTo: techId, templateId: checklist.id, timeZone: 'UTC', recurrence: { frequency: 'weekly', interval: 1, startDate: tomorrow, time: '09:00' } },
-  });
+  })).id;
   await call('/api/ticket-templates', {
     method: 'POST',
     token: adminToken,
@@ -135,7 +139,18 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     let form = await openTicket(page, dana);
     await form.getByLabel('Apply macro').locator('option', { hasText: 'Resolved on site' }).waitFor({ state: 'attached' });
     await page.goto(`${app.baseURL}/upcoming`);
-    await page.locator('.rec-visit', { hasText: 'Server room check' }).first().getByText('Harbour surgery', { exact: false }).waitFor({ timeout: 30_000 });
+    // Issue 52: tomorrow's visit with its checklist before its ticket exists; then the schedule opens it.
+    const preview = page.locator('.rec-visit', { hasText: 'Server room check' }).first();
+    await preview.getByText('Harbour surgery', { exact: false }).waitFor({ timeout: 30_000 });
+    await preview.getByText('Check UPS battery').waitFor();
+    expect(await preview.locator('.rec-opened').count()).toBe(0);
+    const visitTicket = (await call<RecurringScheduleDetail>(`/api/recurring-tickets/${scheduleId}/run-now`, { method: 'POST', token: adminToken })).lastTicket!.ticketNumber;
+    await page.reload();
+    await preview.getByText(`Ticket opened: ${visitTicket} (open)`).waitFor({ timeout: 30_000 });
+    await page.goto(`${app.baseURL}/technician`);
+    await page.getByText('Support Ticket Management').first().waitFor();
+    await (await openTicket(page, visitTicket)).waitFor();
+    await page.locator('.ticket-checklist').getByText('0/2').waitFor();
     await page.goto(`${app.baseURL}/technician`);
     await page.getByText('Support Ticket Management').first().waitFor();
 
@@ -149,6 +164,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await visit.getByText('Check UPS battery').waitFor({ timeout: 30_000 });
     await visit.getByText('Harbour Dental').waitFor();
     await visit.getByText('Harbour surgery, 4 Quay Road').waitFor();
+    await visit.getByText(`Ticket opened: ${visitTicket} (open)`).waitFor();
     expect(await visit.getAttribute('data-visit')).toMatch(new RegExp(`:${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}$`));
     await shot(page, 'upcoming-offline-phone');
     await page.getByRole('link', { name: 'All recurring tickets' }).click();
@@ -156,6 +172,27 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await shot(page, 'recurring-offline-phone');
     await page.goto(`${app.baseURL}/technician`);
     await page.getByText('Support Ticket Management').first().waitFor();
+
+    // Issue 52: the visit's ticket ticked off offline; Resolve refused while the required item is open.
+    form = await openTicket(page, visitTicket);
+    const checklist = page.locator('.ticket-checklist');
+    await checklist.getByText('0/2').waitFor();
+    await form.getByLabel('Status').selectOption('resolved');
+    await form.getByLabel('Resolution').fill('UPS battery checked, rack dusted.');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByText('1 required checklist item is still open').first().waitFor();
+    // A tap queues the tick; the box shows it once the outbox has it (a controlled box: not check()).
+    await checklist.getByLabel('Check UPS battery').click();
+    await checklist.getByText('1/2').waitFor();
+    await checklist.getByLabel('Dust the rack').click();
+    await checklist.getByText('2/2').waitFor();
+    expect(await checklist.getByRole('checkbox', { checked: true }).count()).toBe(2);
+    expect(await checklist.getByText('Pending').count()).toBe(2);
+    await checklist.scrollIntoViewIfNeeded();
+    await shot(page, 'checklist-offline-phone');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await form.waitFor({ state: 'detached' });
 
     // 1. "Resolved on site": the form fills for review, then one update.
     form = await openTicket(page, dana);
@@ -196,7 +233,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
     await page.locator('.new-tickets').scrollIntoViewIfNeeded();
     await shot(page, 'new-ticket-offline-phone');
-    await page.getByText('3 updates waiting to sync').first().waitFor();
+    await page.getByText('6 updates waiting to sync').first().waitFor();
 
     // The API comes back on the same data: the phone syncs by itself.
     app = await startApp({}, 180_000, { restart: app });
@@ -220,6 +257,21 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     const walkIn = await ticket(number);
     expect(walkIn).toMatchObject({ clientName: 'Walk In', severity: 'medium', contactMethod: 'phone' });
     expect(walkIn.checklist?.map((i) => [i.text, i.required, i.done])).toEqual([['Clear the paper path', true, false], ['Print a test page', false, false]]);
+    // Issue 52: the visit's ticks and its resolve, once each; its occurrence opened once.
+    const visited = await ticket(visitTicket);
+    expect(visited.status).toBe('resolved');
+    expect(visited.checklist?.map((i) => [i.text, i.required, i.done, i.doneBy])).toEqual([
+      ['Check UPS battery', true, true, TECH.username],
+      ['Dust the rack', false, true, TECH.username],
+    ]);
+    const visitHistory = await history(visitTicket);
+    expect(visitHistory.filter((u) => u.updateType === 'checklist' && /ticked/i.test(u.newValue ?? '')).map((u) => u.newValue)).toEqual(
+      expect.arrayContaining(['Ticked "Check UPS battery"', 'Ticked "Dust the rack"']),
+    );
+    expect(visitHistory.filter((u) => u.updateType === 'checklist' && /ticked/i.test(u.newValue ?? ''))).toHaveLength(2);
+    expect(visitHistory.filter((u) => u.updateType === 'status_change' && u.newValue === 'resolved')).toHaveLength(1);
+    const schedule = await call<RecurringScheduleDetail>(`/api/recurring-tickets/${scheduleId}`, { token });
+    expect(schedule.history.map((h) => [h.outcome, h.ticketNumber, h.ticketStatus])).toEqual([['opened', visitTicket, 'resolved']]);
 
     // The customers' e-mails: Dana's reply with her first name and the live status link, Lee's
     // reply, the walk-in's confirmation, each once.
