@@ -6,7 +6,8 @@
  * connection and the buttons are disabled; New Ticket from the template shows the template's
  * checklist before sending and the created ticket carries it.
  * 'Recurring Tickets' (issue 52, same start-up): a monthly schedule is built, the form shows its
- * next 5 dates from the shared recurrence module, and the list shows it in words.
+ * next 5 dates from the shared recurrence module, and the list shows it in words; Upcoming and the
+ * scheduler's Calendar View show a weekly schedule's visits.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -128,6 +129,13 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await page.getByRole('button', { name: 'Everyone' }).click();
     await page.locator('.rec-visit', { hasText: `Patch round ${run}` }).first().waitFor();
     await shot(page, `upcoming-${size}`);
+    // The scheduler's Calendar View shows the week's visits, marked as recurring (not tickets).
+    await page.goto('/scheduler?tab=calendar');
+    const week = page.getByRole('region', { name: 'Recurring visits' });
+    await week.getByRole('listitem', { name: `Recurring visit: Patch round ${run}` }).first().waitFor();
+    expect(await week.locator('.cal-visit', { hasText: `Patch round ${run}` }).count()).toBeGreaterThanOrEqual(2);
+    await week.scrollIntoViewIfNeeded();
+    await shot(page, `scheduler-calendar-recurring-${size}`);
   });
 
   it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {
