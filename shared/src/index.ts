@@ -59,3 +59,4 @@ export * from './schemas/recurring';
 export * from './rules/recurrence';
 export * from './schemas/tags';
 export * from './rules/tags';
+export * from './schemas/ticketMerge';

@@ -91,6 +91,12 @@ describe('each subscriber handles each event exactly once (one app)', () => {
     const closeOut = () => t.request('POST', `/api/tickets/${tickets[1]!.id}/visits`, { token: tech.token, headers: { 'idempotency-key': visitKey }, body: visit });
     expect([(await closeOut()).status, (await closeOut()).status]).toEqual([201, 201]);
     expect(emitted.filter((e) => e.name === 'visit.closed')).toHaveLength(1);
+    // A merge and its keyed replay (docs/merge.md): one ticket.merged, one e-mail to the merged ticket's customer.
+    const [from, into] = await Promise.all(['merge-from', 'merge-into'].map((n) => t.createTicket({ customerEmail: `${n}@once.test`, issue: `${n} ticket` })));
+    const mergeKey = randomUUID();
+    const merge = () => t.request('POST', `/api/tickets/${from!.id}/merge`, { token: tech.token, headers: { 'idempotency-key': mergeKey }, body: { intoTicketId: into!.id } });
+    expect([(await merge()).status, (await merge()).status]).toEqual([200, 200]);
+    expect(emitted.filter((e) => e.name === 'ticket.merged')).toHaveLength(1);
     const activityRows = async () => (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from activity_log`))[0]!.n;
     const before = await activityRows();
     expect((await t.request('POST', '/api/settings/system', { token: admin.token, body: { key: 'support_sms_number', value: '+1 555 0199' } })).status).toBe(200);
@@ -101,7 +107,7 @@ describe('each subscriber handles each event exactly once (one app)', () => {
 
     expect(deliveryFaults()).toEqual([]);
     expect(emitted.filter((e) => e.name === 'ticket.patched')).toHaveLength(2); // the PATCH, and the close-out's note
-    expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual(tickets.map((x) => x.id).sort());
+    expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual([...tickets, from!, into!].map((x) => x.id).sort());
     const handled = eventSubscribers.filter((s) => spies.get(s.name)!.mock.calls.length > 0).map((s) => s.name);
     expect(eventSubscribers.map((s) => s.name).filter((n) => !handled.includes(n) && !NOT_DRIVEN.has(n))).toEqual([]);
 

@@ -86,6 +86,16 @@ export interface EventPayloads {
     via: 'status' | 'email';
     reopened: boolean;
   };
+  /**
+   * Staff merged `source` into `target` (POST /api/tickets/:id/merge, docs/merge.md): both as they are
+   * after the merge (the source Closed with `mergedInto`); `moved` counts what moved. Emitted once per
+   * merge (a keyed replay answers from the stored answer and emits nothing).
+   */
+  'ticket.merged': {
+    source: Ticket;
+    target: Ticket;
+    moved: { updates: number; attachments: number; timeEntries: number };
+  };
   /** An admin created an account (POST /api/users). */
   'user.created': { userId: string; username: string; role: Role };
   /** An admin changed an account (PATCH /api/users/:id); `passwordReset` when a new password was set. */

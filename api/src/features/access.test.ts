@@ -61,6 +61,8 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/time-report/invoiced', body: {}, allowed: ADMIN },
   { method: 'PATCH', path: '/api/time-entries/{uuid}', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/sla-compliance?from=2026-01-01&to=2026-01-31', allowed: STAFF },
+  // Merge (docs/merge.md): an unknown target answers 404, nothing merged.
+  { method: 'POST', path: '/api/tickets/{ticket}/merge', body: { intoTicketId: '00000000-0000-4000-8000-000000000000' }, allowed: STAFF },
   { method: 'PATCH', path: '/api/tickets/{uuid}/contact', body: { customerPhone: '+1 555 0199' }, allowed: STAFF },
   { method: 'POST', path: '/api/tickets/{uuid}/status-link', allowed: STAFF },
   { method: 'DELETE', path: '/api/tickets/{uuid}/status-link', allowed: STAFF },

@@ -45,6 +45,12 @@ export const supportTickets = pgTable(
     clientId: uuid('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     siteId: uuid('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     contactId: uuid('contact_id').references((): AnyPgColumn => contacts.id, { onDelete: 'set null' }),
+    /** Merge (docs/merge.md, migration 0047): the ticket this one was merged into, and its number; null = not merged. */
+    mergedInto: uuid('merged_into').references((): AnyPgColumn => supportTickets.id, { onDelete: 'set null' }),
+    mergedIntoNumber: text('merged_into_number'),
+    /** Duplicate flag (docs/merge.md): an earlier ticket of the same contact with a similar subject, set when created. */
+    possibleDuplicateOf: uuid('possible_duplicate_of').references((): AnyPgColumn => supportTickets.id, { onDelete: 'set null' }),
+    possibleDuplicateNumber: text('possible_duplicate_number'),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),

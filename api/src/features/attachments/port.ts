@@ -29,6 +29,8 @@ export type { PreparedAttachment } from './process';
 export { attachmentStorageSettings } from './runtime';
 export { fitMailFiles, prepareMailFiles, type MailFile, type MailFiles, type RefusedFile } from './mail';
 export { attachmentsOfUpdates } from './repository';
+/** `moveAttachments(tx, fromTicketId, toTicketId, entry)`: a merged ticket's files move to its target (tickets feature, docs/merge.md). */
+export { moveAttachments } from './repository';
 export { imageAsReportJpeg, photoThumbnails } from './reportImages';
 export {
   ATTACHMENT_CSP,

@@ -86,3 +86,17 @@ export async function findAttachment(db: Database, ticketId: string, attachmentI
 export async function recordedUploads(db: Database, uploadIds: string[]): Promise<Set<string>> {
   return new Set((await ticketsOfUploads(db, uploadIds)).keys());
 }
+
+/**
+ * Moves every attachment of ticket `fromTicketId` to `toTicketId` (a merge, docs/merge.md), in the
+ * caller's transaction. Files stay where they are stored; those of the entry `entry.from` (the merged
+ * ticket's 'created' entry, which stays behind) are put on `entry.to` (the target's merge entry).
+ * @returns how many moved.
+ */
+export async function moveAttachments(tx: Database, fromTicketId: string, toTicketId: string, entry: { from: string | null; to: string }): Promise<number> {
+  if (entry.from) {
+    await tx.update(ticketAttachments).set({ updateId: entry.to }).where(and(eq(ticketAttachments.ticketId, fromTicketId), eq(ticketAttachments.updateId, entry.from)));
+  }
+  const rows = await tx.update(ticketAttachments).set({ ticketId: toTicketId }).where(eq(ticketAttachments.ticketId, fromTicketId)).returning({ id: ticketAttachments.id });
+  return rows.length;
+}

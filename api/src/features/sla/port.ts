@@ -16,3 +16,6 @@ export { recordTimeEntry } from './timeEntryPort';
 
 /** `minutesOfTickets(db, ticketIds)`: minutes worked per ticket (assets feature: an asset's tickets and their time). */
 export { minutesOfTickets } from './timeEntriesRepository';
+
+/** `moveTimeEntries(tx, fromTicketId, toTicketId)`: a merged ticket's time entries move to its target (tickets feature, docs/merge.md). */
+export { moveTimeEntries } from './timeEntriesRepository';

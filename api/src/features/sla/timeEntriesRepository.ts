@@ -142,3 +142,12 @@ export async function minutesOfTickets(db: Database, ticketIds: readonly string[
     .groupBy(timeEntries.ticketId);
   return new Map(rows.map((r) => [r.ticketId, Number(r.minutes)]));
 }
+
+/**
+ * Moves every time entry of ticket `fromTicketId` to `toTicketId` (a merge, docs/merge.md), in the
+ * caller's transaction; entries keep their times, authors and invoiced marks. @returns how many moved.
+ */
+export async function moveTimeEntries(tx: Database, fromTicketId: string, toTicketId: string): Promise<number> {
+  const rows = await tx.update(timeEntries).set({ ticketId: toTicketId }).where(eq(timeEntries.ticketId, fromTicketId)).returning({ id: timeEntries.id });
+  return rows.length;
+}

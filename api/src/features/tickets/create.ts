@@ -108,6 +108,10 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       clientId: staff?.links?.clientId ?? null,
       siteId: staff?.links?.siteId ?? null,
       contactId: staff?.links?.contactId ?? null,
+      mergedInto: null,
+      mergedIntoNumber: null,
+      possibleDuplicateOf: null,
+      possibleDuplicateNumber: null,
     });
     const files = attachments?.items.map((a) => ({ fileName: a.fileName, size: a.size })) ?? [];
     const data = { ticket, via: staff ? ('staff' as const) : (via ?? 'form'), files, statusNonce: statusLink?.nonce ?? null };

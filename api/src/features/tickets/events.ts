@@ -6,7 +6,11 @@
  * - `tickets.customer_reply_alerts` (ticket.customer_replied, in the transaction): the assignee's
  *   (or the new-ticket recipients') alert, deduplicated per reply entry;
  * - `tickets.unassign_deleted_user` (user.deleting, in the transaction): the user's tickets are
- *   unassigned with one assignment history row each.
+ *   unassigned with one assignment history row each;
+ * - `tickets.flag_duplicates` (ticket.created, in the transaction): "Possible duplicate of TKT-…" on new
+ *   tickets of a contact with a similar recent ticket, one statement per group (docs/merge.md);
+ * - `tickets.merge_alerts` (ticket.merged, in the transaction): ONE e-mail to the merged ticket's
+ *   customer saying where it continues, with the target's status link (docs/merge.md).
  */
 import { defineSubscriber } from '../../events';
 import { enqueueJobs } from '../../notify';
@@ -14,6 +18,7 @@ import { enqueueTicketPatched, newTicketJobsFor, newTicketRecipients } from './a
 import { enqueueCustomerReplyAlert } from './replyAlerts';
 import { unassignTicketsOf } from './service';
 import { liveStatusLink } from './statusLinks';
+import { flagPossibleDuplicates } from './mergeRepository';
 
 const newTicketAlerts = defineSubscriber({
   name: 'tickets.new_ticket_alerts',
@@ -59,5 +64,31 @@ const unassignDeletedUser = defineSubscriber({
   },
 });
 
+const flagDuplicates = defineSubscriber({
+  name: 'tickets.flag_duplicates',
+  events: ['ticket.created'],
+  phase: 'transaction',
+  async handle(events, { tx }) {
+    await flagPossibleDuplicates(tx, events.map((e) => e.data.ticket.id));
+  },
+});
+
+const mergeAlerts = defineSubscriber({
+  name: 'tickets.merge_alerts',
+  events: ['ticket.merged'],
+  phase: 'transaction',
+  async handle(events, { tx }) {
+    for (const { data, actor, at } of events) {
+      const statusNonce = (await liveStatusLink(tx, data.target.id, at))?.nonce;
+      const to = { ...data.target, customerEmail: data.source.customerEmail };
+      const text = mergedCustomerText(data.source.ticketNumber, data.target.ticketNumber);
+      await enqueueTicketPatched(tx, { before: data.target, after: to, changes: [{ type: 'comment', from: null, to: text, reply: true }], actor: actor!, statusNonce }, at);
+    }
+  },
+});
+
+/** What the merged ticket's customer is told (one e-mail, docs/merge.md). */
+export const mergedCustomerText = (from: string, into: string) => `Your request ${from} was merged into ${into}. Its updates continue there, at the link in this e-mail.`;
+
 /** The tickets feature's subscribers, in the order they run. */
-export const ticketSubscribers = [newTicketAlerts, updateAlerts, customerReplyAlerts, unassignDeletedUser];
+export const ticketSubscribers = [newTicketAlerts, flagDuplicates, updateAlerts, customerReplyAlerts, unassignDeletedUser, mergeAlerts];

@@ -34,6 +34,10 @@ export function presentTicket(r: TicketRow): Ticket {
     clientId: r.clientId,
     siteId: r.siteId,
     contactId: r.contactId,
+    // docs/merge.md: where a merged ticket went; a possible duplicate only while this ticket is still active.
+    mergedInto: r.mergedInto && r.mergedIntoNumber ? { id: r.mergedInto, ticketNumber: r.mergedIntoNumber } : null,
+    possibleDuplicateOf:
+      r.possibleDuplicateOf && r.possibleDuplicateNumber && r.status !== 'closed' && !r.mergedInto ? { id: r.possibleDuplicateOf, ticketNumber: r.possibleDuplicateNumber } : null,
   };
 }
 

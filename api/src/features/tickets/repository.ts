@@ -70,6 +70,10 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
     clientId: (r.client_id as string | null) ?? null,
     siteId: (r.site_id as string | null) ?? null,
     contactId: (r.contact_id as string | null) ?? null,
+    mergedInto: (r.merged_into as string | null) ?? null,
+    mergedIntoNumber: (r.merged_into_number as string | null) ?? null,
+    possibleDuplicateOf: (r.possible_duplicate_of as string | null) ?? null,
+    possibleDuplicateNumber: (r.possible_duplicate_number as string | null) ?? null,
   };
 }
 

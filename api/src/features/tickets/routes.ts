@@ -15,6 +15,8 @@
  * - GET   /api/tickets/:ref     staff; one ticket by id or number (`TKT-000123`) -> Ticket (with `assetIds` and `tags`, as the delta feed and PATCH).
  * - PATCH /api/tickets/:id      staff; ticketPatchSchema -> 200 TicketPatchResult; 409 TicketConflictBody; Idempotency-Key optional;
  *                               `macroId` / `timeEntry`: a macro's update (macroPatch.ts).
+ * - POST  /api/tickets/:id/merge  staff; ticketMergeSchema -> 200 TicketMergeResult; 409 with the refusal's message;
+ *                               Idempotency-Key optional (merge.ts, docs/merge.md).
  * - PATCH /api/tickets/:id/contact  staff; ticketContactSchema -> 200 Ticket; a changed e-mail or phone rotates the status link.
  * - GET   /api/ticket-updates   staff; work history with `updatedByName`: `?since=CURSOR[&limit][&recentDays]` ->
  *                               DeltaPage<TicketUpdateEntry> oldest change first; without `since` an array newest
@@ -35,6 +37,7 @@ import {
   ticketListQuerySchema,
   ticketPatchSchema,
   ticketContactSchema,
+  ticketMergeSchema,
 } from '@portal/shared';
 import type { DeltaPage, Ticket, TicketAssigneeFilter, TicketUpdateEntry } from '@portal/shared';
 import { nextCursor } from '../../db/sync';
@@ -58,6 +61,7 @@ import { addStaffCreate } from './staffCreate';
 import { ticketExportCsv, type VisitCounts } from './export';
 import { addPublicCreate } from './publicCreate';
 import { changeTicketContact } from './customerReply';
+import { mergeTicket } from './merge';
 import { attachmentsOfUpdates, listTicketAttachments, prepareAttachments, type AttachmentBatch } from '../attachments/port';
 import { checklistsOf } from '../checklists/port';
 import type { Middleware } from 'koa';
@@ -164,6 +168,12 @@ export function ticketRoutes(s: Services, ports: TicketRoutePorts): Router<AppSt
   router.patch('/api/tickets/:id', requireStaff(), patchInput, preparePatchAttachments, idempotentWrite, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
     ctx.body = await patchTicketWithMacro(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), s.events, patchAttachments.get(ctx));
+  });
+
+  const mergeInput = validate({ params: idParamsSchema, body: ticketMergeSchema, notFoundMessage: MSG.ticketNotFound });
+  router.post('/api/tickets/:id/merge', requireStaff(), mergeInput, idempotentWrite, async (ctx) => {
+    const { params, body } = mergeInput.get(ctx);
+    ctx.body = await mergeTicket(txOf(ctx), params.id, body, ctx.state.auth!.user, s.clock(), s.events);
   });
 
   router.patch('/api/tickets/:id/contact', requireStaff(), contactInput, transaction(s), async (ctx) => {

@@ -140,6 +140,9 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
          p.waiting_on_customer as "waitingOnCustomer",
          ${isoText(sql`p.customer_replied_at`)} as "customerRepliedAt",
          p.client_id as "clientId", p.site_id as "siteId", p.contact_id as "contactId",
+         case when p.merged_into is not null and p.merged_into_number is not null then json_build_object('id', p.merged_into, 'ticketNumber', p.merged_into_number) end as "mergedInto",
+         case when p.possible_duplicate_of is not null and p.possible_duplicate_number is not null and p.status <> 'closed' and p.merged_into is null
+           then json_build_object('id', p.possible_duplicate_of, 'ticketNumber', p.possible_duplicate_number) end as "possibleDuplicateOf",
          ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress", ${tagsJsonSql(sql`p.id`)} as tags) x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,

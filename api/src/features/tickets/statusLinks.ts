@@ -19,7 +19,8 @@ import {
   tokenMatchesHash,
   type PublicTokenKey,
 } from '../../lib/public-tokens';
-import type { StoredStatusLink, TicketRow } from './repository';
+import { findTicketByRef, type StoredStatusLink, type TicketRow } from './repository';
+import { mergeTargetOf } from './mergeRepository';
 
 /** Purpose string of status link tokens (lib/public-tokens.ts keeps purposes apart). */
 export const STATUS_LINK_PURPOSE = 'ticket-status';
@@ -84,7 +85,8 @@ export async function liveStatusLink(db: Database, ticketId: string, now: Date):
 /**
  * The ticket a status token opens, or undefined for a token of the wrong shape (no query), an
  * unknown, rotated, revoked or expired one: the caller answers all of them alike. The row is found
- * by sha256(token) and the hashes are compared again in constant time.
+ * by sha256(token) and the hashes are compared again in constant time. A merged ticket's live link
+ * opens the ticket it was merged into (docs/merge.md).
  */
 export async function findTicketByStatusToken(db: Database, token: string, now: Date): Promise<TicketRow | undefined> {
   if (!isPublicTokenShape(token)) return undefined;
@@ -95,6 +97,8 @@ export async function findTicketByStatusToken(db: Database, token: string, now: 
     .where(eq(ticketStatusLinks.tokenHash, hashPublicToken(token)))
     .limit(1);
   if (!row || !tokenMatchesHash(token, row.link.tokenHash) || !isLinkLive(row.link, now)) return undefined;
+  // A merged ticket's link leads to the ticket it was merged into (docs/merge.md).
+  if (row.ticket.mergedInto) return (await findTicketByRef(db, { id: await mergeTargetOf(db, row.ticket.id) })) ?? row.ticket;
   return row.ticket;
 }
 

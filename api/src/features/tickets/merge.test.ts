@@ -1,0 +1,146 @@
+/**
+ * POST /api/tickets/:id/merge and the duplicate flag (docs/merge.md) on PGlite, and on PostgreSQL
+ * with DATABASE_URL (then also two apps on one database, like two API processes).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { MERGE_MSG } from '@portal/shared';
+import type { Ticket, TicketMergeResult, TicketStatusView, TicketUpdateEntry } from '@portal/shared';
+import { notificationJobs, timeEntries } from '../../db/schema';
+import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+
+let t: TestApp;
+let tech: TestUser & { token: string };
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { PUBLIC_URL: 'https://support.example.test' } });
+  tech = await t.loginAs('technician', { username: 'merge-tech' });
+});
+afterAll(() => t.close());
+
+const merge = (id: string, body: unknown, headers?: Record<string, string>, app = t) =>
+  app.request<TicketMergeResult>('POST', `/api/tickets/${id}/merge`, { token: tech.token, body, headers });
+const history = async (id: string) =>
+  (await t.request<TicketUpdateEntry[]>('GET', `/api/ticket-updates?ticketId=${id}`, { token: tech.token })).body.slice().reverse();
+const getTicket = async (id: string) => (await t.request<Ticket>('GET', `/api/tickets/${id}`, { token: tech.token })).body;
+const note = (id: string, comment: string) => t.request('PATCH', `/api/tickets/${id}`, { token: tech.token, body: { comment } });
+const tokenOf = (url?: string) => /\/status\/([A-Za-z0-9_-]{43})$/.exec(url ?? '')![1]!;
+const mergeMails = async (email: string) =>
+  (await t.db.select().from(notificationJobs).where(eq(notificationJobs.recipient, email))).filter((j) => JSON.stringify(j.payload).includes('was merged into'));
+
+describe('POST /api/tickets/:id/merge', () => {
+  it('moves history, time and replies to the target in order, closes the source, and its status link leads to the target', async () => {
+    const email = `${randomUUID().slice(0, 8)}@customer.test`;
+    const target = await t.createTicket({ customerEmail: email, issue: 'Printer jams on every page' });
+    t.clock.advance(60_000);
+    const source = await t.createTicket({ customerEmail: email, issue: 'Printer jam again' });
+    t.clock.advance(60_000);
+    await note(target.id, 'target first');
+    t.clock.advance(60_000);
+    await note(source.id, 'source second');
+    const sourceToken = tokenOf(source.statusUrl);
+    expect((await t.request('POST', `/api/ticket-status/${sourceToken}/replies`, { body: { comment: 'customer third' } })).status).toBe(201);
+    t.clock.advance(60_000);
+    await t.request('POST', `/api/tickets/${source.id}/time-entries`, { token: tech.token, body: { minutes: 15, billable: true } });
+    t.clock.advance(60_000);
+
+    const key = randomUUID();
+    const res = await merge(source.id, { intoTicketId: target.id }, { 'Idempotency-Key': key });
+    expect(res.status).toBe(200);
+    expect(res.body.source).toMatchObject({ status: 'closed', mergedInto: { id: target.id, ticketNumber: target.ticketNumber } });
+    expect(res.body.moved).toMatchObject({ updates: 2, timeEntries: 1 });
+
+    const comments = (await history(target.id)).filter((u) => u.comment).map((u) => u.comment!.split('\n')[0]);
+    expect(comments).toEqual(['target first', 'source second', 'customer third', `Merged ${source.ticketNumber} into this ticket`]);
+    const times = (await history(target.id)).map((u) => u.createdAt);
+    expect(times).toEqual([...times].sort());
+    expect((await history(source.id)).map((u) => u.comment ?? u.newValue)).toEqual(['open', 'closed', `Merged into ${target.ticketNumber}`]);
+    const entries = await t.db.select().from(timeEntries).where(eq(timeEntries.ticketId, target.id));
+    expect(entries.map((e) => e.minutes)).toEqual([15]);
+
+    // The source's status link opens the target; a reply there lands on the target.
+    const view = await t.request<TicketStatusView>('GET', `/api/ticket-status/${sourceToken}`);
+    expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).toContain(target.ticketNumber);
+    await t.request('POST', `/api/ticket-status/${sourceToken}/replies`, { body: { comment: 'after merge' } });
+    expect((await history(target.id)).at(-1)?.comment).toBe('after merge');
+
+    // The same key replays the answer; one e-mail tells the customer, once.
+    const replay = await merge(source.id, { intoTicketId: target.id }, { 'Idempotency-Key': key });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await mergeMails(email)).toHaveLength(1);
+    expect((await getTicket(source.id)).mergedInto?.ticketNumber).toBe(target.ticketNumber);
+  });
+
+  it('refuses the same ticket, closed or merged tickets, and a status changed since the queued versions', async () => {
+    const a = await t.createTicket({ customerEmail: 'r1@customer.test' });
+    const b = await t.createTicket({ customerEmail: 'r2@customer.test' });
+    const c = await t.createTicket({ customerEmail: 'r3@customer.test' });
+    expect((await merge(a.id, { intoTicketId: a.id })).body).toMatchObject({ message: MERGE_MSG.same, code: 'conflict' });
+    await t.request('PATCH', `/api/tickets/${b.id}`, { token: tech.token, body: { status: 'in_progress', baseVersion: 1 } });
+    const stale = await merge(a.id, { intoTicketId: b.id, baseVersion: 1, intoBaseVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ message: MERGE_MSG.changed(b.ticketNumber) });
+    // A note since the base version does not conflict.
+    await note(a.id, 'a note');
+    expect((await merge(a.id, { intoTicketId: b.id, baseVersion: 1, intoBaseVersion: 2 })).status).toBe(200);
+    expect((await merge(a.id, { intoTicketId: c.id })).body).toMatchObject({ message: MERGE_MSG.merged(a.ticketNumber, b.ticketNumber) });
+    expect((await merge(c.id, { intoTicketId: a.id })).body).toMatchObject({ message: MERGE_MSG.merged(a.ticketNumber, b.ticketNumber) });
+    await t.request('PATCH', `/api/tickets/${c.id}`, { token: tech.token, body: { status: 'closed' } });
+    const closed = await merge(b.id, { intoTicketId: c.id });
+    expect(closed.status).toBe(409);
+    expect(closed.body).toMatchObject({ message: MERGE_MSG.closed(c.ticketNumber) });
+    expect((await merge(b.id, { intoTicketId: randomUUID() })).status).toBe(404);
+  });
+
+  it('two merges of one ticket at once: one lands, the other is refused', async () => {
+    const a = await t.createTicket({ customerEmail: 'c1@customer.test' });
+    const b = await t.createTicket({ customerEmail: 'c2@customer.test' });
+    const c = await t.createTicket({ customerEmail: 'c3@customer.test' });
+    const results = await Promise.all([merge(a.id, { intoTicketId: b.id }), merge(a.id, { intoTicketId: c.id }), merge(b.id, { intoTicketId: a.id })]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+  });
+
+  it('flags a new ticket of the same contact with a similar subject within 24 hours', async () => {
+    const email = `${randomUUID().slice(0, 8)}@customer.test`;
+    const first = await t.createTicket({ customerEmail: email, issue: 'Outlook keeps asking for my password\nSince this morning.' });
+    t.clock.advance(3_600_000);
+    const dup = await t.createTicket({ customerEmail: email.toUpperCase(), issue: 'Outlook keeps asking for password' });
+    const other = await t.createTicket({ customerEmail: email, issue: 'New laptop for the intern' });
+    const stranger = await t.createTicket({ customerEmail: 'someone@else.test', issue: 'Outlook keeps asking for my password' });
+    expect((await getTicket(dup.id)).possibleDuplicateOf).toEqual({ id: first.id, ticketNumber: first.ticketNumber });
+    expect((await getTicket(first.id)).possibleDuplicateOf).toBeNull();
+    expect((await getTicket(other.id)).possibleDuplicateOf).toBeNull();
+    expect((await getTicket(stranger.id)).possibleDuplicateOf).toBeNull();
+    t.clock.advance(25 * 3_600_000);
+    const late = await t.createTicket({ customerEmail: email, issue: 'Outlook keeps asking for my password' });
+    // 25 hours after the last similar one: outside the window, not flagged.
+    expect((await getTicket(late.id)).possibleDuplicateOf).toBeNull();
+    expect((await merge(dup.id, { intoTicketId: first.id })).status).toBe(200);
+    expect((await getTicket(dup.id)).possibleDuplicateOf).toBeNull();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('merge from two API processes on one PostgreSQL database', () => {
+  it('the same keyed merge sent to both lands once; crossing merges land one', async () => {
+    const b = await startTestApp({ attachTo: t.databaseUrl!, env: { PUBLIC_URL: 'https://support.example.test' } });
+    try {
+      const x = await t.createTicket({ customerEmail: 'p1@customer.test' });
+      const y = await t.createTicket({ customerEmail: 'p2@customer.test' });
+      const key = randomUUID();
+      const both = await Promise.all([merge(x.id, { intoTicketId: y.id }, { 'Idempotency-Key': key }), merge(x.id, { intoTicketId: y.id }, { 'Idempotency-Key': key }, b)]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      expect((await history(x.id)).filter((u) => u.updateType === 'status_change')).toHaveLength(1);
+      expect(await mergeMails('p1@customer.test')).toHaveLength(1);
+      const u = await t.createTicket({ customerEmail: 'p3@customer.test' });
+      const v = await t.createTicket({ customerEmail: 'p4@customer.test' });
+      const crossing = await Promise.all([merge(u.id, { intoTicketId: v.id }), merge(v.id, { intoTicketId: u.id }, undefined, b)]);
+      expect(crossing.map((r) => r.status).sort()).toEqual([200, 409]);
+    } finally {
+      await b.close();
+    }
+  });
+});
