@@ -7,10 +7,7 @@ import { PG_INTEGER_MAX } from '../constants';
 import type { Ticket } from './tickets';
 
 /** Another ticket named by a ticket (merge target, possible duplicate): its id and number. */
-export interface TicketRef {
-  id: string;
-  ticketNumber: string;
-}
+export type TicketRef = NonNullable<Ticket['mergedInto']>;
 
 /**
  * Body of POST /api/tickets/:id/merge. `baseVersion` / `intoBaseVersion`: the versions of the source
