@@ -7,7 +7,20 @@ import { PG_INTEGER_MAX } from '../constants';
 import type { Ticket } from './tickets';
 
 /** Another ticket named by a ticket (merge target, possible duplicate): its id and number. */
-export type TicketRef = NonNullable<Ticket['mergedInto']>;
+export interface TicketRef {
+  id: string;
+  ticketNumber: string;
+}
+
+declare module './tickets' {
+  /** The merge fields of every ticket read (tickets.ts stays under 300 lines). */
+  interface Ticket {
+    /** docs/merge.md: where this (Closed) ticket was merged; null or absent when not merged. */
+    mergedInto?: TicketRef | null;
+    /** docs/merge.md: "Possible duplicate of TKT-…" while this ticket is active. */
+    possibleDuplicateOf?: TicketRef | null;
+  }
+}
 
 /**
  * Body of POST /api/tickets/:id/merge. `baseVersion` / `intoBaseVersion`: the versions of the source

@@ -133,8 +133,6 @@ export interface Ticket {
   customerRepliedAt?: string | null;
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
   checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
-  mergedInto?: { id: string; ticketNumber: string } | null; // docs/merge.md: where this (Closed) ticket was merged; null/absent = not merged
-  possibleDuplicateOf?: { id: string; ticketNumber: string } | null; // docs/merge.md: "Possible duplicate of TKT-…"
   tags?: string[]; // names, sorted (docs/tags.md): every read, list pages included; absent in copies from older builds
 }
 
