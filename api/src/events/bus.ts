@@ -9,10 +9,11 @@
  * routes; `transaction(db, fn)` does both for other owners). A rolled-back transaction drops its
  * queue with it.
  */
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import type { AnySubscriber, EventContext } from './subscribers';
+import { PASS, type AnySubscriber, type EventContext } from './subscribers';
 import type { DomainEvent, EventName, EventOf } from './types';
 
 /** Emitting events and running what waits for COMMIT (see module doc). */
@@ -25,6 +26,17 @@ export interface EventBus {
   emit(tx: Database, events: readonly DomainEvent[]): Promise<void>;
   /** Runs (and forgets) what `tx` queued for after COMMIT; call once `tx` has committed. Never throws. */
   afterCommit(tx: Database): Promise<void>;
+  /**
+   * A change written by ONE statement, with its events' subscribers (the group commit of new
+   * tickets, tickets/create.ts): runs the subscribers' `prepare` for `drafts` on `db` before any
+   * transaction; collects the `inStatement` CTEs of those that have one; then, when no other
+   * 'transaction' subscriber is left to run, `statement(db, parts)` alone (its own transaction: no
+   * BEGIN/COMMIT round trips), else `statement(tx, parts)` and the rest's `handle` with
+   * `emitted(result)` in one transaction. After-commit subscribers of `emitted(result)` run after
+   * either. `drafts` are the events before the statement (placeholders where it fills in values, see
+   * the event's docstring); `emitted` gives the events as written.
+   */
+  write<T>(db: Database, drafts: readonly DomainEvent[], statement: (tx: Database, parts: SQL[]) => Promise<T>, emitted: (result: T) => readonly DomainEvent[]): Promise<T>;
   /** `db.transaction(fn)`, then {@link afterCommit} of it once committed. */
   transaction<T>(db: Database, fn: (tx: Database) => Promise<T>): Promise<T>;
 }
@@ -55,20 +67,27 @@ export function createEventBus(subscribers: readonly AnySubscriber[], deps: Even
   const queues = new WeakMap<Database, Queued[]>();
   const context = (tx: Database): EventContext => ({ tx, config: deps.config, logger: deps.logger });
 
-  const bus: EventBus = {
-    async emit(tx, events) {
-      if (!events.some((e) => wanted.has(e.name))) return;
-      for (const subscriber of subscribers) {
-        const mine = events.filter((e) => subscriber.events.includes(e.name)) as EventOf<EventName>[];
-        if (mine.length === 0) continue;
-        if (subscriber.phase === 'transaction') await subscriber.handle(mine, context(tx));
-        else {
-          const queue = queues.get(tx) ?? [];
-          queue.push({ subscriber, events: mine });
-          queues.set(tx, queue);
-        }
+  const mineOf = (subscriber: AnySubscriber, events: readonly DomainEvent[]) => events.filter((e) => subscriber.events.includes(e.name)) as EventOf<EventName>[];
+
+  /** emit: each subscriber of `events` in order, with what `write` prepared (absent: prepared here, in `tx`); PASS-ed and in-statement ones skipped. */
+  async function run(tx: Database, events: readonly DomainEvent[], prepared: Map<AnySubscriber, unknown>, done = new Set<AnySubscriber>()): Promise<void> {
+    if (!events.some((e) => wanted.has(e.name))) return;
+    for (const subscriber of subscribers) {
+      const mine = mineOf(subscriber, events);
+      if (mine.length === 0 || done.has(subscriber)) continue;
+      if (subscriber.phase === 'transaction') {
+        const ready = prepared.has(subscriber) ? prepared.get(subscriber) : await subscriber.prepare?.(mine, { db: tx, config: deps.config, inTransaction: true });
+        if (ready !== PASS) await subscriber.handle(mine, { ...context(tx), prepared: ready });
+      } else {
+        const queue = queues.get(tx) ?? [];
+        queue.push({ subscriber, events: mine });
+        queues.set(tx, queue);
       }
-    },
+    }
+  }
+
+  const bus: EventBus = {
+    emit: (tx, events) => run(tx, events, new Map()),
     async afterCommit(tx) {
       const queue = queues.get(tx);
       if (!queue) return;
@@ -80,6 +99,30 @@ export function createEventBus(subscribers: readonly AnySubscriber[], deps: Even
           deps.logger.error('after-commit event subscriber failed', { subscriber: subscriber.name, error: err instanceof Error ? err.message : String(err) });
         }
       }
+    },
+    async write(db, drafts, statement, emitted) {
+      const prepared = new Map<AnySubscriber, unknown>();
+      const done = new Set<AnySubscriber>();
+      const parts: SQL[] = [];
+      const inTx = subscribers.filter((s) => s.phase === 'transaction' && mineOf(s, drafts).length > 0);
+      const ready = await Promise.all(inTx.map((s) => s.prepare?.(mineOf(s, drafts), { db, config: deps.config, inTransaction: false })));
+      inTx.forEach((s, i) => {
+        prepared.set(s, ready[i]);
+        const part = ready[i] === PASS ? null : (s.inStatement?.(mineOf(s, drafts), ready[i]) ?? null);
+        if (part) parts.push(part);
+        if (part || ready[i] === PASS) done.add(s);
+      });
+      if (inTx.every((s) => done.has(s))) {
+        const result = await statement(db, parts);
+        await run(db, emitted(result), prepared, done);
+        await bus.afterCommit(db);
+        return result;
+      }
+      return bus.transaction(db, async (tx) => {
+        const result = await statement(tx, parts);
+        await run(tx, emitted(result), prepared, done);
+        return result;
+      });
     },
     async transaction(db, fn) {
       let inner: Database | undefined;

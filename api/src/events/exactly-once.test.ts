@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { rowsOf } from '../db/rows';
 import { eventSubscribers } from '../event-subscribers';
 import { startTestApp, type TestApp } from '../test/app';
-import { defineSubscriber, type AnySubscriber, type DomainEvent, type EventName } from './index';
+import { PASS, defineSubscriber, type AnySubscriber, type DomainEvent, type EventName } from './index';
 
 /** Subscribers no flow here reaches (their event needs a customer's status link or mail): covered by their features' tests. */
 const NOT_DRIVEN = new Set(['tickets.customer_reply_alerts']);
@@ -38,18 +38,37 @@ const recorder = defineSubscriber({
   },
 });
 
-let spies: Map<string, MockInstance>;
+/** Per subscriber: its `handle`, and its `inStatement` and `prepare` when it has them. */
+let spies: Map<string, { handle: MockInstance; inStatement?: MockInstance; prepare?: MockInstance }>;
 beforeAll(() => {
-  spies = new Map(eventSubscribers.map((s) => [s.name, vi.spyOn(s as AnySubscriber, 'handle')]));
+  const spy = (s: AnySubscriber, m: 'inStatement' | 'prepare') => (s[m] ? vi.spyOn(s as Required<AnySubscriber>, m) : undefined);
+  spies = new Map(eventSubscribers.map((s) => [s.name, { handle: vi.spyOn(s as AnySubscriber, 'handle'), inStatement: spy(s, 'inStatement'), prepare: spy(s, 'prepare') }]));
 });
 afterAll(() => vi.restoreAllMocks());
+const clearSpies = () => {
+  for (const s of spies.values()) for (const m of [s.handle, s.inStatement, s.prepare]) m?.mockClear();
+};
+
+/**
+ * The events a subscriber took: given to `handle`, written in the writer's statement (`inStatement`
+ * gave a CTE: the group commit of new tickets), or nothing to do (`prepare` gave PASS).
+ */
+function takenBy(name: string): DomainEvent[] {
+  const { handle, inStatement, prepare } = spies.get(name)!;
+  const events = (m: MockInstance | undefined, took: (i: number) => boolean) => (m ? m.mock.calls.filter((_, i) => took(i)).flatMap((c) => c[0] as DomainEvent[]) : []);
+  return [
+    ...events(handle, () => true),
+    ...events(inStatement, (i) => Boolean(inStatement!.mock.results[i]?.value)),
+    ...events(prepare, (i) => prepare!.mock.settledResults[i]?.type === 'fulfilled' && prepare!.mock.settledResults[i]?.value === PASS),
+  ];
+}
 
 /** Per subscriber: the events it handled more than once, and the recorded events of its names it never handled. */
 function deliveryFaults(): string[] {
   const faults: string[] = [];
   const all = emitted.map(keyOf);
   for (const s of eventSubscribers) {
-    const got = spies.get(s.name)!.mock.calls.flatMap((c) => (c[0] as DomainEvent[]).map(keyOf));
+    const got = takenBy(s.name).map(keyOf);
     const counts = new Map<string, number>();
     for (const k of got) counts.set(k, (counts.get(k) ?? 0) + 1);
     for (const [k, n] of counts) if (n !== 1) faults.push(`${s.name} handled ${k} ${n} times`);
@@ -71,7 +90,7 @@ describe('each subscriber handles each event exactly once (one app)', () => {
 
   it('creates, an assigning and resolving PATCH (and its replay), settings, a disabled and a deleted user', async () => {
     emitted.length = 0;
-    for (const spy of spies.values()) spy.mockClear();
+    clearSpies();
     const admin = await t.loginAs('admin');
     const tech = await t.loginAs('technician');
     const tickets = await Promise.all(Array.from({ length: 5 }, (_, i) => t.createTicket({ clientName: `Once ${i}`, severity: i === 0 ? 'urgent' : 'medium' })));
@@ -108,7 +127,7 @@ describe('each subscriber handles each event exactly once (one app)', () => {
     expect(deliveryFaults()).toEqual([]);
     expect(emitted.filter((e) => e.name === 'ticket.patched')).toHaveLength(2); // the PATCH, and the close-out's note
     expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual([...tickets, from!, into!].map((x) => x.id).sort());
-    const handled = eventSubscribers.filter((s) => spies.get(s.name)!.mock.calls.length > 0).map((s) => s.name);
+    const handled = eventSubscribers.filter((s) => takenBy(s.name).length > 0).map((s) => s.name);
     expect(eventSubscribers.map((s) => s.name).filter((n) => !handled.includes(n) && !NOT_DRIVEN.has(n))).toEqual([]);
 
     // The effects: one job per kind and recipient, one invitation (the settings change wrote one activity row above).
@@ -132,7 +151,7 @@ describe.skipIf(!process.env.DATABASE_URL)('each subscriber handles each event e
 
   it('creates through both at once, then the same ticket resolved through both at once', async () => {
     emitted.length = 0;
-    for (const spy of spies.values()) spy.mockClear();
+    clearSpies();
     const made = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).createTicket({ clientName: `Two ${i}` })));
     const adminA = await a.loginAs('admin');
     const adminB = await b.loginAs('admin');

@@ -3,5 +3,5 @@
  * the event union (types.ts), `defineSubscriber` (subscribers.ts) and the bus (bus.ts).
  */
 export type { DomainEvent, EventActor, EventFile, EventName, EventOf, EventPayloads, TicketChange, TicketChangeType } from './types';
-export { defineSubscriber, type AnySubscriber, type EventContext, type Subscriber, type SubscriberPhase } from './subscribers';
+export { PASS, defineSubscriber, type AnySubscriber, type EventContext, type PrepareContext, type Subscriber, type SubscriberPhase } from './subscribers';
 export { createEventBus, event, type EventBus, type EventBusDeps } from './bus';

@@ -4,6 +4,7 @@
  * createApp passes that list to the bus (events/bus.ts), as notification-kinds.ts does for job kinds.
  * After Outline's `server/queues/processors/*` (`applicableEvents` + `perform`).
  */
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -23,6 +24,8 @@ export type SubscriberPhase = 'transaction' | 'afterCommit';
 export interface EventContext {
   /** The writer's transaction ('transaction' phase), or the database itself ('afterCommit'). */
   tx: Database;
+  /** What the subscriber's `prepare` returned for this emit (undefined without one). */
+  prepared?: unknown;
   /** The app's configuration (secrets for links, TTLs). */
   config: Config;
   logger: Logger;
@@ -40,7 +43,35 @@ export interface Subscriber<N extends EventName = EventName> {
    * Never called with an empty list.
    */
   handle(events: EventOf<N>[], ctx: EventContext): Promise<void>;
+  /**
+   * Optional ('transaction' phase): what the subscriber reads BEFORE the writer's transaction, for
+   * writers that emit through the bus's `write` (events/bus.ts) (the group commit of new tickets): its result is
+   * `ctx.prepared` in `inStatement`/`handle`. Return {@link PASS} when the subscriber has nothing to
+   * do for these events (then neither runs). Emitted any other way (`emit`), it runs in the
+   * transaction with `inTransaction: true`, right before `handle`. Reading outside the writer's
+   * transaction is only right for facts that may be a moment old (who gets alerted); a fact
+   * another writer may change concurrently must be read in the transaction (return undefined here).
+   */
+  prepare?(events: EventOf<N>[], ctx: PrepareContext): Promise<unknown>;
+  /**
+   * Optional ('transaction' phase): the subscriber's writes as ONE data-modifying CTE body that rides
+   * in the writer's own statement (same round trip, same transaction: exactly once as `handle`),
+   * for writers that emit through the bus's `write` (events/bus.ts); the event's docstring (types.ts) says
+   * which rows of the statement it may read. Return null to be handled by `handle` instead.
+   */
+  inStatement?(events: EventOf<N>[], prepared: unknown): SQL | null;
 }
+
+/** What `prepare` receives: the database (outside any transaction unless `inTransaction`). */
+export interface PrepareContext {
+  db: Database;
+  config: Config;
+  /** True when called inside the writer's transaction (an `emit`), false before it (`write`). */
+  inTransaction: boolean;
+}
+
+/** Returned by `prepare`: the subscriber has nothing to do for these events. */
+export const PASS: unique symbol = Symbol('event subscriber has nothing to do');
 
 /** Any subscriber, for the registry. */
 export type AnySubscriber = Subscriber<EventName>;

@@ -12,7 +12,8 @@
  */
 import type { NotificationChannel } from '@portal/shared';
 import type { Database } from '../db/client';
-import { insertJobs, type NewJob } from './jobs';
+import type { SQL } from 'drizzle-orm';
+import { insertJobs, jobsInsertPart, type NewJob } from './jobs';
 import type { ChannelRecipient, JobKind, PushSubscriber } from './kinds';
 
 /** One job of a kind: whom it goes to, its facts and the optional due time and dedupe key. */
@@ -68,4 +69,13 @@ export async function enqueue<P extends object, C extends NotificationChannel>(
  */
 export async function enqueueJobs(tx: Database, jobs: PreparedJob[], now: Date, options: { write?: boolean } = {}): Promise<number> {
   return insertJobs(tx, jobs, now, options);
+}
+
+/**
+ * A batch of prepared jobs as a data-modifying CTE body for the statement that writes their
+ * tickets (an event subscriber's `inStatement`, events/subscribers.ts): see notify/jobs.ts
+ * `jobsInsertPart` for `fill` (ticket numbers put in place of a slot). Commits with that statement.
+ */
+export function enqueueJobsPart(jobs: PreparedJob[], now: Date, fill: { numbers: SQL; slot: string }): SQL {
+  return jobsInsertPart(jobs, now, fill);
 }

@@ -27,7 +27,7 @@ export {
   type SentContext,
   type SmsContent,
 } from './kinds';
-export { enqueue, enqueueJobs, prepareJob, type JobInput, type PreparedJob } from './enqueue';
+export { enqueue, enqueueJobs, enqueueJobsPart, prepareJob, type JobInput, type PreparedJob } from './enqueue';
 export {
   getNotificationEmails,
   getSupportSmsNumber,

@@ -10,7 +10,7 @@
  * Outcomes are written only while the caller still holds the lease (same token).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationDelivery, type NotificationStatus } from '@portal/shared';
 import type { Database } from '../db/client';
@@ -50,8 +50,24 @@ export interface NewJob {
 export async function insertJobs(tx: Database, jobs: NewJob[], now: Date, options: { write?: boolean } = {}): Promise<number> {
   const write = options.write ?? true;
   if (jobs.length === 0 && options.write === undefined) return 0;
-  // One JSON parameter for the whole batch (a group commit's jobs: hundreds of rows), not a
-  // parameter per column per row: far less work to build and to parse.
+  const inserted = await rowsOf<{ one: number }>(tx, sql`${jobsInsert(jobs, now, write)} returning 1 as one`);
+  return inserted.length;
+}
+
+/**
+ * {@link insertJobs} as a data-modifying CTE body for a statement that writes the jobs' ticket in
+ * the same round trip (tickets/repository.ts `insertNewTickets`, the group commit of new tickets):
+ * the ticket numbers are not known when the jobs are built, so each job's `summary` and
+ * `payload.ticket.ticketNumber` hold `fill.slot`, replaced by the `ticket_number` of the row of
+ * `fill.numbers` (a relation of the statement with `id`, `ticket_number`) whose id is the job's
+ * ticket. A job without a row there is not written. Same columns, dedupe rule and single writer.
+ */
+export function jobsInsertPart(jobs: NewJob[], now: Date, fill: { numbers: SQL; slot: string }): SQL {
+  return jobsInsert(jobs, now, true, fill);
+}
+
+/** The one `insert into notification_jobs` (module doc): the batch as one JSON parameter, not a parameter per column per row. */
+function jobsInsert(jobs: NewJob[], now: Date, write: boolean, fill?: { numbers: SQL; slot: string }): SQL {
   const rows = jobs.map((j) => ({
     channel: j.channel,
     kind: j.payload.kind,
@@ -63,15 +79,16 @@ export async function insertJobs(tx: Database, jobs: NewJob[], now: Date, option
     dedupe_key: j.dedupeKey ?? null,
   }));
   const at = now.toISOString();
-  const inserted = await rowsOf<{ one: number }>(tx, sql`
+  const summary = fill ? sql`replace(y.summary, ${fill.slot}, n.ticket_number)` : sql`y.summary`;
+  const payload = fill ? sql`jsonb_set(y.payload, '{ticket,ticketNumber}', to_jsonb(n.ticket_number))` : sql`y.payload`;
+  const numbers = fill ? sql` join ${fill.numbers} n on n.id = y.ticket_id` : sql``;
+  return sql`
     insert into notification_jobs (channel, kind, recipient, summary, ticket_id, payload, status, next_attempt_at, dedupe_key, created_at, updated_at)
-    select y.channel, y.kind, y.recipient, y.summary, y.ticket_id, y.payload, 'pending', y.due_at, y.dedupe_key, ${at}::timestamptz, ${at}::timestamptz
+    select y.channel, y.kind, y.recipient, ${summary}, y.ticket_id, ${payload}, 'pending', y.due_at, y.dedupe_key, ${at}::timestamptz, ${at}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb, due_at timestamptz, dedupe_key text)
+      as y(channel text, kind text, recipient text, summary text, ticket_id uuid, payload jsonb, due_at timestamptz, dedupe_key text)${numbers}
     where ${write}
-    on conflict (dedupe_key) where dedupe_key is not null do nothing
-    returning 1 as one`);
-  return inserted.length;
+    on conflict (dedupe_key) where dedupe_key is not null do nothing`;
 }
 
 /**

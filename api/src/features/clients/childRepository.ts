@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { contacts, sites, ticketFacts } from '../../db/schema';
+import { clientsChanged } from './matchable';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSiteRow = typeof sites.$inferInsert;
@@ -62,11 +63,13 @@ export async function deleteSite(db: Database, id: string): Promise<void> {
 
 /** Inserts a contact; an e-mail used by an active contact fails on `client_contacts_email_key` (the caller answers 409). */
 export async function insertContact(db: Database, values: NewContactRow): Promise<ContactRow> {
+  clientsChanged();
   const [row] = await db.insert(contacts).values(values).returning();
   return row!;
 }
 
 export async function updateContact(db: Database, id: string, set: Partial<NewContactRow>): Promise<ContactRow> {
+  clientsChanged();
   const [row] = await db.update(contacts).set({ ...set, version: sql`${contacts.version} + 1` }).where(eq(contacts.id, id)).returning();
   return row!;
 }

@@ -6,15 +6,17 @@
  * active client listing the e-mail's domain (never a free-mail domain; two clients -> none), else
  * nothing. A ticket staff created with a picked client (New Ticket) is left as it is. One select
  * of the matches for a whole group commit (up to 64 tickets), then one write through the tickets
- * port's `linkNewTickets` (the tickets feature owns support_tickets). That function is passed in by
+ * port's `linkNewTickets` (the tickets feature owns support_tickets). On PGlite the group commit
+ * skips both while no client could match (`prepare`, matchable.ts). That function is passed in by
  * event-subscribers.ts: the tickets feature imports the clients port, so importing it here would
  * close a feature cycle.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { defineSubscriber } from '../../events';
+import { PASS, defineSubscriber } from '../../events';
 import { clientDomainOf } from './matching';
+import { clientsMayMatch } from './matchable';
 
 /** What the subscribers need of other features (the tickets port's linkNewTickets). */
 export interface ClientSubscriberDeps {
@@ -25,6 +27,10 @@ const matchNewTickets = (deps: ClientSubscriberDeps) => defineSubscriber({
   name: 'clients.match_new_tickets',
   events: ['ticket.created'],
   phase: 'transaction',
+  // PGlite, before the group commit's transaction: nothing to match while no client could (matchable.ts).
+  // Elsewhere the matches are read in the transaction: another process may be writing clients.
+  prepare: async (_events, { db, config, inTransaction }) =>
+    !config.databaseUrl && !inTransaction && !(await clientsMayMatch(db)) ? PASS : undefined,
   async handle(events, { tx }) {
     // A ticket born linked (New Ticket with a picked client) keeps what staff chose.
     const rows = events.filter((e) => !e.data.ticket.clientId).map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { clientTombstones, clients, ticketFacts } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
 import { nextSyncSeq } from '../../db/sync';
+import { clientsChanged } from './matchable';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
@@ -151,6 +152,7 @@ export async function findClientByName(db: Database, name: string, exceptId?: st
  * caller turns that unique violation into 409.
  */
 export async function insertClient(db: Database, values: NewClientRow): Promise<ClientRow> {
+  clientsChanged();
   const [row] = await db
     .insert(clients)
     .values({ ...values, syncSeq: nextSyncSeq() })
@@ -160,6 +162,7 @@ export async function insertClient(db: Database, values: NewClientRow): Promise<
 
 /** Applies `set`, bumps version and sync_seq; returns the new row. */
 export async function updateClient(db: Database, id: string, set: Partial<NewClientRow>): Promise<ClientRow> {
+  clientsChanged();
   const [row] = await db
     .update(clients)
     .set({ ...set, version: sql`${clients.version} + 1`, syncSeq: nextSyncSeq() })

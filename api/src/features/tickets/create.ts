@@ -7,8 +7,9 @@
  * ways to run it:
  * - {@link createTickets} in the caller's transaction, with the submissions' attachments
  *   (the group commit's transaction, createQueue.ts; inbound mail through port.ts);
- * - {@link createTicketsAtOnce}: a transaction of its own, the Idempotency-Keys and their answers
- *   in the same statement as the tickets (the group commit of submissions without files).
+ * - {@link createTicketsAtOnce}: ONE statement of its own (a transaction only when a subscriber
+ *   needs one), the Idempotency-Keys and their answers and the subscribers' CTEs (the new-ticket
+ *   jobs) in the same statement as the tickets (the group commit of submissions without files).
  * No SQL here: repository.ts holds it.
  */
 import { randomUUID } from 'node:crypto';
@@ -138,13 +139,16 @@ export async function createTickets(tx: Database, events: EventBus, submissions:
 }
 
 /**
- * Creates open tickets (module doc) without files in ONE transaction of its own on `db`: ONE
- * statement writes the tickets and, when `keys[i]` is given, submission i's Idempotency-Key with
- * the answer `201` (a ticket and its key commit together or not at all); then the `ticket.created`
- * subscribers run for the whole group (one emit), COMMIT, and the after-commit subscribers. The
- * caller has checked that no key is stored yet (http/transaction.ts `readStoredAnswers`); one
- * stored meanwhile fails the statement with a unique violation and nothing is written.
- * Submissions with attachments go through {@link createTickets}.
+ * Creates open tickets (module doc) without files in ONE statement on `db` (events/bus.ts `write`):
+ * the `ticket.created` subscribers' reads first (`prepare`: the new-ticket recipients; the clients
+ * feature's "anything to match?"), then ONE statement writes the tickets, when `keys[i]` is given
+ * submission i's Idempotency-Key with the answer `201` (a ticket and its key commit together or not
+ * at all), and the subscribers' CTEs (the new-ticket jobs). Only when a subscriber must run a
+ * statement of its own (the clients match when there may be a match) is it a transaction: the
+ * statement, those subscribers for the whole group (one emit), COMMIT. Then the after-commit
+ * subscribers. The caller has checked that no key is stored yet (http/transaction.ts
+ * `readStoredAnswers`); one stored meanwhile fails the statement with a unique violation and
+ * nothing is written. Submissions with attachments go through {@link createTickets}.
  * @throws Error when a submission has attachments (a programming error); database errors.
  */
 export async function createTicketsAtOnce(
@@ -156,9 +160,8 @@ export async function createTicketsAtOnce(
 ): Promise<TicketCreated[]> {
   if (submissions.some(hasAttachments)) throw new Error('createTicketsAtOnce: submissions with attachments need createTickets');
   const tickets = newTickets(submissions, context, keys);
-  return events.transaction(db, async (tx) => {
-    const rows = await insertNewTickets(tx, tickets);
-    await events.emit(tx, createdEvents(submissions, tickets, rows));
-    return rows.map(createdAnswer);
-  });
+  // Before the statement the events carry TICKET_NUMBER_SLOT for the numbers it takes.
+  const drafts = createdEvents(submissions, tickets, tickets.map((t) => ({ id: t.id, ticketNumber: TICKET_NUMBER_SLOT, createdAt: t.now })));
+  const rows = await events.write(db, drafts, (tx, parts) => insertNewTickets(tx, tickets, parts), (written) => createdEvents(submissions, tickets, written));
+  return rows.map(createdAnswer);
 }

@@ -24,9 +24,9 @@ interface Session {
 }
 
 /**
- * t.db whose group writes are counted: the transactions (one per group since the `ticket.created`
- * subscribers run in the group's transaction, docs/events.md) and the create statements, also when
- * they run inside a transaction. The writes numbered in `failing` (1-based, statements and
+ * t.db whose group writes are counted: the create statements, also when they run inside a
+ * transaction, and the transactions (a group with files, a submission retried alone, and on
+ * PostgreSQL every group: the clients match runs in it, see {@link GROUP_TX}). The writes numbered in `failing` (1-based, statements and
  * transactions counted together) fail: a transaction after its work, a statement instead of
  * running; what they wrote is rolled back. `beforeWrite(n)` runs before the nth write (a
  * transaction: before BEGIN, as another process would write meanwhile).
@@ -63,6 +63,7 @@ function observedDb(failing: number[] = [], beforeWrite?: (n: number) => Promise
                 return {
                   execute: async () => {
                     statements += 1;
+                    await beforeWrite?.(statements + transactions);
                     if (fail()) throw injected();
                     return prepared.execute();
                   },
@@ -79,6 +80,13 @@ function observedDb(failing: number[] = [], beforeWrite?: (n: number) => Promise
   return { db, writes: () => ({ statements, transactions }) };
 }
 
+/**
+ * 1 when a group commit without files is a transaction (the statement and the `ticket.created`
+ * subscribers that run a statement of their own): on PostgreSQL, where `clients.match_new_tickets`
+ * reads in the transaction; 0 on PGlite with no client to match (the statement alone, clients/matchable.ts).
+ */
+const GROUP_TX = process.env.DATABASE_URL ? 1 : 0;
+
 /** A form as the route hands it over: parsed by the shared schema. */
 /** A status link for a submission (its token is not needed here). */
 const link = () => newStatusLink({ key: createPublicTokenKey({ secret: randomBytes(32), dataDir: '/nonexistent', fileName: 'x' }), ttlDays: 30 }, t.clock.now());
@@ -92,7 +100,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     const queue = new TicketCreateQueue(db, t.events);
     // The first submission starts a group at once; the nine that arrive meanwhile share the next one.
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => queue.submit(submission(`Grouped ${i}`))));
-    expect(writes()).toEqual({ statements: 2, transactions: 2 });
+    expect(writes()).toEqual({ statements: 2, transactions: 2 * GROUP_TX });
     expect(outcomes.every((o) => o.status === 201 && !o.replayed)).toBe(true);
     const numbers = outcomes.map(numberOf);
     expect(numbers).toEqual(numbers.map((_, i) => numbers[0]! + i));
@@ -143,10 +151,10 @@ describe('TicketCreateQueue: group commit of public creates', () => {
   });
 
   it('retries a failed group one submission at a time, each in its own transaction, so each still gets its ticket once', async () => {
-    const { db, writes } = observedDb([4]); // the second group's statement
+    const { db, writes } = observedDb([2 + 2 * GROUP_TX]); // the second group's statement
     const queue = new TicketCreateQueue(db, t.events);
     const outcomes = await Promise.all(Array.from({ length: 5 }, (_, i) => queue.submit(submission(`Retried ${i}`))));
-    expect(writes()).toEqual({ statements: 6, transactions: 6 }); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
+    expect(writes()).toEqual({ statements: 6, transactions: 4 + 2 * GROUP_TX }); // [1] ok, [2-5] failed, then 2, 3, 4 and 5 alone
     expect(new Set(outcomes.map(numberOf)).size).toBe(5);
     const numbers = outcomes.map(numberOf).sort((a, b) => a - b);
     expect(numbers[4]! - numbers[0]!).toBe(4); // the failed group gave its numbers back
@@ -158,7 +166,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
   });
 
   it('fails only the submission whose own retry fails too', async () => {
-    const { db } = observedDb([1, 3]); // its group's transaction, then its own
+    const { db } = observedDb([1, 2 + GROUP_TX]); // its group's transaction (PostgreSQL) or statement, then its own transaction
     const queue = new TicketCreateQueue(db, t.events);
     const [alone, next] = await Promise.allSettled([queue.submit(submission('Unlucky')), queue.submit(submission('Next'))]);
     expect(alone.status).toBe('rejected');
@@ -193,7 +201,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
       later.submit({ input: form('Fresh key'), now: t.clock.now(), statusLink: link() }, { key: fresh, scope: freshScope }),
       later.submit(submission('Plain')),
     ]);
-    expect(writes()).toEqual({ statements: 2, transactions: 2 });
+    expect(writes()).toEqual({ statements: 2, transactions: 2 * GROUP_TX });
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
     const values = settled.map((r) => (r as PromiseFulfilledResult<CreateOutcome>).value);
     expect(values[1]).toEqual({ status: 201, body: first!.body, replayed: true });
@@ -207,9 +215,9 @@ describe('TicketCreateQueue: group commit of public creates', () => {
     const body = form('Raced key');
     const scope = { userId: null, fingerprint: requestFingerprint('POST', '/api/tickets', body) };
     const theirs = { id: randomUUID(), ticketNumber: 'TKT-999999', createdAt: t.clock.now().toISOString() };
-    // Just before the second group's transaction, another process commits the same request's key.
+    // Just before the second group's statement (PostgreSQL: its transaction), another process commits the same request's key.
     const { db, writes } = observedDb([], async (n) => {
-      if (n === 3) await t.db.insert(idempotencyKeys).values({ key, userId: null, fingerprint: scope.fingerprint, statusCode: 201, responseBody: theirs, createdAt: t.clock.now() });
+      if (n === 2 + GROUP_TX) await t.db.insert(idempotencyKeys).values({ key, userId: null, fingerprint: scope.fingerprint, statusCode: 201, responseBody: theirs, createdAt: t.clock.now() });
     });
     const queue = new TicketCreateQueue(db, t.events);
     const [lead, raced, plain] = await Promise.all([
@@ -217,7 +225,7 @@ describe('TicketCreateQueue: group commit of public creates', () => {
       queue.submit({ input: body, now: t.clock.now(), statusLink: link() }, { key, scope }),
       queue.submit(submission('Race plain')),
     ]);
-    expect(writes()).toEqual({ statements: 3, transactions: 4 }); // two groups, then the failed group's two alone (the replay writes no ticket)
+    expect(writes()).toEqual({ statements: 3, transactions: 2 + 2 * GROUP_TX }); // two groups, then the failed group's two alone (the replay writes no ticket)
     expect(raced).toEqual({ status: 201, body: theirs, replayed: true });
     expect([lead!.status, plain!.status, plain!.replayed]).toEqual([201, 201, false]);
     expect(await t.db.select().from(supportTickets).where(eq(supportTickets.clientName, 'Raced key'))).toHaveLength(0);

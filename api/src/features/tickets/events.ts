@@ -1,7 +1,9 @@
 /**
  * The tickets feature's subscribers (docs/events.md), registered in api/src/event-subscribers.ts:
  * - `tickets.new_ticket_alerts` (ticket.created, in the transaction): the new-ticket jobs of every
- *   ticket of the emit (alerts.ts), recipients read once per group, one insert;
+ *   ticket of the emit (alerts.ts), recipients read once per group (`prepare`: before the group
+ *   commit's transaction), their insert a CTE of the tickets statement (`inStatement`, the group
+ *   commit) or one statement (`handle`, any other create);
  * - `tickets.update_alerts` (ticket.patched, in the transaction): the staff update's jobs;
  * - `tickets.customer_reply_alerts` (ticket.customer_replied, in the transaction): the assignee's
  *   (or the new-ticket recipients') alert, deduplicated per reply entry;
@@ -12,24 +14,34 @@
  * - `tickets.merge_alerts` (ticket.merged, in the transaction): ONE e-mail to the merged ticket's
  *   customer saying where it continues, with the target's status link (docs/merge.md).
  */
-import { defineSubscriber } from '../../events';
-import { enqueueJobs } from '../../notify';
-import { enqueueTicketPatched, newTicketJobsFor, newTicketRecipients } from './alerts';
+import type { Ticket } from '@portal/shared';
+import { defineSubscriber, type EventOf } from '../../events';
+import { enqueueJobs, enqueueJobsPart } from '../../notify';
+import { enqueueTicketPatched, newTicketJobsFor, newTicketRecipients, type NewTicketRecipients } from './alerts';
+import { NEW_TICKET_ROWS, TICKET_NUMBER_SLOT } from './repository';
 import { enqueueCustomerReplyAlert } from './replyAlerts';
 import { unassignTicketsOf } from './service';
 import { liveStatusLink } from './statusLinks';
 import { flagPossibleDuplicates } from './mergeRepository';
 
+/** The new-ticket jobs of `events` for `recipients` (by severity), due at each event's time. */
+const newTicketJobs = (events: EventOf<'ticket.created'>[], recipients: Map<Ticket['severity'], NewTicketRecipients>) =>
+  events.flatMap(({ data, at }) =>
+    newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined, notifyCustomer: data.notifyCustomer ?? true }).map((j) => ({ ...j, dueAt: at })),
+  );
+
 const newTicketAlerts = defineSubscriber({
   name: 'tickets.new_ticket_alerts',
   events: ['ticket.created'],
   phase: 'transaction',
-  async handle(events, { tx }) {
-    const recipients = await newTicketRecipients(tx, events.map((e) => e.data.ticket.severity));
-    const jobs = events.flatMap(({ data, at }) =>
-      newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined, notifyCustomer: data.notifyCustomer ?? true }).map((j) => ({ ...j, dueAt: at })),
-    );
-    await enqueueJobs(tx, jobs, events[events.length - 1]!.at);
+  // Who is alerted may be a moment old: read before the group's transaction (outside the sync lock).
+  prepare: (events, { db }) => newTicketRecipients(db, events.map((e) => e.data.ticket.severity)),
+  // The group commit: the jobs ride in the tickets statement, their numbers filled in there.
+  inStatement: (events, recipients) =>
+    enqueueJobsPart(newTicketJobs(events, recipients as Map<Ticket['severity'], NewTicketRecipients>), events[events.length - 1]!.at, { numbers: NEW_TICKET_ROWS, slot: TICKET_NUMBER_SLOT }),
+  async handle(events, { tx, prepared }) {
+    const recipients = (prepared as Map<Ticket['severity'], NewTicketRecipients> | undefined) ?? (await newTicketRecipients(tx, events.map((e) => e.data.ticket.severity)));
+    await enqueueJobs(tx, newTicketJobs(events, recipients), events[events.length - 1]!.at);
   },
 });
 

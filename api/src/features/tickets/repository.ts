@@ -4,7 +4,7 @@
  * staffListRepository.ts (the staff list and tab counts) it holds ALL of the feature's SQL. Functions take the db or the
  * route's transaction first and return rows; presenter.ts turns rows into API shapes.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { STAFF_ROLES } from '@portal/shared';
 import type { TicketCreate, TicketCreated, TicketMergeField, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
@@ -20,6 +20,13 @@ import type { SlaColumns } from './sla';
  * answer in the same statement that takes the number, and puts the number in its place.
  */
 export const TICKET_NUMBER_SLOT = '{ticketNumber}';
+
+/**
+ * The new tickets' rows inside the create statement ({@link insertNewTickets}: `id`,
+ * `ticket_number`, `status`, `version`, `created_at`, `assigned_to`), for the CTEs the
+ * `ticket.created` subscribers add to it (`inStatement`, e.g. the new-ticket jobs).
+ */
+export const NEW_TICKET_ROWS = sql.raw('t');
 
 /** What a link row stores: the nonce, sha256 of its token, and when it expires. */
 export interface StoredStatusLink {
@@ -109,7 +116,8 @@ export type InsertedTicket = Pick<TicketRow, 'id' | 'ticketNumber' | 'createdAt'
  * given in array order; formatted like `formatTicketNumber`: `TKT-` and at least six digits),
  * inserts each open ticket at version 1, its 'created' work-history row, the status-tab count, its
  * status link (docs/status-links.md) and its Idempotency-Key with its answer when it has one (the
- * notification jobs are written by the `ticket.created` subscribers, tickets/events.ts). Every ticket write waits for the lock and the number row until the transaction commits, so
+ * notification jobs are written by the `ticket.created` subscribers, tickets/events.ts: in the group
+ * commit as the `parts`, data-modifying CTEs named s1, s2, ... that may read {@link NEW_TICKET_ROWS}). Every ticket write waits for the lock and the number row until the transaction commits, so
  * the section is this one statement (and COMMIT when `tx` is a transaction), shared by every ticket
  * of a group commit (createQueue.ts). Run on the database itself, it is its own transaction: the
  * lock is released as it commits, without a round trip more. A failure or rollback gives the numbers
@@ -120,7 +128,7 @@ export type InsertedTicket = Pick<TicketRow, 'id' | 'ticketNumber' | 'createdAt'
  * prepared statement whose result type changed. Returns each ticket's id, number and creation
  * time in the order of `tickets` ([] for []).
  */
-export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Promise<InsertedTicket[]> {
+export async function insertNewTickets(tx: Database, tickets: NewTicket[], parts: readonly SQL[] = []): Promise<InsertedTicket[]> {
   if (tickets.length === 0) return [];
   const items = tickets.map((t, i) => ({
     ord: i + 1,
@@ -187,7 +195,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[]): Prom
       select t.id, x.link_nonce, x.link_hash, x.link_expires, x.at from t join x on x.id = t.id where x.link_nonce is not null),
     k as (${insertAnsweredKeys(sql`
       select x.key, x.key_user, x.key_fingerprint, x.at, 201, jsonb_set(x.answer, '{ticketNumber}', to_jsonb(t.ticket_number))
-      from t join x on x.id = t.id where x.key is not null`)})
+      from t join x on x.id = t.id where x.key is not null`)})${sql.join(parts.map((p, i) => sql`, ${sql.raw(`s${i + 1}`)} as (${p})`))}
     select id, ticket_number, created_at from t`);
   const byId = new Map(rows.map((r) => [r.id, { id: r.id, ticketNumber: r.ticket_number, createdAt: date(r.created_at) }]));
   return tickets.map((t) => byId.get(t.id)!);
