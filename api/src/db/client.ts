@@ -11,7 +11,7 @@
  * node-postgres (docs/decisions.md "API memory").
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
@@ -50,6 +50,15 @@ export interface DatabaseHandle {
   /** Session change notifications of this database (LISTEN), for the session cache. */
   sessionEvents: SessionEvents;
   close(): Promise<void>;
+}
+
+/**
+ * True when `db` (or a transaction of it) is the embedded PGlite: one process owns its data folder
+ * (lib/data-dir-lock.ts) and it runs one transaction at a time, so a per-process cache that this
+ * process's own writes drop is exact there (clients/matchable.ts); false on PostgreSQL.
+ */
+export function isEmbedded(db: Database): boolean {
+  return (db as unknown as { _: { session: unknown } })._.session instanceof PgliteSession;
 }
 
 /** Where to connect: `databaseUrl` wins; else PGlite in `dataDir/pgdata`, or in memory for `memory://`. */

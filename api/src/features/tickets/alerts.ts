@@ -35,9 +35,8 @@ export interface NewTicketRecipients {
 /**
  * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
  * present (alerting or not: only alerting ones read the support number), sent together. Called by
- * the `tickets.new_ticket_alerts` subscriber (events.ts) once per emit, inside the create's
- * transaction after the tickets were written, so these reads run while the group holds the sync
- * lock (before the events work, create.ts read them ahead of the lock).
+ * the `tickets.new_ticket_alerts` subscriber (events.ts) once per emit: in its `prepare`, before
+ * the group commit's statement (outside the sync lock), or in the create's transaction (other creates).
  */
 export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
   const wanted = [...new Set(severities)];

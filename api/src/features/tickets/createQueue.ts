@@ -11,9 +11,10 @@
  *
  * A group is written in two steps. First, all at once: the SLA policy (create.ts
  * `readCreateContext`) and what is stored under the group's Idempotency-Keys (http/transaction.ts
- * `readStoredAnswers`). Then ONE transaction (create.ts `createTicketsAtOnce`): ONE statement
- * writes the tickets with the keys and their answers, the `ticket.created` subscribers run once for
- * the whole group (the new-ticket jobs: one recipients read, one insert), COMMIT. A group with files
+ * `readStoredAnswers`). Then create.ts `createTicketsAtOnce` (events/bus.ts `write`): the
+ * `ticket.created` subscribers' reads (the recipients), then ONE statement writes the tickets with
+ * the keys, their answers and the new-ticket jobs; a transaction only when a subscriber runs a
+ * statement of its own (the clients match: on PostgreSQL, or on PGlite when a client could match). A group with files
  * is written in a transaction too (the files are recorded in further statements): keys claimed
  * first (`claimKeys`), tickets and files, events, answers stored (`storeAnswers`), COMMIT.
  *
