@@ -58,7 +58,7 @@ export interface DatabaseHandle {
  * process's own writes drop is exact there (clients/matchable.ts); false on PostgreSQL.
  */
 export function isEmbedded(db: Database): boolean {
-  return (db as unknown as { _: { session: unknown } })._.session instanceof PgliteSession;
+  return (db as unknown as { _?: { session?: unknown } })._?.session instanceof PgliteSession;
 }
 
 /** Where to connect: `databaseUrl` wins; else PGlite in `dataDir/pgdata`, or in memory for `memory://`. */

@@ -29,7 +29,7 @@ const matchNewTickets = (deps: ClientSubscriberDeps) => defineSubscriber({
   phase: 'transaction',
   // PGlite, before the group commit's transaction: nothing to match while no client could (matchable.ts).
   // Elsewhere the matches are read in the transaction: another process may be writing clients.
-  prepare: async (_events, { db, inTransaction }) => (isEmbedded(db) && !inTransaction && !(await clientsMayMatch(db)) ? PASS : undefined),
+  prepare: async (_events, { db, inTransaction }) => (!inTransaction && isEmbedded(db) && !(await clientsMayMatch(db)) ? PASS : undefined),
   async handle(events, { tx }) {
     // A ticket born linked (New Ticket with a picked client) keeps what staff chose.
     const rows = events.filter((e) => !e.data.ticket.clientId).map((e) => ({ id: e.data.ticket.id, email: e.data.ticket.customerEmail.trim().toLowerCase(), domain: clientDomainOf(e.data.ticket.customerEmail) ?? '' }));
