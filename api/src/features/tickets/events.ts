@@ -76,10 +76,14 @@ const unassignDeletedUser = defineSubscriber({
   },
 });
 
+// After commit: the flag is a hint, not part of the create, so a group commit of new tickets stays
+// one statement without a transaction (issue 49's CPU budget; createQueue.test.ts). It runs before
+// the create answers (the bus awaits after-commit work), and moves the flagged tickets forward in
+// the delta feed so phones see it.
 const flagDuplicates = defineSubscriber({
   name: 'tickets.flag_duplicates',
   events: ['ticket.created'],
-  phase: 'transaction',
+  phase: 'afterCommit',
   async handle(events, { tx }) {
     await flagPossibleDuplicates(tx, events.map((e) => e.data.ticket.id));
   },

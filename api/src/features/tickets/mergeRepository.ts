@@ -82,7 +82,7 @@ export async function flagPossibleDuplicates(tx: Database, ids: string[]): Promi
        and similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) >= ${DUPLICATE_SIMILARITY}
       where o.id not in (select id from n) or o.created_at < n.created_at
       order by n.id, similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) desc, o.created_at desc)
-    update support_tickets t set possible_duplicate_of = m.dup, possible_duplicate_number = m.ticket_number
+    update support_tickets t set possible_duplicate_of = m.dup, possible_duplicate_number = m.ticket_number, sync_seq = ${nextSyncSeq()}
     from m where t.id = m.id returning t.id`);
   return rows.map((r) => r.id);
 }
