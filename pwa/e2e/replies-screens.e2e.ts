@@ -202,6 +202,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await nt.getByLabel('Name', { exact: true }).fill(`Walk In ${run}`);
     await nt.getByLabel('Email').fill('walk.in@customer.test');
     await nt.getByLabel('Phone').fill('555-0198');
+    await nt.getByLabel('Preferred Contact Method').selectOption('email');
     await nt.getByRole('button', { name: 'Create Ticket' }).click();
     const number = await tech.locator('.new-ticket-row', { hasText: `Walk In ${run}` }).locator('.new-ticket-number').innerText({ timeout: 30_000 });
     const created = await api<{ checklist: { text: string; required: boolean }[] }>(`/api/tickets/${number}`, { token: suite.adminToken });
