@@ -94,7 +94,8 @@ describe('clients', () => {
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
       const editForm = page.getByRole('form', { name: `Edit ${NAME}` });
       await editForm.getByLabel('Notes').fill('Dental practice, two floors; the server is in the back office.');
-      await editForm.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+      // A locator, re-resolved: the edit form may render again (a background refetch) while it is filled; scrolling a held element then failed with 'not attached'.
+      await editForm.getByRole('button', { name: 'Save' }).waitFor();
       await shot(page, `client-edit-form-${size}`, { fullPage: true });
       await editForm.getByRole('button', { name: 'Save' }).click();
       await editForm.waitFor({ state: 'hidden' });
