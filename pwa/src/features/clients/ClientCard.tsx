@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { clientPatchSchema, formatPhone } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
@@ -23,13 +23,16 @@ import { CLIENTS_TEXT as T } from './texts';
  * this month's time and SLA figures (online).
  * Read from this device and edited through the outbox, so it works offline; admins archive and
  * restore and delete (asked first; also through the outbox: the server checks the role).
+ * While the card is read again, and while its form is open, the last card read stays shown: a
+ * re-read (or the clearing of a first sign-in, followed by the next pull) must not close the form
+ * and drop what the person typed.
  */
 export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
-  const card = useClientView(id);
+  const [editing, setEditing] = useState(false);
+  const card = useHeldCard(id, useClientView(id), editing);
   const { user } = useAuth();
   const { phoneCountry } = useConfig();
   const write = useClientWrite();
-  const [editing, setEditing] = useState(false);
   if (card === undefined) return <p className="muted">{T.loading}</p>;
   const back = (
     <button type="button" className="btn btn-outline btn-small" onClick={onBack}>
@@ -88,4 +91,12 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
       </div>
     </article>
   );
+}
+
+/** Card `id` as read (`live`), or the last one read while it reads again (undefined) or, with a form open, is missing (null). */
+function useHeldCard<T extends { id: string }>(id: string, live: T | null | undefined, editing: boolean): T | null | undefined {
+  const last = useRef<T | null>(null);
+  if (live) last.current = live;
+  else if (last.current?.id === id && (live === undefined || editing)) return last.current;
+  return live;
 }

@@ -4,7 +4,7 @@ import { clientCreateSchema, type Client, type ClientCreateInput } from '@portal
 import { apiRequest, isApiError } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { Sheet } from '../../lib/ui/Sheet';
-import { getOfflineDb } from '../../offline';
+import { getOfflineDb, whenCacheOwnerSet } from '../../offline';
 import { useClientWrite } from './api/useClientWrite';
 import { FieldsForm } from './FieldsForm';
 import { CLIENT_FIELDS, bodyOf, clientValues } from './forms';
@@ -30,6 +30,8 @@ export function NewClient({ online }: { online: boolean }) {
     try {
       if (online) {
         const client = await apiRequest<Client>('POST', '/api/clients', { ...body, id }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+        // After a first sign-in's clearing of the device's data, or that would delete this card.
+        await whenCacheOwnerSet();
         await putClientCards(getOfflineDb(), [client]);
         toast.show(T.created);
       } else {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Client } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
-import { getOfflineDb, useConnectivity, useOfflineQuery } from '../../../offline';
+import { getOfflineDb, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../../offline';
 import { putClientCards, readClientList, readClientTickets, readClientVault, readClientView, type ClientCardView } from '../offline';
 
 /** Every client on this device (IndexedDB, delta-synced), with unsent edits applied; undefined while reading. */
@@ -21,7 +21,10 @@ export function useClientView(id: string): ClientCardView | null | undefined {
     const ctrl = new AbortController();
     // A card drafted on this device and not yet synced is 404: the cached draft stays as it is.
     apiGet<Client>(`/api/clients/${encodeURIComponent(id)}`, { signal: ctrl.signal })
-      .then((card) => putClientCards(getOfflineDb(), [card]))
+      .then(async (card) => {
+        await whenCacheOwnerSet();
+        await putClientCards(getOfflineDb(), [card]);
+      })
       .catch(() => undefined);
     return () => ctrl.abort();
   }, [id, online]);
