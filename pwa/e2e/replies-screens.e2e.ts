@@ -122,7 +122,7 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await row.getByText('Every month on day 15 at 9:00 AM').waitFor();
     await row.getByText(/TKT-\d{6} \(open\)/).waitFor();
     await shot(page, `recurring-${size}`);
-    // Upcoming (everyone's): a weekly visit made through the API shows within the next 14 days.
+    // Upcoming (everyone's): a weekly visit made through the API shows within the next 7 days.
     const recurrence = { frequency: 'weekly', interval: 1, weekdays: [1, 3, 5], startDate: new Date().toISOString().slice(0, 10), time: '10:30' };
     await api('/api/recurring-tickets', { method: 'POST', token: suite.adminToken, body: { title: `Patch round ${run}`, issue: 'Install the pending updates.', severity: 'low', timeZone: 'UTC', recurrence } });
     await page.goto('/upcoming');

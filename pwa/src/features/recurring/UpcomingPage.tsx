@@ -52,7 +52,7 @@ function VisitCard({ v, now }: { v: UpcomingVisit; now: number }) {
 }
 
 /**
- * /upcoming 'Upcoming' (issue 52 item 5): the technician's recurring visits of the next 14 days with
+ * /upcoming 'Upcoming' (issue 52 item 5): the technician's recurring visits of the next 7 days with
  * their client, site and checklist, from this device's copy (works offline; before the ticket
  * exists). Online, the lists fetched here refresh the copy at once.
  */

@@ -21,8 +21,8 @@ export const RECURRING_TEXT = {
   /** Edits are settings, online only (like replies and templates), and the screen says so offline. */
   onlineOnly: 'Recurring tickets are settings: you can change them when you are back online. Your phone keeps the upcoming visits, so Upcoming still works.',
   upcomingTitle: 'Upcoming',
-  upcomingEmpty: 'No recurring visits in the next 14 days.',
-  upcomingIntro: 'Recurring visits of the next 14 days, from this device\u2019s copy: they show here before their ticket opens.',
+  upcomingEmpty: 'No recurring visits in the next 7 days.',
+  upcomingIntro: 'Recurring visits of the next 7 days, from this device\u2019s copy: they show here before their ticket opens.',
   allSchedules: 'All recurring tickets',
   mine: 'Mine',
   everyone: 'Everyone',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, RecurringSchedule } from '@portal/shared';
 import { calendarDays } from './calendar';
-import { upcomingVisits } from './upcoming';
+import { UPCOMING_DAYS, upcomingVisits } from './upcoming';
 
 const schedule = (over: Partial<RecurringSchedule>): RecurringSchedule => ({
   id: 's1',
@@ -34,9 +34,11 @@ const data = (schedules: RecurringSchedule[]) => ({
 const NOW = Date.parse('2026-11-30T10:00:00Z'); // Monday, after 09:00 Berlin
 
 describe('Upcoming (from the stored schedules, no network)', () => {
-  it('lists the next 14 days soonest first with client, site and checklist; the occurrence already opened shows its ticket', () => {
+  it('lists the next 7 days (issue 52 item 5) soonest first with client, site and checklist; the occurrence already opened shows its ticket', () => {
     const visits = upcomingVisits(data([schedule({}), schedule({ id: 's2', title: 'Paused one', paused: true })]), NOW, 'rita');
-    expect(visits.map((v) => v.date)).toEqual(['2026-12-03', '2026-12-07', '2026-12-10', '2026-12-14']);
+    // Mon Nov 30 10:00Z + 7 days: Thu Dec 3 and Mon Dec 7 (08:00Z); Thu Dec 10 is past the window.
+    expect(visits.map((v) => v.date)).toEqual(['2026-12-03', '2026-12-07']);
+    expect(UPCOMING_DAYS).toBe(7);
     expect(visits[0]).toMatchObject({ title: 'Backup check', clientName: 'Acme Dental', site: { name: 'Main office', accessNotes: 'Alarm 1234' }, checklist: [{ text: 'Test a restore', required: true }], opened: null });
     expect(new Date(visits[0]!.at).toISOString()).toBe('2026-12-03T08:00:00.000Z');
     expect(new Date(visits[0]!.opensAt).toISOString()).toBe('2026-12-02T08:00:00.000Z');

@@ -8,7 +8,8 @@
 import { describeRecurrence, occurrencesBetween, type ChecklistTemplate, type Client, type RecurringSchedule, type TemplateItem } from '@portal/shared';
 import type { UpcomingData } from './offline';
 
-export const UPCOMING_DAYS = 14;
+/** Days the phone's Upcoming list covers from now (issue 52 item 5: "the next 7 days"). */
+export const UPCOMING_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export interface UpcomingVisit {
