@@ -1,4 +1,4 @@
-import type { ChecklistItem } from '@portal/shared';
+import { VISIT_PHOTOS_MAX, type ChecklistItem } from '@portal/shared';
 import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
@@ -37,7 +37,7 @@ export function CloseOutForm(props: { form: ReturnType<typeof useCloseOut>; chec
         <h2 id="visit-photos-heading" className="panel-section-title">
           {VISIT_TEXT.photos}
         </h2>
-        <AttachmentPicker files={form.photos} onChange={form.setPhotos} />
+        <AttachmentPicker files={form.photos} onChange={form.setPhotos} max={VISIT_PHOTOS_MAX} />
       </section>
       <ChecklistState items={checklist} />
       <section className="visit-section" aria-labelledby="visit-signature-heading">

@@ -6,15 +6,16 @@ import './attachments.css';
 /**
  * Photos and files for a ticket (docs/attachments.md): 'Add photo' opens the phone's camera
  * (`capture`), 'Add file' the file picker; each picked file shows a thumbnail (or its name and
- * size) with 'Remove'. At most {@link ATTACHMENTS_PER_REQUEST}; photos are compressed on the
- * device (prepare.ts). Controlled: the parent keeps the list (and revokes previews it drops).
+ * size) with 'Remove'. At most `max` files (default {@link ATTACHMENTS_PER_REQUEST}, a ticket
+ * write's limit; a close-out takes VISIT_PHOTOS_MAX); photos are compressed on the device
+ * (prepare.ts). Controlled: the parent keeps the list (and revokes previews it drops).
  */
-export function AttachmentPicker({ files, onChange, disabled }: { files: readonly PickedFile[]; onChange(next: PickedFile[]): void; disabled?: boolean }) {
+export function AttachmentPicker({ files, onChange, disabled, max = ATTACHMENTS_PER_REQUEST }: { files: readonly PickedFile[]; onChange(next: PickedFile[]): void; disabled?: boolean; max?: number }) {
   const camera = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
-  const room = ATTACHMENTS_PER_REQUEST - files.length;
+  const room = max - files.length;
 
   const add = async (list: FileList | null) => {
     if (!list?.length) return;
@@ -23,7 +24,7 @@ export function AttachmentPicker({ files, onChange, disabled }: { files: readonl
     const problems: string[] = [];
     for (const file of Array.from(list)) {
       if (picked.length >= room) {
-        problems.push(`At most ${ATTACHMENTS_PER_REQUEST} files can be attached.`);
+        problems.push(`At most ${max} files can be attached.`);
         break;
       }
       const result = await prepareFile(file);
@@ -50,7 +51,7 @@ export function AttachmentPicker({ files, onChange, disabled }: { files: readonl
         <button type="button" className="btn btn-outline" disabled={disabled || busy || room <= 0} onClick={() => picker.current?.click()}>
           Add file
         </button>
-        <span className="muted">{busy ? 'Preparing...' : `${files.length} of ${ATTACHMENTS_PER_REQUEST}`}</span>
+        <span className="muted">{busy ? 'Preparing...' : `${files.length} of ${max}`}</span>
       </div>
       <input
         ref={camera}
