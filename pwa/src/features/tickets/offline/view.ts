@@ -7,11 +7,12 @@
 import { applyTicketPatch, type Technician, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import { readOutbox, type OfflineDb, type OutboxItem, type OutboxState } from '../../../offline/core';
 import { applyChecklistTicks, isChecklistTick, type ChecklistTickItem } from './checklist';
+import { isTicketMerge, type TicketMergeItem } from './merge';
 import { isTicketUpdate, type TicketUpdateItem } from './ticketUpdate';
 
-/** Unsent items that change how a ticket is displayed: its updates and its checklist ticks. */
-export type TicketOutboxItem = TicketUpdateItem | ChecklistTickItem;
-const isTicketOutboxItem = (i: OutboxItem): i is TicketOutboxItem => isTicketUpdate(i) || isChecklistTick(i);
+/** Unsent items that change how a ticket is displayed: its updates, its checklist ticks and its merge. */
+export type TicketOutboxItem = TicketUpdateItem | ChecklistTickItem | TicketMergeItem;
+const isTicketOutboxItem = (i: OutboxItem): i is TicketOutboxItem => isTicketUpdate(i) || isChecklistTick(i) || isTicketMerge(i);
 
 /** Sync marks of a displayed ticket: unsent updates of its stream by state. */
 export interface TicketSyncMarks {
@@ -37,7 +38,10 @@ function applyUnsent(server: Ticket, own: readonly TicketOutboxItem[]): DisplayT
   const ticks: ChecklistTickItem[] = [];
   for (const item of own) {
     if (isChecklistTick(item)) ticks.push(item);
-    else Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
+    // A merge waiting to be sent shows the source closed as merged; a refused one does not (docs/merge.md).
+    else if (isTicketMerge(item)) {
+      if (item.state === 'pending' || item.state === 'sending') Object.assign(shown, { status: 'closed', mergedInto: item.payload.into, possibleDuplicateOf: null });
+    } else Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
     shown.sync[stateMark(item.state)] += 1;
   }
   if (ticks.length > 0 && shown.checklist) shown.checklist = applyChecklistTicks(shown.checklist, ticks);
