@@ -96,6 +96,12 @@ export interface AppDeps {
 
 /** Largest JSON body accepted, larger -> 413 too_large. */
 export const JSON_LIMIT = '256kb';
+/**
+ * The larger JSON limits of the few bodies that carry a file as base64, by path: the report logo
+ * (REPORT_LOGO_MAX_BYTES, 2 MB decoded, is 2.7 MB of base64). Its schema gives the clear message
+ * for a logo over 2 MB; the limit only keeps a body far past that from being read at all.
+ */
+export const JSON_LIMIT_BY_PATH: Readonly<Record<string, string>> = { '/api/settings/report-branding': '3mb' };
 
 /** Most login sessions one process caches. */
 const SESSION_CACHE_MAX = 10_000;
@@ -213,7 +219,10 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(uploadEndpoint(s, sessionOf));
   // DELETE bodies too: DELETE /api/settings/notification-emails takes `{ email }` (SPEC.md 7).
   const parsedMethods = [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE];
-  app.use(onlyApi(koaBody({ json: true, jsonLimit: JSON_LIMIT, urlencoded: false, text: false, multipart: false, parsedMethods })));
+  const bodyParser = (jsonLimit: string) => koaBody({ json: true, jsonLimit, urlencoded: false, text: false, multipart: false, parsedMethods });
+  const parsers = new Map(Object.entries(JSON_LIMIT_BY_PATH).map(([path, limit]) => [path, bodyParser(limit)]));
+  const defaultParser = bodyParser(JSON_LIMIT);
+  app.use(onlyApi((ctx, next) => (parsers.get(ctx.path) ?? defaultParser)(ctx, next)));
   app.use(onlyApi(authenticate(sessionOf)));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 
