@@ -27,11 +27,11 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import type { Asset, AssetDetail, Client, ClientPage, Ticket, Visit } from '@portal/shared';
+import { VISIT_PHOTOS_MAX, type Asset, type AssetDetail, type Client, type ClientPage, type Ticket, type Visit } from '@portal/shared';
 import { decodePdfQrCodes } from '../../api/src/features/assets/pdfQr.testkit';
 import sharp from 'sharp';
 import { startApp, type AppProcess } from '../../scripts/server-process';
-import { DESKTOP, persistentPhoneContext, waitForServiceWorker } from './support/browser';
+import { DESKTOP, gotoPast, persistentPhoneContext, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
 
 const TECH = { username: 'owen.offline', password: 'offline-pass-1' };
@@ -95,12 +95,7 @@ async function signInAndSync(page: Page): Promise<void> {
   await page.getByPlaceholder('Enter your password').fill(TECH.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText(`Welcome, ${TECH.username}`).first().waitFor({ state: 'attached' });
-  // The login page reloads itself LOGIN_RELOAD_DELAY_MS after signing in: a navigation started in
-  // that window is aborted by the reload (net::ERR_ABORTED on a quiet machine), so go again.
-  await page.goto(`${app.baseURL}/technician`).catch(async (e: unknown) => {
-    if (!String(e).includes('ERR_ABORTED')) throw e;
-    await page.goto(`${app.baseURL}/technician`);
-  });
+  await gotoPast(page, `${app.baseURL}/technician`);
   await waitForServiceWorker(page);
   await page.getByText(/^Last synced /).first().waitFor();
 }
@@ -324,7 +319,7 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await form.getByLabel(/^Time spent/).fill('45');
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22aa55' } }).png().toBuffer();
     await form.getByTestId('attachment-camera').setInputFiles([{ name: 'psu.png', mimeType: 'image/png', buffer: photo }]);
-    await form.getByText('1 of 5').waitFor();
+    await form.getByText(`1 of ${VISIT_PHOTOS_MAX}`).waitFor();
     await form.getByLabel("Customer's name").fill('Pia Reception');
     const pad = form.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();

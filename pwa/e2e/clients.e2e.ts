@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Client, Ticket } from '@portal/shared';
-import { DESKTOP, PHONE, SIZES, api, apiLogin, launchBrowser, persistentPhoneContext, signIn, waitForServiceWorker, type Size } from './support/browser';
+import { DESKTOP, PHONE, SIZES, api, apiLogin, launchBrowser, gotoPast, persistentPhoneContext, signIn, waitForServiceWorker, type Size } from './support/browser';
 import { shot } from './support/screenshots';
 
 const TECH = { username: 'cleo.clients', password: 'clients-pass-1' };
@@ -57,13 +57,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
     await new Promise((r) => setTimeout(r, 300));
   }
 }
-/** `page.goto` that goes again when the post-login reload (LOGIN_RELOAD_DELAY_MS) aborted it. */
-async function go(page: Page, url: string): Promise<void> {
-  await page.goto(url).catch(async (e: unknown) => {
-    if (!String(e).includes('ERR_ABORTED')) throw e;
-    await page.goto(url);
-  });
-}
+const go = gotoPast;
 
 beforeAll(async () => {
   adminToken = (await apiLogin('admin', inject('adminPassword'))).token;

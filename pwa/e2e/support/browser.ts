@@ -116,6 +116,18 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByText(`Welcome, ${username}`).first().waitFor({ state: 'attached' });
 }
 
+/**
+ * `page.goto(url)`, once more when a navigation of the page's own cut it short: the login page
+ * reloads itself LOGIN_RELOAD_DELAY_MS after signing in, and a `goto` in that window fails with
+ * net::ERR_ABORTED (quiet machine) or "interrupted by another navigation" (loaded machine).
+ */
+export async function gotoPast(page: Page, url: string): Promise<void> {
+  await page.goto(url).catch(async (e: unknown) => {
+    if (!/ERR_ABORTED|interrupted by another navigation/.test(String(e))) throw e;
+    await page.goto(url);
+  });
+}
+
 /** A fresh desktop-sized (1366x768) context pointed at the app under test, service workers blocked. */
 export async function desktopContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ baseURL: inject('baseURL'), viewport: DESKTOP, serviceWorkers: 'block' });

@@ -30,9 +30,9 @@ export function NewClient({ online }: { online: boolean }) {
     try {
       if (online) {
         const client = await apiRequest<Client>('POST', '/api/clients', { ...body, id }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
-        // After a first sign-in's clearing of the device's data, or that would delete this card.
-        await whenCacheOwnerSet();
         await putClientCards(getOfflineDb(), [client]);
+        // Again once a first sign-in's clearing of the device's data has run (it may come later).
+        void whenCacheOwnerSet().then(() => putClientCards(getOfflineDb(), [client]));
         toast.show(T.created);
       } else {
         await write({ op: 'client.create', clientId: id, body: body as ClientCreateInput }, String(body.name));
