@@ -35,6 +35,7 @@ import { healthRoutes, liveProbe } from './features/health/routes';
 import { inboundRoutes } from './features/inbound/routes';
 import { InboundRuntime } from './features/inbound/runtime';
 import { notificationRoutes } from './features/notifications/routes';
+import { inboxRoutes } from './features/inbox/routes';
 import { pushRoutes } from './features/push/routes';
 import { schedulerRoutes } from './features/scheduler/routes';
 import { settingsRoutes } from './features/settings/routes';
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     inboundRoutes(s),
     pushRoutes(s),
     notificationRoutes(s),
+    inboxRoutes(s),
     vaultRoutes(s),
     clientRoutes(s, { vaultEntriesUseClient, deleteAssetsOfClient: deleteAssetsOfClientRows, visitsOfClient }),
     assetRoutes(s, { vaultEntryClients, ticketsLostAsset }),

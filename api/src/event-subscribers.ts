@@ -13,7 +13,8 @@ import { checklistSubscribers } from './features/checklists/events';
 import { clientSubscribers } from './features/clients/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
-import { linkNewTickets, recordReactionHistory } from './features/tickets/port';
+import { NEW_TICKET_ROWS, TICKET_NUMBER_SLOT, linkNewTickets, recordReactionHistory } from './features/tickets/port';
+import { inboxSubscribers } from './features/inbox/events';
 import { vaultOfflineSubscribers } from './features/vault-offline/events';
 import { visitSubscribers } from './features/visits/events';
 
@@ -27,4 +28,5 @@ export const eventSubscribers: readonly AnySubscriber[] = [
   ...vaultOfflineSubscribers,
   ...activitySubscribers,
   ...visitSubscribers,
+  ...inboxSubscribers({ rows: NEW_TICKET_ROWS, slot: TICKET_NUMBER_SLOT }),
 ];

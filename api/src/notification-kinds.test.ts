@@ -77,6 +77,9 @@ const PAYLOADS: Record<string, (type: TicketChangeType) => object> = {
   two_factor_locked: () => ({ username: 'tess', at: '2026-03-05T15:04:00.000Z', minutes: 15 }),
   status_link_email: () => link,
   status_link_sms: () => link,
+  personal_alert_email: () => ({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, event: 'mention', text: 'sam mentioned you on TKT-000123: @tess <b>check</b> the PSU' }),
+  personal_alert_sms: () => ({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, event: 'assigned', text: 'TKT-000123 was assigned to you by sam' }),
+  personal_alert_push: () => ({ ticketId: ticket.id, ticketNumber: ticket.ticketNumber, event: 'new_ticket', text: 'New urgent ticket TKT-000123 from Robin' }),
   delivery_fault_admin: () => ({ failedKind: 'ticket_updated', jobId: 'j1', summary: 'Update on ticket TKT-000042', detail: 'boom' }),
 };
 

@@ -14,5 +14,6 @@ import { vaultOfflineKinds } from './features/vault-offline/notifications';
 import { ticketStatusKinds } from './features/ticket-status/notifications';
 import { assetKinds } from './features/assets/notifications';
 import { visitKinds } from './features/visits/notifications';
+import { inboxKinds } from './features/inbox/notifications';
 
-export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds, ...assetKinds, ...visitKinds];
+export const notificationKinds: readonly AnyJobKind[] = [...ticketKinds, ...surveyKinds, ...settingsKinds, ...slaKinds, ...twoFactorKinds, ...userKinds, ...vaultOfflineKinds, ...ticketStatusKinds, ...assetKinds, ...visitKinds, ...inboxKinds];

@@ -38,6 +38,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   asset_warranty_alerts: 'assets',
   visits: 'visits',
   tags: 'tags',
+  notification_preferences: 'inbox',
+  inbox_items: 'inbox',
   ticket_tags: 'tags',
   user_totp: 'twofa',
   recovery_codes: 'twofa',

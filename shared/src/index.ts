@@ -60,3 +60,5 @@ export * from './rules/recurrence';
 export * from './schemas/tags';
 export * from './rules/tags';
 export * from './schemas/ticketMerge';
+export * from './schemas/alertPreferences';
+export * from './rules/alertPreferences';

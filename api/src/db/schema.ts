@@ -23,3 +23,4 @@ export * from './schema/assets';
 export * from './schema/checklists';
 export * from './schema/visits';
 export * from './schema/tags';
+export * from './schema/inbox';

@@ -136,6 +136,10 @@ const ROUTES: RouteCase[] = [
   }),
   { method: 'DELETE', path: '/api/assets/{uuid}', allowed: ADMIN },
   // Tags (issue 57 point 3): staff read and add (a technician's new tag needs the setting, checked after the gate); admins edit.
+  { method: 'GET', path: '/api/me/notification-preferences', allowed: STAFF },
+  { method: 'PUT', path: '/api/me/notification-preferences', body: {}, allowed: STAFF },
+  { method: 'GET', path: '/api/me/inbox', allowed: STAFF },
+  { method: 'POST', path: '/api/me/inbox/read', body: {}, allowed: STAFF },
   { method: 'GET', path: '/api/tags', allowed: STAFF },
   { method: 'POST', path: '/api/tags', body: {}, allowed: STAFF },
   { method: 'PUT', path: '/api/tags/settings', body: {}, allowed: ADMIN },

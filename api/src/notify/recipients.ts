@@ -37,10 +37,13 @@ export async function getSupportSmsNumber(db: Database): Promise<string | null> 
   return (await findSetting(db, SUPPORT_SMS_NUMBER_KEY))?.value ?? null;
 }
 
-/** A subscription with its owner's username (the delivery log shows `push:<username>`). */
-export type SubscriptionOwner = PushSubscriber;
+/**
+ * A subscription with its owner's username (the delivery log shows `push:<username>`) and id (a
+ * feature filters personal pushes by the owner's alert choices).
+ */
+export type SubscriptionOwner = PushSubscriber & { userId: string };
 
-const ownerColumns = { id: pushSubscriptions.id, username: users.username };
+const ownerColumns = { id: pushSubscriptions.id, username: users.username, userId: users.id };
 
 /** Every subscription of a technician or admin (staff alerts, DESIGN.md 6), oldest first. */
 export async function staffSubscriptions(db: Database): Promise<SubscriptionOwner[]> {
@@ -70,7 +73,7 @@ export async function staffAlertRecipients(
     select
       (select value from ${settings} where key = ${NOTIFICATION_EMAILS_KEY}) as emails,
       case when ${withSupportNumber} then (select value from ${settings} where key = ${SUPPORT_SMS_NUMBER_KEY}) end as support_number,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'username', u.username) order by s.created_at), '[]'::json)
+      (select coalesce(json_agg(json_build_object('id', s.id, 'username', u.username, 'userId', u.id) order by s.created_at), '[]'::json)
          from ${pushSubscriptions} s join ${users} u on u.id = s.user_id where u.role in (${staff})) as subscriptions`);
   if (!row) throw new Error('recipients query returned no row'); // one row, always (a select without FROM)
   const subs = typeof row.subscriptions === 'string' ? (JSON.parse(row.subscriptions) as SubscriptionOwner[]) : (row.subscriptions as SubscriptionOwner[]);

@@ -19,9 +19,10 @@
  *   feature's port with its invitation row);
  * - web push to the new assignee's devices, unless they assigned the ticket to themselves.
  */
-import { alertsBySms, ticketSnapshot, type Ticket } from '@portal/shared';
+import { alertsBySms, ticketSnapshot, type AlertPreferences, type PersonalAlert, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { enqueueJobs, prepareJob, staffAlertRecipients, userSubscriptions, type PreparedJob, type PushSubscriber } from '../../notify';
+import { alertPreferencesOf, staffAlertPreferences, wantedPushes } from '../inbox/port';
 import { assignedPush, customerConfirmation, customerSms, newTicketPush, newTicketStaff, supportSms, ticketUpdated, type TicketChange } from './notifications';
 
 /** Who a new ticket alerts, read before the ticket exists (see {@link newTicketRecipients}). */
@@ -29,8 +30,11 @@ export interface NewTicketRecipients {
   emails: string[];
   /** The support number, read only for alerting severities. */
   supportNumber: string | null;
-  subscriptions: PushSubscriber[];
+  subscriptions: (PushSubscriber & { userId: string })[];
+  /** Staff members' alert choices by user id (issue 57 point 5): their pushes follow `wantsAlert`. */
+  preferences: Map<string, AlertPreferences>;
 }
+
 
 /**
  * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
@@ -41,8 +45,8 @@ export interface NewTicketRecipients {
 export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
   const wanted = [...new Set(severities)];
   const kinds = [...new Set(wanted.map((s) => alertsBySms(s)))];
-  const read = await Promise.all(kinds.map((alerting) => staffAlertRecipients(db, alerting)));
-  const byKind = new Map(kinds.map((alerting, i) => [alerting, read[i]!]));
+  const [preferences, ...read] = await Promise.all([staffAlertPreferences(db), ...kinds.map((alerting) => staffAlertRecipients(db, alerting))]);
+  const byKind = new Map(kinds.map((alerting, i) => [alerting, { ...read[i]!, preferences }]));
   return new Map(wanted.map((s) => [s, byKind.get(alertsBySms(s))!]));
 }
 
@@ -56,9 +60,9 @@ export { TICKET_NUMBER_SLOT } from './repository';
 export function newTicketJobsFor(
   t: Ticket,
   r: NewTicketRecipients,
-  extra: { attachments?: { fileName: string; size: number }[]; statusNonce?: string | undefined; notifyCustomer?: boolean } = {},
+  extra: { attachments?: { fileName: string; size: number }[]; statusNonce?: string | undefined; notifyCustomer?: boolean; at?: Date } = {},
 ): PreparedJob[] {
-  const { attachments = [], statusNonce, notifyCustomer = true } = extra;
+  const { attachments = [], statusNonce, notifyCustomer = true, at = new Date() } = extra;
   const payload = { ticket: ticketSnapshot(t) };
   const forCustomer = { ...payload, statusNonce };
   const alerting = alertsBySms(t.severity);
@@ -68,7 +72,10 @@ export function newTicketJobsFor(
   // Staff may make a ticket without telling the customer ("Do not notify the customer", staff create).
   if (notifyCustomer && (t.contactMethod === 'text' || alerting)) jobs.push(prepareJob(customerSms, { to: t.customerPhone, payload: t.contactMethod === 'text' ? forCustomer : payload }));
   if (notifyCustomer) jobs.push(prepareJob(customerConfirmation, { to: t.customerEmail, payload: attachments.length ? { ...forCustomer, attachments } : forCustomer }));
-  for (const to of r.subscriptions) jobs.push(prepareJob(newTicketPush, { to, payload }));
+  // Staff devices: by their owners' choices (new tickets all/urgent/none; a staff create's assignee as an assignment).
+  const urgent = t.severity === 'urgent';
+  const alert = (userId: string): PersonalAlert => (t.assignedTo === userId ? { event: 'assigned', urgent, mine: true } : { event: 'new_ticket', urgent, mine: false });
+  for (const to of wantedPushes(r.subscriptions, r.preferences, alert, at)) jobs.push(prepareJob(newTicketPush, { to, payload }));
   return jobs;
 }
 
@@ -83,6 +90,8 @@ export interface TicketPatchEvent {
   statusNonce?: string | undefined;
   /** Files sent with a reply to the customer (names, stored sizes): the e-mail lists them, the status page serves them. */
   replyFiles?: { fileName: string; size: number }[] | undefined;
+  /** When it happened (quiet hours of the assignee's push); default: now. */
+  now?: Date;
 }
 
 /** Changes that are staff bookkeeping: severity (triage, docs/decisions.md "Severity by staff") the client and asset links (docs/clients.md, docs/assets.md) and checklist ticks. */
@@ -108,7 +117,9 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   }
   const assignee = t.assignedTo;
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
-    for (const to of await userSubscriptions(tx, assignee)) {
+    const prefs = await alertPreferencesOf(tx, [assignee]);
+    const assigned: PersonalAlert = { event: 'assigned', urgent: t.severity === 'urgent', mine: true };
+    for (const to of wantedPushes(await userSubscriptions(tx, assignee), prefs, () => assigned, e.now ?? new Date())) {
       jobs.push(prepareJob(assignedPush, { to, payload: { ticket, actorName: e.actor.username } }));
     }
   }
@@ -117,5 +128,5 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
 
 /** Writes the update jobs (see module doc). Call in the patch transaction. */
 export async function enqueueTicketPatched(tx: Database, e: TicketPatchEvent, now: Date): Promise<void> {
-  await enqueueJobs(tx, await patchJobs(tx, e), now);
+  await enqueueJobs(tx, await patchJobs(tx, { ...e, now }), now);
 }

@@ -27,7 +27,7 @@ import { flagPossibleDuplicates } from './mergeRepository';
 /** The new-ticket jobs of `events` for `recipients` (by severity), due at each event's time. */
 const newTicketJobs = (events: EventOf<'ticket.created'>[], recipients: Map<Ticket['severity'], NewTicketRecipients>) =>
   events.flatMap(({ data, at }) =>
-    newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined, notifyCustomer: data.notifyCustomer ?? true }).map((j) => ({ ...j, dueAt: at })),
+    newTicketJobsFor(data.ticket, recipients.get(data.ticket.severity)!, { attachments: data.files, statusNonce: data.statusNonce ?? undefined, notifyCustomer: data.notifyCustomer ?? true, at }).map((j) => ({ ...j, dueAt: at })),
   );
 
 const newTicketAlerts = defineSubscriber({

@@ -77,3 +77,9 @@ export { patchTicket } from './service';
 export { ticketsLostAsset } from './assetLinks';
 /** What the tags feature needs of tickets (tagHistory.ts), wired by app.ts: tickets whose tags an admin's tag edit changed. */
 export { recordTagChanges } from './tagHistory';
+
+/**
+ * The group commit's new rows and number slot (repository.ts), for `ticket.created` subscribers of
+ * features this one imports (a cycle otherwise), handed over in api/src/event-subscribers.ts.
+ */
+export { NEW_TICKET_ROWS, TICKET_NUMBER_SLOT } from './repository';

@@ -12,9 +12,10 @@
  * steady stream thus alerts each target at most once per 30 minutes; the ticket's row lock
  * (customerReply.ts) serialises the replies of one ticket, and the dedupe key holds across processes.
  */
-import { staffTicketPath } from '@portal/shared';
+import { staffTicketPath, type PersonalAlert } from '@portal/shared';
 import { defineJobKind, emailContent, enqueueJobs, portalLink, prepareJob, shorten, staffAlertRecipients, takenDedupeKeys, userSubscriptions, type PreparedJob } from '../../notify';
 import type { Database } from '../../db/client';
+import { alertPreferencesOf, wantedPushes } from '../inbox/port';
 
 /** Length of a burst window: replies of one ticket within it make one alert per target. */
 export const BURST_MINUTES = 15;
@@ -77,7 +78,7 @@ export const replyAlertKinds = [customerReplyPush, customerReplyEmail];
  */
 export async function enqueueCustomerReplyAlert(
   tx: Database,
-  ticket: { id: string; ticketNumber: string; clientName: string; assignedTo: string | null },
+  ticket: { id: string; ticketNumber: string; clientName: string; assignedTo: string | null; severity?: string },
   reply: { entryId: string; text: string; via: CustomerReplyPayload['via'] },
   now: Date,
 ): Promise<number> {
@@ -88,7 +89,10 @@ export async function enqueueCustomerReplyAlert(
   const add = (kind: typeof customerReplyPush | typeof customerReplyEmail, target: string, job: PreparedJob) =>
     candidates.push({ job, previous: `${kind.kind}:${key(window - 1, target)}` });
   if (ticket.assignedTo) {
-    for (const to of await userSubscriptions(tx, ticket.assignedTo)) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id) }));
+    // The assignee's devices follow their choices (customer replies on my tickets, quiet hours).
+    const alert: PersonalAlert = { event: 'customer_reply', urgent: ticket.severity === 'urgent', mine: true };
+    const devices = wantedPushes(await userSubscriptions(tx, ticket.assignedTo), await alertPreferencesOf(tx, [ticket.assignedTo]), () => alert, now);
+    for (const to of devices) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id) }));
   } else {
     const staff = await staffAlertRecipients(tx, false);
     for (const to of staff.subscriptions) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id) }));

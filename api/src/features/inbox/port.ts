@@ -1,0 +1,31 @@
+/**
+ * The inbox feature's port (api/README.md "Features and ports"): what other features may import.
+ * - `staffAlertPreferences(db)`: every staff member's choices by user id (one read per group commit).
+ * - `alertPreferencesOf(db, userIds)`: the alert choices of these people (the defaults for those who
+ *   never chose), for features that write personal alerts themselves (the tickets feature's pushes)
+ *   and filter them with the shared rule `wantsAlert`;
+ * - `wantedPushes(subs, prefs, alert, at)`: those devices whose owners want the alert by push.
+ */
+import { DEFAULT_ALERT_PREFERENCES, wantsAlert, type AlertPreferences, type PersonalAlert } from '@portal/shared';
+import type { Database } from '../../db/client';
+import { staffPeople } from './repository';
+
+/** Choices by user id; every id asked for is in the map (disabled or non-staff accounts get the defaults). */
+export async function alertPreferencesOf(db: Database, userIds: readonly string[]): Promise<Map<string, AlertPreferences>> {
+  const ids = [...new Set(userIds)];
+  const found = new Map(ids.length ? (await staffPeople(db, { ids })).map((p) => [p.id, p.preferences]) : []);
+  return new Map(ids.map((id) => [id, found.get(id) ?? DEFAULT_ALERT_PREFERENCES]));
+}
+
+/** The choices of every enabled technician and admin who made some (others: the defaults), by user id. */
+export async function staffAlertPreferences(db: Database): Promise<Map<string, AlertPreferences>> {
+  return new Map((await staffPeople(db)).map((p) => [p.id, p.preferences]));
+}
+
+/**
+ * The devices of `subs` whose owners want `alert(owner id)` by push at `at` (the shared rule
+ * `wantsAlert`; owners missing from `prefs` have the defaults).
+ */
+export function wantedPushes<S extends { userId: string }>(subs: readonly S[], prefs: Map<string, AlertPreferences>, alert: (userId: string) => PersonalAlert, at: Date): S[] {
+  return subs.filter((s) => wantsAlert(prefs.get(s.userId) ?? DEFAULT_ALERT_PREFERENCES, alert(s.userId), 'push', at));
+}
