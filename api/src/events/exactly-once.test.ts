@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../test/app';
 import { PASS, defineSubscriber, type AnySubscriber, type DomainEvent, type EventName } from './index';
 
 /** Subscribers no flow here reaches (their event needs a customer's status link or mail): covered by their features' tests. */
-const NOT_DRIVEN = new Set(['tickets.customer_reply_alerts']);
+const NOT_DRIVEN = new Set(['tickets.customer_reply_alerts', 'inbox.customer_replies']);
 
 /** One event's identity: its name, clock, actor and the ids it is about. */
 const keyOf = (e: DomainEvent) => {

@@ -94,6 +94,24 @@ describe('inbox and personal alerts', () => {
     expect((await inbox(mine, `?since=${got.cursor}`)).items).toEqual([]);
   });
 
+  it("a customer reply on their ticket reaches the assignee (entry, push) by their choice; e-mail only once chosen, one per window", async () => {
+    const ticket = await newTicket();
+    await assign(ticket.id, mine.id);
+    const from = (await inbox(mine)).cursor;
+    const token = /\/status\/([A-Za-z0-9_-]{43})$/.exec(ticket.statusUrl ?? '')![1]!;
+    const reply = (comment: string) => h.t.request('POST', `/api/ticket-status/${token}/replies`, { body: { comment } });
+    expect((await reply('The printer works again, thanks!')).status).toBeLessThan(300);
+    const got = await inbox(mine, `?since=${from}`);
+    expect(got.items.map((i) => [i.kind, i.text])).toEqual([['customer_reply', `Casey Customer replied on ${ticket.ticketNumber}: The printer works again, thanks!`]]);
+    expect((await jobsOf(ticket.id)).filter((j) => j.startsWith('customer_reply_push') || j.startsWith('personal'))).toEqual([`customer_reply_push push:${mine.username}`]);
+    await call('PUT', PREFS, mine.token, { ...MY_TICKETS_ONLY, channels: { ...MY_TICKETS_ONLY.channels, email: { ...MY_TICKETS_ONLY.channels.email, customerReplies: true } } });
+    await reply('One more thing.');
+    await reply('And another.');
+    expect((await inbox(mine, `?since=${got.cursor}`)).items.map((i) => i.kind)).toEqual(['customer_reply', 'customer_reply']);
+    expect((await jobsOf(ticket.id)).filter((j) => j.startsWith('personal'))).toEqual(['personal_alert_email mia@desk.test']);
+    await call('PUT', PREFS, mine.token, MY_TICKETS_ONLY);
+  });
+
   it('quiet hours keep pushes back (not the inbox) except for urgent tickets', async () => {
     const quiet = { ...MY_TICKETS_ONLY, quietHours: { enabled: true, start: '00:00', end: '23:59', timeZone: 'UTC', urgentBreaksThrough: true } };
     h.t.clock.current = new Date('2026-11-29T12:00:00Z');
