@@ -12,8 +12,9 @@
  * visit with its site and checklist before its ticket exists; the schedule opens the ticket (run-now)
  * and the phone syncs it; with the API stopped and the browser restarted, Upcoming shows the visit
  * from the phone's copy, Recurring Tickets says its edits need a connection, and the ticket is
- * ticked off: Resolve is refused while its required item is open, then accepted after the ticks.
- * When the API is back each tick and the resolve are there once, and the occurrence opened once.
+ * ticked off: Resolve is refused while its required item is open, then accepted after the ticks;
+ * an item is added offline from the panel and ticked at once (its id made on the phone).
+ * When the API is back each tick, the added item and the resolve are there once, and the occurrence opened once.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -186,8 +187,16 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await checklist.getByText('1/2').waitFor();
     await checklist.getByLabel('Dust the rack').click();
     await checklist.getByText('2/2').waitFor();
-    expect(await checklist.getByRole('checkbox', { checked: true }).count()).toBe(2);
-    expect(await checklist.getByText('Pending').count()).toBe(2);
+    // An item added offline gets its id on the phone: it is ticked at once, the tick queued after the add.
+    await checklist.getByRole('button', { name: 'Add checklist item' }).click();
+    const add = checklist.getByRole('form', { name: 'Add to checklist' });
+    await add.getByLabel('New checklist item').fill('Label the UPS');
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await checklist.getByText('2/3').waitFor();
+    await checklist.getByLabel('Label the UPS').click();
+    await checklist.getByText('3/3').waitFor();
+    expect(await checklist.getByRole('checkbox', { checked: true }).count()).toBe(3);
+    expect(await checklist.getByText('Pending').count()).toBe(3);
     await checklist.scrollIntoViewIfNeeded();
     await shot(page, 'checklist-offline-phone');
     await form.getByRole('button', { name: 'Update Ticket' }).click();
@@ -233,7 +242,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
     await page.locator('.new-tickets').scrollIntoViewIfNeeded();
     await shot(page, 'new-ticket-offline-phone');
-    await page.getByText('6 updates waiting to sync').first().waitFor();
+    await page.getByText('8 updates waiting to sync').first().waitFor();
 
     // The API comes back on the same data: the phone syncs by itself.
     app = await startApp({}, 180_000, { restart: app });
@@ -263,12 +272,15 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     expect(visited.checklist?.map((i) => [i.text, i.required, i.done, i.doneBy])).toEqual([
       ['Check UPS battery', true, true, TECH.username],
       ['Dust the rack', false, true, TECH.username],
+      ['Label the UPS', false, true, TECH.username],
     ]);
     const visitHistory = await history(visitTicket);
     expect(visitHistory.filter((u) => u.updateType === 'checklist' && /ticked/i.test(u.newValue ?? '')).map((u) => u.newValue)).toEqual(
-      expect.arrayContaining(['Ticked "Check UPS battery"', 'Ticked "Dust the rack"']),
+      expect.arrayContaining(['Ticked "Check UPS battery"', 'Ticked "Dust the rack"', 'Ticked "Label the UPS"']),
     );
-    expect(visitHistory.filter((u) => u.updateType === 'checklist' && /ticked/i.test(u.newValue ?? ''))).toHaveLength(2);
+    expect(visitHistory.filter((u) => u.updateType === 'checklist' && /ticked/i.test(u.newValue ?? ''))).toHaveLength(3);
+    // The item added offline landed once, by the technician.
+    expect(visitHistory.filter((u) => u.updateType === 'checklist' && u.newValue === 'Added "Label the UPS"').map((u) => u.updatedByName)).toEqual([TECH.username]);
     expect(visitHistory.filter((u) => u.updateType === 'status_change' && u.newValue === 'resolved')).toHaveLength(1);
     const schedule = await call<RecurringScheduleDetail>(`/api/recurring-tickets/${scheduleId}`, { token });
     expect(schedule.history.map((h) => [h.outcome, h.ticketNumber, h.ticketStatus])).toEqual([['opened', visitTicket, 'resolved']]);

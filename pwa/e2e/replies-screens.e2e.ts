@@ -7,7 +7,10 @@
  * checklist before sending and the created ticket carries it.
  * 'Recurring Tickets' (issue 52, same start-up): a monthly schedule is built, the form shows its
  * next 5 dates from the shared recurrence module, and the list shows it in words; Upcoming and the
- * scheduler's Calendar View show a weekly schedule's visits.
+ * scheduler's Calendar View show a weekly schedule's visits. 'Checklist Templates' (issue 52 item 2):
+ * a template is refused without a name, added with a required item, edited and deleted after its
+ * confirmation; on Update Ticket an item is added (refused empty), ticked and renamed, and the API has
+ * it with each change in the work history.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -137,6 +140,80 @@ describe.each(SIZES)('replies screens at %s size', (size) => {
     await week.scrollIntoViewIfNeeded();
     await shot(page, `scheduler-calendar-recurring-${size}`);
   });
+
+  it('Checklist Templates: adds, edits and deletes (with confirmation); Update Ticket adds and edits a checklist item', async () => {
+    const run = randomUUID().slice(0, 6);
+    const page = await adminPage(size);
+    await page.goto('/admin/checklists');
+    await page.getByRole('heading', { name: 'Checklist Templates' }).waitFor();
+    await page.getByRole('button', { name: 'Add Checklist Template' }).click();
+    const form = page.getByRole('form', { name: 'New Checklist Template' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Template name is required.').waitFor();
+    await form.getByLabel('Name').fill(`Server room ${run}`);
+    await form.getByLabel('Checklist item 1').fill('Check UPS battery');
+    await form.getByLabel('Required').first().check();
+    await form.getByRole('button', { name: 'Add checklist item' }).click();
+    await form.getByLabel('Checklist item 2').fill('Dust the rack');
+    await form.getByLabel('Checklist preview').scrollIntoViewIfNeeded();
+    await shot(page, `checklist-template-form-${size}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const row = page.locator(`[data-template="Server room ${run}"]`);
+    await row.getByText('2 items, 1 required: Check UPS battery, Dust the rack').waitFor();
+    await shot(page, `checklist-templates-${size}`);
+    // Edit: a third item; the list says so and the API has it.
+    await row.getByRole('button', { name: `Edit Server room ${run}` }).click();
+    const edit = page.getByRole('form', { name: 'Edit Checklist Template' });
+    await edit.getByRole('button', { name: 'Add checklist item' }).click();
+    await edit.getByLabel('Checklist item 3').fill('Log the temperature');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('3 items, 1 required: Check UPS battery, Dust the rack, Log the temperature').waitFor();
+    const saved = await api<{ name: string; items: { text: string; required: boolean }[] }[]>('/api/checklist-templates', { token: suite.adminToken });
+    expect(saved.find((t) => t.name === `Server room ${run}`)?.items.map((i) => [i.text, i.required])).toEqual([['Check UPS battery', true], ['Dust the rack', false], ['Log the temperature', false]]);
+    // Delete asks first; Cancel keeps it, Delete removes it.
+    await row.getByRole('button', { name: `Delete Server room ${run}` }).click();
+    await page.getByText('Recurring tickets using it keep running without a checklist', { exact: false }).waitFor();
+    await shot(page, `checklist-template-delete-${size}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete Server room ${run}` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row.waitFor({ state: 'detached' });
+
+    // Update Ticket: add an item to a ticket without a checklist, tick it, and rename it.
+    const body = { clientName: `Ola Berg ${run}`, customerEmail: 'ola@customer.test', customerPhone: '555-0103', severity: 'low', contactMethod: 'email', issue: 'Please check the UPS.' };
+    const { ticketNumber } = await api<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body });
+    await page.goto('/technician');
+    await page.getByRole('button', { name: ticketNumber, exact: true }).click({ timeout: 30_000 });
+    const checklist = page.locator('.ticket-checklist');
+    await checklist.getByRole('button', { name: 'Add checklist item' }).click();
+    const add = checklist.getByRole('form', { name: 'Add to checklist' });
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await add.getByText('Checklist item text is required.').waitFor();
+    await add.getByLabel('New checklist item').fill('Replace UPS battery');
+    await add.getByLabel('Required').check();
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await checklist.getByText('0/1').waitFor();
+    await checklist.getByLabel('Replace UPS battery').click();
+    await checklist.getByText('1/1').waitFor();
+    await checklist.getByRole('button', { name: 'Edit item 1' }).click();
+    const rename = checklist.getByRole('form', { name: 'Edit checklist item 1' });
+    expect(await rename.getByLabel('Item text').inputValue()).toBe('Replace UPS battery');
+    await rename.getByLabel('Item text').fill('Replace and label UPS battery');
+    await rename.getByRole('button', { name: 'Save Item' }).click();
+    await checklist.getByText('Replace and label UPS battery').waitFor();
+    await checklist.getByText('Pending').waitFor({ state: 'detached', timeout: 30_000 });
+    await checklist.scrollIntoViewIfNeeded();
+    await shot(page, `checklist-panel-${size}`);
+    const ticket = await api<{ id: string; checklist: { text: string; required: boolean; done: boolean; doneBy: string | null }[] }>(`/api/tickets/${ticketNumber}`, { token: suite.adminToken });
+    expect(ticket.checklist.map((i) => [i.text, i.required, i.done, i.doneBy])).toEqual([['Replace and label UPS battery', true, true, 'admin']]);
+    const history = await api<{ updateType: string; newValue: string | null; updatedByName: string }[]>(`/api/ticket-updates?ticketId=${ticket.id}`, { token: suite.adminToken });
+    // Each change once, with who (the three may share a second: compared as a set).
+    expect(history.filter((u) => u.updateType === 'checklist').map((u) => `${u.newValue} by ${u.updatedByName}`).sort()).toEqual([
+      'Added "Replace UPS battery" (required) by admin',
+      'Renamed "Replace UPS battery" to "Replace and label UPS battery" by admin',
+      'Ticked "Replace UPS battery" by admin',
+    ]);
+  }, 120_000);
 
   it('Ticket Templates and My Replies; offline the edits are disabled with the reason', async () => {
     const run = randomUUID().slice(0, 6);

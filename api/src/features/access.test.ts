@@ -216,6 +216,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/checklist-templates', body: {}, allowed: ADMIN },
   { method: 'GET', path: '/api/checklist-templates/{uuid}', allowed: STAFF },
   { method: 'PUT', path: '/api/checklist-templates/{uuid}', body: {}, allowed: ADMIN },
+  { method: 'PATCH', path: '/api/checklist-templates/{uuid}', body: {}, allowed: ADMIN },
   { method: 'DELETE', path: '/api/checklist-templates/{uuid}', allowed: ADMIN },
   { method: 'GET', path: '/api/recurring-tickets', allowed: STAFF },
   { method: 'POST', path: '/api/recurring-tickets', body: {}, allowed: ADMIN },

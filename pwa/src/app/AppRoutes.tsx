@@ -26,6 +26,7 @@ const NewTicketPage = lazy(() => withIonic(() => import('../features/tickets/new
 const RepliesPage = lazy(() => withIonic(() => import('../features/replies/RepliesPage')));
 const TemplatesPage = lazy(() => withIonic(() => import('../features/replies/TemplatesPage')));
 const TagsPage = lazy(() => withIonic(() => import('../features/tags/TagsPage')));
+const ChecklistTemplatesPage = lazy(() => withIonic(() => import('../features/recurring/templates/ChecklistTemplatesPage')));
 const MyRepliesPage = lazy(() => withIonic(() => import('../features/replies/MyRepliesPage')));
 const SettingsPage = lazy(() => withIonic(() => import('../features/settings/SettingsPage')));
 const DownloadsPage = lazy(() => withIonic(() => import('../features/downloads/DownloadsPage')));
@@ -100,6 +101,7 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/admin/replies', page: <RepliesPage /> },
   { path: '/admin/templates', page: <TemplatesPage /> },
   { path: '/admin/tags', page: <TagsPage /> },
+  { path: '/admin/checklists', page: <ChecklistTemplatesPage /> },
   { path: '/account/replies', page: <MyRepliesPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
   { path: '/account/security', page: <SecurityPage /> },

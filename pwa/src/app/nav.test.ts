@@ -24,7 +24,7 @@ describe('navigation by role (offer only what the role may open)', () => {
     });
   });
   it('an admin also gets the admin group', () => {
-    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates', 'Tags', 'Recurring Tickets']);
+    expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates', 'Checklist Templates', 'Tags', 'Recurring Tickets']);
   });
   it('every offered link passes its guard', () => {
     for (const role of ['user', 'technician', 'admin'] as const) {

@@ -43,6 +43,7 @@ export const PAGE_ACCESS = {
   '/admin/replies': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/admin/templates': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/admin/tags': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
+  '/admin/checklists': { roles: ADMIN_ONLY, deniedMessage: ACCESS_MSG.adminRequired },
   '/account/replies': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/change-password': {},
   '/account/security': {},
@@ -98,6 +99,7 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'SMS Settings', to: '/admin/settings' },
   { label: 'Replies & Macros', to: '/admin/replies' },
   { label: 'Ticket Templates', to: '/admin/templates' },
+  { label: 'Checklist Templates', to: '/admin/checklists' },
   { label: 'Tags', to: '/admin/tags' },
   { label: 'My Replies', to: '/account/replies' },
   { label: 'Change Password', to: '/change-password' },
@@ -113,6 +115,7 @@ export const ADMIN_LINKS: NavLinkItem[] = [
   { label: 'Activity Log', to: '/admin/activity' },
   { label: 'Replies & Macros', to: '/admin/replies' },
   { label: 'Ticket Templates', to: '/admin/templates' },
+  { label: 'Checklist Templates', to: '/admin/checklists' },
   { label: 'Tags', to: '/admin/tags' },
   // Staff may open it (read only for technicians, who reach it from Upcoming); it is a settings screen, so it sits with the admin pages.
   { label: 'Recurring Tickets', to: '/recurring' },

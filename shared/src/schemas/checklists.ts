@@ -16,6 +16,8 @@ export const CHECKLIST_MSG = {
   templateNameTaken: 'A checklist template with this name already exists.',
   templateItemsRequired: 'A checklist template needs at least one item.',
   nothingToChange: 'Send done, text or required.',
+  itemIdTaken: 'This checklist item id is already used by another ticket.',
+  templateNothingToChange: 'Send name or items.',
 } as const;
 
 /** The most items one checklist or template may hold. */
@@ -80,6 +82,23 @@ export function mergeChecklistTick(item: { changedAt: Date }, change: { at?: str
   return { apply: at.getTime() >= item.changedAt.getTime(), at };
 }
 
+/** Outbox kind of an item added or edited from the Update Ticket panel (stored on queued items: never rename). */
+export const CHECKLIST_ITEM_KIND = 'ticket.checklistItem';
+
+/**
+ * What a queued add (`POST /api/tickets/:id/checklist` with `{ id, text, required }`) or edit
+ * (`PATCH .../checklist/:itemId` with `{ text, required }`) sends. `itemId` is made on the device
+ * for an add, so ticks queued after it name the item.
+ */
+export interface ChecklistItemPayload {
+  op: 'add' | 'edit';
+  itemId: string;
+  text: string;
+  required: boolean;
+  /** An edit's text before it, for "Not Yet Synced" and messages; never sent. */
+  previousText?: string;
+}
+
 /** Outbox kind of a queued tick/untick (stored on queued items: never rename). */
 export const CHECKLIST_TICK_KIND = 'ticket.checklistTick';
 
@@ -95,8 +114,13 @@ export interface ChecklistTickPayload {
 
 const itemText = safeText({ error: CHECKLIST_MSG.textRequired }).trim().min(1, CHECKLIST_MSG.textRequired).max(500);
 
-/** POST /api/tickets/:id/checklist (add one item at the end). */
+/**
+ * POST /api/tickets/:id/checklist (add one item at the end). `id`: optional, made on the device for
+ * an item added offline (a tick queued right after it names it); an add resent with the same id
+ * answers the item it made (landed once).
+ */
 export const checklistItemCreateSchema = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }).optional(),
   text: itemText,
   required: z.boolean({ error: 'required must be true or false' }).default(false),
 });
@@ -126,12 +150,18 @@ export const templateItemSchema = z.object({
 });
 export type TemplateItem = z.output<typeof templateItemSchema>;
 
-/** POST /api/checklist-templates, PATCH /api/checklist-templates/:id (all fields). */
+/** POST /api/checklist-templates, PUT /api/checklist-templates/:id (all fields). */
 export const checklistTemplateSchema = z.object({
   name: safeText({ error: CHECKLIST_MSG.templateNameRequired }).trim().min(1, CHECKLIST_MSG.templateNameRequired).max(120),
   items: z.array(templateItemSchema).min(1, CHECKLIST_MSG.templateItemsRequired).max(CHECKLIST_MAX_ITEMS),
 });
 export type ChecklistTemplateInput = z.input<typeof checklistTemplateSchema>;
+
+/** PATCH /api/checklist-templates/:id: name and/or items (the items replace the template's list). */
+export const checklistTemplatePatchSchema = checklistTemplateSchema
+  .partial()
+  .refine((p) => p.name !== undefined || p.items !== undefined, { message: CHECKLIST_MSG.templateNothingToChange });
+export type ChecklistTemplatePatch = z.output<typeof checklistTemplatePatchSchema>;
 export type ChecklistTemplateBody = z.output<typeof checklistTemplateSchema>;
 
 /** A checklist template as the API returns it. */

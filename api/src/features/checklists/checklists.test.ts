@@ -110,6 +110,41 @@ describe('ticket checklists', () => {
     expect((await history(id)).filter((h) => h.newValue === 'Unticked "One"')).toHaveLength(1);
   });
 
+  it('an item added with an id made on the phone lands once: a resend answers it (200), a tick of it works, the id of another ticket is refused', async () => {
+    const { id } = await t.createTicket();
+    const itemId = randomUUID();
+    const first = await call<ChecklistItem>('POST', `/api/tickets/${id}/checklist`, { id: itemId, text: 'Replace toner', required: true });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body).toMatchObject({ id: itemId, text: 'Replace toner', required: true, done: false });
+    const again = await call<ChecklistItem>('POST', `/api/tickets/${id}/checklist`, { id: itemId, text: 'Replace toner', required: true });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(itemId);
+    // The tick was made on the phone right after the add, before the add reached the server: it applies.
+    const tapped = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    expect((await tick(id, itemId, { done: true, at: tapped })).body).toMatchObject({ done: true, doneBy: 'tina', doneAt: tapped });
+    expect((await ticket(id)).checklist!.map((i) => i.id)).toEqual([itemId]);
+    expect((await history(id)).map((h) => h.newValue).reverse()).toEqual(['Added "Replace toner" (required)', 'Ticked "Replace toner"']);
+    const other = await t.createTicket();
+    const taken = await call('POST', `/api/tickets/${other.id}/checklist`, { id: itemId, text: 'Steal' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(CHECKLIST_MSG.itemIdTaken);
+    expect((await ticket(other.id)).checklist).toEqual([]);
+    expect((await call('POST', `/api/tickets/${id}/checklist`, { id: 'nope', text: 'x' })).body.message).toBe('id must be a UUID');
+  });
+
+  it('edits an item\'s text and required with a history row each; an unchanged edit writes none', async () => {
+    const { id } = await t.createTicket();
+    const a = await add(id, 'Check UPS');
+    const renamed = await tick(id, a.id, { text: 'Check UPS battery', required: true });
+    expect(renamed.body).toMatchObject({ text: 'Check UPS battery', required: true, done: false });
+    expect((await history(id)).map((h) => [h.newValue, h.updatedByName]).slice(0, 2)).toEqual([
+      ['Made "Check UPS battery" required', 'tina'],
+      ['Renamed "Check UPS" to "Check UPS battery"', 'tina'],
+    ]);
+    await tick(id, a.id, { text: 'Check UPS battery', required: true });
+    expect(await history(id)).toHaveLength(3);
+  });
+
   it('refuses an item of another ticket, an unknown item, an empty text, and changes nothing', async () => {
     const one = await t.createTicket();
     const other = await t.createTicket();
@@ -142,6 +177,22 @@ describe('checklist templates', () => {
     expect((await call<ChecklistTemplate[]>('GET', '/api/checklist-templates')).body.map((x) => x.name)).toEqual(['Monthly backup check']);
     const put = await call<ChecklistTemplate>('PUT', `/api/checklist-templates/${created.body.id}`, { name: 'Backup check', items: [{ text: 'Verify' }] }, admin);
     expect(put.body).toMatchObject({ name: 'Backup check', items: [{ text: 'Verify', required: false }] });
+    // PATCH changes what it is sent: the name alone keeps the items; items alone keep the name.
+    const renamed = await call<ChecklistTemplate>('PATCH', `/api/checklist-templates/${created.body.id}`, { name: 'Backup round' }, admin);
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Backup round', items: [{ text: 'Verify', required: false }] });
+    const items = await call<ChecklistTemplate>('PATCH', `/api/checklist-templates/${created.body.id}`, { items: [{ text: 'Verify', required: true }, { text: 'Label tapes' }] }, admin);
+    expect(items.body).toMatchObject({ name: 'Backup round', items: [{ text: 'Verify', required: true }, { text: 'Label tapes', required: false }] });
+    expect((await call('PATCH', `/api/checklist-templates/${created.body.id}`, { name: 'Backup round' })).status).toBe(403);
+    expect((await call('PATCH', `/api/checklist-templates/${created.body.id}`, {}, admin)).body.message).toBe(CHECKLIST_MSG.templateNothingToChange);
+    expect((await call('PATCH', `/api/checklist-templates/${created.body.id}`, { items: [] }, admin)).body.message).toBe(CHECKLIST_MSG.templateItemsRequired);
+    expect((await call('PATCH', `/api/checklist-templates/${randomUUID()}`, { name: 'x' }, admin)).status).toBe(404);
+    const other = await call<ChecklistTemplate>('POST', '/api/checklist-templates', { name: 'Patch round', items: [{ text: 'Patch' }] }, admin);
+    const clash = await call('PATCH', `/api/checklist-templates/${other.body.id}`, { name: 'backup ROUND' }, admin);
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe(CHECKLIST_MSG.templateNameTaken);
+    expect((await call<ChecklistTemplate>('GET', `/api/checklist-templates/${created.body.id}`)).body.items).toHaveLength(2);
+    expect((await call('DELETE', `/api/checklist-templates/${other.body.id}`, undefined, admin)).status).toBe(204);
     expect((await call('DELETE', `/api/checklist-templates/${created.body.id}`, undefined, admin)).status).toBe(204);
     expect((await call('GET', `/api/checklist-templates/${created.body.id}`)).status).toBe(404);
   });

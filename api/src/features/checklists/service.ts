@@ -11,7 +11,7 @@
  */
 import { CHECKLIST_MAX_ITEMS, CHECKLIST_MSG, MSG, mergeChecklistTick, type ChecklistItem, type ChecklistItemCreate, type ChecklistItemPatch, type TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { checklistItems } from '../../db/schema';
 import { findItem, itemCount, readItem, updateItem, type ChecklistItemRow } from './repository';
 
@@ -28,19 +28,34 @@ async function lockTicket(tx: Database, port: ChecklistTicketPort, ticketId: str
 }
 
 /**
- * Appends an item to ticket `ticketId`; history 'Added "text"' (+ ' (required)').
- * @throws 404 MSG.ticketNotFound; 400 when the ticket already has CHECKLIST_MAX_ITEMS items.
+ * Appends an item to ticket `ticketId`; history 'Added "text"' (+ ' (required)'). With `input.id`
+ * (made on the phone for an item added offline) an item of that id already on this ticket is
+ * answered as it is (`created: false`, nothing written): the add lands once however often it is sent.
+ * @throws 404 MSG.ticketNotFound; 400 when the ticket already has CHECKLIST_MAX_ITEMS items;
+ *   409 CHECKLIST_MSG.itemIdTaken when the id is an item of another ticket.
  */
-export async function addItem(tx: Database, port: ChecklistTicketPort, ticketId: string, input: ChecklistItemCreate, actor: Actor, now: Date): Promise<ChecklistItem> {
+export async function addItem(
+  tx: Database,
+  port: ChecklistTicketPort,
+  ticketId: string,
+  input: ChecklistItemCreate,
+  actor: Actor,
+  now: Date,
+): Promise<ChecklistItem & { created: boolean }> {
   await lockTicket(tx, port, ticketId);
+  const existing = input.id ? await findItem(tx, input.id) : undefined;
+  if (existing && existing.ticketId !== ticketId) throw new ApiError(409, 'conflict', CHECKLIST_MSG.itemIdTaken, { id: [CHECKLIST_MSG.itemIdTaken] });
+  if (existing) return { ...(await readItem(tx, existing.id)), created: false };
   const { count, next } = await itemCount(tx, ticketId);
   if (count >= CHECKLIST_MAX_ITEMS) throw badRequest(`A checklist holds at most ${CHECKLIST_MAX_ITEMS} items.`);
   const [row] = await tx
     .insert(checklistItems)
-    .values({ ticketId, position: next, text: input.text, required: input.required, changedAt: now, createdAt: now })
+    // changed_at at the epoch: never ticked, so any tick of it applies, also one made offline on the
+    // phone that added it before this add reached the server (the tick's `at` is older than `now`).
+    .values({ ...(input.id ? { id: input.id } : {}), ticketId, position: next, text: input.text, required: input.required, changedAt: new Date(0), createdAt: now })
     .returning({ id: checklistItems.id });
   await port.recordChecklistChanges(tx, ticketId, actor, [`Added "${input.text}"${input.required ? ' (required)' : ''}`], now);
-  return readItem(tx, row!.id);
+  return { ...(await readItem(tx, row!.id)), created: true };
 }
 
 /** The changes `patch` makes to `item` at time `at`, and their history texts. */

@@ -4,7 +4,7 @@
  * (`checklist_templates_name_key`): a duplicate is a 409, also when two admins save at once.
  */
 import { asc, eq, sql } from 'drizzle-orm';
-import { CHECKLIST_MSG, type ChecklistTemplate, type ChecklistTemplateBody, type TemplateItem } from '@portal/shared';
+import { CHECKLIST_MSG, type ChecklistTemplate, type ChecklistTemplateBody, type ChecklistTemplatePatch, type TemplateItem } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { checklistTemplates } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
@@ -68,6 +68,12 @@ export async function updateTemplate(tx: Database, id: string, body: ChecklistTe
   if (await nameUsed(tx, body.name, id)) throw nameTaken();
   const [row] = await tx.update(checklistTemplates).set({ name: body.name, items: body.items, updatedAt: now }).where(eq(checklistTemplates.id, id)).returning();
   return present(row!);
+}
+
+/** Changes a template's name and/or items (the rest stays). @throws 404; 409 CHECKLIST_MSG.templateNameTaken. */
+export async function patchTemplate(tx: Database, id: string, patch: ChecklistTemplatePatch, now: Date): Promise<ChecklistTemplate> {
+  const current = await getTemplate(tx, id);
+  return updateTemplate(tx, id, { name: patch.name ?? current.name, items: patch.items ?? current.items }, now);
 }
 
 /** Deletes a template (schedules using it keep running without a checklist). @throws 404. */

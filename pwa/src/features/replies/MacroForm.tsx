@@ -7,7 +7,7 @@ import { AssigneeSelect } from './AssigneeSelect';
 import { firstErrors } from './formErrors';
 import { macroActions, macroFormValues, type MacroFormValues } from './macroModel';
 import { TemplateText } from './TemplateText';
-import { ChecklistEditor, checklistToSave } from './ChecklistEditor';
+import { ChecklistEditor, checklistToSave } from '../../lib/ui/ChecklistEditor';
 
 /**
  * Create or edit a macro: Name, then what it changes in ONE update: a reply to the customer or an

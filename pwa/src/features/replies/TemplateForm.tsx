@@ -5,7 +5,7 @@ import { FormActions } from '../../lib/ui/FormActions';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { AssigneeSelect } from './AssigneeSelect';
 import { firstErrors } from './formErrors';
-import { ChecklistEditor, checklistToSave } from './ChecklistEditor';
+import { ChecklistEditor, checklistToSave } from '../../lib/ui/ChecklistEditor';
 
 /** Create or edit a ticket template: Name, Issue text, Severity, Contact method, Assigned To (what New Ticket fills in) and its Checklist. */
 export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyScope; pending: boolean; onSave(body: object): void; onCancel(): void }) {

@@ -13,6 +13,7 @@
  */
 import { CHECKLIST_TICK_KIND, ticketStream, type ChecklistItem, type ChecklistTickPayload, type Ticket } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
+import type { ChecklistItemChange } from './checklistItem';
 
 export type ChecklistTickItem = OutboxItem<ChecklistTickPayload, never, never>;
 
@@ -70,19 +71,29 @@ export function enqueueChecklistTick(
 }
 
 /**
- * `checklist` with the unsent ticks applied in queue order (the later tick of an item wins, as on
- * the server), each ticked item marked `pending`; ticks of items not (any more) on the list are
- * ignored. Who and when show as this device's until the server answers.
+ * `checklist` with this ticket's unsent checklist items applied in queue order (seq), as the server
+ * will apply them: an add (checklistItem.ts) appends its item (once: an id already on the list is
+ * left as it is), an edit changes text and Required, a tick ticks; each changed item marked
+ * `pending`. Changes of items not on the list (removed meanwhile) are ignored.
  */
-export function applyChecklistTicks(
+export function applyChecklistChanges(
   checklist: readonly ChecklistItem[],
-  ticks: readonly ChecklistTickItem[],
+  changes: readonly (ChecklistTickItem | ChecklistItemChange)[],
 ): (ChecklistItem & { pending?: boolean })[] {
+  const order = checklist.map((i) => i.id);
   const byId = new Map(checklist.map((i) => [i.id, { ...i } as ChecklistItem & { pending?: boolean }]));
-  for (const t of [...ticks].sort((a, b) => a.seq - b.seq)) {
-    const item = byId.get(t.payload.itemId);
+  for (const c of [...changes].sort((a, b) => a.seq - b.seq)) {
+    const p = c.payload;
+    if ('op' in p && p.op === 'add') {
+      if (byId.has(p.itemId)) continue;
+      order.push(p.itemId);
+      byId.set(p.itemId, { id: p.itemId, text: p.text, required: p.required, done: false, doneBy: null, doneAt: null, pending: true });
+      continue;
+    }
+    const item = byId.get(p.itemId);
     if (!item) continue;
-    Object.assign(item, { done: t.payload.done, doneBy: t.payload.done ? t.userName : null, doneAt: t.payload.done ? t.payload.at : null, pending: true });
+    if ('op' in p) Object.assign(item, { text: p.text, required: p.required, pending: true });
+    else Object.assign(item, { done: p.done, doneBy: p.done ? c.userName : null, doneAt: p.done ? p.at : null, pending: true });
   }
-  return checklist.map((i) => byId.get(i.id)!);
+  return order.map((id) => byId.get(id)!);
 }

@@ -6,13 +6,14 @@
  */
 import { applyTicketPatch, type Technician, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import { readOutbox, type OfflineDb, type OutboxItem, type OutboxState } from '../../../offline/core';
-import { applyChecklistTicks, isChecklistTick, type ChecklistTickItem } from './checklist';
+import { applyChecklistChanges, isChecklistTick, type ChecklistTickItem } from './checklist';
+import { isChecklistItemChange, type ChecklistItemChange } from './checklistItem';
 import { isTicketMerge, type TicketMergeItem } from './merge';
 import { isTicketUpdate, type TicketUpdateItem } from './ticketUpdate';
 
-/** Unsent items that change how a ticket is displayed: its updates, its checklist ticks and its merge. */
-export type TicketOutboxItem = TicketUpdateItem | ChecklistTickItem | TicketMergeItem;
-const isTicketOutboxItem = (i: OutboxItem): i is TicketOutboxItem => isTicketUpdate(i) || isChecklistTick(i) || isTicketMerge(i);
+/** Unsent items that change how a ticket is displayed: its updates, its checklist ticks, its checklist items added or edited, and its merge. */
+export type TicketOutboxItem = TicketUpdateItem | ChecklistTickItem | ChecklistItemChange | TicketMergeItem;
+const isTicketOutboxItem = (i: OutboxItem): i is TicketOutboxItem => isTicketUpdate(i) || isChecklistTick(i) || isChecklistItemChange(i) || isTicketMerge(i);
 
 /** Sync marks of a displayed ticket: unsent updates of its stream by state. */
 export interface TicketSyncMarks {
@@ -35,16 +36,16 @@ export function displayTicket(server: Ticket, items: readonly OutboxItem[]): Dis
 /** `server` with `own` (this ticket's unsent updates, oldest first) applied, with marks. */
 function applyUnsent(server: Ticket, own: readonly TicketOutboxItem[]): DisplayTicket {
   const shown: DisplayTicket = { ...server, sync: { pending: 0, conflict: 0, failed: 0 } };
-  const ticks: ChecklistTickItem[] = [];
+  const changes: (ChecklistTickItem | ChecklistItemChange)[] = [];
   for (const item of own) {
-    if (isChecklistTick(item)) ticks.push(item);
+    if (isChecklistTick(item) || isChecklistItemChange(item)) changes.push(item);
     // A merge waiting to be sent shows the source closed as merged; a refused one does not (docs/merge.md).
     else if (isTicketMerge(item)) {
       if (item.state === 'pending' || item.state === 'sending') Object.assign(shown, { status: 'closed', mergedInto: item.payload.into, possibleDuplicateOf: null });
     } else Object.assign(shown, applyTicketPatch(shown, item.payload.patch));
     shown.sync[stateMark(item.state)] += 1;
   }
-  if (ticks.length > 0 && shown.checklist) shown.checklist = applyChecklistTicks(shown.checklist, ticks);
+  if (changes.length > 0) shown.checklist = applyChecklistChanges(shown.checklist ?? [], changes);
   return shown;
 }
 

@@ -1,7 +1,8 @@
 import { CHECKLIST_MAX_ITEMS, type TemplateItem } from '@portal/shared';
+import './checklistEditor.css';
 
 /**
- * The checklist of a ticket template or a macro (issue 52): one row per item (text, Required,
+ * The checklist of a ticket template, a macro or a checklist template (issue 52): one row per item (text, Required,
  * Remove, move up), 'Add checklist item', and a preview of the list as the technician sees it in
  * Update Ticket. Controlled: `items` and `onChange`; empty rows are dropped on save by the form.
  */
