@@ -14,7 +14,8 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   fs.mkdirSync(dir, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: options.fullPage ?? false });
+    // animations 'disabled': a colour transition started by the scheme switch is shown finished.
+    await page.screenshot({ path: path.join(dir, `${name}-${scheme}.png`), fullPage: options.fullPage ?? false, animations: 'disabled' });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
