@@ -5,12 +5,16 @@
  * closes the page and reopens it with the outbox non-empty; back online the queue drains by itself
  * ('Ticket Updated'); a same-field change made meanwhile through the API gives a conflict that
  * shows both values and lets the technician choose. The server's work history then holds exactly
- * the expected rows, none twice.
+ * the expected rows, none twice. Merge (docs/merge.md "PWA"): a technician merges a possible
+ * duplicate offline; back online it lands once, the target's history holds the source's updates in
+ * order and the source's status link opens the target (screenshots under docs/screenshots/merge with
+ * SCREENSHOT_DIR).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Ticket, TicketUpdateEntry } from '@portal/shared';
-import { api, apiLogin, launchBrowser, phoneContext, signIn, waitForServiceWorker } from './support/browser';
+import { mergedFromText, mergedIntoText, possibleDuplicateText, type Ticket, type TicketUpdateEntry } from '@portal/shared';
+import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn, waitForServiceWorker } from './support/browser';
+import { shot } from './support/screenshots';
 
 const TECH = { username: 'omar.offline', password: 'offline-pass-1' };
 let browser: Browser;
@@ -157,4 +161,81 @@ describe('offline technician', () => {
       ].sort(),
     );
   }, 150_000);
+
+  it("merges a possible duplicate offline: it lands once, the target holds the history in order, the source's status link opens the target", async () => {
+    const pair = await duplicatePair('Dana Duplicate', 'dana.dup@example.com');
+    await api(`/api/tickets/${pair.source.id}`, { method: 'PATCH', token: adminToken, body: { comment: 'merge-1: asked for the printer model' } });
+    const phone = await phoneContext(browser, { serviceWorkers: 'allow' });
+    const page = await phone.newPage();
+    await signIn(page, TECH.username, TECH.password);
+    await page.goto('/technician');
+    await waitForServiceWorker(page);
+    await text(page, possibleDuplicateText(pair.target.ticketNumber)).waitFor();
+    await text(page, /^Last synced /).waitFor();
+    await shot(page, 'duplicate-card-phone');
+
+    // Offline: a note on the duplicate, then one tap to merge it into the first ticket (confirmed).
+    await phone.setOffline(true);
+    await text(page, 'Offline').waitFor();
+    await page.getByRole('button', { name: pair.source.ticketNumber, exact: true }).click();
+    const form = page.getByRole('form', { name: `Update ticket ${pair.source.ticketNumber}` });
+    await form.getByLabel('Update Comment').fill('merge-2: on site, same printer');
+    await form.getByRole('button', { name: 'Update Ticket' }).click();
+    await text(page, 'Update Queued').waitFor();
+    const panel = page.locator('.update-panel');
+    await panel.getByText(possibleDuplicateText(pair.target.ticketNumber)).scrollIntoViewIfNeeded();
+    await shot(page, 'duplicate-panel-phone');
+    await panel.getByRole('button', { name: `Merge into ${pair.target.ticketNumber}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Merge ${pair.source.ticketNumber} into ${pair.target.ticketNumber}?` });
+    await confirm.waitFor();
+    await shot(page, 'merge-confirm-phone');
+    await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+    await text(page, 'Merge Queued').waitFor();
+    await panel.getByText(mergedIntoText(pair.target.ticketNumber)).waitFor(); // at once, before the server knows
+    await text(page, '2 updates waiting to sync').waitFor();
+    expect(await ticketByNumber(pair.source.ticketNumber)).toMatchObject({ status: 'open', mergedInto: null });
+
+    // Back online: the note, then the merge, each once.
+    await phone.setOffline(false);
+    await text(page, 'Tickets Merged').waitFor();
+    await text(page, 'All updates synced').waitFor();
+    expect(await ticketByNumber(pair.source.ticketNumber)).toMatchObject({ status: 'closed', mergedInto: { ticketNumber: pair.target.ticketNumber } });
+    const comments = (await history(pair.target.ticketNumber)).filter((u) => u.comment).reverse().map((u) => u.comment!.split('\n')[0]);
+    expect(comments).toEqual(['merge-1: asked for the printer model', 'merge-2: on site, same printer', mergedFromText(pair.source.ticketNumber)]);
+    const sourceRows = (await history(pair.source.ticketNumber)).map((u) => u.comment ?? u.updateType);
+    expect(sourceRows.sort()).toEqual(['created', mergedIntoText(pair.target.ticketNumber), 'status_change'].sort());
+
+    // The source's status link opens the target.
+    await page.goto(new URL(pair.statusUrl).pathname);
+    await page.getByRole('heading', { name: `Ticket ${pair.target.ticketNumber}` }).waitFor();
+    await phone.close();
+
+    // Desktop: the banner and the confirmation, light and dark (cancelled: nothing queued).
+    const other = await duplicatePair('Dora Desk', 'dora.desk@example.com');
+    const desk = await desktopContext(browser);
+    const dpage = await desk.newPage();
+    await signIn(dpage, TECH.username, TECH.password);
+    await dpage.goto('/technician');
+    await text(dpage, possibleDuplicateText(other.target.ticketNumber)).waitFor();
+    await dpage.getByRole('button', { name: other.source.ticketNumber, exact: true }).click();
+    await dpage.locator('.update-panel').getByText(possibleDuplicateText(other.target.ticketNumber)).waitFor();
+    await shot(dpage, 'duplicate-panel-desktop');
+    await dpage.locator('.update-panel').getByRole('button', { name: `Merge into ${other.target.ticketNumber}` }).click();
+    const ask = dpage.getByRole('alertdialog', { name: `Merge ${other.source.ticketNumber} into ${other.target.ticketNumber}?` });
+    await ask.waitFor();
+    await shot(dpage, 'merge-confirm-desktop');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await desk.close();
+  }, 150_000);
 });
+
+/** Two tickets of one contact with one subject: the second is flagged as a possible duplicate of the first. */
+async function duplicatePair(clientName: string, customerEmail: string) {
+  const body = (issue: string) => ({ clientName, customerEmail, customerPhone: '555-0199', severity: 'medium', contactMethod: 'email', issue });
+  const first = await api<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body: body('The printer in room 4 jams on every page') });
+  const second = await api<{ ticketNumber: string; statusUrl: string }>('/api/tickets', { method: 'POST', body: body('The printer in room 4 jams on every page.\nSent from the form as well.') });
+  const source = await ticketByNumber(second.ticketNumber);
+  expect(source.possibleDuplicateOf).toMatchObject({ ticketNumber: first.ticketNumber });
+  return { source, target: await ticketByNumber(first.ticketNumber), statusUrl: second.statusUrl };
+}

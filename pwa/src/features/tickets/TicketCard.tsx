@@ -11,12 +11,13 @@ import './tickets.css';
 import { AttachmentCount } from './attachments/AttachmentCount';
 import { ChecklistProgress } from './checklist/ChecklistProgress';
 import { TagChips } from './tags/TagChips';
+import { DuplicateBanner } from './merge/DuplicateBanner';
 
 /**
  * One ticket in the list (SPEC.md 2): number, severity and status badges, client, business (if
  * any), customer e-mail, phone with the preferred contact method and Call / Text / E-mail links
  *, the issue, created and updated times. The whole card selects the ticket;
- * its tags as chips (issue 57); the number is also a real button for keyboard and screen-reader users. On phones the card is
+ * its tags as chips and "Possible duplicate of TKT-…" with one tap to merge, or "Merged into TKT-…" (issue 57); the number is also a real button for keyboard and screen-reader users. On phones the card is
  * compact (tickets.css, issue 56 item 5): e-mail beside the name, the phone under it with icon-only contact
  * buttons to the right of both lines, the issue's first line (the Update Ticket sheet shows all of it),
  * and Created / Updated / Assigned on one line with short times (TicketMeta). Values include updates
@@ -54,6 +55,7 @@ export function TicketCard(props: {
         <SyncMarks sync={t.sync} />
       </header>
       <SlaClock ticket={t} />
+      <DuplicateBanner ticket={t} />
       <p className="ticket-client">
         <strong>{t.clientName}</strong>
         {t.businessName && <span className="muted"> · {t.businessName}</span>}

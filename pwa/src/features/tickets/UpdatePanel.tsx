@@ -21,6 +21,8 @@ import { TimeTracker } from './TimeTracker';
 import { TicketBadges } from './TicketBadges';
 import { ChecklistSection } from './checklist/ChecklistSection';
 import { TicketTagPicker } from './tags/TicketTagPicker';
+import { DuplicateBanner } from './merge/DuplicateBanner';
+import { MergeSection } from './merge/MergeSection';
 
 /**
  * The 'Update Ticket' panel (SPEC.md 2 / 4): the ticket's severity and status badges, its issue text and the customer's contact
@@ -33,6 +35,7 @@ import { TicketTagPicker } from './tags/TicketTagPicker';
  * open after an update (the new entry shows below: pending, then in the work history) with 'Done'
  * to close it, like Cancel. Below the form:
  * the ticket's updates not yet synced (with the conflict chooser and Discard) and the work history.
+ * Merge (docs/merge.md): "Possible duplicate of TKT-…" / "Merged into TKT-…" under the badges, "Merge into…" below the status link.
  * The form (UpdateForm) lives as long as this ticket is shown: a sync that changes the ticket (a
  * new server version, an update sent or settled) never resets what is being typed.
  */
@@ -84,6 +87,7 @@ export function UpdatePanel(props: {
       </p>
       <TicketBadges ticket={ticket} />
       <SlaClock ticket={ticket} />
+      <DuplicateBanner ticket={ticket} />
       <h3 className="panel-section-title">Issue</h3>
       <p className="panel-issue">{ticket.issue}</p>
       <IssuePhotos ticketId={ticket.id} />
@@ -94,6 +98,7 @@ export function UpdatePanel(props: {
       <TicketTagPicker ticket={ticket} user={user} />
       <TicketAssetPicker key={`assets:${ticket.id}:${ticket.version}`} ticket={ticket} user={user} />
       <StatusLinkTools ticket={ticket} />
+      <MergeSection ticket={ticket} />
       <ChecklistSection ticket={ticket} user={user} />
       <UpdateForm
         key={ticket.id}

@@ -33,7 +33,8 @@ export interface TicketMergePayload {
   into: TicketRef;
   /** Server versions of the source and the target under what was shown (the API's staleness check). */
   baseVersion: number;
-  intoBaseVersion: number;
+  /** Absent when the target was not on the device (found by number with no copy): no staleness check of the target. */
+  intoBaseVersion?: number;
   /** The statuses shown when the merge was decided (this device's unsent changes included). */
   seen: { status: TicketStatus; intoStatus: TicketStatus };
 }
@@ -60,7 +61,8 @@ export const ticketMergeKind: OutboxKind<TicketMergePayload, never, never> = {
   auth: 'session',
   tables: ['tickets', 'ticketUpdates', 'ticketSearch'],
   request: (item) => {
-    const body: TicketMergeInput = { intoTicketId: item.payload.into.id, baseVersion: item.payload.baseVersion, intoBaseVersion: item.payload.intoBaseVersion };
+    const { into, baseVersion, intoBaseVersion } = item.payload;
+    const body: TicketMergeInput = { intoTicketId: into.id, baseVersion, ...(intoBaseVersion ? { intoBaseVersion } : {}) };
     return { method: 'POST', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}/merge`, body };
   },
   link: (item) => (item.entityId ? ticketLink(item.entityId) : null),
@@ -80,11 +82,12 @@ export const ticketMergeKind: OutboxKind<TicketMergePayload, never, never> = {
     if (!source || !target) return { action: 'fail' };
     await storeServerTicket(db, source);
     await storeServerTicket(db, target);
-    const { seen } = item.payload;
-    const unchanged = source.status === seen.status && target.status === seen.intoStatus && !source.mergedInto && !target.mergedInto;
-    const stale = source.version !== item.payload.baseVersion || target.version !== item.payload.intoBaseVersion;
+    const { seen, baseVersion, intoBaseVersion } = item.payload;
+    const unchanged = source.status === seen.status && (!intoBaseVersion || target.status === seen.intoStatus) && !source.mergedInto && !target.mergedInto;
+    const stale = source.version !== baseVersion || (intoBaseVersion !== undefined && target.version !== intoBaseVersion);
     if (!unchanged || !stale || !mayRetry) return { action: 'fail' };
-    return { action: 'retry', payload: { ...item.payload, baseVersion: source.version, intoBaseVersion: target.version } };
+    const rebased = { ...item.payload, baseVersion: source.version, ...(intoBaseVersion ? { intoBaseVersion: target.version } : {}) };
+    return { action: 'retry', payload: rebased };
   },
   notices: {
     sent: (labels) => ({
@@ -104,7 +107,7 @@ export const isTicketMerge = (item: OutboxItem): item is TicketMergeItem => isIt
 
 /**
  * Queues the merge of `source` into `target`, both as shown (server state plus this device's unsent
- * changes; `version` is the server's under them). Sent after the source's and target's older items.
+ * changes; `version` is the server's under them; 0 for a target not on the device). Sent after the source's and target's older items.
  * @returns the item's seq.
  */
 export function enqueueTicketMerge(
@@ -117,7 +120,7 @@ export function enqueueTicketMerge(
   const payload: TicketMergePayload = {
     into: { id: target.id, ticketNumber: target.ticketNumber },
     baseVersion: source.version,
-    intoBaseVersion: target.version,
+    ...(target.version > 0 ? { intoBaseVersion: target.version } : {}),
     seen: { status: source.status, intoStatus: target.status },
   };
   const draft = { kind: TICKET_MERGE, payload, label: source.ticketNumber, entityId: source.id, stream: ticketStream(source.id), after: [ticketStream(target.id)], user };
