@@ -8,6 +8,7 @@ import { firstErrors } from './formErrors';
 import { macroActions, macroFormValues, type MacroFormValues } from './macroModel';
 import { TemplateText } from './TemplateText';
 import { ChecklistEditor, checklistToSave } from '../../lib/ui/ChecklistEditor';
+import { useChecklistTemplates } from './api/useChecklistTemplates';
 
 /**
  * Create or edit a macro: Name, then what it changes in ONE update: a reply to the customer or an
@@ -19,6 +20,7 @@ export function MacroForm(props: { item: Macro | null; scope: ReplyScope; pendin
   const { register, handleSubmit, watch, setValue } = useForm<MacroFormValues>({ defaultValues: macroFormValues(item) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checklist, setChecklist] = useState(item?.actions.checklist ?? []);
+  const templates = useChecklistTemplates();
   const submit = handleSubmit((values) => {
     const items = checklistToSave(checklist);
     const parsed = macroCreateSchema.safeParse({ name: values.name, scope, actions: { ...macroActions(values), ...(items.length ? { checklist: items } : {}) } });
@@ -79,7 +81,7 @@ export function MacroForm(props: { item: Macro | null; scope: ReplyScope; pendin
           <input type="checkbox" {...register('billable')} /> Billable
         </label>
       </div>
-      <ChecklistEditor id="macro-checklist" items={checklist} onChange={setChecklist} error={e('actions.checklist')} />
+      <ChecklistEditor id="macro-checklist" items={checklist} onChange={setChecklist} error={e('actions.checklist')} templates={templates} />
       <FormActions label={pending ? 'Saving...' : 'Save'} pending={pending} onCancel={onCancel} />
     </form>
   );

@@ -6,6 +6,7 @@ import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { AssigneeSelect } from './AssigneeSelect';
 import { firstErrors } from './formErrors';
 import { ChecklistEditor, checklistToSave } from '../../lib/ui/ChecklistEditor';
+import { useChecklistTemplates } from './api/useChecklistTemplates';
 
 /** Create or edit a ticket template: Name, Issue text, Severity, Contact method, Assigned To (what New Ticket fills in) and its Checklist. */
 export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyScope; pending: boolean; onSave(body: object): void; onCancel(): void }) {
@@ -15,6 +16,7 @@ export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyS
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [checklist, setChecklist] = useState(item?.checklist ?? []);
+  const templates = useChecklistTemplates();
   const submit = handleSubmit((values) => {
     const parsed = ticketTemplateCreateSchema.safeParse({ ...values, contactMethod: values.contactMethod || null, scope, checklist: checklistToSave(checklist) });
     if (!parsed.success) return setErrors(firstErrors(parsed.error));
@@ -52,7 +54,7 @@ export function TemplateForm(props: { item: TicketTemplate | null; scope: ReplyS
         </FormField>
       </div>
       <AssigneeSelect id="tpl-assignee" field={register('assignee')} error={errors.assignee} />
-      <ChecklistEditor id="tpl-checklist" items={checklist} onChange={setChecklist} error={Object.entries(errors).find(([k]) => k.startsWith('checklist'))?.[1]} />
+      <ChecklistEditor id="tpl-checklist" items={checklist} onChange={setChecklist} templates={templates} error={Object.entries(errors).find(([k]) => k.startsWith('checklist'))?.[1]} />
       <FormActions label={pending ? 'Saving...' : 'Save'} pending={pending} onCancel={onCancel} />
     </form>
   );
