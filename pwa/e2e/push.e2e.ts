@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vi
 import type { NotificationDelivery, PushPayload } from '@portal/shared';
 import { api, apiLogin, baseURL, persistentPhoneContext, signIn, waitForServiceWorker } from './support/browser';
 import { startFakePushService, type FakePushService } from './support/fake-push-service';
+import { shot } from './support/screenshots';
 
 const TECH = { username: 'push.tech', password: 'push-pass-1' };
 let pushService: FakePushService;
@@ -164,5 +165,51 @@ describe('web push', () => {
     await page.getByText('Notifications blocked', { exact: true }).first().waitFor();
     await page.getByText("Notifications are blocked for this site. Allow them in the browser's site settings, then reload.").first().waitFor();
     expect(await page.getByRole('button', { name: 'Enable notifications' }).count()).toBe(0);
+  });
+});
+
+describe('inbox (issue 57 point 5)', () => {
+  it('a technician who chose "my tickets only" sees the inbox count rise for their own ticket and not for someone else\'s', async () => {
+    const INBOX_TECH = { username: 'inbox.tech', password: 'inbox-pass-1' };
+    const created = await api<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { ...INBOX_TECH, role: 'technician' } });
+    const page = await pushProfile();
+    await signIn(page, INBOX_TECH.username, INBOX_TECH.password);
+    await page.getByText(`Welcome, ${INBOX_TECH.username}`).first().waitFor({ state: 'attached' });
+
+    await page.goto(`${baseURL()}/account/notifications`);
+    await page.getByRole('heading', { name: 'Notification preferences' }).waitFor();
+    await page.getByLabel('New tickets: Push').selectOption({ label: 'None' });
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await page.getByText('Preferences saved').first().waitFor();
+    await shot(page, 'preferences-phone');
+
+    const bell = () => page.getByRole('link', { name: /^Inbox, / }).first();
+    const count = async () => Number(/(\d+) unread/.exec((await bell().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    const before = await count();
+    const elsewhere = await newTicket('Someone Else Inbox');
+    const mine = await newTicket('My Own Inbox');
+    await api(`/api/tickets/${mine.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: created.id } });
+    // A new start of the app pulls the inbox (the sync engine's start trigger).
+    await page.reload();
+    await expect.poll(count, { timeout: 30_000 }).toBe(before + 1);
+
+    await bell().click();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    const list = page.getByRole('list', { name: 'Inbox' });
+    await list.getByText(mine.ticketNumber, { exact: false }).first().waitFor();
+    expect(await list.getByText(elsewhere.ticketNumber, { exact: false }).count()).toBe(0);
+    await shot(page, 'inbox-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'inbox-desktop');
+    await page.goto(`${baseURL()}/account/notifications`);
+    await page.getByRole('heading', { name: 'Notification preferences' }).waitFor();
+    await shot(page, 'preferences-desktop');
+    await page.goto(`${baseURL()}/inbox`);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    // Opening the entry marks it read and opens the ticket; the bell goes back.
+    await page.getByRole('list', { name: 'Inbox' }).getByRole('button').first().click();
+    await page.waitForURL(/\/technician/);
+    await expect.poll(count).toBe(before);
   });
 });

@@ -19,9 +19,10 @@ import { clientsOffline } from './features/clients/offline';
 import { assetsOffline } from './features/assets/offline';
 import { recurringOffline } from './features/recurring/offline';
 import { visitsOffline } from './features/visits/offline';
+import { inboxOffline } from './features/inbox/offline';
 
 /** Every feature's offline part. */
-export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, ticketStatusOffline, schedulerOffline, vaultOffline, clientsOffline, assetsOffline, recurringOffline, visitsOffline];
+export const OFFLINE_FEATURES: readonly OfflineFeature[] = [ticketsOffline, supportOffline, downloadsOffline, surveyOffline, ticketStatusOffline, schedulerOffline, vaultOffline, clientsOffline, assetsOffline, recurringOffline, visitsOffline, inboxOffline];
 
 /** Registers every kind and collection of {@link OFFLINE_FEATURES} (idempotent). Call once at start, before the first sync. */
 export function registerOfflineFeatures(): void {

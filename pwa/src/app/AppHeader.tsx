@@ -13,6 +13,8 @@ import { ThemeSwitcher } from './ThemeSwitcher';
 /** The desktop 'Admin' menu: loaded only for admins. */
 const AdminMenu = lazy(() => import('./AdminMenu').then((m) => ({ default: m.AdminMenu })));
 /** The staff notification control (uses Ionic): loaded only for staff. */
+/** The inbox bell with the unread count (reads the phone's copy): loaded only for staff. */
+const InboxBell = lazy(() => import('../features/inbox/InboxBell').then((m) => ({ default: m.InboxBell })));
 const PushControl = lazy(() => withIonic(() => import('../features/push/PushControl')).then((m) => ({ default: m.PushControl })));
 
 /**
@@ -64,6 +66,11 @@ export function AppHeader({ onOpenMenu, onMenuIntent }: { onOpenMenu(): void; on
             )}
           </div>
           <div className="toolbar-end">
+            {isStaff && (
+              <Suspense fallback={null}>
+                <InboxBell />
+              </Suspense>
+            )}
             <ThemeSwitcher />
             {user ? (
               <>

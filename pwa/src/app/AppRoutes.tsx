@@ -51,6 +51,8 @@ const CloseOutPage = lazy(() => withIonic(() => import('../features/visits/Close
 const TICKET_EXTRAS = [lazy(() => import('../features/visits/TicketVisits'))];
 /** The recurring feature's week of planned visits on the scheduler's Calendar View (lib/calendarSlot). */
 const CALENDAR_EXTRAS = [lazy(() => import('../features/recurring/CalendarVisits'))];
+const InboxPage = lazy(() => withIonic(() => import('../features/inbox/InboxPage')));
+const NotificationPreferencesPage = lazy(() => withIonic(() => import('../features/inbox/PreferencesPage')));
 const SecurityPage = lazy(() => withIonic(() => import('../features/twofa/SecurityPage')));
 
 /** The guard of `path` from app/nav.ts PAGE_ACCESS (roles and the wrong-role message). */
@@ -105,6 +107,8 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
   { path: '/account/replies', page: <MyRepliesPage /> },
   { path: '/change-password', page: <ChangePasswordPage /> },
   { path: '/account/security', page: <SecurityPage /> },
+  { path: '/inbox', page: <InboxPage /> },
+  { path: '/account/notifications', page: <NotificationPreferencesPage /> },
 ];
 
 /**

@@ -47,6 +47,8 @@ export const PAGE_ACCESS = {
   '/account/replies': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
   '/change-password': {},
   '/account/security': {},
+  '/inbox': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
+  '/account/notifications': { roles: STAFF_ROLES, deniedMessage: ACCESS_MSG.staffRequired },
 } as const satisfies Record<string, PageAccess>;
 
 /** An asset label's path `/a/<tag>` (its QR code's URL, issue 53). */

@@ -182,6 +182,8 @@ export class ModelServer {
     if (url.pathname === '/api/recurring-tickets' || url.pathname === '/api/checklist-templates') return res(200, []);
     // The downloads feature's collection (no content in the model).
     if (url.pathname === '/api/content') return res(200, []);
+    // The inbox (features/inbox/offline): the model writes no entries.
+    if (url.pathname === '/api/me/inbox') return res(200, { items: [], unread: 0, cursor: since ?? '0', more: false });
     if (url.pathname === '/api/tags') return res(200, { tags: [], techniciansMayCreate: false });
     return res(404, { message: 'Not found', code: 'not_found' });
   }
