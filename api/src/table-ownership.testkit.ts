@@ -36,6 +36,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   ticket_assets: 'assets',
   asset_tombstones: 'assets',
   asset_warranty_alerts: 'assets',
+  asset_changes: 'assets',
   visits: 'visits',
   tags: 'tags',
   notification_preferences: 'inbox',

@@ -46,6 +46,7 @@ export const ASSET_MSG = {
   assetsWithoutClient: 'Choose the client before the assets.',
   assetsNotFound: 'Asset not found',
   tooManyIds: 'Choose at most 200 assets.',
+  idTaken: CLIENT_MSG.idTaken,
 } as const;
 
 const LIMITS = { name: 200, text: 200, notes: 10_000, search: 200 } as const;
@@ -120,8 +121,11 @@ const assetFields = {
   vaultEntryIds: z.array(z.uuid('vaultEntryIds must be vault entry ids')).max(50).optional(),
 };
 
-/** POST /api/assets. Without `assetTag` the server gives the next free `A-0001` style tag. */
-export const assetCreateSchema = z.object(assetFields);
+/**
+ * POST /api/assets. Without `assetTag` the server gives the next free `A-0001` style tag; `id` is
+ * the id chosen by a phone creating the asset offline (kept by the server; taken: 409 under `id`).
+ */
+export const assetCreateSchema = z.object({ id: z.uuid('id must be a UUID').optional(), ...assetFields });
 export type AssetCreateInput = z.input<typeof assetCreateSchema>;
 export type AssetCreate = z.output<typeof assetCreateSchema>;
 
@@ -188,11 +192,36 @@ export interface Asset {
   notes: string | null;
   status: AssetStatus;
   vaultEntryIds: string[];
+  /**
+   * The asset's history, newest first (at most {@link ASSET_HISTORY_LIMIT}): on GET /api/assets/:id,
+   * by-tag, POST and PATCH answers and the delta feed (the phone's copy); not on list pages.
+   */
+  history?: AssetChange[];
   /** The tickets linked to the asset (ids; the asset page's details come from GET /api/assets/:id). */
   ticketIds: string[];
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Most history entries an asset carries (newest first). */
+export const ASSET_HISTORY_LIMIT = 50;
+
+/**
+ * One entry of an asset's history: `created`; `changed` (one field: `field` is the Asset key,
+ * `from`/`to` the shown values, site/contact/client by name, vault entries as a count, at most 200
+ * characters); `ticket_linked` / `ticket_unlinked` (`ticketId`, `to`/`from` = the ticket number).
+ * `actor` is the username (null: the system or a deleted user); `at` ISO 8601.
+ */
+export interface AssetChange {
+  id: string;
+  at: string;
+  actor: string | null;
+  kind: 'created' | 'changed' | 'ticket_linked' | 'ticket_unlinked';
+  field: string | null;
+  from: string | null;
+  to: string | null;
+  ticketId: string | null;
 }
 
 /** One ticket on the asset page: its state and the minutes worked on it. */
@@ -220,6 +249,12 @@ export interface AssetPage {
 export interface AssetDeltaPage extends DeltaPage<Asset> {
   deleted: string[];
 }
+
+/**
+ * The outbox stream of an asset's writes on a phone (its create, then its edits, sent in order); a
+ * ticket create naming the asset waits for it (`after`), so an asset created offline exists first.
+ */
+export const assetStream = (assetId: string) => `asset:${assetId}`;
 
 /** The staff app's path of an asset label: `/a/<tag>` (the QR code holds PUBLIC_URL + this). */
 export const assetLabelPath = (tag: string) => `/a/${encodeURIComponent(tag)}`;

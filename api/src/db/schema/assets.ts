@@ -10,8 +10,8 @@
  *   with INSERT ... ON CONFLICT DO NOTHING, so the alert is sent once even with several processes.
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AssetStatus, AssetType } from '@portal/shared';
+import { bigserial, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AssetChange, AssetStatus, AssetType } from '@portal/shared';
 import { createdAt, syncSeqColumn, ts, updatedAt } from './columns';
 import { users } from './accounts';
 import { clients, contacts, sites } from './clients';
@@ -96,4 +96,28 @@ export const assetWarrantyAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.assetId, t.warrantyEnd] })],
+);
+
+/**
+ * An asset's history (migration 0049_asset_history): `created`, `changed` (one row per field, values
+ * as shown), `ticket_linked` / `ticket_unlinked` (the ticket's id; its number is read at display).
+ */
+export const assetChanges = pgTable(
+  'asset_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order written (newest first = seq descending; `at` may tie within one write). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<AssetChange['kind']>().notNull(),
+    field: text('field'),
+    previousValue: text('previous_value'),
+    newValue: text('new_value'),
+    ticketId: uuid('ticket_id').references(() => supportTickets.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('asset_changes_asset_idx').on(t.assetId, t.seq)],
 );

@@ -28,7 +28,7 @@ const unlinkOnClientChange = (deps: AssetSubscriberDeps) => defineSubscriber({
     for (const { data, actor, at } of events) {
       if (!data.changes.some((c) => c.type === 'client_change')) continue;
       const { after } = data;
-      const change = await setTicketAssets(tx, { ticketId: after.id, clientId: after.clientId ?? null, assetIds: undefined, now: at });
+      const change = await setTicketAssets(tx, { ticketId: after.id, clientId: after.clientId ?? null, assetIds: undefined, now: at, actor });
       const rows = change.removed.map((a) => ({ updateType: 'asset_unlink' as const, previousValue: a.label, newValue: null }));
       await deps.recordReactionHistory(tx, { ticketId: after.id, version: after.version, actor, at, rows });
     }

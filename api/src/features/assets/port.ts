@@ -3,9 +3,10 @@
  * the db or the caller's transaction first.
  *
  * - assetIdsOfTickets(db, ticketIds) -> Map<ticketId, assetId[]>: `assetIds` on ticket reads.
- * - setTicketAssets(tx, { ticketId, clientId, assetIds, now }) -> { added, removed, assetIds }: the
+ * - setTicketAssets(tx, { ticketId, clientId, assetIds, now, actor }) -> { added, removed, assetIds }: the
  *   links of PATCH /api/tickets/:id `assetIds` (checked: the ticket's client's assets only); the
- *   caller writes the work-history rows (`asset_link` / `asset_unlink`) from `added` / `removed`.
+ *   caller writes the work-history rows (`asset_link` / `asset_unlink`) from `added` / `removed`;
+ *   the asset's own history (`ticket_linked` / `ticket_unlinked`) is written here.
  */
 export { assetIdsOfTickets, setTicketAssets, type LinkedAsset, type TicketAssetChange } from './ticketLinks';
 /** `sweepWarrantyAlerts(db, now)`: claims and enqueues the due warranty alerts once (main.ts, with the SLA sweep, in every process). */

@@ -4,7 +4,7 @@
  * accept an Idempotency-Key (the PWA outbox resends them with the same key, applied once).
  * - GET    /api/assets                 `?clientId&siteId&type&status&warrantyBefore&q&after&limit` -> AssetPage (keyset, name order)
  * - GET    /api/assets?since=CURSOR    -> AssetDeltaPage (changed assets; deleted ids)
- * - POST   /api/assets                 assetCreateSchema -> 201 Asset; 409 tag taken; 400 site/contact/vault of another client
+ * - POST   /api/assets                 assetCreateSchema (`id` optional: chosen offline) -> 201 Asset; 409 tag or id taken; 400 site/contact/vault of another client
  * - GET    /api/assets/by-tag/:tag     -> AssetDetail (the label's `/a/<tag>`)
  * - GET    /api/assets/:id             -> AssetDetail (with its tickets and their time)
  * - PATCH  /api/assets/:id             assetPatchSchema -> Asset; 409 `{ fields, current }` on a real conflict
@@ -48,7 +48,7 @@ export function assetRoutes(s: Services, ports: AssetPorts): Router<AppState> {
   });
   router.patch('/api/assets/:id', requireStaff(), patchInput, write, async (ctx) => {
     const { params, body } = patchInput.get(ctx);
-    ctx.body = await patchAsset(txOf(ctx), ports, params.id, body, s.clock());
+    ctx.body = await patchAsset(txOf(ctx), ports, params.id, body, ctx.state.auth!.user, s.clock());
   });
   router.delete('/api/assets/:id', requireAdmin(), idInput, transaction(s), async (ctx) => {
     await deleteAsset(txOf(ctx), ports, idInput.get(ctx).params.id, ctx.state.auth!.user.id, s.clock());

@@ -8,6 +8,8 @@
  * - Site and contact must be the client's (400 under `siteId` / `contactId`, clients port), and so
  *   must the linked vault entries (400 under `vaultEntryIds`, vault port passed in by app.ts).
  * - Another client on PATCH clears the site, contact and vault entries of the old one unless sent.
+ * - Every create and field change is recorded in the asset's history (history.ts), in the write's transaction.
+ * - A create may carry the `id` a phone chose offline (409 ASSET_MSG.idTaken under `id` when taken).
  * - An offline edit sends `base`: a field someone else changed to another value is a conflict (409
  *   `{ fields, current }`), nothing applied (shared conflictingFields).
  */
@@ -33,6 +35,7 @@ import {
   type AssetRow,
   type NewAssetRow,
 } from './repository';
+import { changeRows, historyOfAssets, recordAssetChanges } from './history';
 import { ticketsOfAsset } from './tickets';
 
 /** What assets need of features that import this one (passed in by app.ts: the vault imports tickets, which import assets). */
@@ -83,10 +86,11 @@ export async function checkAssetLinks(db: Database, ports: AssetPorts, l: AssetL
   }
 }
 
-/** Presents rows with their ticket ids (one query). */
-export async function presentAssets(db: Database, rows: AssetRow[]): Promise<Asset[]> {
-  const tickets = await ticketIdsOfAssets(db, rows.map((r) => r.id));
-  return rows.map((r) => presentAsset(r, tickets.get(r.id) ?? []));
+/** Presents rows with their ticket ids (one query) and, `withHistory`, their history (one more). */
+export async function presentAssets(db: Database, rows: AssetRow[], withHistory = false): Promise<Asset[]> {
+  const ids = rows.map((r) => r.id);
+  const [tickets, history] = await Promise.all([ticketIdsOfAssets(db, ids), withHistory ? historyOfAssets(db, ids) : null]);
+  return rows.map((r) => ({ ...presentAsset(r, tickets.get(r.id) ?? []), ...(history ? { history: history.get(r.id) ?? [] } : {}) }));
 }
 
 /** One asset with its tickets and their time. @throws 404 ASSET_MSG.notFound. */
@@ -105,7 +109,7 @@ export async function getAssetByTag(db: Database, tag: string): Promise<AssetDet
 
 async function detail(db: Database, row: AssetRow): Promise<AssetDetail> {
   const tickets = await ticketsOfAsset(db, row.id);
-  const [asset] = await presentAssets(db, [row]);
+  const [asset] = await presentAssets(db, [row], true);
   return { ...asset!, tickets };
 }
 
@@ -126,7 +130,7 @@ export async function assetsSince(db: Database, since: string, limit = ASSET_DEL
   );
   const page = changes.slice(0, limit);
   return {
-    items: await presentAssets(db, page.flatMap((c) => (c.row ? [c.row] : []))),
+    items: await presentAssets(db, page.flatMap((c) => (c.row ? [c.row] : [])), true),
     deleted: page.flatMap((c) => (c.deleted ? [c.deleted] : [])),
     cursor: String(page.reduce((max, c) => Math.max(max, c.seq), from)),
     more: changes.length > limit,
@@ -145,6 +149,7 @@ async function freeAutoTag(tx: Database): Promise<string> {
 /** The row values of a create (no checks). */
 function createValues(input: AssetCreate, tag: string, actor: AuthUser | null, now: Date): NewAssetRow {
   return {
+    ...(input.id ? { id: input.id } : {}),
     clientId: input.clientId,
     type: input.type,
     name: input.name,
@@ -168,17 +173,19 @@ function createValues(input: AssetCreate, tag: string, actor: AuthUser | null, n
   };
 }
 
-/** POST /api/assets. @throws 409 tag taken; 400 a site, contact or vault entry of another client. */
+/** POST /api/assets (history: `created`). @throws 409 tag or id taken; 400 a site, contact or vault entry of another client. */
 export async function createAsset(tx: Database, ports: AssetPorts, input: AssetCreate, actor: AuthUser | null, now: Date): Promise<Asset> {
   const vaultEntryIds = [...new Set(input.vaultEntryIds ?? [])];
   await checkAssetLinks(tx, ports, { clientId: input.clientId, siteId: input.siteId ?? null, contactId: input.contactId ?? null, vaultEntryIds });
   await lockSync(tx);
+  if (input.id && (await findAsset(tx, input.id))) throw new ApiError(409, 'conflict', ASSET_MSG.idTaken, { id: [ASSET_MSG.idTaken] });
   if (input.assetTag && (await findAssetByTag(tx, input.assetTag))) throw tagTaken();
   const tag = input.assetTag ?? (await freeAutoTag(tx));
   const row = await insertAsset(tx, createValues(input, tag, actor, now)).catch((err: unknown) => {
     throw isUniqueViolation(err) ? tagTaken() : err;
   });
-  return (await presentAssets(tx, [row]))[0]!;
+  await recordAssetChanges(tx, [{ assetId: row.id, at: now, actorId: actor?.id ?? null, kind: 'created', newValue: `${row.assetTag} ${row.name}` }]);
+  return (await presentAssets(tx, [row], true))[0]!;
 }
 
 const EDITABLE = ['clientId', 'type', 'name', 'make', 'model', 'serialNumber', 'assetTag', 'siteId', 'contactId', 'ipAddress', 'macAddress', 'operatingSystem', 'purchaseDate', 'warrantyEnd', 'notes', 'status', 'vaultEntryIds'] as const;
@@ -191,10 +198,11 @@ function sentFields(patch: AssetPatch): Record<string, unknown> {
 }
 
 /**
- * PATCH /api/assets/:id: only sent fields change; nothing new -> no version bump.
+ * PATCH /api/assets/:id: only sent fields change; nothing new -> no version bump; each changed field
+ * is one history row by `actor`.
  * @throws 404; 409 conflict (with `base`) or tag taken; 400 as create.
  */
-export async function patchAsset(tx: Database, ports: AssetPorts, id: string, patch: AssetPatch, now: Date): Promise<Asset> {
+export async function patchAsset(tx: Database, ports: AssetPorts, id: string, patch: AssetPatch, actor: AuthUser | null, now: Date): Promise<Asset> {
   await lockSync(tx);
   const current = await findAsset(tx, id, true);
   if (!current) throw notFound(ASSET_MSG.notFound);
@@ -208,14 +216,15 @@ export async function patchAsset(tx: Database, ports: AssetPorts, id: string, pa
   }
   const set: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(sent)) if (JSON.stringify(v) !== JSON.stringify(currentValues[k] ?? null)) set[k] = v;
-  if (Object.keys(set).length === 0) return (await presentAssets(tx, [current]))[0]!;
+  if (Object.keys(set).length === 0) return (await presentAssets(tx, [current], true))[0]!;
   const next = { ...current, ...set } as AssetRow;
   await checkAssetLinks(tx, ports, { clientId: next.clientId, siteId: next.siteId, contactId: next.contactId, vaultEntryIds: next.vaultEntryIds });
   if (typeof set.assetTag === 'string' && (await findAssetByTag(tx, set.assetTag, id))) throw tagTaken();
   const row = await updateAsset(tx, id, { ...(set as Partial<NewAssetRow>), updatedAt: now }).catch((err: unknown) => {
     throw isUniqueViolation(err) ? tagTaken() : err;
   });
-  return (await presentAssets(tx, [row]))[0]!;
+  await recordAssetChanges(tx, await changeRows(tx, current, row, actor?.id ?? null, now));
+  return (await presentAssets(tx, [row], true))[0]!;
 }
 
 /** DELETE /api/assets/:id: the asset and its ticket links go (the tickets stay); phones get a tombstone. @throws 404. */

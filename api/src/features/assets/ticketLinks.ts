@@ -7,6 +7,7 @@
 import { ASSET_MSG } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
+import { linkRows, recordAssetChanges } from './history';
 import { assetIdsOfTicketRows, findAssets, touchAssets, writeTicketLinks } from './repository';
 
 /** An asset as a work-history row names it: `A-0042 Reception printer`. */
@@ -31,12 +32,15 @@ export async function assetIdsOfTickets(db: Database, ticketIds: readonly string
 /**
  * Sets the assets of ticket `ticketId` (client `clientId`, null: none) to `assetIds`; `undefined`
  * keeps the linked assets that are `clientId`'s and unlinks the others (the ticket moved to another
- * client). Moves every added or removed asset forward in the assets' delta feed. Runs in `tx` after
- * the ticket is locked.
+ * client). Moves every added or removed asset forward in the assets' delta feed and records each
+ * link and unlink in the asset's history by `actor` (history.ts). Runs in `tx` after the ticket is locked.
  * @throws 400 under `assetIds`: ASSET_MSG.assetsNotFound (unknown id), assetOfOtherClient,
  *   assetsWithoutClient (assets on a ticket without a client), tooManyIds (over 50).
  */
-export async function setTicketAssets(tx: Database, o: { ticketId: string; clientId: string | null; assetIds: string[] | undefined; now: Date }): Promise<TicketAssetChange> {
+export async function setTicketAssets(
+  tx: Database,
+  o: { ticketId: string; clientId: string | null; assetIds: string[] | undefined; now: Date; actor: { id: string } | null },
+): Promise<TicketAssetChange> {
   const fail = (message: string) => badRequest(message, { assetIds: [message] });
   const current = (await assetIdsOfTicketRows(tx, [o.ticketId])).get(o.ticketId) ?? [];
   const wanted = o.assetIds ? [...new Set(o.assetIds)] : undefined;
@@ -55,6 +59,7 @@ export async function setTicketAssets(tx: Database, o: { ticketId: string; clien
   if (added.length === 0 && removed.length === 0) return { added: [], removed: [], assetIds: current };
   await writeTicketLinks(tx, o.ticketId, added, removed, o.now);
   await touchAssets(tx, [...added, ...removed]);
+  await recordAssetChanges(tx, await linkRows(tx, { ticketId: o.ticketId, added, removed, actorId: o.actor?.id ?? null, at: o.now }));
   const label = (id: string): LinkedAsset => {
     const a = byId.get(id);
     return { id, label: a ? `${a.assetTag} ${a.name}` : id };

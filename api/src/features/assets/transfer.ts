@@ -43,7 +43,7 @@ async function applyPlan(tx: Database, ports: AssetPorts, plan: ImportPlan, acto
     if (row.action === 'create') written.push(await createAsset(tx, ports, row.input, actor, now));
     if (row.action === 'update') {
       const patch = Object.fromEntries(row.changes.map((f) => [f, (row.input as unknown as Record<string, unknown>)[f]])) as AssetPatch;
-      written.push(await patchAsset(tx, ports, row.existing!.id, patch, now));
+      written.push(await patchAsset(tx, ports, row.existing!.id, patch, actor, now));
     }
   }
   return written;

@@ -27,7 +27,7 @@ export async function withAssetIds<T extends Ticket>(db: Database, tickets: T[])
  * @throws 400 under `assetIds` (an unknown asset, another client's, or assets without a client).
  */
 export async function applyAssetLinks(tx: Database, ticketId: string, patch: TicketPatch, result: TicketPatchResult, actor: AuthUser, now: Date): Promise<TicketPatchResult> {
-  const change = patch.assetIds !== undefined ? await setTicketAssets(tx, { ticketId, clientId: result.ticket.clientId ?? null, assetIds: patch.assetIds, now }) : null;
+  const change = patch.assetIds !== undefined ? await setTicketAssets(tx, { ticketId, clientId: result.ticket.clientId ?? null, assetIds: patch.assetIds, now, actor }) : null;
   if (!change || (change.added.length === 0 && change.removed.length === 0)) {
     const [ticket] = await withAssetIds(tx, [result.ticket]);
     return { ...result, ticket: ticket! };
@@ -51,7 +51,7 @@ export async function applyAssetLinks(tx: Database, ticketId: string, patch: Tic
  * @throws 400 under `assetIds` (no client picked, an unknown asset or another client's).
  */
 export async function linkAssetsOnCreate(tx: Database, o: { ticketId: string; clientId: string | null; assetIds: string[]; actor: AuthUser; now: Date }): Promise<void> {
-  const change = await setTicketAssets(tx, { ticketId: o.ticketId, clientId: o.clientId, assetIds: o.assetIds, now: o.now });
+  const change = await setTicketAssets(tx, { ticketId: o.ticketId, clientId: o.clientId, assetIds: o.assetIds, now: o.now, actor: o.actor });
   const rows = change.added.map((a) => ({ updateType: 'asset_link' as const, previousValue: null, newValue: a.label }));
   await insertTicketUpdates(tx, rows.map((h) => ({ ...h, comment: null, ticketId: o.ticketId, updatedBy: o.actor.id, ticketVersion: 1, createdAt: o.now })));
 }

@@ -1,11 +1,11 @@
 import { FIELD_NAMES, ASSETS_TEXT as T, type AssetFormField } from './texts';
 import { discard, getOfflineDb, nudgeSync } from '../../offline';
-import { resolveAssetConflict, type AssetUpdateItem } from './offline';
+import { isAssetUpdate, resolveAssetConflict, type AssetWriteItem } from './offline';
 
 const fieldName = (f: string) => FIELD_NAMES[f as AssetFormField] ?? f;
 
-/** Edits of this asset that need a choice: a conflict (keep mine / keep theirs) or a refusal (discard). */
-export function AssetAttention({ items }: { items: AssetUpdateItem[] }) {
+/** Writes of this asset that need a choice: an edit's conflict (keep mine / keep theirs) or a refused edit or create (discard). */
+export function AssetAttention({ items }: { items: AssetWriteItem[] }) {
   if (items.length === 0) return null;
   const choose = async (seq: number, choice: 'mine' | 'server') => {
     await resolveAssetConflict(getOfflineDb(), seq, choice);
@@ -14,7 +14,7 @@ export function AssetAttention({ items }: { items: AssetUpdateItem[] }) {
   return (
     <div className="asset-attention" role="alert">
       {items.map((item) =>
-        item.state === 'conflict' && item.conflict ? (
+        isAssetUpdate(item) && item.state === 'conflict' && item.conflict ? (
           <div key={item.seq} className="card">
             <p>{T.conflict(item.conflict.fields.map(fieldName).join(', '))}</p>
             <ul>

@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { ASSET_STATUS_NAMES, ASSET_TYPE_NAMES, type Asset, type AssetTicket, type Client } from '@portal/shared';
 import { formatDate } from '../../lib/format';
 import { AssetAttention } from './AssetAttention';
+import { AssetHistory } from './AssetHistory';
 import type { AssetView } from './offline';
 import { ASSETS_TEXT as T, FIELD_NAMES } from './texts';
 
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00`) : null);
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
-/** The asset page's body: heading, actions, its details, its tickets (with time when online). */
+/** The asset page's body: heading, actions, its details, its tickets (with time when online), its history. */
 export function AssetDetailView(props: { asset: Asset | AssetView; client: Client | undefined; tickets: AssetTicket[] | undefined; online: boolean; withTime: boolean }) {
   const { asset: a, client, tickets, online, withTime } = props;
   const site = client?.sites.find((s) => s.id === a.siteId);
@@ -34,7 +35,7 @@ export function AssetDetailView(props: { asset: Asset | AssetView; client: Clien
   return (
     <article className="asset-page" data-asset={a.id}>
       <h1>
-        {a.assetTag} · {a.name} {waiting && <IonBadge color="warning">{T.waiting}</IonBadge>}
+        {a.assetTag || T.tagPending} · {a.name} {waiting && <IonBadge color="warning">{T.waiting}</IonBadge>}
       </h1>
       {'attention' in a && <AssetAttention items={a.attention} />}
       <div className="asset-actions">
@@ -44,7 +45,7 @@ export function AssetDetailView(props: { asset: Asset | AssetView; client: Clien
         <Link className="btn btn-outline" to={`/technician/new?asset=${a.id}`}>
           {T.newTicket}
         </Link>
-        {online && (
+        {online && a.assetTag && (
           <a className="btn btn-outline" href={`/api/assets/labels.pdf?ids=${a.id}`} download={`label-${a.assetTag}.pdf`}>
             {T.label}
           </a>
@@ -83,6 +84,7 @@ export function AssetDetailView(props: { asset: Asset | AssetView; client: Clien
           </ul>
         )}
       </section>
+      <AssetHistory items={a.history} offline={!withTime} />
     </article>
   );
 }

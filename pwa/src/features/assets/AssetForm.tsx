@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ASSET_STATUSES, ASSET_STATUS_NAMES, ASSET_TYPES, ASSET_TYPE_NAMES, type Asset, type Client } from '@portal/shared';
-import { apiRequest, isApiError } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
-import { useToast } from '../../lib/toast';
-import { getConnectivity, getOfflineDb, nudgeSync } from '../../offline';
-import { FORM_FIELDS, changedFields, createBody, fieldErrors, formValues, type AssetFormValues } from './formModel';
-import { enqueueAssetUpdate } from './offline';
+import { FORM_FIELDS, formValues, type AssetFormValues } from './formModel';
 import { ASSETS_TEXT as T, FIELD_NAMES, type AssetFormField } from './texts';
+import { useAssetSave } from './useAssetSave';
 
 const OPTIONS: Partial<Record<AssetFormField, [string, string][]>> = {
   type: ASSET_TYPES.map((t) => [t, ASSET_TYPE_NAMES[t]]),
@@ -16,42 +12,16 @@ const OPTIONS: Partial<Record<AssetFormField, [string, string][]>> = {
 const INPUT_TYPE: Partial<Record<AssetFormField, string>> = { purchaseDate: 'date', warrantyEnd: 'date' };
 
 /**
- * Create (online: POST /api/assets) or edit an asset. An edit goes through the outbox (offline too):
- * shown at once as 'Waiting to sync', sent with its Idempotency-Key, applied once.
+ * Create or edit an asset (useAssetSave): an edit goes through the outbox (offline too), a create is
+ * POST /api/assets online and an `asset.create` outbox item offline; either is shown at once.
+ * A create picks the client, then one of its sites and contacts (this device's client cards).
  */
-export function AssetForm({ asset, clients, online }: { asset: Asset | null; clients: Client[]; online: boolean }) {
+export function AssetForm({ asset, clients }: { asset: Asset | null; clients: Client[] }) {
   const [values, setValues] = useState<AssetFormValues>(() => formValues(asset));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { save, errors, busy } = useAssetSave(asset);
   const navigate = useNavigate();
-  const toast = useToast();
-  const { user } = useAuth();
-  const set = (k: keyof AssetFormValues, v: string) => setValues({ ...values, [k]: v });
-  const submit = async () => {
-    const body = asset ? (changedFields(asset, values) as Record<string, unknown>) : createBody(values);
-    const problems = fieldErrors(body, !asset);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0 || !user) return;
-    if (asset) {
-      if (Object.keys(body).length > 0) await enqueueAssetUpdate(getOfflineDb(), asset, body as Partial<Asset>, user);
-      nudgeSync();
-      if (getConnectivity() === 'offline') toast.show({ title: 'Update Queued', description: T.queued });
-      navigate(`/assets?asset=${asset.id}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const created = await apiRequest<Asset>('POST', '/api/assets', body);
-      toast.show({ title: 'Success', description: T.created });
-      navigate(`/assets?asset=${created.id}`);
-    } catch (e) {
-      const fe = isApiError(e) ? e.fieldErrors : undefined;
-      if (fe) setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, v[0] ?? ''])));
-      toast.show({ title: 'Error', description: isApiError(e) ? (e.serverMessage ?? e.message) : T.newNeedsConnection, variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const set = (k: keyof AssetFormValues, v: string) => setValues(k === 'clientId' ? { ...values, clientId: v, siteId: '', contactId: '' } : { ...values, [k]: v });
+  const card = clients.find((c) => c.id === values.clientId);
   const field = (k: keyof AssetFormValues, label: string, options?: [string, string][], type = 'text') => (
     <div className="form-field" key={k}>
       <label className="form-label" htmlFor={`asset-${k}`}>
@@ -59,7 +29,7 @@ export function AssetForm({ asset, clients, online }: { asset: Asset | null; cli
       </label>
       {options ? (
         <select id={`asset-${k}`} className="input" value={values[k]} onChange={(e) => set(k, e.target.value)}>
-          {k === 'clientId' && <option value="">—</option>}
+          {(k === 'clientId' || k === 'siteId' || k === 'contactId') && <option value="">—</option>}
           {options.map(([v, n]) => <option key={v} value={v}>{n}</option>)}
         </select>
       ) : k === 'notes' ? (
@@ -71,19 +41,20 @@ export function AssetForm({ asset, clients, online }: { asset: Asset | null; cli
     </div>
   );
   return (
-    <form className="asset-form card" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
-      <h1>{asset ? `${T.edit} ${asset.assetTag}` : T.newAsset}</h1>
+    <form className="asset-form card" onSubmit={(e) => { e.preventDefault(); void save(values); }} noValidate>
+      <h1>{asset ? `${T.edit} ${asset.assetTag || asset.name}` : T.newAsset}</h1>
       {!asset && field('clientId', 'Client', clients.map((c) => [c.id, c.name]))}
+      {!asset && card && card.sites.length > 0 && field('siteId', 'Site', card.sites.map((x) => [x.id, x.name]))}
+      {!asset && card && card.contacts.length > 0 && field('contactId', 'Contact', card.contacts.map((x) => [x.id, x.name]))}
       {FORM_FIELDS.map((f) => field(f, FIELD_NAMES[f], OPTIONS[f], INPUT_TYPE[f]))}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || (!asset && !online)}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? T.saving : T.save}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => navigate(asset ? `/assets?asset=${asset.id}` : '/assets')}>
           {T.cancel}
         </button>
       </div>
-      {!asset && !online && <p className="muted">{T.newNeedsConnection}</p>}
     </form>
   );
 }

@@ -12,7 +12,8 @@ import { ASSETS_TEXT as T } from './texts';
  */
 export function AssetScreen({ assetRef, byTag = false, online, clients, edit = false }: { assetRef: string; byTag?: boolean; online: boolean; clients: Client[]; edit?: boolean }) {
   const { local, server, cachedTickets } = useAsset(assetRef, byTag, online);
-  const asset = local ?? server.data ?? null;
+  // The device's copy (its unsent edits applied) with the server's history when online.
+  const asset = local ? { ...local, history: server.data?.history ?? local.history } : (server.data ?? null);
   const back = (
     <Link className="btn btn-outline btn-small" to="/assets">
       {T.back}
@@ -28,7 +29,7 @@ export function AssetScreen({ assetRef, byTag = false, online, clients, edit = f
     );
   }
   const client = clients.find((c) => c.id === asset.clientId);
-  if (edit) return <AssetForm key={asset.id} asset={asset} clients={clients} online={online} />;
+  if (edit) return <AssetForm key={asset.id} asset={asset} clients={clients} />;
   const withTime = Boolean(server.data);
   return (
     <>

@@ -20,7 +20,7 @@ export default function AssetsPage() {
   const id = params.get('asset') ?? params.get('edit');
   let body;
   if (id) body = <AssetScreen key={id} assetRef={id} online={online} clients={clients} edit={params.has('edit')} />;
-  else if (params.has('new')) body = <AssetForm asset={null} clients={clients} online={online} />;
+  else if (params.has('new')) body = <AssetForm asset={null} clients={clients} />;
   else
     body = (
       <>

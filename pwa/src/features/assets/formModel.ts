@@ -5,7 +5,8 @@
 import { assetCreateSchema, assetPatchSchema, type Asset } from '@portal/shared';
 import type { AssetFormField } from './texts';
 
-export type AssetFormValues = Record<AssetFormField, string> & { clientId: string };
+/** The form's strings; `clientId`, `siteId` and `contactId` are chosen on create only. */
+export type AssetFormValues = Record<AssetFormField, string> & { clientId: string; siteId: string; contactId: string };
 
 export const FORM_FIELDS: AssetFormField[] = ['name', 'assetTag', 'type', 'status', 'make', 'model', 'serialNumber', 'ipAddress', 'macAddress', 'operatingSystem', 'purchaseDate', 'warrantyEnd', 'notes'];
 
@@ -17,6 +18,8 @@ export function formValues(a: Asset | null, clientId = ''): AssetFormValues {
     v.status = 'active';
   }
   v.clientId = a?.clientId ?? clientId;
+  v.siteId = a?.siteId ?? '';
+  v.contactId = a?.contactId ?? '';
   return v;
 }
 
@@ -34,6 +37,8 @@ export function changedFields(asset: Asset, values: AssetFormValues): Partial<As
 /** The create body (empty optional fields left out; no tag -> the server's next `A-0001`). */
 export function createBody(values: AssetFormValues): Record<string, string> {
   const out: Record<string, string> = { clientId: values.clientId };
+  if (values.siteId) out.siteId = values.siteId;
+  if (values.contactId) out.contactId = values.contactId;
   for (const f of FORM_FIELDS) if (values[f].trim()) out[f] = values[f].trim();
   return out;
 }

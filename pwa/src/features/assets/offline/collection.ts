@@ -67,7 +67,8 @@ export const assetsCollection: PagedSyncCollection = {
     const restart = since !== null && [...held].some((c) => !known.has(c));
     const cursor = restart ? '0' : (since ?? '0');
     const page = await get<AssetDeltaPage>(`/api/assets?since=${encodeURIComponent(cursor)}&limit=${ASSETS_PULL_LIMIT}`);
-    const pendingIds = new Set((await db.outbox.where('kind').equals('asset.update').toArray()).map((i) => i.entityId ?? ''));
+    // Assets with a write waiting (an edit, or a draft created here) stay whatever their client.
+    const pendingIds = new Set((await db.outbox.where('kind').anyOf('asset.update', 'asset.create').toArray()).map((i) => i.entityId ?? ''));
     await db.transaction('rw', db.records, async () => {
       await putAssets(db, page.items.filter((a) => keepsClient(held, a.clientId)));
       if (page.deleted.length > 0) await db.records.bulkDelete(page.deleted.map(key));

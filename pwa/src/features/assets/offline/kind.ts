@@ -5,7 +5,7 @@
  * (someone else changed one of those fields to another value) waits in state 'conflict' for the
  * technician's choice on the asset page. No React: the service worker registers it too.
  */
-import type { Asset, AssetPatchInput } from '@portal/shared';
+import { assetStream, type Asset, type AssetPatchInput } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 import { putAssets } from './collection';
 
@@ -24,8 +24,8 @@ export interface AssetConflict {
 
 export type AssetUpdateItem = OutboxItem<AssetOp, AssetConflict, unknown>;
 
-/** The stream of an asset's edits (sent in order, one at a time). */
-export const assetStream = (assetId: string) => `asset:${assetId}`;
+/** The stream of an asset's create and edits (sent in order, one at a time; shared). */
+export { assetStream };
 
 const SAVED = 'Asset has been saved.';
 

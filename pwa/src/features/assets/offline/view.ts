@@ -1,16 +1,21 @@
 /**
- * What the assets screens read from IndexedDB (no network): cached assets with this device's unsent
- * edits applied, and an asset's tickets from the cached tickets. No React.
+ * What the assets screens read from IndexedDB (no network): cached assets (and drafts of assets
+ * created here) with this device's unsent edits applied, and an asset's tickets from the cached
+ * tickets. No React.
  */
 import type { Asset, AssetTicket } from '@portal/shared';
 import { readOutbox, type OfflineDb } from '../../../offline/core';
 import { readAsset, readAssetByTag, readAssets } from './collection';
+import { isAssetCreate, type AssetCreateItem } from './create';
 import { isAssetUpdate, type AssetUpdateItem } from './kind';
 
-/** An asset as shown: `waiting` while an edit is unsent; `attention` the edits needing a choice. */
+/** A queued write of one asset: its create (made offline) or an edit. */
+export type AssetWriteItem = AssetUpdateItem | AssetCreateItem;
+
+/** An asset as shown: `waiting` while its create or an edit is unsent; `attention` the writes needing a choice. */
 export interface AssetView extends Asset {
   waiting: boolean;
-  attention: AssetUpdateItem[];
+  attention: AssetWriteItem[];
 }
 
 function withoutBase(body: object): Partial<Asset> {
@@ -18,26 +23,27 @@ function withoutBase(body: object): Partial<Asset> {
   return rest as Partial<Asset>;
 }
 
-/** `asset` with its unsent edits applied in order (as they will be sent). */
-export function applyAssetEdits(asset: Asset, items: AssetUpdateItem[]): AssetView {
+/** `asset` with its unsent edits applied in order (as they will be sent); an unsent create makes it waiting. */
+export function applyAssetEdits(asset: Asset, items: AssetWriteItem[]): AssetView {
   let view: Asset = asset;
   let waiting = false;
-  const attention: AssetUpdateItem[] = [];
+  const attention: AssetWriteItem[] = [];
   for (const item of items) {
     if (item.state === 'done') continue;
     if (item.state === 'conflict' || item.state === 'failed') attention.push(item);
     if (item.state === 'failed') continue;
-    view = { ...view, ...withoutBase(item.payload.body) };
+    if (isAssetUpdate(item)) view = { ...view, ...withoutBase(item.payload.body) };
     waiting = true;
   }
   return { ...view, waiting, attention };
 }
 
-async function unsentByAsset(db: OfflineDb): Promise<Map<string, AssetUpdateItem[]>> {
-  const out = new Map<string, AssetUpdateItem[]>();
+async function unsentByAsset(db: OfflineDb): Promise<Map<string, AssetWriteItem[]>> {
+  const out = new Map<string, AssetWriteItem[]>();
   for (const item of await readOutbox(db)) {
-    if (!isAssetUpdate(item) || item.state === 'done') continue;
-    out.set(item.payload.assetId, [...(out.get(item.payload.assetId) ?? []), item]);
+    if (item.state === 'done') continue;
+    const id = isAssetUpdate(item) ? item.payload.assetId : isAssetCreate(item) ? item.payload.id : null;
+    if (id) out.set(id, [...(out.get(id) ?? []), item as AssetWriteItem]);
   }
   return out;
 }

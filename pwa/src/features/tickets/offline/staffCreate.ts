@@ -6,7 +6,7 @@
  * created ticket's id and number, so New Ticket can show the number once it syncs. No React: the
  * service worker registers it too.
  */
-import { STAFF_TICKET_TEXT, clientStream, type TicketCreated, type TicketStaffCreateInput } from '@portal/shared';
+import { STAFF_TICKET_TEXT, assetStream, clientStream, type TicketCreated, type TicketStaffCreateInput } from '@portal/shared';
 import { enqueue, isItemOf, type OfflineDb, type OutboxItem, type OutboxKind } from '../../../offline/core';
 
 /** Name of the kind (stored on queued items: never rename). */
@@ -44,8 +44,8 @@ export const isStaffCreate = (item: OutboxItem): item is StaffCreateItem => isIt
  */
 export function enqueueStaffCreate(db: OfflineDb, body: TicketStaffCreateInput, user: { id: string; username: string }, now = new Date()): Promise<number> {
   const stream = `${TICKET_STAFF_CREATE}:${crypto.randomUUID()}`;
-  // Sent after the picked client's queued writes (a client or contact created offline exists first).
-  const after = body.clientId ? [clientStream(body.clientId)] : [];
+  // Sent after the picked client's and assets' queued writes (a client, contact or asset created offline exists first).
+  const after = [...(body.clientId ? [clientStream(body.clientId)] : []), ...(body.assetIds ?? []).map(assetStream)];
   return enqueue<TicketStaffCreateInput>(db, { kind: TICKET_STAFF_CREATE, payload: body, label: staffCreateLabel(body), user, stream, after }, now);
 }
 
