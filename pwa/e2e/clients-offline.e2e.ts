@@ -13,7 +13,8 @@
  * code (decoded back to `/a/<tag>`); with the API stopped and the browser restarted, "Scan" reads
  * that QR code from Chromium's fake camera (a y4m made here from the `qrcode` library's matrix),
  * opens the asset from the phone's copy with its ticket; an edit made offline and "New ticket for
- * this asset" (queued offline, linked to the asset) each land once.
+ * this asset" (queued offline, linked to the asset) each land once; the asset's history (created,
+ * linked) reads from the phone's copy, and an asset created offline lands once with the phone's id.
  *
  * Last test, on the same app and profile (issue 54's phone close-out, docs/visits.md): with the API
  * stopped again and the browser restarted, the technician taps Arrived, closes out the ticket with
@@ -78,6 +79,7 @@ function qrVideo(text: string, file: string): string {
   return file;
 }
 const ASSET = { name: 'X-ray workstation', assetTag: 'LV-XR-01' };
+const NEW_ASSET = 'Spare router';
 const NEW_ISSUE = 'The X-ray workstation fan is loud since the power cut.';
 const camera = join(profile, 'label.y4m');
 
@@ -246,8 +248,12 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.goto(`${app.baseURL}/assets/scan`);
     await page.getByRole('heading', { name: `${ASSET.assetTag} · ${ASSET.name}` }).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(`/a/${ASSET.assetTag}`);
-    await page.getByRole('link', { name: ticketNumber }).waitFor();
+    await page.getByRole('region', { name: 'Tickets' }).getByRole('link', { name: ticketNumber }).waitFor();
     await text(page, 'OptiPlex 7010').waitFor();
+    // Its history from the phone's copy: created, and linked to the ticket.
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText(`Linked to ticket ${ticketNumber}`).waitFor();
+    await history.getByText(`Created ${ASSET.assetTag} ${ASSET.name}`).waitFor();
     await shot(page, 'asset-scanned-offline-phone', { fullPage: true });
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
@@ -255,6 +261,20 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
     await text(page, '1 update waiting to sync').waitFor();
+
+    // A new asset made with no server: its id is chosen on the phone, shown at once as waiting.
+    await page.goto(`${app.baseURL}/assets?new=1`);
+    await page.getByLabel('Client').selectOption(client.id);
+    await page.getByLabel('Name', { exact: true }).fill(NEW_ASSET);
+    await page.getByLabel('Type').selectOption('network');
+    await page.getByLabel('Serial number').fill('SR-2044');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `New asset · ${NEW_ASSET} Waiting to sync` }).waitFor();
+    const draftId = new URL(page.url()).searchParams.get('asset');
+    await text(page, '2 updates waiting to sync').waitFor();
+    await shot(page, 'asset-new-offline-phone', { fullPage: true });
+    await page.goto(`${app.baseURL}/a/${ASSET.assetTag}`);
+    await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
 
     // "New ticket for this asset", still with no server: its client and the asset are picked; queued.
     await page.getByRole('link', { name: 'New ticket for this asset' }).click();
@@ -271,7 +291,7 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await shot(page, 'asset-new-ticket-offline-phone', { fullPage: true });
     await nt.getByRole('button', { name: 'Create Ticket' }).click();
     await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
-    await text(page, '2 updates waiting to sync').waitFor();
+    await text(page, '3 updates waiting to sync').waitFor();
 
     app = await startApp({}, 180_000, { restart: app });
     await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
@@ -288,6 +308,10 @@ describe('the client card with the API stopped and the browser restarted', () =>
     const links = madeHistory.filter((u) => u.updateType === 'asset_link');
     expect(links).toHaveLength(1);
     expect(links[0]!.newValue).toMatch(new RegExp(`^${ASSET.assetTag} X-ray workstation`));
+    // The asset made offline landed once, with the phone's id and a tag from the server.
+    const spare = await call<{ items: Asset[] }>(`/api/assets?q=${encodeURIComponent(NEW_ASSET)}`, { token });
+    expect(spare.items.map((a) => [a.id, a.type, a.serialNumber])).toEqual([[draftId, 'network', 'SR-2044']]);
+    expect(spare.items[0]!.assetTag).toMatch(/^A-\d{4}$/);
     await page.goto(`${app.baseURL}/assets`);
     await page.getByRole('link', { name: ASSET.assetTag }).first().waitFor();
     await shot(page, 'assets-list-phone');
@@ -295,7 +319,8 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await shot(page, 'assets-list-desktop');
     await page.getByRole('link', { name: ASSET.assetTag }).first().click();
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2)` }).waitFor();
-    await shot(page, 'asset-page-desktop');
+    await page.getByRole('region', { name: 'History' }).getByText(`Name: ${ASSET.name} → X-ray workstation (room 2)`).waitFor();
+    await shot(page, 'asset-page-desktop', { fullPage: true });
   }, 600_000);
 
   it('closes out the ticket with a drawn signature and a photo with the API stopped; it lands once when the API is back', async () => {
