@@ -255,6 +255,8 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await history.getByText(`Linked to ticket ${ticketNumber}`).waitFor();
     await history.getByText(`Created ${ASSET.assetTag} ${ASSET.name}`).waitFor();
     await shot(page, 'asset-scanned-offline-phone', { fullPage: true });
+    await history.scrollIntoViewIfNeeded();
+    await shot(page, 'asset-history-offline-phone');
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill('X-ray workstation (room 2)');
@@ -321,6 +323,8 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2)` }).waitFor();
     await page.getByRole('region', { name: 'History' }).getByText(`Name: ${ASSET.name} → X-ray workstation (room 2)`).waitFor();
     await shot(page, 'asset-page-desktop', { fullPage: true });
+    await page.getByRole('region', { name: 'History' }).scrollIntoViewIfNeeded();
+    await shot(page, 'asset-history-desktop');
   }, 600_000);
 
   it('closes out the ticket with a drawn signature and a photo with the API stopped; it lands once when the API is back', async () => {
