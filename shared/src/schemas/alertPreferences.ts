@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isTimeZone } from './sla';
+import { safeText } from './text';
 
 /** The channels a person chooses for (the in-app inbox lists every event any channel wants). */
 export const ALERT_CHANNELS = ['email', 'sms', 'push'] as const;
@@ -29,7 +30,7 @@ export const channelPreferencesSchema = z.object({
 });
 export type ChannelPreferences = z.infer<typeof channelPreferencesSchema>;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM');
+const hhmm = safeText().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour form HH:MM');
 
 /**
  * Quiet hours: from `start` to `end` (local wall-clock HH:MM in `timeZone`; `end` before `start`
@@ -40,7 +41,7 @@ export const quietHoursSchema = z.object({
   enabled: z.boolean(),
   start: hhmm,
   end: hhmm,
-  timeZone: z.string().min(1).max(64).refine(isTimeZone, 'Unknown time zone (use an IANA name such as America/New_York)'),
+  timeZone: safeText().min(1).max(64).refine(isTimeZone, 'Unknown time zone (use an IANA name such as America/New_York)'),
   urgentBreaksThrough: z.boolean(),
 });
 export type QuietHours = z.infer<typeof quietHoursSchema>;
@@ -106,8 +107,8 @@ export interface InboxPage {
 export const INBOX_PAGE_MAX = 100;
 
 export const inboxQuerySchema = z.object({
-  since: z.string().regex(/^\d{1,18}$/, 'Invalid cursor').optional(),
-  before: z.string().regex(/^\d{1,18}$/, 'Invalid cursor').optional(),
+  since: safeText().regex(/^\d{1,18}$/, 'Invalid cursor').optional(),
+  before: safeText().regex(/^\d{1,18}$/, 'Invalid cursor').optional(),
   limit: z.coerce.number().int().min(1).max(INBOX_PAGE_MAX).optional(),
 });
 
