@@ -141,6 +141,8 @@ describe('attachments on a phone', () => {
       await form.waitFor();
       const thumb = page.getByRole('button', { name: 'View rack.jpg' }).locator('img');
       await thumb.waitFor({ timeout: 30_000 });
+      // The gallery's images load lazily: below the panel's merge and checklist parts on a phone, as a person would, scroll to it.
+      await thumb.scrollIntoViewIfNeeded();
       await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
       await page.getByRole('button', { name: 'View rack.jpg' }).click();
       await page.getByRole('dialog', { name: 'rack.jpg' }).waitFor();
