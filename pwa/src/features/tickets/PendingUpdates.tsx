@@ -1,7 +1,7 @@
 import { TICKET_MERGE_FIELDS, type Technician } from '@portal/shared';
-import { discard, getOfflineDb } from '../../offline';
 import type { TicketUpdateItem } from './offline';
 import { ConflictChooser } from './ConflictChooser';
+import { FailedItem } from './FailedItem';
 import { FIELD_LABELS, fieldValueText } from './labels';
 import './tickets.css';
 
@@ -38,14 +38,7 @@ export function PendingUpdates({ items, technicians }: { items: readonly TicketU
             <p className="pending-summary">{updateSummary(item, technicians)}</p>
             {item.state === 'conflict' && <ConflictChooser item={item} technicians={technicians} />}
             {item.state === 'failed' && (
-              <div className="pending-failed">
-                <p role="alert" className="pending-error">
-                  {item.error?.message ?? 'Failed to update ticket. Please try again.'}
-                </p>
-                <button type="button" className="btn btn-outline btn-small" onClick={() => void discard(getOfflineDb(), item.seq)}>
-                  Discard
-                </button>
-              </div>
+              <FailedItem seq={item.seq} message={item.error?.message} fallback="Failed to update ticket. Please try again." />
             )}
           </li>
         ))}

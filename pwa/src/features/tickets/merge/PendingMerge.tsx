@@ -1,4 +1,5 @@
-import { discard, getOfflineDb, useOfflineQuery } from '../../../offline';
+import { useOfflineQuery } from '../../../offline';
+import { FailedItem } from '../FailedItem';
 import { readTicketMerges } from '../offline';
 
 /**
@@ -18,14 +19,7 @@ export function PendingMerge({ ticketId }: { ticketId: string }) {
             {item.lastError && item.state !== 'failed' && <span className="muted">{item.lastError}</span>}
           </div>
           {item.state === 'failed' && (
-            <div className="pending-failed">
-              <p role="alert" className="pending-error">
-                {item.error?.message ?? 'The merge was refused.'}
-              </p>
-              <button type="button" className="btn btn-outline btn-small" onClick={() => void discard(getOfflineDb(), item.seq)}>
-                Discard
-              </button>
-            </div>
+            <FailedItem seq={item.seq} message={item.error?.message} fallback="The merge was refused." />
           )}
         </li>
       ))}
