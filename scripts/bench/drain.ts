@@ -25,6 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { LoginResponse, TicketCreated, TicketUpdateEntry } from '@portal/shared';
 import { within } from '../within';
+import { throttleCpu } from './cpuThrottle';
 import { queueUpdates, signInAdmin, unsentInPage, waitForEmptyOutbox } from './drain-page';
 
 export interface DrainResult {
@@ -130,6 +131,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
       const page = await signInAdmin(context, adminPassword);
       await page.goto('/technician');
       await page.getByPlaceholder('Search number, name').waitFor({ timeout: 60_000 });
+      await throttleCpu(context, page); // BENCH_CPU_THROTTLE: issue 59's slow phone (queueing, drain and resume)
       return page;
     });
 

@@ -5,7 +5,8 @@
  * then holds (its working set, not the table), the client cards it holds (issue 50: every client's
  * card; BENCH_SYNC_CLIENTS clients seeded, default 5,000, nine tickets in ten linked to one) and the page's JS heap (CDP Runtime.getHeapUsage,
  * after a garbage collection) are printed. Asserts nothing. Alone:
- * `npx tsx scripts/bench/firstSync.ts` (uses pwa/dist; BENCH_SYNC_TICKETS, default 20,000).
+ * `npx tsx scripts/bench/firstSync.ts` (uses pwa/dist; BENCH_SYNC_TICKETS, default 20,000; BENCH_CPU_THROTTLE=4
+ * for issue 59's slow phone, from opening /technician on).
  * The page helpers are shared with pwa/e2e/tickets-scale.e2e.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startApp } from '../server-process';
+import { throttleCpu, throttleLabel } from './cpuThrottle';
 import { seedTickets } from './seed';
 
 export interface FirstSyncResult {
@@ -119,6 +121,7 @@ export async function measureFirstSync(count: number, dist?: string, clients = N
     await page.getByRole('button', { name: 'Sign In' }).click();
     await reloaded;
     await page.getByText(`Welcome, ${tech.username}`).first().waitFor({ state: 'attached' });
+    await throttleCpu(context, page);
     const started = Date.now();
     await page.goto('/technician');
     for (;;) {
@@ -142,7 +145,7 @@ export async function measureFirstSync(count: number, dist?: string, clients = N
 
 /** Prints {@link FirstSyncResult}. */
 export function printFirstSync(r: FirstSyncResult): void {
-  console.log(`\n## First sync on a phone (${r.count} tickets and ${r.clients} clients on the server, Chromium 390x844)`);
+  console.log(`\n## First sync on a phone (${r.count} tickets and ${r.clients} clients on the server, Chromium 390x844${throttleLabel()})`);
   console.log(`seeded by SQL in ${r.seedSeconds.toFixed(1)} s`);
   console.log(`open /technician -> first complete sync: ${r.syncSeconds.toFixed(1)} s; working set on the phone: ${r.cachedTickets} tickets, ${r.cachedClients} client cards`);
   console.log(`JS heap after the sync (after GC): ${r.heapMb} MB`);

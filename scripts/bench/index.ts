@@ -25,7 +25,8 @@
  * that fails prints FAILED with the reason and the others still run (exit code 1 at the end).
  * BENCH_ROUTES narrows the public routes of `bundle` (names containing one of a comma list, e.g.
  * /status); BENCH_LIGHTHOUSE_PATHS the paths of `lighthouse` (default /,/support,/customer-support,/login,/survey,status, where
- * `status` is a fresh ticket's status link).
+ * `status` is a fresh ticket's status link). BENCH_CPU_THROTTLE=4 runs `drain` and `sync` with the page's CPU
+ * 4x slower (issue 59's slow phone; scripts/bench/cpuThrottle.ts).
  * Builds the PWA first unless only `api` runs (set BENCH_SKIP_BUILD=1 to measure the existing
  * pwa/dist) and runs the app like `npm start` in a fresh data folder. Run it on an otherwise idle
  * machine: the scores depend on CPU.
@@ -40,6 +41,7 @@ import { measureDownloads, printDownloads } from './downloads';
 import { measureDrain, printDrain } from './drain';
 import { measureFirstSync, printFirstSync } from './firstSync';
 import { buildFloor } from './floor';
+import { throttleLabel } from './cpuThrottle';
 import { judge, measureAgainstFloor, printFloorTable } from './lighthouse-floor';
 import { measureStartMemory, printStartMemory } from './startMemory';
 import { measureTicketList, printTicketList } from './ticketList';
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
         if (wants('drain')) {
           const queued = Number(process.env.BENCH_QUEUED ?? 200);
           await part(`Outbox drain (${queued} queued updates)`, async () => {
-            console.log(`\n## Outbox drain (${queued} queued updates)`);
+            console.log(`\n## Outbox drain (${queued} queued updates${throttleLabel()})`);
             const resumeLimitMs = Number(process.env.BENCH_RESUME_LIMIT_MS ?? 120_000);
             const drain = await measureDrain(app.baseURL, app.adminPassword, { queued, resumeLimitMs });
             printDrain(queued, drain, resumeLimitMs);
