@@ -9,7 +9,7 @@
  * for issue 59's slow phone, from opening /technician on).
  * The page helpers are shared with pwa/e2e/tickets-scale.e2e.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -122,6 +122,14 @@ export async function measureFirstSync(count: number, dist?: string, clients = N
     await reloaded;
     await page.getByText(`Welcome, ${tech.username}`).first().waitFor({ state: 'attached' });
     await throttleCpu(context, page);
+    // BENCH_SYNC_PROFILE=file.cpuprofile: the page's CPU profile from opening /technician to the first
+    // complete sync (open it in DevTools, or summarise it with scripts/bench/profile-summary.ts).
+    const profileFile = process.env.BENCH_SYNC_PROFILE;
+    const cdp = profileFile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const started = Date.now();
     await page.goto('/technician');
     for (;;) {
@@ -131,6 +139,7 @@ export async function measureFirstSync(count: number, dist?: string, clients = N
       await page.waitForTimeout(250);
     }
     const syncSeconds = (Date.now() - started) / 1000;
+    if (cdp && profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const cachedTickets = (await readSyncedCache(page)).ids.length;
     const cachedClients = await countClientCards(page);
     const heapMb = await jsHeapMb(context, page);

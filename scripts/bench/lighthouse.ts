@@ -63,6 +63,7 @@ export async function runLighthouse(baseURL: string, paths: string[], signedIn?:
       }
       if (!run) throw new Error(`lighthouse returned nothing for ${path}`);
       const { categories, audits } = run.lhr;
+      if (process.env.BENCH_LIGHTHOUSE_BREAKDOWN === '1') printBreakdown(path, audits as unknown as Record<string, AuditItems | undefined>);
       const metric = (id: string) => Math.round((audits[id]?.numericValue ?? NaN) * 1000) / 1000;
       results.push({
         path,
@@ -76,5 +77,27 @@ export async function runLighthouse(baseURL: string, paths: string[], signedIn?:
     return results;
   } finally {
     await browser.close();
+  }
+}
+
+interface AuditItems {
+  details?: { items?: Array<Record<string, unknown>> };
+}
+
+/**
+ * BENCH_LIGHTHOUSE_BREAKDOWN=1 (issue 59 "find where the main thread goes"): prints, per audited
+ * page, Lighthouse's main-thread work by category (`mainthread-work-breakdown`: script evaluation,
+ * parse/compile, style and layout, ...) and the five scripts with the most main-thread time
+ * (`bootup-time`: total, of which evaluation and parse/compile), in ms of the observed (unthrottled)
+ * trace as Lighthouse reports them.
+ */
+export function printBreakdown(path: string, audits: Record<string, AuditItems | undefined>): void {
+  const ms = (v: unknown) => `${Math.round(Number(v ?? 0))}`;
+  const groups = (audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => `${String(i.groupLabel ?? i.group)} ${ms(i.duration)}`);
+  console.log(`main thread ${path}: ${groups.join(', ')} (ms)`);
+  const scripts = (audits['bootup-time']?.details?.items ?? []).slice(0, 5);
+  for (const s of scripts) {
+    const url = String(s.url ?? '').replace(/^https?:\/\/[^/]+/, '');
+    console.log(`  ${url}: ${ms(s.total)} ms (evaluation ${ms(s.scripting)}, parse/compile ${ms(s.scriptParseCompile)})`);
   }
 }
