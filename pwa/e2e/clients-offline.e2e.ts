@@ -12,7 +12,8 @@
  * Assets (issue 53 "Done when"), on the same app: the asset page's label PDF has the asset's QR
  * code (decoded back to `/a/<tag>`); with the API stopped and the browser restarted, "Scan" reads
  * that QR code from Chromium's fake camera (a y4m made here from the `qrcode` library's matrix),
- * opens the asset from the phone's copy with its ticket; an edit made offline and "New ticket for
+ * opens the asset from the phone's copy with its ticket and its vault entry (named from the vault
+ * index); an edit made offline (name and site), 'Log a visit' (a time entry) and "New ticket for
  * this asset" (queued offline, linked to the asset) each land once; the asset's history (created,
  * linked) reads from the phone's copy, and an asset created offline lands once with the phone's id.
  *
@@ -105,6 +106,8 @@ async function signInAndSync(page: Page): Promise<void> {
 let client: Client;
 let ticketNumber: string;
 let asset: Asset;
+let site: { id: string };
+let ticketId: string;
 
 beforeAll(async () => {
   app = await startApp({}, 180_000);
@@ -112,13 +115,14 @@ beforeAll(async () => {
   const tech = await call<{ id: string }>('/api/users', { method: 'POST', token: adminToken, body: { ...TECH, role: 'technician' } });
   client = await call<Client>('/api/clients', { method: 'POST', token: adminToken, body: { name: NAME, emailDomains: ['lighthouse-vets.test'] } });
   await call(`/api/clients/${client.id}/contacts`, { method: 'POST', token: adminToken, body: { name: 'Pia Reception', email: 'pia@lighthouse-vets.test', phone: '201-555-0123', primary: true } });
-  await call(`/api/clients/${client.id}/sites`, { method: 'POST', token: adminToken, body: { name: 'Harbour clinic', address: '2 Quay Road', accessNotes: 'Side door after 18:00; alarm code at reception' } });
-  await call('/api/vault', { method: 'POST', token: adminToken, body: { businessName: `${NAME} clinic network`, contactName: 'Pia Reception', clientId: client.id } });
+  site = await call<{ id: string }>(`/api/clients/${client.id}/sites`, { method: 'POST', token: adminToken, body: { name: 'Harbour clinic', address: '2 Quay Road', accessNotes: 'Side door after 18:00; alarm code at reception' } });
+  const vault = await call<{ id: string }>('/api/vault', { method: 'POST', token: adminToken, body: { businessName: `${NAME} clinic network`, contactName: 'Pia Reception', clientId: client.id } });
   const body = { clientName: 'Pia Reception', customerEmail: 'pia@lighthouse-vets.test', customerPhone: '555-0101', severity: 'high', contactMethod: 'email', issue: 'The X-ray workstation does not start.' };
   ticketNumber = (await call<{ ticketNumber: string }>('/api/tickets', { method: 'POST', body })).ticketNumber;
   const ticket = await call<Ticket>(`/api/tickets/${ticketNumber}`, { token: adminToken });
   expect(ticket.clientId).toBe(client.id);
-  asset = await call<Asset>('/api/assets', { method: 'POST', token: adminToken, body: { clientId: client.id, type: 'workstation', ...ASSET, model: 'OptiPlex 7010' } });
+  ticketId = ticket.id;
+  asset = await call<Asset>('/api/assets', { method: 'POST', token: adminToken, body: { clientId: client.id, type: 'workstation', ...ASSET, model: 'OptiPlex 7010', vaultEntryIds: [vault.id] } });
   await call(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id, assetIds: [asset.id] } });
   qrVideo(`${app.baseURL}/a/${ASSET.assetTag}`, camera);
 }, 240_000);
@@ -260,9 +264,25 @@ describe('the client card with the API stopped and the browser restarted', () =>
 
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill('X-ray workstation (room 2)');
+    await page.getByLabel('Site', { exact: true }).selectOption({ label: 'Harbour clinic' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
     await text(page, '1 update waiting to sync').waitFor();
+    await page.locator('.asset-fields').getByText('Harbour clinic').waitFor();
+    // Its vault entry, named from the phone's vault index, links to the vault screen (which reveals).
+    const vaultLink = page.getByRole('region', { name: 'Vault entries' }).getByRole('link', { name: `${NAME} clinic network` });
+    expect(await vaultLink.getAttribute('href')).toMatch(/^\/vault\?entry=/);
+    // 'Log a visit': 40 minutes on the asset's ticket, queued as a time entry.
+    await page.getByRole('button', { name: 'Log a visit' }).click();
+    const visit = page.getByRole('form', { name: 'Log a visit' });
+    expect(await visit.getByLabel('Ticket').inputValue()).toBe(ticketId);
+    await visit.getByLabel('Minutes').fill('40');
+    await visit.getByLabel('Time note').fill('Cleaned the fan, checked the UPS');
+    await visit.scrollIntoViewIfNeeded();
+    await shot(page, 'asset-log-visit-offline-phone');
+    await visit.getByRole('button', { name: 'Add Time' }).click();
+    await text(page, `40 min on ${ticketNumber} will be recorded when you are back online.`).waitFor();
+    await text(page, '2 updates waiting to sync').waitFor();
 
     // A new asset made with no server: its id is chosen on the phone, shown at once as waiting.
     await page.goto(`${app.baseURL}/assets?new=1`);
@@ -273,7 +293,7 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: `New asset · ${NEW_ASSET} Waiting to sync` }).waitFor();
     const draftId = new URL(page.url()).searchParams.get('asset');
-    await text(page, '2 updates waiting to sync').waitFor();
+    await text(page, '3 updates waiting to sync').waitFor();
     await shot(page, 'asset-new-offline-phone', { fullPage: true });
     await page.goto(`${app.baseURL}/a/${ASSET.assetTag}`);
     await page.getByRole('heading', { name: `${ASSET.assetTag} · X-ray workstation (room 2) Waiting to sync` }).waitFor();
@@ -293,13 +313,16 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await shot(page, 'asset-new-ticket-offline-phone', { fullPage: true });
     await nt.getByRole('button', { name: 'Create Ticket' }).click();
     await page.getByRole('status').filter({ hasText: 'Ticket will be numbered when it syncs' }).first().waitFor();
-    await text(page, '3 updates waiting to sync').waitFor();
+    await text(page, '4 updates waiting to sync').waitFor();
 
     app = await startApp({}, 180_000, { restart: app });
     await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
     const token = await login(TECH.username, TECH.password);
     const saved = await until('the asset edit', () => call<Asset>(`/api/assets/${asset.id}`, { token }), (a) => a.name !== ASSET.name);
-    expect([saved.name, saved.version]).toEqual(['X-ray workstation (room 2)', 2]);
+    expect([saved.name, saved.siteId, saved.version]).toEqual(['X-ray workstation (room 2)', site.id, 2]);
+    // The visit's time entry was recorded once on the ticket.
+    const time = await call<{ totalMinutes: number; entries: { minutes: number; note: string | null }[] }>(`/api/tickets/${ticketId}/time-entries`, { token });
+    expect(time.entries.map((e) => [e.minutes, e.note])).toEqual([[40, 'Cleaned the fan, checked the UPS']]);
     // The new ticket landed once, linked to the asset (its asset_link row in the history).
     const detail = await until('the new ticket', () => call<AssetDetail>(`/api/assets/${asset.id}`, { token }), (a) => a.tickets.some((t) => t.issue === NEW_ISSUE));
     const made = detail.tickets.filter((t) => t.issue === NEW_ISSUE);

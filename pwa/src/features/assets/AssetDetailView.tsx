@@ -4,13 +4,15 @@ import { ASSET_STATUS_NAMES, ASSET_TYPE_NAMES, type Asset, type AssetTicket, typ
 import { formatDate } from '../../lib/format';
 import { AssetAttention } from './AssetAttention';
 import { AssetHistory } from './AssetHistory';
+import { AssetVault } from './AssetVault';
+import { AssetVisit } from './AssetVisit';
 import type { AssetView } from './offline';
 import { ASSETS_TEXT as T, FIELD_NAMES } from './texts';
 
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00`) : null);
 const hours = (minutes: number) => `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 
-/** The asset page's body: heading, actions, its details, its tickets (with time when online), its history. */
+/** The asset page's body: heading, actions, its details, its tickets (with time when online) and 'Log a visit', its vault entries, its history. */
 export function AssetDetailView(props: { asset: Asset | AssetView; client: Client | undefined; tickets: AssetTicket[] | undefined; online: boolean; withTime: boolean }) {
   const { asset: a, client, tickets, online, withTime } = props;
   const site = client?.sites.find((s) => s.id === a.siteId);
@@ -83,7 +85,9 @@ export function AssetDetailView(props: { asset: Asset | AssetView; client: Clien
             ))}
           </ul>
         )}
+        <AssetVisit tickets={tickets ?? []} />
       </section>
+      <AssetVault ids={a.vaultEntryIds} />
       <AssetHistory items={a.history} offline={!withTime} />
     </article>
   );

@@ -14,7 +14,8 @@ const INPUT_TYPE: Partial<Record<AssetFormField, string>> = { purchaseDate: 'dat
 /**
  * Create or edit an asset (useAssetSave): an edit goes through the outbox (offline too), a create is
  * POST /api/assets online and an `asset.create` outbox item offline; either is shown at once.
- * A create picks the client, then one of its sites and contacts (this device's client cards).
+ * A create picks the client; create and edit pick one of its sites and contacts (this device's client
+ * cards; an edit's site and contact are merged like its other fields).
  */
 export function AssetForm({ asset, clients }: { asset: Asset | null; clients: Client[] }) {
   const [values, setValues] = useState<AssetFormValues>(() => formValues(asset));
@@ -44,8 +45,8 @@ export function AssetForm({ asset, clients }: { asset: Asset | null; clients: Cl
     <form className="asset-form card" onSubmit={(e) => { e.preventDefault(); void save(values); }} noValidate>
       <h1>{asset ? `${T.edit} ${asset.assetTag || asset.name}` : T.newAsset}</h1>
       {!asset && field('clientId', 'Client', clients.map((c) => [c.id, c.name]))}
-      {!asset && card && card.sites.length > 0 && field('siteId', 'Site', card.sites.map((x) => [x.id, x.name]))}
-      {!asset && card && card.contacts.length > 0 && field('contactId', 'Contact', card.contacts.map((x) => [x.id, x.name]))}
+      {card && card.sites.length > 0 && field('siteId', 'Site', card.sites.map((x) => [x.id, x.name]))}
+      {card && card.contacts.length > 0 && field('contactId', 'Contact', card.contacts.map((x) => [x.id, x.name]))}
       {FORM_FIELDS.map((f) => field(f, FIELD_NAMES[f], OPTIONS[f], INPUT_TYPE[f]))}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

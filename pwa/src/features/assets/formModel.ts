@@ -5,7 +5,7 @@
 import { assetCreateSchema, assetPatchSchema, type Asset } from '@portal/shared';
 import type { AssetFormField } from './texts';
 
-/** The form's strings; `clientId`, `siteId` and `contactId` are chosen on create only. */
+/** The form's strings; `clientId` is chosen on create only, `siteId` and `contactId` ('' = none) on create and edit. */
 export type AssetFormValues = Record<AssetFormField, string> & { clientId: string; siteId: string; contactId: string };
 
 export const FORM_FIELDS: AssetFormField[] = ['name', 'assetTag', 'type', 'status', 'make', 'model', 'serialNumber', 'ipAddress', 'macAddress', 'operatingSystem', 'purchaseDate', 'warrantyEnd', 'notes'];
@@ -23,7 +23,7 @@ export function formValues(a: Asset | null, clientId = ''): AssetFormValues {
   return v;
 }
 
-/** The edited fields of `asset` (trimmed; '' -> null), as PATCH sends them. */
+/** The edited fields of `asset` (trimmed; '' -> null), site and contact included, as PATCH sends them. */
 export function changedFields(asset: Asset, values: AssetFormValues): Partial<Asset> {
   const out: Record<string, unknown> = {};
   for (const f of FORM_FIELDS) {
@@ -31,6 +31,7 @@ export function changedFields(asset: Asset, values: AssetFormValues): Partial<As
     const before = (asset as unknown as Record<string, unknown>)[f] ?? '';
     if (v !== String(before)) out[f] = v === '' && f !== 'name' && f !== 'assetTag' ? null : v;
   }
+  for (const f of ['siteId', 'contactId'] as const) if (values[f] !== (asset[f] ?? '')) out[f] = values[f] || null;
   return out as Partial<Asset>;
 }
 

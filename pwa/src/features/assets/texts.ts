@@ -54,6 +54,18 @@ export const ASSETS_TEXT = {
   scanNoCamera: 'The camera could not be opened. Allow camera access, or open the label link with the phone camera.',
   scanNotLabel: 'This QR code is not an asset label.',
   asOf: (time: string) => `As of ${time}.`,
+  logVisit: 'Log a visit',
+  visitTicket: 'Ticket',
+  visitMinutes: 'Minutes',
+  visitNote: 'Time note',
+  visitSave: 'Add Time',
+  visitNoTicket: "This asset has no ticket yet: use 'New ticket for this asset' first.",
+  visitQueued: (minutes: number, ticket: string, offline: boolean) =>
+    offline ? `${minutes} min on ${ticket} will be recorded when you are back online.` : `${minutes} min on ${ticket} is being recorded.`,
+  vault: 'Vault entries',
+  vaultEmpty: 'No vault entries linked to this asset.',
+  vaultUnknown: 'Vault entry (not on this device)',
+  vaultHint: 'Passwords are revealed on the vault screen (confirmed as usual; offline, from the offline vault).',
 } as const;
 
 /** The field names of the asset page and form, in display order. */

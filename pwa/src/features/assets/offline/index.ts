@@ -12,6 +12,7 @@ import { assetUpdateKind } from './kind';
 export { ASSETS_COLLECTION, assetsCollection, heldClientIds, putAssets, readAsset, readAssetByTag, readAssets } from './collection';
 export { ASSET_UPDATE, assetStream, assetUpdateKind, enqueueAssetUpdate, isAssetUpdate, resolveAssetConflict, type AssetConflict, type AssetOp, type AssetUpdateItem } from './kind';
 export { ASSET_CREATE, assetCreateKind, draftAsset, enqueueAssetCreate, isAssetCreate, type AssetCreateItem, type AssetCreateOp } from './create';
+export { TIME_ENTRY_KIND, enqueueAssetVisit, readAssetVaultEntries, visitEntry, type AssetVaultEntry, type VisitInput } from './visit';
 export { applyAssetEdits, matchesAssetSearch, readAssetList, readAssetTickets, readAssetView, type AssetView, type AssetWriteItem } from './view';
 
 /** What assets plug into the offline engine. */
