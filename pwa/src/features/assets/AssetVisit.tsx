@@ -26,7 +26,7 @@ export function AssetVisit({ tickets }: { tickets: AssetTicket[] }) {
   const ticket = ordered.find((t) => t.id === ticketId) ?? ordered[0];
   if (!open)
     return (
-      <button type="button" className="btn btn-outline" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-outline asset-visit-open" onClick={() => setOpen(true)}>
         {T.logVisit}
       </button>
     );
