@@ -75,6 +75,9 @@ export const supportTickets = pgTable(
     // A client's tickets, newest first (client page, open counts, last 10 on the phone).
     index('support_tickets_client_idx').on(t.clientId, t.createdAt, t.id).where(sql`${t.clientId} IS NOT NULL`),
     index('support_tickets_search_idx').using('gin', sql`(${ticketSearchText(t)}) gin_trgm_ops`),
+    // The duplicate flag's candidates: a new ticket's address or contact, newest first (migration 0052).
+    index('support_tickets_email_created_idx').on(sql`lower(${t.customerEmail})`, t.createdAt),
+    index('support_tickets_contact_created_idx').on(t.contactId, t.createdAt).where(sql`${t.contactId} IS NOT NULL`),
   ],
 );
 

@@ -9,6 +9,7 @@ import { MERGE_MSG } from '@portal/shared';
 import type { Ticket, TicketMergeResult, TicketStatusView, TicketUpdateEntry } from '@portal/shared';
 import { notificationJobs, timeEntries } from '../../db/schema';
 import { startTestApp, type TestApp, type TestUser } from '../../test/app';
+import { DUPLICATE_CANDIDATES } from './mergeRepository';
 
 let t: TestApp;
 let tech: TestUser & { token: string };
@@ -121,6 +122,24 @@ describe('POST /api/tickets/:id/merge', () => {
     expect((await getTicket(late.id)).possibleDuplicateOf).toBeNull();
     expect((await merge(dup.id, { intoTicketId: first.id })).status).toBe(200);
     expect((await getTicket(dup.id)).possibleDuplicateOf).toBeNull();
+  });
+
+  it(`compares a new ticket with the newest ${DUPLICATE_CANDIDATES} open tickets of its address only (a bounded cost per create)`, async () => {
+    const email = `${randomUUID().slice(0, 8)}@monitor.test`;
+    const oldest = await t.createTicket({ customerEmail: email, issue: 'Printer on floor 3 is offline' });
+    for (let i = 0; i < DUPLICATE_CANDIDATES; i++) {
+      t.clock.advance(60_000);
+      await t.createTicket({ customerEmail: email, issue: `Disk ${i} of backup server ${i * 7} at ${90 + (i % 10)} percent` });
+    }
+    t.clock.advance(60_000);
+    // The similar ticket is the 21st newest of that address: outside the candidates, not flagged.
+    const beyond = await t.createTicket({ customerEmail: email, issue: 'Printer on floor 3 is offline again' });
+    expect((await getTicket(beyond.id)).possibleDuplicateOf).toBeNull();
+    // Now the similar one is the newest: flagged against it.
+    t.clock.advance(60_000);
+    const next = await t.createTicket({ customerEmail: email, issue: 'Printer on floor 3 is offline' });
+    expect((await getTicket(next.id)).possibleDuplicateOf).toEqual({ id: beyond.id, ticketNumber: beyond.ticketNumber });
+    expect((await getTicket(oldest.id)).possibleDuplicateOf).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@
  * Merge and duplicate SQL of the tickets feature (docs/merge.md): moving a ticket's work history to
  * another ticket, marking the merged ticket, and flagging new tickets that may duplicate an earlier one.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketUpdates } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
@@ -59,29 +59,43 @@ export async function mergeTargetOf(db: Database, id: string): Promise<string> {
 export const DUPLICATE_SIMILARITY = 0.4;
 /** How far back a possible duplicate is looked for. */
 export const DUPLICATE_WINDOW_HOURS = 24;
+/** How many of the newest open tickets of the same address (and as many of the same contact) are compared. */
+export const DUPLICATE_CANDIDATES = 20;
 
 /**
  * Flags new tickets that may duplicate an earlier one, in ONE statement for a group of new tickets
  * (docs/merge.md "Duplicates"): for each, the most similar other ticket, not closed and not merged,
  * created up to DUPLICATE_WINDOW_HOURS before it from the same e-mail address (case-insensitive) or
  * the same client contact, whose subject (the first line of the issue, lower-cased) has a pg_trgm
- * similarity of at least DUPLICATE_SIMILARITY with its own. The extension is the one the staff
+ * similarity of at least DUPLICATE_SIMILARITY with its own, among the newest DUPLICATE_CANDIDATES of
+ * that address and of that contact (a bounded cost per create). The extension is the one the staff
  * search's index uses (migration 0025). @returns the flagged tickets' ids.
  */
 export async function flagPossibleDuplicates(tx: Database, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
+  // Candidates per new ticket: the newest DUPLICATE_CANDIDATES open, unmerged tickets of its address
+  // and of its contact in the window, each read backwards by index (migration 0052) with a limit, so
+  // a create costs the same whether its address sent 3 tickets today or 3,000 (a monitoring mailbox).
+  const candidates = (match: SQL) => sql`
+        (select o.id, o.ticket_number, o.created_at, similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) as sim
+         from support_tickets o
+         where ${match} and o.created_at <= n.created_at and o.created_at >= n.created_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
+           and o.id <> n.id and o.status <> 'closed' and o.merged_into is null
+           and (o.id not in (select id from n) or o.created_at < n.created_at)
+         order by o.created_at desc
+         limit ${DUPLICATE_CANDIDATES})`;
   const rows = await rowsOf<{ id: string }>(tx, sql`
     with n as (select id, created_at, lower(customer_email) as email, contact_id, lower(split_part(issue, E'\n', 1)) as subject
                from support_tickets where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})),
     m as (
-      select distinct on (n.id) n.id, o.id as dup, o.ticket_number
-      from n join support_tickets o
-        on o.id <> n.id and o.created_at <= n.created_at and o.created_at >= n.created_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
-       and o.status <> 'closed' and o.merged_into is null
-       and (lower(o.customer_email) = n.email or (n.contact_id is not null and o.contact_id = n.contact_id))
-       and similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) >= ${DUPLICATE_SIMILARITY}
-      where o.id not in (select id from n) or o.created_at < n.created_at
-      order by n.id, similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) desc, o.created_at desc)
+      select distinct on (n.id) n.id, c.id as dup, c.ticket_number
+      from n cross join lateral (
+        ${candidates(sql`lower(o.customer_email) = n.email`)}
+        union
+        ${candidates(sql`n.contact_id is not null and o.contact_id = n.contact_id`)}
+      ) c
+      where c.sim >= ${DUPLICATE_SIMILARITY}
+      order by n.id, c.sim desc, c.created_at desc)
     update support_tickets t set possible_duplicate_of = m.dup, possible_duplicate_number = m.ticket_number, sync_seq = ${nextSyncSeq()}
     from m where t.id = m.id returning t.id`);
   return rows.map((r) => r.id);
