@@ -190,8 +190,10 @@ export interface ClientSummary {
   phone: string | null;
   archived: boolean;
   openTickets: number;
-  /** When the client's newest ticket was created (until visits exist), or null. */
+  /** When the client's newest ticket was created, or null. */
   lastTicketAt: string | null;
+  /** When the client's newest visit (close-out) ended, or null: the list's 'Last visit'. */
+  lastVisitAt: string | null;
   version: number;
 }
 

@@ -26,6 +26,8 @@ export const clients = pgTable(
     phone: text('phone'),
     notes: text('notes'),
     archivedAt: ts('archived_at'),
+    /** The end of the client's newest visit (close-out, docs/visits.md), kept by the `clients.last_visit` subscriber (migration 0053). */
+    lastVisitAt: ts('last_visit_at'),
     version: integer('version').notNull().default(1),
     syncSeq: syncSeqColumn(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -9,11 +9,13 @@
  * port's `linkNewTickets` (the tickets feature owns support_tickets). On PGlite the group commit
  * skips both while no client could match (`prepare`, matchable.ts). That function is passed in by
  * event-subscribers.ts: the tickets feature imports the clients port, so importing it here would
- * close a feature cycle.
+ * close a feature cycle. `clients.last_visit` keeps each client's last visit from `visit.closed`.
  */
 import { sql } from 'drizzle-orm';
 import { isEmbedded, type Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { clients, ticketFacts } from '../../db/schema';
+import { nextSyncSeq } from '../../db/sync';
 import { PASS, defineSubscriber } from '../../events';
 import { clientDomainOf } from './matching';
 import { clientsMayMatch } from './matchable';
@@ -61,5 +63,27 @@ const matchNewTickets = (deps: ClientSubscriberDeps) => defineSubscriber({
   },
 });
 
+/**
+ * `clients.last_visit`: in the close-out's transaction, the client of the visit's ticket gets the
+ * visit's end as its `last_visit_at` when it is later than the one it has (the phone's departure
+ * time, or the server's receive time when the phone's clock was flagged, docs/visits.md), and moves
+ * forward in the phones' delta feed (sync_seq; not `version`: no field a person edits changed).
+ * A ticket without a client changes nothing. Reads the ticket through the tickets feature's view.
+ */
+const recordLastVisit = defineSubscriber({
+  name: 'clients.last_visit',
+  events: ['visit.closed'],
+  phase: 'transaction',
+  async handle(events, { tx }) {
+    for (const e of events) {
+      const { visit } = e.data;
+      const at = new Date(visit.clockSuspect ? visit.receivedAt : visit.departedAt);
+      await tx.execute(sql`
+        update ${clients} c set last_visit_at = greatest(coalesce(c.last_visit_at, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz), sync_seq = ${nextSyncSeq()}
+          from ${ticketFacts} f where f.id = ${visit.ticketId} and c.id = f.client_id`);
+    }
+  },
+});
+
 /** The clients feature's subscribers, given what they need of other features. */
-export const clientSubscribers = (deps: ClientSubscriberDeps) => [matchNewTickets(deps)];
+export const clientSubscribers = (deps: ClientSubscriberDeps) => [matchNewTickets(deps), recordLastVisit];

@@ -12,6 +12,7 @@ export function presentClientSummary(r: ClientListRow): ClientSummary {
     archived: r.archivedAt !== null,
     openTickets: Number(r.openTickets),
     lastTicketAt: r.lastTicketAt ? r.lastTicketAt.toISOString() : null,
+    lastVisitAt: r.lastVisitAt ? new Date(r.lastVisitAt).toISOString() : null,
     version: r.version,
   };
 }

@@ -59,8 +59,8 @@ export async function listClientPage(db: Database, o: { q?: string | undefined; 
 }
 
 function clientColumns() {
-  const { id, name, emailDomains, phone, notes, archivedAt, version, syncSeq, createdBy, createdAt, updatedAt } = clients;
-  return { id, name, emailDomains, phone, notes, archivedAt, version, syncSeq, createdBy, createdAt, updatedAt };
+  const { id, name, emailDomains, phone, notes, archivedAt, lastVisitAt, version, syncSeq, createdBy, createdAt, updatedAt } = clients;
+  return { id, name, emailDomains, phone, notes, archivedAt, lastVisitAt, version, syncSeq, createdBy, createdAt, updatedAt };
 }
 
 /** Subquery timestamps come back as text on some drivers: make them Dates. */

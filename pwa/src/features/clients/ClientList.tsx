@@ -26,7 +26,7 @@ const nameCell = (c: ClientCardView) => (
     {c.pending.size > 0 && <IonBadge color="warning">{T.waiting}</IonBadge>}
   </>
 );
-const lastVisit = (c: ClientCardView) => (c.lastTicketAt ? formatDate(c.lastTicketAt) : '—');
+const lastVisit = (c: ClientCardView) => (c.lastVisitAt ? formatDate(c.lastVisitAt) : '—');
 
 const COLUMNS: ListColumn<ClientCardView>[] = [
   { id: 'name', header: T.colName, cell: nameCell, rowHeader: true },

@@ -42,7 +42,7 @@ function server() {
     await tick(); // answers overlap: the drain sends other streams meanwhile
     const body = req.body as Record<string, unknown>;
     if (req.method === 'POST' && req.url === '/api/clients') {
-      const c: Client = { id: body.id as string, name: body.name as string, emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: '2026-01-02T00:00:00.000Z' };
+      const c: Client = { id: body.id as string, name: body.name as string, emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, lastVisitAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: '2026-01-02T00:00:00.000Z' };
       clients.set(c.id, c);
       return res(201, c);
     }
@@ -114,7 +114,7 @@ describe('creating offline (client.create, contact.create with ids chosen on the
     const { db } = freshDb();
     dbs.push(db);
     const api = server();
-    api.clients.set(CLIENT, { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: 'x' });
+    api.clients.set(CLIENT, { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, lastVisitAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: 'x' });
     await db.records.put({ collection: 'clients', id: CLIENT, data: api.clients.get(CLIENT)! });
     await enqueueClientWrite(db, { op: 'contact.create', clientId: CLIENT, body: { name: 'Late Larry' } }, 'Acme', USER);
     const contactId = (await readClientCards(db))[0]!.contacts[0]!.id;
@@ -128,7 +128,7 @@ describe('creating offline (client.create, contact.create with ids chosen on the
     const { db } = freshDb();
     dbs.push(db);
     const api = server();
-    api.clients.set(CLIENT, { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: 'x' });
+    api.clients.set(CLIENT, { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, lastVisitAt: null, version: 1, contacts: [], sites: [], createdAt: 'x', updatedAt: 'x' });
     await db.records.put({ collection: 'clients', id: CLIENT, data: api.clients.get(CLIENT)! });
     const seq = await enqueueClientWrite(db, { op: 'contact.create', clientId: CLIENT, body: { name: 'Dup Dan', email: 'taken@acme.test' } }, 'Acme', USER);
     await drainOutbox({ db, transport: api.transport, userId: USER.id, lock: memoryLock('outbox-drain') });
@@ -144,7 +144,7 @@ describe('deleting (admins; client.delete, contact.delete, site.delete)', () => 
     const { db } = freshDb();
     dbs.push(db);
     const OTHER = '5b0f3a52-1c1d-4c39-8c43-1f3d7e0a0002';
-    const base: Client = { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, createdAt: 'x', updatedAt: 'x',
+    const base: Client = { id: CLIENT, name: 'Acme', emailDomains: [], phone: null, notes: null, archived: false, openTickets: 0, lastTicketAt: null, lastVisitAt: null, version: 1, createdAt: 'x', updatedAt: 'x',
       contacts: [{ id: 'k1', clientId: CLIENT, name: 'Dana', email: null, phone: null, title: null, preferredContactMethod: null, primary: false, updatedAt: 'x' }],
       sites: [{ id: 's1', clientId: CLIENT, name: 'Shop', address: null, accessNotes: null, latitude: null, longitude: null, updatedAt: 'x' }] };
     await db.records.put({ collection: 'clients', id: CLIENT, data: base });

@@ -18,7 +18,7 @@ beforeAll(() => {
 const USER = { id: '00000000-0000-4000-8000-0000000000a1', username: 'tech' };
 const contact = (phone: string, at = '2026-01-01T00:00:00.000Z'): Contact => ({ id: 'k1', clientId: 'c1', name: 'Dana', email: 'dana@acme.test', phone, title: null, preferredContactMethod: null, primary: true, updatedAt: at });
 const card = (id: string, name: string, updatedAt = '2026-01-01T00:00:00.000Z', phone = '+12015550123'): Client => ({
-  id, name, emailDomains: [], phone: null, archived: false, openTickets: 0, lastTicketAt: null, version: 1, notes: null,
+  id, name, emailDomains: [], phone: null, archived: false, openTickets: 0, lastTicketAt: null, lastVisitAt: null, version: 1, notes: null,
   contacts: [contact(phone)], sites: [], createdAt: updatedAt, updatedAt,
 });
 const res = (status: number, body: unknown): HttpResponse => ({ status, body, retryAfterMs: null });

@@ -26,6 +26,7 @@ export function draftClient(body: ClientCreateInput & { id: string }, clientId =
     archived: false,
     openTickets: 0,
     lastTicketAt: null,
+    lastVisitAt: null,
     version: 0,
     contacts: [],
     sites: [],

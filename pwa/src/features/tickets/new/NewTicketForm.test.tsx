@@ -34,7 +34,7 @@ const CLIENT: Client = {
   phone: '+15550100',
   archived: false,
   openTickets: 0,
-  lastTicketAt: null,
+  lastTicketAt: null, lastVisitAt: null,
   version: 1,
   notes: null,
   sites: [],
