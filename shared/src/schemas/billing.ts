@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { safeText } from './text';
 import { timeEntryCreateSchema } from './sla';
+import { tagFilterParam } from './tags';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
@@ -26,7 +27,8 @@ export const BILLING_FORMATS = ['json', 'csv', 'invoice'] as const;
 /**
  * `GET /api/time-report/entries?from&to[&clientId|client][&technicianId][&format]`: the entries recorded
  * from `from` 00:00 UTC to `to` 24:00 UTC (at most 366 days). `clientId`: a client object's tickets;
- * `client`: an unlinked ticket's business (else customer) name, as the report names it. A technician
+ * `client`: an unlinked ticket's business (else customer) name, as the report names it; `tag`: tickets
+ * with that tag. A technician
  * always gets only their own entries.
  */
 export const billingEntriesQuerySchema = z
@@ -36,6 +38,8 @@ export const billingEntriesQuerySchema = z
     clientId: z.uuid('clientId must be a client id').optional(),
     client: safeText().trim().min(1).max(200).optional(),
     technicianId: z.uuid('technicianId must be a user id').optional(),
+    /** Only entries on tickets with this tag (name, ignoring case; docs/tags.md). */
+    tag: tagFilterParam,
     format: z.enum(BILLING_FORMATS, { message: 'format must be json, csv or invoice' }).optional(),
     /** Hourly rate for the invoice lines' UnitAmount (format=invoice); absent: UnitAmount left empty. */
     rate: z.coerce.number({ error: 'rate must be a number' }).positive('rate must be above 0').max(100_000, 'rate must be at most 100000').optional(),

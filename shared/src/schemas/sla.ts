@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEVERITIES, type Severity } from '../constants';
 import { safeText } from './text';
+import { tagFilterParam } from './tags';
 import type { VisitFiguresRow } from './visits';
 
 /**
@@ -148,7 +149,8 @@ const dayParam = (label: string) =>
 /**
  * `GET /api/time-report?from&to[&clientId][&format=csv]`: entries recorded from `from` 00:00 UTC to `to`
  * 24:00 UTC (both days included, at most 366 days); with `clientId`, only entries on that client's
- * tickets (issue 50 item 7).
+ * tickets (issue 50 item 7); with `tag`, only entries on tickets that have that tag (name, ignoring case;
+ * issue 57 item 3, docs/tags.md).
  */
 const days = { from: dayParam('from'), to: dayParam('to'), clientId: z.uuid('clientId must be a client id').optional() };
 type Days = { from: string; to: string };
@@ -159,7 +161,7 @@ const bounded: [(v: Days) => boolean, { message: string; path: string[] }] = [
 ];
 
 export const timeReportQuerySchema = z
-  .object({ ...days, format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).optional() })
+  .object({ ...days, tag: tagFilterParam, format: z.enum(['json', 'csv'], { message: 'format must be json or csv' }).optional() })
   .refine(...ordered)
   .refine(...bounded);
 export type TimeReportQuery = z.output<typeof timeReportQuerySchema>;
@@ -179,11 +181,26 @@ export interface TimeReportRow {
   billableMinutes: number;
 }
 
+/**
+ * Minutes per tag (issue 57 item 3): the entries on tickets having `tag`; an entry whose ticket has two
+ * tags counts under both, so these rows do not add up to the total. `tag` null = tickets without tags.
+ */
+export interface TimeReportTagRow {
+  tag: string | null;
+  entries: number;
+  totalMinutes: number;
+  billableMinutes: number;
+}
+
 /** `GET /api/time-report` JSON answer. */
 export interface TimeReport {
   from: string;
   to: string;
+  /** The `tag` filter applied (its name as sent), null without one. */
+  tag: string | null;
   rows: TimeReportRow[];
+  /** The same entries grouped by tag (name order, untagged last). */
+  byTag: TimeReportTagRow[];
   totalMinutes: number;
   billableMinutes: number;
   /** On-site visits per client whose arrival is in the range (issue 54 item 4; superseded visits not counted). */

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { BILLING_ENTRIES_MAX, type TimeEntryPatch } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { ticketFacts, timeEntries, users } from '../../db/schema';
+import { ticketTaggedSql } from '../tags/port';
 
 /** The unlinked ticket's client name as the report shows it ('' for a linked ticket, named by the caller). */
 const unlinkedName = sql<string>`CASE WHEN ${ticketFacts.clientId} IS NULL THEN coalesce(${ticketFacts.businessName}, ${ticketFacts.clientName}) ELSE '' END`;
@@ -19,6 +20,8 @@ export interface BillingFilter {
   clientId?: string | undefined;
   client?: string | undefined;
   technicianId?: string | undefined;
+  /** Only entries on tickets with this tag (name, ignoring case; tags port). */
+  tag?: string | undefined;
 }
 
 function where(f: BillingFilter): SQL | undefined {
@@ -28,6 +31,7 @@ function where(f: BillingFilter): SQL | undefined {
     f.clientId ? eq(ticketFacts.clientId, f.clientId) : undefined,
     f.client !== undefined ? and(isNull(ticketFacts.clientId), sql`${unlinkedName} = ${f.client}`) : undefined,
     f.technicianId ? eq(timeEntries.userId, f.technicianId) : undefined,
+    f.tag ? ticketTaggedSql(sql`${timeEntries.ticketId}`, f.tag) : undefined,
   );
 }
 

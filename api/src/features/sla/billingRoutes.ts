@@ -1,6 +1,6 @@
 /**
  * Time & Billing routes (issue 57 item 1, docs/billing.md; the report itself stays GET /api/time-report):
- * - GET   /api/time-report/entries?from&to[&clientId|client][&technicianId][&format=json|csv|invoice][&rate]
+ * - GET   /api/time-report/entries?from&to[&clientId|client][&technicianId][&tag][&format=json|csv|invoice][&rate]
  *         staff; -> BillingEntries (drill-down), or text/csv: `csv` every entry, `invoice` billable
  *         entries as QuickBooks Online / Xero invoice lines. A technician gets only their own entries.
  * - POST  /api/time-report/invoiced  admin; billingInvoicedSchema { from, to, clientId | client } ->
@@ -37,7 +37,7 @@ export function billingRoutes(s: Services): Router<AppState> {
     const q = entriesInput.get(ctx).query;
     const user = ctx.state.auth!.user;
     const technicianId = user.role === 'admin' ? q.technicianId : user.id;
-    const { rows, truncated } = await billingEntries(s.db, { ...range(q.from, q.to), clientId: q.clientId, client: q.client, technicianId });
+    const { rows, truncated } = await billingEntries(s.db, { ...range(q.from, q.to), clientId: q.clientId, client: q.client, technicianId, tag: q.tag });
     const names = await clientNamesOf(s.db, rows.flatMap((r) => (r.clientId ? [r.clientId] : [])));
     const entries = rows.map((r) => presentBillingEntry(r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r));
     if (q.format === 'csv' || q.format === 'invoice') {

@@ -1,6 +1,6 @@
 /** SLA feature presenters: time-entry rows and the report -> shared API shapes (ISO 8601 times). */
 import { stringify } from 'csv-stringify/sync';
-import type { TimeEntry, TimeReport, VisitFiguresRow } from '@portal/shared';
+import type { TimeEntry, TimeReport, TimeReportTagRow, VisitFiguresRow } from '@portal/shared';
 import type { ReportRow, TimeEntryRow } from './timeEntriesRepository';
 
 /** Row -> `TimeEntry`. */
@@ -17,12 +17,14 @@ export function presentTimeEntry(r: TimeEntryRow): TimeEntry {
   };
 }
 
-/** The report of `rows` for the days `from`..`to` (YYYY-MM-DD, both included). */
-export function presentTimeReport(from: string, to: string, rows: ReportRow[], visits: VisitFiguresRow[] = []): TimeReport {
+/** The report of `rows` for the days `from`..`to` (YYYY-MM-DD, both included); `byTag` the same entries per tag, `tag` the filter applied. */
+export function presentTimeReport(from: string, to: string, rows: ReportRow[], visits: VisitFiguresRow[] = [], byTag: TimeReportTagRow[] = [], tag: string | null = null): TimeReport {
   return {
     from,
     to,
+    tag,
     rows,
+    byTag,
     totalMinutes: rows.reduce((n, r) => n + r.totalMinutes, 0),
     billableMinutes: rows.reduce((n, r) => n + r.billableMinutes, 0),
     visits,

@@ -8,7 +8,7 @@
  *                                        400 when the person's minutes of the UTC day (all tickets) would pass 1440
  *                                        optional (an entry queued offline is recorded once); 404 unknown ticket.
  * - GET  /api/tickets/:id/time-entries   staff; -> TicketTime (entries newest first, totals).
- * - GET  /api/time-report?from&to[&clientId][&format=csv]  staff; -> TimeReport grouped by client
+ * - GET  /api/time-report?from&to[&clientId][&tag][&format=csv]  staff; -> TimeReport grouped by client (and byTag)
  *                                        (client objects named through the clients port), or text/csv.
  *                                        With `visits`: on-site visits, their durations and parts per
  *                                        client (the visits port's `visitFigures`, handed in by app.ts).
@@ -30,6 +30,7 @@ import { idParamsSchema, validate } from '../../http/validate';
 import type { Services } from '../../services';
 import { readSlaPolicy, saveSlaPolicy } from './policy';
 import { presentTimeEntry, presentTimeReport, timeReportCsv } from './presenter';
+import { timeByTag } from './tagReport';
 import { DAY_MINUTES, insertTimeEntry, minutesRecordedToday, nameReportRows, ticketExists, ticketTime, timeReport } from './timeEntriesRepository';
 import { event } from '../../events';
 import { actorOf } from '../../http/actor';
@@ -82,15 +83,20 @@ export function slaRoutes(s: Services, ports: SlaPorts): Router<AppState> {
   });
 
   router.get('/api/time-report', requireStaff(), reportInput, async (ctx) => {
-    const { from, to, format, clientId } = reportInput.get(ctx).query;
+    const { from, to, format, clientId, tag } = reportInput.get(ctx).query;
     const range = [new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)] as const;
-    const [raw, visitRows] = await Promise.all([timeReport(s.db, ...range, clientId), ports.visitFigures(s.db, ...range, clientId)]);
+    // Visits are not split by tag (the visits port has no tag filter): with `tag` they are left out.
+    const [raw, visitRows, byTag] = await Promise.all([
+      timeReport(s.db, ...range, clientId, tag),
+      tag ? Promise.resolve([]) : ports.visitFigures(s.db, ...range, clientId),
+      timeByTag(s.db, ...range, clientId, tag),
+    ]);
     const names = await clientNamesOf(s.db, [...raw, ...visitRows].flatMap((r) => (r.clientId ? [r.clientId] : [])));
     const rows = nameReportRows(raw, names);
     const visits = visitRows
       .map((r) => (r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r))
       .sort((a, b) => a.client.localeCompare(b.client) || (a.clientId ?? '').localeCompare(b.clientId ?? ''));
-    const report = presentTimeReport(from, to, rows, visits);
+    const report = presentTimeReport(from, to, rows, visits, byTag, tag ?? null);
     if (format === 'csv') {
       ctx.type = 'text/csv; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="time-report-${from}-to-${to}.csv"`);

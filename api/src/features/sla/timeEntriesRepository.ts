@@ -7,6 +7,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { TimeEntryCreate } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { ticketFacts, timeEntries, users } from '../../db/schema';
+import { ticketTaggedSql } from '../tags/port';
 
 export type TimeEntryRow = typeof timeEntries.$inferSelect & { username: string | null };
 
@@ -86,10 +87,10 @@ export interface ReportRow {
 
 /**
  * Minutes per client and technician of the entries recorded in [from, to), optionally only on the
- * tickets of client object `clientId`. A ticket linked to a client groups by `clientId` (its `client`
+ * tickets of client object `clientId` and only on tickets having tag `tag` (tags port). A ticket linked to a client groups by `clientId` (its `client`
  * is then '' for the caller to name); an unlinked one by its business name, else the customer's name.
  */
-export async function timeReport(db: Database, from: Date, to: Date, clientId?: string): Promise<ReportRow[]> {
+export async function timeReport(db: Database, from: Date, to: Date, clientId?: string, tag?: string): Promise<ReportRow[]> {
   const client = sql<string>`CASE WHEN ${ticketFacts.clientId} IS NULL THEN coalesce(${ticketFacts.businessName}, ${ticketFacts.clientName}) ELSE '' END`;
   const rows = await db
     .select({
@@ -104,7 +105,7 @@ export async function timeReport(db: Database, from: Date, to: Date, clientId?: 
     .from(timeEntries)
     .innerJoin(ticketFacts, eq(ticketFacts.id, timeEntries.ticketId))
     .leftJoin(users, eq(users.id, timeEntries.userId))
-    .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to), clientId ? eq(ticketFacts.clientId, clientId) : undefined))
+    .where(and(gte(timeEntries.createdAt, from), lt(timeEntries.createdAt, to), clientId ? eq(ticketFacts.clientId, clientId) : undefined, tag ? ticketTaggedSql(sql`${timeEntries.ticketId}`, tag) : undefined))
     .groupBy(ticketFacts.clientId, client, timeEntries.userId, users.username);
   return rows.map((r) => ({
     clientId: r.clientId,

@@ -3,8 +3,9 @@
  * - `tagsOfTickets(db, ticketIds)`: Map<ticketId, names sorted> (tickets feature: single reads, the delta feed, PATCH answers).
  * - `tagsJsonSql(ticketIdSql)`: the same names as SQL JSON (the staff list page's `tags`).
  * - `ticketTaggedSql(ticketIdSql, name)`: SQL condition, the ticket has that tag (the staff list's `?tag=`).
+ * - `ticketTagRowsSql(ticketIdSql)`: SQL subquery of the ticket's tag rows `(name)` (time report by tag).
  * - `applyTicketTags(tx, ticketId, { add, remove }, actor, now)`: a PATCH's tag operations (set semantics).
  * - `TagTicketPort`: what tags needs of tickets, given by the composition root.
  */
-export { tagsOfTickets, tagsJsonSql, ticketTaggedSql } from './repository';
+export { tagsOfTickets, tagsJsonSql, ticketTaggedSql, ticketTagRowsSql } from './repository';
 export { applyTicketTags, type TagTicketPort } from './service';

@@ -119,6 +119,14 @@ export function ticketTaggedSql(ticketId: SQL, name: string): SQL {
   return sql`exists (select 1 from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId} and lower(t.name) = lower(${name}))`;
 }
 
+/**
+ * A ticket's tags as a SQL subquery of rows `(name)`, for `left join lateral ... on true` (reports that
+ * group by tag: a ticket with two tags gives two rows, one without tags one row of null).
+ */
+export function ticketTagRowsSql(ticketId: SQL): SQL {
+  return sql`(select t.name from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId})`;
+}
+
 /** A ticket's tag names as a SQL JSON array sorted by lower(name) (the staff list page's `tags`). */
 export function tagsJsonSql(ticketId: SQL): SQL {
   return sql`(select coalesce(json_agg(t.name order by lower(t.name) collate "C", t.name collate "C"), '[]'::json) from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId})`;

@@ -55,6 +55,23 @@ describe('GET /api/tickets/export.csv', () => {
     expect(only).not.toContain(other.ticketNumber);
   });
 
+  it("lists the ticket's tags in a 'Tags' column and filters by tag, ignoring case (issue 57)", async () => {
+    t.clock.current = new Date('2026-05-01T10:00:00.000Z');
+    const admin = (await t.loginAs('admin', { username: 'export-admin' })).token;
+    const tagged = await t.createTicket({ clientName: 'Tagged Person' });
+    const plain = await t.createTicket({ clientName: 'Plain Person' });
+    expect((await t.request('PATCH', `/api/tickets/${tagged.id}`, { token: admin, body: { tagsAdd: ['vpn', 'Onsite'] } })).status).toBe(200);
+    const rows = (await exportCsv('from=2026-05-01&to=2026-05-01')).text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    expect(rows[0]!.split(',').at(-1)).toBe('Tags');
+    expect(rows.find((l) => l.includes(tagged.ticketNumber))!.endsWith(',"Onsite, vpn"')).toBe(true);
+    expect(rows.find((l) => l.includes(plain.ticketNumber))!.endsWith(',0,')).toBe(true);
+    const only = (await exportCsv('from=2026-05-01&to=2026-05-01&tag=ONSITE')).text;
+    expect(only).toContain(tagged.ticketNumber);
+    expect(only).not.toContain(plain.ticketNumber);
+    expect((await exportCsv('from=2026-05-01&to=2026-05-01&tag=nobody')).text.split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect((await exportCsv(`from=2026-05-01&to=2026-05-01&tag=${'x'.repeat(41)}`)).status).toBe(400);
+  });
+
   it('refuses a bad range with 400 and a user with 403', async () => {
     for (const q of ['from=2026-03-05&to=2026-03-01', 'from=2025-01-01&to=2026-03-01', 'from=yesterday&to=2026-03-01', 'to=2026-03-01']) {
       const res = await exportCsv(q);

@@ -6,10 +6,11 @@
  * method as their labels; the assignee as a username ('' when unassigned); 'Client Account' the
  * ticket's client object's name (clients port), and `clientId` keeps only that client's tickets. Text cells pass the
  * shared csvSafeCell (OWASP CSV injection). 'Visits' counts the
- * ticket's on-site close-outs, a superseded one not counted (issue 54). Served as an attachment `tickets-FROM-to-TO.csv`.
+ * ticket's on-site close-outs, a superseded one not counted (issue 54). 'Tags': the ticket's tag names in
+ * name order joined by ', ' (tags port), and `tag` keeps only tickets with that tag (issue 57). Served as an attachment `tickets-FROM-to-TO.csv`.
  */
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   CONTACT_METHOD_LABELS,
   SEVERITY_NAMES,
@@ -21,6 +22,7 @@ import {
 import type { Database } from '../../db/client';
 import { supportTickets } from '../../db/schema';
 import { clientNamesOf } from '../clients/port';
+import { tagsOfTickets, ticketTaggedSql } from '../tags/port';
 import { usernamesOf } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -35,12 +37,13 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery, visitC
   const rows = await db
     .select()
     .from(supportTickets)
-    .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end), q.clientId ? eq(supportTickets.clientId, q.clientId) : undefined))
+    .where(and(gte(supportTickets.createdAt, start), lt(supportTickets.createdAt, end), q.clientId ? eq(supportTickets.clientId, q.clientId) : undefined, q.tag ? ticketTaggedSql(sql`${supportTickets.id}`, q.tag) : undefined))
     .orderBy(asc(supportTickets.createdAt), asc(supportTickets.ticketNumber));
-  const [names, clients, visits] = await Promise.all([
+  const [names, clients, visits, tags] = await Promise.all([
     usernamesOf(db, [...new Set(rows.map((r) => r.assignedTo))]),
     clientNamesOf(db, rows.flatMap((r) => (r.clientId ? [r.clientId] : []))),
     visitCounts(db, rows.map((r) => r.id)),
+    tagsOfTickets(db, rows.map((r) => r.id)),
   ]);
   const records = rows.map((r) =>
     [
@@ -59,6 +62,7 @@ export async function ticketExportCsv(db: Database, q: TicketExportQuery, visitC
       r.issue,
       r.resolution ?? '',
       String(visits.get(r.id) ?? 0),
+      (tags.get(r.id) ?? []).join(', '),
     ].map(csvSafeCell),
   );
   return stringify([[...TICKET_EXPORT_COLUMNS], ...records], { record_delimiter: 'windows', bom: true });

@@ -4,8 +4,16 @@ import { ErrorState, EmptyState, LoadingSkeleton } from '../../lib/ui/States';
 import { GroupTable } from './GroupTable';
 import { VisitTable } from './VisitTable';
 import { groupEntries, hoursText, monthRange, type GroupBy, type RangeKind } from './model';
-import { useBillingEntries, useTimeReport } from './useBilling';
+import { BillingTagFilter, TagTable } from './TagControls';
+import { rangeQuery, useBillingEntries, useTimeReport } from './useBilling';
 import './billing.css';
+
+type View = GroupBy | 'tag';
+const VIEWS: { by: View; label: string }[] = [
+  { by: 'client', label: 'By client' },
+  { by: 'technician', label: 'By technician' },
+  { by: 'tag', label: 'By tag' },
+];
 
 const RANGES: { kind: RangeKind; label: string }[] = [
   { kind: 'this', label: 'This month' },
@@ -37,46 +45,59 @@ function RangeControls(props: { kind: RangeKind; from: string; to: string; onKin
   );
 }
 
+/** Group-by buttons, the tag filter and the two CSV links of the range (and tag). */
+function BillingBar(props: { by: View; onBy(v: View): void; tag: string; onTag(t: string): void; from: string; to: string }) {
+  const { by, onBy, tag, onTag, from, to } = props;
+  const csv = (format: string) => `/api/time-report/entries?${rangeQuery(from, to, tag, { format })}`;
+  return (
+    <div className="billing-bar">
+      <div className="billing-range" role="group" aria-label="Group by">
+        {VIEWS.map((v) => (
+          <button key={v.by} type="button" className={`btn${by === v.by ? ' btn-primary' : ''}`} aria-pressed={by === v.by} onClick={() => onBy(v.by)}>
+            {v.label}
+          </button>
+        ))}
+        <BillingTagFilter value={tag} onChange={onTag} />
+      </div>
+      <a className="btn" href={csv('csv')} download>
+        Export CSV
+      </a>
+      <a className="btn" href={csv('invoice')} download>
+        Export invoice lines (QuickBooks / Xero)
+      </a>
+    </div>
+  );
+}
+
 /**
- * /time-billing (issue 57 item 1, docs/billing.md): admins see everyone's time, technicians their own.
- * A range (this month, last month, custom), the summary by client or by technician with billable and
- * not billable hours, drill-down to the entries, "Mark invoiced" per client (admins), and the two CSV
- * exports (generic; QuickBooks Online / Xero invoice lines) for the same range. Needs a connection.
+ * /time-billing (issue 57 items 1 and 3, docs/billing.md): admins see everyone's time, technicians their own.
+ * A range (this month, last month, custom), optionally one tag, the summary by client, by technician
+ * or by tag with billable and not billable hours, drill-down to the entries, "Mark invoiced" per client
+ * (admins, without a tag filter: it locks all the client's entries of the range), and the two CSV
+ * exports (generic; QuickBooks Online / Xero invoice lines) for the same range and tag. Needs a connection.
  */
 export default function TimeBillingPage() {
   const admin = useAuth().user?.role === 'admin';
   const [kind, setKind] = useState<RangeKind>('this');
   const [custom, setCustom] = useState(() => monthRange('this', new Date()));
-  const [by, setBy] = useState<GroupBy>('client');
+  const [by, setBy] = useState<View>('client');
+  const [tag, setTag] = useState('');
   const range = kind === 'custom' ? custom : monthRange(kind, new Date());
   const valid = Boolean(range.from && range.to && range.from <= range.to);
-  const report = useBillingEntries(range.from, range.to, valid);
+  const report = useBillingEntries(range.from, range.to, tag, valid);
   const entries = report.data?.entries ?? [];
-  const groups = groupEntries(entries, by);
+  const groups = groupEntries(entries, by === 'tag' ? 'client' : by);
   const total = entries.reduce((n, e) => n + e.minutes, 0);
   const billable = entries.reduce((n, e) => n + (e.billable ? e.minutes : 0), 0);
-  const visits = useTimeReport(range.from, range.to, valid);
-  const csv = (format: string) => `/api/time-report/entries?${new URLSearchParams({ ...range, format })}`;
+  const summary = useTimeReport(range.from, range.to, tag, valid);
   return (
     <div className="page page-wide billing-page">
       <h1>Time &amp; Billing</h1>
-      <p className="muted">{admin ? 'Time recorded by everyone' : 'Your recorded time'}, {range.from} to {range.to} (UTC days).</p>
+      <p className="muted">
+        {admin ? 'Time recorded by everyone' : 'Your recorded time'}, {range.from} to {range.to} (UTC days){tag ? `, tickets tagged ${tag}` : ''}.
+      </p>
       <RangeControls kind={kind} from={range.from} to={range.to} onKind={setKind} onDates={(from, to) => setCustom({ from, to })} />
-      <div className="billing-bar">
-        <div className="billing-range" role="group" aria-label="Group by">
-          {(['client', 'technician'] as const).map((g) => (
-            <button key={g} type="button" className={`btn${by === g ? ' btn-primary' : ''}`} aria-pressed={by === g} onClick={() => setBy(g)}>
-              {g === 'client' ? 'By client' : 'By technician'}
-            </button>
-          ))}
-        </div>
-        <a className="btn" href={csv('csv')} download>
-          Export CSV
-        </a>
-        <a className="btn" href={csv('invoice')} download>
-          Export invoice lines (QuickBooks / Xero)
-        </a>
-      </div>
+      <BillingBar by={by} onBy={setBy} tag={tag} onTag={setTag} from={range.from} to={range.to} />
       {!valid ? (
         <p role="alert">Pick a start date on or before the end date.</p>
       ) : report.isPending ? (
@@ -91,13 +112,23 @@ export default function TimeBillingPage() {
             Total {hoursText(total)} · Billable {hoursText(billable)} · Not billable {hoursText(total - billable)}
           </p>
           {report.data?.truncated && <p className="muted">Only the first 5000 entries are shown: pick a shorter range.</p>}
-          <GroupTable groups={groups} by={by} from={range.from} to={range.to} admin={admin} />
+          {by === 'tag' ? (
+            summary.data ? <TagTable rows={summary.data.byTag ?? []} /> : <LoadingSkeleton />
+          ) : (
+            <GroupTable groups={groups} by={by} from={range.from} to={range.to} admin={admin && !tag} />
+          )}
         </>
       )}
       {valid && (
         <section aria-labelledby="billing-visits">
           <h2 id="billing-visits">On-site visits and parts</h2>
-          {visits.data ? <VisitTable rows={visits.data.visits ?? []} /> : <p className="muted">{visits.isError ? 'The visits could not be loaded.' : 'Loading visits...'}</p>}
+          {tag ? (
+            <p className="muted">On-site visits are not split by tag: pick All tags to see them.</p>
+          ) : summary.data ? (
+            <VisitTable rows={summary.data.visits ?? []} />
+          ) : (
+            <p className="muted">{summary.isError ? 'The visits could not be loaded.' : 'Loading visits...'}</p>
+          )}
         </section>
       )}
     </div>

@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingEntries, BillingInvoicedResult, TimeEntry, TimeEntryPatch, TimeReport } from '@portal/shared';
+import type { BillingEntries, BillingInvoicedResult, TagList, TimeEntry, TimeEntryPatch, TimeReport } from '@portal/shared';
 import { apiGet, apiRequest } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/ids';
 
 const KEY = ['billing', 'entries'] as const;
 
-/** GET /api/time-report/entries?from&to -> BillingEntries (a technician gets their own only). Read live each time the screen opens. */
-export function useBillingEntries(from: string, to: string, enabled: boolean) {
+/** The query of a range and, when set, one tag (name; '' = every ticket). */
+export const rangeQuery = (from: string, to: string, tag: string, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ from, to, ...(tag ? { tag } : {}), ...extra }).toString();
+
+/** GET /api/time-report/entries?from&to[&tag] -> BillingEntries (a technician gets their own only). Read live each time the screen opens. */
+export function useBillingEntries(from: string, to: string, tag: string, enabled: boolean) {
   return useQuery<BillingEntries>({
-    queryKey: [...KEY, { from, to }],
-    queryFn: ({ signal }) => apiGet<BillingEntries>(`/api/time-report/entries?${new URLSearchParams({ from, to })}`, { signal }),
+    queryKey: [...KEY, { from, to, tag }],
+    queryFn: ({ signal }) => apiGet<BillingEntries>(`/api/time-report/entries?${rangeQuery(from, to, tag)}`, { signal }),
     enabled,
     refetchOnMount: 'always',
   });
@@ -34,11 +38,16 @@ export function useEditEntry() {
   });
 }
 
-/** GET /api/time-report?from&to -> TimeReport; the screen uses its `visits` (on-site visits and parts per client, issue 54). */
-export function useTimeReport(from: string, to: string, enabled: boolean) {
+/** GET /api/tags -> the tag names for the 'Tag' filter (the screen is online anyway). */
+export function useTagNames() {
+  return useQuery({ queryKey: ['billing', 'tags'], queryFn: ({ signal }) => apiGet<TagList>('/api/tags', { signal }), select: (l) => l.tags.map((t) => t.name) });
+}
+
+/** GET /api/time-report?from&to[&tag] -> TimeReport; the screen uses its `visits` (issue 54) and `byTag` (issue 57). */
+export function useTimeReport(from: string, to: string, tag: string, enabled: boolean) {
   return useQuery<TimeReport>({
-    queryKey: ['time-report', `from=${from}&to=${to}`],
-    queryFn: ({ signal }) => apiGet<TimeReport>(`/api/time-report?${new URLSearchParams({ from, to })}`, { signal }),
+    queryKey: ['time-report', rangeQuery(from, to, tag)],
+    queryFn: ({ signal }) => apiGet<TimeReport>(`/api/time-report?${rangeQuery(from, to, tag)}`, { signal }),
     enabled,
     refetchOnMount: 'always',
   });

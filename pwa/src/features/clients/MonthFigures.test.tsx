@@ -12,7 +12,7 @@ describe("the client card's 'This month' (issue 50 item 5)", () => {
   it('asks for this month of this client and shows total, billable, not billable and the SLA shares', async () => {
     const { from, to } = monthRange();
     const visits = [{ clientId: CLIENT, client: 'Acme', visits: 2, visitMinutes: 95, partLines: 3, partQuantity: 4, partsTotal: 120.5 }];
-    const report: TimeReport = { from, to, rows: [], totalMinutes: 200, billableMinutes: 120, visits, visitCount: 2, visitMinutes: 95, partsTotal: 120.5 };
+    const report: TimeReport = { from, to, tag: null, rows: [], byTag: [], totalMinutes: 200, billableMinutes: 120, visits, visitCount: 2, visitMinutes: 95, partsTotal: 120.5 };
     const sla: SlaCompliance = {
       from,
       to,
