@@ -7,12 +7,13 @@
  * shows both values and lets the technician choose. The server's work history then holds exactly
  * the expected rows, none twice. Merge (docs/merge.md "PWA"): a technician merges a possible
  * duplicate offline; back online it lands once, the target's history holds the source's updates in
- * order and the source's status link opens the target (screenshots under docs/screenshots/merge with
- * SCREENSHOT_DIR).
+ * order and the source's status link opens the target; a merge queued offline whose target someone
+ * else changed meanwhile is refused with the server's message, nothing merged, and Discard shows the
+ * server's copy (screenshots under docs/screenshots/merge with SCREENSHOT_DIR).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { mergedFromText, mergedIntoText, possibleDuplicateText, type Ticket, type TicketUpdateEntry } from '@portal/shared';
+import { MERGE_MSG, mergedFromText, mergedIntoText, possibleDuplicateText, type Ticket, type TicketUpdateEntry } from '@portal/shared';
 import { api, apiLogin, desktopContext, launchBrowser, phoneContext, signIn, waitForServiceWorker } from './support/browser';
 import { shot } from './support/screenshots';
 
@@ -227,6 +228,44 @@ describe('offline technician', () => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
     await desk.close();
+  }, 150_000);
+
+  it('a merge queued offline whose target someone else changed meanwhile is refused on the phone with the message; Discard shows the server copy', async () => {
+    const pair = await duplicatePair('Rita Refused', 'rita.refused@example.com');
+    const phone = await phoneContext(browser, { serviceWorkers: 'allow' });
+    const page = await phone.newPage();
+    await signIn(page, TECH.username, TECH.password);
+    await page.goto('/technician');
+    await waitForServiceWorker(page);
+    await text(page, possibleDuplicateText(pair.target.ticketNumber)).waitFor();
+    await text(page, /^Last synced /).waitFor();
+
+    await phone.setOffline(true);
+    await text(page, 'Offline').waitFor();
+    await page.getByRole('button', { name: pair.source.ticketNumber, exact: true }).click();
+    const panel = page.locator('.update-panel');
+    await panel.getByRole('button', { name: `Merge into ${pair.target.ticketNumber}` }).click();
+    await page.getByRole('alertdialog', { name: `Merge ${pair.source.ticketNumber} into ${pair.target.ticketNumber}?` }).getByRole('button', { name: 'Merge', exact: true }).click();
+    await text(page, 'Merge Queued').waitFor();
+    // Meanwhile an admin starts work on the target: its status changed since the phone saw it.
+    await api(`/api/tickets/${pair.target.id}`, { method: 'PATCH', token: adminToken, body: { status: 'in_progress' } });
+
+    await phone.setOffline(false);
+    await text(page, 'Merge Refused').waitFor({ timeout: 30_000 });
+    await text(page, '1 update needs attention').waitFor();
+    await panel.getByText('Merge refused', { exact: true }).waitFor();
+    await panel.getByText(MERGE_MSG.changed(pair.target.ticketNumber)).waitFor();
+    await panel.getByText('Merge refused', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'merge-refused-phone');
+    // Nothing merged on the server; the source is unchanged.
+    expect(await ticketByNumber(pair.source.ticketNumber)).toMatchObject({ status: 'open', mergedInto: null });
+    expect((await history(pair.target.ticketNumber)).some((u) => u.comment?.startsWith(mergedFromText(pair.source.ticketNumber)))).toBe(false);
+
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await panel.getByText('Merge refused', { exact: true }).waitFor({ state: 'detached' });
+    await text(page, 'All updates synced').waitFor();
+    await panel.getByText(mergedIntoText(pair.target.ticketNumber)).waitFor({ state: 'detached' });
+    await phone.close();
   }, 150_000);
 });
 

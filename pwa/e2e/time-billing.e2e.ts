@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { PHONE, api, apiLogin, browserSuite, signIn } from './support/browser';
+import { DESKTOP, PHONE, api, apiLogin, browserSuite, signIn } from './support/browser';
 import { shot } from './support/screenshots';
 
 const suite = browserSuite();
@@ -144,5 +144,21 @@ describe('Tags (issue 57 item 3)', () => {
     await shot(desk, 'tags-admin-desktop');
     await desk.setViewportSize(PHONE);
     await shot(desk, 'tags-admin-phone');
+
+    // Time & Billing by tag: this ticket's time is under both of its tags; the Tag filter keeps it.
+    await api(`/api/tickets/${ticket.id}/time-entries`, { method: 'POST', token: admin, body: { minutes: 45, billable: true, note: 'Cleared the jam' } });
+    await desk.setViewportSize(DESKTOP);
+    await desk.goto('/time-billing');
+    await desk.getByLabel('Tag', { exact: true }).selectOption(PRINTER);
+    await desk.getByText(`, tickets tagged ${PRINTER}.`, { exact: false }).waitFor();
+    await desk.getByRole('button', { name: 'By tag' }).click();
+    const byTag = desk.getByRole('table', { name: 'Time by tag' });
+    for (const name of [ONSITE, PRINTER]) {
+      const cells = (await byTag.getByRole('row').filter({ hasText: name }).innerText()).split(/\t|\n/).map((c) => c.trim()).filter(Boolean);
+      expect(cells.slice(0, 4)).toEqual([name, '1', '0.75 h', '0.75 h']);
+    }
+    await shot(desk, 'tags-billing-desktop');
+    await desk.setViewportSize(PHONE);
+    await shot(desk, 'tags-billing-phone', { fullPage: true });
   });
 });

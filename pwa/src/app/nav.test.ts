@@ -20,8 +20,11 @@ describe('navigation by role (offer only what the role may open)', () => {
     expect(labels(navigationFor({ role: 'technician' }))).toEqual({
       links: ['Home', 'Support', 'Downloads', 'Tickets', 'Scheduler', 'Upcoming', 'Customer Vault', 'Clients', 'Assets', 'Surveys', 'Billing'],
       admin: [],
-      account: ['My Replies', 'Change Password', 'Security'],
+      account: ['My Replies', 'Notification Preferences', 'Change Password', 'Security'],
     });
+  });
+  it("staff reach their notification preferences from the account menu too (not only from the Inbox)", () => {
+    for (const role of ['technician', 'admin'] as const) expect(navigationFor({ role }).account).toContainEqual({ label: 'Notification Preferences', to: '/account/notifications' });
   });
   it('an admin also gets the admin group', () => {
     expect(labels(navigationFor({ role: 'admin' })).admin).toEqual(['Users', 'Content', 'File Manager', 'SMS Settings', 'Activity Log', 'Replies & Macros', 'Ticket Templates', 'Checklist Templates', 'Tags', 'Recurring Tickets']);

@@ -104,6 +104,7 @@ export const STAFF_LINKS: NavLinkItem[] = [
   { label: 'Checklist Templates', to: '/admin/checklists' },
   { label: 'Tags', to: '/admin/tags' },
   { label: 'My Replies', to: '/account/replies' },
+  { label: 'Notification Preferences', to: '/account/notifications' },
   { label: 'Change Password', to: '/change-password' },
   { label: 'Security', to: '/account/security' },
 ];
@@ -128,11 +129,12 @@ const isAdminPath = (to: string) => to === '/admin' || to.startsWith('/admin/');
 /** The Security page (two-factor authentication, README): beside Change Password; where an un-enrolled session is sent. */
 export const SECURITY_PATH = '/account/security';
 
-const ACCOUNT_PATHS = new Set(['/account/replies', '/change-password', SECURITY_PATH]);
+const ACCOUNT_PATHS = new Set(['/account/replies', '/account/notifications', '/change-password', SECURITY_PATH]);
 
 /**
  * The navigation one person sees, in display order: `links`, then the `admin` group (empty unless
- * they may open those pages), then `account` (Change Password, Security).
+ * they may open those pages), then `account` (staff: My Replies, Notification Preferences; Change
+ * Password, Security).
  */
 export interface Navigation {
   links: NavLinkItem[];

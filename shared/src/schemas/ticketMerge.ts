@@ -38,7 +38,8 @@ export type TicketMergeInput = z.infer<typeof ticketMergeSchema>;
 export interface TicketMergeResult {
   source: Ticket;
   target: Ticket;
-  moved: { updates: number; attachments: number; timeEntries: number };
+  /** `tags`: the tag names the target gained; `assets`: asset links it gained (docs/merge.md "Tags and assets"). */
+  moved: { updates: number; attachments: number; timeEntries: number; tags: string[]; assets: number };
 }
 
 /** The refusals of a merge (409 `message`), shown to staff as they are. */

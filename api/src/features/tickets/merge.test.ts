@@ -96,6 +96,49 @@ describe('POST /api/tickets/:id/merge', () => {
     expect((await merge(b.id, { intoTicketId: randomUUID() })).status).toBe(404);
   });
 
+  it('moves tags (union, once each) and same-client asset links to the target, recorded in both histories', async () => {
+    const admin = await t.loginAs('admin', { username: 'merge-admin' });
+    const as = (token: string) => ({ token });
+    const client = (await t.request<{ id: string }>('POST', '/api/clients', { ...as(admin.token), body: { name: `Merge Co ${randomUUID().slice(0, 6)}` } })).body;
+    const asset = async (name: string, assetTag: string) =>
+      (await t.request<{ id: string; assetTag: string; name: string }>('POST', '/api/assets', { ...as(admin.token), body: { clientId: client.id, type: 'printer', name, assetTag } })).body;
+    const [printer, laptop] = [await asset('Back printer', `m-prn-${randomUUID().slice(0, 4)}`), await asset('Front laptop', `m-lap-${randomUUID().slice(0, 4)}`)];
+    const target = await t.createTicket({ customerEmail: 'tags1@customer.test' });
+    const source = await t.createTicket({ customerEmail: 'tags2@customer.test' });
+    const patch = (id: string, body: object) => t.request<{ ticket: Ticket }>('PATCH', `/api/tickets/${id}`, { ...as(admin.token), body });
+    expect((await patch(target.id, { clientId: client.id, tagsAdd: ['Onsite'], assetIds: [printer.id] })).status).toBe(200);
+    expect((await patch(source.id, { clientId: client.id, tagsAdd: ['onsite', 'Printer'], assetIds: [printer.id, laptop.id] })).status).toBe(200);
+
+    const res = await merge(source.id, { intoTicketId: target.id });
+    expect(res.status).toBe(200);
+    expect(res.body.moved).toMatchObject({ tags: ['Printer'], assets: 1 });
+    const both = [printer.id, laptop.id].sort();
+    expect(res.body.target.tags).toEqual(['Onsite', 'Printer']);
+    expect((res.body.target as Ticket & { assetIds: string[] }).assetIds.slice().sort()).toEqual(both);
+    expect(res.body.source).toMatchObject({ tags: [], assetIds: [] });
+    const read = (await getTicket(target.id)) as Ticket & { assetIds: string[] };
+    expect([read.tags, read.assetIds.slice().sort()]).toEqual([['Onsite', 'Printer'], both]);
+    expect(await getTicket(source.id)).toMatchObject({ tags: [], assetIds: [] });
+    const kinds = ['tag_add', 'tag_remove', 'asset_link', 'asset_unlink'];
+    const moves = async (id: string) => (await history(id)).filter((u) => kinds.includes(u.updateType)).map((u) => [u.updateType, u.newValue ?? u.previousValue]);
+    expect((await moves(target.id)).slice(-2)).toEqual([['tag_add', 'Printer'], ['asset_link', `${laptop.assetTag} ${laptop.name}`]]);
+    const sourceMoves = (await moves(source.id)).filter(([type]) => type === 'tag_remove' || type === 'asset_unlink');
+    expect(sourceMoves.map(String).sort()).toEqual(['asset_unlink,' + `${laptop.assetTag} ${laptop.name}`, 'asset_unlink,' + `${printer.assetTag} ${printer.name}`, 'tag_remove,Onsite', 'tag_remove,Printer'].sort());
+  });
+
+  it("a refused merge changes nothing (409, history, tags and versions as before)", async () => {
+    const admin = await t.loginAs('admin', { username: 'merge-admin-2' });
+    const a = await t.createTicket({ customerEmail: 'keep1@customer.test' });
+    const b = await t.createTicket({ customerEmail: 'keep2@customer.test' });
+    await t.request('PATCH', `/api/tickets/${a.id}`, { token: admin.token, body: { tagsAdd: ['Remote'] } });
+    await t.request('PATCH', `/api/tickets/${b.id}`, { token: tech.token, body: { status: 'in_progress', baseVersion: 1 } });
+    const before = await Promise.all([getTicket(a.id), getTicket(b.id), history(a.id), history(b.id)]);
+    const stale = await merge(a.id, { intoTicketId: b.id, baseVersion: 2, intoBaseVersion: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'conflict', message: MERGE_MSG.changed(b.ticketNumber) });
+    expect(await Promise.all([getTicket(a.id), getTicket(b.id), history(a.id), history(b.id)])).toEqual(before);
+  });
+
   it('two merges of one ticket at once: one lands, the other is refused', async () => {
     const a = await t.createTicket({ customerEmail: 'c1@customer.test' });
     const b = await t.createTicket({ customerEmail: 'c2@customer.test' });

@@ -6,6 +6,8 @@
  * "Merged TKT-… into this ticket" with the source's request (and the files of the source's form);
  * the source closes with a status change and the note "Merged into TKT-…" and names the target in
  * `merged_into`, which its status link (statusLinks.ts) and e-mail replies (mailReply.ts) follow.
+ * Tags and (same client) asset links move to the target too (mergeLinks.ts); both answered tickets
+ * carry `tags` and `assetIds` as reads do.
  * One `ticket.merged` event; no `ticket.patched` / `ticket.status_changed` for the source's closing
  * (no survey invitation, no closing e-mail, no checklist refusal: the merge's own alert says it).
  */
@@ -23,6 +25,9 @@ import { lockTicketForWrite, updateTicketFields, type TicketRow } from './reposi
 import { insertTicketUpdates, updateTypesSince } from './historyRepository';
 import { adjustTicketCounts } from './staffListRepository';
 import { closeAsMerged, moveHistory } from './mergeRepository';
+import { moveMergeLinks } from './mergeLinks';
+import { withTags } from './tagLinks';
+import { withAssetIds } from './assetLinks';
 import { patchColumns } from './sla';
 
 /** Refuses (409) a merge of `row` that cannot happen: closed, merged already, or its status changed since `base`. */
@@ -69,9 +74,11 @@ export async function mergeTicket(tx: Database, sourceId: string, input: TicketM
     { assignee: source.assignedTo, status: source.status, delta: -1 },
     { assignee: source.assignedTo, status: 'closed', delta: 1 },
   ]);
+  const links = await moveMergeLinks(tx, source, target, { source: sourceVersion, target: targetVersion }, actor, now);
   const grown = await updateTicketFields(tx, target.id, {}, targetVersion, now);
-  const moved = { updates: history.moved, attachments, timeEntries };
-  const result = { source: presentTicket(closed), target: presentTicket(grown), moved };
+  const moved = { updates: history.moved, attachments, timeEntries, tags: links.tags, assets: links.assets };
+  const [sourceRead, targetRead] = await withAssetIds(tx, await withTags(tx, [presentTicket(closed), presentTicket(grown)]));
+  const result = { source: sourceRead!, target: targetRead!, moved };
   await events.emit(tx, [event('ticket.merged', result, now, { id: actor.id, username: actor.username })]);
   return result;
 }
