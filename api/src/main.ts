@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   notifier.dispatcher.start();
   // SLA alerts: every process sweeps; each alert is claimed once (sla_alerts), then sent by the dispatcher.
   const slaSweep = () =>
-    sweepSlaAlerts(database.db, new Date()).then(
+    sweepSlaAlerts(database.db, new Date(), services.events).then(
       (claimed) => {
         if (claimed > 0) notifier.dispatcher.wake();
       },

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { rowsOf } from '../db/rows';
 import { eventSubscribers } from '../event-subscribers';
 import { startTestApp, type TestApp } from '../test/app';
+import { sweepSlaAlerts } from '../features/sla/port';
 import { PASS, defineSubscriber, type AnySubscriber, type DomainEvent, type EventName } from './index';
 
 /** Subscribers no flow here reaches (their event needs a customer's status link or mail): covered by their features' tests. */
@@ -123,10 +124,15 @@ describe('each subscriber handles each event exactly once (one app)', () => {
     const gone = await t.createUser('technician');
     expect((await t.request('POST', `/api/users/${gone.id}/disable`, { token: admin.token })).status).toBe(200);
     expect((await t.request('DELETE', `/api/users/${tech.id}`, { token: admin.token })).status).toBeLessThan(300);
+    // The SLA sweep (docs/sla.md): an urgent ticket's response warning (80 % of 1 h), swept twice: one ticket.sla_alert.
+    const late = await t.createTicket({ clientName: 'Once SLA', severity: 'urgent' });
+    t.clock.advance(50 * 60_000);
+    expect((await sweepSlaAlerts(t.db, t.clock.now(), t.events)) + (await sweepSlaAlerts(t.db, t.clock.now(), t.events))).toBeGreaterThanOrEqual(1);
+    expect(emitted.filter((e) => e.name === 'ticket.sla_alert').length).toBeGreaterThanOrEqual(1);
 
     expect(deliveryFaults()).toEqual([]);
     expect(emitted.filter((e) => e.name === 'ticket.patched')).toHaveLength(2); // the PATCH, and the close-out's note
-    expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual([...tickets, from!, into!].map((x) => x.id).sort());
+    expect(emitted.filter((e) => e.name === 'ticket.created').map((e) => (e.data as { ticket: { id: string } }).ticket.id).sort()).toEqual([...tickets, from!, into!, late].map((x) => x.id).sort());
     const handled = eventSubscribers.filter((s) => takenBy(s.name).length > 0).map((s) => s.name);
     expect(eventSubscribers.map((s) => s.name).filter((n) => !handled.includes(n) && !NOT_DRIVEN.has(n))).toEqual([]);
 

@@ -94,7 +94,23 @@ export interface EventPayloads {
   'ticket.merged': {
     source: Ticket;
     target: Ticket;
-    moved: { updates: number; attachments: number; timeEntries: number };
+    moved: { updates: number; attachments: number; timeEntries: number; tags: string[]; assets: number };
+  };
+  /**
+   * The SLA sweep claimed an alert (docs/sla.md): a running clock passed 80 % of a target
+   * (`warning`) or its due time (`breach`). Emitted once per ticket, target and level, by the one
+   * process whose sweep claimed it (sla_alerts), in the claim's transaction. `text` is the alert's
+   * line ("TKT-… (Urgent, Acme): first response due …"); `assignedTo` the assignee then.
+   */
+  'ticket.sla_alert': {
+    ticketId: string;
+    ticketNumber: string;
+    severity: Ticket['severity'];
+    assignedTo: string | null;
+    target: 'response' | 'resolution';
+    level: 'warning' | 'breach';
+    dueAt: string;
+    text: string;
   };
   /** An admin created an account (POST /api/users). */
   'user.created': { userId: string; username: string; role: Role };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ALERT_PREFERENCES, alertPreferencesSchema, type AlertPreferences } from '../schemas/alertPreferences';
-import { inQuietHours, mentionedUsernames, wantsAlert, wantsInbox, type PersonalAlert } from './alertPreferences';
+import { alertSendAt, inQuietHours, mentionedUsernames, quietHoursEnd, wantsAlert, wantsInbox, type PersonalAlert } from './alertPreferences';
 
 const noon = new Date('2026-11-29T12:00:00Z');
 const newTicket = (urgent = false): PersonalAlert => ({ event: 'new_ticket', urgent, mine: false });
@@ -44,6 +44,26 @@ describe('wantsAlert (the one rule of personal alerts)', () => {
     expect(wantsAlert(withPush({}, { ...quiet, urgentBreaksThrough: false }), newTicket(true), 'push', night)).toBe(false);
     expect(wantsAlert(withPush({}, quiet), newTicket(false), 'push', noon)).toBe(true); // 07:00 there
     expect(wantsAlert(withPush({}, { ...quiet, enabled: false }), newTicket(false), 'push', night)).toBe(true);
+  });
+
+  it('quiet hours HOLD a non-urgent alert until they end (their end in the person\'s zone); urgent goes at once; unwanted is null', () => {
+    const quiet = { enabled: true, start: '22:00', end: '07:00', timeZone: 'America/New_York' };
+    const night = new Date('2026-11-30T03:30:45Z'); // 22:30:45 in New York; quiet until 07:00 there = 12:00 UTC
+    expect(alertSendAt(withPush({}, quiet), newTicket(false), 'push', night)).toEqual(new Date('2026-11-30T12:00:00Z'));
+    expect(alertSendAt(withPush({}, quiet), newTicket(true), 'push', night)).toEqual(night);
+    expect(alertSendAt(withPush({}, { ...quiet, urgentBreaksThrough: false }), newTicket(true), 'push', night)).toEqual(new Date('2026-11-30T12:00:00Z'));
+    expect(alertSendAt(withPush({}, quiet), newTicket(false), 'push', noon)).toEqual(noon); // 07:00 there: over
+    expect(alertSendAt(withPush({ newTickets: 'none' }, quiet), newTicket(false), 'push', night)).toBeNull();
+    expect(alertSendAt(withPush({}, quiet), newTicket(false), 'email', night)).toBeNull(); // e-mail not chosen
+  });
+
+  it('quietHoursEnd: same day, after midnight, and across a daylight-saving change', () => {
+    const q = (start: string, end: string, timeZone = 'UTC') => ({ ...DEFAULT_ALERT_PREFERENCES.quietHours, enabled: true, start, end, timeZone });
+    expect(quietHoursEnd(q('12:00', '13:30'), noon)).toEqual(new Date('2026-11-29T13:30:00Z'));
+    expect(quietHoursEnd(q('22:00', '07:00'), new Date('2026-11-29T23:10:00Z'))).toEqual(new Date('2026-11-30T07:00:00Z'));
+    expect(quietHoursEnd(q('22:00', '07:00'), new Date('2026-11-30T06:59:30Z'))).toEqual(new Date('2026-11-30T07:00:00Z'));
+    // Berlin leaves summer time on 2026-10-25 at 03:00 local: 22:00 on the 24th (20:00 UTC) to 07:00 on the 25th (06:00 UTC, CET).
+    expect(quietHoursEnd(q('22:00', '07:00', 'Europe/Berlin'), new Date('2026-10-24T20:30:00Z'))).toEqual(new Date('2026-10-25T06:00:00Z'));
   });
 
   it('quiet hours: start inclusive, end exclusive, within one day or across midnight, equal ends never quiet', () => {

@@ -1,6 +1,7 @@
 /**
  * The one rule of personal alerts (issue 57 point 5, docs/notifications.md "Your alerts"): whether
- * an event reaches a person on a channel, and whether it lands in their inbox. The API applies it
+ * an event reaches a person on a channel (at once, or held until quiet hours end), and whether it
+ * lands in their inbox. The API applies it
  * where it writes personal jobs (new-ticket, assignment and reply pushes of the tickets feature, the
  * inbox feature's e-mail, SMS and mention pushes) and where it writes inbox entries.
  */
@@ -55,13 +56,39 @@ export function inQuietHours(q: QuietHours, at: Date): boolean {
 }
 
 /**
- * Whether `a` reaches the person by `channel` at `at`: the channel wants it (see
- * {@link channelWants}) and it is not quiet hours, unless the ticket is urgent and urgent ones break
- * through. Nothing is held back for later: what quiet hours stop is in the inbox.
+ * Whether `a` goes out by `channel` AT ONCE at `at`: the channel wants it (see {@link channelWants})
+ * and it is not quiet hours, unless the ticket is urgent and urgent ones break through. (What quiet
+ * hours hold goes out later: {@link alertSendAt}.)
  */
 export function wantsAlert(p: AlertPreferences, a: PersonalAlert, channel: AlertChannel, at: Date): boolean {
   if (!channelWants(p.channels[channel], a)) return false;
   return !inQuietHours(p.quietHours, at) || (a.urgent && p.quietHours.urgentBreaksThrough);
+}
+
+/**
+ * The first moment at or after `at` whose local time in `q.timeZone` is `q.end` (whole minute): when
+ * quiet hours that hold `at` end. Found by stepping from the local clock's distance and checking
+ * the local time, so a daylight-saving change in between moves it by that hour, not wrongly.
+ */
+export function quietHoursEnd(q: QuietHours, at: Date): Date {
+  const end = minutesOf(q.end);
+  const floor = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+  const ahead = (end - localMinutes(floor, q.timeZone) + 1440) % 1440;
+  for (const shift of [0, -60, 60, -30, 30]) {
+    const candidate = new Date(floor.getTime() + (ahead + shift) * 60_000);
+    if (candidate.getTime() > at.getTime() - 60_000 && localMinutes(candidate, q.timeZone) === end) return candidate;
+  }
+  return new Date(floor.getTime() + ahead * 60_000);
+}
+
+/**
+ * When `a` should go out by `channel` (issue 57 point 5: quiet hours HOLD, they do not drop): null
+ * when the channel does not want it; `at` when it goes at once (not quiet hours, or urgent breaking
+ * through); else the end of the quiet hours ({@link quietHoursEnd}), when the held alert is due.
+ */
+export function alertSendAt(p: AlertPreferences, a: PersonalAlert, channel: AlertChannel, at: Date): Date | null {
+  if (!channelWants(p.channels[channel], a)) return null;
+  return wantsAlert(p, a, channel, at) ? at : quietHoursEnd(p.quietHours, at);
 }
 
 /** Whether `a` lands in the person's inbox: some channel wants it (quiet hours do not apply). */

@@ -1,12 +1,13 @@
 /**
  * Who a ticket event reaches, personally (issue 57 point 5, docs/notifications.md "Your alerts"):
  * for each staff member the event concerns, an inbox entry when `wantsInbox` and a job per channel
- * when `wantsAlert` (the one rule, @portal/shared rules/alertPreferences.ts). E-mail goes to the
+ * the person chose, due at `alertSendAt` (the one rule, @portal/shared rules/alertPreferences.ts):
+ * at once, or held until their quiet hours end (urgent ones break through when they said so). E-mail goes to the
  * account's address, SMS to the account's phone (none written when the account has none); push is
- * written here only for mentions (the tickets feature writes the new-ticket, assignment and reply
- * pushes, filtered by the same rule).
+ * written here only for mentions and SLA alerts (the tickets feature writes the new-ticket,
+ * assignment and reply pushes, filtered by the same rule).
  */
-import { SEVERITY_NAMES, wantsAlert, wantsInbox, type InboxKind, type PersonalAlert, type Ticket } from '@portal/shared';
+import { SEVERITY_NAMES, alertSendAt, wantsInbox, type AlertChannel, type InboxKind, type PersonalAlert, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { prepareJob, shorten, userSubscriptions, type PreparedJob } from '../../notify';
 import { personalAlertEmail, personalAlertPush, personalAlertSms, type PersonalAlertPayload } from './notifications';
@@ -39,19 +40,27 @@ export function mailJobsOf(events: readonly PersonalEvent[]): PreparedJob[] {
     const payload: PersonalAlertPayload = { ticketId: e.ticketId, ticketNumber: e.ticketNumber, event: e.kind, text: e.text };
     const key = e.dedupeKey && `${e.dedupeKey}:${e.person.id}`;
     const extra = key ? { dedupeKey: key } : {};
-    if (e.person.email && wantsAlert(e.person.preferences, e.alert, 'email', e.at)) jobs.push(prepareJob(personalAlertEmail, { to: e.person.email, payload, ...extra }));
-    if (e.person.phone && wantsAlert(e.person.preferences, e.alert, 'sms', e.at)) jobs.push(prepareJob(personalAlertSms, { to: e.person.phone, payload, ...extra }));
+    const email = e.person.email ? sendAt(e, 'email') : null;
+    const sms = e.person.phone ? sendAt(e, 'sms') : null;
+    if (email) jobs.push(prepareJob(personalAlertEmail, { to: e.person.email!, payload, ...extra, ...due(email, e.at) }));
+    if (sms) jobs.push(prepareJob(personalAlertSms, { to: e.person.phone!, payload, ...extra, ...due(sms, e.at) }));
   }
   return jobs;
 }
+
+/** When `e` goes out by `channel` (null: not wanted; quiet hours hold it until they end). */
+const sendAt = (e: PersonalEvent, channel: AlertChannel) => alertSendAt(e.person.preferences, e.alert, channel, e.at);
+/** A held job's `dueAt` (none when it goes at once). */
+const due = (at: Date, now: Date): { dueAt?: Date } => (at.getTime() > now.getTime() ? { dueAt: at } : {});
 
 /** Push jobs of `events` to each person's devices (mentions: no other feature pushes them). */
 export async function pushJobsOf(tx: Database, events: readonly PersonalEvent[]): Promise<PreparedJob[]> {
   const jobs: PreparedJob[] = [];
   for (const e of events) {
-    if (!wantsAlert(e.person.preferences, e.alert, 'push', e.at)) continue;
+    const at = sendAt(e, 'push');
+    if (!at) continue;
     const payload: PersonalAlertPayload = { ticketId: e.ticketId, ticketNumber: e.ticketNumber, event: e.kind, text: e.text };
-    for (const to of await userSubscriptions(tx, e.person.id)) jobs.push(prepareJob(personalAlertPush, { to, payload }));
+    for (const to of await userSubscriptions(tx, e.person.id)) jobs.push(prepareJob(personalAlertPush, { to, payload, ...due(at, e.at) }));
   }
   return jobs;
 }
@@ -95,4 +104,22 @@ export function customerReplyEvent(person: StaffPerson, ticket: Ticket, reply: s
 export function mentionEvent(person: StaffPerson, ticket: Ticket, note: string, by: string, at: Date): PersonalEvent {
   const text = `${by} mentioned you on ${ticket.ticketNumber}: ${shorten(note, 140)}`;
   return { person, alert: { event: 'mention', urgent: ticket.severity === 'urgent', mine: ticket.assignedTo === person.id }, ticketId: ticket.id, ticketNumber: ticket.ticketNumber, kind: 'mention', text, at };
+}
+
+/** What an SLA alert event carries (events `ticket.sla_alert`). */
+export interface SlaAlertFacts {
+  ticketId: string;
+  ticketNumber: string;
+  severity: Ticket['severity'];
+  assignedTo: string | null;
+  target: 'response' | 'resolution';
+  level: 'warning' | 'breach';
+  text: string;
+}
+
+/** An SLA warning or breach for one person ("mine" when they are the assignee); jobs at most once per person, ticket, target and level. */
+export function slaEvent(person: StaffPerson, a: SlaAlertFacts, at: Date): PersonalEvent {
+  const text = `${a.level === 'breach' ? 'SLA breached' : 'SLA warning'}: ${a.text}`;
+  const alert = { event: 'sla' as const, urgent: a.severity === 'urgent', mine: a.assignedTo === person.id };
+  return { person, alert, ticketId: a.ticketId, ticketNumber: a.ticketNumber, kind: 'sla', text, at, dedupeKey: `${a.ticketId}:sla:${a.target}:${a.level}` };
 }

@@ -10,13 +10,15 @@
  * - `inbox.assigned` (ticket.assigned): the new assignee, unless they assigned it to themselves;
  * - `inbox.customer_replies` (ticket.customer_replied): the assignee;
  * - `inbox.mentions` (ticket.patched): each staff member an internal note names as `@username`
- *   (not the author), with a push to their devices when they chose it.
+ *   (not the author), with a push to their devices when they chose it;
+ * - `inbox.sla_alerts` (ticket.sla_alert, from the SLA sweep): every staff member who chose SLA
+ *   alerts for that ticket (theirs, or all): entry, e-mail/SMS and push by their choices.
  */
 import { mentionedUsernames, type Ticket } from '@portal/shared';
 import type { SQL } from 'drizzle-orm';
 import { PASS, defineSubscriber, type EventOf } from '../../events';
 import { enqueueJobs } from '../../notify';
-import { assignedEvent, customerReplyEvent, inboxItemsOf, mailJobsOf, mentionEvent, newTicketEvents, pushJobsOf, type PersonalEvent } from './alerts';
+import { assignedEvent, customerReplyEvent, inboxItemsOf, mailJobsOf, mentionEvent, newTicketEvents, pushJobsOf, slaEvent, type PersonalEvent } from './alerts';
 import { inboxInsertPart, insertInboxItems, staffPeople, type StaffPerson } from './repository';
 
 /** The group commit's new rows and the slot its drafts carry for ticket numbers (tickets feature's port). */
@@ -105,7 +107,16 @@ export function inboxSubscribers(newTickets: NewTicketRows) {
       await write(tx, personal, true);
     },
   });
-  return [newTicketEntries, newTicketMail, assigned, customerReplies, mentions];
+  const slaAlerts = defineSubscriber({
+    name: 'inbox.sla_alerts',
+    events: ['ticket.sla_alert'],
+    phase: 'transaction',
+    async handle(events, { tx }) {
+      const people = await staffPeople(tx);
+      await write(tx, events.flatMap((e) => people.map((p) => slaEvent(p, e.data, e.at))), true);
+    },
+  });
+  return [newTicketEntries, newTicketMail, assigned, customerReplies, mentions, slaAlerts];
 }
 
 function mentionsOf(names: string[], people: Map<string, StaffPerson>, ticket: Ticket, note: string, actor: { id: string; username: string } | null, at: Date): PersonalEvent[] {

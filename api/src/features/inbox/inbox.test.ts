@@ -112,7 +112,7 @@ describe('inbox and personal alerts', () => {
     await call('PUT', PREFS, mine.token, MY_TICKETS_ONLY);
   });
 
-  it('quiet hours keep pushes back (not the inbox) except for urgent tickets', async () => {
+  it('quiet hours HOLD pushes until they end (the inbox at once) except for urgent tickets, which go at once', async () => {
     const quiet = { ...MY_TICKETS_ONLY, quietHours: { enabled: true, start: '00:00', end: '23:59', timeZone: 'UTC', urgentBreaksThrough: true } };
     h.t.clock.current = new Date('2026-11-29T12:00:00Z');
     expect((await call('PUT', PREFS, mine.token, quiet)).status).toBe(200);
@@ -122,8 +122,16 @@ describe('inbox and personal alerts', () => {
     await assign(calm.id, mine.id);
     await assign(urgent.id, mine.id);
     expect((await inbox(mine, `?since=${from}`)).items.map((i) => i.ticketId)).toEqual([urgent.id, calm.id]);
-    expect((await jobsOf(calm.id)).filter((j) => j.startsWith('assigned_push'))).toEqual([]);
-    expect((await jobsOf(urgent.id)).filter((j) => j.startsWith('assigned_push'))).toEqual([`assigned_push push:${mine.username}`]);
+    const pushes = async (id: string) => (await allJobs(h.t.db)).filter((j) => j.ticketId === id && j.kind === 'assigned_push').map((j) => [j.recipient, j.status, j.nextAttemptAt.toISOString()]);
+    // Held, not dropped: due when the quiet hours end (23:59 UTC), sent then by whichever process claims it.
+    expect(await pushes(calm.id)).toEqual([[`push:${mine.username}`, 'pending', '2026-11-29T23:59:00.000Z']]);
+    expect(await pushes(urgent.id)).toEqual([[`push:${mine.username}`, expect.any(String), expect.stringMatching(/^2026-11-29T12:/)]]);
+    // The dispatcher leaves it until then, and sends it once it is due.
+    await h.t.notifier.dispatcher.runOnce();
+    expect((await pushes(calm.id))[0]![1]).toBe('pending');
+    h.t.clock.current = new Date('2026-11-30T00:00:00Z');
+    await h.t.notifier.dispatcher.runOnce();
+    expect((await pushes(calm.id))[0]![1]).toBe('sent');
     await call('PUT', PREFS, mine.token, MY_TICKETS_ONLY);
   });
 

@@ -3,10 +3,11 @@
  * - `staffAlertPreferences(db)`: every staff member's choices by user id (one read per group commit).
  * - `alertPreferencesOf(db, userIds)`: the alert choices of these people (the defaults for those who
  *   never chose), for features that write personal alerts themselves (the tickets feature's pushes)
- *   and filter them with the shared rule `wantsAlert`;
- * - `wantedPushes(subs, prefs, alert, at)`: those devices whose owners want the alert by push.
+ *   and filter them with the shared rule `alertSendAt`;
+ * - `wantedPushes(subs, prefs, alert, at)`: those devices whose owners want the alert by push, with
+ *   the due time of a push their quiet hours hold.
  */
-import { DEFAULT_ALERT_PREFERENCES, wantsAlert, type AlertPreferences, type PersonalAlert } from '@portal/shared';
+import { DEFAULT_ALERT_PREFERENCES, alertSendAt, type AlertPreferences, type PersonalAlert } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { staffPeople } from './repository';
 
@@ -24,8 +25,13 @@ export async function staffAlertPreferences(db: Database): Promise<Map<string, A
 
 /**
  * The devices of `subs` whose owners want `alert(owner id)` by push at `at` (the shared rule
- * `wantsAlert`; owners missing from `prefs` have the defaults).
+ * `alertSendAt`; owners missing from `prefs` have the defaults), each with the `dueAt` to give its
+ * job: absent when it goes at once, the end of the owner's quiet hours when they hold it.
  */
-export function wantedPushes<S extends { userId: string }>(subs: readonly S[], prefs: Map<string, AlertPreferences>, alert: (userId: string) => PersonalAlert, at: Date): S[] {
-  return subs.filter((s) => wantsAlert(prefs.get(s.userId) ?? DEFAULT_ALERT_PREFERENCES, alert(s.userId), 'push', at));
+export function wantedPushes<S extends { userId: string }>(subs: readonly S[], prefs: Map<string, AlertPreferences>, alert: (userId: string) => PersonalAlert, at: Date): { to: S; dueAt?: Date }[] {
+  return subs.flatMap((to) => {
+    const send = alertSendAt(prefs.get(to.userId) ?? DEFAULT_ALERT_PREFERENCES, alert(to.userId), 'push', at);
+    if (!send) return [];
+    return [send.getTime() > at.getTime() ? { to, dueAt: send } : { to }];
+  });
 }

@@ -26,7 +26,7 @@ const at = (iso: string) => {
   return new Date(iso);
 };
 /** Both processes sweep at the same moment; returns the alerts each claimed. */
-const sweepTwice = (now: Date) => Promise.all([sweepSlaAlerts(t.db, now), sweepSlaAlerts((other ?? t).db, now)]);
+const sweepTwice = (now: Date) => Promise.all([sweepSlaAlerts(t.db, now, t.events), sweepSlaAlerts((other ?? t).db, now, (other ?? t).events)]);
 
 describe('SLA alerts (80 % and breach, once per ticket and target)', () => {
   it('claims each alert once across processes, e-mails the recipients, texts the support number for urgent tickets and pauses while waiting', async () => {

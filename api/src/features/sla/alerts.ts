@@ -5,14 +5,18 @@
  * the same transaction, with dedupe keys `<ticket>:<target>:<level>`. Safe in every API process at
  * once: a concurrent sweep inserts nothing and sends nothing. A clock that is paused (waiting on the
  * customer) or stopped (responded / resolved) alerts nothing, nor does one whose moment passed more
- * than a day ago (STALE_AFTER).
+ * than a day ago (STALE_AFTER). Each claimed alert is also one `ticket.sla_alert` event, emitted in
+ * the claim's transaction (so exactly once, whichever process claims it): the inbox feature gives it
+ * to the staff who chose SLA alerts (inbox entry, personal e-mail/SMS/push by their choices; the
+ * assignee's push, formerly written here, is one of those choices and on by default).
  */
 import { sql } from 'drizzle-orm';
 import { alertsBySms, type Severity } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { enqueueJobs, getNotificationEmails, getSupportSmsNumber, prepareJob, userSubscriptions, type PreparedJob } from '../../notify';
-import { slaAlertEmail, slaAlertPush, slaAlertSms, type SlaAlertPayload } from './notifications';
+import { enqueueJobs, getNotificationEmails, getSupportSmsNumber, prepareJob, type PreparedJob } from '../../notify';
+import { event, type DomainEvent, type EventBus } from '../../events';
+import { slaAlertEmail, slaAlertSms, slaAlertText, type SlaAlertPayload } from './notifications';
 
 /**
  * Alerts whose moment passed longer ago than this are never sent: after an upgrade (due times
@@ -34,10 +38,10 @@ interface Claimed {
 }
 
 /**
- * One sweep at `now` in its own transaction. Returns how many alerts it claimed (0 when another
- * process claimed them first).
+ * One sweep at `now` in its own transaction; the claimed alerts' events go through `events`.
+ * Returns how many alerts it claimed (0 when another process claimed them first).
  */
-export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
+export async function sweepSlaAlerts(db: Database, now: Date, events: EventBus): Promise<number> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const at = sql`${now.toISOString()}::timestamptz`;
@@ -67,6 +71,7 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
     const emails = await getNotificationEmails(tx);
     const sms = await getSupportSmsNumber(tx);
     const jobs: PreparedJob[] = [];
+    const emitted: DomainEvent[] = [];
     for (const c of claimed) {
       const [target, level] = c.alert.split(':') as [SlaAlertPayload['target'], SlaAlertPayload['level']];
       const payload: SlaAlertPayload = {
@@ -81,9 +86,11 @@ export async function sweepSlaAlerts(db: Database, now: Date): Promise<number> {
       const key = `${c.ticketId}:${c.alert}`;
       for (const to of emails) jobs.push(prepareJob(slaAlertEmail, { to, payload, dedupeKey: `${key}:${to}` }));
       if (sms && alertsBySms(c.severity, 'sla')) jobs.push(prepareJob(slaAlertSms, { to: sms, payload, dedupeKey: key }));
-      if (c.assignedTo) for (const to of await userSubscriptions(tx, c.assignedTo)) jobs.push(prepareJob(slaAlertPush, { to, payload, dedupeKey: `${key}:${to.id}` }));
+      const { ticketId, ticketNumber, severity, dueAt } = payload;
+      emitted.push(event('ticket.sla_alert', { ticketId, ticketNumber, severity, assignedTo: c.assignedTo, target, level, dueAt, text: slaAlertText(payload) }, now, null));
     }
     await enqueueJobs(tx, jobs, now);
+    await events.emit(tx, emitted);
     return claimed.length;
   });
 }

@@ -1,7 +1,9 @@
 /**
- * SLA alerts (docs/sla.md): at 80 % of a target and at breach, a push to
- * the assignee, an e-mail to each notification recipient and, for urgent tickets, an SMS to the
- * support number. Registered in api/src/notification-kinds.ts; who gets them is alerts.ts.
+ * SLA alerts (docs/sla.md): at 80 % of a target and at breach, an e-mail to each notification
+ * recipient and, for urgent tickets, an SMS to the support number (alerts.ts). The staff's own
+ * alerts go through the `ticket.sla_alert` event and the inbox feature's choices; `sla_alert_push`
+ * is no longer written and stays registered so jobs queued by an older version are still sent.
+ * Registered in api/src/notification-kinds.ts.
  */
 import { SEVERITY_NAMES, staffTicketPath, type Severity } from '@portal/shared';
 import { defineJobKind, emailContent, portalLink } from '../../notify';

@@ -31,7 +31,7 @@ export interface NewTicketRecipients {
   /** The support number, read only for alerting severities. */
   supportNumber: string | null;
   subscriptions: (PushSubscriber & { userId: string })[];
-  /** Staff members' alert choices by user id (issue 57 point 5): their pushes follow `wantsAlert`. */
+  /** Staff members' alert choices by user id (issue 57 point 5): their pushes follow `alertSendAt` (quiet hours hold them). */
   preferences: Map<string, AlertPreferences>;
 }
 
@@ -75,7 +75,7 @@ export function newTicketJobsFor(
   // Staff devices: by their owners' choices (new tickets all/urgent/none; a staff create's assignee as an assignment).
   const urgent = t.severity === 'urgent';
   const alert = (userId: string): PersonalAlert => (t.assignedTo === userId ? { event: 'assigned', urgent, mine: true } : { event: 'new_ticket', urgent, mine: false });
-  for (const to of wantedPushes(r.subscriptions, r.preferences, alert, at)) jobs.push(prepareJob(newTicketPush, { to, payload }));
+  for (const { to, dueAt } of wantedPushes(r.subscriptions, r.preferences, alert, at)) jobs.push(prepareJob(newTicketPush, { to, payload, ...(dueAt ? { dueAt } : {}) }));
   return jobs;
 }
 
@@ -119,8 +119,8 @@ export async function patchJobs(tx: Database, e: TicketPatchEvent): Promise<Prep
   if (assignee && assignee !== e.before.assignedTo && assignee !== e.actor.id) {
     const prefs = await alertPreferencesOf(tx, [assignee]);
     const assigned: PersonalAlert = { event: 'assigned', urgent: t.severity === 'urgent', mine: true };
-    for (const to of wantedPushes(await userSubscriptions(tx, assignee), prefs, () => assigned, e.now ?? new Date())) {
-      jobs.push(prepareJob(assignedPush, { to, payload: { ticket, actorName: e.actor.username } }));
+    for (const { to, dueAt } of wantedPushes(await userSubscriptions(tx, assignee), prefs, () => assigned, e.now ?? new Date())) {
+      jobs.push(prepareJob(assignedPush, { to, payload: { ticket, actorName: e.actor.username }, ...(dueAt ? { dueAt } : {}) }));
     }
   }
   return jobs;

@@ -92,7 +92,7 @@ export async function enqueueCustomerReplyAlert(
     // The assignee's devices follow their choices (customer replies on my tickets, quiet hours).
     const alert: PersonalAlert = { event: 'customer_reply', urgent: ticket.severity === 'urgent', mine: true };
     const devices = wantedPushes(await userSubscriptions(tx, ticket.assignedTo), await alertPreferencesOf(tx, [ticket.assignedTo]), () => alert, now);
-    for (const to of devices) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id) }));
+    for (const { to, dueAt } of devices) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id), ...(dueAt ? { dueAt } : {}) }));
   } else {
     const staff = await staffAlertRecipients(tx, false);
     for (const to of staff.subscriptions) add(customerReplyPush, to.id, prepareJob(customerReplyPush, { to, payload, dedupeKey: key(window, to.id) }));

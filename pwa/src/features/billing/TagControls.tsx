@@ -7,9 +7,9 @@ export function BillingTagFilter({ value, onChange }: { value: string; onChange(
   const names = useTagNames().data ?? [];
   if (names.length === 0 && !value) return null;
   return (
-    <label className="billing-tag">
-      Tag
-      <select className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="billing-tag">
+      <label htmlFor="billing-tag-filter">Tag</label>
+      <select id="billing-tag-filter" className="input" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">All tags</option>
         {names.map((n) => (
           <option key={n} value={n}>
@@ -17,7 +17,7 @@ export function BillingTagFilter({ value, onChange }: { value: string; onChange(
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
