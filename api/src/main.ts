@@ -14,6 +14,7 @@ import { secureDataDir } from './lib/data-dir';
 import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
+import { startTicketSearchQueue } from './features/tickets/port';
 import { sweepSlaAlerts } from './features/sla/port';
 import { sweepWarrantyAlerts } from './features/assets/port';
 import { startRecurringSweep } from './features/recurring/sweep';
@@ -109,8 +110,8 @@ async function main(): Promise<void> {
       },
       (err: unknown) => logger.warn('warranty alert sweep failed', { error: String(err) }),
     );
-  const slaTimer = setInterval(() => void slaSweep().then(warrantySweep), SLA_SWEEP_INTERVAL_MS);
-  slaTimer.unref();
+  const slaTimer = setInterval(() => void slaSweep().then(warrantySweep), SLA_SWEEP_INTERVAL_MS).unref();
+  const stopSearchQueue = startTicketSearchQueue(database.db, logger); // renames' search rows, in batches (docs/search.md)
   const stopRecurringSweep = startRecurringSweep({ db: database.db, events: services.events, fallbackEmail: config.supportEmail, logger, wake: () => notifier.dispatcher.wake() }, SLA_SWEEP_INTERVAL_MS); // docs/recurring-tickets.md
   logger.info('notifications', notifier.describe());
   await services.inbound.start(() => notifier.dispatcher.wake());
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
     logger.info('shutting down', { signal });
     clearInterval(housekeepingTimer);
     clearInterval(slaTimer);
+    stopSearchQueue();
     stopRecurringSweep();
     stopBackupSchedule();
     server.close(() => {

@@ -15,7 +15,8 @@ const PROGRESS_EVERY_MS = 5_000;
 
 /**
  * Runs the start's data steps: the status-tab counts rebuilt, SLA due times for tickets without
- * them, and the search rows of tickets older than migration 0025.
+ * them, and the search rows of tickets older than migration 0025 (the links' words of rows older
+ * than migration 0050 are written by the search queue's poller, main.ts and tickets/searchQueue.ts).
  * @returns when every step has run (resolves even when one failed: it is logged at warn).
  */
 export async function runStartupData(db: Database, logger: Logger): Promise<void> {

@@ -4,7 +4,7 @@
  * Screens and the app import `offline/index.ts`, which re-exports all of this plus the page's
  * hooks, sync triggers and components. See README.md "To add an offline feature".
  */
-export { OFFLINE_DB_NAME, OfflineDb, getOfflineDb, type CachedRecord, type OutboxError, type OutboxItem, type OutboxState, type TicketSearchRow } from './db';
+export { OFFLINE_DB_NAME, OfflineDb, TICKET_SEARCH_LINKS_META, getOfflineDb, type CachedRecord, type OutboxError, type OutboxItem, type OutboxState, type TicketSearchRow } from './db';
 export {
   isItemOf,
   outboxKind,

@@ -20,7 +20,9 @@
  *
  * Versions: 1 had ticket-only outbox items; 2 makes items generic (kind + payload) and
  * converts queued version-1 items in its upgrade (legacy.ts), so nothing queued is lost; 3 adds
- * the search index (rows are written at sync, and for tickets cached before it by the first search).
+ * the search index (rows are written at sync, and for tickets cached before it by the first search);
+ * 4 indexes the linked assets' tags and drops the rows, rewritten with the links' words by the
+ * first search.
  *
  * Works in windows and in the service worker (no DOM use).
  */
@@ -28,6 +30,9 @@ import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
 import { upgradeOutboxItemV1 } from './legacy';
 import type { CachedRecord, MetaRow, OutboxItem, TicketSearchRow } from './rows';
+
+/** Meta key of the client and asset texts the search rows were last checked against (searchLinks.ts). */
+export const TICKET_SEARCH_LINKS_META = 'ticketSearch.links';
 
 /** Name of the IndexedDB database. */
 export const OFFLINE_DB_NAME = 'portal-offline';
@@ -68,6 +73,14 @@ export class OfflineDb extends Dexie {
           }),
       );
     this.version(3).stores({ tickets: 'id, ticketNumber', ticketSearch: 'id, email, domainRev, phoneRev, *words' });
+    // The links' words and the asset tags (issue 58, docs/search.md): every row is written again,
+    // from the cached tickets, client cards and assets, by the first offline search (ensureSearchIndex).
+    this.version(4)
+      .stores({ ticketSearch: 'id, email, domainRev, phoneRev, *words, *assetTags' })
+      .upgrade(async (tx) => {
+        await tx.table('ticketSearch').clear();
+        await tx.table('meta').delete(TICKET_SEARCH_LINKS_META);
+      });
   }
 }
 

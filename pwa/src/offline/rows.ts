@@ -92,7 +92,8 @@ export interface CachedRecord {
  * The search index row of one cached ticket (Dexie table `ticketSearch`; written by
  * features/tickets/offline/searchIndex.ts). Shapes follow shared/src/search: `email` lower-cased,
  * `domainRev` its domain reversed by labels, `phoneRev` the phone's digits reversed, `words` the
- * document's distinct words (multi-entry index), `text` all its words in order (phrases).
+ * document's distinct words (multi-entry index), `text` all its words in order (phrases),
+ * `assetTags` the lower-cased tags of its linked assets (multi-entry index: the `asset` route).
  */
 export interface TicketSearchRow {
   id: string;
@@ -102,4 +103,5 @@ export interface TicketSearchRow {
   phoneRev: string;
   words: string[];
   text: string;
+  assetTags: string[];
 }

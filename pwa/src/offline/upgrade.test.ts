@@ -60,7 +60,7 @@ describe('Dexie version 2 upgrade', () => {
 
     const db = new OfflineDb(name, { indexedDB, IDBKeyRange });
     const items = await db.outbox.orderBy('seq').toArray();
-    expect(db.verno).toBe(3); // upgraded through version 2 (this conversion) to the latest
+    expect(db.verno).toBe(4); // upgraded through version 2 (this conversion) to the latest
     expect(items.map((i) => [i.seq, i.kind, i.state])).toEqual([
       [1, 'ticket.update', 'pending'],
       [2, 'ticket.update', 'conflict'],

@@ -4,6 +4,7 @@
  * pwa/src/features/tickets/offline/searchIndex.test.ts) assert the same answers, so the same query
  * finds the same tickets online and offline. Tickets are created in this order (numbers
  * TKT-000001..), a second apart; answers are client names, newest first (the exact number first).
+ * Links (a client of the clients table, tags, assets) are given after creation, as staff do.
  */
 export interface SearchCaseTicket {
   clientName: string;
@@ -13,6 +14,11 @@ export interface SearchCaseTicket {
   issue: string;
   /** Comments added to its work history after creation, in order. */
   comments: string[];
+  /** The name of its client in the clients table (created once, shared by the tickets naming it). */
+  client?: string;
+  tags?: string[];
+  /** Linked assets of its client (created with these tags). */
+  assets?: { name: string; assetTag: string }[];
 }
 
 export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
@@ -21,6 +27,10 @@ export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
   { clientName: 'Cara Cole', businessName: 'Globex', customerEmail: 'cara@globex.net', customerPhone: '+44 20 7946 0142', issue: 'Cannot reach acme.com from the office, paper jam too', comments: [] },
   { clientName: 'Dan Dorsey', businessName: 'Initech', customerEmail: 'dan@initech.io', customerPhone: '555-010-9999', issue: 'Laptop screen flickers after setup.exe ran', comments: ['Replaced the paper tray and toner'] },
   { clientName: 'Eve Émile', businessName: 'Café Müller', customerEmail: 'eve@cafe-muller.de', customerPhone: '0049 30 1234', issue: 'Kassensystem startet nicht — “Fehler 42”', comments: ['Rückruf morgen'] },
+  // The free-text business differs from the client's name; tags; the automatic asset tag A-0042.
+  { clientName: 'Fay Ford', businessName: 'Fordham', customerEmail: 'fay@fordham.org', customerPhone: '555 303 4444', issue: 'Toner light blinks', comments: [], client: 'Northwind Traders', tags: ['VIP', 'onsite'], assets: [{ name: 'Reception copier', assetTag: 'A-0042' }] },
+  // A longer automatic tag and a tag made of digits, on another ticket of the same client.
+  { clientName: 'Gus Grant', businessName: '', customerEmail: 'gus@gmail.com', customerPhone: '555 404 5555', issue: 'Scanner is slow', comments: [], client: 'Northwind Traders', assets: [{ name: 'Back office scanner', assetTag: 'A-00421' }, { name: 'Wall switch', assetTag: '7301' }] },
 ];
 
 /** Query -> client names found, newest first (the exact ticket number first). */
@@ -58,6 +68,24 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   ['fehler 42', ['Eve Émile']],
   ['rückruf', ['Eve Émile']],
   ['-toner', []],
+  // links: the client's name (clients table), whatever the free-text business says
+  ['northwind', ['Gus Grant', 'Fay Ford']],
+  ['"northwind traders" toner', ['Fay Ford']],
+  ['fordham', ['Fay Ford']],
+  // links: tags are words of the ticket, and only of the tagged one
+  ['vip', ['Fay Ford']],
+  ['onsite toner', ['Fay Ford']],
+  ['vip -toner', []],
+  ['onsite scanner', []],
+  // links: an asset's name is a word; its tag finds exactly the tickets linked to it
+  ['copier', ['Fay Ford']],
+  ['A-0042', ['Fay Ford']],
+  ['a-0042', ['Fay Ford']],
+  ['A-00421', ['Gus Grant']],
+  ['7301', ['Gus Grant']],
+  // an asset tag never matches a ticket number (TKT-000006 exists, asset A-0006 does not), nor a longer tag
+  ['A-0006', []],
+  ['A-004', ['Gus Grant', 'Fay Ford']],
   // 5. substring only when the route found nothing, over names and e-mail addresses only
   ['rcher', ['Ann Archer']],
   ['lobe', ['Cara Cole']],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentMatches, documentWords, fieldsMatch, parseTerms, routeSearch, substringFallback, tsqueryText, wordsFallback } from './route';
+import { assetTagsOf, documentMatches, documentWords, exactAssetTag, fieldsMatch, parseTerms, routeSearch, substringFallback, tsqueryText, wordsFallback } from './route';
 import { reversedDomain, searchWords } from './words';
 
 describe('searchWords', () => {
@@ -55,6 +55,23 @@ describe('routeSearch', () => {
     expect(fallback('(555) 010-0142')).toBeNull();
     expect(fallback('printer')).toBeNull();
   });
+  it('routes the automatic asset tag shape to the asset route, exactly, with its words as an exact phrase after', () => {
+    expect(routeSearch(' A-0042 ')).toEqual({ kind: 'asset', assetTag: 'a-0042' });
+    expect(routeSearch('a-12345')).toEqual({ kind: 'asset', assetTag: 'a-12345' });
+    expect(routeSearch('A-004').kind).toBe('words');
+    expect(routeSearch('A-0042 printer').kind).toBe('words');
+    expect(wordsFallback('A-0042', routeSearch('A-0042'))).toEqual({ kind: 'words', terms: [{ words: ['a', '0042'], prefix: false, negated: false }] });
+  });
+  it('adds the tickets of an asset of exactly the typed tag to every other route of a tag-shaped query', () => {
+    const tag = (q: string) => exactAssetTag(q, routeSearch(q));
+    expect(tag('SRV-01')).toBe('srv-01');
+    expect(tag('7301')).toBe('7301');
+    expect(tag('prn.7')).toBe('prn.7');
+    expect(tag('A-0042')).toBeNull(); // the asset route already
+    expect(tag('printer jam')).toBeNull();
+    expect(tag('-toner')).toBeNull();
+    expect(tag('"srv-01"')).toBeNull();
+  });
   it('offers the substring fallback from 3 characters, never for a query with nothing to find', () => {
     expect(substringFallback(' Ac ', routeSearch('Ac'))).toBeNull();
     expect(substringFallback(' Acm ', routeSearch('Acm'))).toBe('acm');
@@ -76,6 +93,13 @@ describe('matching a ticket as the database does', () => {
     expect(matches('printer -paper')).toBe(false);
     expect(matches('hp-40')).toBe(true);
     expect(matches('smith acm')).toBe(true);
+  });
+  it("puts the links' words in the stored order: client's name after business, tags and assets before comments", () => {
+    const links = { client: 'Northwind Traders', tags: ['VIP', 'Onsite'], assets: [{ name: 'Copier', assetTag: 'B-2' }, { name: 'Switch', assetTag: 'A-9' }] };
+    expect(documentWords({ ...ticket, issue: 'Jam', resolution: 'Done' }, ['Note'], links)).toEqual([
+      'jo', 'smith', 'acme', 'ltd', 'northwind', 'traders', 'jo', 'smith', 'mail', 'acme', 'com', 'jam', 'done', 'onsite', 'vip', 'switch', 'a', '9', 'copier', 'b', '2', 'note',
+    ]);
+    expect(assetTagsOf(links)).toEqual(['b-2', 'a-9']);
   });
   it('matches numbers, phone tails and domains on their own fields only', () => {
     expect(fieldsMatch(ticket, routeSearch('142'))).toBe(true);

@@ -13,19 +13,25 @@
  * 3. `email`: contains `@` (`jo@`, `jo@acme.com`: addresses starting so; `@acme.com`: that domain)
  *    or looks like `name.tld` (`acme.com`: every address at acme.com or a subdomain of it, and
  *    addresses starting `acme.com`). E-mail addresses only, never issue text.
- * 4. `words`: everything else, with web-search syntax: every word must occur (AND), `"a b"` is a
+ * 4. `asset`: the automatic asset tag shape `A-0042` (`A-` and 4 or more digits, any case): the
+ *    tickets linked to the asset with exactly that tag (never a ticket number, never a longer tag).
+ * 5. `words`: everything else, with web-search syntax: every word must occur (AND), `"a b"` is a
  *    phrase, `-word` / `-"a b"` excludes, the last plain word is a prefix (`prin` finds printer);
  *    a plain token that splits into several words (`HP-4050`) is a phrase. A query with no word to
  *    find (only exclusions) finds nothing.
- * 5. Words again ({@link wordsFallback}): a domain-shaped query (3) whose addresses found no
- *    ticket at all searches the words (`setup.exe` in an issue).
- * 6. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
+ * Every route of a query that could be an asset tag (one token of letters, digits, `-._`:
+ * {@link exactAssetTag}) also finds the tickets linked to the asset of exactly that tag, so a
+ * hand-made tag (`SRV-01`, `PRN.7`) finds its tickets as `A-0042` does.
+ * 6. Words again ({@link wordsFallback}): a domain-shaped query (3) whose addresses found no
+ *    ticket at all searches the words (`setup.exe` in an issue); an asset tag (4) that found none
+ *    searches its words as an exact phrase (`A-0042` written in an issue).
+ * 7. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
  *    typed (3 characters or more) inside client names, business names and e-mail addresses.
  *
- * To add a field to a route (tags, clients, assets): words join the stored document of both
- * sides (migration's `ticket_search_refresh`, searchIndex.ts `searchDocument`); a new shape
- * (an asset tag like `A-0042`) gets a route kind here, tested in route.test.ts, then one
- * SQL branch in searchRepository.ts and one Dexie branch in searchIndex.ts.
+ * To add a field to a route: words join the stored document of both sides ({@link documentWords}
+ * and the migrations' `ticket_search_refresh`, in the same order); a new shape gets a route kind
+ * here, tested in route.test.ts, then one SQL branch in searchRepository.ts and one Dexie branch in
+ * searchIndex.ts (docs/search.md "Adding a field or a shape").
  */
 import { formatTicketNumber } from '../rules/tickets';
 import { digitsOf, searchWords } from './words';
@@ -45,6 +51,7 @@ export type SearchRoute =
   | { kind: 'number'; ticketNumber: string; phoneTail: string | null }
   | { kind: 'phone'; phoneTail: string }
   | { kind: 'email'; prefix: string | null; domain: string | null }
+  | { kind: 'asset'; assetTag: string }
   | { kind: 'words'; terms: SearchTerm[] };
 
 /** Fewest digits a phone tail has (fewer would match too many numbers). */
@@ -58,6 +65,10 @@ const TICKET_NUMBER = /^(?:tkt-?|#)?(\d{1,9})$/i;
 const ONLY_DIGITS = /^\d+$/;
 const PHONE_PUNCTUATION = /[+()\-.\s]/g;
 const LOOKS_LIKE_DOMAIN = /^[^\s@"]+\.[a-z]{2,}$/i;
+/** The tags the assets feature gives (`A-0001`; api/src/features/assets/repository.ts), 4 digits or more. */
+const AUTOMATIC_ASSET_TAG = /^a-\d{4,}$/i;
+/** Any asset tag (shared/src/schemas/assets.ts `assetTagSchema`). */
+const ASSET_TAG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 
 /** The route of `query` (trimmed; case does not matter). */
 export function routeSearch(query: string): SearchRoute {
@@ -75,6 +86,7 @@ export function routeSearch(query: string): SearchRoute {
     if (lower.startsWith('@')) return lower.length > 1 ? { kind: 'email', prefix: null, domain: lower.slice(1) } : { kind: 'none' };
     return { kind: 'email', prefix: lower, domain: lower.includes('@') ? null : lower };
   }
+  if (AUTOMATIC_ASSET_TAG.test(q)) return { kind: 'asset', assetTag: q.toLowerCase() };
   const terms = parseTerms(q);
   return terms.some((t) => !t.negated) ? { kind: 'words', terms } : { kind: 'none' };
 }
@@ -108,9 +120,22 @@ export function parseTerms(q: string): SearchTerm[] {
  * number or phone tail never matches words.
  */
 export function wordsFallback(query: string, route: SearchRoute): SearchRoute | null {
-  if (route.kind !== 'email' || route.domain === null || route.prefix === null) return null;
-  const terms = parseTerms(query.trim());
+  const asset = route.kind === 'asset';
+  if (!asset && (route.kind !== 'email' || route.domain === null || route.prefix === null)) return null;
+  // An asset tag is typed whole: its words as an exact phrase (`A-0042` never finds `A-00421`).
+  const terms = parseTerms(query.trim()).map((t) => (asset ? { ...t, prefix: false } : t));
   return terms.some((t) => !t.negated) ? { kind: 'words', terms } : null;
+}
+
+/**
+ * The asset tag (lower-cased) whose linked tickets `route` also finds: the query trimmed when it
+ * could be an asset tag (one token of letters, digits, `-._`, as `assetTagSchema` allows), for
+ * every route but `asset` (which finds exactly that tag already) and `none`. Null otherwise.
+ */
+export function exactAssetTag(query: string, route: SearchRoute): string | null {
+  if (route.kind === 'asset' || route.kind === 'none') return null;
+  const q = query.trim();
+  return ASSET_TAG.test(q) ? q.toLowerCase() : null;
 }
 
 /**
@@ -174,13 +199,39 @@ export interface SearchableTicket {
   resolution: string | null;
 }
 
+/** A ticket's links whose words join its document (clients, tags and assets tables). */
+export interface SearchLinks {
+  /** The name of the ticket's client (clients table, `clientId`); null without one. */
+  client: string | null;
+  /** The ticket's tag names. */
+  tags: readonly string[];
+  /** The ticket's linked assets. */
+  assets: readonly { name: string; assetTag: string }[];
+}
+
+/** No links (a ticket without client, tags or assets). */
+export const NO_SEARCH_LINKS: SearchLinks = { client: null, tags: [], assets: [] };
+
+/** Order of lower-cased texts by code point, as PostgreSQL's `collate "C"` sorts (migration 0050). */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * The words of a ticket's document, in the stored order: client, business, e-mail, issue,
- * resolution, then the comments of its work history oldest first (the migration's
- * `ticket_search_refresh` concatenates the same fields in the same order).
+ * The words of a ticket's document, in the stored order: the contact's name (`clientName`),
+ * business, the client's name (clients table), e-mail, issue, resolution, tags (by lower-cased
+ * name), linked assets (name then tag, by lower-cased tag), then the comments of its work history
+ * oldest first. Migration 0050's `ticket_search_refresh` concatenates the same fields in the same
+ * order (a phrase may span two neighbouring fields on both sides alike).
  */
-export function documentWords(t: SearchableTicket, comments: readonly string[]): string[] {
-  return searchWords([t.clientName, t.businessName, t.customerEmail, t.issue, t.resolution, ...comments].filter((x) => x != null && x !== '').join(' '));
+export function documentWords(t: SearchableTicket, comments: readonly string[], links: SearchLinks = NO_SEARCH_LINKS): string[] {
+  const tags = links.tags.map((n) => n.toLowerCase()).sort(byCodePoint);
+  const assets = [...links.assets].sort((a, b) => byCodePoint(a.assetTag.toLowerCase(), b.assetTag.toLowerCase())).flatMap((a) => [a.name, a.assetTag]);
+  const fields = [t.clientName, t.businessName, links.client, t.customerEmail, t.issue, t.resolution, ...tags, ...assets, ...comments];
+  return searchWords(fields.filter((x) => x != null && x !== '').join(' '));
+}
+
+/** The lower-cased tags of a ticket's linked assets (the `asset` route's index on both sides). */
+export function assetTagsOf(links: SearchLinks): string[] {
+  return [...new Set(links.assets.map((a) => a.assetTag.toLowerCase()))];
 }
 
 /** True when `route` (number, phone or email) matches the ticket's own fields. */

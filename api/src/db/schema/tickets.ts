@@ -101,9 +101,9 @@ export function ticketSearchText(t: {
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Staff search (migration 0025, docs/search.md): one narrow row per ticket, out of the list's
- * `select *`: the words document (`doc`), the lower-cased e-mail, its domain reversed by labels
- * and the phone digits reversed. Written only by the migration's triggers and the first start's
+ * Staff search (migrations 0025 and 0050, docs/search.md): one narrow row per ticket, out of the
+ * list's `select *`: the words document (`doc`, links included), the lower-cased e-mail, its domain
+ * reversed by labels, the phone digits reversed and the linked assets' tags. Written only by the migration's triggers and the first start's
  * backfill (tickets/searchIndex.ts), never by the app's statements.
  */
 export const ticketSearch = pgTable('ticket_search', {
@@ -115,6 +115,8 @@ export const ticketSearch = pgTable('ticket_search', {
   email: text('email').notNull(),
   domainRev: text('domain_rev').notNull(),
   phoneRev: text('phone_rev').notNull(),
+  /** Lower-cased tags of the linked assets (migration 0050: the `asset` route). */
+  assetTags: text('asset_tags').array().notNull(),
 });
 
 /**

@@ -9,6 +9,8 @@
  *   status links): the SLA clocks resume; true when the ticket was waiting.
  * - `backfillSlaDueTimes(db)`: due times for tickets that have none (startup-data.ts, after listening).
  * - `backfillTicketSearch(db, opts)`: search rows of tickets older than migration 0025 (startup-data.ts).
+ * - `startTicketSearchQueue(db, logger)`: the poller of search rows queued by renames and bulk link
+ *   changes, and of the rows older than migration 0050 (main.ts).
  * - `presentTicketUpdate(row)`: work-history row with `updatedByName` -> `TicketUpdateEntry`
  *   (scheduler feature, technician detail), so the entity keeps one presenter.
  * - `createTickets(tx, submissions)`: open tickets with their confirmation jobs (inbound mail).
@@ -22,6 +24,7 @@
 export { backfillSlaDueTimes, clearWaitingOnCustomer, rebuildTicketCounts, unassignTicketsOf } from './service';
 export { createTickets } from './create';
 export { backfillTicketSearch } from './searchIndex';
+export { startTicketSearchQueue } from './searchQueue';
 export { addCustomerMailReply, findTicketForMail, type MailReplyTarget } from './mailReply';
 export { presentTicketUpdate } from './presenter';
 

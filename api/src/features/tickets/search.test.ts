@@ -7,30 +7,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { formatTicketNumber, searchWords, type TicketCounts, type TicketListPage } from '@portal/shared';
+import { searchWords, type TicketCounts, type TicketListPage } from '@portal/shared';
 import { SEARCH_CASE_TICKETS, SEARCH_CASES } from '@portal/shared/search-cases';
 import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
+import { seedSearchCases } from './searchCases.testkit';
 import { backfillTicketSearch, searchIndexReady } from './searchIndex';
 
 let app: TestApp;
 let token: string;
-const ids: string[] = [];
+let ids: string[] = [];
 
 beforeAll(async () => {
   app = await startTestApp();
-  const tech = await app.loginAs('technician');
-  token = tech.token;
-  for (const [i, t] of SEARCH_CASE_TICKETS.entries()) {
-    app.clock.advance(1000);
-    const created = await app.createTicket({ clientName: t.clientName, businessName: t.businessName, customerEmail: t.customerEmail, customerPhone: t.customerPhone, issue: t.issue });
-    expect(created.ticketNumber).toBe(formatTicketNumber(i + 1));
-    ids.push(created.id);
-    for (const comment of t.comments) {
-      const res = await app.request('PATCH', `/api/tickets/${created.id}`, { token, body: { comment } });
-      expect(res.status, res.text).toBe(200);
-    }
-  }
+  ({ token, ids } = await seedSearchCases(app));
 });
 afterAll(() => app.close());
 
@@ -103,6 +93,8 @@ describe('search rows kept at write time', () => {
     expect(searchIndexReady(app.db)).toBe(true);
     expect(await search('paper')).toEqual(['Dan Dorsey', 'Cara Cole']);
     expect(await search('acme.com')).toEqual(['Ann Archer']);
+    expect(await search('A-0042')).toEqual(['Fay Ford']);
+    expect(await search('northwind')).toEqual(['Gus Grant', 'Fay Ford']);
     expect(await backfillTicketSearch(app.db)).toBe(0);
   });
 });

@@ -12,7 +12,7 @@
  * tickets are then read from support_tickets.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { reversed, reversedDomain, routeSearch, substringFallback, tsqueryText, wordsFallback, type SearchRoute } from '@portal/shared';
+import { exactAssetTag, reversed, reversedDomain, routeSearch, substringFallback, tsqueryText, wordsFallback, type SearchRoute } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { supportTickets, ticketSearchText } from '../../db/schema';
@@ -62,11 +62,18 @@ function routeCondition(route: SearchRoute): SQL | null {
       }
       return sql`(${sql.join(parts, sql` or `)})`;
     }
+    case 'asset':
+      return assetCondition(route.assetTag);
     case 'words':
       return sql`ticket_search.doc @@ ${tsqueryText(route.terms)}::tsquery`;
     default:
       return null;
   }
+}
+
+/** Tickets linked to the asset tagged `tag` (lower-cased): the GIN index on `asset_tags` (migration 0050). */
+function assetCondition(tag: string): SQL {
+  return sql`ticket_search.asset_tags @> array[${tag}]::text[]`;
 }
 
 /** The substring fallback's condition: the trigram index's expression, then names and e-mail only. */
@@ -75,9 +82,13 @@ function substringCondition(s: string): SQL {
   return sql`(${ticketSearchText(supportTickets)}) ilike ${p} and (${supportTickets.clientName} ilike ${p} or coalesce(${supportTickets.businessName}, '') ilike ${p} or ${supportTickets.customerEmail} ilike ${p})`;
 }
 
-/** `route` over `ticket_search`, with `fallback` for when it finds no ticket at all. */
-function planRoute(route: SearchRoute, fallback: ResolvedSearch | null): ResolvedSearch {
-  const where = routeCondition(route);
+/**
+ * `route` over `ticket_search`, with `fallback` for when it finds no ticket at all; `assetTag`:
+ * also the tickets linked to the asset of that tag (route.ts `exactAssetTag`).
+ */
+function planRoute(route: SearchRoute, fallback: ResolvedSearch | null, assetTag: string | null = null): ResolvedSearch {
+  const own = routeCondition(route);
+  const where = assetTag ? (own ? sql`(${own} or ${assetCondition(assetTag)})` : assetCondition(assetTag)) : own;
   const exact = route.kind === 'number' ? route.ticketNumber : null;
   if (where || exact) return { source: 'ticket_search', where: where ?? sql`false`, exact, fallback };
   return fallback ?? { source: 'nothing' };
@@ -96,7 +107,7 @@ export function planSearch(db: Database, q: string): ResolvedSearch {
   const s = substringFallback(q, route);
   const substring: ResolvedSearch | null = s ? { source: 'support_tickets', where: substringCondition(s) } : null;
   const words = wordsFallback(q, route);
-  return planRoute(route, words ? planRoute(words, substring) : substring);
+  return planRoute(route, words ? planRoute(words, substring) : substring, exactAssetTag(q, route));
 }
 
 /**

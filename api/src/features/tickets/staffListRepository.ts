@@ -45,11 +45,15 @@ export interface TicketPageJson {
 }
 
 /** The high-water mark as an SQL expression (see {@link ticketsHighWater}). */
-const highWater = sql`(select coalesce(max(sync_seq), 0)::text from support_tickets)`;
+const highWater = sql`(select (coalesce(max(sync_seq), 0) + (select n from ticket_search_version))::text from support_tickets)`;
 
 /**
- * The tickets' delta-sync high-water mark: the largest committed `support_tickets.sync_seq`, as
- * text ('0' without tickets). Every ticket write raises it (db/sync.ts); an index-only read.
+ * The list pages' high-water mark: the largest committed `support_tickets.sync_seq` plus the
+ * number of transactions that changed search rows (migration 0050 `ticket_search_version`), as
+ * text ('0' without tickets). Every ticket write raises the first (db/sync.ts); a rename of a
+ * client, tag or asset and the search queue's batches raise the second without writing a ticket
+ * (what a search finds changed). Both only grow, so their sum grows whenever either does. An
+ * index-only read and a one-row read.
  */
 export async function ticketsHighWater(db: Database): Promise<string> {
   const [row] = await preparedRowsOf<{ seq: string }>(db, 'tickets_high_water', sql`select ${highWater} as seq`);

@@ -83,7 +83,7 @@ export const ticketUpdatesCollection: PagedSyncCollection = {
   async pull(since, { db, get }) {
     const page = await get<DeltaPage<TicketUpdateEntry>>(feedUrl('/api/ticket-updates', since ?? '0'));
     // Comments join their ticket's search words (searchIndex.ts).
-    await db.transaction('rw', db.tickets, db.ticketUpdates, db.ticketSearch, async () => {
+    await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
       await db.ticketUpdates.bulkPut(page.items);
       await reindexTickets(db, page.items.filter((u) => u.comment).map((u) => u.ticketId));
     });

@@ -59,7 +59,7 @@ interface MergeRefusal {
 export const ticketMergeKind: OutboxKind<TicketMergePayload, never, never> = {
   kind: TICKET_MERGE,
   auth: 'session',
-  tables: ['tickets', 'ticketUpdates', 'ticketSearch'],
+  tables: ['tickets', 'ticketUpdates', 'ticketSearch', 'records'],
   request: (item) => {
     const { into, baseVersion, intoBaseVersion } = item.payload;
     const body: TicketMergeInput = { intoTicketId: into.id, baseVersion, ...(intoBaseVersion ? { intoBaseVersion } : {}) };

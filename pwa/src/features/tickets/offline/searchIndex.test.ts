@@ -14,17 +14,36 @@ import { ensureSearchIndex, searchCachedTickets } from './searchIndex';
 
 beforeAll(() => void registerOfflineFeature(ticketsOffline));
 
-/** A model server holding the shared case tickets (and their comments), and a phone synced from it. */
+/**
+ * A model server holding the shared case tickets (their comments, tags, client and asset ids), and
+ * a phone synced from it; the client cards and assets the clients and assets features would cache
+ * arrive after the tickets (as they do: those collections are pulled later), and the first search
+ * writes the rows of their tickets again (ensureSearchIndex, as the ticket screen calls it).
+ */
 async function syncedPhone(): Promise<{ db: OfflineDb; server: ModelServer }> {
   const server = new ModelServer();
+  const records: { collection: string; id: string; data: unknown }[] = [];
+  const clientIds = new Map<string, string>();
   for (const spec of SEARCH_CASE_TICKETS) {
     const created = server.createTicket();
-    const { comments, ...fields } = spec;
-    Object.assign(server.tickets.get(created.id)!, fields, { businessName: fields.businessName || null });
+    const { comments, client, tags, assets, ...fields } = spec;
+    if (client && !clientIds.has(client)) {
+      clientIds.set(client, crypto.randomUUID());
+      records.push({ collection: 'clients', id: clientIds.get(client)!, data: { id: clientIds.get(client), name: client } });
+    }
+    const assetIds = (assets ?? []).map((a) => {
+      const id = crypto.randomUUID();
+      records.push({ collection: 'assets', id, data: { id, clientId: clientIds.get(client!), ...a } });
+      return id;
+    });
+    const links = { clientId: client ? clientIds.get(client)! : null, tags: [...(tags ?? [])].sort(), assetIds };
+    Object.assign(server.tickets.get(created.id)!, fields, { businessName: fields.businessName || null }, links);
     for (const comment of comments) expect(server.patch(created.id, { comment }, TECH_ID, null).status).toBe(200);
   }
   const { db } = freshDb();
   await pullAll({ db, transport: server.transport(TECH_ID) });
+  await db.records.bulkPut(records);
+  await ensureSearchIndex(db);
   return { db, server };
 }
 
@@ -59,10 +78,25 @@ describe('search rows kept with the cache', () => {
 
     // As after the upgrade to the index: tickets without rows, and a row whose ticket is gone.
     await db.ticketSearch.clear();
-    await db.ticketSearch.put({ id: 'gone', createdAt: '2024-01-01T00:00:00.000Z', email: 'x@y.z', domainRev: 'z.y', phoneRev: '', words: ['zyxel'], text: 'zyxel' });
+    await db.ticketSearch.put({ id: 'gone', createdAt: '2024-01-01T00:00:00.000Z', email: 'x@y.z', domainRev: 'z.y', phoneRev: '', words: ['zyxel'], text: 'zyxel', assetTags: [] });
     expect(await ensureSearchIndex(db)).toBe(SEARCH_CASE_TICKETS.length);
     expect(await db.ticketSearch.get('gone')).toBeUndefined();
     expect(await names(db, 'zyxel')).toEqual(['Bob Brown']);
+    expect(await ensureSearchIndex(db)).toBe(0);
+  });
+
+  it("a client renamed or an asset's tag changed in the cached copies is found by its new words at the next search", async () => {
+    const { db } = await syncedPhone();
+    const cards = await db.records.where('collection').equals('clients').toArray();
+    await db.records.put({ ...cards[0]!, data: { ...(cards[0]!.data as object), name: 'Southwind Supply' } });
+    const assets = await db.records.where('collection').equals('assets').toArray();
+    const copier = assets.find((a) => (a.data as { assetTag: string }).assetTag === 'A-0042')!;
+    await db.records.put({ ...copier, data: { ...(copier.data as object), assetTag: 'A-0043' } });
+    expect(await ensureSearchIndex(db)).toBe(2);
+    expect(await names(db, 'southwind')).toEqual(['Gus Grant', 'Fay Ford']);
+    expect(await names(db, 'northwind')).toEqual([]);
+    expect(await names(db, 'A-0043')).toEqual(['Fay Ford']);
+    expect(await names(db, 'A-0042')).toEqual([]);
     expect(await ensureSearchIndex(db)).toBe(0);
   });
 });

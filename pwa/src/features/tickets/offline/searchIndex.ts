@@ -4,14 +4,17 @@
  * ending 0142" and the same query finds the same tickets as the server would over the same tickets.
  *
  * Each cached ticket has a `ticketSearch` row (e-mail, reversed domain, reversed phone digits, a
- * multi-entry word index and the words in order), written with the ticket at sync
+ * multi-entry word index, the words in order and its assets' tags), written with the ticket at sync
  * ({@link reindexTickets}, called by every writer of `tickets` and `ticketUpdates`) and, for
- * tickets cached before the index existed, by {@link ensureSearchIndex}. No React.
+ * tickets cached before the index existed or whose client card or assets changed since
+ * (searchLinks.ts), by {@link ensureSearchIndex}. No React.
  */
 import {
+  assetTagsOf,
   documentMatches,
   documentWords,
   emailDomain,
+  exactAssetTag,
   digitsOf,
   reversed,
   reversedDomain,
@@ -19,19 +22,21 @@ import {
   substringFallback,
   substringMatches,
   wordsFallback,
+  type SearchLinks,
   type SearchRoute,
   type Ticket,
   type TicketUpdateEntry,
 } from '@portal/shared';
 import type { OfflineDb, TicketSearchRow } from '../../../offline/core';
+import { changedLinkTickets, readSearchLinks } from './searchLinks';
 
-/** The search row of a ticket and the comments of its cached work history. */
-export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, 'comment' | 'createdAt' | 'id'>[]): TicketSearchRow {
+/** The search row of a ticket, the comments of its cached work history and its links (searchLinks.ts). */
+export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, 'comment' | 'createdAt' | 'id'>[], links?: SearchLinks): TicketSearchRow {
   const comments = [...updates]
     .filter((u) => u.comment)
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((u) => u.comment!);
-  const words = documentWords(t, comments);
+  const words = documentWords(t, comments, links);
   return {
     id: t.id,
     createdAt: t.createdAt,
@@ -40,13 +45,14 @@ export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, '
     phoneRev: reversed(digitsOf(t.customerPhone)),
     words: [...new Set(words)],
     text: words.join(' '),
+    assetTags: links ? assetTagsOf(links) : [],
   };
 }
 
 /**
- * Rewrites the search rows of `ids` from the cached tickets and their cached work history (a
+ * Rewrites the search rows of `ids` from the cached tickets, their cached work history and links (a
  * ticket no longer cached loses its row). Call inside the writer's transaction with `tickets`,
- * `ticketUpdates` and `ticketSearch` in its scope, or on its own.
+ * `ticketUpdates`, `ticketSearch` and `records` in its scope, or on its own.
  */
 export async function reindexTickets(db: OfflineDb, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -54,7 +60,9 @@ export async function reindexTickets(db: OfflineDb, ids: readonly string[]): Pro
   const [tickets, updates] = await Promise.all([db.tickets.bulkGet(unique), db.ticketUpdates.where('ticketId').anyOf(unique).toArray()]);
   const byTicket = new Map<string, TicketUpdateEntry[]>();
   for (const u of updates) byTicket.set(u.ticketId, [...(byTicket.get(u.ticketId) ?? []), u]);
-  const rows = tickets.filter((t): t is Ticket => t !== undefined).map((t) => searchRow(t, byTicket.get(t.id) ?? []));
+  const cached = tickets.filter((t): t is Ticket => t !== undefined);
+  const links = await readSearchLinks(db, cached);
+  const rows = cached.map((t) => searchRow(t, byTicket.get(t.id) ?? [], links.get(t.id)));
   const gone = unique.filter((_, i) => tickets[i] === undefined);
   await Promise.all([rows.length > 0 ? db.ticketSearch.bulkPut(rows) : null, gone.length > 0 ? db.ticketSearch.bulkDelete(gone) : null]);
 }
@@ -63,23 +71,29 @@ export async function reindexTickets(db: OfflineDb, ids: readonly string[]): Pro
 const ENSURE_CHUNK = 500;
 
 /**
- * Gives every cached ticket without a search row its row and drops rows of tickets no longer
- * cached (tickets cached before the index existed; rows written by a path that missed them).
- * Cheap when complete (two key lists). Not inside a live query (it writes).
+ * Gives every cached ticket without a search row its row, drops rows of tickets no longer cached
+ * (tickets cached before the index existed; rows written by a path that missed them) and writes
+ * again the rows of tickets whose client card or assets changed since they were written
+ * (searchLinks.ts). Cheap when complete (two key lists and the cached cards' and assets' texts).
+ * Not inside a live query (it writes).
  * @returns the number of tickets indexed.
  */
 export async function ensureSearchIndex(db: OfflineDb): Promise<number> {
+  const links = await changedLinkTickets(db);
   const [ticketIds, rowIds] = await Promise.all([db.tickets.toCollection().primaryKeys(), db.ticketSearch.toCollection().primaryKeys()]);
   const have = new Set(rowIds);
   const cached = new Set(ticketIds);
   const missing = ticketIds.filter((id) => !have.has(id));
   const orphans = rowIds.filter((id) => !cached.has(id));
   if (orphans.length > 0) await db.ticketSearch.bulkDelete(orphans);
-  for (let i = 0; i < missing.length; i += ENSURE_CHUNK) {
-    const chunk = missing.slice(i, i + ENSURE_CHUNK);
-    await db.transaction('rw', db.tickets, db.ticketUpdates, db.ticketSearch, () => reindexTickets(db, chunk));
+  const again = links.ids.filter((id) => have.has(id));
+  const todo = [...missing, ...again];
+  for (let i = 0; i < todo.length; i += ENSURE_CHUNK) {
+    const chunk = todo.slice(i, i + ENSURE_CHUNK);
+    await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], () => reindexTickets(db, chunk));
   }
-  return missing.length;
+  await links.commit();
+  return todo.length;
 }
 
 /** Ids matching the route's index conditions (the exact number aside), in no order. */
@@ -99,6 +113,8 @@ async function routeIds(db: OfflineDb, route: SearchRoute): Promise<string[]> {
       }
       return [...found];
     }
+    case 'asset':
+      return db.ticketSearch.where('assetTags').equals(route.assetTag).primaryKeys();
     case 'words': {
       // Candidates: tickets holding every word of every wanted term (the index), then the
       // phrases, prefixes and exclusions checked on the words in order.
@@ -129,18 +145,21 @@ function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: strin
 
 /**
  * The cached tickets a staff query finds, in the server's order: the exact ticket number first,
- * then newest first. Routed by the shared route; when the route finds no cached ticket at all, the
- * words of a domain-shaped query (`setup.exe`), then the substring fallback over client names,
- * business names and e-mail addresses.
+ * then newest first. Routed by the shared route (with the tickets of an asset of exactly that tag:
+ * `exactAssetTag`); when the route finds no cached ticket at all, the words of a domain-shaped
+ * query (`setup.exe`) or of an asset tag, then the substring fallback over client names, business
+ * names and e-mail addresses.
  * @returns ticket ids ([] for a query with nothing to find).
  */
 export async function searchCachedTickets(db: OfflineDb, query: string): Promise<string[]> {
   const route = routeSearch(query);
   if (route.kind === 'none') return [];
   const words = wordsFallback(query, route);
+  const assetTag = exactAssetTag(query, route);
   for (const r of words ? [route, words] : [route]) {
     const exact = r.kind === 'number' ? await db.tickets.where('ticketNumber').equals(r.ticketNumber).first() : undefined;
-    const ids = (await routeIds(db, r)).filter((id) => id !== exact?.id);
+    const tagged = r === route && assetTag ? await db.ticketSearch.where('assetTags').equals(assetTag).primaryKeys() : [];
+    const ids = [...new Set([...(await routeIds(db, r)), ...tagged])].filter((id) => id !== exact?.id);
     if (exact || ids.length > 0) {
       const rows = (await db.ticketSearch.bulkGet(ids)).filter((row): row is TicketSearchRow => row !== undefined).sort(newestFirst);
       return [...(exact ? [exact.id] : []), ...rows.map((row) => row.id)];

@@ -49,7 +49,7 @@ export const TICKET_UPDATE = TICKET_UPDATE_KIND;
 
 /**
  * Stores a ticket from the server unless the local copy is already newer (versions only grow), with
- * its search row (the caller's transaction must include `tickets`, `ticketUpdates` and `ticketSearch`).
+ * its search row (the caller's transaction must include `tickets`, `ticketUpdates`, `ticketSearch` and `records`).
  */
 export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
   const local = await db.tickets.get(ticket.id);
@@ -94,7 +94,7 @@ export function ticketLink(ticketId: string): string {
 export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, never> = {
   kind: TICKET_UPDATE,
   auth: 'session',
-  tables: ['tickets', 'ticketUpdates', 'ticketSearch'],
+  tables: ['tickets', 'ticketUpdates', 'ticketSearch', 'records'],
   request: (item) => ({ method: 'PATCH', url: `/api/tickets/${encodeURIComponent(item.entityId ?? '')}`, body: item.payload.patch }),
   // The sync bar links an update that needs attention to its ticket.
   link: (item) => (item.entityId ? ticketLink(item.entityId) : null),

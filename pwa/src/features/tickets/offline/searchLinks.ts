@@ -1,0 +1,77 @@
+/**
+ * The links of the phone's search rows (issue 58, docs/search.md "On the phone"): a ticket's client
+ * name, tags and linked assets, as the server's document has them (shared `documentWords`). Tags
+ * come with the ticket; client names and assets are the clients and assets features' cached copies
+ * (records collections 'clients' and 'assets'), read as data: features import nothing of each other.
+ *
+ * A client card or an asset can change after the rows of its tickets were written (a rename
+ * synced later, the assets pulled after the tickets): {@link changedLinkTickets} compares the texts
+ * the rows were last checked against (meta `ticketSearch.links`) with the cached ones and names the
+ * tickets to write again. No React.
+ */
+import type { Asset, Client, SearchLinks, Ticket } from '@portal/shared';
+import { TICKET_SEARCH_LINKS_META, type CachedRecord, type OfflineDb } from '../../../offline/core';
+
+/** The clients feature's collection of client cards (features/clients/offline/collection.ts). */
+const CLIENTS = 'clients';
+/** The assets feature's collection of assets (features/assets/offline/collection.ts). */
+const ASSETS = 'assets';
+
+/** A ticket's linked asset ids (single reads and the delta feed carry them; older copies lack them). */
+export const assetIdsOf = (t: Ticket): string[] => (t as Ticket & { assetIds?: string[] }).assetIds ?? [];
+
+const key = (collection: string, id: string) => [collection, id] as unknown as string;
+
+/**
+ * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
+ * nothing (its words are found online only). Call in a transaction that includes `records`, or on its own.
+ */
+export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[]): Promise<Map<string, SearchLinks>> {
+  const clientIds = [...new Set(tickets.map((t) => t.clientId).filter((id): id is string => !!id))];
+  const assetIds = [...new Set(tickets.flatMap(assetIdsOf))];
+  const [cards, assets] = await Promise.all([
+    clientIds.length > 0 ? db.records.bulkGet(clientIds.map((id) => key(CLIENTS, id))) : [],
+    assetIds.length > 0 ? db.records.bulkGet(assetIds.map((id) => key(ASSETS, id))) : [],
+  ]);
+  const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
+  const clientName = new Map(held<Client>(cards).map(([id, c]) => [id, c.name]));
+  const asset = new Map(held<Asset>(assets));
+  return new Map(
+    tickets.map((t) => [
+      t.id,
+      {
+        client: (t.clientId && clientName.get(t.clientId)) || null,
+        tags: t.tags ?? [],
+        assets: assetIdsOf(t).flatMap((id) => {
+          const a = asset.get(id);
+          return a ? [{ name: a.name, assetTag: a.assetTag }] : [];
+        }),
+      },
+    ]),
+  );
+}
+
+/** The searchable text of every cached client card (`c:<id>`: name) and asset (`a:<id>`: name and tag). */
+async function linkTexts(db: OfflineDb): Promise<Record<string, string>> {
+  const rows = await db.records.where('collection').anyOf(CLIENTS, ASSETS).toArray();
+  const texts: Record<string, string> = {};
+  for (const r of rows) {
+    if (r.collection === CLIENTS) texts[`c:${r.id}`] = (r.data as Client).name;
+    else texts[`a:${r.id}`] = `${(r.data as Asset).name}\u0000${(r.data as Asset).assetTag}`;
+  }
+  return texts;
+}
+
+/**
+ * The cached tickets whose client card or assets changed since the last check (all tickets with a
+ * client or an asset at the first check), and `commit`, which records the texts now cached as
+ * checked: call it once those tickets' rows are written again.
+ */
+export async function changedLinkTickets(db: OfflineDb): Promise<{ ids: string[]; commit: () => Promise<void> }> {
+  const [now, row] = await Promise.all([linkTexts(db), db.meta.get(TICKET_SEARCH_LINKS_META)]);
+  const before = (row?.value as Record<string, string> | undefined) ?? {};
+  const changed = new Set([...Object.keys(now), ...Object.keys(before)].filter((k) => now[k] !== before[k]));
+  const ids =
+    changed.size === 0 ? [] : await db.tickets.filter((t) => (!!t.clientId && changed.has(`c:${t.clientId}`)) || assetIdsOf(t).some((a) => changed.has(`a:${a}`))).primaryKeys();
+  return { ids, commit: () => db.meta.put({ key: TICKET_SEARCH_LINKS_META, value: now }).then(() => undefined) };
+}
