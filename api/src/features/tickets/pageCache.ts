@@ -10,6 +10,9 @@
  * relies on ("nothing after my cursor"), and tickets are never deleted. The mark is read from the
  * database on every request, so several API processes on one database never serve each other's
  * stale pages: a hit costs one index-only `max()` instead of the page query, a miss one query more.
+ * What a search finds can also change without a ticket write (a client, tag or asset renamed, the
+ * search queue's batches: docs/search.md), so the mark adds the count of transactions that wrote
+ * search rows (migration 0050 `ticket_search_version`; staffListRepository.ts `ticketsHighWater`).
  *
  * Single flight: the requests that find a page stale while another request is building it wait for
  * that build (when it saw their mark or a newer one) instead of running the same query again.
