@@ -139,6 +139,33 @@ describe('service report', () => {
     expect(pdfImageCount(Buffer.from(await served.arrayBuffer()))).toBeGreaterThanOrEqual(2); // photo + signature (+ logo)
   });
 
+  it("shows the linked client's name, site and contact record; an unlinked ticket falls back to its free text", async () => {
+    const call = async <T>(path: string, body: unknown) => {
+      const res = await t.request<T>('POST', path, { token: tech, body });
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    const client = await call<{ id: string }>('/api/clients', { name: 'Harbor Dental Group' });
+    const site = await call<{ id: string }>(`/api/clients/${client.id}/sites`, { name: 'Harbor Street clinic', address: '12 Harbor St, Springfield', accessNotes: 'Alarm 4321' });
+    const contact = await call<{ id: string }>(`/api/clients/${client.id}/contacts`, { name: 'Robin Manager', email: 'robin@harbor.test', phone: '201 555 0177' });
+    const linked = await newTicket();
+    const patched = await t.request('PATCH', `/api/tickets/${linked.id}`, { token: tech, body: { clientId: client.id, siteId: site.id, contactId: contact.id } });
+    expect(patched.status, patched.text).toBe(200);
+    const plain = await newTicket();
+    const texts: string[] = [];
+    for (const ticket of [linked, plain]) {
+      const visit = (await post(ticket.id, closeOut())).body;
+      const served = await fetch(`${t.url}/api/visits/${visit.id}/report.pdf`, { headers: { authorization: `Bearer ${tech}` } });
+      expect(served.status).toBe(200);
+      texts.push(pdfText(Buffer.from(await served.arrayBuffer())));
+    }
+    const [linkedText, plainText] = texts as [string, string];
+    for (const expected of ['Harbor Dental Group', 'Site: Harbor Street clinic, 12 Harbor St, Springfield', 'Contact: Robin Manager <robin@harbor.test>, +12015550177']) expect(linkedText).toContain(expected);
+    expect(linkedText).not.toContain('Alarm 4321'); // access notes are the technicians', not the customer's report
+    expect(plainText).toContain(`Contact: Casey Customer <${plain.customerEmail}>`);
+    expect(plainText).not.toContain('Site:');
+  });
+
   it('Resend report queues one more e-mail (a keyed retry none); staff only; 404 for no visit', async () => {
     const ticket = await newTicket();
     const visit = (await post(ticket.id, closeOut())).body;

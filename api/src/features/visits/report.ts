@@ -1,6 +1,7 @@
 /**
  * The service report of a visit (issue 54 item 3, docs/visits.md): one PDF by pdfkit with the
- * portal's business name and logo (report branding setting), the client, the ticket number and
+ * portal's business name and logo (report branding setting), the client, its site and contact
+ * (the linked records, else the ticket's free text), the ticket number and
  * issue, the phone's times (and the clock flag), the work done, the parts, the time, the photos as
  * thumbnails, the checklist as it was at close-out and the signature image with the signer's name and time.
  * Rendered from the stored visit, which is never edited, so the report of a signed visit never changes.
@@ -15,6 +16,18 @@ export interface ReportTicket {
   clientName: string;
   businessName: string | null;
   customerEmail: string;
+  /**
+   * The ticket's client card, site and contact record (clients port), when the ticket is linked;
+   * each part falls back to the ticket's free text (business name, customer's name and e-mail).
+   */
+  linked?: ReportLinks | null;
+}
+
+/** What the report shows of a linked client: its name, the site (name, address) and the contact record. */
+export interface ReportLinks {
+  clientName: string;
+  site: { name: string; address: string | null } | null;
+  contact: { name: string; email: string | null; phone: string | null } | null;
 }
 
 /** The portal's own name and logo (JPEG) at the top of every report; null parts are left out. */
@@ -58,7 +71,7 @@ export function renderServiceReport(input: ReportInput, options: { compress?: bo
   doc.font('Helvetica').fontSize(10).text(`Ticket ${ticket.ticketNumber}`);
   if (visit.supersedesVisitId) doc.text(`Corrects an earlier visit (${visit.supersedesVisitId}).`);
   heading('Client');
-  doc.text(ticket.businessName ?? ticket.clientName).text(`Contact: ${ticket.clientName} <${ticket.customerEmail}>`);
+  clientLines(doc, ticket);
   heading('Issue');
   doc.text(ticket.issue);
   heading('Visit');
@@ -84,6 +97,19 @@ export function renderServiceReport(input: ReportInput, options: { compress?: bo
   doc.text(visit.signerName ? `Signed by ${visit.signerName} at ${visit.departedAt}` : 'Not signed.');
   doc.end();
   return done;
+}
+
+/**
+ * The client block: the linked client's name, its site ("Site: name, address") and contact record
+ * ("Contact: name <e-mail>, phone"), each falling back to the ticket's free text when not linked.
+ */
+function clientLines(doc: PDFKit.PDFDocument, ticket: ReportTicket): void {
+  const { linked } = ticket;
+  doc.text(linked?.clientName ?? ticket.businessName ?? ticket.clientName);
+  if (linked?.site) doc.text(`Site: ${[linked.site.name, linked.site.address].filter(Boolean).join(', ')}`);
+  const contact = linked?.contact;
+  if (contact) doc.text(`Contact: ${contact.name}${contact.email ? ` <${contact.email}>` : ''}${contact.phone ? `, ${contact.phone}` : ''}`);
+  else doc.text(`Contact: ${ticket.clientName} <${ticket.customerEmail}>`);
 }
 
 /** The photos in rows of three thumbnails, a new page when a row does not fit. */

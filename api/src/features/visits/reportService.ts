@@ -6,14 +6,32 @@ import { findSetting } from '../../db/settings';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../services';
 import { openAttachment, photoThumbnails } from '../attachments/port';
+import { getClientCard } from '../clients/port';
 import { presentVisit } from './presenter';
-import { renderServiceReport, type ReportBranding } from './report';
-import { findVisit, supersedersOf, ticketForReport } from './repository';
+import { renderServiceReport, type ReportBranding, type ReportLinks } from './report';
+import { findVisit, supersedersOf, ticketForReport, type ReportTicketRow } from './repository';
 
 /** The report branding settings (settings feature, PUT /api/settings/report-branding). */
 export async function reportBranding(db: Database): Promise<ReportBranding> {
   const [name, logo] = await Promise.all([findSetting(db, REPORT_BUSINESS_NAME_KEY), findSetting(db, REPORT_LOGO_KEY)]);
   return { businessName: name?.value || null, logo: logo?.value ? Buffer.from(logo.value, 'base64') : null };
+}
+
+/**
+ * The ticket's client card, site and contact record for the report (clients port), or null when the
+ * ticket has no client; a site or contact no longer on the card is left out (the report then shows
+ * the ticket's free text for the contact).
+ */
+export async function reportLinks(db: Database, ticket: Pick<ReportTicketRow, 'clientId' | 'siteId' | 'contactId'>): Promise<ReportLinks | null> {
+  const card = ticket.clientId ? await getClientCard(db, ticket.clientId) : null;
+  if (!card) return null;
+  const site = card.sites.find((s) => s.id === ticket.siteId);
+  const contact = card.contacts.find((c) => c.id === ticket.contactId);
+  return {
+    clientName: card.name,
+    site: site ? { name: site.name, address: site.address } : null,
+    contact: contact ? { name: contact.name, email: contact.email, phone: contact.phone } : null,
+  };
 }
 
 /** `service-report-<ticket number>-<departure date>.pdf`. */
@@ -30,13 +48,14 @@ export async function visitReport(s: Pick<Services, 'config' | 'db'>, visitId: s
   if (!row || !ticket) throw notFound(VISIT_MSG.visitNotFound);
   const visit = presentVisit(row, (await supersedersOf(s.db, [row.id])).get(row.id) ?? null);
   // The signature too is decoded in an image process (a JPEG on white: pdfkit cannot embed WebP).
-  const [branding, photos, signatures] = await Promise.all([
+  const [branding, linked, photos, signatures] = await Promise.all([
     reportBranding(s.db),
+    reportLinks(s.db, ticket),
     photoThumbnails(s, row.ticketId, row.photoUploadIds),
     row.signatureUploadId ? photoThumbnails(s, row.ticketId, [row.signatureUploadId]) : [],
   ]);
   const signature = signatures[0] ?? null;
-  const pdf = await renderServiceReport({ visit, ticket, branding, photos, signature }, options);
+  const pdf = await renderServiceReport({ visit, ticket: { ...ticket, linked }, branding, photos, signature }, options);
   return { pdf, fileName: reportFileName(ticket.ticketNumber, visit.departedAt), ticketId: row.ticketId };
 }
 

@@ -55,10 +55,31 @@ export async function visitsOfTicket(db: Database, ticketId: string): Promise<Vi
   return db.select().from(visits).where(eq(visits.ticketId, ticketId)).orderBy(asc(visits.createdAt), asc(visits.id));
 }
 
+/** A ticket as the report and its e-mail read it: the free text and the client, site and contact links (null = none). */
+export interface ReportTicketRow {
+  ticketNumber: string;
+  issue: string;
+  clientName: string;
+  businessName: string | null;
+  customerEmail: string;
+  clientId: string | null;
+  siteId: string | null;
+  contactId: string | null;
+}
+
 /** What the service report shows of a ticket (ticket_facts view); undefined when none. */
-export async function ticketForReport(db: Database, ticketId: string): Promise<{ ticketNumber: string; issue: string; clientName: string; businessName: string | null; customerEmail: string } | undefined> {
+export async function ticketForReport(db: Database, ticketId: string): Promise<ReportTicketRow | undefined> {
   const [row] = await db
-    .select({ ticketNumber: ticketFacts.ticketNumber, issue: ticketFacts.issue, clientName: ticketFacts.clientName, businessName: ticketFacts.businessName, customerEmail: ticketFacts.customerEmail })
+    .select({
+      ticketNumber: ticketFacts.ticketNumber,
+      issue: ticketFacts.issue,
+      clientName: ticketFacts.clientName,
+      businessName: ticketFacts.businessName,
+      customerEmail: ticketFacts.customerEmail,
+      clientId: ticketFacts.clientId,
+      siteId: ticketFacts.siteId,
+      contactId: ticketFacts.contactId,
+    })
     .from(ticketFacts)
     .where(eq(ticketFacts.id, ticketId));
   return row ? { ...row, ticketNumber: String(row.ticketNumber) } : undefined;
