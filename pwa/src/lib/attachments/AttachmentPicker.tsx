@@ -90,7 +90,7 @@ export function AttachmentPicker({ files, onChange, disabled, max = ATTACHMENTS_
             <li key={f.id} className="attachment-thumb">
               {f.preview ? <img src={f.preview} alt={f.name} /> : <span className="attachment-file">{f.name}</span>}
               <span className="muted">{formatFileSize(f.file.size)}</span>
-              <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove ${f.name}`} disabled={disabled} onClick={() => remove(f.id)}>
+              <button type="button" className="btn btn-outline btn-small" aria-label={`Remove ${f.name}`} disabled={disabled} onClick={() => remove(f.id)}>
                 Remove
               </button>
             </li>
