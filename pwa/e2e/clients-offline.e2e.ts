@@ -18,19 +18,24 @@
  * linked) reads from the phone's copy, and an asset created offline lands once with the phone's id.
  *
  * Last test, on the same app and profile (issue 54's phone close-out, docs/visits.md): with the API
- * stopped again and the browser restarted, the technician taps Arrived, closes out the ticket with
- * a part, a photo and a signature drawn with mouse moves on the pad and "Resolve the ticket"; the
- * ticket says the report will be sent when it syncs. The API returns: one visit with its signature,
- * photo and part, the ticket resolved, the report PDF served, the visit shown on the ticket.
+ * stopped again and the browser restarted, the technician starts the ticket's timer, taps Arrived,
+ * fills Work done from a canned reply with `::` (filled from the ticket), adds a part, keeps the
+ * timer's minutes as the default time then edits it, adds a photo, a signature drawn with mouse
+ * moves on the pad and "Resolve the ticket"; the ticket says the report will be sent when it syncs
+ * and the timer is gone. The API returns: one visit with its signature, photo and part, the ticket
+ * resolved once, one PDF attached whose text holds the client, the work done, the part and the
+ * signer, one time entry (the visit's), one e-mail to the contact with the PDF, the visit shown on
+ * the ticket. Screenshots of each step (SCREENSHOT_DIR/visits/, light and dark) and the desktop view.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import QRCode from 'qrcode';
-import { VISIT_PHOTOS_MAX, type Asset, type AssetDetail, type Client, type ClientPage, type Ticket, type Visit } from '@portal/shared';
+import { VISIT_PHOTOS_MAX, type Asset, type AssetDetail, type Client, type ClientPage, type Ticket, type TicketTime, type TicketUpdateEntry, type Visit } from '@portal/shared';
 import { decodePdfQrCodes } from '../../api/src/features/assets/pdfQr.testkit';
+import { pdfText } from '../../api/src/features/visits/pdfText.testkit';
 import sharp from 'sharp';
 import { startApp, type AppProcess } from '../../scripts/server-process';
 import { DESKTOP, gotoPast, persistentPhoneContext, waitForServiceWorker } from './support/browser';
@@ -55,6 +60,19 @@ async function call<T>(path: string, init: { method?: string; token?: string; bo
   return (text ? JSON.parse(text) : undefined) as T;
 }
 const login = async (username: string, password: string) => (await call<{ token: string }>('/api/auth/login', { method: 'POST', body: { username, password } })).token;
+/** Every .eml the app wrote (quoted-printable soft breaks and `=3D` undone). */
+function mails(): string[] {
+  const dir = join(app.dataDir, 'outbox-log', 'mail');
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return names.map((n) => readFileSync(join(dir, n), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+}
+/** Scrolls `locator` to the middle of the screen (clear of the sticky header and the toasts) for a screenshot. */
+const centre = (locator: Locator) => locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
 const text = (page: Page, t: string | RegExp) => page.getByText(t, { exact: typeof t === 'string' }).first();
 
 async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean, ms = 45_000): Promise<T> {
@@ -81,6 +99,7 @@ function qrVideo(text: string, file: string): string {
 }
 const ASSET = { name: 'X-ray workstation', assetTag: 'LV-XR-01' };
 const NEW_ASSET = 'Spare router';
+const PSU_REPLY = { title: 'PSU replaced', body: 'Replaced the power supply of the X-ray workstation ({{ticket.number}}); it starts again.', scope: 'shared' };
 const NEW_ISSUE = 'The X-ray workstation fan is loud since the power cut.';
 const camera = join(profile, 'label.y4m');
 
@@ -125,6 +144,8 @@ beforeAll(async () => {
   asset = await call<Asset>('/api/assets', { method: 'POST', token: adminToken, body: { clientId: client.id, type: 'workstation', ...ASSET, model: 'OptiPlex 7010', vaultEntryIds: [vault.id] } });
   await call(`/api/tickets/${ticket.id}`, { method: 'PATCH', token: adminToken, body: { assignedTo: tech.id, assetIds: [asset.id] } });
   qrVideo(`${app.baseURL}/a/${ASSET.assetTag}`, camera);
+  // The close-out's Work done takes it with `::psu`, its variable filled from the ticket on the phone.
+  await call('/api/canned-replies', { method: 'POST', token: adminToken, body: PSU_REPLY });
 }, 240_000);
 
 afterAll(async () => {
@@ -354,24 +375,46 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await context?.close();
     let page = await openBrowser('phone'); // the phone of the first test, still signed in
     await page.goto(`${app.baseURL}/technician`);
-    await page.getByText(/^Last synced /).first().waitFor();
+    await page.getByText(/^Last synced /).first().waitFor(); // brings the canned reply PSU_REPLY to the phone
     await app.kill('SIGTERM');
     await context!.close();
     page = await openBrowser();
     await page.goto(`${app.baseURL}/technician`);
     await page.getByRole('button', { name: ticketNumber, exact: true }).click();
+    await page.getByRole('button', { name: 'Start Timer', exact: true }).click();
+    await page.getByRole('button', { name: /^Stop Timer/ }).waitFor();
     await page.getByRole('button', { name: 'Arrived', exact: true }).click();
     await text(page, /^Arrived \d/).waitFor();
     await page.getByRole('link', { name: 'Close out', exact: true }).click();
     const form = page.getByRole('form', { name: `Close out ${ticketNumber}` });
-    await form.getByLabel('Work done').fill('Replaced the power supply of the X-ray workstation; it starts again.');
+    // Work done from a canned reply with `::`, its variables filled from the ticket, offline.
+    const work = form.getByLabel('Work done');
+    await work.click();
+    await work.pressSequentially('::psu');
+    await page.getByRole('option', { name: /PSU replaced/ }).waitFor();
+    await shot(page, 'visits/close-out-work-phone');
+    await work.press('Enter');
+    expect(await work.inputValue()).toBe(`Replaced the power supply of the X-ray workstation (${ticketNumber}); it starts again.`);
     await form.getByRole('button', { name: 'Add part' }).click();
     await form.getByLabel('Part', { exact: true }).fill('ATX power supply 550 W');
     await form.getByLabel(/^Unit price/).fill('64.90');
-    await form.getByLabel(/^Time spent/).fill('45');
+    await centre(form.getByRole('heading', { name: 'Parts and materials' }));
+    await shot(page, 'visits/close-out-parts-phone');
+    // Time spent defaults to the ticket's running timer (whole minutes, at least 1), still editable.
+    const minutes = form.getByLabel(/^Time spent/);
+    expect(await minutes.inputValue()).toBe('1');
+    await form.getByText(/^From the ticket's timer \(started .+\)\. The timer stops when you close out\.$/).waitFor();
+    await centre(minutes);
+    await shot(page, 'visits/close-out-time-phone');
+    await minutes.fill('45');
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22aa55' } }).png().toBuffer();
     await form.getByTestId('attachment-camera').setInputFiles([{ name: 'psu.png', mimeType: 'image/png', buffer: photo }]);
     await form.getByText(`1 of ${VISIT_PHOTOS_MAX}`).waitFor();
+    // The picked photo's preview (a blob: URL, allowed by the CSP's img-src) shows.
+    const preview = form.getByRole('img', { name: 'psu.jpg' });
+    await until('the photo preview', () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), (ok) => ok, 15_000);
+    await centre(form.getByRole('heading', { name: 'Photos' }));
+    await shot(page, 'visits/close-out-photos-phone');
     await form.getByLabel("Customer's name").fill('Pia Reception');
     const pad = form.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
@@ -381,15 +424,19 @@ describe('the client card with the API stopped and the browser restarted', () =>
     for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 22, box.y + box.height * (0.7 - 0.4 * Math.abs(Math.sin(i / 2))), { steps: 3 });
     await page.mouse.up();
     await text(page, 'Signed.').waitFor();
-    await shot(page, 'visit-close-out-signature-phone');
+    await shot(page, 'visits/close-out-signature-phone');
     await page.setViewportSize({ width: 844, height: 390 }); // landscape: the pad keeps the strokes
     await text(page, 'Signed.').waitFor();
+    await shot(page, 'visits/close-out-signature-landscape');
     await page.setViewportSize({ width: 390, height: 844 });
-    await shot(page, 'visit-close-out-phone', { fullPage: true });
+    await form.getByRole('button', { name: 'Close out', exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'visits/close-out-review-phone');
     await form.getByRole('button', { name: 'Close out', exact: true }).click();
     await text(page, 'Closed out on this device: the report will be sent when it syncs.').waitFor();
-    await text(page, 'Closed out on this device: the report will be sent when it syncs.').scrollIntoViewIfNeeded();
-    await shot(page, 'visit-pending-phone');
+    await centre(page.getByRole('region', { name: 'On-site visit' }).getByText('Closed out on this device: the report will be sent when it syncs.'));
+    await shot(page, 'visits/pending-phone');
+    // The close-out recorded the time: the timer is gone, so it cannot record it a second time.
+    await page.getByRole('button', { name: 'Start Timer', exact: true }).waitFor();
 
     app = await startApp({}, 180_000, { restart: app });
     await page.getByText('All updates synced').first().waitFor({ timeout: 90_000 });
@@ -401,11 +448,28 @@ describe('the client card with the API stopped and the browser restarted', () =>
     expect(visits[0]!.signatureUploadId).toMatch(/^[0-9a-f]{32}$/);
     expect(visits[0]!.photoUploadIds).toHaveLength(1);
     expect(ticket.status).toBe('resolved');
+    // Once: one status change to Resolved, one PDF attached, one time entry (the visit's 45 minutes, no timer entry).
+    const history = await call<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticket.id}`, { token });
+    expect(history.filter((e) => e.updateType === 'status_change' && e.newValue === 'resolved')).toHaveLength(1);
+    expect(history.flatMap((e) => e.attachments ?? []).filter((a) => a.contentType === 'application/pdf')).toHaveLength(1);
+    expect((await call<TicketTime>(`/api/tickets/${ticket.id}/time-entries`, { token })).entries.map((e) => e.minutes)).toEqual([45]);
     const pdf = await fetch(`${app.baseURL}/api/visits/${visits[0]!.id}/report.pdf`, { headers: { authorization: `Bearer ${token}` } });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    const reportText = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of [NAME, `Replaced the power supply of the X-ray workstation (${ticketNumber}); it starts again.`, '1 x ATX power supply 550 W @ 64.90 = 64.90', 'Signed by Pia Reception']) expect(reportText).toContain(expected);
+    // One e-mail to the contact with the report attached.
+    const reportMails = await until('the report e-mail', async () => mails().filter((m) => m.includes(`Service report for ticket ${ticketNumber}`)), (l) => l.length > 0);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(mails().filter((m) => m.includes(`Service report for ticket ${ticketNumber}`))).toHaveLength(1);
+    expect(reportMails[0]).toContain('pia@lighthouse-vets.test');
+    expect(reportMails[0]).toMatch(/Content-Type: application\/pdf/i);
     await page.getByRole('link', { name: 'Service report (PDF)' }).waitFor();
     await text(page, 'Signed by Pia Reception').waitFor();
     await page.getByRole('link', { name: 'Service report (PDF)' }).scrollIntoViewIfNeeded();
-    await shot(page, 'visit-landed-phone');
+    await shot(page, 'visits/landed-phone');
+    // The staff view on the desktop: the ticket's visits with the report and Resend report.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('link', { name: 'Service report (PDF)' }).scrollIntoViewIfNeeded();
+    await shot(page, 'visits/ticket-visits-desktop');
   }, 600_000);
 });

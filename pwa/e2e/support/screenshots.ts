@@ -1,6 +1,7 @@
 /**
  * Light and dark screenshots for looking at a screen as a user would: `SCREENSHOT_DIR=<folder>`
- * keeps `<name>-light.png` and `<name>-dark.png` there; without it nothing is written. The page is
+ * keeps `<name>-light.png` and `<name>-dark.png` there (`name` may start with a folder); without it
+ * nothing is written. The page is
  * left in the light scheme.
  */
 import fs from 'node:fs';
@@ -11,7 +12,8 @@ import type { Page } from 'playwright-core';
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
+  // A name may hold a folder ('visits/close-out-work-phone').
+  fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     // animations 'disabled': a colour transition started by the scheme switch is shown finished.

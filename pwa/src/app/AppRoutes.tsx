@@ -6,6 +6,7 @@ import '../features/ticket-status/status.css';
 import { withIonic } from './ionic';
 import { TicketPanelExtrasProvider } from '../lib/ticketPanelSlot';
 import { CalendarExtrasProvider } from '../lib/calendarSlot';
+import { TicketToolsProvider } from '../lib/ticketTools';
 import { RequireAuth } from './RequireAuth';
 import { PAGE_ACCESS, type GuardedPath, type PageAccess } from './nav';
 import { NotFound } from './SimplePages';
@@ -49,6 +50,8 @@ const UpcomingPage = lazy(() => withIonic(() => import('../features/recurring/Up
 const CloseOutPage = lazy(() => withIonic(() => import('../features/visits/CloseOutPage')));
 /** The visits feature's section of the Update Ticket panel (lib/ticketPanelSlot). */
 const TICKET_EXTRAS = [lazy(() => import('../features/visits/TicketVisits'))];
+/** The tickets feature's tools lent to the close-out (lib/ticketTools: canned replies, the ticket timer). */
+const loadTicketTools = () => import('../features/tickets/ticketTools').then((m) => m.ticketTools);
 /** The recurring feature's week of planned visits on the scheduler's Calendar View (lib/calendarSlot). */
 const CALENDAR_EXTRAS = [lazy(() => import('../features/recurring/CalendarVisits'))];
 const InboxPage = lazy(() => withIonic(() => import('../features/inbox/InboxPage')));
@@ -77,7 +80,14 @@ const GUARDED: { path: GuardedPath; page: ReactNode }[] = [
     ),
   },
   { path: '/technician/new', page: <NewTicketPage /> },
-  { path: '/technician/close-out', page: <CloseOutPage /> },
+  {
+    path: '/technician/close-out',
+    page: (
+      <TicketToolsProvider load={loadTicketTools}>
+        <CloseOutPage />
+      </TicketToolsProvider>
+    ),
+  },
   {
     path: '/scheduler',
     page: (

@@ -1,4 +1,7 @@
+import type { ComponentType } from 'react';
 import type { ChecklistItem } from '@portal/shared';
+import { formatShortDateTime } from '../../lib/format';
+import type { ReplyTextareaProps, ReplyTicket } from '../../lib/ticketTools';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import type { CloseOutValues } from './closeOutForm';
 import { VISIT_TEXT } from './texts';
@@ -29,22 +32,29 @@ export function TimesFields({ values, errors, set }: Props) {
   );
 }
 
-/** Step 2: the work done. */
-export function WorkField({ values, errors, set }: Props) {
+/** Step 2: the work done; with `ReplyTextarea` (lib/ticketTools) canned replies fill it, from `ticket`'s variables. */
+export function WorkField(props: Props & { ticket: ReplyTicket; user: ReplyTextareaProps['user']; ReplyTextarea: ComponentType<ReplyTextareaProps> | undefined }) {
+  const { values, errors, set, ticket, user, ReplyTextarea } = props;
+  const aria = fieldAria('visit-work', errors.workDone);
   return (
     <section className="visit-section">
       <FormField id="visit-work" label={VISIT_TEXT.work} error={errors.workDone}>
-        <textarea id="visit-work" className="input textarea" maxLength={10_000} value={values.workDone} onChange={(e) => set('workDone', e.currentTarget.value)} {...fieldAria('visit-work', errors.workDone)} />
+        {ReplyTextarea ? (
+          <ReplyTextarea id="visit-work" ticket={ticket} user={user} maxLength={10_000} value={values.workDone} onChange={(text) => set('workDone', text)} {...aria} />
+        ) : (
+          <textarea id="visit-work" className="input textarea" maxLength={10_000} value={values.workDone} onChange={(e) => set('workDone', e.currentTarget.value)} {...aria} />
+        )}
       </FormField>
     </section>
   );
 }
 
-/** Step 4: the time spent and whether it is billable. */
-export function TimeFields({ values, errors, set }: Props) {
+/** Step 4: the time spent (default: the ticket's running timer, `timerStartedAt`) and whether it is billable. */
+export function TimeFields({ values, errors, set, timerStartedAt }: Props & { timerStartedAt: string | null }) {
+  const hint = timerStartedAt ? VISIT_TEXT.timerHint(formatShortDateTime(timerStartedAt)) : VISIT_TEXT.timeHint;
   return (
     <section className="visit-section visit-two">
-      <FormField id="visit-minutes" label={VISIT_TEXT.time} error={errors.minutes} hint={VISIT_TEXT.timeHint} optional>
+      <FormField id="visit-minutes" label={VISIT_TEXT.time} error={errors.minutes} hint={hint} optional>
         <input id="visit-minutes" className="input" inputMode="numeric" value={values.minutes} onChange={(e) => set('minutes', e.currentTarget.value)} {...fieldAria('visit-minutes', errors.minutes)} />
       </FormField>
       <label className="visit-check">

@@ -1,6 +1,7 @@
-import { VISIT_PHOTOS_MAX, type ChecklistItem } from '@portal/shared';
+import { VISIT_PHOTOS_MAX, type Ticket } from '@portal/shared';
 import { AttachmentPicker } from '../../lib/attachments/AttachmentPicker';
 import { DraftNotice } from '../../lib/drafts/DraftNotice';
+import type { ReplyTextareaProps, TicketTools } from '../../lib/ticketTools';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { ChecklistState, ResolveField, TimeFields, TimesFields, WorkField } from './CloseOutFields';
 import { PartsEditor } from './PartsEditor';
@@ -11,11 +12,23 @@ import type { useCloseOut } from './useCloseOut';
 /**
  * The close-out on one phone screen, in the order of the job (issue 54 item 5): times, work done,
  * parts, time spent, photos, the checklist as it stands, the customer's name and signature, then
- * 'Resolve the ticket' and 'Close out'. Every target is at least 44 px; the signature pad is the
+ * 'Resolve the ticket' and 'Close out'. Work done takes canned replies ('Insert reply', `::`) and the
+ * time spent defaults to the ticket's running timer, both from the tickets feature through lib/ticketTools. Every target is at least 44 px; the signature pad is the
  * screen's width in portrait and landscape.
  */
-export function CloseOutForm(props: { form: ReturnType<typeof useCloseOut>; checklist: readonly ChecklistItem[] | undefined; ticketNumber: string; onDone(): void; onCancel(): void }) {
-  const { form, checklist, ticketNumber, onDone, onCancel } = props;
+export function CloseOutForm(props: {
+  form: ReturnType<typeof useCloseOut>;
+  ticket: Pick<Ticket, 'ticketNumber' | 'clientName' | 'businessName' | 'checklist'>;
+  /** The tickets feature's tools (canned replies in Work done); null: a plain text box. */
+  tools: TicketTools | null;
+  user: ReplyTextareaProps['user'];
+  /** When the ticket's running timer started (its minutes are the default time), or null. */
+  timerStartedAt: string | null;
+  onDone(): void;
+  onCancel(): void;
+}) {
+  const { form, ticket, tools, user, timerStartedAt, onDone, onCancel } = props;
+  const { checklist, ticketNumber } = ticket;
   const { values, errors, set } = form;
   const blocked = !!checklist?.some((i) => i.required && !i.done);
   return (
@@ -30,9 +43,9 @@ export function CloseOutForm(props: { form: ReturnType<typeof useCloseOut>; chec
     >
       <DraftNotice restored={form.restored} onDiscard={form.discard} />
       <TimesFields values={values} errors={errors} set={set} />
-      <WorkField values={values} errors={errors} set={set} />
+      <WorkField values={values} errors={errors} set={set} ticket={ticket} user={user} ReplyTextarea={tools?.ReplyTextarea} />
       <PartsEditor parts={values.parts} errors={errors} onChange={(parts) => set('parts', parts)} />
-      <TimeFields values={values} errors={errors} set={set} />
+      <TimeFields values={values} errors={errors} set={set} timerStartedAt={timerStartedAt} />
       <section className="visit-section" aria-labelledby="visit-photos-heading">
         <h2 id="visit-photos-heading" className="panel-section-title">
           {VISIT_TEXT.photos}

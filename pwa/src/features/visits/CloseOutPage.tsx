@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Ticket } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
+import { useTicketTools, type TicketTimer, type TicketTools } from '../../lib/ticketTools';
 import { useToast } from '../../lib/toast';
 import { SyncStatus, getConnectivity, useOfflineQuery } from '../../offline';
 import { CloseOutForm } from './CloseOutForm';
@@ -18,7 +19,12 @@ import './visits.css';
 export default function CloseOutPage() {
   const [params] = useSearchParams();
   const ticketId = params.get('ticket') ?? '';
-  const loaded = useOfflineQuery(async (db) => ({ ticket: (await db.tickets.get(ticketId)) ?? null, arrival: await readArrival(db, ticketId) }), [ticketId]);
+  // The tickets feature's tools (lib/ticketTools): canned replies for Work done, the running timer.
+  const tools = useTicketTools();
+  const loaded = useOfflineQuery(
+    async (db) => (tools === undefined ? undefined : { ticket: (await db.tickets.get(ticketId)) ?? null, arrival: await readArrival(db, ticketId), timer: tools ? await tools.readTimer(ticketId) : null }),
+    [ticketId, tools],
+  );
   const back = `/technician?ticket=${encodeURIComponent(ticketId)}`;
   return (
     <div className="page visit-page">
@@ -30,7 +36,7 @@ export default function CloseOutPage() {
       </div>
       <SyncStatus />
       {loaded === undefined ? null : loaded.ticket ? (
-        <Loaded key={loaded.ticket.id} ticket={loaded.ticket} arrival={loaded.arrival} back={back} />
+        <Loaded key={loaded.ticket.id} ticket={loaded.ticket} arrival={loaded.arrival} timer={loaded.timer} tools={tools ?? null} back={back} />
       ) : (
         <p className="muted">{VISIT_TEXT.notOnDevice}</p>
       )}
@@ -38,11 +44,12 @@ export default function CloseOutPage() {
   );
 }
 
-function Loaded({ ticket, arrival, back }: { ticket: Ticket; arrival: Arrival | null; back: string }) {
+function Loaded(props: { ticket: Ticket; arrival: Arrival | null; timer: TicketTimer | null; tools: TicketTools | null; back: string }) {
+  const { ticket, arrival, timer, tools, back } = props;
   const { user } = useAuth();
   const toast = useToast();
   const navigate = useNavigate();
-  const form = useCloseOut(ticket, arrival?.arrivedAt ?? null, user);
+  const form = useCloseOut(ticket, arrival?.arrivedAt ?? null, user, timer && tools && { minutes: timer.minutes, drop: () => tools.dropTimer(ticket.id) });
   const done = () => {
     toast.show({ title: 'Visit Closed Out', description: getConnectivity() === 'offline' ? VISIT_TEXT.pending : VISIT_TEXT.queuedToast(ticket.ticketNumber) });
     navigate(back);
@@ -53,7 +60,7 @@ function Loaded({ ticket, arrival, back }: { ticket: Ticket; arrival: Arrival | 
         {ticket.clientName}
         {ticket.businessName && ` · ${ticket.businessName}`} · {ticket.issue}
       </p>
-      <CloseOutForm form={form} checklist={ticket.checklist} ticketNumber={ticket.ticketNumber} onDone={done} onCancel={() => navigate(back)} />
+      <CloseOutForm form={form} ticket={ticket} tools={tools} user={user} timerStartedAt={timer?.startedAt ?? null} onDone={done} onCancel={() => navigate(back)} />
     </>
   );
 }

@@ -23,4 +23,12 @@ describe('buildCloseOut', () => {
     expect(buildCloseOut(base, true, now)).toEqual({ errors: { signerName: VISIT_MSG.signerRequired } });
     expect(buildCloseOut({ ...base, signerName: 'Dana' }, true, now)).toHaveProperty('body.signerName', 'Dana');
   });
+
+  it("the ticket timer's minutes are the default time spent, sent as typed (still editable)", () => {
+    const timed = { ...initialValues(null, now, 47), workDone: 'Replaced the switch', departedAt: '2026-11-29T11:00' };
+    expect(timed.minutes).toBe('47');
+    expect(buildCloseOut(timed, false, now)).toHaveProperty('body.minutes', 47);
+    expect(buildCloseOut({ ...timed, minutes: '30' }, false, now)).toHaveProperty('body.minutes', 30);
+    expect(initialValues(null, now).minutes).toBe('');
+  });
 });

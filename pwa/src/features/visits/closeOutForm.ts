@@ -38,8 +38,13 @@ export function toLocalInput(d: Date): string {
 
 export const emptyPart = (): PartValues => ({ description: '', quantity: '1', unitPrice: '' });
 
-export function initialValues(arrivedAt: string | null, now = new Date()): CloseOutValues {
-  return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: '', billable: true, signerName: '', resolve: true, signature: '' };
+/**
+ * The form as it opens: arrival = the Arrived tap (else now); time spent = the minutes of the
+ * ticket's running timer (`timerMinutes`, from the tickets feature through lib/ticketTools), else
+ * empty (= arrival to departure); everything stays editable.
+ */
+export function initialValues(arrivedAt: string | null, now = new Date(), timerMinutes: number | null = null): CloseOutValues {
+  return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: timerMinutes === null ? '' : String(timerMinutes), billable: true, signerName: '', resolve: true, signature: '' };
 }
 
 /** True when nothing was typed (the draft is dropped then). */

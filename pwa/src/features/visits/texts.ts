@@ -22,6 +22,7 @@ export const VISIT_TEXT = {
   removePart: (n: number) => `Remove part ${n}`,
   time: 'Time spent (minutes)',
   timeHint: 'Empty: arrival to departure.',
+  timerHint: (started: string) => `From the ticket's timer (started ${started}). The timer stops when you close out.`,
   billable: 'Billable',
   photos: 'Photos',
   checklist: 'Checklist',

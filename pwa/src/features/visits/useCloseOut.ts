@@ -10,10 +10,19 @@ import type { SignatureController } from './signature/signaturePad';
  * The close-out form's state: its values (kept as a draft `visit:<ticket id>`, signature drawing
  * included, so a phone killing the browser mid-way loses nothing; photos are not kept, as in every
  * draft), the picked photos, the signature pad, and `submit`, which checks the values with the
- * API's schema and queues the whole close-out (offline/closeOut.ts) or returns the messages.
+ * API's schema and queues the whole close-out (offline/closeOut.ts) or returns the messages. A running
+ * ticket timer gives the default time and is dropped in the close-out's transaction (the visit records
+ * the time; the timer would record it twice).
  */
-export function useCloseOut(ticket: { id: string; ticketNumber: string }, arrivedAt: string | null, user: { id: string; username: string } | null) {
-  const start = useMemo(() => initialValues(arrivedAt), [arrivedAt]);
+export function useCloseOut(
+  ticket: { id: string; ticketNumber: string },
+  arrivedAt: string | null,
+  user: { id: string; username: string } | null,
+  /** The ticket's running timer (its minutes are the default time; it is dropped with the close-out). */
+  timer: { minutes: number; drop(): Promise<void> } | null = null,
+) {
+  const timerMinutes = timer?.minutes ?? null;
+  const start = useMemo(() => initialValues(arrivedAt, new Date(), timerMinutes), [arrivedAt, timerMinutes]);
   const [values, setValues] = useState<CloseOutValues>(start);
   const [photos, setPhotos] = useState<PickedFile[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,7 +48,7 @@ export function useCloseOut(ticket: { id: string; ticketNumber: string }, arrive
     setErrors({});
     setBusy(true);
     try {
-      await enqueueCloseOut(getOfflineDb(), { ticket, body: built.body, photos: photos.map((p) => ({ file: p.file, name: p.name })), signature: png, user });
+      await enqueueCloseOut(getOfflineDb(), { ticket, body: built.body, photos: photos.map((p) => ({ file: p.file, name: p.name })), signature: png, user, alsoInTransaction: timer?.drop });
       draft.clear();
       return true;
     } finally {

@@ -77,6 +77,27 @@ describe('visit.closeOut', () => {
     expect(item!.payload.signature).toEqual([]);
   });
 
+  it('writes the caller\'s extra records change (the ticket timer dropped) in the same transaction, not at all when queueing fails', async () => {
+    const { db } = freshDb();
+    const timer = { collection: 'tickets.timers', id: ticket.id, data: { ticketId: ticket.id, startedAt: body.arrivedAt } };
+    await db.records.put(timer);
+    const drop = async () => {
+      await db.records.where({ collection: 'tickets.timers', id: ticket.id }).delete();
+    };
+    await enqueueCloseOut(db, { ticket, body, photos: [], signature: null, user: tech, alsoInTransaction: drop });
+    expect(await db.records.get({ collection: 'tickets.timers', id: ticket.id })).toBeUndefined();
+    expect((await readQueuedCloseOuts(db, ticket.id)).length).toBe(1);
+
+    await db.records.put(timer);
+    const failing = async () => {
+      await drop();
+      throw new Error('disk full');
+    };
+    await expect(enqueueCloseOut(db, { ticket, body, photos: [], signature: null, user: tech, alsoInTransaction: failing })).rejects.toThrow('disk full');
+    expect(await db.records.get({ collection: 'tickets.timers', id: ticket.id })).toEqual(timer);
+    expect((await readQueuedCloseOuts(db, ticket.id)).length).toBe(1);
+  });
+
   it('keeps the first Arrived tap', async () => {
     const { db } = freshDb();
     await recordArrival(db, ticket.id, new Date('2026-11-29T09:00:00Z'));

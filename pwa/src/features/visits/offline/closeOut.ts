@@ -76,15 +76,18 @@ export async function enqueueCloseOut(
     photos: readonly { file: Blob; name: string }[];
     signature: Blob | null;
     user: { id: string; username: string } | null;
+    /** More writes on `records` in the same transaction (the ticket timer's drop, lib/ticketTools). */
+    alsoInTransaction?: () => Promise<void>;
   },
   now = new Date(),
 ): Promise<number> {
-  const { ticket, body, photos, signature, user } = input;
+  const { ticket, body, photos, signature, user, alsoInTransaction } = input;
   const stream = ticketStream(ticket.id);
   const seq = await db.transaction('rw', db.outbox, db.records, async () => {
     const photoRefs = await enqueueFileUploads(db, stream, photos, `${ticket.ticketNumber} visit`);
     const signatureRefs = signature ? await enqueueFileUploads(db, stream, [{ file: signature, name: 'signature.png' }], `${ticket.ticketNumber} signature`) : [];
     await db.records.where({ collection: ARRIVALS, id: ticket.id }).delete();
+    await alsoInTransaction?.();
     return enqueue<CloseOutPayload>(db, { kind: VISIT_CLOSE_OUT, stream, entityId: ticket.id, label: ticket.ticketNumber, user, payload: { body, photos: photoRefs, signature: signatureRefs } }, now);
   });
   nudgeSync();
