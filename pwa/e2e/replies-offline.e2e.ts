@@ -209,6 +209,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     await form.getByText('Review, then Update Ticket.').waitFor();
     expect(await form.getByLabel('Status').inputValue()).toBe('resolved');
     expect(await form.getByLabel('Update Comment').inputValue()).toContain('Dana');
+    await form.getByText('Review, then Update Ticket.').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot(page, 'replies-macro-review-phone');
     await form.getByRole('button', { name: 'Update Ticket' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -235,6 +236,7 @@ describe('replies, macros and New Ticket with the API stopped', () => {
     expect(await nt.getByLabel('Issue Description').inputValue()).toContain('jams on every page');
     // The template's checklist, from the device's copy, shown before sending.
     expect(await nt.getByRole('list', { name: 'Checklist the ticket will get' }).getByRole('listitem').allTextContents()).toEqual(['Clear the paper path (Required)', 'Print a test page']);
+    await shot(page, 'new-ticket-template-offline-phone');
     await nt.getByLabel('Name', { exact: true }).fill('Walk In');
     await nt.getByLabel('Email').fill('walk.in@customer.test');
     await nt.getByLabel('Phone').fill('555-0199');
