@@ -16,6 +16,7 @@ import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { startTicketSearchQueue } from './features/tickets/port';
 import { sweepSlaAlerts } from './features/sla/port';
+import { purgeOldInboxItems } from './features/inbox/port';
 import { sweepWarrantyAlerts } from './features/assets/port';
 import { startRecurringSweep } from './features/recurring/sweep';
 import { ensureAdminUser } from './features/users/bootstrap';
@@ -74,8 +75,8 @@ async function main(): Promise<void> {
   else if (admin.created) logger.info('admin user created with ADMIN_PASSWORD');
 
   const housekeeping = () =>
-    purgeExpired(database.db, new Date()).then(
-      (removed) => logger.debug('housekeeping', removed),
+    Promise.all([purgeExpired(database.db, new Date()), purgeOldInboxItems(database.db, new Date())]).then(
+      ([removed, inboxItems]) => logger.debug('housekeeping', { ...removed, inboxItems }),
       (err: unknown) => logger.warn('housekeeping failed', { error: String(err) }),
     );
   await housekeeping();

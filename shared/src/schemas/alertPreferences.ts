@@ -71,6 +71,14 @@ export const DEFAULT_ALERT_PREFERENCES: AlertPreferences = {
   quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: 'UTC', urgentBreaksThrough: true },
 };
 
+/** Read inbox entries created longer ago than this many days are removed (server housekeeping and the phone's copy; docs/notifications.md). */
+export const INBOX_READ_RETENTION_DAYS = 90;
+
+/** True when inbox entry `i` is read and older than {@link INBOX_READ_RETENTION_DAYS} at `now` (removed). */
+export function inboxEntryExpired(i: { createdAt: string; readAt: string | null }, now: Date): boolean {
+  return i.readAt !== null && Date.parse(i.createdAt) < now.getTime() - INBOX_READ_RETENTION_DAYS * 86_400_000;
+}
+
 /** The kinds of inbox entries (one per event that reached the person). */
 export const INBOX_KINDS = ['new_ticket', 'assigned', 'customer_reply', 'sla', 'mention'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];

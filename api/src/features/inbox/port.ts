@@ -4,12 +4,15 @@
  * - `alertPreferencesOf(db, userIds)`: the alert choices of these people (the defaults for those who
  *   never chose), for features that write personal alerts themselves (the tickets feature's pushes)
  *   and filter them with the shared rule `alertSendAt`;
+ * - `purgeOldInboxItems(db, now)`: housekeeping, read entries older than 90 days deleted (main.ts).
  * - `wantedPushes(subs, prefs, alert, at)`: those devices whose owners want the alert by push, with
  *   the due time of a push their quiet hours hold.
  */
 import { DEFAULT_ALERT_PREFERENCES, alertSendAt, type AlertPreferences, type PersonalAlert } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { staffPeople } from './repository';
+
+export { purgeOldInboxItems } from './cleanup';
 
 /** Choices by user id; every id asked for is in the map (disabled or non-staff accounts get the defaults). */
 export async function alertPreferencesOf(db: Database, userIds: readonly string[]): Promise<Map<string, AlertPreferences>> {

@@ -5,7 +5,7 @@
  * `GET /api/me/inbox?since=` (newest change first; the pull follows `before` while `more`, at most
  * {@link MAX_PAGES} pages); the `inbox.read` outbox kind marks entries read, also offline.
  */
-import type { InboxItem, InboxPage, InboxRead } from '@portal/shared';
+import { inboxEntryExpired, type InboxItem, type InboxPage, type InboxRead } from '@portal/shared';
 import { PullError, clearRecords, enqueue, type OfflineDb, type OfflineFeature, type OutboxKind, type SyncCollection } from '../../../offline/core';
 
 export const INBOX_COLLECTION = 'inbox';
@@ -14,11 +14,17 @@ const PAGE = 100;
 /** Most pages one pull reads (older entries than that stay on the server). */
 const MAX_PAGES = 5;
 
-/** Stores a page's entries (each over an older copy) and the unread count. */
-export async function storeInboxPage(db: OfflineDb, page: Pick<InboxPage, 'items' | 'unread'>): Promise<void> {
+/**
+ * Stores a page's entries (each over an older copy) and the unread count, and drops the copy's read
+ * entries older than 90 days (`inboxEntryExpired`: the server's housekeeping deletes them, and a
+ * delta pull never says so).
+ */
+export async function storeInboxPage(db: OfflineDb, page: Pick<InboxPage, 'items' | 'unread'>, now = new Date()): Promise<void> {
   await db.transaction('rw', db.records, async () => {
-    await db.records.bulkPut(page.items.map((i) => ({ collection: INBOX_COLLECTION, id: i.id, data: i })));
+    await db.records.bulkPut(page.items.filter((i) => !inboxEntryExpired(i, now)).map((i) => ({ collection: INBOX_COLLECTION, id: i.id, data: i })));
     await db.records.put({ collection: META_COLLECTION, id: 'unread', data: page.unread });
+    const expired = (await db.records.where('collection').equals(INBOX_COLLECTION).toArray()).filter((r) => inboxEntryExpired(r.data as InboxItem, now));
+    if (expired.length) await db.records.bulkDelete(expired.map((r) => [r.collection, r.id] as unknown as string)); // compound key [collection+id]
   });
 }
 
