@@ -15,7 +15,9 @@
  * opens the asset from the phone's copy with its ticket and its vault entry (named from the vault
  * index); an edit made offline (name and site), 'Log a visit' (a time entry) and "New ticket for
  * this asset" (queued offline, linked to the asset) each land once; the asset's history (created,
- * linked) reads from the phone's copy, and an asset created offline lands once with the phone's id.
+ * linked) reads from the phone's copy, and an asset created offline lands once with the phone's id;
+ * two assets ticked in the list print one PDF with their two QR codes, and the public form's
+ * "Which device?" answered with the asset's tag links the customer's ticket to it.
  *
  * Last test, on the same app and profile (issue 54's phone close-out, docs/visits.md): with the API
  * stopped again and the browser restarted, the technician starts the ticket's timer, taps Arrived,
@@ -360,6 +362,12 @@ describe('the client card with the API stopped and the browser restarted', () =>
     expect(spare.items[0]!.assetTag).toMatch(/^A-\d{4}$/);
     await page.goto(`${app.baseURL}/assets`);
     await page.getByRole('link', { name: ASSET.assetTag }).first().waitFor();
+    // Labels chosen one by one: the two ticked assets' PDF has their two QR codes.
+    await page.getByRole('checkbox', { name: `Choose ${ASSET.assetTag} for labels` }).first().check();
+    await page.getByRole('checkbox', { name: `Choose ${spare.items[0]!.assetTag} for labels` }).first().check();
+    const chosenHref = await page.getByRole('link', { name: 'Print labels (2)' }).getAttribute('href');
+    const chosenPdf = await fetch(`${app.baseURL}${chosenHref}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(decodePdfQrCodes(Buffer.from(await chosenPdf.arrayBuffer())).sort()).toEqual([`${app.baseURL}/a/${ASSET.assetTag}`, `${app.baseURL}/a/${spare.items[0]!.assetTag}`].sort());
     await shot(page, 'assets-list-phone');
     await page.setViewportSize(DESKTOP);
     await shot(page, 'assets-list-desktop');
@@ -369,6 +377,24 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await shot(page, 'asset-page-desktop', { fullPage: true });
     await page.getByRole('region', { name: 'History' }).scrollIntoViewIfNeeded();
     await shot(page, 'asset-history-desktop');
+
+    // The public form's "Which device?": the customer types the label's tag (any case); the ticket,
+    // matched to the client by the contact's e-mail, is linked to that asset and keeps the text.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.baseURL}/support`);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Pia Reception');
+    await page.getByLabel(/^Email/).fill('pia@lighthouse-vets.test');
+    await page.getByLabel(/^Phone/).fill('201-555-0123');
+    await page.getByLabel(/Severity/).selectOption('low');
+    await page.getByLabel(/Contact Method/).selectOption('email');
+    await page.getByLabel(/Issue Description/).fill('The X-ray workstation beeps three times at start.');
+    await page.getByLabel(/Which device\?/).fill('lv-xr-01');
+    await page.getByLabel(/Which device\?/).scrollIntoViewIfNeeded();
+    await shot(page, 'support-which-device-phone');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    const number = (await page.getByTestId('ticket-number').textContent())!.trim();
+    const fromForm = await call<Ticket & { assetIds: string[] }>(`/api/tickets/${number}`, { token });
+    expect([fromForm.clientId, fromForm.device, fromForm.assetIds]).toEqual([client.id, 'lv-xr-01', [asset.id]]);
   }, 600_000);
 
   it('closes out the ticket with a drawn signature and a photo with the API stopped; it lands once when the API is back', async () => {

@@ -15,7 +15,7 @@ import { checklistItemsSchema, macroAssigneeSchema } from './replies';
  * caller picked them, so the e-mail matching of new tickets leaves that ticket alone. `assetIds`
  * (the picked client's assets) are linked in the same transaction, each with its `asset_link` row.
  */
-export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: true }).extend({
+export const ticketStaffCreateSchema = ticketCreateSchema.omit({ attachments: true, device: true }).extend({
   assignee: macroAssigneeSchema.default('me'),
   notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
   templateId: z.uuid('templateId must be a ticket template id').optional(),

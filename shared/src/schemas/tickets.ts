@@ -22,6 +22,12 @@ export const ticketCreateSchema = z.object({
   issue: safeText({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
   /** Finished tus uploads to attach (docs/attachments.md): the customer's photos and files. */
   attachments: attachmentIdsSchema.optional(),
+  /**
+   * "Which device?" (issue 53, docs/assets.md "Which device?"): optional free text, stored on the
+   * ticket (`device`); when the ticket is matched to a client, the one asset of that client whose tag
+   * or name equals it (ignoring case) is linked.
+   */
+  device: optionalText(100).optional(),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
@@ -134,6 +140,8 @@ export interface Ticket {
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
   checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
   tags?: string[]; // names, sorted (docs/tags.md): every read, list pages included; absent in copies from older builds
+  /** The customer form's "Which device?" text (docs/assets.md), or null; staff reads only; absent in copies from older builds. */
+  device?: string | null;
 }
 
 /**

@@ -51,6 +51,8 @@ export const supportTickets = pgTable(
     /** Duplicate flag (docs/merge.md): an earlier ticket of the same contact with a similar subject, set when created. */
     possibleDuplicateOf: uuid('possible_duplicate_of').references((): AnyPgColumn => supportTickets.id, { onDelete: 'set null' }),
     possibleDuplicateNumber: text('possible_duplicate_number'),
+    /** The public form's "Which device?" (docs/assets.md, migration 0051): the customer's words, or null. */
+    device: text('device'),
   },
   (t) => [
     index('support_tickets_sync_seq_idx').on(t.syncSeq),

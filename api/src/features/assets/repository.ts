@@ -100,6 +100,17 @@ export async function findAssets(db: Database, ids: readonly string[]): Promise<
   return db.select().from(assets).where(inArray(assets.id, [...ids]));
 }
 
+/** The assets of client `clientId` whose tag or name equals `text` ignoring case (at most 3; tag matches first). */
+export async function findClientAssetsNamed(db: Database, clientId: string, text: string): Promise<AssetRow[]> {
+  const t = text.trim().toLowerCase();
+  return db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.clientId, clientId), sql`(lower(${assets.assetTag}) = ${t} or lower(${assets.name}) = ${t})`))
+    .orderBy(sql`lower(${assets.assetTag}) = ${t} desc`, asc(assets.id))
+    .limit(3);
+}
+
 /** The asset whose tag equals `tag` ignoring case (other than `exceptId`). */
 export async function findAssetByTag(db: Database, tag: string, exceptId?: string): Promise<AssetRow | undefined> {
   const [row] = await db

@@ -8,7 +8,7 @@ import { ASSET_MSG } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { linkRows, recordAssetChanges } from './history';
-import { assetIdsOfTicketRows, findAssets, touchAssets, writeTicketLinks } from './repository';
+import { assetIdsOfTicketRows, findAssets, findClientAssetsNamed, touchAssets, writeTicketLinks } from './repository';
 
 /** An asset as a work-history row names it: `A-0042 Reception printer`. */
 export interface LinkedAsset {
@@ -65,4 +65,18 @@ export async function setTicketAssets(
     return { id, label: a ? `${a.assetTag} ${a.name}` : id };
   };
   return { added: added.map(label), removed: removed.map(label), assetIds: [...current.filter((id) => target.includes(id)), ...added] };
+}
+
+/**
+ * The asset a customer meant by "Which device?" (docs/assets.md): among client `clientId`'s assets,
+ * the one whose asset tag equals `text` ignoring case, else the only one whose name does; null when
+ * none does or several share the name (staff then read the text on the ticket).
+ */
+export async function assetForDevice(db: Database, clientId: string, text: string): Promise<string | null> {
+  if (!text.trim()) return null;
+  const rows = await findClientAssetsNamed(db, clientId, text);
+  const t = text.trim().toLowerCase();
+  const byTag = rows.find((r) => r.assetTag.toLowerCase() === t);
+  if (byTag) return byTag.id;
+  return rows.length === 1 ? rows[0]!.id : null;
 }

@@ -7,7 +7,7 @@
 import type { Ticket, TicketPatch, TicketPatchResult, TicketWithAssets } from '@portal/shared';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../http/state';
-import { assetIdsOfTickets, setTicketAssets } from '../assets/port';
+import { assetForDevice, assetIdsOfTickets, setTicketAssets } from '../assets/port';
 import { insertTicketUpdates } from './historyRepository';
 import { presentTicket, presentTicketUpdate } from './presenter';
 import { lockTicketForWrite, updateTicketFields } from './repository';
@@ -66,5 +66,22 @@ export async function ticketsLostAsset(tx: Database, change: { ticketIds: string
     if (!current) continue;
     const row = await updateTicketFields(tx, ticketId, {}, current.version + 1, change.now);
     await insertTicketUpdates(tx, [{ updateType: 'asset_unlink' as const, previousValue: change.label, newValue: null, comment: null, ticketId, updatedBy: change.actorId, ticketVersion: row.version, createdAt: change.now }]);
+  }
+}
+
+/**
+ * The public form's "Which device?" once a new ticket is matched to a client (newTicketClients.ts, in
+ * the create's transaction): the asset of that client the text names (assets port `assetForDevice`:
+ * its tag, else the one asset with that name, ignoring case) is linked, with one `asset_link` row at
+ * version 1 by nobody (the customer's form) and the asset's `ticket_linked` history. No match: nothing
+ * is linked; the text stays on the ticket (`device`) for staff.
+ */
+export async function linkDeviceAssets(tx: Database, tickets: readonly { ticketId: string; clientId: string; device: string; at: Date }[]): Promise<void> {
+  for (const t of tickets) {
+    const assetId = await assetForDevice(tx, t.clientId, t.device);
+    if (!assetId) continue;
+    const change = await setTicketAssets(tx, { ticketId: t.ticketId, clientId: t.clientId, assetIds: [assetId], now: t.at, actor: null });
+    const rows = change.added.map((a) => ({ updateType: 'asset_link' as const, previousValue: null, newValue: a.label }));
+    await insertTicketUpdates(tx, rows.map((h) => ({ ...h, comment: null, ticketId: t.ticketId, updatedBy: null, ticketVersion: 1, createdAt: t.at })));
   }
 }

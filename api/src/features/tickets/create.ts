@@ -92,6 +92,7 @@ function createdEvents(submissions: TicketSubmission[], tickets: NewTicket[], ro
       id: t.id,
       ticketNumber: rows[i]!.ticketNumber,
       businessName: input.businessName ?? null,
+      device: input.device ?? null,
       status: 'open',
       assignedTo: staff?.assignedTo ?? null,
       resolution: null,

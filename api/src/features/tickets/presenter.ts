@@ -38,6 +38,8 @@ export function presentTicket(r: TicketRow): Ticket {
     mergedInto: r.mergedInto && r.mergedIntoNumber ? { id: r.mergedInto, ticketNumber: r.mergedIntoNumber } : null,
     possibleDuplicateOf:
       r.possibleDuplicateOf && r.possibleDuplicateNumber && r.status !== 'closed' && !r.mergedInto ? { id: r.possibleDuplicateOf, ticketNumber: r.possibleDuplicateNumber } : null,
+    // The public form's "Which device?" (docs/assets.md): staff reads only (the status page has its own presenter).
+    device: r.device ?? null,
   };
 }
 

@@ -81,6 +81,7 @@ function ticketFromRaw(r: RawTicketRow): TicketRow {
     mergedIntoNumber: (r.merged_into_number as string | null) ?? null,
     possibleDuplicateOf: (r.possible_duplicate_of as string | null) ?? null,
     possibleDuplicateNumber: (r.possible_duplicate_number as string | null) ?? null,
+    device: (r.device as string | null) ?? null,
   };
 }
 
@@ -140,6 +141,7 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[], parts
     severity: t.input.severity,
     contact_method: t.input.contactMethod,
     issue: t.input.issue,
+    device: t.input.device ?? null,
     assigned_to: t.assignedTo ?? null,
     created_by: t.createdBy ?? null,
     client_id: t.links?.clientId ?? null,
@@ -169,17 +171,17 @@ export async function insertNewTickets(tx: Database, tickets: NewTicket[], parts
       returning last_number),
     x as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(ord int, id uuid, client_name text,
-        business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text,
+        business_name text, customer_email text, customer_phone text, severity text, contact_method text, issue text, device text,
         assigned_to uuid, created_by uuid, client_id uuid, contact_id uuid, site_id uuid, at timestamptz, fr_due timestamptz, res_due timestamptz, fr_warn timestamptz, res_warn timestamptz,
         link_nonce text, link_hash text, link_expires timestamptz,
         key uuid, key_user uuid, key_fingerprint text, answer jsonb)),
     t as (
       insert into support_tickets (id, ticket_number, client_name, business_name, customer_email, customer_phone,
-        severity, contact_method, issue, assigned_to, client_id, contact_id, site_id, status, version, created_at, updated_at,
+        severity, contact_method, issue, device, assigned_to, client_id, contact_id, site_id, status, version, created_at, updated_at,
         first_response_due_at, resolution_due_at, first_response_warn_at, resolution_warn_at)
       select x.id, 'TKT-' || lpad(k.n::text, greatest(6, length(k.n::text)), '0'),
         x.client_name, x.business_name, x.customer_email, x.customer_phone,
-        x.severity, x.contact_method, x.issue, x.assigned_to, x.client_id, x.contact_id, x.site_id, 'open', 1, x.at, x.at,
+        x.severity, x.contact_method, x.issue, x.device, x.assigned_to, x.client_id, x.contact_id, x.site_id, 'open', 1, x.at, x.at,
         x.fr_due, x.res_due, x.fr_warn, x.res_warn
       from num, x, lateral (select num.last_number - ${n}::int + x.ord as n) as k
       order by x.ord

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { IonBadge } from '@ionic/react';
 import { Link } from 'react-router-dom';
 import { ASSET_STATUS_NAMES, ASSET_TYPE_NAMES, type Asset, type Client } from '@portal/shared';
@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { ResponsiveList, type ListColumn } from '../../lib/ui/ResponsiveList';
 import { NO_FILTERS, useAssetPages, useCachedAssets, warrantyCutoff, type AssetFilters } from './api/useAssets';
 import { AssetFiltersBar } from './AssetFiltersBar';
+import { LabelActions, useLabelSelection } from './AssetLabels';
 import { matchesAssetSearch, type AssetView } from './offline';
 import { ASSETS_TEXT as T } from './texts';
 
@@ -21,8 +22,9 @@ export function matchesAssetFilters(a: Asset, f: AssetFilters, now = new Date())
   return matchesAssetSearch(a, f.q);
 }
 
-function columns(clientName: (id: string) => string): ListColumn<Row>[] {
+function columns(clientName: (id: string) => string, box: (a: Row) => ReactNode): ListColumn<Row>[] {
   return [
+    { id: 'pick', header: T.colPick, hideHeader: true, cell: box, className: 'nowrap' },
     { id: 'tag', header: T.colTag, cell: (a) => <Link to={`/assets?asset=${a.id}`}>{a.assetTag}</Link>, rowHeader: true, className: 'nowrap' },
     { id: 'name', header: T.colName, cell: (a) => <>{a.name} {a.waiting && <IonBadge color="warning">{T.waiting}</IonBadge>}</> },
     { id: 'type', header: T.colType, cell: (a) => ASSET_TYPE_NAMES[a.type] },
@@ -35,7 +37,7 @@ function columns(clientName: (id: string) => string): ListColumn<Row>[] {
 /**
  * The /assets list (issue 53): search and filters; online the server's keyset pages ('Show more'
  * asks the next page), offline this device's copy with the same filters. Cards on phones, a table
- * from 992 px.
+ * from 992 px. Each asset has a tick box: 'Print labels (N)' prints the ticked ones (AssetLabels.tsx).
  */
 export function AssetList({ online, clients }: { online: boolean; clients: Client[] }) {
   const [filters, setFilters] = useState<AssetFilters>(NO_FILTERS);
@@ -43,7 +45,8 @@ export function AssetList({ online, clients }: { online: boolean; clients: Clien
   const server = useAssetPages(filters, online);
   const cached = useCachedAssets();
   const names = useMemo(() => new Map(clients.map((c) => [c.id, c.name])), [clients]);
-  const cols = useMemo(() => columns((id) => names.get(id) ?? ''), [names]);
+  const labels = useLabelSelection();
+  const cols = columns((id) => names.get(id) ?? '', labels.box);
   const useServer = online && !server.isError;
   const local = useMemo(() => (cached ?? []).filter((a: AssetView) => matchesAssetFilters(a, filters)), [cached, filters]);
   const rows: Row[] | undefined = useServer ? server.data?.pages.flatMap((p) => p.items) : cached && local.slice(0, shown);
@@ -64,7 +67,7 @@ export function AssetList({ online, clients }: { online: boolean; clients: Clien
         card={(a) => (
           <div className="asset-row-card">
             <div className="asset-row-name">
-              <Link to={`/assets?asset=${a.id}`}>{a.assetTag}</Link> {a.name} {a.waiting && <IonBadge color="warning">{T.waiting}</IonBadge>}
+              {labels.box(a)} <Link to={`/assets?asset=${a.id}`}>{a.assetTag}</Link> {a.name} {a.waiting && <IonBadge color="warning">{T.waiting}</IonBadge>}
             </div>
             <div className="muted">
               {ASSET_TYPE_NAMES[a.type]} · {names.get(a.clientId) ?? ''} · {ASSET_STATUS_NAMES[a.status]}
@@ -78,11 +81,7 @@ export function AssetList({ online, clients }: { online: boolean; clients: Clien
             {T.showMore}
           </button>
         )}
-        {online && ids.length > 0 && (
-          <a className="btn btn-outline" href={`/api/assets/labels.pdf?ids=${ids.join(',')}`} download>
-            {T.labelsSelected}
-          </a>
-        )}
+        {online && <LabelActions chosen={labels.chosen} shownIds={ids} clear={labels.clear} />}
       </div>
     </>
   );

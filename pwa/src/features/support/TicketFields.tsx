@@ -6,7 +6,9 @@ import type { TicketFormValues } from './ticketResolver';
 
 /**
  * The support form's fields (SPEC.md 2): Name, Business Name (optional), Email, Phone, Severity,
- * Preferred Contact Method and Issue Description, each with its SPEC.md 5 message under it.
+ * Preferred Contact Method and Issue Description, each with its SPEC.md 5 message under it, and
+ * "Which device?" (optional, issue 53: free text; the server links the matched client's asset it
+ * names, docs/assets.md; the anonymous form never lists a client's assets).
  */
 export function TicketFields(props: { register: UseFormRegister<TicketFormValues>; errors: FieldErrors<TicketFormValues>; typed: TicketFormValues }) {
   const { register, errors, typed } = props;
@@ -55,6 +57,9 @@ export function TicketFields(props: { register: UseFormRegister<TicketFormValues
       </div>
       <FormField id="issue" label="Issue Description" error={e('issue')} hint="Describe what happened, what you expected and any error messages.">
         <textarea id="issue" className="input textarea" rows={5} {...fieldAria('issue', e('issue'))} {...register('issue')} />
+      </FormField>
+      <FormField id="device" label="Which device?" optional error={e('device')} hint="The device's name or the tag on its label, if it has one.">
+        <input id="device" className="input" maxLength={100} {...fieldAria('device', e('device'))} {...register('device')} />
       </FormField>
     </>
   );

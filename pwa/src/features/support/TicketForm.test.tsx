@@ -59,7 +59,7 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     expect(screen.getByText('Your ticket number is TKT-000042.')).toBeTruthy();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'POST', url: '/api/tickets' });
-    expect(requests[0].body).toMatchObject({ clientName: 'Dana Customer', businessName: null, severity: 'high', contactMethod: 'text' });
+    expect(requests[0].body).toMatchObject({ clientName: 'Dana Customer', businessName: null, severity: 'high', contactMethod: 'text', device: null });
     expect(requests[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit Another Request' }));
@@ -71,6 +71,7 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     const { requests } = stubFetch(() => (down ? [503, { message: 'down', code: 'internal' }] : [201, { id: 't', ticketNumber: 'TKT-000007', createdAt: '' }]));
     renderWithProviders(<TicketForm />);
     fillValid();
+    fill(/Which device/, ' Reception printer ');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Request saved on this device')).toBeTruthy();
     expect(screen.getByText(/Our server had a problem taking your request/)).toBeTruthy();
@@ -83,6 +84,8 @@ describe('TicketForm (SPEC.md 4 / 5)', () => {
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(posts[1].headers.get('Idempotency-Key')).toBe(posts[0].headers.get('Idempotency-Key'));
+    // "Which device?" (issue 53) travels in the kept request.
+    expect(posts.map((p) => (p.body as { device: unknown }).device)).toEqual(['Reception printer', 'Reception printer']);
   });
 
   it('tells a customer over the rate limit when the request will be sent, in plain words', async () => {

@@ -25,6 +25,7 @@ const EMPTY: TicketFormValues = {
   severity: '',
   contactMethod: '',
   issue: '',
+  device: '',
 };
 
 /**
@@ -41,6 +42,7 @@ function toFormValues(body: TicketCreateInput): TicketFormValues {
     ...EMPTY,
     ...body,
     businessName: body.businessName ?? '',
+    device: body.device ?? '',
     severity: body.severity ?? '',
     contactMethod: body.contactMethod ?? '',
   } as TicketFormValues;

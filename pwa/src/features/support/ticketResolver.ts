@@ -11,6 +11,8 @@ export interface TicketFormValues {
   severity: Severity | '';
   contactMethod: ContactMethod | '';
   issue: string;
+  /** "Which device?" (optional, issue 53): free text; '' = none. */
+  device: string;
 }
 
 /**

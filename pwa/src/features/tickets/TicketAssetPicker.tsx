@@ -11,6 +11,8 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((x) 
  * The ticket's assets on the Update Ticket panel (issue 53 item 2): ticked from the client's assets
  * on this device (works offline); 'Save assets' queues one ticket update with the whole set
  * (`assetIds`); the server writes a work-history row per link and unlink. Needs the ticket's client.
+ * The customer's answer to the public form's "Which device?" (`device`, docs/assets.md) shows above
+ * the list, also before a client is chosen (the server linked the asset it names when it could).
  */
 export function TicketAssetPicker({ ticket, user }: { ticket: TicketWithAssets; user: Pick<PublicUser, 'id' | 'username'> | null }) {
   const clientId = ticket.clientId;
@@ -18,7 +20,8 @@ export function TicketAssetPicker({ ticket, user }: { ticket: TicketWithAssets; 
   const shown = ticket.assetIds ?? [];
   const [chosen, setChosen] = useState<string[]>(shown);
   const toast = useToast();
-  if (!clientId) return null;
+  const device = ticket.device ?? null;
+  if (!clientId && !device) return null;
   const linked = assets.filter((a) => shown.includes(a.id));
   const save = async () => {
     const payload = { patch: { baseVersion: ticket.version, assetIds: chosen }, seen: {} };
@@ -30,6 +33,11 @@ export function TicketAssetPicker({ ticket, user }: { ticket: TicketWithAssets; 
       <h3 id="ticket-assets-heading" className="panel-section-title">
         Assets
       </h3>
+      {device && (
+        <p className="ticket-assets-device">
+          Which device? (the customer's words): <q>{device}</q>
+        </p>
+      )}
       {linked.length > 0 && (
         <p className="ticket-assets-linked">
           {linked.map((a) => (
@@ -39,7 +47,9 @@ export function TicketAssetPicker({ ticket, user }: { ticket: TicketWithAssets; 
           ))}
         </p>
       )}
-      {assets.length === 0 ? (
+      {!clientId ? (
+        <p className="muted">Choose the client before the assets.</p>
+      ) : assets.length === 0 ? (
         <p className="muted">No assets of this client on this device.</p>
       ) : (
         <fieldset className="ticket-assets-choice">
