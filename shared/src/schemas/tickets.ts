@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_METHODS, MIN_ISSUE_LENGTH, PG_INTEGER_MAX, SEVERITIES, TICKET_STATUSES } from '../constants';
-import type { ContactMethod, Severity, TicketStatus } from '../constants';
+import { CONTACT_METHODS, MIN_ISSUE_LENGTH, PG_INTEGER_MAX, SEVERITIES, TICKET_STATUSES, type ContactMethod, type Severity, type TicketStatus } from '../constants';
 import { MSG } from '../messages';
 import { safeText } from './text';
 import { ATTACHMENTS_NEED_COMMENT, type AttachmentInfo } from '../rules/attachments';
@@ -20,14 +19,8 @@ export const ticketCreateSchema = z.object({
   severity: z.enum(SEVERITIES, { message: MSG.severityRequired }),
   contactMethod: z.enum(CONTACT_METHODS, { message: MSG.contactMethodRequired }),
   issue: safeText({ error: MSG.issueTooShort }).trim().min(MIN_ISSUE_LENGTH, MSG.issueTooShort).max(10_000),
-  /** Finished tus uploads to attach (docs/attachments.md): the customer's photos and files. */
-  attachments: attachmentIdsSchema.optional(),
-  /**
-   * "Which device?" (issue 53, docs/assets.md "Which device?"): optional free text, stored on the
-   * ticket (`device`); when the ticket is matched to a client, the one asset of that client whose tag
-   * or name equals it (ignoring case) is linked.
-   */
-  device: optionalText(100).optional(),
+  attachments: attachmentIdsSchema.optional(), // finished tus uploads to attach (docs/attachments.md): the customer's photos and files
+  device: optionalText(100).optional(), // "Which device?" (docs/assets.md): free text kept on the ticket; the matched client's asset it names is linked
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
@@ -140,8 +133,7 @@ export interface Ticket {
   checklist?: import('./checklists').ChecklistItem[]; // in order (docs/recurring-tickets.md): single-ticket reads and the delta feed
   checklistProgress?: import('./checklists').ChecklistCount | null; // list pages only: "3/7" on cards, null without items
   tags?: string[]; // names, sorted (docs/tags.md): every read, list pages included; absent in copies from older builds
-  /** The customer form's "Which device?" text (docs/assets.md), or null; staff reads only; absent in copies from older builds. */
-  device?: string | null;
+  device?: string | null; // the public form's "Which device?" (docs/assets.md), or null; staff reads only; absent in copies from older builds
 }
 
 /**
