@@ -137,7 +137,7 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
       (select coalesce(json_agg(to_json(x) order by p.rank, p.created_at desc, p.id desc), '[]'::json)::text
        from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
          p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
-         p.severity, p.contact_method as "contactMethod", p.issue, p.device, p.status, p.assigned_to as "assignedTo",
+         p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
          p.resolution, p.version, ${isoText(sql`p.created_at`)} as "createdAt", ${isoText(sql`p.updated_at`)} as "updatedAt",
          ${isoText(sql`p.first_response_due_at`)} as "firstResponseDueAt", ${isoText(sql`p.resolution_due_at`)} as "resolutionDueAt",
          ${isoText(sql`p.first_response_at`)} as "firstResponseAt", ${isoText(sql`p.resolved_at`)} as "resolvedAt",
@@ -147,6 +147,7 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
          case when p.merged_into is not null and p.merged_into_number is not null then json_build_object('id', p.merged_into, 'ticketNumber', p.merged_into_number) end as "mergedInto",
          case when p.possible_duplicate_of is not null and p.possible_duplicate_number is not null and p.status <> 'closed' and p.merged_into is null
            then json_build_object('id', p.possible_duplicate_of, 'ticketNumber', p.possible_duplicate_number) end as "possibleDuplicateOf",
+         p.device,
          ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress", ${tagsJsonSql(sql`p.id`)} as tags) x) as items,
       (select count(*)::int from page) as found,
       (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
