@@ -105,11 +105,15 @@ describe('photo viewer (item 2)', () => {
     const probe = await (await suite.newContext('desktop')).newPage();
     await probe.goto('/support');
     const id = await upload('tiny.png', await png(probe, 64, 48));
+    await probe.close();
     await patch(ticket.id, { comment: 'A tiny screenshot', attachments: [id] });
     const { page, panel } = await openTicket('desktop', ticket);
+    await page.bringToFront();
     await panel.getByRole('button', { name: /^View tiny/ }).click();
     const img = page.locator('.attachment-viewer img');
-    await page.waitForFunction(() => (document.querySelector('.attachment-viewer img') as HTMLImageElement | null)?.complete === true);
+    // Until the photo has loaded, polled on a timer rather than on animation frames: this wait timed
+    // out in whole-suite runs (twice, never alone), and a page behind another window may get no frames.
+    await page.waitForFunction(() => ((document.querySelector('.attachment-viewer img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0, undefined, { polling: 100, timeout: 60_000 });
     const shown = await img.evaluate((el: HTMLImageElement) => {
       const scale = Math.min(el.clientWidth / el.naturalWidth, el.clientHeight / el.naturalHeight);
       return { width: el.naturalWidth * scale, height: el.naturalHeight * scale };
