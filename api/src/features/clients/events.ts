@@ -79,7 +79,7 @@ const recordLastVisit = defineSubscriber({
       const { visit } = e.data;
       const at = new Date(visit.clockSuspect ? visit.receivedAt : visit.departedAt);
       await tx.execute(sql`
-        update ${clients} c set last_visit_at = greatest(coalesce(c.last_visit_at, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz), sync_seq = ${nextSyncSeq()}
+        update ${clients} c set last_visit_at = greatest(c.last_visit_at, ${at.toISOString()}::timestamptz), sync_seq = ${nextSyncSeq()}
           from ${ticketFacts} f where f.id = ${visit.ticketId} and c.id = f.client_id`);
     }
   },
