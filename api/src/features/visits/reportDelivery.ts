@@ -6,8 +6,9 @@
  *   note (attachments port: stored under a name derived from the visit id, so a retried transaction
  *   overwrites the same object; the ticket's file limits apply: a report that does not fit is left
  *   out and logged, never refusing the close-out), and the visit names that attachment;
- * - one `visit_report_email` job to the ticket's e-mail address (dedupe key: the visit id), sent by the
- *   outbox with retries while SMTP is down.
+ * - one `visit_report_email` job (dedupe key: the visit id), sent by the outbox with retries while
+ *   SMTP is down, to the ticket's linked contact record's e-mail address (clients port
+ *   `contactAddressOf`), else (no linked contact, archived, or no address on it) the ticket's own.
  * "Resend report" queues one more job (no dedupe key) with `queueReportEmail`.
  */
 import type { EventOf } from '../../events';
@@ -15,6 +16,7 @@ import type { Database } from '../../db/client';
 import type { Logger } from '../../logger';
 import { enqueue } from '../../notify';
 import type { Services } from '../../services';
+import { contactAddressOf } from '../clients/port';
 import { fitMailFiles, mailBatch, prepareMailFiles, recordAttachments } from '../attachments/port';
 import { visitReportEmail } from './notifications';
 import { setReportAttachment, ticketForReport, type VisitRow } from './repository';
@@ -35,9 +37,10 @@ export async function attachAndSendReport(s: Pick<Services, 'config' | 'db'>, e:
 }
 
 /**
- * Queues the report e-mail of `visit` to its ticket's e-mail address in `tx`; `dedupeKey`: at most
- * one such job per key (the close-out's own), none for a resend.
- * @returns false when the ticket has no e-mail address (or the key's job exists), else true.
+ * Queues the report e-mail of `visit` in `tx` to the ticket's linked contact record's address, else
+ * the ticket's e-mail address (module doc); `dedupeKey`: at most one such job per key (the
+ * close-out's own), none for a resend.
+ * @returns false when there is no address (or the key's job exists), else true.
  */
 export async function queueReportEmail(
   tx: Database,
@@ -46,15 +49,18 @@ export async function queueReportEmail(
   dedupeKey?: string,
 ): Promise<boolean> {
   const ticket = await ticketForReport(tx, visit.ticketId);
-  if (!ticket?.customerEmail) return false;
+  if (!ticket) return false;
+  const contact = ticket.contactId ? await contactAddressOf(tx, ticket.contactId) : null;
+  const to = contact?.email ?? ticket.customerEmail;
+  if (!to) return false;
   const payload = {
     visitId: visit.id,
     ticketId: visit.ticketId,
     ticketNumber: ticket.ticketNumber,
-    clientName: ticket.clientName,
+    clientName: contact?.name ?? ticket.clientName,
     technicianName: visit.technicianName,
     departedAt: visit.departedAt,
     signerName: visit.signerName,
   };
-  return enqueue(tx, visitReportEmail, { to: ticket.customerEmail, payload, ...(dedupeKey ? { dedupeKey } : {}) }, now);
+  return enqueue(tx, visitReportEmail, { to, payload, ...(dedupeKey ? { dedupeKey } : {}) }, now);
 }
