@@ -4,7 +4,8 @@
  * processed by the attachments port and the signature is an image of at most SIGNATURE_MAX_BYTES),
  * then `closeOutVisit` INSIDE it: the visit row, one internal note on the ticket carrying the
  * photos and signature (tickets port `patchTicket`, which also resolves the ticket when asked:
- * its events and their subscribers run in this same transaction), the time entry (sla port), the
+ * its events and their subscribers run in this same transaction), the time entry (sla port; a
+ * correction records only the minutes it adds to the visit it corrects), the
  * ticket's checklist as it is now (kept with the visit), and the `visit.closed` event, whose
  * subscriber (events.ts) attaches the service report and queues its e-mail in the same transaction.
  * Any refusal throws, so the route's transaction rolls everything back: nothing changes.
@@ -87,10 +88,13 @@ export async function closeOutVisit(
   batch: AttachmentBatch | undefined,
 ): Promise<Visit> {
   const ticket = checkTicketForVisit(await ticketForVisit(tx, ticketId), user);
+  // A correction's time entry is only what it adds to the visit it corrects (that one's is already recorded).
+  let recordedBefore = 0;
   if (body.supersedesVisitId) {
     const earlier = await lockVisit(tx, body.supersedesVisitId);
     if (!earlier || earlier.ticketId !== ticketId) throw badRequest(VISIT_MSG.supersedeOtherTicket, { supersedesVisitId: [VISIT_MSG.supersedeOtherTicket] });
     if ((await supersedersOf(tx, [earlier.id])).size > 0) throw conflict(VISIT_MSG.alreadySuperseded);
+    recordedBefore = earlier.minutes;
   }
   const arrivedAt = new Date(body.arrivedAt);
   const departedAt = new Date(body.departedAt);
@@ -103,7 +107,8 @@ export async function closeOutVisit(
   const files = note?.attachments ?? [];
   const signatureIndex = batch?.items.findIndex((i) => i.uploadId === body.signatureUploadId) ?? -1;
   const signatureAttachmentId = signatureIndex >= 0 && files.length === batch!.items.length ? files[signatureIndex]!.id : null;
-  if (body.minutes > 0) await recordTimeEntry(tx, ticketId, user, { minutes: body.minutes, billable: body.billable, note: 'On-site visit' }, now);
+  const added = body.minutes - recordedBefore;
+  if (added > 0) await recordTimeEntry(tx, ticketId, user, { minutes: added, billable: body.billable, note: recordedBefore ? 'On-site visit (correction)' : 'On-site visit' }, now);
   const checklist = ((await checklistsOf(tx, [ticketId])).get(ticketId) ?? []).map((i) => ({ text: i.text, required: i.required, done: i.done }));
   const row = await insertVisit(tx, {
     ticketId,

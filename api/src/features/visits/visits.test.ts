@@ -185,6 +185,13 @@ describe('visits', () => {
       [first.id, fix.body.id, null],
       [fix.body.id, null, first.id],
     ]);
+    // The time is not recorded twice: the correction (55 minutes as the first) adds no time entry.
+    const minutesOf = async () => (await t.request<{ entries: { minutes: number }[] }>('GET', `/api/tickets/${ticketId}/time-entries`, { token: tech.token })).body.entries.map((e) => e.minutes);
+    expect(await minutesOf()).toEqual([55]);
+    // A correction of the correction with more time records only the difference.
+    const longer = await post(ticketId, closeOut({ minutes: 70, supersedesVisitId: fix.body.id }));
+    expect(longer.status, longer.text).toBe(201);
+    expect((await minutesOf()).sort((a, b) => a - b)).toEqual([15, 55]);
   });
 
   it('renders the service report: work done, parts, time, signer and the signature image; staff only; 404 for no visit', async () => {

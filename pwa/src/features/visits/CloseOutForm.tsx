@@ -61,6 +61,7 @@ export function CloseOutForm(props: {
           <input id="visit-signer" className="input" autoComplete="off" maxLength={200} value={values.signerName} onChange={(e) => set('signerName', e.currentTarget.value)} {...fieldAria('visit-signer', errors.signerName)} />
         </FormField>
         <SignatureField controller={form.signature} initial={values.signature} onChange={(png) => set('signature', png)} />
+        {errors.signature && <p className="form-error">{errors.signature}</p>}
       </section>
       <section className="visit-section visit-finish">
         <ResolveField values={values} set={set} blocked={blocked} />

@@ -15,7 +15,8 @@ import './visits.css';
  * lib/ticketPanelSlot): 'Arrived' (the tap's time, kept on the device), 'Close out' (the phone flow),
  * each close-out still on the device ('the report will be sent when it syncs', or the server's
  * refusal with 'Discard close-out') and the landed visits with their service report. Online the
- * visits come from GET /api/tickets/:id/visits and are kept on the device for offline.
+ * visits come from GET /api/tickets/:id/visits and are kept on the device for offline; each not
+ * superseded offers 'Correct this visit' (a new close-out superseding it, both kept).
  */
 export default function TicketVisits({ ticket }: { ticket: { id: string; ticketNumber: string; status: string } }) {
   const online = useConnectivity() === 'online';
@@ -32,6 +33,9 @@ export default function TicketVisits({ ticket }: { ticket: { id: string; ticketN
   }, [server.data]);
   const visits = mergeVisits(server.data ?? [], stored);
   const closed = ticket.status === 'closed';
+  const byId = new Map(visits.map((v) => [v.id, v]));
+  // A correction still on the device: its visit is not offered for correction again (the API would refuse it).
+  const correcting = new Set(queued.map((q) => q.payload.body.supersedesVisitId).filter((id): id is string => !!id));
   const arrive = async () => {
     await whenCacheOwnerSet();
     await recordArrival(getOfflineDb(), ticket.id);
@@ -60,7 +64,7 @@ export default function TicketVisits({ ticket }: { ticket: { id: string; ticketN
         <QueuedCloseOut key={item.seq} item={item} />
       ))}
       {visits.map((v) => (
-        <VisitRow key={v.id} visit={v} online={online} />
+        <VisitRow key={v.id} visit={v} online={online} byId={byId} canCorrect={!closed && !correcting.has(v.id)} />
       ))}
     </section>
   );

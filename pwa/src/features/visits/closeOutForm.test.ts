@@ -1,7 +1,7 @@
 /** The close-out form's values become the API body with the API's own messages (closeOutForm.ts). */
 import { describe, expect, it } from 'vitest';
-import { VISIT_MSG } from '@portal/shared';
-import { buildCloseOut, initialValues, toLocalInput } from './closeOutForm';
+import { VISIT_MSG, type Visit } from '@portal/shared';
+import { CORRECTION_SIGNATURE_REQUIRED, buildCloseOut, initialValues, toLocalInput, valuesFromVisit } from './closeOutForm';
 
 const now = new Date('2026-11-29T11:00:00');
 const base = { ...initialValues(new Date('2026-11-29T09:30:00').toISOString(), now), workDone: 'Replaced the switch' };
@@ -30,5 +30,37 @@ describe('buildCloseOut', () => {
     expect(buildCloseOut(timed, false, now)).toHaveProperty('body.minutes', 47);
     expect(buildCloseOut({ ...timed, minutes: '30' }, false, now)).toHaveProperty('body.minutes', 30);
     expect(initialValues(null, now).minutes).toBe('');
+  });
+
+  it('a correction opens prefilled from the visit it corrects, needs a new signature and names that visit', () => {
+    const visit = {
+      id: '0b6f3f0e-1c1d-4a57-9d7c-2d8a9f6a1b22',
+      arrivedAt: new Date('2026-11-29T09:30:00').toISOString(),
+      departedAt: new Date('2026-11-29T10:45:00').toISOString(),
+      workDone: 'Replaced the switch',
+      parts: [{ description: 'Cable', quantity: 2, unitPrice: 3.5 }, { description: 'Ties', quantity: 4, unitPrice: null }],
+      minutes: 75,
+      billable: false,
+      signerName: 'Dana',
+    } as Visit;
+    const values = valuesFromVisit(visit, false);
+    expect(values).toEqual({
+      arrivedAt: '2026-11-29T09:30',
+      departedAt: '2026-11-29T10:45',
+      workDone: 'Replaced the switch',
+      parts: [{ description: 'Cable', quantity: '2', unitPrice: '3.5' }, { description: 'Ties', quantity: '4', unitPrice: '' }],
+      minutes: '75',
+      billable: false,
+      signerName: 'Dana',
+      resolve: false,
+      signature: '',
+    });
+    expect(buildCloseOut(values, false, now, visit.id)).toEqual({ errors: { signature: CORRECTION_SIGNATURE_REQUIRED } });
+    const fixed = buildCloseOut({ ...values, workDone: 'Replaced the switch and the patch cable' }, true, now, visit.id);
+    expect(fixed).toEqual({
+      body: expect.objectContaining({ supersedesVisitId: visit.id, workDone: 'Replaced the switch and the patch cable', minutes: 75, billable: false, resolve: false, departedAt: visit.departedAt, parts: [{ description: 'Cable', quantity: 2, unitPrice: 3.5 }, { description: 'Ties', quantity: 4, unitPrice: null }] }),
+    });
+    // A close-out that corrects nothing needs no signature.
+    expect(buildCloseOut(values, false, now)).toHaveProperty('body.supersedesVisitId', null);
   });
 });

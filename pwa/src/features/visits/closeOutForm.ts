@@ -3,7 +3,7 @@
  * Everything is kept as typed (strings) so the draft can hold it; `buildCloseOut` checks it with the
  * shared `visitCreateSchema` (the API's own rules and messages) before anything is queued.
  */
-import { visitCreateSchema } from '@portal/shared';
+import { visitCreateSchema, type Visit } from '@portal/shared';
 import type { CloseOutBody } from './offline';
 
 export interface PartValues {
@@ -47,6 +47,19 @@ export function initialValues(arrivedAt: string | null, now = new Date(), timerM
   return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: timerMinutes === null ? '' : String(timerMinutes), billable: true, signerName: '', resolve: true, signature: '' };
 }
 
+/**
+ * The form of a correction (docs/visits.md "Corrections"), prefilled from the visit it corrects:
+ * its times, work done, parts, time, billable and signer name; the signature is empty (a correction
+ * is signed again). `resolve`: whether to resolve the ticket with it (off when it is resolved already).
+ */
+export function valuesFromVisit(visit: Visit, resolve: boolean): CloseOutValues {
+  const parts = visit.parts.map((p) => ({ description: p.description, quantity: String(p.quantity), unitPrice: p.unitPrice === null || p.unitPrice === undefined ? '' : String(p.unitPrice) }));
+  return { arrivedAt: toLocalInput(new Date(visit.arrivedAt)), departedAt: toLocalInput(new Date(visit.departedAt)), workDone: visit.workDone, parts, minutes: String(visit.minutes), billable: visit.billable, signerName: visit.signerName ?? '', resolve, signature: '' };
+}
+
+/** The message under the signature of a correction drawn without one. */
+export const CORRECTION_SIGNATURE_REQUIRED = 'A correction needs a new signature: ask the customer to sign again.';
+
 /** True when nothing was typed (the draft is dropped then). */
 export const isUntouched = (v: CloseOutValues, start: CloseOutValues): boolean => JSON.stringify(v) === JSON.stringify(start);
 
@@ -62,8 +75,9 @@ const CHECK_UPLOAD_ID = '0'.repeat(32);
 /**
  * The body to queue, or the messages per field (`parts.0.quantity`, `departedAt`, ...).
  * @param hasSignature a signature was drawn (it needs the signer's name).
+ * @param supersedesVisitId a correction: the visit it corrects (sent as `supersedesVisitId`); it needs a new signature.
  */
-export function buildCloseOut(v: CloseOutValues, hasSignature: boolean, now = new Date()): { body: CloseOutBody } | { errors: Record<string, string> } {
+export function buildCloseOut(v: CloseOutValues, hasSignature: boolean, now = new Date(), supersedesVisitId: string | null = null): { body: CloseOutBody } | { errors: Record<string, string> } {
   const arrivedAt = iso(v.arrivedAt);
   const departedAt = v.departedAt ? iso(v.departedAt) : now.toISOString();
   const span = Math.round((Date.parse(departedAt) - Date.parse(arrivedAt)) / 60_000);
@@ -72,13 +86,12 @@ export function buildCloseOut(v: CloseOutValues, hasSignature: boolean, now = ne
     .filter((p) => p.description.trim() || p.unitPrice.trim())
     .map((p) => ({ description: p.description, quantity: num(p.quantity), unitPrice: p.unitPrice.trim() === '' ? null : num(p.unitPrice) }));
   const signerName = v.signerName.trim() || null;
-  const candidate = { arrivedAt, departedAt, workDone: v.workDone, parts, minutes, billable: v.billable, signerName, resolve: v.resolve, photoUploadIds: [], signatureUploadId: hasSignature ? CHECK_UPLOAD_ID : null };
+  const candidate = { arrivedAt, departedAt, workDone: v.workDone, parts, minutes, billable: v.billable, signerName, resolve: v.resolve, photoUploadIds: [], signatureUploadId: hasSignature ? CHECK_UPLOAD_ID : null, supersedesVisitId };
   const parsed = visitCreateSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return { errors };
-  }
+  const errors: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  if (supersedesVisitId && !hasSignature) errors.signature = CORRECTION_SIGNATURE_REQUIRED;
+  if (!parsed.success || errors.signature) return { errors };
   const { photoUploadIds: _p, signatureUploadId: _s, ...body } = parsed.data;
   return { body };
 }

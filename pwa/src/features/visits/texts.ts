@@ -50,4 +50,9 @@ export const VISIT_TEXT = {
   tryAgain: 'Try again.',
   clockNote: (note: string) => `Phone clock: ${note}`,
   superseded: 'Corrected by a later visit.',
+  supersededBy: (date: string) => `Superseded: corrected by the visit of ${date}.`,
+  corrects: (date: string) => `Corrects the visit of ${date}.`,
+  correct: 'Correct this visit',
+  correcting: (date: string, who: string) => `Correcting the visit of ${date} by ${who}: both are kept, and the customer signs again.`,
+  notOnDeviceVisit: 'This visit is not on this device. Open the ticket with a connection first.',
 } as const;
