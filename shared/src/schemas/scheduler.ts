@@ -3,6 +3,7 @@ import { TICKET_STATUSES } from '../constants';
 import type { Role, Severity, TicketStatus } from '../constants';
 import type { WorkloadLevel } from '../rules/workload';
 import { safeText } from './text';
+import { tagFilterParam } from './tags';
 import type { Technician, TicketUpdateEntry } from './tickets';
 
 /**
@@ -59,12 +60,15 @@ const cursorField = safeText().max(200).optional();
 
 /**
  * GET /api/scheduler query: `range` (today | week | month, default today), `tz` (IANA zone of the
- * browser, default UTC) and an optional `technicianId` that narrows tiles, board, timeline and charts.
+ * browser, default UTC), an optional `technicianId` that narrows tiles, board, timeline and charts,
+ * and an optional `tag` (a tag name, ignoring case, as the ticket list's filter) that keeps only
+ * tickets having it in every figure (docs/tags.md "In the reports").
  */
 export const schedulerQuerySchema = z.object({
   range: rangeField,
   tz: tzField,
   technicianId: z.uuid(SCHEDULER_MSG.technicianInvalid).optional(),
+  tag: tagFilterParam,
 });
 export type SchedulerQuery = z.output<typeof schedulerQuerySchema>;
 export type SchedulerQueryInput = z.input<typeof schedulerQuerySchema>;
@@ -197,6 +201,17 @@ export interface SchedulerDashboard {
   timeline: SchedulerTicket[];
   /** Every day of the range up to today: tickets created and tickets resolved that day. */
   daily: SchedulerDay[];
+  /** The tag filter applied (as sent, spaces collapsed), or null. */
+  tag: string | null;
+  /** Tickets of the range per tag (name order; a ticket with two tags counts under both; untagged ones not listed). */
+  byTag: SchedulerTagRow[];
+}
+
+/** One tag's row of the KPI dashboard: tickets created in the range with it, and how many are resolved or closed. */
+export interface SchedulerTagRow {
+  tag: string;
+  total: number;
+  done: number;
 }
 
 /** GET /api/scheduler/tickets response: one page, newest first. */

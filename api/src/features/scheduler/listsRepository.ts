@@ -8,7 +8,7 @@ import { TICKET_STATUSES } from '@portal/shared';
 import type { SchedulerScope, Severity, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { ticketHistory, users } from '../../db/schema';
-import { inRange, type RangeBounds } from './ranges';
+import { inRange, taggedOr, type RangeBounds } from './ranges';
 import { CUT_ISSUE_READ, statusList, ACTIVE } from './repository';
 import { rowsOf } from '../../db/rows';
 
@@ -44,26 +44,26 @@ function ticketColumns(fullIssue: boolean): SQL {
 }
 
 /** The newest KANBAN_COLUMN_LIMIT in-range tickets of each status (one LATERAL per status). */
-export async function kanbanTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, perColumn: number): Promise<SchedulerTicketRow[]> {
+export async function kanbanTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, perColumn: number, tag?: string): Promise<SchedulerTicketRow[]> {
   return rowsOf<SchedulerTicketRow>(
     db,
     sql`SELECT c.* FROM unnest(ARRAY[${statusList(TICKET_STATUSES)}]::text[]) AS s(status)
         CROSS JOIN LATERAL (
           SELECT ${ticketColumns(false)}
           FROM ticket_facts t LEFT JOIN users a ON a.id = t.assigned_to
-          WHERE t.status = s.status AND ${inRange(bounds, technicianId)}
+          WHERE t.status = s.status AND ${inRange(bounds, technicianId, tag)}
           ORDER BY t.created_at DESC, t.id DESC LIMIT ${perColumn}
         ) c`,
   );
 }
 
 /** The `limit` newest in-range tickets (Calendar View). */
-export async function newestTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, limit: number): Promise<SchedulerTicketRow[]> {
+export async function newestTickets(db: Database, bounds: RangeBounds, technicianId: string | undefined, limit: number, tag?: string): Promise<SchedulerTicketRow[]> {
   return rowsOf<SchedulerTicketRow>(
     db,
     sql`SELECT ${ticketColumns(false)}
         FROM ticket_facts t LEFT JOIN users a ON a.id = t.assigned_to
-        WHERE ${inRange(bounds, technicianId)}
+        WHERE ${inRange(bounds, technicianId, tag)}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`,
   );
 }
@@ -75,6 +75,8 @@ export interface TicketListFilter {
   technicianId?: string | undefined;
   status?: TicketStatus | undefined;
   assigned?: boolean | undefined;
+  /** Only tickets with this tag (name, ignoring case). */
+  tag?: string | undefined;
 }
 
 /** Keyset position: created_at (microseconds, UTC ISO text) and id of the last row of a page. */
@@ -88,8 +90,9 @@ function listWhere(f: TicketListFilter): SQL {
   if (f.scope === 'active') {
     parts.push(sql`t.status IN (${ACTIVE})`);
     if (f.technicianId) parts.push(sql`t.assigned_to = ${f.technicianId}::uuid`);
+    if (f.tag) parts.push(taggedOr(f.tag));
   } else {
-    parts.push(inRange(f.bounds, f.technicianId));
+    parts.push(inRange(f.bounds, f.technicianId, f.tag));
   }
   if (f.status) parts.push(sql`t.status = ${f.status}`);
   if (f.assigned === true) parts.push(sql`t.assigned_to IS NOT NULL`);

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SchedulerRange } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { ticketTaggedSql } from '../tags/port';
 
 /** PostgreSQL date_trunc unit and length of each range. */
 const RANGE_SQL: Record<SchedulerRange, { unit: string; step: string }> = {
@@ -56,9 +57,18 @@ export async function rangeBounds(db: Database, range: SchedulerRange, tz: strin
   }
 }
 
-/** `t.created_at` in the range (and assigned to `technicianId` when given). */
-export function inRange(bounds: RangeBounds, technicianId: string | undefined): SQL {
+/**
+ * SQL condition on ticket alias `t`: the ticket has tag `tag` (name, ignoring case; tags port), or
+ * nothing (`TRUE`) without a tag: the KPI dashboard's `?tag=` (docs/tags.md "In the reports").
+ */
+export function taggedOr(tag: string | undefined, ticketId: SQL = sql`t.id`): SQL {
+  return tag ? ticketTaggedSql(ticketId, tag) : sql`TRUE`;
+}
+
+/** `t.created_at` in the range (and assigned to `technicianId`, and having tag `tag`, when given). */
+export function inRange(bounds: RangeBounds, technicianId: string | undefined, tag?: string): SQL {
   const parts = [sql`t.created_at >= ${bounds.from.toISOString()}::timestamptz`, sql`t.created_at < ${bounds.to.toISOString()}::timestamptz`];
   if (technicianId) parts.push(sql`t.assigned_to = ${technicianId}::uuid`);
+  if (tag) parts.push(taggedOr(tag));
   return sql.join(parts, sql` AND `);
 }

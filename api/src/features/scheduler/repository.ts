@@ -19,7 +19,7 @@ import type { Role, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { rowsOf } from '../../db/rows';
-import { inRange, type RangeBounds } from './ranges';
+import { inRange, taggedOr, type RangeBounds } from './ranges';
 
 /** Characters of the issue read for the board and timeline: 100 shown, one more tells "longer". */
 export const CUT_ISSUE_READ = 101;
@@ -73,8 +73,9 @@ const DAY_MS = 86_400_000;
  * midnights of `tz` are not UTC's) from the tickets themselves (index-only on
  * support_tickets_sla_stats_idx): a month of 80,000 tickets reads ~30 x assignees rollup rows plus
  * at most two days of tickets. Then GROUP BY GROUPING SETS ((assignee), ()).
+ * With `tag` (only tickets having it; the rollup has no tags) the whole range is read from the tickets.
  */
-export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string): Promise<TicketAggregateRow[]> {
+export async function ticketAggregates(db: Database, bounds: RangeBounds, technicianId?: string, tag?: string): Promise<TicketAggregateRow[]> {
   const firstFull = new Date(Math.ceil(bounds.from.getTime() / DAY_MS) * DAY_MS);
   const lastFull = new Date(Math.floor(bounds.to.getTime() / DAY_MS) * DAY_MS);
   const ticketsOf = (from: Date, to: Date) => sql`
@@ -86,11 +87,11 @@ export async function ticketAggregates(db: Database, bounds: RangeBounds, techni
             (t.first_response_at IS NOT NULL)::int AS responded,
             coalesce(extract(epoch FROM t.first_response_at - t.created_at), 0) AS first_seconds
           FROM ticket_facts t
-          WHERE ${inRange({ from, to }, technicianId)}`;
+          WHERE ${inRange({ from, to }, technicianId, tag)}`;
   const day = (d: Date) => sql`${d.toISOString().slice(0, 10)}::date`;
   const techOfDay = technicianId ? sql`AND d.assignee = ${technicianId}` : sql``;
   const parts =
-    firstFull.getTime() <= lastFull.getTime()
+    firstFull.getTime() <= lastFull.getTime() && !tag
       ? sql`${ticketsOf(bounds.from, firstFull)}
           UNION ALL
           SELECT nullif(d.assignee, ''), d.total, d.open, d.in_progress, d.resolved, d.closed, d.done,
@@ -122,12 +123,12 @@ export async function ticketAggregates(db: Database, bounds: RangeBounds, techni
   );
 }
 
-/** Open plus in-progress tickets per assignee now (SPEC.md 4 workload), whatever the range. */
-export async function activeCounts(db: Database): Promise<Map<string, number>> {
+/** Open plus in-progress tickets per assignee now (SPEC.md 4 workload), whatever the range; only those with `tag` when given. */
+export async function activeCounts(db: Database, tag?: string): Promise<Map<string, number>> {
   const rows = await rowsOf<{ assignedTo: string; n: number }>(
     db,
-    sql`SELECT assigned_to AS "assignedTo", count(*)::int AS n FROM ticket_facts
-        WHERE status IN (${ACTIVE}) AND assigned_to IS NOT NULL GROUP BY assigned_to`,
+    sql`SELECT t.assigned_to AS "assignedTo", count(*)::int AS n FROM ticket_facts t
+        WHERE t.status IN (${ACTIVE}) AND t.assigned_to IS NOT NULL AND ${taggedOr(tag)} GROUP BY t.assigned_to`,
   );
   return new Map(rows.map((r) => [r.assignedTo, r.n]));
 }
@@ -146,10 +147,12 @@ export interface SurveyAggregateRow {
  * Two branches (surveys naming their technician; the others joined to their ticket) instead of a
  * correlated subquery per survey: the subquery's per-row cost estimate crossed PostgreSQL's JIT
  * thresholds on a crowded month, and compiling cost ~150 ms of a 190 ms statement for ~40 ms of
- * work (docs/benchmarks.md, SLA section).
+ * work (docs/benchmarks.md, SLA section). With `tag`, only surveys of tickets having it.
  */
-export async function surveyAggregates(db: Database, bounds: RangeBounds): Promise<SurveyAggregateRow[]> {
-  const inRangeS = sql`s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz`;
+export async function surveyAggregates(db: Database, bounds: RangeBounds, tag?: string): Promise<SurveyAggregateRow[]> {
+  const inRangeS = sql`s.created_at >= ${bounds.from.toISOString()}::timestamptz AND s.created_at < ${bounds.to.toISOString()}::timestamptz${
+    tag ? sql` AND ${taggedOr(tag, sql`s.ticket_id`)}` : sql``
+  }`;
   return rowsOf<SurveyAggregateRow>(
     db,
     sql`SELECT x.tech AS "technicianId", avg(x.rating)::float8 AS "avgRating", count(*)::int AS "surveys"
@@ -207,23 +210,23 @@ export interface DailyRow {
  * last 23 or 25 hours), then each day is two counts over an index range (ticket_facts created_at,
  * the partial ticket_updates_entered_done_idx) - no time-zone conversion per row and no grouping of
  * the month's rows: on a month of 80,000 tickets ~25 ms instead of ~100 ms of PostgreSQL time
- * (docs/benchmarks.md, SLA section).
+ * (docs/benchmarks.md, SLA section). `technicianId` / `tag` keep only tickets assigned to / having them.
  */
-export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string, now: Date, technicianId?: string): Promise<DailyRow[]> {
+export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string, now: Date, technicianId?: string, tag?: string): Promise<DailyRow[]> {
   const from = bounds.from.toISOString();
   const to = bounds.to.toISOString();
   const last = new Date(Math.min(now.getTime(), bounds.to.getTime() - 1)).toISOString();
-  const techOfTicket = technicianId ? sql`AND t.assigned_to = ${technicianId}::uuid` : sql``;
-  // One technician: their resolving moves of the range once (a hash join with their tickets), then
-  // counted per day; everyone: per day straight from the partial index.
-  const moves = technicianId
+  const narrowed = sql`${technicianId ? sql`AND t.assigned_to = ${technicianId}::uuid` : sql``} ${tag ? sql`AND ${taggedOr(tag)}` : sql``}`;
+  // One technician or tag: their resolving moves of the range once (a hash join with their tickets),
+  // then counted per day; everyone: per day straight from the partial index.
+  const moves = technicianId || tag
     ? sql`, r AS MATERIALIZED (
           SELECT u.created_at, u.ticket_id FROM ticket_history u
-          JOIN ticket_facts t ON t.id = u.ticket_id AND t.assigned_to = ${technicianId}::uuid
+          JOIN ticket_facts t ON t.id = u.ticket_id ${narrowed}
           WHERE ${RESOLVED_MOVE} AND u.created_at >= ${from}::timestamptz AND u.created_at < ${to}::timestamptz
         )`
     : sql``;
-  const resolvedOfDay = technicianId
+  const resolvedOfDay = technicianId || tag
     ? sql`(SELECT count(DISTINCT r.ticket_id) FROM r WHERE r.created_at >= d.s AND r.created_at < d.e)`
     : sql`(SELECT count(DISTINCT u.ticket_id) FROM ticket_history u
            WHERE ${RESOLVED_MOVE} AND u.created_at >= d.s AND u.created_at < d.e)`;
@@ -241,7 +244,7 @@ export async function dailyCounts(db: Database, bounds: RangeBounds, tz: string,
         )${moves}
         SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
           (SELECT count(*) FROM ticket_facts t
-           WHERE t.created_at >= d.s AND t.created_at < d.e ${techOfTicket})::int AS created,
+           WHERE t.created_at >= d.s AND t.created_at < d.e ${narrowed})::int AS created,
           ${resolvedOfDay}::int AS resolved
         FROM d
         ORDER BY d.day`,

@@ -22,6 +22,7 @@ import { presentTicketUpdate } from '../tickets/port';
 import { presentSchedulerTicket, presentSurveyFeedback, presentSurveyStars, presentTechnicianKpi, statusCounts } from './presenter';
 import { UnknownTimeZoneError, rangeBounds, type RangeBounds } from './ranges';
 import { activeCounts, dailyCounts, findStaff, listStaff, surveyAggregates, ticketAggregates, type StaffRow, type SurveyAggregateRow, type TicketAggregateRow } from './repository';
+import { ticketsByTag } from './tagRepository';
 import { countTickets, feedbackOf, historyOf, kanbanTickets, listTicketPage, newestTickets, surveysOfTickets, type SchedulerTicketRow, type TicketKey } from './listsRepository';
 
 /** The range's instants; an unknown zone -> 400 with SCHEDULER_MSG.timeZoneInvalid on `tz`. */
@@ -100,20 +101,22 @@ export function kpiRows(
 
 /**
  * GET /api/scheduler: summary tiles, KPI cards, kanban columns, timeline and daily chart for the
- * range in `q.tz`, narrowed to `q.technicianId` when given. The independent queries run side by side.
+ * range in `q.tz`, narrowed to `q.technicianId` and to tickets having tag `q.tag` (every figure,
+ * the workload and surveys too) when given, with the range's tickets per tag (`byTag`). The independent queries run side by side.
  * @throws 400 unknown time zone; 404 'Technician not found' when technicianId is not staff.
  */
 export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: Date): Promise<SchedulerDashboard> {
   const bounds = await boundsOf(db, q, now);
-  const tech = q.technicianId;
-  const [staff, aggregates, active, surveys, cards, timeline, daily] = await Promise.all([
+  const { technicianId: tech, tag } = q;
+  const [staff, aggregates, active, surveys, cards, timeline, daily, byTag] = await Promise.all([
     listStaff(db),
-    ticketAggregates(db, bounds, tech),
-    activeCounts(db),
-    surveyAggregates(db, bounds),
-    kanbanTickets(db, bounds, tech, KANBAN_COLUMN_LIMIT),
-    newestTickets(db, bounds, tech, CALENDAR_TICKET_COUNT),
-    dailyCounts(db, bounds, q.tz, now, tech),
+    ticketAggregates(db, bounds, tech, tag),
+    activeCounts(db, tag),
+    surveyAggregates(db, bounds, tag),
+    kanbanTickets(db, bounds, tech, KANBAN_COLUMN_LIMIT, tag),
+    newestTickets(db, bounds, tech, CALENDAR_TICKET_COUNT, tag),
+    dailyCounts(db, bounds, q.tz, now, tech, tag),
+    ticketsByTag(db, bounds, tech, tag),
   ]);
   if (tech && !staff.some((u) => u.id === tech)) throw notFound(SCHEDULER_MSG.technicianNotFound);
   const [clients, counts] = await Promise.all([namesOfClients(db, [...cards, ...timeline]), checklistCountsOf(db, cards.map((c) => c.id))]);
@@ -147,6 +150,8 @@ export async function schedulerDashboard(db: Database, q: SchedulerQuery, now: D
     kanban,
     timeline: timeline.map((t) => presentSchedulerTicket(t, clients)),
     daily,
+    tag: tag ?? null,
+    byTag,
   };
 }
 
@@ -158,7 +163,7 @@ export async function schedulerTickets(db: Database, q: SchedulerTicketsQuery, n
   const after = decodeCursor(q.cursor);
   const bounds = await boundsOf(db, q, now);
   if (q.technicianId) await staffOr404(db, q.technicianId);
-  const filter = { scope: q.scope, bounds, technicianId: q.technicianId, status: q.status, assigned: q.assigned };
+  const filter = { scope: q.scope, bounds, technicianId: q.technicianId, status: q.status, assigned: q.assigned, tag: q.tag };
   const [rows, total] = await Promise.all([listTicketPage(db, filter, after, q.limit, false), countTickets(db, filter)]);
   const p = page(rows, q.limit);
   const clients = await namesOfClients(db, p.rows);

@@ -114,9 +114,12 @@ export async function tagsOfTickets(db: Database, ticketIds: string[]): Promise<
   return out;
 }
 
-/** SQL condition: the ticket has the tag `name` (ignoring case): the staff list's `?tag=` filter. */
+/**
+ * SQL condition: the ticket has the tag `name` (ignoring case): the staff list's `?tag=` filter. The
+ * subquery's aliases (tag_l, tag_n) are unlikely names so `ticketId` may name the caller's `t` or `l`.
+ */
 export function ticketTaggedSql(ticketId: SQL, name: string): SQL {
-  return sql`exists (select 1 from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId} and lower(t.name) = lower(${name}))`;
+  return sql`exists (select 1 from ticket_tags tag_l join tags tag_n on tag_n.id = tag_l.tag_id where tag_l.ticket_id = ${ticketId} and lower(tag_n.name) = lower(${name}))`;
 }
 
 /**
@@ -125,6 +128,14 @@ export function ticketTaggedSql(ticketId: SQL, name: string): SQL {
  */
 export function ticketTagRowsSql(ticketId: SQL): SQL {
   return sql`(select t.name from ticket_tags l join tags t on t.id = l.tag_id where l.ticket_id = ${ticketId})`;
+}
+
+/**
+ * Every link of a ticket to a tag as a SQL subquery of rows `(ticket_id, name)`, to join to tickets
+ * by id (reports per tag over many tickets: the KPI dashboard's `byTag` reads only tagged tickets).
+ */
+export function tagLinksSql(): SQL {
+  return sql`(select l.ticket_id, t.name from ticket_tags l join tags t on t.id = l.tag_id)`;
 }
 
 /** A ticket's tag names as a SQL JSON array sorted by lower(name) (the staff list page's `tags`). */

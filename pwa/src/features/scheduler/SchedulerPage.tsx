@@ -20,6 +20,7 @@ import { kpiCsv, ownFirst, reflectMoves } from './model';
 import { DashboardMissing, DashboardTabs, Freshness, SchedulerControls, type UpdateSearch } from './SchedulerParts';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
+import { tagOptions, useTagNames } from './SchedulerTags';
 import './scheduler.css';
 
 const DEFAULT_RANGE: SchedulerRange = 'week';
@@ -36,7 +37,8 @@ const download = (text: string, fileName: string) => saveBlob(new Blob([text], {
  * KPI Metrics (workload chart and one card per technician, the viewer's own first; CSV export),
  * Kanban Board (moves go through the ticket outbox) and Calendar View (created-vs-resolved chart and
  * 'Ticket Timeline'); 'View Details' opens the technician detail. Range, filter, tab and detail live
- * in the URL (`?range=&technician=&tab=&detail=`), so Back and deep links work. Every count opens
+ * in the URL (`?range=&technician=&tag=&tab=&detail=`), so Back and deep links work. The 'Tag' filter
+ * (issue 57) narrows every figure to tickets having that tag; 'Tickets by tag' counts the range per tag. Every count opens
  * the list of its tickets in a sheet.
  */
 export default function SchedulerPage() {
@@ -47,9 +49,11 @@ export default function SchedulerPage() {
   const range: SchedulerRange = isRange(search.get('range')) ? (search.get('range') as SchedulerRange) : DEFAULT_RANGE;
   const view: SchedulerView = isView(search.get('tab')) ? (search.get('tab') as SchedulerView) : 'kpi';
   const technicianId = search.get('technician') || undefined;
+  const tag = search.get('tag') || undefined;
   const detailId = search.get('detail');
   const tz = useMemo(browserTimeZone, []);
-  const params: DashboardParams = { range, tz, technicianId };
+  const params: DashboardParams = { range, tz, technicianId, tag };
+  const listedTags = useTagNames(online).data;
 
   const state = useSchedulerDashboard(params);
   const { moves, move, canMove } = useMoveTicket(state.data?.generatedAt, state.refetch);
@@ -109,7 +113,14 @@ export default function SchedulerPage() {
     <div className="page page-wide sched-page">
       <h1>{TEXT.title}</h1>
       <SyncStatus compact />
-      <SchedulerControls range={range} technicianId={technicianId} staff={d?.staff ?? []} update={update} />
+      <SchedulerControls
+        range={range}
+        technicianId={technicianId}
+        staff={d?.staff ?? []}
+        tag={tag}
+        tagNames={tagOptions(listedTags ?? [], d?.byTag ?? [], tag)}
+        update={update}
+      />
       {d && <Freshness state={state} generatedAt={d.generatedAt} online={online} />}
       {body}
       <TicketListSheet

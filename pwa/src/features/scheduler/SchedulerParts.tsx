@@ -17,6 +17,7 @@ import { KpiCards } from './KpiCards';
 import { TEXT, rangeLabel, type SchedulerView } from './labels';
 import type { MoveMark } from './model';
 import { SlaComplianceCard } from './SlaComplianceCard';
+import { SchedulerTagFilter, TagBreakdown } from './SchedulerTags';
 import { SummaryTiles } from './SummaryTiles';
 import { TicketExportCard } from './TicketExportCard';
 import { Timeline } from './Timeline';
@@ -29,9 +30,16 @@ const WorkloadChart = lazy(() => import('./charts/Charts').then((m) => ({ defaul
 /** Changes search parameters of the page's URL (null or '' removes one); `replace` unless a new history entry. */
 export type UpdateSearch = (changes: Record<string, string | null>, replace?: boolean) => void;
 
-/** The range picker (Today, This Week, This Month) and the technician filter. */
-export function SchedulerControls(props: { range: SchedulerRange; technicianId: string | undefined; staff: readonly { id: string; username: string }[]; update: UpdateSearch }) {
-  const { range, technicianId, staff, update } = props;
+/** The range picker (Today, This Week, This Month), the technician filter and the tag filter (`?tag=`). */
+export function SchedulerControls(props: {
+  range: SchedulerRange;
+  technicianId: string | undefined;
+  staff: readonly { id: string; username: string }[];
+  tag: string | undefined;
+  tagNames: readonly string[];
+  update: UpdateSearch;
+}) {
+  const { range, technicianId, staff, tag, tagNames, update } = props;
   return (
     <div className="sched-controls">
       <fieldset className="sched-range">
@@ -56,6 +64,7 @@ export function SchedulerControls(props: { range: SchedulerRange; technicianId: 
           ))}
         </select>
       </div>
+      <SchedulerTagFilter value={tag} names={tagNames} onChange={(t) => update({ tag: t })} />
     </div>
   );
 }
@@ -91,8 +100,8 @@ export function DashboardMissing({ state, online }: { state: DashboardState; onl
 }
 
 /**
- * The summary tiles and the tabs: KPI Metrics (workload chart, one card per technician, SLA
- * compliance, ticket export; 'Export CSV'), Kanban Board and Calendar View (with other features' calendar
+ * The summary tiles and the tabs: KPI Metrics (workload chart, one card per technician, tickets by
+ * tag, SLA compliance, ticket export; 'Export CSV'), Kanban Board and Calendar View (with other features' calendar
  * extras first, lib/calendarSlot: the recurring visits of the week).
  */
 export function DashboardTabs(props: {
@@ -128,6 +137,8 @@ export function DashboardTabs(props: {
               <Suspense fallback={<div className="card sched-chart sched-chart-loading" />}>{rows.length > 0 && <WorkloadChart rows={rows} />}</Suspense>
               <KpiCards rows={rows} ownId={ownId} onOpen={onOpen} onDetails={onDetails} />
             </div>
+            {/* A snapshot saved before issue 57 has no byTag. */}
+            <TagBreakdown rows={(d.byTag as SchedulerDashboard['byTag'] | undefined) ?? []} onPick={(tag) => update({ tag })} />
             <SlaComplianceCard online={online} />
             <TicketExportCard online={online} />
           </>

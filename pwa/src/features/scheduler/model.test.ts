@@ -55,6 +55,8 @@ function dashboard(): SchedulerDashboard {
     ],
     timeline: [card('1', 'open')],
     daily: [],
+    tag: null,
+    byTag: [],
   };
 }
 

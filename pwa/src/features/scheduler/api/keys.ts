@@ -24,6 +24,7 @@ export const ticketsUrl = (p: DashboardParams, f: SchedulerTicketFilter, cursor?
     range: p.range,
     tz: p.tz,
     technicianId: f.technicianId ?? p.technicianId,
+    tag: p.tag,
     status: f.status,
     assigned: f.assigned,
     scope: f.scope,
@@ -37,7 +38,8 @@ export const detailUrl = (id: string, p: Omit<DashboardParams, 'technicianId'>, 
 /** TanStack Query keys of the feature. */
 export const schedulerKeys = {
   all: ['scheduler'] as const,
-  dashboard: (p: DashboardParams) => ['scheduler', 'dashboard', p.range, p.tz, p.technicianId ?? 'all'] as const,
-  tickets: (p: DashboardParams, f: SchedulerTicketFilter) => ['scheduler', 'tickets', p.range, p.tz, p.technicianId ?? 'all', f] as const,
+  dashboard: (p: DashboardParams) => ['scheduler', 'dashboard', p.range, p.tz, p.technicianId ?? 'all', p.tag ?? ''] as const,
+  tickets: (p: DashboardParams, f: SchedulerTicketFilter) => ['scheduler', 'tickets', p.range, p.tz, p.technicianId ?? 'all', p.tag ?? '', f] as const,
+  tags: ['scheduler', 'tags'] as const,
   detail: (id: string, p: Omit<DashboardParams, 'technicianId'>) => ['scheduler', 'detail', id, p.range, p.tz] as const,
 };

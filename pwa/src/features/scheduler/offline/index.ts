@@ -20,11 +20,12 @@ export const REFRESH_LIMIT = 3;
 /** A snapshot younger than this is not fetched again by a pull. */
 export const REFRESH_AFTER_MS = 5 * 60_000;
 
-/** What one dashboard answer depends on: range, zone and the technician filter (undefined = all). */
+/** What one dashboard answer depends on: range, zone, the technician filter and the tag filter (undefined = all). */
 export interface DashboardParams {
   range: SchedulerRange;
   tz: string;
   technicianId?: string | undefined;
+  tag?: string | undefined;
 }
 
 /** A stored answer: its parameters, the answer and when the screen last showed it. */
@@ -34,19 +35,20 @@ export interface SchedulerSnapshot {
   viewedAt: string;
 }
 
-/** Record id of a snapshot: `range|zone|technician or all`. */
-export const snapshotKey = (p: DashboardParams) => `${p.range}|${p.tz}|${p.technicianId ?? 'all'}`;
+/** Record id of a snapshot: `range|zone|technician or all`, then `|tag:<name in lower case>` with a tag. */
+export const snapshotKey = (p: DashboardParams) => `${p.range}|${p.tz}|${p.technicianId ?? 'all'}${p.tag ? `|tag:${p.tag.toLowerCase()}` : ''}`;
 
-/** GET /api/scheduler?range&tz&technicianId */
+/** GET /api/scheduler?range&tz&technicianId&tag */
 export function dashboardUrl(p: DashboardParams): string {
   const q = new URLSearchParams({ range: p.range, tz: p.tz });
   if (p.technicianId) q.set('technicianId', p.technicianId);
+  if (p.tag) q.set('tag', p.tag);
   return `/api/scheduler?${q.toString()}`;
 }
 
 /** Stores (replaces) the snapshot of `params`. */
 export async function saveSnapshot(db: OfflineDb, params: DashboardParams, data: SchedulerDashboard, now = new Date()): Promise<void> {
-  const row: SchedulerSnapshot = { params: { range: params.range, tz: params.tz, technicianId: params.technicianId }, data, viewedAt: now.toISOString() };
+  const row: SchedulerSnapshot = { params: { range: params.range, tz: params.tz, technicianId: params.technicianId, tag: params.tag }, data, viewedAt: now.toISOString() };
   await db.records.put({ collection: SNAPSHOTS, id: snapshotKey(params), data: row });
 }
 
