@@ -109,3 +109,21 @@ export type TimeEntryPatch = z.output<typeof timeEntryPatchSchema>;
 /** The refusal of an edit of an invoiced entry (409 `locked`). */
 export const lockedEntryMessage = (invoicedAt: string, invoicedBy: string | null) =>
   `This time entry was invoiced on ${invoicedAt.slice(0, 10)}${invoicedBy ? ` by ${invoicedBy}` : ''} and is locked: it can no longer be changed.`;
+
+/**
+ * One part of an on-site visit as an invoice line (issue 57, docs/billing.md "Parts as invoice lines"):
+ * a part line of a visit (not superseded) whose arrival is in the range. `client` is '' for a ticket
+ * linked to a client object (the caller names it), else the business name or the customer's name;
+ * `day` the arrival's UTC day; `unitPrice` null when none was recorded.
+ */
+export interface VisitPartLine {
+  visitId: string;
+  ticketNumber: string;
+  clientId: string | null;
+  client: string;
+  technician: string;
+  day: string;
+  description: string;
+  quantity: number;
+  unitPrice: number | null;
+}

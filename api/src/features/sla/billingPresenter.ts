@@ -5,7 +5,7 @@
  * quoting by csv-stringify, CRLF.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { BillingEntry } from '@portal/shared';
+import type { BillingEntry, VisitPartLine } from '@portal/shared';
 import type { BillingEntryRow } from './billingRepository';
 
 const safe = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
@@ -56,36 +56,71 @@ export function genericCsv(entries: readonly BillingEntry[]): string {
 /** The invoice-lines columns, in order: Xero's sales-invoice import names (without its `*`), which QuickBooks Online's invoice import maps (docs/billing.md). */
 export const INVOICE_COLUMNS = ['ContactName', 'InvoiceNumber', 'Reference', 'InvoiceDate', 'DueDate', 'Description', 'Quantity', 'UnitAmount', 'LineAmount', 'ServiceDate'] as const;
 
+/** Said in a part line's Description when the visit recorded no unit price (its UnitAmount and LineAmount are 0.00). */
+export const NO_PRICE_NOTE = 'no unit price recorded: set the price';
+
+/** One line of the invoice CSV before numbering: its client, service day, kind (time first on a day) and the line's own cells. */
+interface InvoiceLine {
+  client: string;
+  day: string;
+  kind: 0 | 1;
+  description: string;
+  quantity: string;
+  unitAmount: string;
+  lineAmount: string;
+}
+
+const money = (v: number) => (Math.round(v * 100) / 100).toFixed(2);
+
+/** A billable time entry as a line: hours (2 decimals) at `rate` (empty without a rate). */
+function timeLine(e: BillingEntry, rate: number | undefined): InvoiceLine {
+  const qty = hours(e.minutes);
+  return {
+    client: e.client,
+    day: e.createdAt.slice(0, 10),
+    kind: 0,
+    description: `${e.ticketNumber}: ${e.note ?? 'Support time'} (${e.technician ?? 'deleted user'})`,
+    quantity: qty,
+    unitAmount: rate === undefined ? '' : rate.toFixed(2),
+    lineAmount: rate === undefined ? '' : money(Number(qty) * rate),
+  };
+}
+
+/** A visit's part as a line: its quantity at its unit price; without a price 0.00 and the note (the line stays visible to be priced). */
+function partLine(p: VisitPartLine): InvoiceLine {
+  const priced = p.unitPrice !== null;
+  return {
+    client: p.client,
+    day: p.day,
+    kind: 1,
+    description: `${p.ticketNumber}: Part: ${p.description} (${p.technician})${priced ? '' : ` [${NO_PRICE_NOTE}]`}`,
+    quantity: String(p.quantity),
+    unitAmount: money(p.unitPrice ?? 0),
+    lineAmount: money(p.quantity * (p.unitPrice ?? 0)),
+  };
+}
+
 /**
- * Billable entries only, one invoice line each, one invoice per client: ContactName = the client,
- * InvoiceNumber = `TB-<to as YYYYMMDD>-<n>` (n counts clients in name order), Reference = the range,
- * InvoiceDate = `to`, DueDate = `to` + 30 days, Description = "TKT-…: note (technician)", Quantity =
- * hours (2 decimals), UnitAmount = `rate` per hour and LineAmount = hours x rate (both empty
- * without a rate: the accounting program's item price applies), ServiceDate = the entry's day.
- * Dates YYYY-MM-DD.
+ * Billable entries and the parts of the range's visits (`parts`, clients named by the caller), one
+ * invoice line each, one invoice per client: ContactName = the client, InvoiceNumber =
+ * `TB-<to as YYYYMMDD>-<n>` (n counts clients in name order), Reference = the range, InvoiceDate =
+ * `to`, DueDate = `to` + 30 days. A time line: Description = "TKT-…: note (technician)", Quantity =
+ * hours (2 decimals), UnitAmount = `rate` per hour and LineAmount = hours x rate (both empty without
+ * a rate: the accounting program's item price applies). A part line: Description = "TKT-…: Part:
+ * description (technician)", Quantity = the part's quantity, UnitAmount = its unit price, LineAmount =
+ * quantity x price (2 decimals); a part without a price gets 0.00 and `[NO_PRICE_NOTE]` after its
+ * Description. ServiceDate = the entry's / the visit's arrival day. Lines of a client by day, time
+ * before parts on a day. Dates YYYY-MM-DD.
  */
-export function invoiceCsv(entries: readonly BillingEntry[], range: { from: string; to: string }, rate?: number): string {
-  const billable = entries.filter((e) => e.billable);
-  const clients = [...new Set(billable.map((e) => e.client))].sort((a, b) => a.localeCompare(b));
+export function invoiceCsv(entries: readonly BillingEntry[], range: { from: string; to: string }, rate?: number, parts: readonly VisitPartLine[] = []): string {
+  const lines = [...entries.filter((e) => e.billable).map((e) => timeLine(e, rate)), ...parts.map(partLine)];
+  const clients = [...new Set(lines.map((l) => l.client))].sort((a, b) => a.localeCompare(b));
   const numberOf = new Map(clients.map((c, i) => [c, `TB-${range.to.replaceAll('-', '')}-${i + 1}`]));
   const due = new Date(Date.parse(`${range.to}T00:00:00Z`) + 30 * DAY_MS).toISOString().slice(0, 10);
-  const lines = [...billable].sort((a, b) => a.client.localeCompare(b.client) || a.createdAt.localeCompare(b.createdAt));
+  // A stable sort: entries (oldest first) and parts (by arrival) keep their order within a day and kind.
+  lines.sort((a, b) => a.client.localeCompare(b.client) || a.day.localeCompare(b.day) || a.kind - b.kind);
   return stringify(
-    lines.map((e) => {
-      const qty = hours(e.minutes);
-      return [
-        safe(e.client),
-        numberOf.get(e.client)!,
-        `Time ${range.from} to ${range.to}`,
-        range.to,
-        due,
-        safe(`${e.ticketNumber}: ${e.note ?? 'Support time'} (${e.technician ?? 'deleted user'})`),
-        qty,
-        rate === undefined ? '' : rate.toFixed(2),
-        rate === undefined ? '' : (Number(qty) * rate).toFixed(2),
-        e.createdAt.slice(0, 10),
-      ];
-    }),
+    lines.map((l) => [safe(l.client), numberOf.get(l.client)!, `Time ${range.from} to ${range.to}`, range.to, due, safe(l.description), l.quantity, l.unitAmount, l.lineAmount, l.day]),
     { header: true, columns: [...INVOICE_COLUMNS], record_delimiter: 'windows' },
   );
 }

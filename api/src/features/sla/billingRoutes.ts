@@ -2,7 +2,8 @@
  * Time & Billing routes (issue 57 item 1, docs/billing.md; the report itself stays GET /api/time-report):
  * - GET   /api/time-report/entries?from&to[&clientId|client][&technicianId][&tag][&format=json|csv|invoice][&rate]
  *         staff; -> BillingEntries (drill-down), or text/csv: `csv` every entry, `invoice` billable
- *         entries as QuickBooks Online / Xero invoice lines. A technician gets only their own entries.
+ *         entries and the parts of the range's visits (not with `tag`: visits are not split by tag) as
+ *         QuickBooks Online / Xero invoice lines. A technician gets only their own entries and visits.
  * - POST  /api/time-report/invoiced  admin; billingInvoicedSchema { from, to, clientId | client } ->
  *         BillingInvoicedResult: the client's entries of the range locked with who and when; Idempotency-Key optional.
  * - PATCH /api/time-entries/:id  staff (its author, or an admin); timeEntryPatchSchema -> TimeEntry;
@@ -10,7 +11,8 @@
  */
 import Router from '@koa/router';
 import { billingEntriesQuerySchema, billingInvoicedSchema, lockedEntryMessage, timeEntryPatchSchema } from '@portal/shared';
-import type { BillingEntries, BillingInvoicedResult, TimeEntry } from '@portal/shared';
+import type { BillingEntries, BillingInvoicedResult, TimeEntry, VisitPartLine } from '@portal/shared';
+import type { Database } from '../../db/client';
 import { clientNamesOf } from '../clients/port';
 import { requireAdmin, requireStaff } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -27,7 +29,13 @@ const DAY_MS = 86_400_000;
 const range = (from: string, to: string) => ({ from: new Date(`${from}T00:00:00Z`), to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) });
 const ENTRY_NOT_FOUND = 'Time entry not found';
 
-export function billingRoutes(s: Services): Router<AppState> {
+/** What the billing routes need of the visits feature, handed in by app.ts (visits port). */
+export interface BillingVisitsPort {
+  /** The part lines of the visits arrived in [from, to) (not superseded), of a client / technician when given. */
+  visitPartLines(db: Database, f: { from: Date; to: Date; clientId?: string | undefined; client?: string | undefined; technicianId?: string | undefined }): Promise<VisitPartLine[]>;
+}
+
+export function billingRoutes(s: Services, visits: BillingVisitsPort): Router<AppState> {
   const router = new Router<AppState>();
   const entriesInput = validate({ query: billingEntriesQuerySchema });
   const invoicedInput = validate({ body: billingInvoicedSchema });
@@ -37,14 +45,17 @@ export function billingRoutes(s: Services): Router<AppState> {
     const q = entriesInput.get(ctx).query;
     const user = ctx.state.auth!.user;
     const technicianId = user.role === 'admin' ? q.technicianId : user.id;
-    const { rows, truncated } = await billingEntries(s.db, { ...range(q.from, q.to), clientId: q.clientId, client: q.client, technicianId, tag: q.tag });
-    const names = await clientNamesOf(s.db, rows.flatMap((r) => (r.clientId ? [r.clientId] : [])));
-    const entries = rows.map((r) => presentBillingEntry(r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r));
+    const filter = { ...range(q.from, q.to), clientId: q.clientId, client: q.client, technicianId };
+    const { rows, truncated } = await billingEntries(s.db, { ...filter, tag: q.tag });
+    const parts = q.format === 'invoice' && !q.tag ? await visits.visitPartLines(s.db, filter) : [];
+    const names = await clientNamesOf(s.db, [...rows, ...parts].flatMap((r) => (r.clientId ? [r.clientId] : [])));
+    const named = <R extends { clientId: string | null; client: string }>(r: R): R => (r.clientId ? { ...r, client: names.get(r.clientId) ?? r.client } : r);
+    const entries = rows.map((r) => presentBillingEntry(named(r)));
     if (q.format === 'csv' || q.format === 'invoice') {
       ctx.type = 'text/csv; charset=utf-8';
       const name = q.format === 'csv' ? 'time-entries' : 'invoice-lines';
       ctx.set('Content-Disposition', `attachment; filename="${name}-${q.from}-to-${q.to}.csv"`);
-      ctx.body = q.format === 'csv' ? genericCsv(entries) : invoiceCsv(entries, q, q.rate);
+      ctx.body = q.format === 'csv' ? genericCsv(entries) : invoiceCsv(entries, q, q.rate, parts.map(named));
       return;
     }
     ctx.body = { from: q.from, to: q.to, entries, truncated } satisfies BillingEntries;

@@ -15,3 +15,5 @@ export { customerVisitReport, statusReportsOf } from './customer';
  * - `visitsOfClient(db, clientId)`: the client page's visits.
  */
 export { visitCountsOf, visitFigures, visitsOfClient } from './figures';
+/** - `visitPartLines(db, filter)`: the part lines of a range's visits (invoice-lines CSV; billing.ts), handed to the sla feature's billing routes by app.ts. */
+export { visitPartLines } from './billing';
