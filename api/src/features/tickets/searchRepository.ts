@@ -14,6 +14,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { exactAssetTag, reversed, reversedDomain, routeSearch, substringFallback, tsqueryText, wordsFallback, type SearchRoute } from '@portal/shared';
 import type { Database } from '../../db/client';
+import { namesContainingSql } from '../clients/port';
 import { rowsOf } from '../../db/rows';
 import { supportTickets, ticketSearchText } from '../../db/schema';
 import { searchIndexReady } from './searchIndex';
@@ -76,10 +77,16 @@ function assetCondition(tag: string): SQL {
   return sql`ticket_search.asset_tags @> array[${tag}]::text[]`;
 }
 
-/** The substring fallback's condition: the trigram index's expression, then names and e-mail only. */
+/**
+ * The substring fallback's condition: the ticket's own names and e-mail (the trigram index's
+ * expression, then those fields only), or its client's name, or its contact's name or e-mail (the
+ * clients port's arrays, probed on the client_id and contact_id indexes: one BitmapOr).
+ */
 function substringCondition(s: string): SQL {
   const p = containsPattern(s);
-  return sql`(${ticketSearchText(supportTickets)}) ilike ${p} and (${supportTickets.clientName} ilike ${p} or coalesce(${supportTickets.businessName}, '') ilike ${p} or ${supportTickets.customerEmail} ilike ${p})`;
+  const links = namesContainingSql(p);
+  const own = sql`(${ticketSearchText(supportTickets)}) ilike ${p} and (${supportTickets.clientName} ilike ${p} or coalesce(${supportTickets.businessName}, '') ilike ${p} or ${supportTickets.customerEmail} ilike ${p})`;
+  return sql`((${own}) or ${supportTickets.clientId} = any(${links.clientIds}) or ${supportTickets.contactId} = any(${links.contactIds}))`;
 }
 
 /**

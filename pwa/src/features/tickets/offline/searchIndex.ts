@@ -28,7 +28,7 @@ import {
   type TicketUpdateEntry,
 } from '@portal/shared';
 import type { OfflineDb, TicketSearchRow } from '../../../offline/core';
-import { changedLinkTickets, readSearchLinks } from './searchLinks';
+import { changedLinkTickets, linkIdsContaining, readSearchLinks } from './searchLinks';
 
 /** The search row of a ticket, the comments of its cached work history and its links (searchLinks.ts). */
 export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, 'comment' | 'createdAt' | 'id'>[], links?: SearchLinks): TicketSearchRow {
@@ -147,8 +147,8 @@ function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: strin
  * The cached tickets a staff query finds, in the server's order: the exact ticket number first,
  * then newest first. Routed by the shared route (with the tickets of an asset of exactly that tag:
  * `exactAssetTag`); when the route finds no cached ticket at all, the words of a domain-shaped
- * query (`setup.exe`) or of an asset tag, then the substring fallback over client names, business
- * names and e-mail addresses.
+ * query (`setup.exe`) or of an asset tag, then the substring fallback over the ticket's names and
+ * e-mail address, its client's name and its contact's name and e-mail (cached client cards).
  * @returns ticket ids ([] for a query with nothing to find).
  */
 export async function searchCachedTickets(db: OfflineDb, query: string): Promise<string[]> {
@@ -167,6 +167,8 @@ export async function searchCachedTickets(db: OfflineDb, query: string): Promise
   }
   const s = substringFallback(query, route);
   if (!s) return [];
-  const found = await db.tickets.filter((t) => substringMatches(t, s)).toArray();
+  const links = await linkIdsContaining(db, s);
+  const linked = (t: Ticket) => (!!t.clientId && links.clientIds.has(t.clientId)) || (!!t.contactId && links.contactIds.has(t.contactId));
+  const found = await db.tickets.filter((t) => substringMatches(t, s) || linked(t)).toArray();
   return found.sort(newestFirst).map((t) => t.id);
 }

@@ -75,3 +75,20 @@ export async function changedLinkTickets(db: OfflineDb): Promise<{ ids: string[]
     changed.size === 0 ? [] : await db.tickets.filter((t) => (!!t.clientId && changed.has(`c:${t.clientId}`)) || assetIdsOf(t).some((a) => changed.has(`a:${a}`))).primaryKeys();
   return { ids, commit: () => db.meta.put({ key: TICKET_SEARCH_LINKS_META, value: now }).then(() => undefined) };
 }
+
+/**
+ * The substring fallback's links on the phone (docs/search.md, as the server's `namesContainingSql`):
+ * the ids of the cached clients whose name, and of the contacts (on the cached client cards) whose
+ * name or e-mail address, contain `s` (lower-cased).
+ */
+export async function linkIdsContaining(db: OfflineDb, s: string): Promise<{ clientIds: Set<string>; contactIds: Set<string> }> {
+  const has = (text: string | null | undefined) => !!text && text.toLowerCase().includes(s);
+  const clientIds = new Set<string>();
+  const contactIds = new Set<string>();
+  for (const r of await db.records.where('collection').equals(CLIENTS).toArray()) {
+    const c = r.data as Client;
+    if (has(c.name)) clientIds.add(r.id);
+    for (const k of c.contacts ?? []) if (has(k.name) || has(k.email)) contactIds.add(k.id);
+  }
+  return { clientIds, contactIds };
+}
