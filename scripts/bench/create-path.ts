@@ -7,6 +7,9 @@
  * thread, so PGlite's worker is in it) and, on PostgreSQL, the server's (its backends'
  * /proc figures). CREATE_ROUNDS rounds, each figure printed, then the median. No outbox runs:
  * this is the create itself (the jobs it writes are left unsent).
+ * CREATE_SKIP (comma list of subscriber names, e.g. `clients.match_new_tickets,inbox.new_ticket_entries`)
+ * leaves those subscribers out of the bus, to tell the cost of the events machinery (issue 49) from
+ * the cost of reactions this round added (clients, inbox, duplicate flags): docs/benchmarks.md.
  * `npx tsx scripts/bench/create-path.ts`.
  */
 import { randomUUID } from 'node:crypto';
@@ -71,6 +74,16 @@ async function main(): Promise<void> {
       await seedTickets({ databaseUrl: url.toString() }, SIZE);
     } else await seedTickets({ dataDir: work }, SIZE);
     const handle = await openDatabase(DB === 'postgres' ? { databaseUrl: url.toString(), dataDir: '' } : { dataDir: work });
+    const skip = new Set((env.CREATE_SKIP ?? '').split(',').filter(Boolean));
+    if (skip.size > 0) {
+      // Before the events work (53403cf) there is no subscriber list: nothing to skip there.
+      const registry = await import('../../api/src/event-subscribers' as string).catch(() => null) as { eventSubscribers: { name: string }[] } | null;
+      if (registry) {
+        const kept = registry.eventSubscribers.filter((s) => !skip.has(s.name));
+        console.log(`skipped: ${registry.eventSubscribers.filter((s) => skip.has(s.name)).map((s) => s.name).join(', ') || 'none'}`);
+        registry.eventSubscribers.splice(0, registry.eventSubscribers.length, ...kept);
+      }
+    }
     const { createServices } = await import('../../api/src/app');
     const { loadConfig } = await import('../../api/src/config');
     const { silentLogger } = await import('../../api/src/logger');
