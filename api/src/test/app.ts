@@ -150,6 +150,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const stopSessionEvents = handle ? await connectSessionCache(services.sessionCache, handle.sessionEvents) : async () => {};
   const app = createApp(appDeps, services);
   const server = http.createServer(app.callback());
+  // The client (fetch) closes its idle sockets first (after 4 s): with the server's default 5 s
+  // timeout, a request sent after a slow direct database step raced the server's close (ECONNRESET
+  // under load). Close() below drops every connection.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
