@@ -10,6 +10,9 @@
  * CREATE_SKIP (comma list of subscriber names, e.g. `clients.match_new_tickets,inbox.new_ticket_entries`)
  * leaves those subscribers out of the bus, to tell the cost of the events machinery (issue 49) from
  * the cost of reactions this round added (clients, inbox, duplicate flags): docs/benchmarks.md.
+ * CREATE_NO_TRIGGERS (comma list of `table.trigger`, e.g. `support_tickets.ticket_search_insert`)
+ * disables those triggers in the bench's database, to tell the search rows' cost (migration 0025,
+ * after 53403cf) from the create path's.
  * `npx tsx scripts/bench/create-path.ts`.
  */
 import { randomUUID } from 'node:crypto';
@@ -74,6 +77,11 @@ async function main(): Promise<void> {
       await seedTickets({ databaseUrl: url.toString() }, SIZE);
     } else await seedTickets({ dataDir: work }, SIZE);
     const handle = await openDatabase(DB === 'postgres' ? { databaseUrl: url.toString(), dataDir: '' } : { dataDir: work });
+    for (const t of (env.CREATE_NO_TRIGGERS ?? '').split(',').filter(Boolean)) {
+      const [table, trigger] = t.split('.');
+      // drizzle-orm belongs to the api workspace: the driver's own query, as seed.ts does.
+      await (handle.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client.query(`alter table "${table}" disable trigger "${trigger}"`);
+    }
     const skip = new Set((env.CREATE_SKIP ?? '').split(',').filter(Boolean));
     if (skip.size > 0) {
       // Before the events work (53403cf) there is no subscriber list: nothing to skip there.
