@@ -120,7 +120,7 @@ export default function TimeBillingPage() {
         </>
       )}
       {valid && (
-        <section aria-labelledby="billing-visits">
+        <section className="billing-visits" aria-labelledby="billing-visits">
           <h2 id="billing-visits">On-site visits and parts</h2>
           {tag ? (
             <p className="muted">On-site visits are not split by tag: pick All tags to see them.</p>
