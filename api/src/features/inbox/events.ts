@@ -31,6 +31,23 @@ type Created = EventOf<'ticket.created'>;
 const createdEvents = (events: Created[], people: StaffPerson[]) => events.flatMap((e) => newTicketEvents(people, e.data.ticket, e.actor?.id ?? null, e.at));
 const lastAt = (events: { at: Date }[]) => events[events.length - 1]!.at;
 
+/**
+ * Staff as read for one group commit's `prepare`s: `inbox.new_ticket_entries` and
+ * `inbox.new_ticket_mail` run for the same events at once, so they share ONE read (keyed by the
+ * group's first event object, which both receive; forgotten with it). Saves a statement per group
+ * commit (issue 49's CPU per create, docs/benchmarks.md).
+ */
+const peopleOfGroup = new WeakMap<object, Promise<StaffPerson[]>>();
+function staffOfGroup(events: Created[], db: Parameters<typeof staffPeople>[0]): Promise<StaffPerson[]> {
+  const key = events[0]!;
+  let read = peopleOfGroup.get(key);
+  if (!read) {
+    read = staffPeople(db);
+    peopleOfGroup.set(key, read);
+  }
+  return read;
+}
+
 /** Writes entries and e-mail/SMS jobs (and pushes when `push`) of `events` in `tx`. */
 async function write(tx: Parameters<typeof insertInboxItems>[0], events: PersonalEvent[], push = false): Promise<void> {
   if (events.length === 0) return;
@@ -47,8 +64,8 @@ export function inboxSubscribers(newTickets: NewTicketRows) {
     events: ['ticket.created'],
     phase: 'transaction',
     // Who is told may be a moment old: read before the group's statement.
-    prepare: async (_events, { db }) => {
-      const people = await staffPeople(db);
+    prepare: async (events, { db }) => {
+      const people = await staffOfGroup(events, db);
       return people.length ? people : PASS;
     },
     inStatement: (events, people) => inboxInsertPart(inboxItemsOf(createdEvents(events, people as StaffPerson[])), fill),
@@ -63,8 +80,8 @@ export function inboxSubscribers(newTickets: NewTicketRows) {
     // Only people who chose e-mail or SMS for new tickets or assignments: usually none (PASS), and
     // the group commit stays one statement. With some, the jobs are written by `handle` in the
     // create's transaction, from the events as written (their ticket numbers in place).
-    prepare: async (_events, { db }) => {
-      const people = (await staffPeople(db)).filter((p) => [p.preferences.channels.email, p.preferences.channels.sms].some((c) => c.newTickets !== 'none' || c.assigned));
+    prepare: async (events, { db }) => {
+      const people = (await staffOfGroup(events, db)).filter((p) => [p.preferences.channels.email, p.preferences.channels.sms].some((c) => c.newTickets !== 'none' || c.assigned));
       return people.length ? people : PASS;
     },
     async handle(events, { tx, prepared }) {
