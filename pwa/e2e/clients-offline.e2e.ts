@@ -23,7 +23,7 @@
  * stopped again and the browser restarted, the technician starts the ticket's timer, taps Arrived,
  * fills Work done from a canned reply with `::` (filled from the ticket), adds a part, keeps the
  * timer's minutes as the default time then edits it, adds a photo, a signature drawn with mouse
- * moves on the pad and "Resolve the ticket"; the ticket says the report will be sent when it syncs
+ * moves on the pad, one step at a time with Next, Review, and "Resolve the ticket"; the ticket says the report will be sent when it syncs
  * and the timer is gone. The API returns: one visit with its signature, photo and part, the ticket
  * resolved once, one PDF attached whose text holds the client, the work done, the part and the
  * signer, one time entry of the visit (none of the timer), one e-mail to the contact with the PDF, the visit shown on
@@ -421,18 +421,26 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await shot(page, 'visits/close-out-work-phone');
     await work.press('Enter');
     expect(await work.inputValue()).toBe(`Replaced the power supply of the X-ray workstation (${ticketNumber}); it starts again.`);
+    // One step at a time on the phone (docs/visits.md "Phone flow"): Next to each.
+    const next = async (step: string) => {
+      await form.getByRole('button', { name: 'Next', exact: true }).click();
+      await form.getByText(step).waitFor();
+    };
+    await next('Step 2 of 6: Parts');
     await form.getByRole('button', { name: 'Add part' }).click();
     await form.getByLabel('Part', { exact: true }).fill('ATX power supply 550 W');
     await form.getByLabel(/^Unit price/).fill('64.90');
     await centre(form.getByRole('heading', { name: 'Parts and materials' }));
     await shot(page, 'visits/close-out-parts-phone');
     // Time spent defaults to the ticket's running timer (whole minutes, at least 1), still editable.
+    await next('Step 3 of 6: Time');
     const minutes = form.getByLabel(/^Time spent/);
     expect(await minutes.inputValue()).toBe('1');
     await form.getByText(/^From the ticket's timer \(started .+\)\. The timer stops when you close out\.$/).waitFor();
     await centre(minutes);
     await shot(page, 'visits/close-out-time-phone');
     await minutes.fill('45');
+    await next('Step 4 of 6: Photos');
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#22aa55' } }).png().toBuffer();
     await form.getByTestId('attachment-camera').setInputFiles([{ name: 'psu.png', mimeType: 'image/png', buffer: photo }]);
     await form.getByText(`1 of ${VISIT_PHOTOS_MAX}`).waitFor();
@@ -441,6 +449,7 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await until('the photo preview', () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), (ok) => ok, 15_000);
     await centre(form.getByRole('heading', { name: 'Photos' }));
     await shot(page, 'visits/close-out-photos-phone');
+    await next('Step 5 of 6: Signature');
     await form.getByLabel("Customer's name").fill('Pia Reception');
     const pad = form.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
@@ -455,8 +464,11 @@ describe('the client card with the API stopped and the browser restarted', () =>
     await text(page, 'Signed.').waitFor();
     await shot(page, 'visits/close-out-signature-landscape');
     await page.setViewportSize({ width: 390, height: 844 });
-    await form.getByRole('button', { name: 'Close out', exact: true }).scrollIntoViewIfNeeded();
+    await next('Step 6 of 6: Review');
+    for (const shown of ['1 x ATX power supply 550 W', '45 · Billable', 'Signed by Pia Reception']) await form.getByText(shown).waitFor();
     await shot(page, 'visits/close-out-review-phone');
+    await form.getByRole('button', { name: 'Close out', exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'visits/close-out-finish-phone');
     await form.getByRole('button', { name: 'Close out', exact: true }).click();
     await text(page, 'Closed out on this device: the report will be sent when it syncs.').waitFor();
     await centre(page.getByRole('region', { name: 'On-site visit' }).getByText('Closed out on this device: the report will be sent when it syncs.'));

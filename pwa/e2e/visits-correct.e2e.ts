@@ -5,7 +5,9 @@
  * is refused on the screen; with one drawn on the pad it lands through the outbox as a new visit
  * with `supersedesVisitId`. Both are listed: the earlier one 'Superseded: corrected by the visit of
  * ...', the new one 'Corrects the visit of ...'; the earlier visit's service report PDF is byte for
- * byte the one before; the time is recorded once. `SCREENSHOT_DIR` keeps light and dark screenshots.
+ * byte the one before; the time is recorded once. On the phone the close-out goes one step at a time
+ * (Next; the draft keeps the step over a reload; a refused Close out shows the step of its message).
+ * `SCREENSHOT_DIR` keeps light and dark screenshots (each phone step: visits/close-out-step-*).
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -50,8 +52,32 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
     expect(await form.getByLabel(/^Time spent/).inputValue()).toBe('50');
     expect(await form.getByLabel("Customer's name").inputValue()).toBe('Pia Correct');
     await form.getByLabel('Work done').fill('Replaced the switch and the patch cable to the printer.');
+    // The phone shows one step at a time (Next, Review last); the desktop every section.
+    const phone = size === 'phone';
+    const next = async (step: string) => {
+      await form.getByRole('button', { name: 'Next', exact: true }).click();
+      await form.getByText(step).waitFor();
+      await shot(page, `visits/close-out-step-${step.replace(/^Step (\d) of 6: (\w+)$/, '$1-$2').toLowerCase()}`);
+    };
+    if (phone) {
+      await form.getByText('Step 1 of 6: Work').waitFor();
+      await shot(page, 'visits/close-out-step-1-work');
+      await next('Step 2 of 6: Parts');
+      await next('Step 3 of 6: Time');
+      // The draft keeps the step too: a reload (or a killed browser) comes back here.
+      await page.waitForTimeout(1500);
+      await page.reload();
+      await page.getByText('Draft restored').waitFor();
+      await form.getByText('Step 3 of 6: Time').waitFor();
+      expect(await form.getByLabel('Work done').inputValue()).toBe('Replaced the switch and the patch cable to the printer.');
+      await next('Step 4 of 6: Photos');
+      await next('Step 5 of 6: Signature');
+      await next('Step 6 of 6: Review');
+      await form.getByText('Not signed').waitFor();
+    }
     await form.getByRole('button', { name: 'Close out', exact: true }).click();
     await form.getByText('A correction needs a new signature: ask the customer to sign again.').first().waitFor();
+    if (phone) await form.getByText('Step 5 of 6: Signature').waitFor(); // the refused Close out shows the step of the message
     const pad = form.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
@@ -61,6 +87,10 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
     await page.mouse.up();
     await form.getByText('Signed.').waitFor();
     await shot(page, `visits/correct-form-${size}`);
+    if (phone) {
+      await next('Step 6 of 6: Review');
+      await form.getByText('Signed by Pia Correct').waitFor();
+    }
     await form.getByRole('button', { name: 'Close out', exact: true }).click();
 
     // Both listed, linked both ways.

@@ -4,15 +4,19 @@ import { DraftNotice } from '../../lib/drafts/DraftNotice';
 import type { ReplyTextareaProps, TicketTools } from '../../lib/ticketTools';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { ChecklistState, ResolveField, TimeFields, TimesFields, WorkField } from './CloseOutFields';
+import { CloseOutReview, StepIndicator, StepNav } from './CloseOutSteps';
+import { PHONE_STEPS, asStep, moveStep, type CloseOutStep } from './closeOutSteps';
 import { PartsEditor } from './PartsEditor';
 import { SignatureField } from './signature/SignatureField';
 import { VISIT_TEXT } from './texts';
 import type { useCloseOut } from './useCloseOut';
 
 /**
- * The close-out on one phone screen, in the order of the job (issue 54 item 5): times, work done,
- * parts, time spent, photos, the checklist as it stands, the customer's name and signature, then
- * 'Resolve the ticket' and 'Close out'. Work done takes canned replies ('Insert reply', `::`) and the
+ * The close-out in the order of the job (issue 54 item 5): times and work done, parts, time spent,
+ * photos, the customer's name and signature, then the review with the checklist as it stands,
+ * 'Resolve the ticket' and 'Close out'. Below 768 px one step at a time (closeOutSteps.ts: the step
+ * indicator, Back and Next, Review last; every step stays mounted, hidden by visits.css, so the
+ * photos and the signature pad keep their state); wider screens show all sections. Work done takes canned replies ('Insert reply', `::`) and the
  * time spent defaults to the ticket's running timer, both from the tickets feature through lib/ticketTools. Every target is at least 44 px; the signature pad is the
  * screen's width in portrait and landscape.
  */
@@ -31,6 +35,12 @@ export function CloseOutForm(props: {
   const { checklist, ticketNumber } = ticket;
   const { values, errors, set } = form;
   const blocked = !!checklist?.some((i) => i.required && !i.done);
+  const step = asStep(values.step);
+  const go = (next: CloseOutStep) => {
+    set('step', next);
+    document.querySelector('.visit-stepper')?.scrollIntoView({ block: 'start' });
+  };
+  const at = (s: CloseOutStep) => `visit-step${s === step ? ' visit-step-current' : ''}`;
   return (
     <form
       className="form visit-form"
@@ -38,22 +48,30 @@ export function CloseOutForm(props: {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        // Enter in a field of an earlier step on the phone goes to the next step, not Close out.
+        if (step !== 'review' && window.matchMedia?.(PHONE_STEPS).matches) return go(moveStep(step, 1));
         void form.submit(!blocked).then((ok) => ok && onDone());
       }}
     >
       <DraftNotice restored={form.restored} onDiscard={form.discard} />
-      <TimesFields values={values} errors={errors} set={set} />
-      <WorkField values={values} errors={errors} set={set} ticket={ticket} user={user} ReplyTextarea={tools?.ReplyTextarea} />
-      <PartsEditor parts={values.parts} errors={errors} onChange={(parts) => set('parts', parts)} />
-      <TimeFields values={values} errors={errors} set={set} timerStartedAt={timerStartedAt} />
-      <section className="visit-section" aria-labelledby="visit-photos-heading">
+      <StepIndicator step={step} />
+      <div className={at('work')}>
+        <TimesFields values={values} errors={errors} set={set} />
+        <WorkField values={values} errors={errors} set={set} ticket={ticket} user={user} ReplyTextarea={tools?.ReplyTextarea} />
+      </div>
+      <div className={at('parts')}>
+        <PartsEditor parts={values.parts} errors={errors} onChange={(parts) => set('parts', parts)} />
+      </div>
+      <div className={at('time')}>
+        <TimeFields values={values} errors={errors} set={set} timerStartedAt={timerStartedAt} />
+      </div>
+      <section className={`visit-section ${at('photos')}`} aria-labelledby="visit-photos-heading">
         <h2 id="visit-photos-heading" className="panel-section-title">
           {VISIT_TEXT.photos}
         </h2>
         <AttachmentPicker files={form.photos} onChange={form.setPhotos} max={VISIT_PHOTOS_MAX} />
       </section>
-      <ChecklistState items={checklist} />
-      <section className="visit-section" aria-labelledby="visit-signature-heading">
+      <section className={`visit-section ${at('signature')}`} aria-labelledby="visit-signature-heading">
         <h2 id="visit-signature-heading" className="panel-section-title">
           {VISIT_TEXT.signature}
         </h2>
@@ -63,7 +81,12 @@ export function CloseOutForm(props: {
         <SignatureField controller={form.signature} initial={values.signature} onChange={(png) => set('signature', png)} />
         {errors.signature && <p className="form-error">{errors.signature}</p>}
       </section>
-      <section className="visit-section visit-finish">
+      <div className={at('review')}>
+        <CloseOutReview values={values} photos={form.photos.length} signed={!!values.signature} checklist={checklist} go={go} />
+        <ChecklistState items={checklist} />
+      </div>
+      <StepNav step={step} go={go} />
+      <section className={`visit-section visit-finish ${at('review')}`}>
         <ResolveField values={values} set={set} blocked={blocked} />
         {Object.keys(errors).length > 0 && (
           <p className="form-error" role="alert">

@@ -54,6 +54,7 @@ describe('buildCloseOut', () => {
       signerName: 'Dana',
       resolve: false,
       signature: '',
+      step: 'work',
     });
     expect(buildCloseOut(values, false, now, visit.id)).toEqual({ errors: { signature: CORRECTION_SIGNATURE_REQUIRED } });
     const fixed = buildCloseOut({ ...values, workDone: 'Replaced the switch and the patch cable' }, true, now, visit.id);

@@ -27,6 +27,8 @@ export interface CloseOutValues {
   resolve: boolean;
   /** The drawn signature as a PNG data URL ('' = none): kept in the draft so a killed browser keeps it. */
   signature: string;
+  /** The phone's current step (closeOutSteps.ts), kept in the draft; not sent. */
+  step: string;
   [k: string]: string | boolean | PartValues[];
 }
 
@@ -44,7 +46,7 @@ export const emptyPart = (): PartValues => ({ description: '', quantity: '1', un
  * empty (= arrival to departure); everything stays editable.
  */
 export function initialValues(arrivedAt: string | null, now = new Date(), timerMinutes: number | null = null): CloseOutValues {
-  return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: timerMinutes === null ? '' : String(timerMinutes), billable: true, signerName: '', resolve: true, signature: '' };
+  return { arrivedAt: toLocalInput(arrivedAt ? new Date(arrivedAt) : now), departedAt: '', workDone: '', parts: [], minutes: timerMinutes === null ? '' : String(timerMinutes), billable: true, signerName: '', resolve: true, signature: '', step: 'work' };
 }
 
 /**
@@ -54,14 +56,14 @@ export function initialValues(arrivedAt: string | null, now = new Date(), timerM
  */
 export function valuesFromVisit(visit: Visit, resolve: boolean): CloseOutValues {
   const parts = visit.parts.map((p) => ({ description: p.description, quantity: String(p.quantity), unitPrice: p.unitPrice === null || p.unitPrice === undefined ? '' : String(p.unitPrice) }));
-  return { arrivedAt: toLocalInput(new Date(visit.arrivedAt)), departedAt: toLocalInput(new Date(visit.departedAt)), workDone: visit.workDone, parts, minutes: String(visit.minutes), billable: visit.billable, signerName: visit.signerName ?? '', resolve, signature: '' };
+  return { arrivedAt: toLocalInput(new Date(visit.arrivedAt)), departedAt: toLocalInput(new Date(visit.departedAt)), workDone: visit.workDone, parts, minutes: String(visit.minutes), billable: visit.billable, signerName: visit.signerName ?? '', resolve, signature: '', step: 'work' };
 }
 
 /** The message under the signature of a correction drawn without one. */
 export const CORRECTION_SIGNATURE_REQUIRED = 'A correction needs a new signature: ask the customer to sign again.';
 
-/** True when nothing was typed (the draft is dropped then). */
-export const isUntouched = (v: CloseOutValues, start: CloseOutValues): boolean => JSON.stringify(v) === JSON.stringify(start);
+/** True when nothing was typed (the draft is dropped then; moving between steps alone is not typing). */
+export const isUntouched = (v: CloseOutValues, start: CloseOutValues): boolean => JSON.stringify({ ...v, step: '' }) === JSON.stringify({ ...start, step: '' });
 
 const iso = (local: string): string => {
   const t = new Date(local);

@@ -4,6 +4,7 @@ import type { PickedFile } from '../../lib/attachments/prepare';
 import { useDraft } from '../../lib/drafts/useDraft';
 import { getOfflineDb } from '../../offline';
 import { buildCloseOut, initialValues, isUntouched, valuesFromVisit, type CloseOutValues } from './closeOutForm';
+import { stepOfError } from './closeOutSteps';
 import { enqueueCloseOut } from './offline';
 import type { SignatureController } from './signature/signaturePad';
 
@@ -48,6 +49,8 @@ export function useCloseOut(
     const built = buildCloseOut({ ...values, resolve: values.resolve && canResolve }, png !== null, new Date(), correct?.visit.id ?? null);
     if ('errors' in built) {
       setErrors(built.errors);
+      // On the phone, the step of the first message's field (closeOutSteps.ts).
+      set('step', stepOfError(Object.keys(built.errors)[0] ?? ''));
       return false;
     }
     setErrors({});

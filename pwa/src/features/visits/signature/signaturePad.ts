@@ -2,7 +2,8 @@
  * The customer's signature (issue 54 item 1): a thin wrapper over `signature_pad` (smooth, pressure-
  * like strokes from mouse, pen or finger through Pointer Events) that the close-out screen uses.
  * - The canvas is sized to its CSS box times the device pixel ratio, again after a rotation or a
- *   resize, keeping what was drawn (portrait and landscape).
+ *   resize and when it is shown (a ResizeObserver: the phone's signature step was hidden), keeping
+ *   what was drawn (portrait and landscape), a restored draft's image included.
  * - Black ink on white, in both themes: the image goes into a PDF report on paper.
  * - `toPng()` gives the PNG as a Blob (null while nothing is drawn), queued as an upload like a photo.
  * - `onChange(empty)` after every stroke and clear; `toDataUrl`/`restore` carry a drawn signature
@@ -42,6 +43,8 @@ export function attachSignaturePad(canvas: HTMLCanvasElement, onChange: (empty: 
   const changed = () => onChange(pad.isEmpty());
   pad.addEventListener('endStroke', changed);
 
+  // A restored draft's drawing is an image, not strokes: kept to draw again after a resize.
+  let restoredImage = '';
   const resize = () => {
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
     const width = Math.round(canvas.offsetWidth * ratio);
@@ -53,13 +56,17 @@ export function attachSignaturePad(canvas: HTMLCanvasElement, onChange: (empty: 
     canvas.getContext('2d')?.scale(ratio, ratio);
     pad.clear(); // paints the paper colour on the new size
     if (strokes.length) pad.fromData(strokes);
+    else if (restoredImage) void pad.fromDataURL(restoredImage, { ratio, width: width / ratio, height: height / ratio });
   };
   resize();
   window.addEventListener('resize', resize);
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => resize());
+  observer?.observe(canvas);
 
   return {
     isEmpty: () => pad.isEmpty(),
     clear() {
+      restoredImage = '';
       pad.clear();
       changed();
     },
@@ -67,6 +74,7 @@ export function attachSignaturePad(canvas: HTMLCanvasElement, onChange: (empty: 
     toDataUrl: () => (pad.isEmpty() ? '' : pad.toDataURL('image/png')),
     async restore(dataUrl) {
       if (!dataUrl) return;
+      restoredImage = dataUrl;
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       await pad.fromDataURL(dataUrl, { ratio, width: canvas.width / ratio, height: canvas.height / ratio });
       changed();
@@ -74,6 +82,7 @@ export function attachSignaturePad(canvas: HTMLCanvasElement, onChange: (empty: 
     resize,
     destroy() {
       window.removeEventListener('resize', resize);
+      observer?.disconnect();
       pad.removeEventListener('endStroke', changed);
       pad.off();
     },
