@@ -112,5 +112,5 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
     expect(pdfText(await report(fix.id))).toContain('Replaced the switch and the patch cable to the printer.');
     // The time is recorded once (the correction's 50 minutes are the first visit's).
     expect((await api<TicketTime>(`/api/tickets/${ticket.id}/time-entries`, { token: suite.adminToken })).entries.map((e) => e.minutes)).toEqual([50]);
-  });
+  }, 180_000);
 });
