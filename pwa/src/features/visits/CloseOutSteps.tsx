@@ -49,7 +49,7 @@ export function StepNav({ step, go }: { step: CloseOutStep; go(step: CloseOutSte
 export function CloseOutReview(props: { values: CloseOutValues; photos: number; signed: boolean; checklist: readonly ChecklistItem[] | undefined; go(step: CloseOutStep): void }) {
   const { values, photos, signed, checklist, go } = props;
   const parts = values.parts.filter((p) => p.description.trim());
-  const local = (s: string) => (s ? formatShortDateTime(new Date(s).toISOString()) : VISIT_TEXT.reviewWhenClosed);
+  const local = (s: string) => (!s ? VISIT_TEXT.reviewWhenClosed : Number.isNaN(Date.parse(s)) ? s : formatShortDateTime(new Date(s).toISOString()));
   const rows: [CloseOutStep, string, string][] = [
     ['work', VISIT_TEXT.times, `${local(values.arrivedAt)} – ${local(values.departedAt)}`],
     ['work', VISIT_TEXT.work, values.workDone.trim() || VISIT_TEXT.reviewNone],

@@ -105,4 +105,12 @@ describe('visit.closeOut', () => {
     expect(await readArrival(db, ticket.id)).toEqual({ ticketId: ticket.id, arrivedAt: '2026-11-29T09:00:00.000Z' });
     expect(await db.records.where('collection').equals(ARRIVALS).count()).toBe(1);
   });
+
+  it('a correction queued meanwhile keeps the Arrived tap of the visit in progress', async () => {
+    const { db } = freshDb();
+    await recordArrival(db, ticket.id, new Date('2026-11-29T09:00:00Z'));
+    await enqueueCloseOut(db, { ticket, body: { ...body, supersedesVisitId: '0b6f3f0e-1c1d-4a57-9d7c-2d8a9f6a1b22' }, photos: [], signature: null, user: tech });
+    expect(await readArrival(db, ticket.id)).toEqual({ ticketId: ticket.id, arrivedAt: '2026-11-29T09:00:00.000Z' });
+    expect((await readQueuedCloseOuts(db, ticket.id)).map((i) => i.payload.body.supersedesVisitId)).toEqual(['0b6f3f0e-1c1d-4a57-9d7c-2d8a9f6a1b22']);
+  });
 });

@@ -66,7 +66,7 @@ export const isCloseOut = (item: OutboxItem): item is CloseOutItem => item.kind 
 
 /**
  * Queues a whole close-out: its photos and signature, then the close-out, in one transaction (see
- * the module doc); also forgets the ticket's "Arrived" tap. Returns the close-out's seq.
+ * the module doc); also forgets the ticket's "Arrived" tap (not for a correction). Returns the close-out's seq.
  */
 export async function enqueueCloseOut(
   db: OfflineDb,
@@ -86,7 +86,8 @@ export async function enqueueCloseOut(
   const seq = await db.transaction('rw', db.outbox, db.records, async () => {
     const photoRefs = await enqueueFileUploads(db, stream, photos, `${ticket.ticketNumber} visit`);
     const signatureRefs = signature ? await enqueueFileUploads(db, stream, [{ file: signature, name: 'signature.png' }], `${ticket.ticketNumber} signature`) : [];
-    await db.records.where({ collection: ARRIVALS, id: ticket.id }).delete();
+    // A correction is not the visit in progress: its Arrived tap stays for that one's close-out.
+    if (!body.supersedesVisitId) await db.records.where({ collection: ARRIVALS, id: ticket.id }).delete();
     await alsoInTransaction?.();
     return enqueue<CloseOutPayload>(db, { kind: VISIT_CLOSE_OUT, stream, entityId: ticket.id, label: ticket.ticketNumber, user, payload: { body, photos: photoRefs, signature: signatureRefs } }, now);
   });
