@@ -34,7 +34,7 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
     const res = await fetch(`${baseURL()}/api/tickets/${ticket.id}/visits`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${suite.adminToken}`, [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-      body: JSON.stringify({ arrivedAt: new Date(now - 60 * 60_000).toISOString(), departedAt: new Date(now - 10 * 60_000).toISOString(), workDone: 'Replaced the switch.', parts: [{ description: '8-port switch', quantity: 1, unitPrice: 39 }], minutes: 50, billable: true, signerName: 'Pia Correct' }),
+      body: JSON.stringify({ arrivedAt: new Date(now + 1000).toISOString(), departedAt: new Date(now + 60_000).toISOString(), workDone: 'Replaced the switch.', parts: [{ description: '8-port switch', quantity: 1, unitPrice: 39 }], minutes: 50, billable: true, signerName: 'Pia Correct' }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const first = (await res.json()) as Visit;

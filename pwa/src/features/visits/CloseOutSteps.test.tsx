@@ -23,8 +23,8 @@ describe('close-out steps on the phone', () => {
     const values = { ...initialValues(null, new Date('2026-11-29T09:00:00')), workDone: 'Replaced the PSU', parts: [{ description: 'PSU 550 W', quantity: '1', unitPrice: '64.90' }], minutes: '45', signerName: 'Pia', signature: 'data:image/png;base64,AAAA' };
     render(<CloseOutReview values={values} photos={2} signed checklist={[{ id: 'a', text: 'Test the UPS', required: true, done: true }] as never} go={go} />);
     for (const text of ['Replaced the PSU', '1 x PSU 550 W', '45 · Billable', '2', 'Signed by Pia', '1 of 1 done']) screen.getByText(text);
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Parts and materials' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Edit Customer signature' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit', description: 'Parts and materials' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit', description: 'Customer signature' }));
     expect(go.mock.calls).toEqual([['parts'], ['signature']]);
   });
 });

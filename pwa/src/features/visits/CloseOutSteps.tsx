@@ -43,8 +43,8 @@ export function StepNav({ step, go }: { step: CloseOutStep; go(step: CloseOutSte
 }
 
 /**
- * The Review step on the phone: everything the close-out will send, each with 'Edit' (44 px) back to
- * its step; `photos` the number picked, `signed` whether the pad holds a signature.
+ * The Review step on the phone: everything the close-out will send, each with 'Edit' (44 px, described
+ * by its row's name) back to its step; `photos` the number picked, `signed` whether the pad holds a signature.
  */
 export function CloseOutReview(props: { values: CloseOutValues; photos: number; signed: boolean; checklist: readonly ChecklistItem[] | undefined; go(step: CloseOutStep): void }) {
   const { values, photos, signed, checklist, go } = props;
@@ -65,11 +65,12 @@ export function CloseOutReview(props: { values: CloseOutValues; photos: number; 
         {VISIT_TEXT.review}
       </h2>
       <dl className="visit-review-list">
-        {rows.map(([step, label, value]) => (
+        {rows.map(([step, label, value], i) => (
           <div key={label} className="visit-review-row">
-            <dt>{label}</dt>
+            <dt id={`visit-review-${i}`}>{label}</dt>
             <dd>{value}</dd>
-            <button type="button" className="btn btn-outline visit-review-edit" aria-label={VISIT_TEXT.edit(label)} onClick={() => go(asStep(step))}>
+            {/* Described (not labelled) by its row, so a field's label names only the field. */}
+            <button type="button" className="btn btn-outline visit-review-edit" aria-describedby={`visit-review-${i}`} onClick={() => go(asStep(step))}>
               {VISIT_TEXT.editShort}
             </button>
           </div>

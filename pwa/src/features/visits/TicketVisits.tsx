@@ -87,8 +87,14 @@ function QueuedCloseOut({ item }: { item: CloseOutItem }) {
   );
 }
 
-/** The server's visits, plus those kept on the device that it did not list (offline), newest first. */
-function mergeVisits(server: readonly Visit[], stored: readonly Visit[]): Visit[] {
+/**
+ * The server's visits, plus those kept on the device that it did not list (offline), newest first;
+ * a visit that a listed correction names is marked superseded by it even when its own copy is older
+ * than the correction (a list fetched before the correction landed, or kept offline).
+ */
+export function mergeVisits(server: readonly Visit[], stored: readonly Visit[]): Visit[] {
   const ids = new Set(server.map((v) => v.id));
-  return [...server, ...stored.filter((v) => !ids.has(v.id))].sort((a, b) => b.departedAt.localeCompare(a.departedAt));
+  const all = [...server, ...stored.filter((v) => !ids.has(v.id))];
+  const correctedBy = new Map(all.filter((v) => v.supersedesVisitId).map((v) => [v.supersedesVisitId!, v.id]));
+  return all.map((v) => (v.supersededBy || !correctedBy.has(v.id) ? v : { ...v, supersededBy: correctedBy.get(v.id)! })).sort((a, b) => b.departedAt.localeCompare(a.departedAt));
 }

@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import type { Visit } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
 import { renderWithProviders } from '../../lib/test-utils';
+import { mergeVisits } from './TicketVisits';
 import { VisitRow } from './VisitRow';
 
 const TICKET = '5d3c7b8e-9a41-4f0e-8c21-0d6f1b2a3c4d';
@@ -41,5 +42,13 @@ describe('VisitRow corrections', () => {
     expect(screen.queryByRole('link', { name: 'Correct this visit' })).toBeNull();
     renderWithProviders(<VisitRow visit={fix} online={false} byId={new Map()} canCorrect={false} />);
     expect(screen.queryByRole('link', { name: 'Correct this visit' })).toBeNull();
+  });
+
+  it("marks a visit superseded when a correction names it, though the visit's own copy predates the correction", () => {
+    const stale = { ...old, supersededBy: null };
+    expect(mergeVisits([stale], [fix]).map((v) => [v.id, v.supersededBy])).toEqual([
+      [NEW, null],
+      [OLD, NEW],
+    ]);
   });
 });

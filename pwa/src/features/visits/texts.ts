@@ -54,7 +54,6 @@ export const VISIT_TEXT = {
   next: 'Next',
   back: 'Back',
   review: 'Review',
-  edit: (what: string) => `Edit ${what}`,
   editShort: 'Edit',
   reviewNone: 'None',
   reviewSpan: 'Arrival to departure',
