@@ -19,6 +19,10 @@ export interface SearchCaseTicket {
   tags?: string[];
   /** Linked assets of its client (created with these tags). */
   assets?: { name: string; assetTag: string }[];
+  /** Its contact, one of its client's contacts (created with the client). */
+  contact?: { name: string; email: string };
+  /** The name of its site, one of its client's sites (created with the client). */
+  site?: string;
 }
 
 export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
@@ -31,6 +35,8 @@ export const SEARCH_CASE_TICKETS: SearchCaseTicket[] = [
   { clientName: 'Fay Ford', businessName: 'Fordham', customerEmail: 'fay@fordham.org', customerPhone: '555 303 4444', issue: 'Toner light blinks', comments: [], client: 'Northwind Traders', tags: ['VIP', 'onsite'], assets: [{ name: 'Reception copier', assetTag: 'A-0042' }] },
   // A longer automatic tag and a tag made of digits, on another ticket of the same client.
   { clientName: 'Gus Grant', businessName: '', customerEmail: 'gus@gmail.com', customerPhone: '555 404 5555', issue: 'Scanner is slow', comments: [], client: 'Northwind Traders', assets: [{ name: 'Back office scanner', assetTag: 'A-00421' }, { name: 'Wall switch', assetTag: '7301' }] },
+  // A contact (name, e-mail) and a site of the client, neither written in the ticket's own fields.
+  { clientName: 'Hal Hart', businessName: '', customerEmail: 'hal@hartworks.biz', customerPhone: '555 606 7777', issue: 'Badge reader offline since the wind storm', comments: [], client: 'Umbrella Corp', contact: { name: 'Priya Ravindran', email: 'priya.r@brollyworks.io' }, site: 'Riverside Depot' },
 ];
 
 /** Query -> client names found, newest first (the exact ticket number first). */
@@ -86,6 +92,12 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   // an asset tag never matches a ticket number (TKT-000006 exists, asset A-0006 does not), nor a longer tag
   ['A-0006', []],
   ['A-004', ['Gus Grant', 'Fay Ford']],
+  // links: the contact's name and the parts of its e-mail address, the site's name; only their ticket's
+  ['ravindran', ['Hal Hart']],
+  ['priya badge', ['Hal Hart']],
+  ['brollyworks', ['Hal Hart']],
+  ['"riverside depot"', ['Hal Hart']],
+  ['depot -badge', []],
   // 5. substring only when the route found nothing, over names and e-mail addresses only
   ['rcher', ['Ann Archer']],
   ['lobe', ['Cara Cole']],

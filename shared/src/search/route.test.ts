@@ -94,7 +94,11 @@ describe('matching a ticket as the database does', () => {
     expect(matches('hp-40')).toBe(true);
     expect(matches('smith acm')).toBe(true);
   });
-  it("puts the links' words in the stored order: client's name after business, tags and assets before comments", () => {
+  it("puts the links' words in the stored order: client's name, contact and site after business, tags and assets before comments", () => {
+    const contact = { name: 'Ann Lee', email: 'ann@nw.io' };
+    expect(documentWords({ ...ticket, issue: 'Jam', resolution: null }, [], { client: 'NW', contact, site: 'Depot 2', tags: [], assets: [] })).toEqual([
+      'jo', 'smith', 'acme', 'ltd', 'nw', 'ann', 'lee', 'ann', 'nw', 'io', 'depot', '2', 'jo', 'smith', 'mail', 'acme', 'com', 'jam',
+    ]);
     const links = { client: 'Northwind Traders', tags: ['VIP', 'Onsite'], assets: [{ name: 'Copier', assetTag: 'B-2' }, { name: 'Switch', assetTag: 'A-9' }] };
     expect(documentWords({ ...ticket, issue: 'Jam', resolution: 'Done' }, ['Note'], links)).toEqual([
       'jo', 'smith', 'acme', 'ltd', 'northwind', 'traders', 'jo', 'smith', 'mail', 'acme', 'com', 'jam', 'done', 'onsite', 'vip', 'switch', 'a', '9', 'copier', 'b', '2', 'note',

@@ -200,33 +200,39 @@ export interface SearchableTicket {
   resolution: string | null;
 }
 
-/** A ticket's links whose words join its document (clients, tags and assets tables). */
+/** A ticket's links whose words join its document (clients, contacts, sites, tags and assets tables). */
 export interface SearchLinks {
   /** The name of the ticket's client (clients table, `clientId`); null without one. */
   client: string | null;
+  /** The ticket's contact (`contactId`): its name and e-mail address; absent or null without one. */
+  contact?: { name: string; email: string | null } | null;
+  /** The name of the ticket's site (`siteId`); absent or null without one. */
+  site?: string | null;
   /** The ticket's tag names. */
   tags: readonly string[];
   /** The ticket's linked assets. */
   assets: readonly { name: string; assetTag: string }[];
 }
 
-/** No links (a ticket without client, tags or assets). */
-export const NO_SEARCH_LINKS: SearchLinks = { client: null, tags: [], assets: [] };
+/** No links (a ticket without client, contact, site, tags or assets). */
+export const NO_SEARCH_LINKS: SearchLinks = { client: null, contact: null, site: null, tags: [], assets: [] };
 
 /** Order of lower-cased texts by code point, as PostgreSQL's `collate "C"` sorts (migration 0050). */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The words of a ticket's document, in the stored order: the contact's name (`clientName`),
- * business, the client's name (clients table), e-mail, issue, resolution, tags (by lower-cased
- * name), linked assets (name then tag, by lower-cased tag), then the comments of its work history
- * oldest first. Migration 0050's `ticket_search_refresh` concatenates the same fields in the same
- * order (a phrase may span two neighbouring fields on both sides alike).
+ * The words of a ticket's document, in the stored order: the contact's name as typed
+ * (`clientName`), business, the client's name (clients table), the linked contact's name and
+ * e-mail address, the site's name, e-mail, issue, resolution, tags (by lower-cased name), linked
+ * assets (name then tag, by lower-cased tag), then the comments of its work history oldest first.
+ * Migration 0056's `ticket_search_refresh` concatenates the same fields in the same order (a phrase
+ * may span two neighbouring fields on both sides alike).
  */
 export function documentWords(t: SearchableTicket, comments: readonly string[], links: SearchLinks = NO_SEARCH_LINKS): string[] {
   const tags = links.tags.map((n) => n.toLowerCase()).sort(byCodePoint);
   const assets = [...links.assets].sort((a, b) => byCodePoint(a.assetTag.toLowerCase(), b.assetTag.toLowerCase())).flatMap((a) => [a.name, a.assetTag]);
-  const fields = [t.clientName, t.businessName, links.client, t.customerEmail, t.issue, t.resolution, ...tags, ...assets, ...comments];
+  const contact = [links.contact?.name, links.contact?.email];
+  const fields = [t.clientName, t.businessName, links.client, ...contact, links.site, t.customerEmail, t.issue, t.resolution, ...tags, ...assets, ...comments];
   return searchWords(fields.filter((x) => x != null && x !== '').join(' '));
 }
 

@@ -80,6 +80,8 @@ export const supportTickets = pgTable(
     // The duplicate flag's candidates: a new ticket's address or contact, newest first (migration 0052).
     index('support_tickets_email_created_idx').on(sql`lower(${t.customerEmail})`, t.createdAt),
     index('support_tickets_contact_created_idx').on(t.contactId, t.createdAt).where(sql`${t.contactId} IS NOT NULL`),
+    // A site's tickets, oldest first: the search queue's `site` jobs walk them (migration 0056).
+    index('support_tickets_site_idx').on(t.siteId, t.createdAt, t.id).where(sql`${t.siteId} IS NOT NULL`),
   ],
 );
 

@@ -9,13 +9,15 @@ import { formatTicketNumber } from '@portal/shared';
 import { SEARCH_CASE_TICKETS } from '@portal/shared/search-cases';
 import type { TestApp } from '../../test/app';
 
-/** What {@link seedSearchCases} wrote: ticket ids in case order, client and asset ids by name and tag. */
+/** What {@link seedSearchCases} wrote: ticket ids in case order, client, asset, contact and site ids by name and tag. */
 export interface SeededSearchCases {
   ids: string[];
   token: string;
   adminToken: string;
   clientIds: Map<string, string>;
   assetIds: Map<string, string>;
+  contactIds: Map<string, string>;
+  siteIds: Map<string, string>;
 }
 
 /** Writes every case ticket with its comments and links; asserts each write succeeded. */
@@ -35,6 +37,13 @@ export async function seedSearchCases(app: TestApp): Promise<SeededSearchCases> 
   }
   const clientIds = new Map<string, string>();
   const assetIds = new Map<string, string>();
+  const contactIds = new Map<string, string>();
+  const siteIds = new Map<string, string>();
+  const post = async (path: string, body: object) => {
+    const res = await app.request<{ id: string }>('POST', path, { token: adminToken, body });
+    expect(res.status, res.text).toBe(201);
+    return res.body.id;
+  };
   for (const [i, t] of SEARCH_CASE_TICKETS.entries()) {
     if (!t.client) continue;
     if (!clientIds.has(t.client)) {
@@ -48,9 +57,13 @@ export async function seedSearchCases(app: TestApp): Promise<SeededSearchCases> 
       expect(res.status, res.text).toBe(201);
       assetIds.set(a.assetTag, res.body.id);
     }
-    const body = { clientId, assetIds: (t.assets ?? []).map((a) => assetIds.get(a.assetTag)!), ...(t.tags ? { tagsAdd: t.tags } : {}) };
+    if (t.contact) contactIds.set(t.contact.name, await post(`/api/clients/${clientId}/contacts`, t.contact));
+    if (t.site) siteIds.set(t.site, await post(`/api/clients/${clientId}/sites`, { name: t.site }));
+    const contact = t.contact ? { contactId: contactIds.get(t.contact.name) } : {};
+    const site = t.site ? { siteId: siteIds.get(t.site) } : {};
+    const body = { clientId, ...contact, ...site, assetIds: (t.assets ?? []).map((a) => assetIds.get(a.assetTag)!), ...(t.tags ? { tagsAdd: t.tags } : {}) };
     const res = await app.request('PATCH', `/api/tickets/${ids[i]}`, { token: adminToken, body });
     expect(res.status, res.text).toBe(200);
   }
-  return { ids, token, adminToken, clientIds, assetIds };
+  return { ids, token, adminToken, clientIds, assetIds, contactIds, siteIds };
 }

@@ -120,3 +120,46 @@ describe('the queue: renames of many tickets in batches after commit', () => {
     expect(await drainTicketSearchQueue(app.db)).toBe(0);
   });
 });
+
+describe('contacts and sites (migration 0056)', () => {
+  const HAL = 7;
+
+  it('a contact or site renamed, or taken off the ticket, is found by its new words at once', async () => {
+    const clientId = seeded.clientIds.get('Umbrella Corp')!;
+    expect(await search('ravindran')).toEqual(['Hal Hart']);
+    await patch(`/api/clients/${clientId}/contacts/${seeded.contactIds.get('Priya Ravindran')}`, { name: 'Priya Nair', email: 'pn@parasol.io' });
+    expect(await search('nair')).toEqual(['Hal Hart']);
+    expect(await search('parasol')).toEqual(['Hal Hart']);
+    expect(await search('ravindran')).toEqual([]);
+    expect(await search('brollyworks')).toEqual([]);
+    await patch(`/api/clients/${clientId}/sites/${seeded.siteIds.get('Riverside Depot')}`, { name: 'Harbour Yard' });
+    expect(await search('"harbour yard" badge')).toEqual(['Hal Hart']);
+    expect(await search('riverside')).toEqual([]);
+    await patch(`/api/tickets/${seeded.ids[HAL]}`, { contactId: null });
+    expect(await search('nair')).toEqual([]);
+    expect(await search('harbour')).toEqual(['Hal Hart']);
+    await patch(`/api/tickets/${seeded.ids[HAL]}`, { contactId: seeded.contactIds.get('Priya Ravindran') });
+    expect(await search('nair')).toEqual(['Hal Hart']);
+    expect(Number(await queued())).toBe(0);
+  });
+
+  it('a site of more than 500 tickets renamed queues one job; the worker rewrites them in batches', async () => {
+    const siteId = seeded.siteIds.get('Riverside Depot')!;
+    await app.db.execute(sql`
+      insert into support_tickets
+      select (jsonb_populate_record(null::support_tickets, to_jsonb(t) || jsonb_build_object(
+        'id', gen_random_uuid(), 'ticket_number', 'TKT-8' || lpad(g::text, 5, '0'), 'created_at', t.created_at - make_interval(secs => g)))).*
+      from support_tickets t, generate_series(1, 501) g where t.id = ${seeded.ids[HAL]}`);
+    expect(await count('harbour')).toBe(502);
+    await app.db.execute(sql`update client_sites set name = 'Quayside Store' where id = ${siteId}`);
+    await app.db.execute(sql`update client_contacts set name = 'Priya Menon' where id = ${seeded.contactIds.get('Priya Ravindran')}`);
+    expect(Number(await queued())).toBe(2);
+    expect(await search('quayside')).toEqual([]); // not yet: the rows keep the former name until their batch
+    expect(await drainTicketSearchQueue(app.db, { batch: 300 })).toBe(1004);
+    expect(await count('quayside')).toBe(502);
+    expect(await count('menon')).toBe(502);
+    expect(await count('harbour')).toBe(0);
+    expect(await count('nair')).toBe(0);
+    expect(Number(await queued())).toBe(0);
+  });
+});

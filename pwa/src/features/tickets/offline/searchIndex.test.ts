@@ -26,17 +26,22 @@ async function syncedPhone(): Promise<{ db: OfflineDb; server: ModelServer }> {
   const clientIds = new Map<string, string>();
   for (const spec of SEARCH_CASE_TICKETS) {
     const created = server.createTicket();
-    const { comments, client, tags, assets, ...fields } = spec;
+    const { comments, client, tags, assets, contact, site, ...fields } = spec;
+    // The card carries the ticket's contact and site, as GET /api/clients/:id sends them.
+    const contactId = contact ? crypto.randomUUID() : null;
+    const siteId = site ? crypto.randomUUID() : null;
     if (client && !clientIds.has(client)) {
       clientIds.set(client, crypto.randomUUID());
-      records.push({ collection: 'clients', id: clientIds.get(client)!, data: { id: clientIds.get(client), name: client } });
+      const contacts = contact ? [{ id: contactId, clientId: clientIds.get(client), ...contact }] : [];
+      const sites = site ? [{ id: siteId, clientId: clientIds.get(client), name: site }] : [];
+      records.push({ collection: 'clients', id: clientIds.get(client)!, data: { id: clientIds.get(client), name: client, contacts, sites } });
     }
     const assetIds = (assets ?? []).map((a) => {
       const id = crypto.randomUUID();
       records.push({ collection: 'assets', id, data: { id, clientId: clientIds.get(client!), ...a } });
       return id;
     });
-    const links = { clientId: client ? clientIds.get(client)! : null, tags: [...(tags ?? [])].sort(), assetIds };
+    const links = { clientId: client ? clientIds.get(client)! : null, contactId, siteId, tags: [...(tags ?? [])].sort(), assetIds };
     Object.assign(server.tickets.get(created.id)!, fields, { businessName: fields.businessName || null }, links);
     for (const comment of comments) expect(server.patch(created.id, { comment }, TECH_ID, null).status).toBe(200);
   }
@@ -88,7 +93,8 @@ describe('search rows kept with the cache', () => {
   it("a client renamed or an asset's tag changed in the cached copies is found by its new words at the next search", async () => {
     const { db } = await syncedPhone();
     const cards = await db.records.where('collection').equals('clients').toArray();
-    await db.records.put({ ...cards[0]!, data: { ...(cards[0]!.data as object), name: 'Southwind Supply' } });
+    const northwind = cards.find((r) => (r.data as { name: string }).name === 'Northwind Traders')!;
+    await db.records.put({ ...northwind, data: { ...(northwind.data as object), name: 'Southwind Supply' } });
     const assets = await db.records.where('collection').equals('assets').toArray();
     const copier = assets.find((a) => (a.data as { assetTag: string }).assetTag === 'A-0042')!;
     await db.records.put({ ...copier, data: { ...(copier.data as object), assetTag: 'A-0043' } });
@@ -97,6 +103,20 @@ describe('search rows kept with the cache', () => {
     expect(await names(db, 'northwind')).toEqual([]);
     expect(await names(db, 'A-0043')).toEqual(['Fay Ford']);
     expect(await names(db, 'A-0042')).toEqual([]);
+    expect(await ensureSearchIndex(db)).toBe(0);
+  });
+
+  it('a contact or site renamed on the cached client card is found by its new words at the next search', async () => {
+    const { db } = await syncedPhone();
+    const card = (await db.records.where('collection').equals('clients').toArray()).find((r) => (r.data as { name: string }).name === 'Umbrella Corp')!;
+    const data = card.data as { contacts: { name: string; email: string }[]; sites: { name: string }[] };
+    expect(await names(db, 'ravindran')).toEqual(['Hal Hart']);
+    await db.records.put({ ...card, data: { ...data, contacts: [{ ...data.contacts[0]!, name: 'Priya Nair', email: 'pn@parasol.io' }], sites: [{ ...data.sites[0]!, name: 'Harbour Yard' }] } });
+    expect(await ensureSearchIndex(db)).toBe(1);
+    expect(await names(db, 'nair parasol')).toEqual(['Hal Hart']);
+    expect(await names(db, '"harbour yard"')).toEqual(['Hal Hart']);
+    expect(await names(db, 'ravindran')).toEqual([]);
+    expect(await names(db, 'riverside')).toEqual([]);
     expect(await ensureSearchIndex(db)).toBe(0);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The links of the phone's search rows (issue 58, docs/search.md "On the phone"): a ticket's client
- * name, tags and linked assets, as the server's document has them (shared `documentWords`). Tags
- * come with the ticket; client names and assets are the clients and assets features' cached copies
+ * name, contact (name, e-mail), site name, tags and linked assets, as the server's document has them
+ * (shared `documentWords`). Tags come with the ticket; client names, contacts and sites (on the
+ * client card) and assets are the clients and assets features' cached copies
  * (records collections 'clients' and 'assets'), read as data: features import nothing of each other.
  *
- * A client card or an asset can change after the rows of its tickets were written (a rename
- * synced later, the assets pulled after the tickets): {@link changedLinkTickets} compares the texts
+ * A client card (its name, a contact's or a site's) or an asset can change after the rows of its
+ * tickets were written (a rename synced later, the assets pulled after the tickets): {@link changedLinkTickets} compares the texts
  * the rows were last checked against (meta `ticketSearch.links`) with the cached ones and names the
  * tickets to write again. No React.
  */
@@ -34,29 +35,44 @@ export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[])
     assetIds.length > 0 ? db.records.bulkGet(assetIds.map((id) => key(ASSETS, id))) : [],
   ]);
   const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
-  const clientName = new Map(held<Client>(cards).map(([id, c]) => [id, c.name]));
+  const card = new Map(held<Client>(cards));
   const asset = new Map(held<Asset>(assets));
   return new Map(
-    tickets.map((t) => [
-      t.id,
-      {
-        client: (t.clientId && clientName.get(t.clientId)) || null,
+    tickets.map((t) => {
+      const c = t.clientId ? card.get(t.clientId) : undefined;
+      const contact = t.contactId ? c?.contacts?.find((k) => k.id === t.contactId) : undefined;
+      const site = t.siteId ? c?.sites?.find((x) => x.id === t.siteId) : undefined;
+      const links: SearchLinks = {
+        client: c?.name || null,
+        contact: contact ? { name: contact.name, email: contact.email } : null,
+        site: site?.name ?? null,
         tags: t.tags ?? [],
         assets: assetIdsOf(t).flatMap((id) => {
           const a = asset.get(id);
           return a ? [{ name: a.name, assetTag: a.assetTag }] : [];
         }),
-      },
-    ]),
+      };
+      return [t.id, links];
+    }),
   );
 }
 
-/** The searchable text of every cached client card (`c:<id>`: name) and asset (`a:<id>`: name and tag). */
+/** A client card's words for the search rows: name, contacts (id, name, e-mail), sites (id, name). */
+function cardText(c: Client): string {
+  const contacts = (c.contacts ?? []).map((k) => `${k.id}\u0001${k.name}\u0001${k.email ?? ''}`);
+  const sites = (c.sites ?? []).map((s) => `${s.id}\u0001${s.name}`);
+  return [c.name, ...contacts, ...sites].join('\u0000');
+}
+
+/**
+ * The searchable text of every cached client card (`c:<id>`: its name, its contacts' names and
+ * e-mail addresses, its sites' names) and asset (`a:<id>`: name and tag).
+ */
 async function linkTexts(db: OfflineDb): Promise<Record<string, string>> {
   const rows = await db.records.where('collection').anyOf(CLIENTS, ASSETS).toArray();
   const texts: Record<string, string> = {};
   for (const r of rows) {
-    if (r.collection === CLIENTS) texts[`c:${r.id}`] = (r.data as Client).name;
+    if (r.collection === CLIENTS) texts[`c:${r.id}`] = cardText(r.data as Client);
     else texts[`a:${r.id}`] = `${(r.data as Asset).name}\u0000${(r.data as Asset).assetTag}`;
   }
   return texts;
