@@ -107,4 +107,9 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   ['thwind trad', ['Gus Grant', 'Fay Ford']],
   // a word that matches never falls back: `mail` is a word of Bob's address only (not Gus's gmail.com)
   ['mail', ['Bob Brown']],
+  // ... and the linked contact's name and e-mail address (a misspelt or partial one)
+  ['avindran', ['Hal Hart']],
+  ['riya.r@brolly', ['Hal Hart']],
+  // `wind` is a word of Hal's issue: Northwind's tickets (a substring of their client's name) are not found
+  ['wind', ['Hal Hart']],
 ];
