@@ -5,6 +5,7 @@
  * many (a rename of a client with more than 500 tickets only queues a job), and the queue's worker
  * rewrites jobs and stale rows in batches.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TagList, TicketListPage } from '@portal/shared';
@@ -141,6 +142,17 @@ describe('contacts and sites (migration 0056)', () => {
     await patch(`/api/tickets/${seeded.ids[HAL]}`, { contactId: seeded.contactIds.get('Priya Ravindran') });
     expect(await search('nair')).toEqual(['Hal Hart']);
     expect(Number(await queued())).toBe(0);
+  });
+
+  it("rows older than migration 0056 get the contact's and site's words from the jobs the migration queues", async () => {
+    await app.db.execute(sql`update ticket_search set doc = search_doc('nothing') where ticket_id = ${seeded.ids[HAL]}`);
+    expect(await hasWord(seeded.ids[HAL]!, 'harbour')).toBe(false);
+    const migration = fs.readFileSync(new URL('../../../drizzle/0056_search_contacts_sites.sql', import.meta.url), 'utf8');
+    await app.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    expect((await rowsOf<{ kind: string }>(app.db, sql`select kind from ticket_search_jobs order by kind`)).map((r) => r.kind)).toEqual(['contact', 'site']);
+    expect(await drainTicketSearchQueue(app.db)).toBe(2);
+    expect(await hasWord(seeded.ids[HAL]!, 'harbour')).toBe(true);
+    expect(await hasWord(seeded.ids[HAL]!, 'nair')).toBe(true);
   });
 
   it('a site of more than 500 tickets renamed queues one job; the worker rewrites them in batches', async () => {
