@@ -3,6 +3,7 @@
  * checked against them (docs/benchmarks.md).
  */
 import { PROCS2 } from './api-settings';
+import type { FloorResult } from './api-floor';
 import { QUIET, type CpuShare } from './cpu-share';
 
 /** One autocannon run of one target. */
@@ -36,6 +37,8 @@ export interface ConfigResult {
   results: TargetResult[];
   /** Load average (1, 5, 15 min) when the configuration started and ended. */
   load: number[][];
+  /** The API floor table (PostgreSQL, target `floor`: api-floor.ts). */
+  floor?: FloorResult;
 }
 
 /** A run in which no request completed has no meaningful p99. */

@@ -7,7 +7,7 @@ export const CONNECTIONS = Number(env.BENCH_API_CONNECTIONS ?? 50);
 export const SECONDS = Number(env.BENCH_API_SECONDS ?? 10);
 export const DBS = (env.BENCH_API_DBS ?? 'pglite,postgres').split(',').filter(Boolean) as ('pglite' | 'postgres')[];
 export const SIZES = (env.BENCH_API_SIZES ?? '200,100000').split(',').map(Number);
-export const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2').split(',').filter(Boolean);
+export const TARGETS = (env.BENCH_API_TARGETS ?? 'bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2,floor').split(',').filter(Boolean);
 /** Clients seeded with the tickets (issue 50: 5,000; nine tickets in ten belong to one). */
 export const CLIENTS = Number(env.BENCH_API_CLIENTS ?? 5000);
 export const ENCODINGS = (env.BENCH_API_ENCODINGS ?? 'none,browser').split(',').filter(Boolean) as ('none' | 'browser')[];

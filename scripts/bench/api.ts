@@ -31,6 +31,9 @@
  * - `clientsq` (optional) one client search term over and over (`Acme 12`),
  * - `stats`  10 connections on the 365-day survey statistics (`GET /api/surveys/stats?days=365`),
  *            as 10 staff dashboards open at once; its p50 is printed (goal <= 100 ms),
+ * - `floor`  (PostgreSQL) the API floor table (api-floor.ts): `listu` and `searchu` against a bare
+ *            node:http + `pg` server running the app's own captured statements, CPU per request of
+ *            both and their ratio, the median of BENCH_FLOOR_ROUNDS (3) interleaved rounds,
  * - `procs2:<t>` (PostgreSQL, BENCH_API_PROCS2, default `health,list,create`): target t against TWO
  *            app processes on the same database (half the connections each, req/s summed), right
  *            after t against one; the ratio two/one is printed, not judged (no goal on a shared
@@ -50,7 +53,7 @@
  * create leaves for the outbox included), so builds whose outbox sends at other moments compare alike.
  *
  * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
- * (`bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
+ * (`bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2,floor`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
  * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
  */
@@ -61,6 +64,7 @@ import { join, resolve } from 'node:path';
 import { startApp, type AppProcess } from '../server-process';
 import { LISTW_WRITERS, type BareServer, cannon, combine, commitCeiling, createLoad, login, patchLoad, readProbe, startBare, ticketIds, varying, withEncoding } from './api-load';
 import { printConfig, printGoals, type ConfigResult, type TargetResult } from './api-report';
+import { printFloor, runFloor } from './api-floor';
 import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
 import { ADMIN_PASSWORD, CLIENTS, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, SECONDS, SIZES, TARGETS } from './api-settings';
 import { adminQuery, seedTickets } from './seed';
@@ -141,6 +145,7 @@ async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, 
     await new Promise((r2) => setTimeout(r2, 500));
   };
   for (const target of TARGETS) {
+    if (target === 'floor') continue; // after the targets (runConfig)
     if (target === 'procs2') {
       if (!plans2) continue; // PostgreSQL only
       for (const t of PROCS2) {
@@ -212,7 +217,13 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: BareServ
     second = wantsTwo ? await startApp({ ...appEnv, BENCH_PROBE_FILE: join(work, 'probe2.jsonl') }, 120_000) : undefined;
     const loadStart = loadavg();
     const results = await runTargets(app, bare, probeFile, db === 'postgres' ? dbUrl : undefined, second);
-    return { db, size, seedSeconds, results, load: [loadStart, loadavg()] };
+    const load = [loadStart, loadavg()];
+    let floor;
+    if (db === 'postgres' && TARGETS.includes('floor')) {
+      const auth = { authorization: `Bearer ${await login(app.baseURL)}` };
+      floor = await runFloor(app.baseURL, app.pid, auth, dbUrl, await ticketIds(app.baseURL, auth, 20_000));
+    }
+    return { db, size, seedSeconds, results, load, ...(floor ? { floor } : {}) };
   } finally {
     await second?.stop();
     await app?.stop();
@@ -235,6 +246,7 @@ export async function runApiBench(): Promise<ConfigResult[]> {
         try {
           const c = await runConfig(db, size, bare);
           printConfig(c);
+          if (c.floor) printFloor(c, c.floor);
           all.push(c);
         } catch (err) {
           console.log(`\n### ${db}, ${size} tickets: FAILED: ${err instanceof Error ? err.message : String(err)}`);

@@ -1,0 +1,202 @@
+/**
+ * The API floor (issue 58 Decision 2, docs/benchmarks.md "The API floor"): the app's CPU per request
+ * against the same database work done by the thinnest server (floor-server.mjs: bare node:http and a
+ * `pg` pool running the app's own statements), measured in the same run, in interleaved rounds.
+ *
+ * The statements are captured, not rewritten: the app's repository code (the page cache's miss path,
+ * pageCache.ts readTicketPage: `ticketsHighWater` then `listTicketPageJson`) runs here on the bench
+ * database with node-postgres' `Client.prototype.query` recording every statement (text, parameters,
+ * prepared-statement name). Two captures per target (two cursors, two terms) show which parameters
+ * change per request; the floor rebuilds only those. Before measuring, the app's and the floor's
+ * answers to the same request are compared byte for byte.
+ *
+ * Targets (PostgreSQL only): `listu` (a list page of 50, a new cursor each request) and `searchu` (a
+ * searched page of 50, a new term `Client <n>` each request), as the app's targets of the same names.
+ * Per round and target: the app, then the floor, each for BENCH_API_SECONDS with the same cursors or
+ * terms; CPU ms per request of the server process and of PostgreSQL (cpu-share.ts, from /proc). The
+ * table prints the median over BENCH_FLOOR_ROUNDS (3) rounds and the ratio app / floor.
+ */
+import type autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../api/src/db/client';
+import { listTicketPageJson, ticketsHighWater, type TicketFilter } from '../../api/src/features/tickets/staffListRepository';
+import { cannon, varying } from './api-load';
+import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
+import { median } from './median';
+
+const ROUNDS = Number(process.env.BENCH_FLOOR_ROUNDS ?? 3);
+const LIMIT = 50;
+
+/** A statement as node-postgres sent it; `vary`: the parameters rebuilt per request (floor-server.mjs). */
+interface Statement {
+  name?: string;
+  text: string;
+  params: unknown[];
+  vary: { index: number; kind: 'cursor' | 'term' }[];
+}
+
+/** What floor-server.mjs reads. */
+interface FloorSpec {
+  databaseUrl: string;
+  targets: Record<string, { limit: number; statements: Statement[] }>;
+}
+
+/** One target's medians: CPU ms per request (server, PostgreSQL) of the app and of the floor. */
+export interface FloorRow {
+  target: string;
+  label: string;
+  app: { server: number; pg: number; reqPerSec: number };
+  floor: { server: number; pg: number; reqPerSec: number };
+  identical: boolean;
+}
+
+/** The floor table of one configuration. */
+export interface FloorResult {
+  rows: FloorRow[];
+  rounds: number;
+  load: number[][];
+}
+
+type Recorded = { name?: string; text: string; values: unknown[] };
+
+/** The statements node-postgres sends while `run` runs (this process only; run one capture at a time). */
+async function recordStatements(run: () => Promise<unknown>): Promise<Recorded[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Recorded[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [a, b] = args;
+    if (typeof a === 'string') seen.push({ text: a, values: Array.isArray(b) ? b : [] });
+    else if (a && typeof a === 'object' && 'text' in a) {
+      const c = a as { name?: string; text: string; values?: unknown[] };
+      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: c.values ?? [] });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+/** Two captures of one request shape -> the statements with their varying parameters named. */
+function diff(a: Recorded[], b: Recorded[], kind: 'cursor' | 'term', check: (x: unknown, y: unknown) => boolean): Statement[] {
+  if (a.length !== b.length || a.some((s, i) => s.text !== b[i]!.text)) throw new Error(`floor: the ${kind} captures ran different statements`);
+  return a.map((s, i) => {
+    const vary: Statement['vary'] = [];
+    s.values.forEach((v, k) => {
+      if (v === b[i]!.values[k]) return;
+      if (!check(v, b[i]!.values[k])) throw new Error(`floor: parameter ${k} of statement ${i} changes in a way the floor cannot rebuild (${String(v)} / ${String(b[i]!.values[k])})`);
+      vary.push({ index: k, kind });
+    });
+    return { ...(s.name ? { name: s.name } : {}), text: s.text, params: s.values, vary };
+  });
+}
+
+/** The floor's statements for `listu` and `searchu`, captured from the app's code on `databaseUrl`. */
+async function captureSpec(databaseUrl: string, ids: string[]): Promise<FloorSpec> {
+  const handle = await openDatabase({ databaseUrl, dataDir: '' });
+  try {
+    const page = (filter: TicketFilter, cursor?: string) => async () => {
+      await ticketsHighWater(handle.db);
+      await listTicketPageJson(handle.db, filter, { cursor, limit: LIMIT });
+    };
+    // Warm first (prepared names are per connection; the captured texts are what matters).
+    await page({}, ids[0])();
+    const listA = await recordStatements(page({}, ids[0]));
+    const listB = await recordStatements(page({}, ids[1]));
+    const searchA = await recordStatements(page({ q: 'Client 1' }));
+    const searchB = await recordStatements(page({ q: 'Client 2' }));
+    return {
+      databaseUrl,
+      targets: {
+        '/listu': { limit: LIMIT, statements: diff(listA, listB, 'cursor', (x, y) => x === ids[0] && y === ids[1]) },
+        '/searchu': { limit: LIMIT, statements: diff(searchA, searchB, 'term', (x, y) => String(x).split(`'1':*`).join(`'2':*`) === y) },
+      },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts floor-server.mjs on `spec`; resolves with its URL, pid and stop. */
+async function startFloor(spec: FloorSpec): Promise<{ url: string; pid: number; stop(): void; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-floor-'));
+  writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'floor-server.mjs'), join(dir, 'spec.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dir, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Measures the floor table against the running app (`baseURL`, `appPid`, signed-in `auth`) on the
+ * PostgreSQL database `databaseUrl`, with `ids` (seeded ticket ids) as cursors.
+ */
+export async function runFloor(baseURL: string, appPid: number, auth: Record<string, string>, databaseUrl: string, ids: string[]): Promise<FloorResult> {
+  const spec = await captureSpec(databaseUrl, ids);
+  const floor = await startFloor(spec);
+  const loadStart = loadavg();
+  try {
+    const targets = [
+      { target: 'listu', label: 'list page, new cursor each', app: (v: string) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, floor: (v: string) => `/listu?v=${v}`, value: (n: number) => ids[n % ids.length]! },
+      { target: 'searchu', label: 'search, new term each', app: (v: string) => `/api/tickets/list?limit=${LIMIT}&q=Client%20${v}`, floor: (v: string) => `/searchu?v=${v}`, value: (n: number) => String(n) },
+    ];
+    const rows: FloorRow[] = [];
+    for (const t of targets) {
+      const probe = t.value(7);
+      const [a, f] = await Promise.all([fetch(baseURL + t.app(probe), { headers: auth }).then((r) => r.text()), fetch(floor.url + t.floor(probe)).then((r) => r.text())]);
+      rows.push({ target: t.target, label: t.label, identical: a === f, app: { server: 0, pg: 0, reqPerSec: 0 }, floor: { server: 0, pg: 0, reqPerSec: 0 } });
+    }
+    const samples = new Map<string, { app: FloorRow['app'][]; floor: FloorRow['floor'][] }>(targets.map((t) => [t.target, { app: [], floor: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const t of targets) {
+        for (const side of ['app', 'floor'] as const) {
+          // The same cursors or terms for both sides of a round; new ones each round.
+          let n = 1 + round * 5000;
+          const url = side === 'app' ? baseURL : floor.url;
+          const path = side === 'app' ? t.app : t.floor;
+          const pid = side === 'app' ? appPid : floor.pid;
+          const opts: autocannon.Options = varying(url, side === 'app' ? auth : {}, () => path(t.value(n++)));
+          await waitForQuiet([pid]);
+          const from = cpuSnapshot([pid]);
+          const r = await cannon(opts);
+          const to = cpuSnapshot([pid]);
+          const per = from && to ? cpuShare(from, to, r.requests.total).perRequestMs : undefined;
+          if (r.non2xx + r.errors > 0) throw new Error(`floor: ${t.target} on the ${side}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+          samples.get(t.target)![side].push({ server: per?.server ?? 0, pg: per?.pg ?? 0, reqPerSec: r.requests.average });
+        }
+      }
+    }
+    for (const row of rows) {
+      const s = samples.get(row.target)!;
+      const med = (xs: FloorRow['app'][]) => ({ server: median(xs.map((x) => x.server)), pg: median(xs.map((x) => x.pg)), reqPerSec: median(xs.map((x) => x.reqPerSec)) });
+      row.app = med(s.app);
+      row.floor = med(s.floor);
+    }
+    return { rows, rounds: ROUNDS, load: [loadStart, loadavg()] };
+  } finally {
+    floor.stop();
+    rmSync(floor.dir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the floor table (medians; ratio of server + PostgreSQL CPU per request, app over floor). */
+export function printFloor(c: { db: string; size: number }, f: FloorResult): void {
+  const load = f.load.map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' -> ');
+  console.log(`\n#### API floor, ${c.db}, ${c.size.toLocaleString('en')} tickets (${f.rounds} interleaved rounds, medians; load average ${load})`);
+  console.log('target                        app req/s  floor req/s  app CPU ms/req server+pg  floor CPU ms/req server+pg  app/floor (server+pg)  answers identical');
+  for (const r of f.rows) {
+    const total = (x: FloorRow['app']) => x.server + x.pg;
+    const cpu = (x: FloorRow['app']) => `${x.server.toFixed(2)}+${x.pg.toFixed(2)} = ${total(x).toFixed(2)}`;
+    const ratio = total(r.floor) > 0 ? `${(total(r.app) / total(r.floor)).toFixed(2)}x` : '-';
+    console.log(
+      `${r.label.padEnd(29)} ${r.app.reqPerSec.toFixed(0).padStart(9)} ${r.floor.reqPerSec.toFixed(0).padStart(12)} ${cpu(r.app).padStart(26)} ${cpu(r.floor).padStart(28)} ${ratio.padStart(22)} ${(r.identical ? 'yes' : 'NO').padStart(18)}`,
+    );
+  }
+}
