@@ -12,8 +12,8 @@
  *
  * Targets (PostgreSQL only): `listu` (a list page of 50, a new cursor each request) and `searchu` (a
  * searched page of 50, a new term `Client <n>` each request), as the app's targets of the same names.
- * Per round and target: the app, then the floor, each for BENCH_API_SECONDS with the same cursors or
- * terms; CPU ms per request of the server process and of PostgreSQL (cpu-share.ts, from /proc). The
+ * Per round and target: the app (its page cache emptied first), then the floor, each for
+ * BENCH_API_SECONDS with the same cursors or terms (new ones each round); CPU ms per request of the server process and of PostgreSQL (cpu-share.ts, from /proc). The
  * table prints the median over BENCH_FLOOR_ROUNDS (3) rounds and the ratio app / floor.
  */
 import type autocannon from 'autocannon';
@@ -73,7 +73,8 @@ async function recordStatements(run: () => Promise<unknown>): Promise<Recorded[]
     if (typeof a === 'string') seen.push({ text: a, values: Array.isArray(b) ? b : [] });
     else if (a && typeof a === 'object' && 'text' in a) {
       const c = a as { name?: string; text: string; values?: unknown[] };
-      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: c.values ?? [] });
+      // drizzle's prepared statements pass the values beside the config: query({ name, text }, values).
+      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: c.values ?? (Array.isArray(b) ? b : []) });
     }
     return original.apply(this, args);
   };
@@ -141,6 +142,8 @@ async function startFloor(spec: FloorSpec): Promise<{ url: string; pid: number; 
 export async function runFloor(baseURL: string, appPid: number, auth: Record<string, string>, databaseUrl: string, ids: string[]): Promise<FloorResult> {
   const spec = await captureSpec(databaseUrl, ids);
   const floor = await startFloor(spec);
+  const bump = new pg.Client({ connectionString: databaseUrl });
+  await bump.connect();
   const loadStart = loadavg();
   try {
     const targets = [
@@ -163,6 +166,9 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
           const path = side === 'app' ? t.app : t.floor;
           const pid = side === 'app' ? appPid : floor.pid;
           const opts: autocannon.Options = varying(url, side === 'app' ? auth : {}, () => path(t.value(n++)));
+          // Uncached on the app: move the page cache's high-water mark (staffListRepository.ts
+          // ticketsHighWater adds ticket_search_version.n), so no page of an earlier run is served.
+          if (side === 'app') await bump.query('update ticket_search_version set n = n + 1');
           await waitForQuiet([pid]);
           const from = cpuSnapshot([pid]);
           const r = await cannon(opts);
@@ -181,6 +187,7 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
     }
     return { rows, rounds: ROUNDS, load: [loadStart, loadavg()] };
   } finally {
+    await bump.end();
     floor.stop();
     rmSync(floor.dir, { recursive: true, force: true });
   }

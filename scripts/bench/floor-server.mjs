@@ -19,6 +19,8 @@ import pg from 'pg';
 const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: 10 });
 
+let failed = false;
+
 /** The parameters of statement `s` for the request's value `v`. */
 function paramsOf(s, v) {
   if (s.vary.length === 0) return s.params;
@@ -52,6 +54,8 @@ http
         res.end(body);
       },
       (err) => {
+        if (!failed) process.stderr.write(`floor-server: ${url.pathname}: ${err?.message ?? err}\n`);
+        failed = true;
         res.statusCode = 500;
         res.end(String(err?.message ?? err));
       },
