@@ -23,7 +23,7 @@ import { lockTicketForChecklist, recordChecklistChanges, recordTagChanges, ticke
 import { deleteAssetsOfClientRows } from './features/assets/port';
 import { tagRoutes } from './features/tags/routes';
 import { visitRoutes } from './features/visits/routes';
-import { visitCountsOf, visitFigures, visitPartLines, visitsOfClient } from './features/visits/port';
+import { markVisitsInvoiced, visitCountsOf, visitFigures, visitPartLines, visitsOfClient } from './features/visits/port';
 import { findSession, hashToken } from './features/auth/sessions';
 import { createPasswordHasher, type Argon2Params } from './lib/passwords';
 import { configRoutes } from './features/config/routes';
@@ -257,7 +257,7 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
     surveyRoutes(s),
     schedulerRoutes(s),
     slaRoutes(s, { visitFigures }),
-    billingRoutes(s, { visitPartLines }),
+    billingRoutes(s, { visitPartLines, markVisitsInvoiced }),
     activityRoutes(s),
   ];
   for (const router of routers) app.use(router.routes());

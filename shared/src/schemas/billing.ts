@@ -87,6 +87,8 @@ export type BillingInvoicedInput = z.output<typeof billingInvoicedSchema>;
 export interface BillingInvoicedResult {
   locked: number;
   alreadyInvoiced: number;
+  /** Visits of the client (arrival in the range) locked by this marking (those marked before keep theirs). */
+  visitsLocked: number;
   invoicedAt: string;
   invoicedBy: string;
 }
@@ -105,6 +107,10 @@ export const timeEntryPatchSchema = z
   })
   .refine((v) => v.minutes !== undefined || v.billable !== undefined || v.note !== undefined, { message: 'Change minutes, billable or note' });
 export type TimeEntryPatch = z.output<typeof timeEntryPatchSchema>;
+
+/** The refusal of a correction of an invoiced visit (409 `locked`; POST /api/tickets/:id/visits with its supersedesVisitId). */
+export const lockedVisitMessage = (invoicedAt: string, invoicedBy: string | null) =>
+  `This visit was invoiced on ${invoicedAt.slice(0, 10)}${invoicedBy ? ` by ${invoicedBy}` : ''} and is locked: it can no longer be corrected.`;
 
 /** The refusal of an edit of an invoiced entry (409 `locked`). */
 export const lockedEntryMessage = (invoicedAt: string, invoicedBy: string | null) =>

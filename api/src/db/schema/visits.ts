@@ -1,6 +1,6 @@
 /**
  * On-site visits (issue 54, docs/visits.md): one row per close-out of a ticket. Part of the one
- * Drizzle schema (../schema.ts); migrations 0042_visits, 0043, 0045_visit_report.
+ * Drizzle schema (../schema.ts); migrations 0042_visits, 0043, 0045_visit_report, 0057_visit_invoiced.
  *
  * - `arrived_sent` / `departed_sent` keep the phone's times exactly as sent; `arrived_at` /
  *   `departed_at` are the same instants for sorting and sums; `received_at` is the server's clock.
@@ -45,6 +45,10 @@ export const visits = pgTable(
     reportAttachmentId: uuid('report_attachment_id'),
     supersedesVisitId: uuid('supersedes_visit_id').references((): AnyPgColumn => visits.id, { onDelete: 'set null' }),
     resolve: boolean('resolve').notNull().default(false),
+    /** Time & Billing 'Mark invoiced' (issue 57, migration 0057): when and by whom; set = no correction any more. */
+    invoicedAt: ts('invoiced_at'),
+    invoicedBy: uuid('invoiced_by').references(() => users.id, { onDelete: 'set null' }),
+    invoicedByName: text('invoiced_by_name'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -76,7 +76,7 @@ describe('Time & Billing (issue 57 item 1)', () => {
     expect((await t.request('POST', '/api/time-report/invoiced', { token: tech.token, body: { from: '2026-10-01', to: '2026-10-31', clientId: client.id } })).status).toBe(403);
     setClock('2026-11-02T09:00:00.000Z');
     const marked = await t.request<BillingInvoicedResult>('POST', '/api/time-report/invoiced', { token: admin.token, body: { from: '2026-10-01', to: '2026-10-31', clientId: client.id } });
-    expect(marked.body).toEqual({ locked: 2, alreadyInvoiced: 0, invoicedAt: '2026-11-02T09:00:00.000Z', invoicedBy: 'bill-admin' });
+    expect(marked.body).toEqual({ locked: 2, alreadyInvoiced: 0, visitsLocked: 0, invoicedAt: '2026-11-02T09:00:00.000Z', invoicedBy: 'bill-admin' });
     const again = await t.request<BillingInvoicedResult>('POST', '/api/time-report/invoiced', { token: admin.token, body: { from: '2026-10-01', to: '2026-10-31', clientId: client.id } });
     expect(again.body).toMatchObject({ locked: 0, alreadyInvoiced: 2 });
     const after = await entries(admin.token, 'from=2026-10-01&to=2026-10-31');

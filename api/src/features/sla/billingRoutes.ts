@@ -5,7 +5,8 @@
  *         entries and the parts of the range's visits (not with `tag`: visits are not split by tag) as
  *         QuickBooks Online / Xero invoice lines. A technician gets only their own entries and visits.
  * - POST  /api/time-report/invoiced  admin; billingInvoicedSchema { from, to, clientId | client } ->
- *         BillingInvoicedResult: the client's entries of the range locked with who and when; Idempotency-Key optional.
+ *         BillingInvoicedResult: the client's entries (recorded in the range) and visits (arrived in it)
+ *         locked with who and when, in one transaction; Idempotency-Key optional.
  * - PATCH /api/time-entries/:id  staff (its author, or an admin); timeEntryPatchSchema -> TimeEntry;
  *         409 when the entry is invoiced (lockedEntryMessage); 400 past 1440 minutes on the entry's day; 404 unknown.
  */
@@ -32,8 +33,11 @@ const ENTRY_NOT_FOUND = 'Time entry not found';
 /** What the billing routes need of the visits feature, handed in by app.ts (visits port). */
 export interface BillingVisitsPort {
   /** The part lines of the visits arrived in [from, to) (not superseded), of a client / technician when given. */
-  visitPartLines(db: Database, f: { from: Date; to: Date; clientId?: string | undefined; client?: string | undefined; technicianId?: string | undefined }): Promise<VisitPartLine[]>;
+  visitPartLines(db: Database, f: VisitRange): Promise<VisitPartLine[]>;
+  /** Marks the client's not yet invoiced visits arrived in [from, to) invoiced (in the caller's transaction); how many. */
+  markVisitsInvoiced(tx: Database, f: VisitRange, by: { id: string; username: string }, now: Date): Promise<number>;
 }
+type VisitRange = { from: Date; to: Date; clientId?: string | undefined; client?: string | undefined; technicianId?: string | undefined };
 
 export function billingRoutes(s: Services, visits: BillingVisitsPort): Router<AppState> {
   const router = new Router<AppState>();
@@ -65,8 +69,10 @@ export function billingRoutes(s: Services, visits: BillingVisitsPort): Router<Ap
     const b = invoicedInput.get(ctx).body;
     const by = ctx.state.auth!.user;
     const now = s.clock();
-    const counts = await markInvoiced(txOf(ctx), { ...range(b.from, b.to), clientId: b.clientId, client: b.client }, by, now);
-    ctx.body = { ...counts, invoicedAt: now.toISOString(), invoicedBy: by.username } satisfies BillingInvoicedResult;
+    const filter = { ...range(b.from, b.to), clientId: b.clientId, client: b.client };
+    const counts = await markInvoiced(txOf(ctx), filter, by, now);
+    const visitsLocked = await visits.markVisitsInvoiced(txOf(ctx), filter, by, now);
+    ctx.body = { ...counts, visitsLocked, invoicedAt: now.toISOString(), invoicedBy: by.username } satisfies BillingInvoicedResult;
   });
 
   router.patch('/api/time-entries/:id', requireStaff(), patchInput, transaction(s, { idempotent: true }), async (ctx) => {

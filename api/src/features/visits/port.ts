@@ -15,5 +15,9 @@ export { customerVisitReport, statusReportsOf } from './customer';
  * - `visitsOfClient(db, clientId)`: the client page's visits.
  */
 export { visitCountsOf, visitFigures, visitsOfClient } from './figures';
-/** - `visitPartLines(db, filter)`: the part lines of a range's visits (invoice-lines CSV; billing.ts), handed to the sla feature's billing routes by app.ts. */
-export { visitPartLines } from './billing';
+/**
+ * - `visitPartLines(db, filter)`: the part lines of a range's visits (invoice-lines CSV; billing.ts);
+ * - `markVisitsInvoiced(tx, filter, by, now)`: 'Mark invoiced' locks the client's visits of the range;
+ * both handed to the sla feature's billing routes by app.ts.
+ */
+export { markVisitsInvoiced, visitPartLines } from './billing';

@@ -10,7 +10,7 @@
  * subscriber (events.ts) attaches the service report and queues its e-mail in the same transaction.
  * Any refusal throws, so the route's transaction rolls everything back: nothing changes.
  */
-import { MSG, SIGNATURE_MAX_BYTES, VISIT_MSG, type TicketPatch, type Visit, type VisitCreate } from '@portal/shared';
+import { MSG, SIGNATURE_MAX_BYTES, VISIT_MSG, lockedVisitMessage, type TicketPatch, type Visit, type VisitCreate } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { AuthUser } from '../../http/state';
@@ -76,7 +76,7 @@ function noteOf(body: VisitCreate, technician: string): string {
 /**
  * Inside the route's transaction: writes the visit (see module doc) at `now`.
  * @throws as checkTicketForVisit (re-read under the transaction); 400 VISIT_MSG.supersedeOtherTicket;
- *   409 VISIT_MSG.alreadySuperseded; patchTicket's 409/400/413.
+ *   409 lockedVisitMessage when the corrected visit was invoiced (docs/billing.md); 409 VISIT_MSG.alreadySuperseded; patchTicket's 409/400/413.
  */
 export async function closeOutVisit(
   tx: Database,
@@ -93,6 +93,10 @@ export async function closeOutVisit(
   if (body.supersedesVisitId) {
     const earlier = await lockVisit(tx, body.supersedesVisitId);
     if (!earlier || earlier.ticketId !== ticketId) throw badRequest(VISIT_MSG.supersedeOtherTicket, { supersedesVisitId: [VISIT_MSG.supersedeOtherTicket] });
+    if (earlier.invoicedAt) {
+      const locked = { invoicedAt: earlier.invoicedAt.toISOString(), invoicedBy: earlier.invoicedByName };
+      throw conflict(lockedVisitMessage(locked.invoicedAt, locked.invoicedBy), { locked });
+    }
     if ((await supersedersOf(tx, [earlier.id])).size > 0) throw conflict(VISIT_MSG.alreadySuperseded);
     recordedBefore = earlier.minutes;
   }

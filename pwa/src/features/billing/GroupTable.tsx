@@ -14,7 +14,7 @@ function MarkInvoiced({ group, from, to }: { group: BillingGroup; from: string; 
     mark.mutate(
       { from, to, ...group.client! },
       {
-        onSuccess: (r) => toast.show({ title: 'Marked invoiced', description: `${r.locked} entries of ${group.label} are locked.` }),
+        onSuccess: (r) => toast.show({ title: 'Marked invoiced', description: `${r.locked} entries${r.visitsLocked ? ` and ${r.visitsLocked} visits` : ''} of ${group.label} are locked.` }),
         onError: (e) => toast.show({ title: 'Not marked', description: (isApiError(e) && e.serverMessage) || 'Try again.', variant: 'destructive' }),
       },
     );
