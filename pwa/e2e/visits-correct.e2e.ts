@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER, type TicketCreated, type TicketTime, type Visit } from '@portal/shared';
 import { pdfText } from '../../api/src/features/visits/pdfText.testkit';
-import { SIZES, api, baseURL, browserSuite, signIn } from './support/browser';
+import { SIZES, api, baseURL, browserSuite, dumpIndexedDb, signIn } from './support/browser';
 import { shot } from './support/screenshots';
 
 const suite = browserSuite();
@@ -65,7 +65,9 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
       await next('Step 2 of 6: Parts');
       await next('Step 3 of 6: Time');
       // The draft keeps the step too: a reload (or a killed browser) comes back here.
-      await page.waitForTimeout(1500);
+      // Saved shortly after the last change: wait until the device's drafts store holds this step
+      // (a fixed wait lost the race under the whole suite's load).
+      await expect.poll(async () => JSON.stringify((JSON.parse(await dumpIndexedDb(page)) as Record<string, unknown>)['portal-drafts/drafts'] ?? []), { timeout: 15_000 }).toMatch(/"step":"time"/);
       await page.reload();
       await page.getByText('Draft restored').waitFor();
       await form.getByText('Step 3 of 6: Time').waitFor();
