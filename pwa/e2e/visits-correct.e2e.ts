@@ -43,6 +43,10 @@ describe.each(SIZES)('correcting a visit (%s)', (size) => {
     const page = await (await suite.newContext(size)).newPage();
     await signIn(page, 'admin', inject('adminPassword'));
     await page.goto(`/technician?ticket=${ticket.id}`);
+    // The close-out reads the ticket and its visits from the device's copy: wait for the first
+    // complete pull (after the whole suite the server holds every earlier file's tickets, and the
+    // desktop's first sync outlasted the 30 s wait below in a fresh-clone run).
+    await page.getByText(/^Last synced /).first().waitFor({ timeout: 90_000 });
     const region = page.getByRole('region', { name: 'On-site visit' });
     await region.getByRole('link', { name: 'Correct this visit' }).click();
     const form = page.getByRole('form', { name: `Close out ${ticket.ticketNumber}` });
