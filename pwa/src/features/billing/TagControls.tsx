@@ -1,24 +1,13 @@
 import type { TimeReportTagRow } from '@portal/shared';
 import { hoursText } from './model';
 import { useTagNames } from './useBilling';
+import { TagSelect } from '../../lib/ui/TagSelect';
 
 /** The 'Tag' filter of Time & Billing (issue 57 item 3): 'All tags' or one tag (GET /api/tags); nothing while there are no tags. */
 export function BillingTagFilter({ value, onChange }: { value: string; onChange(tag: string): void }) {
   const names = useTagNames().data ?? [];
   if (names.length === 0 && !value) return null;
-  return (
-    <div className="billing-tag">
-      <label htmlFor="billing-tag-filter">Tag</label>
-      <select id="billing-tag-filter" className="input" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All tags</option>
-        {names.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <TagSelect id="billing-tag-filter" className="billing-tag" value={value} names={names} onChange={onChange} />;
 }
 
 /**

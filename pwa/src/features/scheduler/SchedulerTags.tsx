@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SchedulerTagRow, TagList } from '@portal/shared';
 import { apiGet } from '../../lib/api';
 import { schedulerKeys } from './api/keys';
+import { TagSelect } from '../../lib/ui/TagSelect';
 
 /**
  * The names the KPI dashboard's 'Tag' filter offers: every tag of GET /api/tags (online, kept for the
@@ -31,19 +32,7 @@ export function useTagNames(online: boolean) {
  */
 export function SchedulerTagFilter({ value, names, onChange }: { value: string | undefined; names: readonly string[]; onChange(tag: string | null): void }) {
   if (names.length === 0) return null;
-  return (
-    <div className="sched-filter sched-tag-filter">
-      <label htmlFor="sched-tag">Tag</label>
-      <select id="sched-tag" className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">All tags</option>
-        {names.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <TagSelect id="sched-tag" className="sched-filter sched-tag-filter" value={value ?? ''} names={names} onChange={(tag) => onChange(tag || null)} />;
 }
 
 /**

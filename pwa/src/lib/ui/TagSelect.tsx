@@ -1,0 +1,19 @@
+/**
+ * The 'Tag' picker of the reports (issue 57: KPI dashboard, Time & Billing): a labelled select of
+ * 'All tags' (value '') and each tag name. The caller decides when to show it and what '' means.
+ */
+export function TagSelect({ id, className, value, names, onChange }: { id: string; className: string; value: string; names: readonly string[]; onChange(tag: string): void }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id}>Tag</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All tags</option>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
