@@ -29,7 +29,10 @@ export default function TicketVisits({ ticket }: { ticket: { id: string; ticketN
     enabled: online,
   });
   useEffect(() => {
-    if (server.data?.length) void storeVisits(getOfflineDb(), server.data);
+    // After the device belongs to the signed-in user: on a first sign-in the change of owner clears
+    // every record, and a save before it was lost (the correction then found no visit on the device).
+    const data = server.data;
+    if (data?.length) void whenCacheOwnerSet().then(() => storeVisits(getOfflineDb(), data));
   }, [server.data]);
   const visits = mergeVisits(server.data ?? [], stored);
   const closed = ticket.status === 'closed';
