@@ -14,6 +14,7 @@ import { telHref } from '../../lib/links';
 import { MonthFigures } from './MonthFigures';
 import { RelatedSections } from './RelatedSections';
 import { SitesSection } from './SitesSection';
+import { sectionForm, type OpenForm } from './sectionForm';
 import { VisitsSection } from './VisitsSection';
 import { CLIENTS_TEXT as T } from './texts';
 
@@ -23,13 +24,15 @@ import { CLIENTS_TEXT as T } from './texts';
  * this month's time and SLA figures (online).
  * Read from this device and edited through the outbox, so it works offline; admins archive and
  * restore and delete (asked first; also through the outbox: the server checks the role).
- * While the card is read again, and while its form is open, the last card read stays shown: a
+ * While the card is read again, and while one of its forms (Edit, a contact's, a site's) is open, the last card read stays shown: a
  * re-read (or the clearing of a first sign-in, followed by the next pull) must not close the form
  * and drop what the person typed.
  */
 export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
-  const [editing, setEditing] = useState(false);
-  const card = useHeldCard(id, useClientView(id), editing);
+  const [form, setForm] = useState<OpenForm>(null);
+  const editing = form?.of === 'client';
+  const setEditing = (open: boolean) => setForm(open ? { of: 'client' } : null);
+  const card = useHeldCard(id, useClientView(id), form !== null);
   const { user } = useAuth();
   const { phoneCountry } = useConfig();
   const write = useClientWrite();
@@ -83,8 +86,8 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
         </div>
       )}
       <div className="client-grid">
-        <ContactsSection card={card} />
-        <SitesSection card={card} />
+        <ContactsSection card={card} {...sectionForm(form, 'contact', setForm)} />
+        <SitesSection card={card} {...sectionForm(form, 'site', setForm)} />
         <RelatedSections clientId={card.id} />
         <MonthFigures clientId={card.id} />
         <VisitsSection clientId={card.id} />
@@ -93,10 +96,10 @@ export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
   );
 }
 
-/** Card `id` as read (`live`), or the last one read while it reads again (undefined) or, with a form open, is missing (null). */
-function useHeldCard<T extends { id: string }>(id: string, live: T | null | undefined, editing: boolean): T | null | undefined {
+/** Card `id` as read (`live`), or the last one read while it reads again (undefined) or, with any of its forms open, is missing (null). */
+function useHeldCard<T extends { id: string }>(id: string, live: T | null | undefined, formOpen: boolean): T | null | undefined {
   const last = useRef<T | null>(null);
   if (live) last.current = live;
-  else if (last.current?.id === id && (live === undefined || editing)) return last.current;
+  else if (last.current?.id === id && (live === undefined || formOpen)) return last.current;
   return live;
 }

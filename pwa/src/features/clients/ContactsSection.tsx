@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { contactCreateSchema, contactPatchSchema, formatPhone, type Contact } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
@@ -9,6 +8,7 @@ import { FieldsForm } from './FieldsForm';
 import { CONTACT_FIELDS, CONTACT_METHOD_NAMES, bodyOf, contactValues, editBody } from './forms';
 import { mailtoHref, smsHref, telHref } from '../../lib/links';
 import type { ClientCardView } from './offline';
+import type { SectionForm } from './sectionForm';
 import { CLIENTS_TEXT as T } from './texts';
 
 /** Call / Text / E-mail, one tap each (DESIGN.md 5a: contact data is a link). */
@@ -42,11 +42,10 @@ function ContactLinks({ c, shown }: { c: Contact; shown: string }) {
  * call / text / e-mail; Add Contact, Edit and (admins, asked first) Delete through the outbox (work
  * offline; 'Waiting to sync').
  */
-export function ContactsSection({ card }: { card: ClientCardView }) {
+export function ContactsSection({ card, editing, setEditing }: { card: ClientCardView } & SectionForm) {
   const { phoneCountry } = useConfig();
   const admin = useAuth().user?.role === 'admin';
   const write = useClientWrite();
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = card.contacts.find((c) => c.id === editing) ?? null;
   const save = async (body: Record<string, unknown>, changed: string[]) => {
     if (editing === 'new') await write({ op: 'contact.create', clientId: card.id, body: body as never }, card.name);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { IonBadge } from '@ionic/react';
 import { siteCreateSchema, sitePatchSchema } from '@portal/shared';
 import { useAuth } from '../../lib/auth';
@@ -8,16 +7,16 @@ import { FieldsForm } from './FieldsForm';
 import { SITE_FIELDS, bodyOf, editBody, siteValues } from './forms';
 import { mapsHref } from '../../lib/links';
 import type { ClientCardView } from './offline';
+import type { SectionForm } from './sectionForm';
 import { CLIENTS_TEXT as T } from './texts';
 
 /**
  * The card's sites: name, address with a maps link, access notes (opening hours, alarm, parking);
  * Add Site, Edit and (admins, asked first) Delete through the outbox (work offline; 'Waiting to sync').
  */
-export function SitesSection({ card }: { card: ClientCardView }) {
+export function SitesSection({ card, editing, setEditing }: { card: ClientCardView } & SectionForm) {
   const write = useClientWrite();
   const admin = useAuth().user?.role === 'admin';
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
   const current = card.sites.find((c) => c.id === editing) ?? null;
   const save = async (body: Record<string, unknown>, changed: string[]) => {
     if (editing === 'new') await write({ op: 'site.create', clientId: card.id, body: body as never }, card.name);
