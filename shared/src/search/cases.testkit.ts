@@ -110,6 +110,9 @@ export const SEARCH_CASES: [query: string, expected: string[]][] = [
   // ... and the linked contact's name and e-mail address (a misspelt or partial one)
   ['avindran', ['Hal Hart']],
   ['riya.r@brolly', ['Hal Hart']],
+  // ... and the linked site's name (a misspelt or partial one: no word starts so)
+  ['iverside dep', ['Hal Hart']],
+  ['RSIDE DEPO', ['Hal Hart']],
   // `wind` is a word of Hal's issue: Northwind's tickets (a substring of their client's name) are not found
   ['wind', ['Hal Hart']],
 ];

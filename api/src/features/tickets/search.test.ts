@@ -1,7 +1,8 @@
 /**
  * Staff search routed by the shape of the query (docs/search.md), on the real app and database
  * (PGlite; PostgreSQL with DATABASE_URL): the shared cases (shared/src/search/cases.testkit.ts,
- * also asserted on the phone's copy), the counts beside a search, the search rows kept at write
+ * also asserted on the phone's copy), the counts beside a search, the substring fallback over a
+ * site's name (only when the route finds nothing), the search rows kept at write
  * time (comments, contact changes) and filled for older tickets by the start's backfill, and the
  * SQL tokenizer against the shared one.
  */
@@ -11,16 +12,18 @@ import { searchWords, type TicketCounts, type TicketListPage } from '@portal/sha
 import { SEARCH_CASE_TICKETS, SEARCH_CASES } from '@portal/shared/search-cases';
 import { rowsOf } from '../../db/rows';
 import { startTestApp, type TestApp } from '../../test/app';
-import { seedSearchCases } from './searchCases.testkit';
+import { seedSearchCases, type SeededSearchCases } from './searchCases.testkit';
 import { backfillTicketSearch, searchIndexReady } from './searchIndex';
 
 let app: TestApp;
 let token: string;
 let ids: string[] = [];
+let seeded: SeededSearchCases;
 
 beforeAll(async () => {
   app = await startTestApp();
-  ({ token, ids } = await seedSearchCases(app));
+  seeded = await seedSearchCases(app);
+  ({ token, ids } = seeded);
 });
 afterAll(() => app.close());
 
@@ -58,6 +61,36 @@ describe('staff search routes (GET /api/tickets/list?q=)', () => {
       expect(await search('000002', '&status=resolved')).toEqual([]);
     } finally {
       await app.db.execute(sql`delete from support_tickets where id = ${late.id}`);
+    }
+  });
+});
+
+describe("the substring fallback over site names (the site's tickets, only when the route finds none)", () => {
+  it("a misspelt site name finds the tickets at that site, not its client's others; a word of another ticket wins", async () => {
+    const GUS = 6;
+    const admin = { token: seeded.adminToken };
+    const site = await app.request<{ id: string }>('POST', `/api/clients/${seeded.clientIds.get('Northwind Traders')}/sites`, { ...admin, body: { name: 'Skylight House, 4444 Harbor Way' } });
+    expect(site.status, site.text).toBe(201);
+    const at = (siteId: string | null) => app.request('PATCH', `/api/tickets/${ids[GUS]}`, { ...admin, body: { siteId } });
+    expect((await at(site.body.id)).status).toBe(200);
+    const all = async (q: string) => (await app.request<TicketCounts>('GET', `/api/tickets/counts?q=${encodeURIComponent(q)}`, { token })).body.all;
+    try {
+      expect(await search('"skylight house"')).toEqual(['Gus Grant']); // its words
+      // No word starts so: the fallback reads the site's name (Fay Ford, also Northwind's, has no site).
+      expect(await search('kylight hous')).toEqual(['Gus Grant']);
+      expect(await search('ARBOR WAY')).toEqual(['Gus Grant']);
+      expect(await all('kylight hous')).toBe(1);
+      // `light` is a word of Fay's issue: the route finds it, so Skylight's ticket is never searched by substring.
+      expect(await search('light')).toEqual(['Fay Ford']);
+      expect(await all('light')).toBe(1);
+      // An exact route too: the tail of Fay's phone, also the site's street number.
+      expect(await search('4444')).toEqual(['Fay Ford']);
+      expect(await all('4444')).toBe(1);
+      // Off the site, the ticket is no longer found by the site's name.
+      expect((await at(null)).status).toBe(200);
+      expect(await search('kylight hous')).toEqual([]);
+    } finally {
+      await at(null);
     }
   });
 });

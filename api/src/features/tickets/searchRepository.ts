@@ -79,14 +79,15 @@ function assetCondition(tag: string): SQL {
 
 /**
  * The substring fallback's condition: the ticket's own names and e-mail (the trigram index's
- * expression, then those fields only), or its client's name, or its contact's name or e-mail (the
- * clients port's arrays, probed on the client_id and contact_id indexes: one BitmapOr).
+ * expression, then those fields only), or its client's name, or its contact's name or e-mail, or
+ * its site's name (the clients port's arrays, probed on the client_id, contact_id and site_id
+ * indexes: one BitmapOr).
  */
 function substringCondition(s: string): SQL {
   const p = containsPattern(s);
   const links = namesContainingSql(p);
   const own = sql`(${ticketSearchText(supportTickets)}) ilike ${p} and (${supportTickets.clientName} ilike ${p} or coalesce(${supportTickets.businessName}, '') ilike ${p} or ${supportTickets.customerEmail} ilike ${p})`;
-  return sql`((${own}) or ${supportTickets.clientId} = any(${links.clientIds}) or ${supportTickets.contactId} = any(${links.contactIds}))`;
+  return sql`((${own}) or ${supportTickets.clientId} = any(${links.clientIds}) or ${supportTickets.contactId} = any(${links.contactIds}) or ${supportTickets.siteId} = any(${links.siteIds}))`;
 }
 
 /**

@@ -148,7 +148,8 @@ function newestFirst(a: { createdAt: string; id: string }, b: { createdAt: strin
  * then newest first. Routed by the shared route (with the tickets of an asset of exactly that tag:
  * `exactAssetTag`); when the route finds no cached ticket at all, the words of a domain-shaped
  * query (`setup.exe`) or of an asset tag, then the substring fallback over the ticket's names and
- * e-mail address, its client's name and its contact's name and e-mail (cached client cards).
+ * e-mail address, its client's name, its contact's name and e-mail and its site's name (cached
+ * client cards).
  * @returns ticket ids ([] for a query with nothing to find).
  */
 export async function searchCachedTickets(db: OfflineDb, query: string): Promise<string[]> {
@@ -168,7 +169,8 @@ export async function searchCachedTickets(db: OfflineDb, query: string): Promise
   const s = substringFallback(query, route);
   if (!s) return [];
   const links = await linkIdsContaining(db, s);
-  const linked = (t: Ticket) => (!!t.clientId && links.clientIds.has(t.clientId)) || (!!t.contactId && links.contactIds.has(t.contactId));
+  const has = (ids: Set<string>, id: string | null | undefined) => !!id && ids.has(id);
+  const linked = (t: Ticket) => has(links.clientIds, t.clientId) || has(links.contactIds, t.contactId) || has(links.siteIds, t.siteId);
   const found = await db.tickets.filter((t) => substringMatches(t, s) || linked(t)).toArray();
   return found.sort(newestFirst).map((t) => t.id);
 }

@@ -94,17 +94,19 @@ export async function changedLinkTickets(db: OfflineDb): Promise<{ ids: string[]
 
 /**
  * The substring fallback's links on the phone (docs/search.md, as the server's `namesContainingSql`):
- * the ids of the cached clients whose name, and of the contacts (on the cached client cards) whose
- * name or e-mail address, contain `s` (lower-cased).
+ * the ids of the cached clients whose name, of the contacts (on the cached client cards) whose name
+ * or e-mail address, and of the sites (on the same cards) whose name, contain `s` (lower-cased).
  */
-export async function linkIdsContaining(db: OfflineDb, s: string): Promise<{ clientIds: Set<string>; contactIds: Set<string> }> {
+export async function linkIdsContaining(db: OfflineDb, s: string): Promise<{ clientIds: Set<string>; contactIds: Set<string>; siteIds: Set<string> }> {
   const has = (text: string | null | undefined) => !!text && text.toLowerCase().includes(s);
   const clientIds = new Set<string>();
   const contactIds = new Set<string>();
+  const siteIds = new Set<string>();
   for (const r of await db.records.where('collection').equals(CLIENTS).toArray()) {
     const c = r.data as Client;
     if (has(c.name)) clientIds.add(r.id);
     for (const k of c.contacts ?? []) if (has(k.name) || has(k.email)) contactIds.add(k.id);
+    for (const x of c.sites ?? []) if (has(x.name)) siteIds.add(x.id);
   }
-  return { clientIds, contactIds };
+  return { clientIds, contactIds, siteIds };
 }
