@@ -4,7 +4,7 @@
  * table) and the push subscriptions (`push_subscriptions`). Features' alert rules call these inside
  * their transaction, so recipients are resolved when the event happens and the delivery log names them.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_EMAILS_KEY, STAFF_ROLES, SUPPORT_SMS_NUMBER_KEY } from '@portal/shared';
 import type { Database } from '../db/client';
 import { pushSubscriptions, settings, users } from '../db/schema';
@@ -59,25 +59,29 @@ export async function staffSubscriptions(db: Database): Promise<SubscriptionOwne
  * The notification e-mails, the support number (only when `withSupportNumber`) and every staff
  * subscription in ONE statement (a hot write path makes one round trip for its
  * recipients). Same answers as {@link getNotificationEmails}, {@link getSupportSmsNumber} and
- * {@link staffSubscriptions}.
+ * {@link staffSubscriptions}. `also` (a scalar subquery a feature owns, e.g. the inbox's staff with
+ * their alert choices) rides in the same statement as one more column, returned raw as `also`
+ * (undefined without it): the caller's read costs no statement of its own.
  */
 export async function staffAlertRecipients(
   db: Database,
   withSupportNumber: boolean,
-): Promise<{ emails: string[]; supportNumber: string | null; subscriptions: SubscriptionOwner[] }> {
+  also?: SQL,
+): Promise<{ emails: string[]; supportNumber: string | null; subscriptions: SubscriptionOwner[]; also?: unknown }> {
   const staff = sql.join(
     STAFF_ROLES.map((r) => sql`${r}`),
     sql`, `,
   );
-  const [row] = await rowsOf<{ emails: string | null; support_number: string | null; subscriptions: unknown }>(db, sql`
+  const [row] = await rowsOf<{ emails: string | null; support_number: string | null; subscriptions: unknown; also?: unknown }>(db, sql`
     select
       (select value from ${settings} where key = ${NOTIFICATION_EMAILS_KEY}) as emails,
       case when ${withSupportNumber} then (select value from ${settings} where key = ${SUPPORT_SMS_NUMBER_KEY}) end as support_number,
       (select coalesce(json_agg(json_build_object('id', s.id, 'username', u.username, 'userId', u.id) order by s.created_at), '[]'::json)
-         from ${pushSubscriptions} s join ${users} u on u.id = s.user_id where u.role in (${staff})) as subscriptions`);
+         from ${pushSubscriptions} s join ${users} u on u.id = s.user_id where u.role in (${staff})) as subscriptions${also ? sql`, ${also} as also` : sql``}`);
   if (!row) throw new Error('recipients query returned no row'); // one row, always (a select without FROM)
   const subs = typeof row.subscriptions === 'string' ? (JSON.parse(row.subscriptions) as SubscriptionOwner[]) : (row.subscriptions as SubscriptionOwner[]);
-  return { emails: parseNotificationEmails(row.emails), supportNumber: row.support_number ?? null, subscriptions: subs };
+  const read = { emails: parseNotificationEmails(row.emails), supportNumber: row.support_number ?? null, subscriptions: subs };
+  return also ? { ...read, also: row.also } : read;
 }
 
 /** Every subscription of one user (an alert to one staff member), oldest first. */

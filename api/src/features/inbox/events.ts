@@ -19,6 +19,7 @@ import type { SQL } from 'drizzle-orm';
 import { PASS, defineSubscriber, type EventOf } from '../../events';
 import { enqueueJobs } from '../../notify';
 import { assignedEvent, customerReplyEvent, inboxItemsOf, mailJobsOf, mentionEvent, newTicketEvents, pushJobsOf, slaEvent, type PersonalEvent } from './alerts';
+import { staffOfGroup } from './groupStaff';
 import { inboxInsertPart, insertInboxItems, staffPeople, type StaffPerson } from './repository';
 
 /** The group commit's new rows and the slot its drafts carry for ticket numbers (tickets feature's port). */
@@ -30,23 +31,6 @@ export interface NewTicketRows {
 type Created = EventOf<'ticket.created'>;
 const createdEvents = (events: Created[], people: StaffPerson[]) => events.flatMap((e) => newTicketEvents(people, e.data.ticket, e.actor?.id ?? null, e.at));
 const lastAt = (events: { at: Date }[]) => events[events.length - 1]!.at;
-
-/**
- * Staff as read for one group commit's `prepare`s: `inbox.new_ticket_entries` and
- * `inbox.new_ticket_mail` run for the same events at once, so they share ONE read (keyed by the
- * group's first event object, which both receive; forgotten with it). Saves a statement per group
- * commit (issue 49's CPU per create, docs/benchmarks.md).
- */
-const peopleOfGroup = new WeakMap<object, Promise<StaffPerson[]>>();
-function staffOfGroup(events: Created[], db: Parameters<typeof staffPeople>[0]): Promise<StaffPerson[]> {
-  const key = events[0]!;
-  let read = peopleOfGroup.get(key);
-  if (!read) {
-    read = staffPeople(db);
-    peopleOfGroup.set(key, read);
-  }
-  return read;
-}
 
 /** Writes entries and e-mail/SMS jobs (and pushes when `push`) of `events` in `tx`. */
 async function write(tx: Parameters<typeof insertInboxItems>[0], events: PersonalEvent[], push = false): Promise<void> {
@@ -63,7 +47,8 @@ export function inboxSubscribers(newTickets: NewTicketRows) {
     name: 'inbox.new_ticket_entries',
     events: ['ticket.created'],
     phase: 'transaction',
-    // Who is told may be a moment old: read before the group's statement.
+    // Who is told may be a moment old: read before the group's statement, once for the group
+    // (groupStaff.ts: shared with inbox.new_ticket_mail and tickets.new_ticket_alerts).
     prepare: async (events, { db }) => {
       const people = await staffOfGroup(events, db);
       return people.length ? people : PASS;

@@ -1,6 +1,9 @@
 /**
  * The inbox feature's port (api/README.md "Features and ports"): what other features may import.
- * - `staffAlertPreferences(db)`: every staff member's choices by user id (one read per group commit).
+ * - `staffOfGroup(events, db, read?)`, `staffOfGroupRead(events)`, `STAFF_PEOPLE_COLUMN`,
+ *   `staffPeopleOf(value)`: every staff member with their choices, read once per group commit of new
+ *   tickets and shared by its subscribers (groupStaff.ts); the tickets feature's alerts read it in
+ *   their recipients statement.
  * - `alertPreferencesOf(db, userIds)`: the alert choices of these people (the defaults for those who
  *   never chose), for features that write personal alerts themselves (the tickets feature's pushes)
  *   and filter them with the shared rule `alertSendAt`;
@@ -13,17 +16,14 @@ import type { Database } from '../../db/client';
 import { staffPeople } from './repository';
 
 export { purgeOldInboxItems } from './cleanup';
+export { STAFF_PEOPLE_COLUMN, staffOfGroup, staffOfGroupRead, staffPeopleOf } from './groupStaff';
+export type { StaffPerson } from './repository';
 
 /** Choices by user id; every id asked for is in the map (disabled or non-staff accounts get the defaults). */
 export async function alertPreferencesOf(db: Database, userIds: readonly string[]): Promise<Map<string, AlertPreferences>> {
   const ids = [...new Set(userIds)];
   const found = new Map(ids.length ? (await staffPeople(db, { ids })).map((p) => [p.id, p.preferences]) : []);
   return new Map(ids.map((id) => [id, found.get(id) ?? DEFAULT_ALERT_PREFERENCES]));
-}
-
-/** The choices of every enabled technician and admin who made some (others: the defaults), by user id. */
-export async function staffAlertPreferences(db: Database): Promise<Map<string, AlertPreferences>> {
-  return new Map((await staffPeople(db)).map((p) => [p.id, p.preferences]));
 }
 
 /**

@@ -22,7 +22,7 @@
 import { alertsBySms, ticketSnapshot, type AlertPreferences, type PersonalAlert, type Ticket } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { enqueueJobs, prepareJob, staffAlertRecipients, userSubscriptions, type PreparedJob, type PushSubscriber } from '../../notify';
-import { alertPreferencesOf, staffAlertPreferences, wantedPushes } from '../inbox/port';
+import { STAFF_PEOPLE_COLUMN, alertPreferencesOf, staffOfGroup, staffOfGroupRead, staffPeopleOf, wantedPushes } from '../inbox/port';
 import { assignedPush, customerConfirmation, customerSms, newTicketPush, newTicketStaff, supportSms, ticketUpdated, type TicketChange } from './notifications';
 
 /** Who a new ticket alerts, read before the ticket exists (see {@link newTicketRecipients}). */
@@ -38,15 +38,26 @@ export interface NewTicketRecipients {
 
 /**
  * Reads the recipients of new tickets of each of `severities`: one statement per kind of severity
- * present (alerting or not: only alerting ones read the support number), sent together. Called by
- * the `tickets.new_ticket_alerts` subscriber (events.ts) once per emit: in its `prepare`, before
- * the group commit's statement (outside the sync lock), or in the create's transaction (other creates).
+ * present (alerting or not: only alerting ones read the support number), sent together; the first
+ * also reads every staff member's alert choices (the inbox port's `STAFF_PEOPLE_COLUMN`), shared
+ * with the inbox's new-ticket subscribers through `staffOfGroup` when `group` (the emit's events)
+ * is given, unless one of them read it first. So a group commit reads its recipients, choices and
+ * inbox recipients in ONE statement (issue 49, docs/benchmarks.md). Called by the
+ * `tickets.new_ticket_alerts` subscriber (events.ts) once per emit: in its `prepare`, before the
+ * group commit's statement (outside the sync lock), or in the create's transaction (other creates).
  */
-export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
+export async function newTicketRecipients(db: Database, severities: Iterable<Ticket['severity']>, group?: readonly object[]): Promise<Map<Ticket['severity'], NewTicketRecipients>> {
   const wanted = [...new Set(severities)];
+  if (wanted.length === 0) return new Map();
   const kinds = [...new Set(wanted.map((s) => alertsBySms(s)))];
-  const [preferences, ...read] = await Promise.all([staffAlertPreferences(db), ...kinds.map((alerting) => staffAlertRecipients(db, alerting))]);
-  const byKind = new Map(kinds.map((alerting, i) => [alerting, { ...read[i]!, preferences }]));
+  const shared = group !== undefined && group.length > 0 && staffOfGroupRead(group);
+  const reads = kinds.map((alerting, i) => staffAlertRecipients(db, alerting, i === 0 && !shared ? STAFF_PEOPLE_COLUMN : undefined));
+  const mine = () => reads[0]!.then((r) => staffPeopleOf(r.also));
+  // Registered before the first await: the inbox's prepares of the same group start right after this one.
+  const people = group?.length ? staffOfGroup(group, db, mine) : mine();
+  const [staff, ...read] = await Promise.all([people, ...reads]);
+  const preferences = new Map(staff.map((p) => [p.id, p.preferences]));
+  const byKind = new Map(kinds.map((alerting, i) => [alerting, { emails: read[i]!.emails, supportNumber: read[i]!.supportNumber, subscriptions: read[i]!.subscriptions, preferences }]));
   return new Map(wanted.map((s) => [s, byKind.get(alertsBySms(s))!]));
 }
 

@@ -35,7 +35,9 @@ const newTicketAlerts = defineSubscriber({
   events: ['ticket.created'],
   phase: 'transaction',
   // Who is alerted may be a moment old: read before the group's transaction (outside the sync lock).
-  prepare: (events, { db }) => newTicketRecipients(db, events.map((e) => e.data.ticket.severity)),
+  // Every staff member's choices ride in the same read and are shared with the inbox's new-ticket
+  // subscribers (one statement for the group: alerts.ts newTicketRecipients).
+  prepare: (events, { db }) => newTicketRecipients(db, events.map((e) => e.data.ticket.severity), events),
   // The group commit: the jobs ride in the tickets statement, their numbers filled in there.
   inStatement: (events, recipients) =>
     enqueueJobsPart(newTicketJobs(events, recipients as Map<Ticket['severity'], NewTicketRecipients>), events[events.length - 1]!.at, { numbers: NEW_TICKET_ROWS, slot: TICKET_NUMBER_SLOT }),
