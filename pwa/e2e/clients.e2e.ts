@@ -168,7 +168,10 @@ describe('clients', () => {
       await page.getByText('Not billable', { exact: true }).scrollIntoViewIfNeeded();
       await shot(page, `client-card-month-${size}`);
 
-      // The browser restarts with the server unreachable: the card renders from this device.
+      // The browser restarts with the server unreachable: the card renders from this device. Every
+      // write above has landed first (one still sending at the close is sent again after the restart
+      // and would be counted with the offline edit below).
+      await text(page, 'All updates synced').waitFor();
       await context.close();
       context = await persistentPhoneContext(profile, [], size);
       await context.setOffline(true);
