@@ -1,7 +1,6 @@
 import type { TimeReportTagRow } from '@portal/shared';
 import { hoursText } from './model';
-import { useTagNames } from './useBilling';
-import { TagSelect } from '../../lib/ui/TagSelect';
+import { TagSelect, useTagNames } from '../../lib/ui/TagSelect';
 
 /** The 'Tag' filter of Time & Billing (issue 57 item 3): 'All tags' or one tag (GET /api/tags); nothing while there are no tags. */
 export function BillingTagFilter({ value, onChange }: { value: string; onChange(tag: string): void }) {

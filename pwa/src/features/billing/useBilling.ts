@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingEntries, BillingInvoicedResult, TagList, TimeEntry, TimeEntryPatch, TimeReport } from '@portal/shared';
+import type { BillingEntries, BillingInvoicedResult, TimeEntry, TimeEntryPatch, TimeReport } from '@portal/shared';
 import { apiGet, apiRequest } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/ids';
 
@@ -36,11 +36,6 @@ export function useEditEntry() {
     mutationFn: ({ id, patch }: { id: string; patch: TimeEntryPatch }) => apiRequest<TimeEntry>('PATCH', `/api/time-entries/${id}`, patch),
     onSettled: () => qc.invalidateQueries({ queryKey: KEY }),
   });
-}
-
-/** GET /api/tags -> the tag names for the 'Tag' filter (the screen is online anyway). */
-export function useTagNames() {
-  return useQuery({ queryKey: ['billing', 'tags'], queryFn: ({ signal }) => apiGet<TagList>('/api/tags', { signal }), select: (l) => l.tags.map((t) => t.name) });
 }
 
 /** GET /api/time-report?from&to[&tag] -> TimeReport; the screen uses its `visits` (issue 54) and `byTag` (issue 57). */

@@ -20,7 +20,8 @@ import { kpiCsv, ownFirst, reflectMoves } from './model';
 import { DashboardMissing, DashboardTabs, Freshness, SchedulerControls, type UpdateSearch } from './SchedulerParts';
 import { TechnicianDetailView } from './TechnicianDetailView';
 import { TicketListSheet } from './TicketListSheet';
-import { tagOptions, useTagNames } from './SchedulerTags';
+import { tagOptions } from './SchedulerTags';
+import { useTagNames } from '../../lib/ui/TagSelect';
 import './scheduler.css';
 
 const DEFAULT_RANGE: SchedulerRange = 'week';

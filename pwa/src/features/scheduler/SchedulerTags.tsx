@@ -1,7 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import type { SchedulerTagRow, TagList } from '@portal/shared';
-import { apiGet } from '../../lib/api';
-import { schedulerKeys } from './api/keys';
+import type { SchedulerTagRow } from '@portal/shared';
 import { TagSelect } from '../../lib/ui/TagSelect';
 
 /**
@@ -13,17 +10,6 @@ export function tagOptions(listed: readonly string[], byTag: readonly SchedulerT
   const seen = new Map<string, string>();
   for (const n of [...listed, ...byTag.map((r) => r.tag), ...(chosen ? [chosen] : [])]) if (!seen.has(n.toLowerCase())) seen.set(n.toLowerCase(), n);
   return [...seen.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
-}
-
-/** GET /api/tags' names for the filter (no retries; failing offline leaves the snapshot's tags). */
-export function useTagNames(online: boolean) {
-  return useQuery({
-    queryKey: schedulerKeys.tags,
-    queryFn: ({ signal }) => apiGet<TagList>('/api/tags', { signal }),
-    select: (l) => l.tags.map((t) => t.name),
-    enabled: online,
-    staleTime: 60_000,
-  });
 }
 
 /**

@@ -40,6 +40,5 @@ export const schedulerKeys = {
   all: ['scheduler'] as const,
   dashboard: (p: DashboardParams) => ['scheduler', 'dashboard', p.range, p.tz, p.technicianId ?? 'all', p.tag ?? ''] as const,
   tickets: (p: DashboardParams, f: SchedulerTicketFilter) => ['scheduler', 'tickets', p.range, p.tz, p.technicianId ?? 'all', p.tag ?? '', f] as const,
-  tags: ['scheduler', 'tags'] as const,
   detail: (id: string, p: Omit<DashboardParams, 'technicianId'>) => ['scheduler', 'detail', id, p.range, p.tz] as const,
 };
