@@ -203,6 +203,19 @@ export default tseslint.config(
     },
   },
   {
+    // The offline engine and lib/ are loaded by the public pages (the support form's queue, the
+    // status and survey pages): an Ionic import there made every public page download and evaluate
+    // Ionic React (docs/benchmarks.md "Lighthouse against a floor"). Icons: lib/ui/Icon.
+    files: ['pwa/src/offline/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.testkit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@ionic/', message: 'offline/ and lib/ are loaded by the public pages: no Ionic (use lib/ui/Icon; docs/benchmarks.md "Lighthouse against a floor")' }] },
+      ],
+    },
+  },
+  {
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/**/*.test.ts'],
     rules: {

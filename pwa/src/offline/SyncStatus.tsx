@@ -1,7 +1,7 @@
-import { IonIcon } from '@ionic/react';
 import { refreshOutline } from 'ionicons/icons';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatShortDateTime } from '../lib/format';
+import { Icon } from '../lib/ui/Icon';
 import { useConnectivity } from './connectivity';
 import { syncNow } from './engine';
 import { useLastSync, useOutboxCounts, useSyncState, type AttentionItem } from './hooks';
@@ -18,6 +18,10 @@ import './sync-status.css';
  * the header; `compact` hides the button and the last-sync time. `strip` (the phone ticket list, issue 56
  * item 5) is one line: no box, 'Last synced 5:14 AM' in the short form (the full time in its title),
  * 'Syncing...' in its place while a sync runs, and 'Sync now' a 44 px icon button with that name.
+ * Its icon is lib/ui/Icon, not Ionic's IonIcon: this module is part of the offline engine's one chunk,
+ * which the public pages load (the support form's queue, the status and survey pages), and an
+ * IonIcon here made every public page download and evaluate Ionic React (docs/benchmarks.md
+ * "Lighthouse against a floor").
  */
 export function SyncStatus({ compact = false, strip = false }: { compact?: boolean; strip?: boolean }) {
   const connectivity = useConnectivity();
@@ -58,7 +62,7 @@ export function SyncStatus({ compact = false, strip = false }: { compact?: boole
           disabled={offline || running}
           onClick={() => void syncNow()}
         >
-          {strip ? <IonIcon icon={refreshOutline} aria-hidden="true" /> : 'Sync now'}
+          {strip ? <Icon icon={refreshOutline} /> : 'Sync now'}
         </button>
       )}
     </section>
