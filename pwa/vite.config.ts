@@ -27,20 +27,24 @@ const SUPPORT_FORM = /src[\\/](features[\\/]support[\\/](TicketForm|useQueuedSub
 /** Small helpers of several public pages (status, survey, support, login): one chunk instead of four. */
 const PUBLIC_HELPERS = /(src[\\/]lib[\\/](ui[\\/]FormField|lazyModule|lazyBridge)\.tsx?|shared[\\/]src[\\/]lostLinkText\.ts)$/;
 
-/** Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path. */
+/**
+ * Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path; a `:name` segment
+ * matches any one segment (the status link's token).
+ */
 const ROUTE_PAGES: Record<string, string> = {
   '/': 'src/features/home/HomePage.tsx',
   '/customer-support': 'src/features/support/CustomerSupportPage.tsx',
   '/login': 'src/features/auth/LoginPage.tsx',
   '/support': 'src/features/support/SupportPage.tsx',
   '/survey': 'src/features/survey/SurveyPage.tsx',
+  '/status/:token': 'src/features/ticket-status/StatusPage.tsx',
 };
 
 /**
  * Route-specific modulepreload: index.html is the same file for every path, so it can
  * only preload what every page needs. This plugin writes `assets/route-preload-[hash].js`, a tiny
  * script loaded `async` before the entry that adds `<link rel="modulepreload">` for the chunks of
- * the current path's lazy page (e.g. /login's LoginPage), so they download beside the entry
+ * the current path's lazy page (e.g. /login's LoginPage, /status/<token>'s StatusPage), so they download beside the entry
  * instead of after it. A file, not an inline script: the app's Content-Security-Policy allows only
  * same-origin scripts.
  */
@@ -75,8 +79,13 @@ function routePreload(): Plugin {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
         if (chunk) routes[path] = closure(chunk).filter((f) => !initial.has(f)).map((f) => `/${f}`);
       }
+      // Paths with a `:name` segment as [regular expression, key], tried when no path matches exactly.
+      const patterns = Object.keys(routes)
+        .filter((p) => p.includes(':'))
+        .map((p) => [`^${p.replace(/:[^/]+/g, '[^/]+')}$`, p]);
       const source =
-        `(function(){var r=${JSON.stringify(routes)},l=r[location.pathname.replace(/\\/+$/,'')||'/']||[];` +
+        `(function(){var r=${JSON.stringify(routes)},q=${JSON.stringify(patterns)},p=location.pathname.replace(/\\/+$/,'')||'/',l=r[p];` +
+        `for(var j=0;!l&&j<q.length;j++)if(new RegExp(q[j][0]).test(p))l=r[q[j][1]];l=l||[];` +
         `for(var i=0;i<l.length;i++){var e=document.createElement('link');e.rel='modulepreload';e.crossOrigin='';e.href=l[i];document.head.appendChild(e);}})();`;
       const ref = this.emitFile({ type: 'asset', name: 'route-preload.js', source });
       const tag = `<script async src="/${this.getFileName(ref)}"></script>\n    <script type="module"`;
