@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ticket, TicketUpdateEntry } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
-import { getOfflineDb, whenCacheOwnerSet } from '../../../offline';
+import { getOfflineDb } from '../../../offline';
 import { keepOpenedTicket } from '../offline';
 import { TICKETS_SERVER_KEY } from './keys';
 
@@ -19,8 +19,6 @@ export function useOpenTicket(ref: string | null, enabled: boolean) {
     queryFn: async ({ signal }) => {
       const ticket = await apiGet<Ticket>(`/api/tickets/${encodeURIComponent(ref!)}`, { signal, timeoutMs: 15_000 });
       const history = await apiGet<TicketUpdateEntry[]>(`/api/ticket-updates?ticketId=${ticket.id}`, { signal, timeoutMs: 15_000 });
-      // Kept once the device belongs to the signed-in user (a first sign-in's change of owner clears every record).
-      await whenCacheOwnerSet();
       await keepOpenedTicket(getOfflineDb(), { id: ticket.id, ticket, history });
       return ticket;
     },
