@@ -9,8 +9,17 @@ import zlib from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const streams: string[] = [];
-  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n([^]*?)\r?\nendstream/g)) {
-    const data = Buffer.from(m[2]!, 'latin1');
+  // Each stream's bytes are exactly its dictionary's /Length (pdfkit writes it directly). Ending the
+  // data at '\r?\nendstream' instead dropped a compressed stream's last byte when it was 0x0D, and
+  // the stream then failed to inflate: one suspect of report.test.ts's rare empty text.
+  const head = /<<([^]*?)>>\s*stream\r?\n/g;
+  for (let m = head.exec(raw); m; m = head.exec(raw)) {
+    const length = Number(/\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(m[1]!)?.[1] ?? NaN);
+    const start = m.index + m[0].length;
+    const end = Number.isFinite(length) ? start + length : raw.indexOf('endstream', start);
+    if (end < start) break;
+    head.lastIndex = end;
+    const data = Buffer.from(raw.slice(start, end), 'latin1');
     if (/\/Subtype\s*\/Image/.test(m[1]!)) continue;
     try {
       streams.push((/FlateDecode/.test(m[1]!) ? zlib.inflateSync(data) : data).toString('latin1'));
