@@ -11,7 +11,8 @@ export function pdfText(pdf: Buffer): string {
   const streams: string[] = [];
   // Each stream's bytes are exactly its dictionary's /Length (pdfkit writes it directly). Ending the
   // data at '\r?\nendstream' instead dropped a compressed stream's last byte when it was 0x0D, and
-  // the stream then failed to inflate: one suspect of report.test.ts's rare empty text.
+  // the stream then failed to inflate and the text came back '' (report.test.ts's rare failure on CI;
+  // pdfText.test.ts builds such a stream).
   const head = /<<([^]*?)>>\s*stream\r?\n/g;
   for (let m = head.exec(raw); m; m = head.exec(raw)) {
     const length = Number(/\/Length\s+(\d+)\b(?!\s+\d+\s+R)/.exec(m[1]!)?.[1] ?? NaN);
