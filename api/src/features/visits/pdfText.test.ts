@@ -17,7 +17,7 @@ function contentStream(text: string): Buffer {
 describe('pdfText', () => {
   it('reads a compressed stream whose last byte is a carriage return', () => {
     let text = '';
-    let stream = Buffer.alloc(0);
+    let stream: Buffer = Buffer.alloc(0);
     // Deterministic variety: the name repeated a varying number of times moves the checksum's last byte.
     for (let i = 0; i < 100_000; i++) {
       text = `Harbor Dental Group ${'x'.repeat(i % 997)}${i}`;
