@@ -24,9 +24,9 @@ import { CLIENTS_TEXT as T } from './texts';
  * this month's time and SLA figures (online).
  * Read from this device and edited through the outbox, so it works offline; admins archive and
  * restore and delete (asked first; also through the outbox: the server checks the role).
- * While the card is read again, and while one of its forms (Edit, a contact's, a site's) is open, the last card read stays shown: a
- * re-read (or the clearing of a first sign-in, followed by the next pull) must not close the form
- * and drop what the person typed.
+ * While the card is read again, and while one of its forms (Edit, a contact's, a site's) is open,
+ * the last card read stays shown: a re-read (or the clearing of a first sign-in, followed by the
+ * next pull) must not close the form and drop what the person typed.
  */
 export function ClientCard({ id, onBack }: { id: string; onBack(): void }) {
   const [form, setForm] = useState<OpenForm>(null);
