@@ -184,6 +184,21 @@ describe('POST /api/tickets/:id/merge', () => {
     expect((await getTicket(next.id)).possibleDuplicateOf).toEqual({ id: beyond.id, ticketNumber: beyond.ticketNumber });
     expect((await getTicket(oldest.id)).possibleDuplicateOf).toBeNull();
   });
+
+  it('flags the most similar candidate, and of candidates with the same subject the newest', async () => {
+    const email = `${randomUUID().slice(0, 8)}@monitor.test`;
+    const exact = await t.createTicket({ customerEmail: email, issue: 'Backup job failed on server ALPHA' });
+    t.clock.advance(60_000);
+    const sameSubject = await t.createTicket({ customerEmail: email, issue: 'Backup job failed on server ALPHA\nSecond report.' });
+    t.clock.advance(60_000);
+    // Newer, similar enough on its own, but less similar than the two above.
+    const looser = await t.createTicket({ customerEmail: email, issue: 'Backup job failed on server BRAVO' });
+    expect((await getTicket(looser.id)).possibleDuplicateOf).toEqual({ id: sameSubject.id, ticketNumber: sameSubject.ticketNumber });
+    t.clock.advance(60_000);
+    const next = await t.createTicket({ customerEmail: email, issue: 'Backup job failed on server ALPHA' });
+    expect((await getTicket(next.id)).possibleDuplicateOf).toEqual({ id: sameSubject.id, ticketNumber: sameSubject.ticketNumber });
+    expect((await getTicket(exact.id)).possibleDuplicateOf).toBeNull();
+  });
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('merge from two API processes on one PostgreSQL database', () => {

@@ -64,12 +64,20 @@ export const DUPLICATE_CANDIDATES = 20;
 
 /**
  * Flags new tickets that may duplicate an earlier one, in ONE statement for a group of new tickets
- * (docs/merge.md "Duplicates"): for each, the most similar other ticket, not closed and not merged,
- * created up to DUPLICATE_WINDOW_HOURS before it from the same e-mail address (case-insensitive) or
- * the same client contact, whose subject (the first line of the issue, lower-cased) has a pg_trgm
- * similarity of at least DUPLICATE_SIMILARITY with its own, among the newest DUPLICATE_CANDIDATES of
- * that address and of that contact (a bounded cost per create). The extension is the one the staff
- * search's index uses (migration 0025). @returns the flagged tickets' ids.
+ * (docs/merge.md "Duplicates"): for each, the most similar other ticket (ties: the newest), not
+ * closed and not merged, created up to DUPLICATE_WINDOW_HOURS before it from the same e-mail address
+ * (case-insensitive) or the same client contact, whose subject (the first line of the issue,
+ * lower-cased) has a pg_trgm similarity of at least DUPLICATE_SIMILARITY with its own, among the
+ * newest DUPLICATE_CANDIDATES of that address and of that contact (a bounded cost per create). The
+ * extension is the one the staff search's index uses (migration 0025). @returns the flagged tickets' ids.
+ *
+ * Cost: `similarity` builds both texts' trigrams on every call (about 30-90 us for a 60-character
+ * subject on PostgreSQL here, more in PGlite's WebAssembly), so it is called once per DISTINCT
+ * candidate subject, with the newest candidate of that subject, not once per candidate: an address
+ * that sends the same subject again and again (a monitoring mailbox) costs one comparison, where it
+ * cost 20 (docs/benchmarks.md "Creates and patches before and after domain events"). The same
+ * ticket is flagged: candidates sharing a subject share its similarity, and of them the newest is
+ * the one the ordering picks.
  */
 export async function flagPossibleDuplicates(tx: Database, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -77,22 +85,27 @@ export async function flagPossibleDuplicates(tx: Database, ids: string[]): Promi
   // and of its contact in the window, each read backwards by index (migration 0052) with a limit, so
   // a create costs the same whether its address sent 3 tickets today or 3,000 (a monitoring mailbox).
   const candidates = (match: SQL) => sql`
-        (select o.id, o.ticket_number, o.created_at, similarity(lower(split_part(o.issue, E'\n', 1)), n.subject) as sim
+        (select o.id, o.ticket_number, o.created_at, lower(split_part(o.issue, E'\n', 1)) as subject
          from support_tickets o
          where ${match} and o.created_at <= n.created_at and o.created_at >= n.created_at - make_interval(hours => ${DUPLICATE_WINDOW_HOURS})
            and o.id <> n.id and o.status <> 'closed' and o.merged_into is null
            and (o.id not in (select id from n) or o.created_at < n.created_at)
          order by o.created_at desc
          limit ${DUPLICATE_CANDIDATES})`;
+  // `offset 0` keeps the similarity computed once per subject (not again in the outer filter).
   const rows = await rowsOf<{ id: string }>(tx, sql`
     with n as (select id, created_at, lower(customer_email) as email, contact_id, lower(split_part(issue, E'\n', 1)) as subject
                from support_tickets where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})),
     m as (
       select distinct on (n.id) n.id, c.id as dup, c.ticket_number
       from n cross join lateral (
-        ${candidates(sql`lower(o.customer_email) = n.email`)}
-        union
-        ${candidates(sql`n.contact_id is not null and o.contact_id = n.contact_id`)}
+        select s.id, s.ticket_number, s.created_at, similarity(s.subject, n.subject) as sim
+        from (select distinct on (u.subject) u.* from (
+                ${candidates(sql`lower(o.customer_email) = n.email`)}
+                union all
+                ${candidates(sql`n.contact_id is not null and o.contact_id = n.contact_id`)}
+              ) u order by u.subject, u.created_at desc) s
+        offset 0
       ) c
       where c.sim >= ${DUPLICATE_SIMILARITY}
       order by n.id, c.sim desc, c.created_at desc)
@@ -100,4 +113,3 @@ export async function flagPossibleDuplicates(tx: Database, ids: string[]): Promi
     from m where t.id = m.id returning t.id`);
   return rows.map((r) => r.id);
 }
-
