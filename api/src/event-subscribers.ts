@@ -11,6 +11,7 @@ import { assetSubscribers } from './features/assets/events';
 import { authSubscribers } from './features/auth/events';
 import { checklistSubscribers } from './features/checklists/events';
 import { clientSubscribers } from './features/clients/events';
+import { slaSubscribers } from './features/sla/events';
 import { surveySubscribers } from './features/surveys/events';
 import { ticketSubscribers } from './features/tickets/events';
 import { NEW_TICKET_ROWS, TICKET_NUMBER_SLOT, linkNewTickets, recordReactionHistory } from './features/tickets/port';
@@ -28,5 +29,6 @@ export const eventSubscribers: readonly AnySubscriber[] = [
   ...vaultOfflineSubscribers,
   ...activitySubscribers,
   ...visitSubscribers,
+  ...slaSubscribers,
   ...inboxSubscribers({ rows: NEW_TICKET_ROWS, slot: TICKET_NUMBER_SLOT }),
 ];

@@ -15,7 +15,7 @@ import { purgeExpired } from './db/maintenance';
 import { createPasswordHasher } from './lib/passwords';
 import { runStartupData } from './startup-data';
 import { startTicketSearchQueue } from './features/tickets/port';
-import { sweepSlaAlerts } from './features/sla/port';
+import { slaPolicyCacheListener, sweepSlaAlerts } from './features/sla/port';
 import { purgeOldInboxItems } from './features/inbox/port';
 import { sweepWarrantyAlerts } from './features/assets/port';
 import { startRecurringSweep } from './features/recurring/sweep';
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   const services = createServices(deps);
   const app = createApp(deps, services);
   const { notifier } = services;
-  const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents);
+  const stopSessionEvents = await connectSessionCache(services.sessionCache, database.sessionEvents, [slaPolicyCacheListener(database.db)]);
   // `npm run backup` on the embedded database asks this process (docs/backup.md).
   const stopBackupSocket = await serveAppBackups(services);
   // The admin's daily backup (docs/backup.md "Scheduled backups"): each process checks, one claims the day.

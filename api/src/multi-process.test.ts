@@ -8,7 +8,9 @@
  *   to both at once makes one ticket (the group commit writes keys in its one statement);
  * - each notification job is sent exactly once (both dispatchers run; e-mails land as .eml files
  *   in each process's own DATA_DIR, counted together);
- * - a logout on one process is refused at once by the other (session cache events).
+ * - a logout on one process is refused at once by the other (session cache events);
+ * - an SLA policy saved on one process applies to the other's next creates (its cached policy is
+ *   forgotten on the same events, features/sla/policyCache.ts).
  * Runs only with DATABASE_URL (PGlite is one process's embedded database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +192,33 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
     }
     const { rows } = await db.query<{ n: number }>("select count(*)::int as n from clients where lower(name) like 'race dental %'");
     expect(rows[0]!.n).toBe(5);
+  });
+
+  it('applies an SLA policy saved on one process to the next creates of the other (its cached policy forgotten)', async () => {
+    const res = await fetch(`${a.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.3.3.5' },
+      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
+    });
+    const { token } = (await res.json()) as { token: string };
+    const policyOf = (minutes: number) =>
+      fetch(`${a.baseURL}/api/sla-policy`, { headers: { authorization: `Bearer ${token}` } })
+        .then((r) => r.json() as Promise<{ targets: Record<string, object> }>)
+        .then((p) => ({ ...p, targets: { ...p.targets, urgent: { firstResponseMinutes: minutes, resolutionMinutes: 600, allHours: true } } }));
+    const save = async (minutes: number) =>
+      expect((await fetch(`${a.baseURL}/api/sla-policy`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(await policyOf(minutes)) })).status).toBe(200);
+    let ip = 0;
+    /** Minutes from a new urgent ticket's creation to its first-response due time, created through `app`. */
+    const dueMinutes = async (app: AppProcess) => {
+      const created = (await (await post(app, `10.6.${Math.floor(ip / 200)}.${ip++ % 200}`, ticketBody({ severity: 'urgent' }))).json()) as { id: string };
+      const { rows } = await db.query<{ m: number }>('select extract(epoch from first_response_due_at - created_at)::int / 60 as m from support_tickets where id = $1', [created.id]);
+      return rows[0]!.m;
+    };
+    await save(45);
+    await expect.poll(() => dueMinutes(b), { timeout: 5000, interval: 20 }).toBe(45);
+    expect(await dueMinutes(b)).toBe(45); // cached now
+    await save(25);
+    await expect.poll(() => dueMinutes(b), { timeout: 2000, interval: 20 }).toBe(25);
+    expect(await dueMinutes(a)).toBe(25);
   });
 });

@@ -96,7 +96,12 @@ async function main(): Promise<void> {
     const { loadConfig } = await import('../../api/src/config');
     const { silentLogger } = await import('../../api/src/logger');
     const config = loadConfig({ ...process.env, DATA_DIR: work, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'silent' } as Record<string, string>);
-    const services = createServices({ db: handle.db, config, logger: silentLogger } as never) as unknown as { events?: unknown };
+    const services = createServices({ db: handle.db, config, logger: silentLogger } as never) as unknown as { events?: unknown; sessionCache: unknown };
+    // The change events' listener, as main.ts connects it (the SLA policy cache of the group commit,
+    // features/sla/policyCache.ts; older builds have no such cache and ignore the list).
+    const { connectSessionCache } = await import('../../api/src/http/session-cache');
+    const sla = (await import('../../api/src/features/sla/port')) as { slaPolicyCacheListener?: (db: unknown) => unknown };
+    const stopEvents = await (connectSessionCache as (...args: unknown[]) => Promise<() => Promise<void>>)(services.sessionCache, handle.sessionEvents, sla.slaPolicyCacheListener ? [sla.slaPolicyCacheListener(handle.db)] : []);
     // Before the events work (53403cf) the queue took the database alone.
     const queue = new (TicketCreateQueue as unknown as new (db: unknown, events: unknown) => TicketCreateQueue)(handle.db, services.events);
     const group = async () => {
@@ -134,6 +139,7 @@ async function main(): Promise<void> {
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`${DB} group ${GROUP}: median app ${median(figures.map((f) => f.app)).toFixed(3)} ms/create, postgres ${median(figures.map((f) => f.pg)).toFixed(3)}`);
+    await stopEvents();
     await handle.close();
   } finally {
     if (DB === 'postgres') await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`).catch(() => {});

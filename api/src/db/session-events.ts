@@ -6,7 +6,9 @@
  * notification after COMMIT to every listening connection, i.e. to every API process on that
  * database (PGlite: to this process), and each drops the cached entries named by it.
  *
- * Payloads: `s:<sessionId>` (one session) or `u:<userId>` (every session of a user).
+ * Payloads: `s:<sessionId>` (one session) or `u:<userId>` (every session of a user). The same
+ * channel carries `k:<settings key>` for settings a feature caches per process the same way (the SLA
+ * policy: features/sla/policyCache.ts), so each process keeps ONE listening connection.
  */
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -20,13 +22,16 @@ export const SESSION_CHANNEL = 'portal_session_changed';
 /** A change announced by some process: one session or every session of a user. */
 export type SessionChange = { sessionId: string } | { userId: string };
 
+/** A change on the channel: a session change, or a `settings` row (by key) whose readers cache it. */
+export type CacheChange = SessionChange | { settingKey: string };
+
 /**
  * A subscription to session changes. `onChange` runs for each change; `onReset(listening)` runs with
  * false when changes may have been missed (the listening connection dropped: drop everything and
  * stop caching) and with true once listening again.
  */
 export interface SessionEvents {
-  subscribe(onChange: (c: SessionChange) => void, onReset: (listening: boolean) => void): Promise<() => Promise<void>>;
+  subscribe(onChange: (c: CacheChange) => void, onReset: (listening: boolean) => void): Promise<() => Promise<void>>;
 }
 
 /** Announces a change; call inside the transaction that makes it (delivered after COMMIT). */
@@ -35,21 +40,28 @@ export async function announceSessionChange(tx: Database, change: SessionChange)
   await tx.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${payload})`);
 }
 
+/** Announces that the `settings` row `key` changed; call inside the transaction that writes it (delivered after COMMIT). */
+export async function announceSettingChange(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${`k:${key}`})`);
+}
+
 /** Payload -> change; null for anything else. */
-export function parseSessionChange(payload: string): SessionChange | null {
+export function parseSessionChange(payload: string): CacheChange | null {
   if (payload.startsWith('s:')) return { sessionId: payload.slice(2) };
   if (payload.startsWith('u:')) return { userId: payload.slice(2) };
+  if (payload.startsWith('k:')) return { settingKey: payload.slice(2) };
   return null;
 }
 
-/** Events of an embedded PGlite (one process): its own LISTEN. */
+/** Events of an embedded PGlite (one process): its own LISTEN; reports listening once it is. */
 export function pgliteSessionEvents(client: Pick<PGlite, 'listen'> | PgliteThread): SessionEvents {
   return {
-    async subscribe(onChange) {
+    async subscribe(onChange, onReset) {
       const stop = await client.listen(SESSION_CHANNEL, (payload) => {
         const change = parseSessionChange(payload);
         if (change) onChange(change);
       });
+      onReset(true);
       return async () => {
         await stop().catch(() => {});
       };

@@ -17,7 +17,7 @@
  * Trade-off: another process may still accept a revoked token for the few milliseconds between
  * COMMIT and its notification; without events (none configured) for at most `ttlMs`.
  */
-import type { SessionEvents } from '../db/session-events';
+import type { CacheChange, SessionEvents } from '../db/session-events';
 import type { AuthInfo } from './state';
 
 /** What a database lookup returns: the session and when it expires. */
@@ -85,13 +85,27 @@ export class SessionCache {
   }
 }
 
+/** Another per-process cache fed by the same events (settings rows: features/sla/policyCache.ts). */
+export interface CacheListener {
+  onChange(change: Extract<CacheChange, { settingKey: string }>): void;
+  /** false: changes may have been missed (stop caching, forget everything); true: listening again. */
+  onReset(listening: boolean): void;
+}
+
 /**
- * Subscribes `cache` to the database's session changes (every process on the database announces
- * its revocations there). Returns the unsubscribe function (call it before closing the database).
+ * Subscribes `cache` (and `others`) to the database's change events (every process on the database
+ * announces its revocations there): ONE listening connection for all of them. Returns the
+ * unsubscribe function (call it before closing the database).
  */
-export async function connectSessionCache(cache: SessionCache, events: SessionEvents): Promise<() => Promise<void>> {
+export async function connectSessionCache(cache: SessionCache, events: SessionEvents, others: readonly CacheListener[] = []): Promise<() => Promise<void>> {
   return events.subscribe(
-    (change) => cache.forget(change),
-    (listening) => cache.reset(listening),
+    (change) => {
+      if ('settingKey' in change) for (const o of others) o.onChange(change);
+      else cache.forget(change);
+    },
+    (listening) => {
+      cache.reset(listening);
+      for (const o of others) o.onReset(listening);
+    },
   );
 }

@@ -23,6 +23,7 @@ import type { Logger } from '../logger';
 import type { Notifier } from '../notify';
 import { IN_MEMORY, openDatabase } from '../db/client';
 import { createTestDatabase } from './db';
+import { slaPolicyCacheListener } from '../features/sla/port';
 
 /** Cheap argon2id for tests only (production uses OWASP_ARGON2). */
 export const TEST_ARGON2: Argon2Params = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -147,7 +148,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   void _attachTo;
   const appDeps: AppDeps = { argon2: TEST_ARGON2, ...deps, config, db: wrapDb ? wrapDb(db) : db, clock: clock.now, logger };
   const services = createServices(appDeps);
-  const stopSessionEvents = handle ? await connectSessionCache(services.sessionCache, handle.sessionEvents) : async () => {};
+  const stopSessionEvents = handle ? await connectSessionCache(services.sessionCache, handle.sessionEvents, [slaPolicyCacheListener(appDeps.db)]) : async () => {};
   const app = createApp(appDeps, services);
   const server = http.createServer(app.callback());
   // The client (fetch) closes its idle sockets first (after 4 s): with the server's default 5 s

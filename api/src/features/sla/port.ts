@@ -6,6 +6,13 @@
  *   every process).
  */
 export { readSlaPolicy } from './policy';
+
+/**
+ * `readSlaPolicyCached(db)`: the same, cached per process for a database connected with
+ * `slaPolicyCacheListener(db)` (main.ts, test/app.ts: the change events' listener), read on any other
+ * (tickets create queue: once per group commit; policyCache.ts).
+ */
+export { readSlaPolicyCached, slaPolicyCacheListener } from './policyCache';
 export { sweepSlaAlerts } from './alerts';
 
 /**

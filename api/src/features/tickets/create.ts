@@ -17,7 +17,7 @@ import type { SlaPolicy, TicketCreate, TicketCreated } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { event, type EventBus, type EventOf } from '../../events';
 import type { KeyClaim } from '../../http/transaction';
-import { readSlaPolicy } from '../sla/port';
+import { readSlaPolicyCached } from '../sla/port';
 import { recordAttachments, type AttachmentBatch } from '../attachments/port';
 import { presentTicket } from './presenter';
 import { TICKET_NUMBER_SLOT, insertNewTickets, type InsertedTicket, type NewTicket } from './repository';
@@ -58,10 +58,12 @@ export interface CreateContext {
  * Reads the {@link CreateContext} of new tickets. The create queue reads it before it writes, so
  * nothing of it is read while the sync lock is held (docs/benchmarks.md "Where the two cores go").
  * Never call it on `db` while the same caller holds a transaction open on PGlite: the read would
- * wait for that transaction.
+ * wait for that transaction. On the app's database the policy comes from the process's cache (sla
+ * port `readSlaPolicyCached`: no statement per group commit while it is unchanged); in a transaction
+ * it is read there.
  */
 export async function readCreateContext(db: Database): Promise<CreateContext> {
-  return { policy: await readSlaPolicy(db) };
+  return { policy: await readSlaPolicyCached(db) };
 }
 
 /** True when `submission` carries files to record (they need {@link createTickets}). */
