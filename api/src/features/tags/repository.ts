@@ -2,7 +2,7 @@
  * Tags SQL (docs/tags.md, migration 0046): the tags, the tickets' links, and the setting that lets
  * technicians create tags. Names are unique without regard to case (`tags_name_key` on lower(name)).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { tagKey, sortTags, type Tag } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -115,10 +115,11 @@ export async function tagsOfTickets(db: Database, ticketIds: string[]): Promise<
 }
 
 /**
- * SQL condition: the ticket has the tag `name` (ignoring case): the staff list's `?tag=` filter. The
+ * SQL condition: the ticket has the tag `name` (ignoring case; a value or a prepared statement's
+ * placeholder): the staff list's `?tag=` filter. The
  * subquery's aliases (tag_l, tag_n) are unlikely names so `ticketId` may name the caller's `t` or `l`.
  */
-export function ticketTaggedSql(ticketId: SQL, name: string): SQL {
+export function ticketTaggedSql(ticketId: SQL, name: string | Placeholder): SQL {
   return sql`exists (select 1 from ticket_tags tag_l join tags tag_n on tag_n.id = tag_l.tag_id where tag_l.ticket_id = ${ticketId} and lower(tag_n.name) = lower(${name}))`;
 }
 

@@ -2,12 +2,12 @@
  * The staff list and its tab counts: server-side filters (status, assignee, search),
  * keyset pages built as JSON by the database, and the ticket_counts rows kept in step with writes.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { TICKET_STATUSES } from '@portal/shared';
 import type { TicketCounts, TicketStatus } from '@portal/shared';
 import type { Database } from '../../db/client';
 import { supportTickets, ticketCounts } from '../../db/schema';
-import { preparedRowsOf, rowsOf } from '../../db/rows';
+import { PreparedStatements, frozenSql, rowsOf } from '../../db/rows';
 import { matchCondition, planSearch, resolveSearch, routeFound, searchIdsCtes, type ResolvedSearch } from './searchRepository';
 import { checklistCountJsonSql } from '../checklists/port';
 import { tagsJsonSql, ticketTaggedSql } from '../tags/port';
@@ -23,8 +23,15 @@ export interface TicketFilter {
   tag?: string | undefined;
 }
 
+/** A {@link TicketFilter}'s status, assignee and tag, each a value or a statement's placeholder. */
+interface BoundFilter {
+  statuses?: (TicketStatus | Placeholder)[] | undefined;
+  assignee?: string | Placeholder | null | undefined;
+  tag?: string | Placeholder | undefined;
+}
+
 /** SQL conditions of the status, assignee and tag filters (the search is applied by searchRepository.ts). */
-function filterConditions(f: TicketFilter): SQL[] {
+function filterConditions(f: BoundFilter): SQL[] {
   const conditions: (SQL | undefined)[] = [
     f.statuses && f.statuses.length > 0 ? inArray(supportTickets.status, f.statuses) : undefined,
     f.assignee === null ? isNull(supportTickets.assignedTo) : f.assignee !== undefined ? eq(supportTickets.assignedTo, f.assignee) : undefined,
@@ -45,7 +52,7 @@ export interface TicketPageJson {
 }
 
 /** The high-water mark as an SQL expression (see {@link ticketsHighWater}). */
-const highWater = sql`(select (coalesce(max(sync_seq), 0) + (select n from ticket_search_version))::text from support_tickets)`;
+const highWater = frozenSql(sql`(select (coalesce(max(sync_seq), 0) + (select n from ticket_search_version))::text from support_tickets)`);
 
 /**
  * The list pages' high-water mark: the largest committed `support_tickets.sync_seq` plus the
@@ -56,9 +63,11 @@ const highWater = sql`(select (coalesce(max(sync_seq), 0) + (select n from ticke
  * index-only read and a one-row read.
  */
 export async function ticketsHighWater(db: Database): Promise<string> {
-  const [row] = await preparedRowsOf<{ seq: string }>(db, 'tickets_high_water', sql`select ${highWater} as seq`);
+  const [row] = await highWaterStatement.rows<{ seq: string }>(db, '', () => sql`select ${highWater} as seq`, {});
   return row!.seq;
 }
+
+const highWaterStatement = new PreparedStatements('tickets_high_water');
 
 /** timestamptz -> the text of `Date.prototype.toISOString()` (milliseconds truncated, as JS Dates keep them). */
 const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -76,8 +85,9 @@ const isoText = (column: SQL) => sql`to_char(date_trunc('milliseconds', ${column
  * serialises them, which was most of a list request's CPU time (PGlite parses rows in JavaScript,
  * three times slower than this). Keep in step with `presentTicket`. The same statement reads the
  * high-water mark (one snapshot), so pageCache.ts knows which state the page shows. Without a
- * search term it is a named statement per filter shape (db/rows.ts `preparedRowsOf`): planning it
- * took as long as running it. A search stays planned each time with its term: after five runs a
+ * search term it is a named statement per filter shape, built and prepared once (db/rows.ts
+ * `PreparedStatements`): planning it took as long as running it, and building it in drizzle on
+ * every request cost the API thread about as much as the rest of the route's own code. A search stays planned each time with its term: after five runs a
  * named statement may switch to a generic plan, which cannot tell a rare term from a common one;
  * a wrong choice cost 400 ms here. A search's tickets are routed and gathered by
  * searchRepository.ts (`searchIdsCtes`: only (created_at, id) pairs until the page is known); the
@@ -88,8 +98,8 @@ export async function listTicketPageJson(
   filter: TicketFilter,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<TicketPageJson> {
-  const filters = filterConditions(filter);
   if (filter.q?.trim()) {
+    const filters = filterConditions(filter);
     // The route first; while it found no ticket at all (its candidates, before filters and cursor),
     // its fallback (searchRepository.ts planSearch: a domain's words, then the substring).
     let plan = planSearch(db, filter.q);
@@ -99,13 +109,35 @@ export async function listTicketPageJson(
       plan = plan.fallback;
     }
   }
-  const after = page.cursor
-    ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${page.cursor}), ${page.cursor}::uuid)`
+  const statuses = filter.statuses ?? [];
+  const assignee = filter.assignee === undefined ? '*' : filter.assignee === null ? '-' : '=';
+  const shape = `${statuses.length}|${assignee}|${filter.tag ? 't' : ''}|${page.cursor ? 'c' : ''}`;
+  const values: Record<string, unknown> = { cursor: page.cursor, assignee: filter.assignee, tag: filter.tag, take: page.limit + 1, limit: page.limit };
+  statuses.forEach((status, i) => (values[`s${i}`] = status));
+  const [row] = await listPageStatement.rows<PageRow>(db, shape, () => listPageSql(filter, Boolean(page.cursor)), values);
+  return toPage(row, page.limit);
+}
+
+/** The unsearched page statements, one per filter shape (db/rows.ts PreparedStatements). */
+const listPageStatement = new PreparedStatements('ticket_list_page');
+
+/**
+ * The unsearched page statement of `filter`'s shape, its values as placeholders: `s0`.. (the
+ * statuses), `assignee`, `tag`, `cursor`, `take` (limit + 1) and `limit`.
+ */
+function listPageSql(filter: TicketFilter, afterCursor: boolean): SQL {
+  const filters = filterConditions({
+    statuses: filter.statuses?.map((_, i) => sql.placeholder(`s${i}`)),
+    assignee: filter.assignee === null ? null : filter.assignee !== undefined ? sql.placeholder('assignee') : undefined,
+    tag: filter.tag ? sql.placeholder('tag') : undefined,
+  });
+  const cursor = sql.placeholder('cursor');
+  const after = afterCursor
+    ? sql`(${supportTickets.createdAt}, ${supportTickets.id}) < ((select c.created_at from support_tickets c where c.id = ${cursor}), ${cursor}::uuid)`
     : undefined;
   const where = and(...filters, after) ?? sql`true`;
-  const pageCte = sql`page as (select *, 0 as rank from ${supportTickets} where ${where} order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${page.limit + 1})`;
-  const [row] = await preparedRowsOf<PageRow>(db, 'ticket_list_page', pageStatement(pageCte, page.limit, sql`true`));
-  return toPage(row, page.limit);
+  const pageCte = sql`page as (select *, 0 as rank from ${supportTickets} where ${where} order by ${supportTickets.createdAt} desc, ${supportTickets.id} desc limit ${sql.placeholder('take')})`;
+  return pageStatement(pageCte, sql.placeholder('limit'), sql`true`);
 }
 
 /** A searched page, planned for its own term (a generic plan cannot tell a rare term from a common one). */
@@ -129,12 +161,27 @@ function toPage(row: PageRow | undefined, limit: number): TicketPageJson {
 }
 
 /** The page statement over the CTE `page` (rows with a `rank`), with `found` as `route_found`. */
-function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
+function pageStatement(pageCte: SQL, limit: number | Placeholder, found: SQL): SQL {
   return sql`
     with ${pageCte},
     shown as (select * from page order by rank, created_at desc, id desc limit ${limit})
     select
-      (select coalesce(json_agg(to_json(x) order by p.rank, p.created_at desc, p.id desc), '[]'::json)::text
+      ${pageItemsSql()} as items,
+      (select count(*)::int from page) as found,
+      (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
+      ${highWater} as seq,
+      ${found} as route_found`;
+}
+
+let pageItems: SQL | undefined;
+
+/**
+ * The `shown` rows as the page's items, JSON text (see {@link listTicketPageJson}). The same for
+ * every page: built and compiled once (a searched page's statement is built per request, and this
+ * was most of it).
+ */
+function pageItemsSql(): SQL {
+  return (pageItems ??= frozenSql(sql`(select coalesce(json_agg(to_json(x) order by p.rank, p.created_at desc, p.id desc), '[]'::json)::text
        from shown p cross join lateral (select p.id, p.ticket_number as "ticketNumber", p.client_name as "clientName",
          p.business_name as "businessName", p.customer_email as "customerEmail", p.customer_phone as "customerPhone",
          p.severity, p.contact_method as "contactMethod", p.issue, p.status, p.assigned_to as "assignedTo",
@@ -148,11 +195,7 @@ function pageStatement(pageCte: SQL, limit: number, found: SQL): SQL {
          case when p.possible_duplicate_of is not null and p.possible_duplicate_number is not null and p.status <> 'closed' and p.merged_into is null
            then json_build_object('id', p.possible_duplicate_of, 'ticketNumber', p.possible_duplicate_number) end as "possibleDuplicateOf",
          p.device,
-         ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress", ${tagsJsonSql(sql`p.id`)} as tags) x) as items,
-      (select count(*)::int from page) as found,
-      (select id from shown order by rank desc, created_at asc, id asc limit 1) as last_id,
-      ${highWater} as seq,
-      ${found} as route_found`;
+         ${checklistCountJsonSql(sql`p.id`)} as "checklistProgress", ${tagsJsonSql(sql`p.id`)} as tags) x)`));
 }
 
 /** `assignee` key of ticket_counts: the user id, '' for unassigned. */
