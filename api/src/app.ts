@@ -223,7 +223,9 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   const bodyParser = (jsonLimit: string) => koaBody({ json: true, jsonLimit, urlencoded: false, text: false, multipart: false, parsedMethods });
   const parsers = new Map(Object.entries(JSON_LIMIT_BY_PATH).map(([path, limit]) => [path, bodyParser(limit)]));
   const defaultParser = bodyParser(JSON_LIMIT);
-  app.use(onlyApi((ctx, next) => (parsers.get(ctx.path) ?? defaultParser)(ctx, next)));
+  // koa-body does nothing for other methods (GET, HEAD, OPTIONS): they skip it and its type checks.
+  const parses = new Set<string>(parsedMethods);
+  app.use(onlyApi((ctx, next) => (parses.has(ctx.method) ? (parsers.get(ctx.path) ?? defaultParser)(ctx, next) : next())));
   app.use(onlyApi(authenticate(sessionOf)));
   app.use(onlyApi(wakeDispatcherAfterWrites(s)));
 

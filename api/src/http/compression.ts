@@ -111,6 +111,16 @@ function ownBytes(data: Buffer): Buffer {
   return own;
 }
 
+/** `parts` as UTF-8, one after the other, in one buffer. */
+function joinedBytes(parts: readonly string[]): Buffer {
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += bytes.write(part, at);
+  return bytes;
+}
+
 /**
  * An answer serialised once, with its brotli and gzip variants each made once, on first use, and
  * kept as long as the object is (the staff list's page cache keeps one per cached page, so a hit
@@ -122,8 +132,12 @@ export class EncodedBody {
   readonly plain: Buffer;
   private readonly variants = new Map<'br' | 'gzip', Promise<Buffer>>();
 
-  constructor(text: string) {
-    this.plain = Buffer.from(text);
+  /**
+   * @param text the answer, or its pieces in order: written one after the other into the bytes,
+   *   so a large piece (a page's items from the database) is never copied into a joined string first.
+   */
+  constructor(text: string | readonly string[]) {
+    this.plain = typeof text === 'string' ? Buffer.from(text) : joinedBytes(text);
   }
 
   /** The bytes of `coding` (compressed once, then shared by every later caller). */

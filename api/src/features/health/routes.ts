@@ -19,10 +19,13 @@ import { readLastBackup } from '../backup/port';
 /** Path of the liveness probe. */
 export const LIVE_PATH = '/api/health/live';
 
+/** The probe's statement, built once (it runs on every health check). */
+const PING = sql`select 1`;
+
 export function healthRoutes(s: Services): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/health', async (ctx) => {
-    await s.db.execute(sql`select 1`);
+    await s.db.execute(PING);
     ctx.body = ctx.state.auth?.user.role === 'admin' ? { status: 'ok', details: { rateLimits: s.limiterHealth(), lastBackup: await readLastBackup(s.db) } } : { status: 'ok' };
   });
   return router;

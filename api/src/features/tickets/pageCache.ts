@@ -170,5 +170,6 @@ export function readTicketPage(
  */
 export function toCachedPage(page: TicketPageJson): CachedTicketPage {
   const nextCursor: TicketListPage['nextCursor'] = page.more ? page.lastId : null;
-  return { seq: page.seq, body: new EncodedBody(`{"items":${page.itemsJson},"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`) };
+  // In pieces: the items (tens of kB) are written into the bytes as they came, not joined into a string first.
+  return { seq: page.seq, body: new EncodedBody(['{"items":', page.itemsJson, `,"nextCursor":${JSON.stringify(nextCursor)},"more":${page.more}}`]) };
 }
