@@ -89,7 +89,8 @@ interface AuditItems {
  * page, Lighthouse's main-thread work by category (`mainthread-work-breakdown`: script evaluation,
  * parse/compile, style and layout, ...) and the five scripts with the most main-thread time
  * (`bootup-time`: total, of which evaluation and parse/compile), in ms of the observed (unthrottled)
- * trace as Lighthouse reports them.
+ * trace as Lighthouse reports them, and its long tasks (`long-tasks`: start, duration and the script
+ * each is attributed to).
  */
 export function printBreakdown(path: string, audits: Record<string, AuditItems | undefined>): void {
   const ms = (v: unknown) => `${Math.round(Number(v ?? 0))}`;
@@ -100,4 +101,6 @@ export function printBreakdown(path: string, audits: Record<string, AuditItems |
     const url = String(s.url ?? '').replace(/^https?:\/\/[^/]+/, '');
     console.log(`  ${url}: ${ms(s.total)} ms (evaluation ${ms(s.scripting)}, parse/compile ${ms(s.scriptParseCompile)})`);
   }
+  const tasks = (audits['long-tasks']?.details?.items ?? []).map((t) => `${String(t.url ?? '').replace(/^.*\//, '')} @${ms(t.startTime)}+${ms(t.duration)}`);
+  if (tasks.length > 0) console.log(`  long tasks (simulated, start+duration ms, script): ${tasks.join(', ')}`);
 }
