@@ -13,6 +13,11 @@
  * CREATE_NO_TRIGGERS (comma list of `table.trigger`, e.g. `support_tickets.ticket_search_insert`)
  * disables those triggers in the bench's database, to tell the search rows' cost (migration 0025,
  * after 53403cf) from the create path's.
+ * CREATE_DRAIN=1: after the rounds, the outbox sends what they left (the app's dispatcher,
+ * `runOnce`, e-mail to .eml files as `npm start` without SMTP_URL), and prints its CPU per sent job
+ * and per create beside the creates' own (issue 58: "the e-mail's CPU <= the create's own"), with
+ * the jobs by channel and kind; CREATE_DRAIN_PROFILE=file.cpuprofile saves this thread's CPU profile
+ * of the drain alone.
  * `npx tsx scripts/bench/create-path.ts`.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,29 +27,42 @@ import { join } from 'node:path';
 import { openDatabase } from '../../api/src/db/client';
 import { TicketCreateQueue } from '../../api/src/features/tickets/createQueue';
 import { adminQuery, seedTickets } from './seed';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
-/** CPU ms (user + system) of the PostgreSQL backends serving database `name` (this run's only: other sessions' work on the machine is not in it). */
-async function backendCpuMs(name: string): Promise<number> {
+/**
+ * CPU ms (user + system) of the PostgreSQL backends serving database `name` (this run's only: other
+ * sessions' work on the machine is not in it), per backend pid.
+ */
+async function backendTicks(name: string): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
-    let ticks = 0;
+    const ms = new Map<number, number>();
     for (const { pid } of rows) {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks += Number(f[11]) + Number(f[12]);
+        ms.set(pid, (Number(f[11]) + Number(f[12])) * 10); // CLK_TCK 100
       } catch {
         // gone
       }
     }
-    return ticks * 10; // CLK_TCK 100
+    return ms;
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A stopwatch of the backends' CPU ms: per backend alive at the end, its ticks since the start
+ * (a pool connection closed meanwhile takes its last ticks with it: a slight undercount, never the
+ * negative figure a sum of all backends gave when idle connections closed).
+ */
+async function backendCpuMs(name: string): Promise<() => Promise<number>> {
+  const start = await backendTicks(name);
+  return async () => [...(await backendTicks(name)).entries()].reduce((sum, [pid, ms]) => sum + ms - (start.get(pid) ?? 0), 0);
 }
 
 const env = process.env;
@@ -128,15 +146,16 @@ async function main(): Promise<void> {
     }
     const figures: { app: number; pg: number }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const pg0 = DB === 'postgres' ? await backendCpuMs(dbName) : 0;
+      const pgSince = DB === 'postgres' ? await backendCpuMs(dbName) : null;
       const cpu0 = process.cpuUsage();
       for (let i = 0; i < GROUPS; i++) await group();
       const cpu = process.cpuUsage(cpu0);
-      const pg = DB === 'postgres' ? (await backendCpuMs(dbName)) - pg0 : 0;
+      const pg = pgSince ? await pgSince() : 0;
       const n = GROUP * GROUPS;
       figures.push({ app: (cpu.user + cpu.system) / 1000 / n, pg: pg / n });
       console.log(`round ${r + 1}: app ${figures.at(-1)!.app.toFixed(3)} ms/create, postgres ${figures.at(-1)!.pg.toFixed(3)} ms/create (load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')})`);
     }
+    if (env.CREATE_DRAIN === '1') await drain(services as never, handle.db, figures, DB === 'postgres' ? () => backendCpuMs(dbName) : null);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`${DB} group ${GROUP}: median app ${median(figures.map((f) => f.app)).toFixed(3)} ms/create, postgres ${median(figures.map((f) => f.pg)).toFixed(3)}`);
     await stopEvents();
@@ -145,6 +164,45 @@ async function main(): Promise<void> {
     if (DB === 'postgres') await adminQuery(PG_URL, `drop database if exists "${dbName}" with (force)`).catch(() => {});
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** CREATE_DRAIN (module doc): the outbox's CPU for what the measured creates left, per job and per create. */
+async function drain(
+  services: { notifier: { dispatcher: { runOnce(): Promise<number> } } },
+  db: unknown,
+  figures: { app: number; pg: number }[],
+  pgCpu: (() => Promise<() => Promise<number>>) | null,
+): Promise<void> {
+  const run = (db as { $client: { query(text: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+  const pending = async () => (await run.query(`select channel, kind, count(*)::int as n from notification_jobs where status = 'pending' group by 1, 2 order by 1, 2`)).rows;
+  const before = await pending();
+  const pgSince = pgCpu ? await pgCpu() : null;
+  const profile = env.CREATE_DRAIN_PROFILE ? await startProfile() : null;
+  const cpu0 = process.cpuUsage();
+  let sent = 0;
+  for (let n = await services.notifier.dispatcher.runOnce(); n > 0; n = await services.notifier.dispatcher.runOnce()) sent += n;
+  const cpu = process.cpuUsage(cpu0);
+  if (profile) writeFileSync(env.CREATE_DRAIN_PROFILE!, JSON.stringify(await profile()));
+  const pg = pgSince ? await pgSince() : 0;
+  const creates = GROUP * GROUPS * ROUNDS + 20 * GROUP; // the warm-up's too: every pending job is sent
+  const app = (cpu.user + cpu.system) / 1000;
+  const own = figures.reduce((a, f) => a + f.app + f.pg, 0) / figures.length;
+  console.log(`outbox: ${before.map((r) => `${String(r.n)} ${String(r.channel)}/${String(r.kind)}`).join(', ')}; sent ${sent}`);
+  console.log(`outbox CPU: ${(app / sent).toFixed(3)} + ${(pg / sent).toFixed(3)} ms per job (app + postgres); ${((app + pg) / creates).toFixed(3)} ms per create, the create's own ${own.toFixed(3)} (ratio ${((app + pg) / creates / own).toFixed(2)})`);
+}
+
+/** Starts the V8 CPU profiler of this thread (CREATE_DRAIN_PROFILE: the drain only); resolves to the stop function, which gives the profile. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    return profile;
+  };
 }
 
 void main().then(() => process.exit(0), (err) => {
