@@ -10,11 +10,15 @@
  * change per request; the floor rebuilds only those. Before measuring, the app's and the floor's
  * answers to the same request are compared byte for byte.
  *
- * Targets (PostgreSQL only): `listu` (a list page of 50, a new cursor each request) and `searchu` (a
- * searched page of 50, a new term `Client <n>` each request), as the app's targets of the same names.
+ * Targets (PostgreSQL only): `listu` (a list page of 50, a new cursor each request), `listu-br` (the
+ * same with Chromium's Accept-Encoding on the app's side: the app compresses, the floor does not),
+ * `searchu` (a searched page of 50, a new term `Client <n>` each request), as the app's targets of
+ * the same names, and `health` (`GET /api/health`, the middleware every request pays plus
+ * `select 1`, against the bare node:http server of api-load.ts answering the same bytes).
  * Per round and target: the app (its page cache emptied first), then the floor, each for
- * BENCH_API_SECONDS with the same cursors or terms (new ones each round); CPU ms per request of the server process and of PostgreSQL (cpu-share.ts, from /proc). The
- * table prints the median over BENCH_FLOOR_ROUNDS (3) rounds and the ratio app / floor.
+ * BENCH_API_SECONDS with the same cursors or terms (new ones each round); CPU ms per request of the
+ * server process and of PostgreSQL (cpu-share.ts, from /proc). The table prints the median over
+ * BENCH_FLOOR_ROUNDS (3) rounds, the ratio app / floor of the medians and each round's ratio.
  */
 import type autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -24,7 +28,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../api/src/db/client';
 import { listTicketPageJson, ticketsHighWater, type TicketFilter } from '../../api/src/features/tickets/staffListRepository';
-import { cannon, varying } from './api-load';
+import { cannon, varying, withEncoding, type BareServer } from './api-load';
+import { BROWSER_ENCODING } from './api-settings';
 import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
 import { median } from './median';
 
@@ -40,7 +45,7 @@ interface Statement {
 }
 
 /** What floor-server.mjs reads. */
-interface FloorSpec {
+export interface FloorSpec {
   databaseUrl: string;
   targets: Record<string, { limit: number; statements: Statement[] }>;
 }
@@ -52,6 +57,8 @@ export interface FloorRow {
   app: { server: number; pg: number; reqPerSec: number };
   floor: { server: number; pg: number; reqPerSec: number };
   identical: boolean;
+  /** app / floor of server + PostgreSQL CPU per request, round by round. */
+  ratios?: number[];
 }
 
 /** The floor table of one configuration. */
@@ -73,8 +80,9 @@ async function recordStatements(run: () => Promise<unknown>): Promise<Recorded[]
     if (typeof a === 'string') seen.push({ text: a, values: Array.isArray(b) ? b : [] });
     else if (a && typeof a === 'object' && 'text' in a) {
       const c = a as { name?: string; text: string; values?: unknown[] };
-      // drizzle's prepared statements pass the values beside the config: query({ name, text }, values).
-      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: c.values ?? (Array.isArray(b) ? b : []) });
+      // drizzle's prepared statements pass the values beside the config: query({ name, text }, values);
+      // a config object reused across calls may still hold the previous call's `values` (pg sets them).
+      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: Array.isArray(b) ? b : (c.values ?? []) });
     }
     return original.apply(this, args);
   };
@@ -101,7 +109,7 @@ function diff(a: Recorded[], b: Recorded[], kind: 'cursor' | 'term', check: (x: 
 }
 
 /** The floor's statements for `listu` and `searchu`, captured from the app's code on `databaseUrl`. */
-async function captureSpec(databaseUrl: string, ids: string[]): Promise<FloorSpec> {
+export async function captureSpec(databaseUrl: string, ids: string[]): Promise<FloorSpec> {
   const handle = await openDatabase({ databaseUrl, dataDir: '' });
   try {
     const page = (filter: TicketFilter, cursor?: string) => async () => {
@@ -127,33 +135,59 @@ async function captureSpec(databaseUrl: string, ids: string[]): Promise<FloorSpe
 }
 
 /** Starts floor-server.mjs on `spec`; resolves with its URL, pid and stop. */
-async function startFloor(spec: FloorSpec): Promise<{ url: string; pid: number; stop(): void; dir: string }> {
+export async function startFloor(spec: FloorSpec, nodeArgs: string[] = []): Promise<{ url: string; pid: number; stop(): void; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-floor-'));
   writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'floor-server.mjs'), join(dir, 'spec.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, join(import.meta.dirname, 'floor-server.mjs'), join(dir, 'spec.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dir, stop: () => child.kill('SIGTERM') };
 }
 
+/** One row of the floor table: the app's request and the floor's, by the round's value `v`. */
+interface FloorTarget {
+  target: string;
+  label: string;
+  app: (v: string) => string;
+  /** Extra request headers of the app's side (Accept-Encoding). */
+  appHeaders?: Record<string, string>;
+  /** false: the app's page cache is not involved (health). */
+  uncached: boolean;
+  /** Sent without the session (health: an anonymous probe, as the bench's `health` target). */
+  anonymous?: boolean;
+  floor: { url: string; pid: number; path: (v: string) => string };
+  value: (n: number) => string;
+}
+
 /**
  * Measures the floor table against the running app (`baseURL`, `appPid`, signed-in `auth`) on the
- * PostgreSQL database `databaseUrl`, with `ids` (seeded ticket ids) as cursors.
+ * PostgreSQL database `databaseUrl`, with `ids` (seeded ticket ids) as cursors; `bare` (api-load.ts
+ * startBare) is the floor of `GET /api/health`.
  */
-export async function runFloor(baseURL: string, appPid: number, auth: Record<string, string>, databaseUrl: string, ids: string[]): Promise<FloorResult> {
+export async function runFloor(baseURL: string, appPid: number, auth: Record<string, string>, databaseUrl: string, ids: string[], bare: BareServer): Promise<FloorResult> {
   const spec = await captureSpec(databaseUrl, ids);
   const floor = await startFloor(spec);
   const bump = new pg.Client({ connectionString: databaseUrl });
   await bump.connect();
   const loadStart = loadavg();
   try {
-    const targets = [
-      { target: 'listu', label: 'list page, new cursor each', app: (v: string) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, floor: (v: string) => `/listu?v=${v}`, value: (n: number) => ids[n % ids.length]! },
-      { target: 'searchu', label: 'search, new term each', app: (v: string) => `/api/tickets/list?limit=${LIMIT}&q=Client%20${v}`, floor: (v: string) => `/searchu?v=${v}`, value: (n: number) => String(n) },
+    const atFloor = (path: (v: string) => string) => ({ url: floor.url, pid: floor.pid, path });
+    const cursor = (n: number) => ids[n % ids.length]!;
+    const targets: FloorTarget[] = [
+      { target: 'listu', label: 'list page, new cursor each', app: (v) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, uncached: true, floor: atFloor((v) => `/listu?v=${v}`), value: cursor },
+      // The app compresses (brotli, as Chromium asks); the floor answers the same page uncompressed.
+      { target: 'listu-br', label: 'list page, new cursor [br]', app: (v) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, appHeaders: { 'accept-encoding': BROWSER_ENCODING }, uncached: true, floor: atFloor((v) => `/listu?v=${v}`), value: cursor },
+      { target: 'searchu', label: 'search, new term each', app: (v) => `/api/tickets/list?limit=${LIMIT}&q=Client%20${v}`, uncached: true, floor: atFloor((v) => `/searchu?v=${v}`), value: (n) => String(n) },
+      // The middleware every request pays, and `select 1`, against bare node:http answering the same bytes.
+      { target: 'health', label: 'GET /api/health vs bare', app: () => '/api/health', uncached: false, anonymous: true, floor: { url: bare.url, pid: bare.pid, path: () => '/' }, value: () => '' },
     ];
     const rows: FloorRow[] = [];
     for (const t of targets) {
       const probe = t.value(7);
-      const [a, f] = await Promise.all([fetch(baseURL + t.app(probe), { headers: auth }).then((r) => r.text()), fetch(floor.url + t.floor(probe)).then((r) => r.text())]);
+      // fetch() decodes a compressed answer: the bytes compared are the page's.
+      const [a, f] = await Promise.all([
+        fetch(baseURL + t.app(probe), { headers: { ...(t.anonymous ? {} : auth), ...t.appHeaders } }).then((r) => r.text()),
+        fetch(t.floor.url + t.floor.path(probe)).then((r) => r.text()),
+      ]);
       rows.push({ target: t.target, label: t.label, identical: a === f, app: { server: 0, pg: 0, reqPerSec: 0 }, floor: { server: 0, pg: 0, reqPerSec: 0 } });
     }
     const samples = new Map<string, { app: FloorRow['app'][]; floor: FloorRow['floor'][] }>(targets.map((t) => [t.target, { app: [], floor: [] }]));
@@ -162,13 +196,12 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
         for (const side of ['app', 'floor'] as const) {
           // The same cursors or terms for both sides of a round; new ones each round.
           let n = 1 + round * 5000;
-          const url = side === 'app' ? baseURL : floor.url;
-          const path = side === 'app' ? t.app : t.floor;
-          const pid = side === 'app' ? appPid : floor.pid;
-          const opts: autocannon.Options = varying(url, side === 'app' ? auth : {}, () => path(t.value(n++)));
+          const [url, path, pid] = side === 'app' ? [baseURL, t.app, appPid] : [t.floor.url, t.floor.path, t.floor.pid];
+          let opts: autocannon.Options = varying(url, side === 'app' && !t.anonymous ? auth : {}, () => path(t.value(n++)));
+          if (side === 'app' && t.appHeaders) opts = withEncoding(opts, 'browser');
           // Uncached on the app: move the page cache's high-water mark (staffListRepository.ts
           // ticketsHighWater adds ticket_search_version.n), so no page of an earlier run is served.
-          if (side === 'app') await bump.query('update ticket_search_version set n = n + 1');
+          if (side === 'app' && t.uncached) await bump.query('update ticket_search_version set n = n + 1');
           await waitForQuiet([pid]);
           const from = cpuSnapshot([pid]);
           const r = await cannon(opts);
@@ -184,6 +217,7 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
       const med = (xs: FloorRow['app'][]) => ({ server: median(xs.map((x) => x.server)), pg: median(xs.map((x) => x.pg)), reqPerSec: median(xs.map((x) => x.reqPerSec)) });
       row.app = med(s.app);
       row.floor = med(s.floor);
+      row.ratios = s.app.map((a, i) => total(a) / total(s.floor[i]!));
     }
     return { rows, rounds: ROUNDS, load: [loadStart, loadavg()] };
   } finally {
@@ -193,17 +227,20 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
   }
 }
 
-/** Prints the floor table (medians; ratio of server + PostgreSQL CPU per request, app over floor). */
+/** Server + PostgreSQL CPU ms per request. */
+const total = (x: FloorRow['app']) => x.server + x.pg;
+
+/** Prints the floor table (medians; ratio of server + PostgreSQL CPU per request, app over floor, and each round's). */
 export function printFloor(c: { db: string; size: number }, f: FloorResult): void {
   const load = f.load.map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' -> ');
   console.log(`\n#### API floor, ${c.db}, ${c.size.toLocaleString('en')} tickets (${f.rounds} interleaved rounds, medians; load average ${load})`);
-  console.log('target                        app req/s  floor req/s  app CPU ms/req server+pg  floor CPU ms/req server+pg  app/floor (server+pg)  answers identical');
+  console.log('target                        app req/s  floor req/s  app CPU ms/req server+pg  floor CPU ms/req server+pg  app/floor (server+pg)  per round       answers identical');
   for (const r of f.rows) {
-    const total = (x: FloorRow['app']) => x.server + x.pg;
     const cpu = (x: FloorRow['app']) => `${x.server.toFixed(2)}+${x.pg.toFixed(2)} = ${total(x).toFixed(2)}`;
     const ratio = total(r.floor) > 0 ? `${(total(r.app) / total(r.floor)).toFixed(2)}x` : '-';
+    const rounds = (r.ratios ?? []).map((x) => x.toFixed(2)).join(' ');
     console.log(
-      `${r.label.padEnd(29)} ${r.app.reqPerSec.toFixed(0).padStart(9)} ${r.floor.reqPerSec.toFixed(0).padStart(12)} ${cpu(r.app).padStart(26)} ${cpu(r.floor).padStart(28)} ${ratio.padStart(22)} ${(r.identical ? 'yes' : 'NO').padStart(18)}`,
+      `${r.label.padEnd(29)} ${r.app.reqPerSec.toFixed(0).padStart(9)} ${r.floor.reqPerSec.toFixed(0).padStart(12)} ${cpu(r.app).padStart(26)} ${cpu(r.floor).padStart(28)} ${ratio.padStart(22)}  ${rounds.padEnd(15)} ${(r.identical ? 'yes' : 'NO').padStart(17)}`,
     );
   }
 }

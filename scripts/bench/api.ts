@@ -31,9 +31,10 @@
  * - `clientsq` (optional) one client search term over and over (`Acme 12`),
  * - `stats`  10 connections on the 365-day survey statistics (`GET /api/surveys/stats?days=365`),
  *            as 10 staff dashboards open at once; its p50 is printed (goal <= 100 ms),
- * - `floor`  (PostgreSQL) the API floor table (api-floor.ts): `listu` and `searchu` against a bare
- *            node:http + `pg` server running the app's own captured statements, CPU per request of
- *            both and their ratio, the median of BENCH_FLOOR_ROUNDS (3) interleaved rounds,
+ * - `floor`  (PostgreSQL) the API floor table (api-floor.ts): `listu` (also with Chromium's
+ *            Accept-Encoding) and `searchu` against a bare node:http + `pg` server running the app's
+ *            own captured statements, and `/api/health` against the bare node:http server; CPU per
+ *            request of both sides and their ratio, the median of BENCH_FLOOR_ROUNDS (3) interleaved rounds,
  * - `procs2:<t>` (PostgreSQL, BENCH_API_PROCS2, default `health,list,create`): target t against TWO
  *            app processes on the same database (half the connections each, req/s summed), right
  *            after t against one; the ratio two/one is printed, not judged (no goal on a shared
@@ -221,7 +222,7 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: BareServ
     let floor;
     if (db === 'postgres' && TARGETS.includes('floor')) {
       const auth = { authorization: `Bearer ${await login(app.baseURL)}` };
-      floor = await runFloor(app.baseURL, app.pid, auth, dbUrl, await ticketIds(app.baseURL, auth, 20_000));
+      floor = await runFloor(app.baseURL, app.pid, auth, dbUrl, await ticketIds(app.baseURL, auth, 20_000), bare);
     }
     return { db, size, seedSeconds, results, load, ...(floor ? { floor } : {}) };
   } finally {
