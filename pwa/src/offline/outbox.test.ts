@@ -49,6 +49,15 @@ describe('drain: pending -> sending -> done', () => {
     expect([...server.appliedCount.values()]).toEqual([1]);
   });
 
+  it("writes the sent comment into the ticket's search row (offline search finds it)", async () => {
+    const { db, made, drain } = setup(1);
+    await seed(db, made);
+    await edit(db, made[0].id, { comment: 'Replaced the zyxel switch' });
+    await drain();
+    expect((await db.ticketSearch.get(made[0].id))?.words).toEqual(expect.arrayContaining(['replaced', 'zyxel', 'switch']));
+    expect(await db.ticketSearch.where('words').equals('zyxel').primaryKeys()).toEqual([made[0].id]);
+  });
+
   it('keeps the item and its key on a network error, stops the pass, and resends with the same key', async () => {
     const { db, made, drain, requests, setFault, server } = setup(2);
     await seed(db, made);

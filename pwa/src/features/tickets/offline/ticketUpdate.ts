@@ -50,14 +50,17 @@ export const TICKET_UPDATE = TICKET_UPDATE_KIND;
 /**
  * Stores a ticket from the server unless the local copy is already newer (versions only grow), with
  * its search row (the caller's transaction must include `tickets`, `ticketUpdates`, `ticketSearch` and `records`).
+ * The row is read from the cached work history after the ticket's put: history rows the caller
+ * put before (or issued together with this call, as the PATCH answer does) are in it.
+ * @returns true when the ticket was stored (and its row written).
  */
-export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<void> {
+export async function storeServerTicket(db: OfflineDb, ticket: Ticket): Promise<boolean> {
   const local = await db.tickets.get(ticket.id);
-  if (!local || local.version <= ticket.version) {
-    // A PATCH answer carries no checklist (only single reads and the delta feed do): keep the copy's.
-    await db.tickets.put(ticket.checklist === undefined && local?.checklist ? { ...ticket, checklist: local.checklist } : ticket);
-    await reindexTickets(db, [ticket.id]);
-  }
+  if (local && local.version > ticket.version) return false;
+  // A PATCH answer carries no checklist (only single reads and the delta feed do): keep the copy's.
+  await db.tickets.put(ticket.checklist === undefined && local?.checklist ? { ...ticket, checklist: local.checklist } : ticket);
+  await reindexTickets(db, [ticket.id]);
+  return true;
 }
 
 /**
@@ -104,13 +107,16 @@ export const ticketUpdateKind: OutboxKind<TicketUpdatePayload, TicketConflict, n
     // This runs per sent update, and the next update of the ticket waits for it: the independent
     // requests are issued together (IndexedDB runs them in order, without a round trip between
     // each), and the stream is read with one getAll and rewritten with one bulk write.
-    const [, , stream] = await Promise.all([
+    // The history rows' bulkPut is issued before storeServerTicket's put and row (IndexedDB keeps
+    // a transaction's requests in order), so the row it writes already holds a new comment: the
+    // row is written again only when the ticket was not stored (the copy was newer).
+    const [stored, , stream] = await Promise.all([
       storeServerTicket(db, result.ticket),
       changed ? db.ticketUpdates.bulkPut(result.updates) : null,
       changed ? db.outbox.where('stream').equals(item.stream).toArray() : ([] as OutboxItem[]),
     ]);
     if (!changed) return;
-    if (result.updates.some((u) => u.comment)) await reindexTickets(db, [result.ticket.id]);
+    if (!stored && result.updates.some((u) => u.comment)) await reindexTickets(db, [result.ticket.id]);
     const v = result.ticket.version;
     const sentBase = item.payload.patch.baseVersion;
     const chainFrom = sentBase === v - 1 ? (item.payload.chainFrom ?? sentBase) : v - 1;
