@@ -22,18 +22,27 @@ export function useSyncState(): SyncState {
 /** While the page's engine runs a pass, a live read re-runs at most about this often (ms). */
 export const BUSY_READ_INTERVAL_MS = 250;
 
-/** Paused live reads, resumed together (they then share Dexie's cached reads and one render). */
-const paused = new Set<() => void>();
-let resumeTimer: ReturnType<typeof setTimeout> | null = null;
+/** A reader of a whole large table (the device's ticket list) re-runs at most this often during a pass (ms). */
+export const BUSY_LARGE_READ_INTERVAL_MS = 2_000;
 
-function pauseUntilNextTick(resume: () => void): void {
-  paused.add(resume);
-  resumeTimer ??= setTimeout(() => {
-    resumeTimer = null;
-    const due = [...paused];
-    paused.clear();
+/** Paused live reads by interval, resumed together (they then share Dexie's cached reads and one render). */
+const ticks = new Map<number, { paused: Set<() => void>; timer: ReturnType<typeof setTimeout> | null }>();
+
+function pauseUntilNextTick(resume: () => void, interval: number): void {
+  let tick = ticks.get(interval);
+  if (!tick) ticks.set(interval, (tick = { paused: new Set(), timer: null }));
+  const t = tick;
+  t.paused.add(resume);
+  t.timer ??= setTimeout(() => {
+    t.timer = null;
+    const due = [...t.paused];
+    t.paused.clear();
     for (const r of due) r();
-  }, BUSY_READ_INTERVAL_MS);
+  }, interval);
+}
+
+function unpause(resume: () => void): void {
+  for (const t of ticks.values()) t.paused.delete(resume);
 }
 
 /**
@@ -47,7 +56,7 @@ function pauseUntilNextTick(resume: () => void): void {
  * of commits thus costs about two reads per interval, the last state is always read, and nothing is
  * polled while nothing changes.
  */
-export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boolean): InteropableObservable<T> {
+export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boolean, interval: number = BUSY_READ_INTERVAL_MS): InteropableObservable<T> {
   return {
     hasValue: () => false,
     subscribe(onNext, onError) {
@@ -62,7 +71,7 @@ export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boo
           next: (value) => {
             onNext(value);
             const now = Date.now();
-            const soon = now - lastRead < BUSY_READ_INTERVAL_MS;
+            const soon = now - lastRead < interval;
             lastRead = now;
             if (first || closed || !soon || !busy()) {
               first = false;
@@ -71,7 +80,7 @@ export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boo
             if (current === self) current.unsubscribe();
             else early = true; // emitted before subscribe() returned
             current = null;
-            pauseUntilNextTick(listen);
+            pauseUntilNextTick(listen, interval);
           },
           error: (e) => onError?.(e),
         });
@@ -83,7 +92,7 @@ export function coalescedLiveQuery<T>(querier: () => Promise<T>, busy: () => boo
         unsubscribe() {
           closed = true;
           current?.unsubscribe();
-          paused.delete(listen);
+          unpause(listen);
         },
       };
     },
@@ -100,10 +109,14 @@ const engineBusy = () => getSyncState().running;
  * the tickets as two queries, and the whole ticket cache only when it lists it).
  * @param read an async reader using only Dexie (e.g. `(db) => readTicketOutbox(db, id)`).
  * @param deps values `read` depends on (like useEffect's).
+ * @param options.busyIntervalMs the interval while the engine runs ({@link BUSY_READ_INTERVAL_MS};
+ *   {@link BUSY_LARGE_READ_INTERVAL_MS} for a reader of a whole large table, e.g. the device's ticket
+ *   list, which a first sync's pages would otherwise re-read and re-render about four times a second).
  * @returns the result; `undefined` while reading.
  */
-export function useOfflineQuery<T>(read: (db: OfflineDb) => Promise<T>, deps: readonly unknown[] = []): T | undefined {
-  return useObservable(() => coalescedLiveQuery(() => read(getOfflineDb()), engineBusy), [...deps]);
+export function useOfflineQuery<T>(read: (db: OfflineDb) => Promise<T>, deps: readonly unknown[] = [], options: { busyIntervalMs?: number } = {}): T | undefined {
+  const interval = options.busyIntervalMs ?? BUSY_READ_INTERVAL_MS;
+  return useObservable(() => coalescedLiveQuery(() => read(getOfflineDb()), engineBusy, interval), [...deps, interval]);
 }
 
 /**

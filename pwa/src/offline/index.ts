@@ -8,6 +8,6 @@
 export * from './core';
 export { requestSync, syncNow, getSyncState, whenCacheOwnerSet, type SyncRequest, type SyncState } from './engine';
 export { getConnectivity, useConnectivity, type Connectivity } from './connectivity';
-export { useLastSync, useOfflineQuery, useOutboxCount, useOutboxCounts, useOutboxItem, useOutboxItems, useSyncState, type OutboxCounts } from './hooks';
+export { BUSY_LARGE_READ_INTERVAL_MS, useLastSync, useOfflineQuery, useOutboxCount, useOutboxCounts, useOutboxItem, useOutboxItems, useSyncState, type OutboxCounts } from './hooks';
 export { OfflineSync } from './OfflineSync';
 export { SyncStatus } from './SyncStatus';

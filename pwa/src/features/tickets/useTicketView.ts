@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TICKET_STATUSES, type Ticket, type TicketCounts } from '@portal/shared';
-import { getOfflineDb, useConnectivity, useLastSync, useOfflineQuery } from '../../offline';
+import { BUSY_LARGE_READ_INTERVAL_MS, getOfflineDb, useConnectivity, useLastSync, useOfflineQuery } from '../../offline';
 import { displayTickets, readCachedTickets, readUnsentByTicket, type DisplayTicket, type UnsentByTicket } from './offline';
 import { ensureSearchIndex, searchCachedTickets } from './offline/searchIndex';
 import { TICKETS_SERVER_KEY, type ServerTicketFilter } from './api/keys';
@@ -107,7 +107,8 @@ export function useTicketView(args: { tab: TicketTab; query: string; assignee: A
 
   // The whole cache is read (and re-read on every change of `tickets`) only for a device list; the
   // server list reads just the cached copies of its own tickets.
-  const cached = useOfflineQuery((db) => (server ? Promise.resolve(null) : readCachedTickets(db)), [server]);
+  // While a pass writes pages of tickets, this whole-cache read re-runs at most every 2 s.
+  const cached = useOfflineQuery((db) => (server ? Promise.resolve(null) : readCachedTickets(db)), [server], { busyIntervalMs: BUSY_LARGE_READ_INTERVAL_MS });
   const serverIds = useMemo(() => (serverPages ?? []).flatMap((p) => p.items.map((t) => t.id)), [serverPages]);
   const idsKey = serverIds.join(',');
   const copies = useOfflineQuery(async (db) => (serverIds.length === 0 ? [] : db.tickets.bulkGet(serverIds)), [idsKey]);
