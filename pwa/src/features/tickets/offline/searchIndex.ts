@@ -80,10 +80,14 @@ export async function reindexTickets(db: OfflineDb, ids: readonly string[], sour
  * the others are left to {@link indexMissingRows} after the pass. Same transaction scope as
  * {@link reindexTickets}.
  */
-export async function reindexIndexed(db: OfflineDb, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const indexed = await db.ticketSearch.where(':id').anyOf([...new Set(ids)]).primaryKeys();
-  await reindexTickets(db, indexed);
+export function reindexIndexed(db: OfflineDb, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return Promise.resolve();
+  // Chained on Dexie's promise (no extra native async level inside the caller's transaction).
+  return db.ticketSearch
+    .where(':id')
+    .anyOf([...new Set(ids)])
+    .primaryKeys()
+    .then((indexed) => reindexTickets(db, indexed));
 }
 
 /**

@@ -32,23 +32,20 @@ export interface LinkSource {
 /** The held rows of `rows` as [id, data] pairs. */
 const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
 
-/** The client cards and assets `tickets` link to, read by key. */
-async function linkSourceOf(db: OfflineDb, tickets: readonly Ticket[]): Promise<LinkSource> {
+/**
+ * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
+ * nothing (its words are found online only). Call in a transaction that includes `records`, or on
+ * its own. One native await only (Dexie keeps its transaction across native awaits of Dexie
+ * operations; callers nest it inside their own async functions).
+ */
+export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[]): Promise<Map<string, SearchLinks>> {
   const clientIds = [...new Set(tickets.map((t) => t.clientId).filter((id): id is string => !!id))];
   const assetIds = [...new Set(tickets.flatMap(assetIdsOf))];
   const [cards, assets] = await Promise.all([
     clientIds.length > 0 ? db.records.bulkGet(clientIds.map((id) => key(CLIENTS, id))) : [],
     assetIds.length > 0 ? db.records.bulkGet(assetIds.map((id) => key(ASSETS, id))) : [],
   ]);
-  return { cards: new Map(held<Client>(cards)), assets: new Map(held<Asset>(assets)) };
-}
-
-/**
- * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
- * nothing (its words are found online only). Call in a transaction that includes `records`, or on its own.
- */
-export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[]): Promise<Map<string, SearchLinks>> {
-  return searchLinksFrom(tickets, await linkSourceOf(db, tickets));
+  return searchLinksFrom(tickets, { cards: new Map(held<Client>(cards)), assets: new Map(held<Asset>(assets)) });
 }
 
 /** {@link readSearchLinks} from cards and assets already read (`source`): reads nothing. */
