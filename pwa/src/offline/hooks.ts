@@ -20,7 +20,7 @@ export function useSyncState(): SyncState {
 }
 
 /** While the page's engine runs a pass, a live read re-runs at most about this often (ms). */
-export const BUSY_READ_INTERVAL_MS = 250;
+export const BUSY_READ_INTERVAL_MS = 1_000;
 
 /** A reader of a whole large table (the device's ticket list) re-runs at most this often during a pass (ms). */
 export const BUSY_LARGE_READ_INTERVAL_MS = 2_000;
