@@ -14,7 +14,8 @@
  * same with Chromium's Accept-Encoding on the app's side: the app compresses, the floor does not),
  * `searchu` (a searched page of 50, a new term `Client <n>` each request), as the app's targets of
  * the same names, and `health` (`GET /api/health`, the middleware every request pays plus
- * `select 1`, against the bare node:http server of api-load.ts answering the same bytes).
+ * `select 1`, against the bare node:http server of api-load.ts answering the same bytes), and
+ * `health-db` (the same against floor-server.mjs's `/health`: node:http, the pool and `select 1`).
  * Per round and target: the app (its page cache emptied first), then the floor, each for
  * BENCH_API_SECONDS with the same cursors or terms (new ones each round); CPU ms per request of the
  * server process and of PostgreSQL (cpu-share.ts, from /proc). The table prints the median over
@@ -179,6 +180,8 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
       { target: 'searchu', label: 'search, new term each', app: (v) => `/api/tickets/list?limit=${LIMIT}&q=Client%20${v}`, uncached: true, floor: atFloor((v) => `/searchu?v=${v}`), value: (n) => String(n) },
       // The middleware every request pays, and `select 1`, against bare node:http answering the same bytes.
       { target: 'health', label: 'GET /api/health vs bare', app: () => '/api/health', uncached: false, anonymous: true, floor: { url: bare.url, pid: bare.pid, path: () => '/' }, value: () => '' },
+      // The same against node:http and a pg pool running its `select 1` (Decision 2's floor: the app's own statement).
+      { target: 'health-db', label: 'GET /api/health vs floor', app: () => '/api/health', uncached: false, anonymous: true, floor: atFloor(() => '/health'), value: () => '' },
     ];
     const rows: FloorRow[] = [];
     for (const t of targets) {

@@ -11,6 +11,9 @@
  * `{ name?, text, params, vary }`: `vary` names the parameters rebuilt per request from the query
  * string's `v` (`cursor`: replaced by v; `term`: the captured term's number in `'1':*` replaced by v).
  * The last statement's row is the page (staffListRepository.ts pageStatement: items, found, last_id).
+ * `/health` runs the app's probe statement (`select 1`, features/health/routes.ts) and answers the
+ * app's anonymous health body, `{"status":"ok"}`: the floor of `GET /api/health` with its database
+ * round trip (the other health floor, bare node:http answering the same bytes, has none).
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -44,6 +47,19 @@ async function answer(target, v) {
 http
   .createServer((req, res) => {
     const url = new URL(req.url, 'http://floor');
+    if (url.pathname === '/health') {
+      pool.query('select 1').then(
+        () => {
+          res.setHeader('content-type', 'application/json; charset=utf-8');
+          res.end('{"status":"ok"}');
+        },
+        (err) => {
+          res.statusCode = 500;
+          res.end(String(err?.message ?? err));
+        },
+      );
+      return;
+    }
     const target = spec.targets[url.pathname];
     if (!target) {
       res.statusCode = 404;
