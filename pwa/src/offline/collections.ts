@@ -80,13 +80,6 @@ export interface SyncCollection<Next extends string | null | PullPage = string |
   pull(since: string | null, ctx: PullContext): Promise<Next>;
   /** Removes the collection's cached rows (sign-out, another user signs in). */
   clear(db: OfflineDb): Promise<void>;
-  /**
-   * Optional: runs once after a complete pass, when every collection has pulled (in registration
-   * order; a failure ends the pass as a pull's does). For work that needs the other collections'
-   * data or should be done once per pass rather than per page (the ticket search rows, written
-   * with the client cards and assets pulled after the tickets).
-   */
-  afterPass?(ctx: PullContext): Promise<void>;
 }
 
 /** A collection that pulls one page per call: see {@link SyncCollection.pull}. */
@@ -157,7 +150,7 @@ export interface PullReport {
 
 /**
  * Pulls every registered collection in turn, page by page (see {@link SyncCollection.pull}), saving
- * each cursor after its data, then runs the collections' `afterPass` hooks. On full success
+ * each cursor after its data. On full success
  * `lastSync` (ISO time) is set. Stops at the first failure (no answer, 401, ...).
  */
 export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?: () => Date }): Promise<PullReport> {
@@ -171,17 +164,14 @@ export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?:
     return res.body as T;
   };
   const report: PullReport = { pulled: [], error: null };
-  const ctx: PullContext = { db, get, now: deps.now };
-  const collections = registeredCollections();
-  try {
-    for (const c of collections) {
-      await pullPages(c, ctx);
+  for (const c of registeredCollections()) {
+    try {
+      await pullPages(c, { db, get, now: deps.now });
       report.pulled.push(c.name);
+    } catch (e) {
+      report.error = e instanceof Error ? e : new Error(String(e));
+      return report;
     }
-    for (const c of collections) await c.afterPass?.(ctx);
-  } catch (e) {
-    report.error = e instanceof Error ? e : new Error(String(e));
-    return report;
   }
   await setMeta(db, META.lastSync, (deps.now?.() ?? new Date()).toISOString());
   return report;

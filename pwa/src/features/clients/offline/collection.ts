@@ -15,16 +15,11 @@ export const CLIENTS_PULL_LIMIT = 200;
 
 const keys = (ids: string[]) => ids.map((id) => [CLIENTS_COLLECTION, id]) as unknown as string[];
 
-/**
- * Stores whole cards, each only over an older or equal one. Runs in the caller's transaction when
- * there is one. Finds the cards already held by key first and reads only those (a first sync reads
- * nothing back).
- */
+/** Stores whole cards, each only over an older or equal one. Runs in the caller's transaction when there is one. */
 export async function putClientCards(db: OfflineDb, cards: Client[]): Promise<void> {
   if (cards.length === 0) return;
   await db.transaction('rw', db.records, async () => {
-    const held = new Set((await db.records.where(':id').anyOf(keys(cards.map((c) => c.id))).primaryKeys()).map((k) => (k as unknown as [string, string])[1]));
-    const stored = held.size === 0 ? [] : await db.records.bulkGet(keys(cards.map((c) => c.id)));
+    const stored = await db.records.bulkGet(keys(cards.map((c) => c.id)));
     const newer = cards.filter((c, i) => !stored[i] || (stored[i]!.data as Client).updatedAt <= c.updatedAt);
     await db.records.bulkPut(newer.map((c) => ({ collection: CLIENTS_COLLECTION, id: c.id, data: c })));
   });

@@ -4,7 +4,7 @@
  * No React.
  */
 import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
-import type { OfflineDb, PagedSyncCollection, SyncCollection } from '../../../offline/core';
+import type { PagedSyncCollection, SyncCollection } from '../../../offline/core';
 import {
   OPENED,
   PRUNE_EVERY_MS,
@@ -18,37 +18,17 @@ import {
   readSyncState,
   writeSyncState,
 } from './workingSet';
-import { indexMissingRows, reindexIndexed } from './searchIndex';
+import { reindexTickets } from './searchIndex';
 
 const feedUrl = (path: string, since: string) =>
   `${path}?since=${encodeURIComponent(since)}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`;
 
 /**
- * The cached tickets among `ids` (undefined where none is cached). Finds which are cached by key
- * first and reads only those: on a first sync nothing is read back.
- */
-function cachedAmong(db: OfflineDb, ids: readonly string[]): Promise<(Ticket | undefined)[]> {
-  // Chained on Dexie's promises: no extra native async level inside the page's transaction.
-  return db.tickets
-    .where(':id')
-    .anyOf(ids)
-    .primaryKeys()
-    .then((held) => (held.length === 0 ? [] : db.tickets.bulkGet(held)))
-    .then((rows) => {
-      const byId = new Map(rows.filter((t): t is Ticket => t !== undefined).map((t) => [t.id, t]));
-      return ids.map((id) => byId.get(id));
-    });
-}
-
-/**
  * Tickets: the phone's working set (workingSet.ts), paged: each call fetches ONE page of
  * `GET /api/tickets?since=CURSOR&limit=1000&recentDays=30`, stores it in its own short transaction
- * (a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
+ * with its search rows (searchIndex.ts; a row is replaced only by an equal or newer version: a PATCH answer may be newer) and returns
  * `{ cursor, more }`; the engine calls again while `more`. Restarts from `since=0` when the cursor
  * is stale (workingSet.ts `mustRestart`); after the last page of a pass the working set is pruned.
- * Search rows (searchIndex.ts): a ticket that already has one gets it rewritten in the page's
- * transaction; a ticket new to the phone gets its row once, after the pass (`afterPass`: with its
- * work history and the client cards and assets pulled after the tickets), or at the first search.
  */
 export const ticketsCollection: PagedSyncCollection = {
   name: 'tickets',
@@ -64,10 +44,10 @@ export const ticketsCollection: PagedSyncCollection = {
     state.days = WORKING_SET_DAYS;
     const page = await get<DeltaPage<Ticket>>(feedUrl('/api/tickets', from));
     await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
-      const stored = await cachedAmong(db, page.items.map((t) => t.id));
+      const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
       const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
       await db.tickets.bulkPut(newer);
-      await reindexIndexed(db, newer.map((t) => t.id));
+      await reindexTickets(db, newer.map((t) => t.id));
       if (state.resync) await db.records.bulkPut(page.items.map((t) => ({ collection: SEEN, id: t.id, data: 1 })));
     });
     for (const t of page.items) state.serverTime = laterTime(state.serverTime, t.updatedAt);
@@ -84,7 +64,6 @@ export const ticketsCollection: PagedSyncCollection = {
     await writeSyncState(db, state);
     return { cursor: page.cursor, more };
   },
-  afterPass: async ({ db }) => void (await indexMissingRows(db)),
   async clear(db) {
     await db.tickets.clear();
     await db.ticketSearch.clear();
@@ -103,11 +82,10 @@ export const ticketUpdatesCollection: PagedSyncCollection = {
   name: 'ticketUpdates',
   async pull(since, { db, get }) {
     const page = await get<DeltaPage<TicketUpdateEntry>>(feedUrl('/api/ticket-updates', since ?? '0'));
-    // Comments join their ticket's search words (searchIndex.ts): rows already written are
-    // rewritten here; tickets without one get it after the pass (ticketsCollection.afterPass).
+    // Comments join their ticket's search words (searchIndex.ts).
     await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
       await db.ticketUpdates.bulkPut(page.items);
-      await reindexIndexed(db, page.items.filter((u) => u.comment).map((u) => u.ticketId));
+      await reindexTickets(db, page.items.filter((u) => u.comment).map((u) => u.ticketId));
     });
     return { cursor: page.cursor, more: page.more === true };
   },

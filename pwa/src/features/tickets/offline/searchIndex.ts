@@ -28,7 +28,7 @@ import {
   type TicketUpdateEntry,
 } from '@portal/shared';
 import type { OfflineDb, TicketSearchRow } from '../../../offline/core';
-import { changedLinkTickets, linkIdsContaining, readSearchLinks, searchLinksFrom, type LinkSource } from './searchLinks';
+import { changedLinkTickets, linkIdsContaining, readSearchLinks } from './searchLinks';
 
 /** The search row of a ticket, the comments of its cached work history and its links (searchLinks.ts). */
 export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, 'comment' | 'createdAt' | 'id'>[], links?: SearchLinks): TicketSearchRow {
@@ -49,105 +49,26 @@ export function searchRow(t: Ticket, updates: readonly Pick<TicketUpdateEntry, '
   };
 }
 
-/** The search rows of `tickets`, from their work history among `updates` and their links. Synchronous (no await inside a transaction). */
-function rowsOf(tickets: readonly Ticket[], updates: readonly TicketUpdateEntry[], links: Map<string, SearchLinks>): TicketSearchRow[] {
-  const byTicket = new Map<string, TicketUpdateEntry[]>();
-  for (const u of updates) {
-    const list = byTicket.get(u.ticketId);
-    if (list) list.push(u);
-    else byTicket.set(u.ticketId, [u]);
-  }
-  return tickets.map((t) => searchRow(t, byTicket.get(t.id) ?? [], links.get(t.id)));
-}
-
 /**
  * Rewrites the search rows of `ids` from the cached tickets, their cached work history and links (a
  * ticket no longer cached loses its row). Call inside the writer's transaction with `tickets`,
  * `ticketUpdates`, `ticketSearch` and `records` in its scope, or on its own.
  */
-export async function reindexTickets(db: OfflineDb, ids: readonly string[], source?: LinkSource): Promise<void> {
+export async function reindexTickets(db: OfflineDb, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const unique = [...new Set(ids)];
   const [tickets, updates] = await Promise.all([db.tickets.bulkGet(unique), db.ticketUpdates.where('ticketId').anyOf(unique).toArray()]);
+  const byTicket = new Map<string, TicketUpdateEntry[]>();
+  for (const u of updates) byTicket.set(u.ticketId, [...(byTicket.get(u.ticketId) ?? []), u]);
   const cached = tickets.filter((t): t is Ticket => t !== undefined);
-  const rows = rowsOf(cached, updates, source ? searchLinksFrom(cached, source) : await readSearchLinks(db, cached));
+  const links = await readSearchLinks(db, cached);
+  const rows = cached.map((t) => searchRow(t, byTicket.get(t.id) ?? [], links.get(t.id)));
   const gone = unique.filter((_, i) => tickets[i] === undefined);
   await Promise.all([rows.length > 0 ? db.ticketSearch.bulkPut(rows) : null, gone.length > 0 ? db.ticketSearch.bulkDelete(gone) : null]);
 }
 
-/**
- * Rewrites the search rows of those of `ids` that have one (a sync page's tickets already indexed);
- * the others are left to {@link indexMissingRows} after the pass. Same transaction scope as
- * {@link reindexTickets}.
- */
-export function reindexIndexed(db: OfflineDb, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return Promise.resolve();
-  // Chained on Dexie's promise (no extra native async level inside the caller's transaction).
-  return db.ticketSearch
-    .where(':id')
-    .anyOf([...new Set(ids)])
-    .primaryKeys()
-    .then((indexed) => reindexTickets(db, indexed));
-}
-
-/**
- * After a sync pass: gives the cached tickets without a search row (tickets new to the phone, whose
- * rows the sync pages leave for after the pass) their rows, each written once with its work history
- * and the client cards and assets of the same pass. On a first sync (no row at all) this is
- * {@link ensureSearchIndex}, which also records the links' texts, so the first search has nothing to
- * redo; later passes leave the link check to the search. Two counts when nothing is missing.
- * @returns the number of tickets indexed.
- */
-export async function indexMissingRows(db: OfflineDb): Promise<number> {
-  const [tickets, rows] = await Promise.all([db.tickets.count(), db.ticketSearch.count()]);
-  if (tickets === rows) return 0;
-  if (rows === 0) return ensureSearchIndex(db);
-  const { missing } = await unindexed(db);
-  await writeRows(db, missing);
-  return missing.length;
-}
-
-/** Tickets indexed per transaction by {@link ensureSearchIndex} and {@link indexMissingRows}. */
+/** Tickets indexed per transaction by {@link ensureSearchIndex}. */
 const ENSURE_CHUNK = 500;
-
-/** Cached tickets without a search row, and those with one; rows whose ticket is no longer cached are deleted. */
-async function unindexed(db: OfflineDb): Promise<{ missing: string[]; have: Set<string> }> {
-  const [ticketIds, rowIds] = await Promise.all([db.tickets.toCollection().primaryKeys(), db.ticketSearch.toCollection().primaryKeys()]);
-  const have = new Set(rowIds);
-  const cached = new Set(ticketIds);
-  const orphans = rowIds.filter((id) => !cached.has(id));
-  if (orphans.length > 0) await db.ticketSearch.bulkDelete(orphans);
-  return { missing: ticketIds.filter((id) => !have.has(id)), have };
-}
-
-/** Writes the rows of `ids`, {@link ENSURE_CHUNK} tickets per transaction. */
-async function writeRows(db: OfflineDb, ids: readonly string[], source?: LinkSource): Promise<void> {
-  for (let i = 0; i < ids.length; i += ENSURE_CHUNK) {
-    const chunk = ids.slice(i, i + ENSURE_CHUNK);
-    await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], () => reindexTickets(db, chunk, source));
-  }
-}
-
-/**
- * Writes the row of every cached ticket (an empty index: a first sync, the v4 upgrade), walking the
- * tickets in key order, {@link ENSURE_CHUNK} per transaction: each chunk is one range read of
- * tickets and one of their work history (the `ticketId` range of the chunk), not a read per ticket.
- */
-async function writeAllRows(db: OfflineDb, source: LinkSource): Promise<void> {
-  let after: string | null = null;
-  for (let more = true; more; ) {
-    more = await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch], async () => {
-      const range = after === null ? db.tickets.toCollection() : db.tickets.where(':id').above(after);
-      const tickets = await range.limit(ENSURE_CHUNK).toArray();
-      if (tickets.length === 0) return false;
-      const [first, last] = [tickets[0]!.id, tickets.at(-1)!.id];
-      const updates = await db.ticketUpdates.where('ticketId').between(first, last, true, true).toArray();
-      await db.ticketSearch.bulkPut(rowsOf(tickets, updates, searchLinksFrom(tickets, source)));
-      after = last;
-      return tickets.length === ENSURE_CHUNK;
-    });
-  }
-}
 
 /**
  * Gives every cached ticket without a search row its row, drops rows of tickets no longer cached
@@ -159,14 +80,18 @@ async function writeAllRows(db: OfflineDb, source: LinkSource): Promise<void> {
  */
 export async function ensureSearchIndex(db: OfflineDb): Promise<number> {
   const links = await changedLinkTickets(db);
-  const { missing, have } = await unindexed(db);
-  if (have.size === 0) {
-    await writeAllRows(db, links.source);
-    await links.commit();
-    return missing.length;
+  const [ticketIds, rowIds] = await Promise.all([db.tickets.toCollection().primaryKeys(), db.ticketSearch.toCollection().primaryKeys()]);
+  const have = new Set(rowIds);
+  const cached = new Set(ticketIds);
+  const missing = ticketIds.filter((id) => !have.has(id));
+  const orphans = rowIds.filter((id) => !cached.has(id));
+  if (orphans.length > 0) await db.ticketSearch.bulkDelete(orphans);
+  const again = links.ids.filter((id) => have.has(id));
+  const todo = [...missing, ...again];
+  for (let i = 0; i < todo.length; i += ENSURE_CHUNK) {
+    const chunk = todo.slice(i, i + ENSURE_CHUNK);
+    await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], () => reindexTickets(db, chunk));
   }
-  const todo = [...missing, ...(await links.ids()).filter((id) => have.has(id))];
-  await writeRows(db, todo, links.source);
   await links.commit();
   return todo.length;
 }

@@ -23,20 +23,9 @@ export const assetIdsOf = (t: Ticket): string[] => (t as Ticket & { assetIds?: s
 
 const key = (collection: string, id: string) => [collection, id] as unknown as string;
 
-/** Cached client cards and assets by id, read once for many tickets (see {@link changedLinkTickets}). */
-export interface LinkSource {
-  cards: Map<string, Client>;
-  assets: Map<string, Asset>;
-}
-
-/** The held rows of `rows` as [id, data] pairs. */
-const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
-
 /**
  * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
- * nothing (its words are found online only). Call in a transaction that includes `records`, or on
- * its own. One native await only (Dexie keeps its transaction across native awaits of Dexie
- * operations; callers nest it inside their own async functions).
+ * nothing (its words are found online only). Call in a transaction that includes `records`, or on its own.
  */
 export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[]): Promise<Map<string, SearchLinks>> {
   const clientIds = [...new Set(tickets.map((t) => t.clientId).filter((id): id is string => !!id))];
@@ -45,12 +34,9 @@ export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[])
     clientIds.length > 0 ? db.records.bulkGet(clientIds.map((id) => key(CLIENTS, id))) : [],
     assetIds.length > 0 ? db.records.bulkGet(assetIds.map((id) => key(ASSETS, id))) : [],
   ]);
-  return searchLinksFrom(tickets, { cards: new Map(held<Client>(cards)), assets: new Map(held<Asset>(assets)) });
-}
-
-/** {@link readSearchLinks} from cards and assets already read (`source`): reads nothing. */
-export function searchLinksFrom(tickets: readonly Ticket[], source: LinkSource): Map<string, SearchLinks> {
-  const { cards: card, assets: asset } = source;
+  const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
+  const card = new Map(held<Client>(cards));
+  const asset = new Map(held<Asset>(assets));
   return new Map(
     tickets.map((t) => {
       const c = t.clientId ? card.get(t.clientId) : undefined;
@@ -80,39 +66,30 @@ function cardText(c: Client): string {
 
 /**
  * The searchable text of every cached client card (`c:<id>`: its name, its contacts' names and
- * e-mail addresses, its sites' names) and asset (`a:<id>`: name and tag), and the cards and assets.
+ * e-mail addresses, its sites' names) and asset (`a:<id>`: name and tag).
  */
-async function linkTexts(db: OfflineDb): Promise<{ texts: Record<string, string>; source: LinkSource }> {
+async function linkTexts(db: OfflineDb): Promise<Record<string, string>> {
   const rows = await db.records.where('collection').anyOf(CLIENTS, ASSETS).toArray();
   const texts: Record<string, string> = {};
-  const source: LinkSource = { cards: new Map(), assets: new Map() };
   for (const r of rows) {
-    if (r.collection === CLIENTS) {
-      texts[`c:${r.id}`] = cardText(r.data as Client);
-      source.cards.set(r.id, r.data as Client);
-    } else {
-      texts[`a:${r.id}`] = `${(r.data as Asset).name}\u0000${(r.data as Asset).assetTag}`;
-      source.assets.set(r.id, r.data as Asset);
-    }
+    if (r.collection === CLIENTS) texts[`c:${r.id}`] = cardText(r.data as Client);
+    else texts[`a:${r.id}`] = `${(r.data as Asset).name}\u0000${(r.data as Asset).assetTag}`;
   }
-  return { texts, source };
+  return texts;
 }
 
 /**
- * What changed in the cached client cards and assets since the last check: `ids()` reads the cached
- * tickets linked to a changed card or asset (all tickets with a client or an asset at the first
- * check; one read of the tickets, asked only when needed), `source` (every cached card and asset, as
- * read for the check) and `commit`, which records the texts now cached as checked: call it once
- * those tickets' rows are written again.
+ * The cached tickets whose client card or assets changed since the last check (all tickets with a
+ * client or an asset at the first check), and `commit`, which records the texts now cached as
+ * checked: call it once those tickets' rows are written again.
  */
-export async function changedLinkTickets(db: OfflineDb): Promise<{ ids: () => Promise<string[]>; source: LinkSource; commit: () => Promise<void> }> {
-  const [{ texts: now, source }, row] = await Promise.all([linkTexts(db), db.meta.get(TICKET_SEARCH_LINKS_META)]);
+export async function changedLinkTickets(db: OfflineDb): Promise<{ ids: string[]; commit: () => Promise<void> }> {
+  const [now, row] = await Promise.all([linkTexts(db), db.meta.get(TICKET_SEARCH_LINKS_META)]);
   const before = (row?.value as Record<string, string> | undefined) ?? {};
   const changed = new Set([...Object.keys(now), ...Object.keys(before)].filter((k) => now[k] !== before[k]));
-  const linked = (t: Ticket) => (!!t.clientId && changed.has(`c:${t.clientId}`)) || assetIdsOf(t).some((a) => changed.has(`a:${a}`));
-  // One getAll, filtered here: a Dexie filter walks a cursor, one request per ticket.
-  const ids = async () => (changed.size === 0 ? [] : (await db.tickets.toArray()).filter(linked).map((t) => t.id));
-  return { ids, source, commit: () => db.meta.put({ key: TICKET_SEARCH_LINKS_META, value: now }).then(() => undefined) };
+  const ids =
+    changed.size === 0 ? [] : await db.tickets.filter((t) => (!!t.clientId && changed.has(`c:${t.clientId}`)) || assetIdsOf(t).some((a) => changed.has(`a:${a}`))).primaryKeys();
+  return { ids, commit: () => db.meta.put({ key: TICKET_SEARCH_LINKS_META, value: now }).then(() => undefined) };
 }
 
 /**
