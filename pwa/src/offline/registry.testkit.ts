@@ -4,6 +4,3 @@
  * as the app does (offline-registry.ts), which a feature's own test may not import.
  */
 export { registerOfflineFeatures } from '../offline-registry';
-/** What is registered now (e.g. the app's offline runtime test: offline-runtime.test.tsx). */
-export { registeredCollections } from './collections';
-export { outboxKind } from './kinds';
