@@ -69,9 +69,8 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'test', pattern: '**/*.{test.ts,test.tsx,testkit.ts}' },
         // The composition file of the offline engine: the one list of features' offline parts,
-        // imported by main.tsx and the service worker, and its public part (offline-registry-public.ts,
-        // a visitor's page). Elements are folders, so it is a file category.
-        { category: 'offline-registry', pattern: 'pwa/src/offline-registry{,-public}.ts' },
+        // imported by main.tsx and the service worker (elements are folders, so it is a file category).
+        { category: 'offline-registry', pattern: 'pwa/src/offline-registry.ts' },
       ],
     },
     rules: {

@@ -16,11 +16,15 @@ import { App } from './app/App';
 import { applyModeClass, applyThemeMode, readThemeMode } from './app/theme';
 
 /**
- * The offline engine for the page (after the first paint, see App.tsx; offline-runtime.tsx): the
- * offline kinds and collections the signed-in person needs (the service worker registers every
- * feature's), then OfflineSync (sync triggers, who is signed in, feedback toasts).
+ * The offline engine for the page (after the first paint, see App.tsx): registers every
+ * feature's offline kinds and collections (the service worker registers the same list), then runs
+ * OfflineSync (sync triggers, who is signed in, feedback toasts).
  */
-const OfflineRuntime = lazy(() => import('./offline-runtime'));
+const OfflineRuntime = lazy(async () => {
+  const [{ registerOfflineFeatures }, { OfflineSync }] = await Promise.all([import('./offline-registry'), import('./offline')]);
+  registerOfflineFeatures();
+  return { default: OfflineSync };
+});
 
 /**
  * Entry: apply the remembered theme and Ionic's mode class before the first paint, render the app.
