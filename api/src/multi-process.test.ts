@@ -56,6 +56,16 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
       body: JSON.stringify({ username: 'admin', password }),
     });
 
+  /** Signs the admin in on process a from `ip` (each test its own address: the login limit is shared) and returns the token. */
+  const adminToken = async (ip: string): Promise<string> => {
+    const res = await fetch(`${a.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
+    });
+    return ((await res.json()) as { token: string }).token;
+  };
+
   beforeAll(async () => {
     await admin(SERVER!, `create database "${name}"`);
     const target = new URL(SERVER!);
@@ -156,12 +166,7 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
   });
 
   it('refuses a token on one process right after logout on the other', async () => {
-    const res = await fetch(`${a.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.3.3.3' },
-      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
-    });
-    const { token } = (await res.json()) as { token: string };
+    const token = await adminToken('10.3.3.3');
     const me = (app: AppProcess) => fetch(`${app.baseURL}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me(b)).status).toBe(200);
     expect((await fetch(`${a.baseURL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
@@ -169,12 +174,7 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
   });
 
   it('creates a client name sent to both processes at once only once: the other gets the clear error', async () => {
-    const res = await fetch(`${a.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.3.3.4' },
-      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
-    });
-    const { token } = (await res.json()) as { token: string };
+    const token = await adminToken('10.3.3.4');
     for (let round = 0; round < 5; round++) {
       const name = round % 2 ? `Race Dental ${round}` : `RACE dental ${round}`;
       const results = await Promise.all(
@@ -195,12 +195,7 @@ describe.skipIf(!SERVER)('two API processes on one PostgreSQL database', () => {
   });
 
   it('applies an SLA policy saved on one process to the next creates of the other (its cached policy forgotten)', async () => {
-    const res = await fetch(`${a.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.3.3.5' },
-      body: JSON.stringify({ username: 'admin', password: a.adminPassword }),
-    });
-    const { token } = (await res.json()) as { token: string };
+    const token = await adminToken('10.3.3.5');
     const policyOf = (minutes: number) =>
       fetch(`${a.baseURL}/api/sla-policy`, { headers: { authorization: `Bearer ${token}` } })
         .then((r) => r.json() as Promise<{ targets: Record<string, object> }>)
