@@ -41,12 +41,21 @@ const ROUTE_PAGES: Record<string, string> = {
 };
 
 /**
+ * Modules no public page may import statically (they load on idle or on use): zod (about 26 KB gzip,
+ * the forms' validation through lib/lazyResolver), Dexie and Ionic. A public page importing a zod
+ * schema module for a text constant put zod before /status/:token was usable (issue 58: 133 KB
+ * against the 120 KB budget); the build now fails instead.
+ */
+const NOT_BEFORE_USABLE = /node_modules[\\/](zod|dexie|@ionic)[\\/].*\.[cm]?js$/;
+
+/**
  * Route-specific modulepreload: index.html is the same file for every path, so it can
  * only preload what every page needs. This plugin writes `assets/route-preload-[hash].js`, a tiny
  * script loaded `async` before the entry that adds `<link rel="modulepreload">` for the chunks of
  * the current path's lazy page (e.g. /login's LoginPage, /status/<token>'s StatusPage), so they download beside the entry
  * instead of after it. A file, not an inline script: the app's Content-Security-Policy allows only
- * same-origin scripts.
+ * same-origin scripts. Fails the build when a public route's static closure holds a module of
+ * {@link NOT_BEFORE_USABLE}.
  */
 function routePreload(): Plugin {
   return {
@@ -77,7 +86,13 @@ function routePreload(): Plugin {
       const routes: Record<string, string[]> = {};
       for (const [path, page] of Object.entries(ROUTE_PAGES)) {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
-        if (chunk) routes[path] = closure(chunk).filter((f) => !initial.has(f)).map((f) => `/${f}`);
+        if (!chunk) continue;
+        const files = closure(chunk);
+        const heavy = [...initial, ...files].flatMap((f) => (byName.get(f)?.moduleIds ?? []).filter((m) => NOT_BEFORE_USABLE.test(m)).map((m) => `${f}: ${m}`));
+        if (heavy.length > 0) {
+          this.error(`${path} imports statically a module public pages load only on idle or on use (docs/benchmarks.md, public-route budget):\n  ${heavy.slice(0, 5).join('\n  ')}`);
+        }
+        routes[path] = files.filter((f) => !initial.has(f)).map((f) => `/${f}`);
       }
       // Paths with a `:name` segment as [regular expression, key], tried when no path matches exactly.
       const patterns = Object.keys(routes)

@@ -10,6 +10,12 @@ import { LOST_LINK_TEXT } from './lostLinkText';
 import type { LOOKUP_TEXT } from './lookupText';
 import type { StatusVisitReport } from './schemas/visits';
 
+/**
+ * Text of the status page's link to a visit's service report (docs/visits.md). Here, not in
+ * schemas/visits.ts: that module imports zod, and the status page must not load zod before it is usable.
+ */
+export const REPORT_LINK_TEXT = 'Download the service report';
+
 /** Texts of the status page and the lookup form (tests find elements by them). */
 export const STATUS_TEXT = {
   invalidLink: 'This link is no longer valid',

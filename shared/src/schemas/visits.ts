@@ -26,9 +26,6 @@ export const VISIT_MSG = {
   noCustomerEmail: 'This ticket has no customer e-mail address to send the report to.',
 } as const;
 
-/** Text of the status page's link to a visit's service report (pwa features/ticket-status). */
-export const REPORT_LINK_TEXT = 'Download the service report';
-
 /** One checklist item as it was when the visit was closed out (printed in its service report). */
 export interface VisitChecklistItem {
   text: string;
