@@ -44,6 +44,14 @@ export class PullError extends Error {
 export interface PullContext {
   db: OfflineDb;
   get<T>(url: string): Promise<T>;
+  /**
+   * Starts `GET url` now and keeps its answer for the next `get(url)` of this pass (optional: tests
+   * may omit it). A paged collection calls it with its next page's URL before it stores the page it
+   * got, so the server computes the next page while this one is written (issue 59: at 4x CPU a
+   * first sync waited for the API a third to a half of its time). A failed prefetch fails that
+   * `get`; an unused one is dropped at the end of the pass.
+   */
+  prefetch?(url: string): void;
   /** The clock (tests pass a fixed one); absent -> `new Date()`. */
   now?: () => Date;
 }
@@ -155,7 +163,7 @@ export interface PullReport {
  */
 export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?: () => Date }): Promise<PullReport> {
   const { db, transport } = deps;
-  const get = async <T>(url: string): Promise<T> => {
+  const fetchJson = async <T>(url: string): Promise<T> => {
     const res = await transport({ method: 'GET', url });
     if (res.status < 200 || res.status >= 300) {
       const code = (res.body as { code?: unknown } | null)?.code;
@@ -163,10 +171,23 @@ export async function pullAll(deps: { db: OfflineDb; transport: Transport; now?:
     }
     return res.body as T;
   };
+  // At most one answer asked ahead (PullContext.prefetch): the next page of the collection pulling.
+  let ahead: { url: string; answer: Promise<unknown> } | null = null;
+  const get = <T>(url: string): Promise<T> => {
+    const kept = ahead?.url === url ? ahead.answer : null;
+    ahead = null;
+    return (kept as Promise<T> | null) ?? fetchJson<T>(url);
+  };
+  const prefetch = (url: string): void => {
+    if (ahead?.url === url) return;
+    const answer = fetchJson<unknown>(url);
+    answer.catch(() => undefined); // a failure surfaces at its get, or not at all when unused
+    ahead = { url, answer };
+  };
   const report: PullReport = { pulled: [], error: null };
   for (const c of registeredCollections()) {
     try {
-      await pullPages(c, { db, get, now: deps.now });
+      await pullPages(c, { db, get, prefetch, now: deps.now });
       report.pulled.push(c.name);
     } catch (e) {
       report.error = e instanceof Error ? e : new Error(String(e));

@@ -71,6 +71,32 @@ describe('paged pull (engine)', () => {
       remove();
     }
   });
+
+  it('a prefetched page is asked before the current one is stored and answers the next get once', async () => {
+    const { db, urls, transport } = setup(0);
+    const log: string[] = [];
+    const logged: Transport = (req) => (log.push(`GET ${req.url}`), transport(req));
+    const paged: PagedSyncCollection = {
+      name: 'prefetching',
+      async pull(since, ctx) {
+        const from = Number(since ?? 0);
+        await ctx.get(`/api/technicians?page=${from}`);
+        if (from < 2) ctx.prefetch?.(`/api/technicians?page=${from + 1}`);
+        log.push(`store ${from}`);
+        return { cursor: String(from + 1), more: from < 2 };
+      },
+      clear: async () => {},
+    };
+    const remove = registerCollection(paged);
+    try {
+      expect((await pullAll({ db, transport: logged })).error).toBeNull();
+      const own = log.filter((l) => l.includes('page=') || l.startsWith('store'));
+      expect(own).toEqual(['GET /api/technicians?page=0', 'GET /api/technicians?page=1', 'store 0', 'GET /api/technicians?page=2', 'store 1', 'store 2']);
+      expect(urls.filter((u) => u.includes('page=')).length).toBe(3); // each page asked once
+    } finally {
+      remove();
+    }
+  });
 });
 
 describe('ticket collections', () => {

@@ -59,14 +59,16 @@ export const keepsClient = (held: Set<string>, clientId: string) => held.has(cli
 /** The collection the engine pulls on every sync (after tickets: staff only, the API refuses others). */
 export const assetsCollection: PagedSyncCollection = {
   name: ASSETS_COLLECTION,
-  async pull(since, { db, get }) {
+  async pull(since, { db, get, prefetch }) {
     const held = await heldClientIds(db);
     const before = ((await db.records.get([CLIENTS_KEY, 'held'] as unknown as string))?.data as string[] | undefined) ?? [];
     const known = new Set(before);
     // A client new to this device: its assets may be older than the cursor, so start again.
     const restart = since !== null && [...held].some((c) => !known.has(c));
     const cursor = restart ? '0' : (since ?? '0');
-    const page = await get<AssetDeltaPage>(`/api/assets?since=${encodeURIComponent(cursor)}&limit=${ASSETS_PULL_LIMIT}`);
+    const url = (from: string) => `/api/assets?since=${encodeURIComponent(from)}&limit=${ASSETS_PULL_LIMIT}`;
+    const page = await get<AssetDeltaPage>(url(cursor));
+    if (page.more) prefetch?.(url(page.cursor)); // unused when the held clients change (a restart)
     // Assets with a write waiting (an edit, or a draft created here) stay whatever their client.
     const pendingIds = new Set((await db.outbox.where('kind').anyOf('asset.update', 'asset.create').toArray()).map((i) => i.entityId ?? ''));
     await db.transaction('rw', db.records, async () => {

@@ -61,9 +61,10 @@ export async function readClientCard(db: OfflineDb, id: string): Promise<Client 
 /** The collection the engine pulls on every sync (staff only: the API refuses others). */
 export const clientsCollection: PagedSyncCollection = {
   name: CLIENTS_COLLECTION,
-  async pull(since, { db, get }) {
-    const cursor = since ?? '0';
-    const page = await get<ClientDeltaPage>(`/api/clients?since=${encodeURIComponent(cursor)}&limit=${CLIENTS_PULL_LIMIT}`);
+  async pull(since, { db, get, prefetch }) {
+    const url = (cursor: string) => `/api/clients?since=${encodeURIComponent(cursor)}&limit=${CLIENTS_PULL_LIMIT}`;
+    const page = await get<ClientDeltaPage>(url(since ?? '0'));
+    if (page.more) prefetch?.(url(page.cursor)); // asked while this page is stored (PullContext.prefetch)
     await db.transaction('rw', db.records, async () => {
       await putClientCards(db, page.items);
       if (page.deleted.length > 0) await db.records.bulkDelete(keys(page.deleted));

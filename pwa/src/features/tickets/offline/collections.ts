@@ -32,7 +32,7 @@ const feedUrl = (path: string, since: string) =>
  */
 export const ticketsCollection: PagedSyncCollection = {
   name: 'tickets',
-  async pull(since, { db, get, now }) {
+  async pull(since, { db, get, prefetch, now }) {
     const at = now?.() ?? new Date();
     const state = await readSyncState(db);
     let from = since ?? '0';
@@ -43,11 +43,16 @@ export const ticketsCollection: PagedSyncCollection = {
     }
     state.days = WORKING_SET_DAYS;
     const page = await get<DeltaPage<Ticket>>(feedUrl('/api/tickets', from));
+    if (page.more === true) prefetch?.(feedUrl('/api/tickets', page.cursor)); // the next page's URL unless the state restarts
     await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
-      const stored = await db.tickets.bulkGet(page.items.map((t) => t.id));
-      const newer = page.items.filter((t, i) => !stored[i] || stored[i]!.version <= t.version);
+      // Keys first (one request), then only the tickets already cached (none on a first sync):
+      // a bulkGet is one IndexedDB get per ticket (issue 59).
+      const cachedIds = new Set(await db.tickets.toCollection().primaryKeys());
+      const present = page.items.filter((t) => cachedIds.has(t.id));
+      const stored = new Map((present.length > 0 ? await db.tickets.bulkGet(present.map((t) => t.id)) : []).flatMap((t) => (t ? [[t.id, t] as const] : [])));
+      const newer = page.items.filter((t) => !stored.has(t.id) || stored.get(t.id)!.version <= t.version);
       await db.tickets.bulkPut(newer);
-      await reindexTickets(db, newer.map((t) => t.id));
+      await reindexTickets(db, newer.map((t) => t.id), newer);
       if (state.resync) await db.records.bulkPut(page.items.map((t) => ({ collection: SEEN, id: t.id, data: 1 })));
     });
     for (const t of page.items) state.serverTime = laterTime(state.serverTime, t.updatedAt);
@@ -80,8 +85,9 @@ export const ticketsCollection: PagedSyncCollection = {
  */
 export const ticketUpdatesCollection: PagedSyncCollection = {
   name: 'ticketUpdates',
-  async pull(since, { db, get }) {
+  async pull(since, { db, get, prefetch }) {
     const page = await get<DeltaPage<TicketUpdateEntry>>(feedUrl('/api/ticket-updates', since ?? '0'));
+    if (page.more === true) prefetch?.(feedUrl('/api/ticket-updates', page.cursor));
     // Comments join their ticket's search words (searchIndex.ts).
     await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
       await db.ticketUpdates.bulkPut(page.items);

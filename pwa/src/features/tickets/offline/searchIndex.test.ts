@@ -106,6 +106,24 @@ describe('search rows kept with the cache', () => {
     expect(await ensureSearchIndex(db)).toBe(0);
   });
 
+  it("a sync page's rows carry the words of the client cards already cached, and none of the others (keys read first)", async () => {
+    const server = new ModelServer();
+    const { db } = freshDb();
+    const cards: { collection: string; id: string; data: unknown }[] = [];
+    const word = (i: number) => `quokka${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`;
+    for (let i = 0; i < 60; i++) {
+      const clientId = crypto.randomUUID();
+      Object.assign(server.tickets.get(server.createTicket().id)!, { clientId });
+      if (i % 2 === 0) cards.push({ collection: 'clients', id: clientId, data: { id: clientId, name: `${word(i)} Ltd`, contacts: [], sites: [] } });
+    }
+    await db.records.bulkPut(cards);
+    await pullAll({ db, transport: server.transport(TECH_ID) });
+    expect(await db.ticketSearch.count()).toBe(60);
+    for (const i of [0, 2, 58]) expect(await searchCachedTickets(db, word(i))).toHaveLength(1);
+    expect(await searchCachedTickets(db, word(1))).toEqual([]);
+    expect(await db.ticketSearch.where('words').startsWith('quokka').count()).toBe(30);
+  });
+
   it('a contact or site renamed on the cached client card is found by its new words at the next search', async () => {
     const { db } = await syncedPhone();
     const card = (await db.records.where('collection').equals('clients').toArray()).find((r) => (r.data as { name: string }).name === 'Umbrella Corp')!;

@@ -23,6 +23,29 @@ export const assetIdsOf = (t: Ticket): string[] => (t as Ticket & { assetIds?: s
 
 const key = (collection: string, id: string) => [collection, id] as unknown as string;
 
+/** From this many ids on, {@link heldRecords} reads the collection's keys first. */
+const KEYS_FIRST_FROM = 50;
+
+/**
+ * The cached records of `ids` in `collection` (absent ones left out or undefined). For many ids the
+ * collection's keys are read first (one request) and only the held records fetched: a bulkGet is one
+ * IndexedDB get per id, and a first sync's ticket pages name about 800 client cards each before any
+ * is cached (issue 59). Chains Dexie's promises (no extra native async level inside a transaction).
+ */
+function heldRecords(db: OfflineDb, collection: string, ids: readonly string[]): Promise<readonly (CachedRecord | undefined)[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  if (ids.length < KEYS_FIRST_FROM) return db.records.bulkGet(ids.map((id) => key(collection, id)));
+  return db.records
+    .where('collection')
+    .equals(collection)
+    .primaryKeys()
+    .then((keys) => {
+      const held = new Set(keys.map((k) => (k as unknown as [string, string])[1]));
+      const present = ids.filter((id) => held.has(id));
+      return present.length > 0 ? db.records.bulkGet(present.map((id) => key(collection, id))) : [];
+    });
+}
+
 /**
  * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
  * nothing (its words are found online only). Call in a transaction that includes `records`, or on its own.
@@ -30,10 +53,7 @@ const key = (collection: string, id: string) => [collection, id] as unknown as s
 export async function readSearchLinks(db: OfflineDb, tickets: readonly Ticket[]): Promise<Map<string, SearchLinks>> {
   const clientIds = [...new Set(tickets.map((t) => t.clientId).filter((id): id is string => !!id))];
   const assetIds = [...new Set(tickets.flatMap(assetIdsOf))];
-  const [cards, assets] = await Promise.all([
-    clientIds.length > 0 ? db.records.bulkGet(clientIds.map((id) => key(CLIENTS, id))) : [],
-    assetIds.length > 0 ? db.records.bulkGet(assetIds.map((id) => key(ASSETS, id))) : [],
-  ]);
+  const [cards, assets] = await Promise.all([heldRecords(db, CLIENTS, clientIds), heldRecords(db, ASSETS, assetIds)]);
   const held = <T>(rows: readonly (CachedRecord | undefined)[]) => rows.filter((r): r is CachedRecord => r !== undefined).map((r) => [r.id, r.data as T] as const);
   const card = new Map(held<Client>(cards));
   const asset = new Map(held<Asset>(assets));
