@@ -29,12 +29,16 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../api/src/db/client';
 import { listTicketPageJson, ticketsHighWater, type TicketFilter } from '../../api/src/features/tickets/staffListRepository';
-import { cannon, varying, withEncoding, type BareServer } from './api-load';
+import { cannon, createLoad, varying, withEncoding, type BareServer } from './api-load';
 import { BROWSER_ENCODING } from './api-settings';
 import { cpuShare, cpuSnapshot, waitForQuiet } from './cpu-share';
 import { median } from './median';
+import { recordStatements, type Recorded } from './api-floor-record';
+import { captureCreate, sameCreateShape, type CreateSpec } from './api-floor-create';
 
 const ROUNDS = Number(process.env.BENCH_FLOOR_ROUNDS ?? 3);
+/** BENCH_FLOOR_TARGETS: the rows to measure (comma list of the targets below; default all). */
+const ONLY = process.env.BENCH_FLOOR_TARGETS?.split(',').map((t) => t.trim()).filter(Boolean);
 const LIMIT = 50;
 
 /** A statement as node-postgres sent it; `vary`: the parameters rebuilt per request (floor-server.mjs). */
@@ -49,6 +53,8 @@ interface Statement {
 export interface FloorSpec {
   databaseUrl: string;
   targets: Record<string, { limit: number; statements: Statement[] }>;
+  /** `POST /create` (api-floor-create.ts). */
+  create?: CreateSpec;
 }
 
 /** One target's medians: CPU ms per request (server, PostgreSQL) of the app and of the floor. */
@@ -67,32 +73,6 @@ export interface FloorResult {
   rows: FloorRow[];
   rounds: number;
   load: number[][];
-}
-
-type Recorded = { name?: string; text: string; values: unknown[] };
-
-/** The statements node-postgres sends while `run` runs (this process only; run one capture at a time). */
-async function recordStatements(run: () => Promise<unknown>): Promise<Recorded[]> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: Recorded[] = [];
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [a, b] = args;
-    if (typeof a === 'string') seen.push({ text: a, values: Array.isArray(b) ? b : [] });
-    else if (a && typeof a === 'object' && 'text' in a) {
-      const c = a as { name?: string; text: string; values?: unknown[] };
-      // drizzle's prepared statements pass the values beside the config: query({ name, text }, values);
-      // a config object reused across calls may still hold the previous call's `values` (pg sets them).
-      seen.push({ ...(c.name ? { name: c.name } : {}), text: c.text, values: Array.isArray(b) ? b : (c.values ?? []) });
-    }
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
 }
 
 /** Two captures of one request shape -> the statements with their varying parameters named. */
@@ -140,7 +120,10 @@ export async function startFloor(spec: FloorSpec, nodeArgs: string[] = []): Prom
   const dir = mkdtempSync(join(tmpdir(), 'portal-floor-'));
   writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec));
   const child = spawn(process.execPath, [...nodeArgs, join(import.meta.dirname, 'floor-server.mjs'), join(dir, 'spec.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
+  const port = await new Promise<string>((ok, fail) => {
+    child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim()));
+    child.once('exit', (code) => fail(new Error(`floor-server.mjs exited (${code}) before listening`)));
+  });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dir, stop: () => child.kill('SIGTERM') };
 }
 
@@ -157,6 +140,8 @@ interface FloorTarget {
   anonymous?: boolean;
   floor: { url: string; pid: number; path: (v: string) => string };
   value: (n: number) => string;
+  /** A POST target (create): each side's autocannon options, instead of GETs of `app` and `floor.path`. */
+  post?: { app: autocannon.Options; floor: autocannon.Options };
 }
 
 /**
@@ -166,6 +151,8 @@ interface FloorTarget {
  */
 export async function runFloor(baseURL: string, appPid: number, auth: Record<string, string>, databaseUrl: string, ids: string[], bare: BareServer): Promise<FloorResult> {
   const spec = await captureSpec(databaseUrl, ids);
+  const wanted = (t: string) => !ONLY || ONLY.includes(t);
+  if (wanted('create')) spec.create = await captureCreate(databaseUrl, baseURL);
   const floor = await startFloor(spec);
   const bump = new pg.Client({ connectionString: databaseUrl });
   await bump.connect();
@@ -173,7 +160,7 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
   try {
     const atFloor = (path: (v: string) => string) => ({ url: floor.url, pid: floor.pid, path });
     const cursor = (n: number) => ids[n % ids.length]!;
-    const targets: FloorTarget[] = [
+    const all: FloorTarget[] = [
       { target: 'listu', label: 'list page, new cursor each', app: (v) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, uncached: true, floor: atFloor((v) => `/listu?v=${v}`), value: cursor },
       // The app compresses (brotli, as Chromium asks); the floor answers the same page uncompressed.
       { target: 'listu-br', label: 'list page, new cursor [br]', app: (v) => `/api/tickets/list?limit=${LIMIT}&cursor=${v}`, appHeaders: { 'accept-encoding': BROWSER_ENCODING }, uncached: true, floor: atFloor((v) => `/listu?v=${v}`), value: cursor },
@@ -182,9 +169,28 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
       { target: 'health', label: 'GET /api/health vs bare', app: () => '/api/health', uncached: false, anonymous: true, floor: { url: bare.url, pid: bare.pid, path: () => '/' }, value: () => '' },
       // The same against node:http and a pg pool running its `select 1` (Decision 2's floor: the app's own statement).
       { target: 'health-db', label: 'GET /api/health vs floor', app: () => '/api/health', uncached: false, anonymous: true, floor: atFloor(() => '/health'), value: () => '' },
+      // A public create (each from an address of its own, as the bench's `create`) against the floor's group commit of the same rows.
+      {
+        target: 'create',
+        label: 'public ticket create',
+        app: () => '/api/tickets',
+        uncached: false,
+        anonymous: true,
+        floor: atFloor(() => '/create'),
+        value: () => '',
+        post: { app: createLoad(`${baseURL}/api/tickets`), floor: createLoad(`${floor.url}/create`) },
+      },
     ];
+    const targets = all.filter((t) => wanted(t.target));
+    if (spec.create) console.log(`floor create: the app also runs per group (left out of the floor): ${spec.create.appOnly.join('; ')}`);
     const rows: FloorRow[] = [];
     for (const t of targets) {
+      if (t.post) {
+        const post = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.255.0.1' }, body: t.post!.app.requests![0]!.body as string }).then((r) => r.json() as Promise<unknown>);
+        const [a, f] = await Promise.all([post(baseURL + t.app('')), post(t.floor.url + t.floor.path(''))]);
+        rows.push({ target: t.target, label: t.label, identical: sameCreateShape(a, f), app: { server: 0, pg: 0, reqPerSec: 0 }, floor: { server: 0, pg: 0, reqPerSec: 0 } });
+        continue;
+      }
       const probe = t.value(7);
       // fetch() decodes a compressed answer: the bytes compared are the page's.
       const [a, f] = await Promise.all([
@@ -200,18 +206,21 @@ export async function runFloor(baseURL: string, appPid: number, auth: Record<str
           // The same cursors or terms for both sides of a round; new ones each round.
           let n = 1 + round * 5000;
           const [url, path, pid] = side === 'app' ? [baseURL, t.app, appPid] : [t.floor.url, t.floor.path, t.floor.pid];
-          let opts: autocannon.Options = varying(url, side === 'app' && !t.anonymous ? auth : {}, () => path(t.value(n++)));
+          let opts: autocannon.Options = t.post ? t.post[side] : varying(url, side === 'app' && !t.anonymous ? auth : {}, () => path(t.value(n++)));
           if (side === 'app' && t.appHeaders) opts = withEncoding(opts, 'browser');
           // Uncached on the app: move the page cache's high-water mark (staffListRepository.ts
           // ticketsHighWater adds ticket_search_version.n), so no page of an earlier run is served.
           if (side === 'app' && t.uncached) await bump.query('update ticket_search_version set n = n + 1');
-          await waitForQuiet([pid]);
+          // Both servers: after a create the app's outbox sends its notifications for a while.
+          await waitForQuiet([appPid, floor.pid]);
           const from = cpuSnapshot([pid]);
           const r = await cannon(opts);
           const to = cpuSnapshot([pid]);
           const per = from && to ? cpuShare(from, to, r.requests.total).perRequestMs : undefined;
           if (r.non2xx + r.errors > 0) throw new Error(`floor: ${t.target} on the ${side}: ${r.non2xx} non-2xx, ${r.errors} errors`);
           samples.get(t.target)![side].push({ server: per?.server ?? 0, pg: per?.pg ?? 0, reqPerSec: r.requests.average });
+          // The floor's jobs are held (never due, api-floor-create.ts HOLD_MS): drop them, as the app's are sent.
+          if (t.post && side === 'floor') await bump.query(`delete from notification_jobs where status = 'pending' and next_attempt_at > now() + interval '1 year'`);
         }
       }
     }

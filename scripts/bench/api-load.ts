@@ -76,7 +76,8 @@ export async function login(baseURL: string): Promise<string> {
 }
 
 /** The public form's body every create sends. */
-const TICKET_BODY = JSON.stringify({
+/** The public form every bench create sends (JSON). */
+export const TICKET_FORM = JSON.stringify({
   clientName: 'Bench Customer',
   businessName: 'Bench Ltd',
   customerEmail: 'bench@example.com',
@@ -103,7 +104,7 @@ export function createLoad(url: string, opts: { oneAddress?: boolean; keyed?: bo
     requests: [
       {
         method: 'POST',
-        body: TICKET_BODY,
+        body: TICKET_FORM,
         setupRequest: (req) => ({
           ...req,
           headers: {

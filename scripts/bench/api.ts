@@ -53,7 +53,7 @@
  * target, the CPU per request from its start until the servers are quiet again (the notifications a
  * create leaves for the outbox included), so builds whose outbox sends at other moments compare alike.
  *
- * Environment: BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
+ * Environment: BENCH_API_NODE_ARGS (node flags after `serve`'s, for the app under test), BENCH_API_DBS (`pglite,postgres`), BENCH_API_SIZES (`200,100000`), BENCH_API_TARGETS
  * (`bare,health,list,listu,searchu,clients,clientsu,listw,create,createk,stats,commit,procs2,floor`, plus optional `create1`, `patch` = staff comment PATCHes, `sync` = a delta page of 500 and `search` =
  * a list page searching for a client name), BENCH_PG_URL (`postgres://root@127.0.0.1:5432/postgres`; a database
  * `bench_<pid>_<size>` is created and dropped on it).
@@ -71,6 +71,8 @@ import { ADMIN_PASSWORD, CLIENTS, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, S
 import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+/** BENCH_API_NODE_ARGS: node flags added after `serve`'s (the last of a flag wins), e.g. `--max-semi-space-size=8` for an A/B of a flag. */
+const EXTRA_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /** Runs every target once against started apps (`second` = another process on the same database) and the bare node:http server. */
 async function runTargets(app: AppProcess, bare: BareServer, probeFile: string, databaseUrl?: string, second?: AppProcess): Promise<TargetResult[]> {
@@ -213,7 +215,7 @@ async function runConfig(db: 'pglite' | 'postgres', size: number, bare: BareServ
       seedSeconds = await seedTickets({ dataDir: work }, size, { clients: CLIENTS });
       appEnv.DATA_DIR = work;
     }
-    app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.mjs')] });
+    app = await startApp(appEnv, 120_000, { nodeArgs: ['--import', join(repoRoot, 'scripts/bench/probe.mjs'), ...EXTRA_NODE_ARGS] });
     const wantsTwo = db === 'postgres' && TARGETS.includes('procs2');
     second = wantsTwo ? await startApp({ ...appEnv, BENCH_PROBE_FILE: join(work, 'probe2.jsonl') }, 120_000) : undefined;
     const loadStart = loadavg();
