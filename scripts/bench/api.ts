@@ -33,7 +33,9 @@
  *            as 10 staff dashboards open at once; its p50 is printed (goal <= 100 ms),
  * - `floor`  (PostgreSQL) the API floor table (api-floor.ts): `listu` (also with Chromium's
  *            Accept-Encoding) and `searchu` against a bare node:http + `pg` server running the app's
- *            own captured statements, and `/api/health` against the bare node:http server; CPU per
+ *            own captured statements, a public create against that server's group commit of the
+ *            app's own create statements (api-floor-create.ts), and `/api/health` against the bare
+ *            node:http server; CPU per
  *            request of both sides and their ratio, the median of BENCH_FLOOR_ROUNDS (3) interleaved rounds,
  * - `procs2:<t>` (PostgreSQL, BENCH_API_PROCS2, default `health,list,create`): target t against TWO
  *            app processes on the same database (half the connections each, req/s summed), right
