@@ -45,7 +45,7 @@ export async function freePort(): Promise<number> {
 /**
  * How `npm run serve` starts the API (package.json, the one place it is written): the environment it
  * sets (`NAME=value` words before `node`: glibc's malloc thresholds) and its node flags and entry,
- * e.g. `{ env: { MALLOC_MMAP_THRESHOLD_: '4194304', ... }, args: ['--max-semi-space-size=4', ...,
+ * e.g. `{ env: { MALLOC_MMAP_THRESHOLD_: '4194304', ... }, args: ['--max-semi-space-size=8', ...,
  * 'api/dist/main.js'] }`. The reasons and measurements are in docs/decisions.md (API memory).
  */
 export const SERVE: { env: Record<string, string>; args: string[] } = (() => {

@@ -73,7 +73,7 @@ import { ADMIN_PASSWORD, CLIENTS, CONNECTIONS, DBS, ENCODINGS, PG_URL, PROCS2, S
 import { adminQuery, seedTickets } from './seed';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-/** BENCH_API_NODE_ARGS: node flags added after `serve`'s (the last of a flag wins), e.g. `--max-semi-space-size=8` for an A/B of a flag. */
+/** BENCH_API_NODE_ARGS: node flags added after `serve`'s (the last of a flag wins), e.g. `--max-semi-space-size=6` for an A/B of a flag. */
 const EXTRA_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /** Runs every target once against started apps (`second` = another process on the same database) and the bare node:http server. */
