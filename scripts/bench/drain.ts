@@ -157,6 +157,14 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      // BENCH_DRAIN_TRACE=file.json: a DevTools timeline trace of the drain (what "(program)" is: style, layout, paint, IndexedDB events).
+      const traceFile = process.env.BENCH_DRAIN_TRACE;
+      const traceEvents: unknown[] = [];
+      const traced = traceFile ? new Promise<void>((done) => cdp.on('Tracing.tracingComplete', () => done())) : null;
+      if (traceFile) {
+        cdp.on('Tracing.dataCollected', (e) => traceEvents.push(...e.value));
+        await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+      }
       const busyBefore = await mainThread();
       const started = performance.now();
       await context.setOffline(false);
@@ -164,6 +172,11 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
       const drainMs = Math.round(performance.now() - started);
       const busyAfter = await mainThread();
       if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+      if (traceFile && traced) {
+        await cdp.send('Tracing.end');
+        await within(60_000, 'collecting the trace', traced);
+        writeFileSync(traceFile, JSON.stringify({ traceEvents }));
+      }
       await cdp.detach();
       return {
         drainMs,

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useAuth } from '../lib/auth';
 import { useToast } from '../lib/toast';
-import { getOfflineDb, type OutboxItem, type OutboxState } from './db';
+import type { OutboxItem, OutboxState } from './db';
 import type { DrainReport } from './drain';
 import { setSyncUser, startSyncEngine } from './engine';
+import { useOfflineQuery } from './hooks';
 import { outboxKind, type Notice } from './kinds';
 import { readOutbox } from './outbox';
 
@@ -24,12 +24,13 @@ import { readOutbox } from './outbox';
 export function OfflineSync() {
   const { user } = useAuth();
   const toast = useToast();
-  const watched = useLiveQuery(async () => {
-    // One getAll (not `anyOf`, which walks a cursor item by item): this runs after every outbox
-    // commit, answered from the same cached read as the sync bar's counts (readOutbox).
-    const items = await readOutbox(getOfflineDb());
-    return items.filter((i) => i.state !== 'done' && outboxKind(i.kind)?.notices);
-  }, []);
+  // One getAll (not `anyOf`, which walks a cursor item by item), answered from the same cached
+  // read as the sync bar's counts (readOutbox). Coalesced like the screens' reads while the engine
+  // runs (hooks.ts): un-coalesced, a drain of 200 updates read the whole outbox and replaced the
+  // toast after every settling commit (docs/benchmarks.md "Slow phone at 4x CPU"); an item
+  // sent between two reads is still seen (pending before, gone after), so no toast is lost, the
+  // sent ones of one interval share a toast.
+  const watched = useOfflineQuery(async (db) => (await readOutbox(db)).filter((i) => i.state !== 'done' && outboxKind(i.kind)?.notices));
   const previous = useRef<Map<number, { state: OutboxState; item: OutboxItem }> | null>(null);
 
   useEffect(() => startSyncEngine(), []);
@@ -66,7 +67,10 @@ export function OfflineSync() {
  * The one toast for a drain report (problems first, one toast at a time: SPEC.md 2), in the words
  * of each item's kind (`notices`). Kinds without notices stay silent (e.g. the support form
  * reports its own requests). Order: the first conflict, else the first failure, else the
- * successes of the first kind that has a text for them (its distinct labels, in order).
+ * successes of one kind (its distinct labels, in order): the kind of the newest sent item (last in
+ * `report.sent`, which is in queue order) that has a text for them. The newest, because the watch
+ * is coalesced during a drain: a note and the merge queued after it, sent within one read, end on
+ * the merge's toast, as the toast of each settled answer used to.
  * @returns the toast, or null when there is nothing to say.
  */
 export function feedback(report: DrainReport): Notice | null {
@@ -84,8 +88,10 @@ export function feedback(report: DrainReport): Notice | null {
     if (!list.includes(s.label)) list.push(s.label);
     labels.set(s.kind, list);
   }
-  for (const [kind, list] of labels) {
-    const notice = outboxKind(kind)?.notices?.sent?.(list);
+  // Map keys in order of first sending; newest kind first: by the position of its last item.
+  const lastAt = new Map(report.sent.map((s, i) => [s.kind, i]));
+  for (const kind of [...labels.keys()].sort((a, b) => lastAt.get(b)! - lastAt.get(a)!)) {
+    const notice = outboxKind(kind)?.notices?.sent?.(labels.get(kind)!);
     if (notice) return notice;
   }
   return null;

@@ -44,6 +44,14 @@ describe('drain feedback', () => {
     expect(feedback(report({ failed: [rejected] }))).toBeNull();
   });
 
+  it("names the kind of the newest sent item: a note and the merge queued after it, sent together, say 'Tickets Merged'", () => {
+    const merge = { seq: 2, kind: 'ticket.merge', entityId: 'x', label: 'TKT-000001' };
+    const both = feedback(report({ sent: [sent('TKT-000001'), merge] }));
+    expect(both?.title).toBe(feedback(report({ sent: [merge] }))?.title);
+    expect(both?.title).not.toBe('Ticket Updated');
+    expect(feedback(report({ sent: [merge, { ...sent('TKT-000002'), seq: 3 }] }))?.title).toBe('Ticket Updated');
+  });
+
   it('puts conflicts and rejections first, with the server message', () => {
     const item = { label: 'TKT-000003', kind: 'ticket.update', error: { status: 404, message: MSG.ticketNotFound } } as TicketUpdateItem;
     expect(feedback(report({ sent: [sent('TKT-000001')], conflicts: [item] }))).toMatchObject({ title: 'Update Conflict', description: `TKT-000003: ${MSG.conflict}`, variant: 'destructive' });

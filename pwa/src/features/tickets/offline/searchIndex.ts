@@ -61,7 +61,10 @@ export async function reindexTickets(db: OfflineDb, ids: readonly string[], stor
   const unique = [...new Set(ids)];
   const given = stored ? new Map(stored.map((t) => [t.id, t])) : null;
   const inHand = given && unique.every((id) => given.has(id)) ? unique.map((id) => given.get(id)) : null;
-  const [tickets, updates] = await Promise.all([inHand ?? db.tickets.bulkGet(unique), db.ticketUpdates.where('ticketId').anyOf(unique).toArray()]);
+  // One ticket (every sent update, every opened ticket): `equals` is one getAll; `anyOf` walks a
+  // cursor, one IndexedDB request (a task of the page's main thread) per history row.
+  const history = unique.length === 1 ? db.ticketUpdates.where('ticketId').equals(unique[0]) : db.ticketUpdates.where('ticketId').anyOf(unique);
+  const [tickets, updates] = await Promise.all([inHand ?? db.tickets.bulkGet(unique), history.toArray()]);
   const byTicket = new Map<string, TicketUpdateEntry[]>();
   for (const u of updates) byTicket.set(u.ticketId, [...(byTicket.get(u.ticketId) ?? []), u]);
   const cached = tickets.filter((t): t is Ticket => t !== undefined);
