@@ -19,6 +19,7 @@ import {
   writeSyncState,
 } from './workingSet';
 import { reindexTickets } from './searchIndex';
+import { KEYS_FIRST_FROM } from './searchLinks';
 
 const feedUrl = (path: string, since: string) =>
   `${path}?since=${encodeURIComponent(since)}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`;
@@ -45,10 +46,11 @@ export const ticketsCollection: PagedSyncCollection = {
     const page = await get<DeltaPage<Ticket>>(feedUrl('/api/tickets', from));
     if (page.more === true) prefetch?.(feedUrl('/api/tickets', page.cursor)); // the next page's URL unless the state restarts
     await db.transaction('rw', [db.tickets, db.ticketUpdates, db.ticketSearch, db.records], async () => {
-      // Keys first (one request), then only the tickets already cached (none on a first sync):
-      // a bulkGet is one IndexedDB get per ticket (issue 59).
-      const cachedIds = new Set(await db.tickets.toCollection().primaryKeys());
-      const present = page.items.filter((t) => cachedIds.has(t.id));
+      // For a large page, keys first (one request), then only the tickets already cached (none on
+      // a first sync): a bulkGet is one IndexedDB get per ticket (issue 59). A small delta page
+      // (the usual sync) reads its few tickets directly instead of every key of the cache.
+      const cachedIds = page.items.length < KEYS_FIRST_FROM ? null : new Set(await db.tickets.toCollection().primaryKeys());
+      const present = cachedIds ? page.items.filter((t) => cachedIds.has(t.id)) : page.items;
       const stored = new Map((present.length > 0 ? await db.tickets.bulkGet(present.map((t) => t.id)) : []).flatMap((t) => (t ? [[t.id, t] as const] : [])));
       const newer = page.items.filter((t) => !stored.has(t.id) || stored.get(t.id)!.version <= t.version);
       await db.tickets.bulkPut(newer);

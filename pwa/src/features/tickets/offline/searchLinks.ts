@@ -23,8 +23,11 @@ export const assetIdsOf = (t: Ticket): string[] => (t as Ticket & { assetIds?: s
 
 const key = (collection: string, id: string) => [collection, id] as unknown as string;
 
-/** From this many ids on, {@link heldRecords} reads the collection's keys first. */
-const KEYS_FIRST_FROM = 50;
+/**
+ * From this many ids on, a read of cached records reads the table's keys first ({@link heldRecords}, the
+ * tickets collection's page): below it a bulkGet of the ids is cheaper than every key of the table.
+ */
+export const KEYS_FIRST_FROM = 50;
 
 /**
  * The cached records of `ids` in `collection` (absent ones left out or undefined). For many ids the
