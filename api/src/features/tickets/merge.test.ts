@@ -139,13 +139,25 @@ describe('POST /api/tickets/:id/merge', () => {
     expect(await Promise.all([getTicket(a.id), getTicket(b.id), history(a.id), history(b.id)])).toEqual(before);
   });
 
-  it('two merges of one ticket at once: one lands, the other is refused', async () => {
-    const a = await t.createTicket({ customerEmail: 'c1@customer.test' });
-    const b = await t.createTicket({ customerEmail: 'c2@customer.test' });
-    const c = await t.createTicket({ customerEmail: 'c3@customer.test' });
-    const results = await Promise.all([merge(a.id, { intoTicketId: b.id }), merge(a.id, { intoTicketId: c.id }), merge(b.id, { intoTicketId: a.id })]);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+  // Two races at once, each with exactly one serial outcome. (A third merge such as c into d beside
+  // a pair over a and b would not do: "b into a, then a into c" is a valid chain, so two may land.)
+  it('two merges of one ticket at once, or of a pair in opposite directions: one lands, the other is refused', async () => {
+    const [a, b, c, d, e] = await Promise.all(['c1', 'c2', 'c3', 'c4', 'c5'].map((n) => t.createTicket({ customerEmail: `${n}@customer.test` })));
+    const [ab, ba, cd, ce] = await Promise.all([
+      merge(a!.id, { intoTicketId: b!.id }),
+      merge(b!.id, { intoTicketId: a!.id }),
+      merge(c!.id, { intoTicketId: d!.id }),
+      merge(c!.id, { intoTicketId: e!.id }),
+    ]);
+    for (const pair of [[ab!, ba!], [cd!, ce!]]) expect(pair.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [pairWinner, sourceWinner] = [ab!.status === 200 ? ab! : ba!, cd!.status === 200 ? cd! : ce!];
+    // The refused merge changed nothing: the one that landed is what both tickets show.
+    const merged = await Promise.all([getTicket(pairWinner.body.source.id), getTicket(pairWinner.body.target.id), getTicket(c!.id)]);
+    expect(merged.map((r) => [r.status, r.mergedInto?.id ?? null])).toEqual([
+      ['closed', pairWinner.body.target.id],
+      [pairWinner.body.target.status, null],
+      ['closed', sourceWinner.body.target.id],
+    ]);
   });
 
   it('flags a new ticket of the same contact with a similar subject within 24 hours', async () => {
