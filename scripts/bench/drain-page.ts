@@ -56,24 +56,25 @@ const waitingText = (n: number) => (n === 1 ? '1 update waiting to sync' : `${n}
 /**
  * Queues `count` comment updates through the panel, ticket after ticket (`count / tickets` each);
  * each ticket is found with the search box (the list is virtual: only cards on screen exist). The
- * counter must reach `already + n` after the n-th update.
+ * counter must reach `already + n` after the n-th update. `limitMs` bounds each click and wait
+ * (default 15 s; the drain bench gives a throttled page more).
  */
-export async function queueUpdates(page: Page, tickets: TicketCreated[], count: number, already: number, tag: string): Promise<void> {
+export async function queueUpdates(page: Page, tickets: TicketCreated[], count: number, already: number, tag: string, limitMs = 15_000): Promise<void> {
   const search = page.getByPlaceholder('Search number, name');
   let open: string | null = null;
   for (let i = 0; i < count; i++) {
     const ticket = tickets[Math.floor((i * tickets.length) / count)];
     if (open !== ticket.id) {
       await search.fill(ticket.ticketNumber);
-      await page.getByRole('button', { name: ticket.ticketNumber, exact: true }).click({ timeout: 15_000 });
-      await page.getByText(`${ticket.ticketNumber} · `).first().waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: ticket.ticketNumber, exact: true }).click({ timeout: limitMs });
+      await page.getByText(`${ticket.ticketNumber} · `).first().waitFor({ timeout: limitMs });
       open = ticket.id;
     }
     await page.getByRole('textbox', { name: 'Update Comment' }).fill(`${tag} note ${i + 1}`);
     await page.getByRole('button', { name: 'Update Ticket' }).click();
     await page
       .getByText(waitingText(already + i + 1))
-      .waitFor({ timeout: 15_000 })
+      .waitFor({ timeout: limitMs })
       .catch(async (error: unknown) => {
         const bar = await page.getByText(/waiting to sync|All updates synced/).allInnerTexts().catch(() => []);
         const comment = await page.getByRole('textbox', { name: 'Update Comment' }).inputValue({ timeout: 2_000 }).catch(() => '?');

@@ -25,7 +25,8 @@ import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import type { LoginResponse, TicketCreated, TicketUpdateEntry } from '@portal/shared';
 import { within } from '../within';
-import { throttleCpu } from './cpuThrottle';
+import { cpuThrottleRate, throttleCpu } from './cpuThrottle';
+import { readSyncedCache } from './firstSync';
 import { queueUpdates, signInAdmin, unsentInPage, waitForEmptyOutbox } from './drain-page';
 
 export interface DrainResult {
@@ -126,11 +127,20 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
   );
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-    context.setDefaultTimeout(30_000); // every page action and wait below has a limit
+    // Every page action and wait below has a limit, longer on a throttled page (BENCH_CPU_THROTTLE):
+    // at 4x on a loaded machine a click on a card of the virtual list took more than 15 s.
+    const slow = cpuThrottleRate();
+    context.setDefaultTimeout(30_000 * slow);
     const page = await step('signing in and opening the ticket screen', async () => {
       const page = await signInAdmin(context, adminPassword);
       await page.goto('/technician');
       await page.getByPlaceholder('Search number, name').waitFor({ timeout: 60_000 });
+      // Queue on a phone that has its copy: the first sync pass ends before the network goes away.
+      const synced = performance.now() + 120_000;
+      while ((await readSyncedCache(page)).lastSync === null) {
+        if (performance.now() > synced) throw new Error('no first sync pass within 120 s');
+        await new Promise((r) => setTimeout(r, 250));
+      }
       await throttleCpu(context, page); // BENCH_CPU_THROTTLE: issue 59's slow phone (queueing, drain and resume)
       return page;
     });
@@ -138,7 +148,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
     // 1. Reconnect.
     const before = await step(`queueing ${queued} updates offline`, async () => {
       await context.setOffline(true);
-      await queueUpdates(page, tickets, queued, 0, 'Bench');
+      await queueUpdates(page, tickets, queued, 0, 'Bench', 15_000 * slow);
       const held = await unsentInPage(page);
       if (held !== queued) throw new Error(`the outbox holds ${held} updates, not ${queued}`);
       return historyRows();
@@ -190,7 +200,7 @@ export async function measureDrain(baseURL: string, adminPassword: string, optio
     const beforeResume = await step(`queueing ${resumeQueued} updates while the API does not answer`, async () => {
       const rows = await historyRows();
       await page.route('**/api/**', (route) => route.abort('connectionrefused'));
-      await queueUpdates(page, tickets.slice(0, 4), resumeQueued, 0, 'Outage');
+      await queueUpdates(page, tickets.slice(0, 4), resumeQueued, 0, 'Outage', 15_000 * slow);
       await new Promise((r) => setTimeout(r, outageMs));
       const held = await unsentInPage(page);
       if (held !== resumeQueued) throw new Error(`the outbox holds ${held} updates, not ${resumeQueued}: some were sent although the API was unreachable`);
