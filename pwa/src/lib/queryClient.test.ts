@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, queryKeyToUrl } from './queryClient';
+import { dehydrate, hydrate } from '@tanstack/react-query';
+import { createQueryClient, queryKeyToUrl, shouldPersistQuery } from './queryClient';
 import { stubFetch } from './test-utils';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,5 +19,27 @@ describe('query client (SPEC.md 7)', () => {
     await expect(client.fetchQuery({ queryKey: ['/api/config'] })).resolves.toEqual({ appName: 'X' });
     await expect(client.fetchQuery({ queryKey: ['/api/tickets'] })).rejects.toThrow(/^401: /);
     expect(requests.map((r) => r.url)).toEqual(['/api/config', '/api/tickets']);
+  });
+
+  it('persists a marked query that holds data, also after a failed refresh, and nothing else', async () => {
+    let online = true;
+    stubFetch(() => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return [200, { ticketNumber: 'TKT-000001' }];
+    });
+    const client = createQueryClient();
+    const view = { queryKey: ['/api/ticket-status', 'tok'], meta: { persist: true } };
+    await client.fetchQuery(view);
+    await client.fetchQuery({ queryKey: ['/api/tickets', 'x'] }); // not marked
+    online = false;
+    await expect(client.fetchQuery({ ...view, staleTime: 0 })).rejects.toThrow('Failed to fetch');
+    await expect(client.fetchQuery({ queryKey: ['/api/ticket-status', 'never'], meta: { persist: true } })).rejects.toThrow();
+    expect(client.getQueryState(view.queryKey)?.status).toBe('error');
+
+    const saved = JSON.parse(JSON.stringify(dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery })));
+    expect(saved.queries.map((q: { queryKey: unknown }) => q.queryKey)).toEqual([view.queryKey]);
+    const reopened = createQueryClient();
+    hydrate(reopened, saved);
+    expect(reopened.getQueryData(view.queryKey)).toEqual({ ticketNumber: 'TKT-000001' });
   });
 });

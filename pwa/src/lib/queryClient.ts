@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { apiGet } from './api';
+import { createFlushingPersister } from './persister';
 
 /**
  * Server-state cache (SPEC.md 7, DESIGN.md 2).
@@ -40,19 +40,28 @@ export const queryClient = createQueryClient();
 /** Key under which the persisted cache lives in localStorage. */
 export const QUERY_CACHE_KEY = 'portal-query-cache';
 
+/** Whether a query goes into the persisted cache: marked `meta.persist` and holding data (persistOptions). */
+export function shouldPersistQuery(query: { meta?: Record<string, unknown>; state: { data: unknown } }): boolean {
+  return query.meta?.persist === true && query.state.data !== undefined;
+}
+
 /**
  * Persistence of the query cache (DESIGN.md 2): only queries marked `meta: { persist: true }` are
- * saved (public config), so customer data never lands in localStorage through this path; the
- * offline ticket store is Dexie (DESIGN.md 5). The cache is dropped on every new build (`buster`).
+ * saved (public config, a status link's view), so customer data never lands in localStorage through
+ * this path otherwise; the offline ticket store is Dexie (DESIGN.md 5). The cache is dropped on every
+ * new build (`buster`). Written at most once a second, and at once when the page is hidden or left
+ * (persister.ts).
+ *
+ * A marked query is saved whenever it holds data, also after its latest refresh failed: a page
+ * opened or refreshed offline (the status link asks again on every open) keeps the last view it
+ * showed for the next offline open. Saving only 'success' queries dropped the view from
+ * localStorage at the first failed refresh, and a reload offline then showed none (status.e2e).
  */
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: createSyncStoragePersister({
-    storage: typeof window === 'undefined' ? undefined : window.localStorage,
-    key: QUERY_CACHE_KEY,
-  }),
+  persister: createFlushingPersister(typeof window === 'undefined' ? undefined : window.localStorage, QUERY_CACHE_KEY),
   buster: import.meta.env.VITE_BUILD_ID ?? 'dev',
   maxAge: 7 * 24 * 60 * 60 * 1000,
   dehydrateOptions: {
-    shouldDehydrateQuery: (q) => q.state.status === 'success' && q.meta?.persist === true,
+    shouldDehydrateQuery: shouldPersistQuery,
   },
 };
