@@ -38,6 +38,12 @@ describe('query client (SPEC.md 7)', () => {
 
     const saved = JSON.parse(JSON.stringify(dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery })));
     expect(saved.queries.map((q: { queryKey: unknown }) => q.queryKey)).toEqual([view.queryKey]);
+    const revoked = { queryKey: ['/api/ticket-status', 'revoked'], meta: { persist: true } };
+    online = true;
+    await client.fetchQuery(revoked);
+    stubFetch(() => [404, { message: 'This link is no longer valid', code: 'not_found' }]);
+    await expect(client.fetchQuery({ ...revoked, staleTime: 0 })).rejects.toThrow(/^404/);
+    expect(dehydrate(client, { shouldDehydrateQuery: shouldPersistQuery }).queries.map((q) => q.queryKey)).toEqual([view.queryKey]);
     const reopened = createQueryClient();
     hydrate(reopened, saved);
     expect(reopened.getQueryData(view.queryKey)).toEqual({ ticketNumber: 'TKT-000001' });

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { apiGet } from './api';
+import { apiGet, isApiError } from './api';
 import { createFlushingPersister } from './persister';
 
 /**
@@ -40,9 +40,13 @@ export const queryClient = createQueryClient();
 /** Key under which the persisted cache lives in localStorage. */
 export const QUERY_CACHE_KEY = 'portal-query-cache';
 
-/** Whether a query goes into the persisted cache: marked `meta.persist` and holding data (persistOptions). */
-export function shouldPersistQuery(query: { meta?: Record<string, unknown>; state: { data: unknown } }): boolean {
-  return query.meta?.persist === true && query.state.data !== undefined;
+/**
+ * Whether a query goes into the persisted cache (persistOptions): marked `meta.persist`, holding data,
+ * and not refused by the server on its latest try (e.g. a revoked status link's 404 drops its view
+ * from the device; a failed connection keeps it).
+ */
+export function shouldPersistQuery(query: { meta?: Record<string, unknown>; state: { data: unknown; error: unknown } }): boolean {
+  return query.meta?.persist === true && query.state.data !== undefined && !isApiError(query.state.error);
 }
 
 /**
