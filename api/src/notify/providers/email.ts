@@ -1,18 +1,24 @@
 /**
  * E-mail providers (DESIGN.md 4a, 6), both nodemailer transports:
  * - SMTP_URL set: nodemailer's SMTP transport (`smtp://user:pass@host:587`, `smtps://...:465`).
- * - unset (the `npm start` default): nodemailer's own streamTransport builds the real MIME message,
- *   which is written as an .eml file to `DATA_DIR/outbox-log/mail/` (folder 0700, files 0600: they
- *   hold customer data). Such a message counts as delivered and its detail names the file.
+ * - unset (the `npm start` default): nodemailer's MailComposer builds the real MIME message (the
+ *   tree its streamTransport would send, serialised in one synchronous pass: mime-bytes.ts; issue
+ *   58, the e-mail cost more CPU than the create it confirms), which is written as an .eml file to
+ *   `DATA_DIR/outbox-log/mail/` (folder 0700, files 0600: they hold customer data). Such a message
+ *   counts as delivered and its detail names the file.
  * Failures: an SMTP 5xx answer is permanent (bad address, rejected); anything else (connection
  * refused, timeouts, 4xx) is retried by the dispatcher.
  */
-import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { EmailMessage, EmailProvider, SendResult } from '../types';
 import { PermanentError } from '../types';
 import { logFolder } from './log-folder';
+import { mimeBytesUnix } from './mime-bytes';
 
 /** Timeouts in ms; all below the dispatcher's lease. */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
@@ -63,19 +69,43 @@ function emlName(now: Date, messageId: string): string {
   return `${stamp}-${unique}.eml`;
 }
 
+/**
+ * The per-message random parts nodemailer would draw with five `crypto.randomBytes` calls per
+ * message (a synchronous trip to the system's generator each): the Message-ID in nodemailer's own
+ * form (`<8-4-4-4-12 hex@domain of From>`) and the multipart boundaries' shared 16 hex digits,
+ * taken from one `randomUUID` (Node's cached entropy) each.
+ */
+function randomParts(fromDomain: string): { messageId: string; baseBoundary: string } {
+  return { messageId: `<${randomUUID()}@${fromDomain}>`, baseBoundary: randomUUID().replace(/-/g, '').slice(0, 16) };
+}
+
+/**
+ * `fs.writeFile` with a callback (open, write, close in the thread pool), as a promise: about half the
+ * main thread's CPU of `fs/promises` writeFile, whose FileHandle and write loop cost more per small
+ * file (issue 58).
+ */
+const writeFileOnce = promisify(writeFile);
+
 /** Writes each e-mail as an .eml file under `dir/mail` (see module doc). */
 export function createLogEmail(opts: { dir: string; from: string; clock?: () => Date }): EmailProvider {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const mailDir = path.join(opts.dir, 'mail');
   const intoMailDir = logFolder(mailDir);
+  // Message-ID's domain as nodemailer takes it: the From address's, else localhost (once per process).
+  const fromDomain = (new MailComposer({ from: opts.from }).compile().getEnvelope().from || 'localhost').split('@').pop()!;
   return {
     description: `log ${mailDir}`,
     async send(m: EmailMessage): Promise<SendResult> {
-      const info = await transport.sendMail(mailOptions(opts.from, m));
-      const file = path.join(mailDir, emlName((opts.clock ?? (() => new Date()))(), String(info.messageId)));
-      await intoMailDir(() => fs.writeFile(file, info.message as Buffer, { mode: 0o600 }));
+      const node = new MailComposer({ ...mailOptions(opts.from, m), ...randomParts(fromDomain) }).compile();
+      const message = mimeBytesUnix(node) ?? unixLines(await node.build());
+      const file = path.join(mailDir, emlName((opts.clock ?? (() => new Date()))(), node.messageId()));
+      await intoMailDir(() => writeFileOnce(file, message, { mode: 0o600 }));
       return { detail: `written to ${file} (no SMTP_URL configured)` };
     },
-    close: () => transport.close(),
+    close: () => {},
   };
+}
+
+/** A message built by nodemailer with CRLF line breaks, with LF ones (its `newline: 'unix'`: every CR dropped). */
+function unixLines(message: Buffer): Buffer {
+  return Buffer.from(message.filter((b) => b !== 0x0d));
 }
