@@ -1,6 +1,6 @@
 /**
  * The `npm start` default (DESIGN.md 4a): with no SMTP_URL and no TWILIO_*, e-mails are
- * written by nodemailer's streamTransport as .eml files and SMS as JSON lines under
+ * built by nodemailer (its MailComposer, providers/mime-bytes.ts) as .eml files and SMS as JSON lines under
  * DATA_DIR/outbox-log, count as delivered, and say so in the delivery log. No network is used.
  */
 import fs from 'node:fs';
