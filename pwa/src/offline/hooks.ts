@@ -46,6 +46,30 @@ function unpause(resume: () => void): void {
 }
 
 /**
+ * Resumes every paused live read now instead of at its tick: called when the engine's pass ends,
+ * so no screen shows data older than the pass that the sync bar already calls done ('Last
+ * synced ...'). Without it a reader paused during a first sync (e.g. the ticket panel's tag list)
+ * stayed empty for up to {@link BUSY_LARGE_READ_INTERVAL_MS} after the pass had stored its data,
+ * and a tap in that window judged the tag unknown ('Only an admin can create new tags.').
+ */
+export function resumePausedReads(): void {
+  for (const t of ticks.values()) {
+    if (t.timer) clearTimeout(t.timer);
+    t.timer = null;
+    const due = [...t.paused];
+    t.paused.clear();
+    for (const r of due) r();
+  }
+}
+
+let wasRunning = false;
+subscribeSyncState(() => {
+  const { running } = getSyncState();
+  if (wasRunning && !running) resumePausedReads();
+  wasRunning = running;
+});
+
+/**
  * Dexie's `liveQuery(querier)`, coalescing re-runs while `busy()`: a drain commits one
  * transaction per answer or so, and re-reading and re-rendering every screen after each commit
  * took the page's main thread from the drain. The first read of a subscription, a change while

@@ -30,8 +30,11 @@ export function TicketTagPicker({ ticket, user }: { ticket: Pick<Ticket, 'id' | 
   const add = async () => {
     const parsed = tagNameSchema.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? TAG_MSG.nameRequired);
-    const existing = list?.tags.find((t) => tagKey(t.name) === tagKey(parsed.data));
-    if (!existing && role !== 'admin' && !list?.techniciansMayCreate) return setError(TAG_MSG.mayNotCreate);
+    // The device's list as stored now, not as last rendered: a tap right after a sync must not
+    // judge a tag unknown because the live read has not caught up yet.
+    const current = await readTagList(getOfflineDb()).catch(() => list);
+    const existing = current?.tags.find((t) => tagKey(t.name) === tagKey(parsed.data));
+    if (!existing && role !== 'admin' && !current?.techniciansMayCreate) return setError(TAG_MSG.mayNotCreate);
     setError(null);
     setName('');
     await change(mergeTagSet(shown, [existing?.name ?? parsed.data]));
