@@ -3,6 +3,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { whenIdle } from '../lib/idle';
+import { useOfflineEngineWanted } from '../lib/offlineStart';
 import { persistOptions, queryClient } from '../lib/queryClient';
 import { ToastProvider } from '../lib/toast';
 import { StepUpProvider } from '../lib/twoFactor/stepUp';
@@ -27,16 +28,18 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  * header and one scrolling content area in which the routes render (SPEC.md 2: "a shared header
  * and a toast area surround all routes").
  *
- * A light shell (README Decisions "A light customer page"): the header and the public
- * pages' content area are plain React, so a customer's page loads no Ionic. Ionic comes with the
- * screens that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone
- * menu (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The offline engine (`offline`,
- * built by main.tsx: every feature's kinds and collections plus OfflineSync) and the service
- * worker's registration (UpdatePrompt) are mounted at once for staff (signed in or on a staff
- * path) whose page a service worker already controls, and otherwise (a visitor, or staff on a
- * first visit) when the browser is idle after the first page has been shown, so they never delay
- * the first form a customer sees nor a technician's first screen (README Decisions "A light
- * staff shell"). A signed-in user's phone menu likewise waits for the first page on a first visit.
+ * A light shell (README Decisions "A light customer page"): the header and the public pages'
+ * content area are plain React, so a customer's page loads no Ionic. Ionic comes with the screens
+ * that use it: a staff route renders in Ionic's IonContent (IonicContent), and the phone menu
+ * (NavMenu, IonMenu) is loaded for a signed-in user or the first time a visitor opens it. The
+ * offline engine (`offline`, built by main.tsx: every feature's kinds and collections plus
+ * OfflineSync) and the service worker's registration (UpdatePrompt) are mounted at once for staff
+ * (signed in or on a staff path) whose page a service worker already controls, and otherwise (a
+ * visitor, or staff on a first visit) when the browser is idle after the first page has been shown,
+ * so they never delay the first form a customer sees nor a technician's first screen (README
+ * Decisions "A light staff shell"); a visitor's page mounts the engine only once it needs it
+ * (OfflineWhenWanted). A signed-in user's phone menu likewise waits for the first page on a first
+ * visit.
  */
 export function App({ offline }: { offline?: ReactNode }) {
   return (
@@ -45,14 +48,7 @@ export function App({ offline }: { offline?: ReactNode }) {
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AuthProvider>
             <StepUpProvider>
-              <Shell
-                later={
-                  <>
-                    {offline}
-                    {import.meta.env.PROD && <UpdatePrompt />}
-                  </>
-                }
-              />
+              <Shell offline={offline} later={import.meta.env.PROD && <UpdatePrompt />} />
             </StepUpProvider>
           </AuthProvider>
         </BrowserRouter>
@@ -66,7 +62,7 @@ export function App({ offline }: { offline?: ReactNode }) {
  * (their screens load Ionic anyway, and the menu holds 'Welcome, {username}' on phones) or when a
  * visitor first opens it.
  */
-function Shell({ later }: { later: ReactNode }) {
+function Shell({ offline, later }: { offline: ReactNode; later: ReactNode }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [menu, setMenu] = useState({ loaded: false, opens: 0 });
@@ -81,7 +77,12 @@ function Shell({ later }: { later: ReactNode }) {
   const atOnce = staff && hasServiceWorker();
   return (
     <>
-      {(atOnce || pageShown) && <WhenIdle now={atOnce}>{later}</WhenIdle>}
+      {(atOnce || pageShown) && (
+        <WhenIdle now={atOnce}>
+          <OfflineWhenWanted staff={staff}>{offline}</OfflineWhenWanted>
+          {later}
+        </WhenIdle>
+      )}
       {(menu.loaded || (user && (pageShown || hasServiceWorker()))) && (
         <Suspense fallback={null}>
           <NavMenu opens={menu.opens} />
@@ -121,6 +122,18 @@ function SkipLink() {
       Skip to content
     </a>
   );
+}
+
+/**
+ * The offline engine, once this page needs it (lib/offlineStart.ts): at once for staff (signed in,
+ * or on a staff path: the same moment as before this rule), and never unmounted after; for a
+ * visitor when this browser already holds the engine's database (a request of an earlier visit may
+ * be waiting) or when a public write is about to queue, not on a first visit that sends
+ * nothing (issue 59: opening and creating the database, and the engine's start, cost the first
+ * paint's aftermath hundreds of ms of main thread on a phone).
+ */
+function OfflineWhenWanted({ staff, children }: { staff: boolean; children: ReactNode }) {
+  return useOfflineEngineWanted(staff) ? children : null;
 }
 
 /** true when a service worker controls this page (not a first visit). */

@@ -1,6 +1,8 @@
 import { createElement, lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { whenIdle } from './idle';
 import { lazyModule } from './lazyModule';
+import { databaseExists } from './databaseExists';
+import { OFFLINE_ENGINE_DB } from './offlineStart';
 
 /** A bridge module: its default export is the bridge component. */
 export type BridgeModule = { default: (props: never) => ReactNode };
@@ -39,12 +41,15 @@ export function lazyBridge<M extends BridgeModule>(load: () => Promise<M>): Lazy
  * Mounts a {@link LazyBridge}'s component when it is needed: at once when `now` is true on the first
  * render (e.g. a request from an earlier visit is still waiting), else when the page is idle
  * (`whenIdle`, within a second; not with `idle` false), or earlier on `start()` (e.g. on submit). Until its chunk has
- * arrived it renders nothing.
+ * arrived it renders nothing. On a first visit (this browser holds no offline engine database,
+ * lib/offlineStart.ts) the idle step only loads the module, so a submit without signal needs no
+ * network, and mounts nothing: its live reads would create the database with every table of its
+ * schema, for a page that has nothing queued (issue 59).
  * @returns `live`, the element the page must render (keep it in the same place in every state, so
  *   switching views never remounts it), and `start`.
  */
 export function useLazyBridge<P extends object>(
-  bridge: { Bridge: ComponentType<P> },
+  bridge: { Bridge: ComponentType<P>; load?(): Promise<unknown> },
   props: P,
   now: boolean,
   /** false: never on idle, only `now` or `start()` (a page that rarely needs the bridge, e.g. the status page). */
@@ -53,8 +58,19 @@ export function useLazyBridge<P extends object>(
   const [on, setOn] = useState(now);
   useEffect(() => {
     if (on || !idle) return;
-    return whenIdle(() => setOn(true));
-  }, [on, idle]);
+    let live = true;
+    const cancel = whenIdle(() => {
+      void databaseExists(OFFLINE_ENGINE_DB).then((exists) => {
+        if (!live) return;
+        if (exists || !bridge.load) setOn(true);
+        else void bridge.load().catch(() => undefined);
+      });
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [on, idle, bridge]);
   const start = useCallback(() => setOn(true), []);
   const live = on ? createElement(Suspense, { fallback: null }, createElement(bridge.Bridge, props)) : null;
   return { live, start };

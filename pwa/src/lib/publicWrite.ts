@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLazyBridge, type BridgeModule, type BridgeProps, type LazyBridge } from './lazyBridge';
+import { wantOfflineEngine } from './offlineStart';
 
 /**
  * The customer-facing offline queue for public writes (submit a ticket, answer a survey, reply from a
@@ -52,7 +53,7 @@ export function publicWriteBridge<S, D>(hooks: { useRead(subject: S): D | undefi
 
 /** A public write: its lazily loaded bridge and outbox actions (declare it once, at module level). */
 export interface PublicWrite<S, D, A extends PublicWriteActions> {
-  bridge: { Bridge: ComponentType<PublicWriteBridgeProps<S, D>> };
+  bridge: { Bridge: ComponentType<PublicWriteBridgeProps<S, D>>; load(): Promise<unknown> };
   actions(): Promise<A>;
 }
 
@@ -68,7 +69,15 @@ export function publicWrite<M extends BridgeModule, A extends PublicWriteActions
   bridge: LazyBridge<M>,
   pick: (module: M) => A,
 ): PublicWrite<BridgeTypes<M>['subject'], BridgeTypes<M>['data'], A> {
-  return { bridge: bridge as unknown as PublicWrite<BridgeTypes<M>['subject'], BridgeTypes<M>['data'], A>['bridge'], actions: async () => pick(await bridge.load()) };
+  return {
+    bridge: bridge as unknown as PublicWrite<BridgeTypes<M>['subject'], BridgeTypes<M>['data'], A>['bridge'],
+    actions: async () => {
+      // The outbox is about to be used: the app starts the offline engine now if it has not yet
+      // (a visitor's first visit starts it only here, lib/offlineStart.ts), so what is queued is sent.
+      wantOfflineEngine();
+      return pick(await bridge.load());
+    },
+  };
 }
 
 /** A page's handle on its public write (see {@link usePublicWrite}). */

@@ -1,14 +1,20 @@
 import { useMemo } from 'react';
 import type { TicketCreateInput } from '@portal/shared';
 import { publicWriteBridge } from '../../lib/publicWrite';
-import { discard, fileUploadViews, getOfflineDb, syncNow, useConnectivity, useOfflineQuery, useOutboxItem, type FileUploadView } from '../../offline';
-import { enqueueTicketCreate, isTicketCreate, queuedTicketView, type QueuedTicketView } from './offline';
+import { discard, fileUploadViews, getOfflineDb, registerOfflineFeature, syncNow, useConnectivity, useOfflineQuery, useOutboxItem, type FileUploadView } from '../../offline';
+import { enqueueTicketCreate, isTicketCreate, queuedTicketView, supportOffline, type QueuedTicketView } from './offline';
 
 /**
  * The support form's link to the offline engine (lib/publicWrite.ts), in its own chunk so the form
  * is usable before the engine and Dexie have loaded: useQueuedSubmission loads this module
  * when the page is idle, at once when a request is being waited for, and on submit.
  */
+
+/**
+ * This page's outbox kinds, registered when this chunk loads (idempotent; the app's offline runtime
+ * registers the same): the page may queue before the engine has started (lib/offlineStart.ts).
+ */
+registerOfflineFeature(supportOffline);
 
 /** The waiting view (with date-fns) comes in this chunk too: it is shown only for a queued request. */
 export { QueuedView } from './QueuedView';

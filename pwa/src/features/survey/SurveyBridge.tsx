@@ -1,13 +1,19 @@
 import type { SurveySubmit } from '@portal/shared';
 import { publicWriteBridge } from '../../lib/publicWrite';
-import { discard, getOfflineDb, syncNow, useConnectivity, useOfflineQuery } from '../../offline';
-import { enqueueSurveySubmit, readSurveySubmissions, type SurveySubmitItem } from './offline';
+import { discard, getOfflineDb, registerOfflineFeature, syncNow, useConnectivity, useOfflineQuery } from '../../offline';
+import { enqueueSurveySubmit, readSurveySubmissions, surveyOffline, type SurveySubmitItem } from './offline';
 
 /**
  * The survey page's link to the offline engine (lib/publicWrite.ts), in its own chunk so the page is usable
  * before the engine and Dexie have loaded: useSurveySubmission loads this module when
  * the page is idle, at once when an answer from an earlier visit is remembered, and on submit.
  */
+
+/**
+ * This page's outbox kinds, registered when this chunk loads (idempotent; the app's offline runtime
+ * registers the same): the page may queue before the engine has started (lib/offlineStart.ts).
+ */
+registerOfflineFeature(surveyOffline);
 
 /** The waiting view comes in this chunk too: it is shown only for a queued answer. */
 export { SurveyQueuedView } from './SurveyQueuedView';

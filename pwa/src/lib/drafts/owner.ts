@@ -1,2 +1,5 @@
 /** The owner of drafts typed without an account (the customer's public support form). */
 export const PUBLIC_OWNER = 'public';
+
+/** IndexedDB name of the drafts database (store.ts). */
+export const DRAFTS_DB = 'portal-drafts';

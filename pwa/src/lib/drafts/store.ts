@@ -11,7 +11,7 @@
  * Errors: every function rejects when IndexedDB is unavailable; callers treat a draft as optional.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import { PUBLIC_OWNER } from './owner';
+import { DRAFTS_DB, PUBLIC_OWNER } from './owner';
 
 /** A value a draft can hold. */
 export type DraftValue = string | boolean | null | DraftValue[] | { [k: string]: DraftValue };
@@ -36,7 +36,7 @@ export const DRAFT_MAX_AGE_MS = 30 * 86_400_000;
 class DraftsDb extends Dexie {
   drafts!: EntityTable<DraftRow, 'id'>;
   constructor() {
-    super('portal-drafts');
+    super(DRAFTS_DB);
     this.version(1).stores({ drafts: 'id, owner' });
   }
 }

@@ -1,10 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { databaseExists } from '../databaseExists';
 import { whenIdle } from '../idle';
 import { lazyModule } from '../lazyModule';
+import { DRAFTS_DB } from './owner';
 import type { DraftValues } from './store';
 
 /** The store, loaded on first use (keeps IndexedDB code out of a page's first JS). */
 const store = lazyModule(() => import('./store'));
+
+/** True once the drafts database is known to exist (found, or written by this page). */
+let stored = false;
+/**
+ * Whether the drafts database may hold a draft, asked without opening it (an open creates it). A
+ * browser without it (a first visit) has nothing to restore or delete, so the form's page loads no
+ * store and creates no database until something is typed (issue 59: Dexie and a new database right
+ * after a public page's first paint).
+ */
+async function draftsStored(): Promise<boolean> {
+  if (!stored && (await databaseExists(DRAFTS_DB))) stored = true;
+  return stored;
+}
+/** Deletes the draft `key` of `owner` if the database exists; never creates it. */
+const clearStored = (key: string, owner: string): Promise<void> => draftsStored().then((exists) => (exists ? store().then((s) => s.clearDraft(key, owner)) : undefined));
 /** A change is written this long after the last keystroke (and at once when the page is hidden). */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
@@ -48,8 +65,8 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
     let live = true;
     // Read once the page is usable (whenIdle): the store's IndexedDB code is never in a page's first load.
     const cancel = whenIdle(() => {
-      void store()
-        .then((s) => s.loadDraft(key, owner))
+      void draftsStored()
+        .then((exists) => (exists ? store().then((s) => s.loadDraft(key, owner)) : null))
         .then(
           (draft) => {
             if (!live) return;
@@ -77,9 +94,13 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
     const write = () => {
       if (pending.current !== write) return; // cleared, discarded or replaced meanwhile
       pending.current = null;
-      void store()
-        .then((s) => (empty ? s.clearDraft(key, owner) : s.saveDraft(key, owner, JSON.parse(json) as DraftValues)))
-        .catch(() => undefined);
+      const done = empty
+        ? clearStored(key, owner)
+        : store().then((s) => {
+            stored = true;
+            return s.saveDraft(key, owner, JSON.parse(json) as DraftValues);
+          });
+      void done.catch(() => undefined);
     };
     pending.current = write;
     timer.current = setTimeout(write, DRAFT_SAVE_DELAY_MS);
@@ -105,7 +126,7 @@ export function useDraft<V extends DraftValues>(options: { key: string | null; o
     pending.current = null;
     clearTimeout(timer.current);
     setRestored(false);
-    if (key !== null && owner !== null) void store().then((s) => s.clearDraft(key, owner)).catch(() => undefined);
+    if (key !== null && owner !== null) void clearStored(key, owner).catch(() => undefined);
   }, [key, owner]);
   const discard = useCallback(() => {
     skip.current = null;
