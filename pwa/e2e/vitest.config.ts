@@ -14,5 +14,10 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for what a browser does in its own time (a service worker showing a pushed
+    // notification, a theme class, a status line): 1 s (vitest's default) was too short on the shared
+    // 2-core machine (push.e2e failed CI with 0 notifications after 1 s). A poll still fails on a
+    // wrong value; this only lets a slow right one arrive.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
