@@ -11,6 +11,7 @@
  * - `pending`: the anonymous upload bytes not yet attached (quota.ts).
  * - `images`: the image processes (imagePool.ts), started on first use.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
@@ -46,12 +47,30 @@ export function attachmentStorageSettings(config: Pick<Config, 'dataDir' | 'stor
   return settings.kind === 'disk' ? { kind: 'disk', dir: path.join(config.dataDir, 'attachments') } : { ...settings, prefix: `${settings.prefix}attachments/` };
 }
 
-/** Builds the tus data store and the attachment storage named by `config`. */
+/**
+ * `@tus/file-store` whose constructor leaves the upload folder to its caller. The library's
+ * constructor starts an unawaited `mkdir` (its own "TODO: this async call can not happen in the
+ * constructor"), whose callback throws on failure: an uncaught exception at some later moment
+ * instead of an error at start-up, and a write into DATA_DIR still pending after the app is up (a
+ * test's clean-up removing DATA_DIR met ENOTEMPTY). The hook is a private method of @tus/file-store
+ * 2.x; should a later version rename it, the library's own mkdir runs again, which runtime.test.ts
+ * catches (it removes the folder right after start).
+ */
+class PreparedFileStore extends FileStore {}
+Object.defineProperty(PreparedFileStore.prototype, 'checkOrCreateDirectory', { value: () => {} });
+
+/**
+ * Builds the tus data store and the attachment storage named by `config`. On disk the upload folder
+ * is created here, synchronously, mode 0700 (unfinished uploads are customer files); throws the `fs`
+ * error (EACCES, ENOTDIR, ...) of a folder that cannot be made.
+ */
 export function createAttachmentRuntime(config: Config): AttachmentRuntime {
   const settings = config.storage;
   if (settings.kind === 'disk') {
+    const directory = path.join(config.dataDir, 'tus');
+    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
     return {
-      uploads: new FileStore({ directory: path.join(config.dataDir, 'tus'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
+      uploads: new PreparedFileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS }),
       storage: createStorage(attachmentStorageSettings(config)),
       limits: config.attachments,
       lastSweep: 0,
