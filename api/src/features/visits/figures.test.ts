@@ -49,8 +49,11 @@ describe('visits in the figures', () => {
     expect(correction.status, correction.text).toBe(201);
     expect((await post(unlinked, closeOut(30))).status).toBe(201);
 
+    // From the day the earliest visit began (50 minutes ago: yesterday when this runs just after
+    // midnight UTC, which failed the test at 00:37) to today.
     const day = t.clock.now().toISOString().slice(0, 10);
-    const report = await t.request<TimeReport>('GET', `/api/time-report?from=${day}&to=${day}`, { token: tech.token });
+    const visitsFrom = new Date(t.clock.now().getTime() - 2 * 3_600_000).toISOString().slice(0, 10);
+    const report = await t.request<TimeReport>('GET', `/api/time-report?from=${visitsFrom}&to=${day}`, { token: tech.token });
     expect(report.status, report.text).toBe(200);
     expect(report.body.visits).toEqual([
       { clientId: client.id, client: 'Figures Client Ltd', visits: 1, visitMinutes: 45, partLines: 2, partQuantity: 5, partsTotal: 40.5 },
@@ -58,7 +61,7 @@ describe('visits in the figures', () => {
     ]);
     expect(report.body).toMatchObject({ visitCount: 2, visitMinutes: 75, partsTotal: 40.5, totalMinutes: 45, billableMinutes: 45 });
     expect(report.body.rows).toEqual([expect.objectContaining({ clientId: client.id, client: 'Figures Client Ltd', entries: 1, totalMinutes: 45 })]);
-    const onlyClient = await t.request<TimeReport>('GET', `/api/time-report?from=${day}&to=${day}&clientId=${client.id}`, { token: tech.token });
+    const onlyClient = await t.request<TimeReport>('GET', `/api/time-report?from=${visitsFrom}&to=${day}&clientId=${client.id}`, { token: tech.token });
     expect(onlyClient.body.visits.map((r) => r.client)).toEqual(['Figures Client Ltd']);
     const before = await t.request<TimeReport>('GET', '/api/time-report?from=2020-01-01&to=2020-01-31', { token: tech.token });
     expect(before.body).toMatchObject({ visits: [], visitCount: 0, visitMinutes: 0, partsTotal: 0 });
