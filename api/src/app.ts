@@ -177,10 +177,12 @@ function wakeDispatcherAfterWrites(s: Services): Koa.Middleware<AppState> {
     timer = null;
     s.notifier.dispatcher.wake();
   };
-  return async (ctx, next) => {
+  const afterWrite: Koa.Middleware<AppState> = async (ctx, next) => {
     await next();
-    if (WRITE_METHODS.has(ctx.method) && ctx.status < 400 && !timer) timer = setTimeout(wake, WAKE_COALESCE_MS);
+    if (ctx.status < 400 && !timer) timer = setTimeout(wake, WAKE_COALESCE_MS);
   };
+  // Reads pass straight on, without an async frame of their own.
+  return (ctx, next) => (WRITE_METHODS.has(ctx.method) ? afterWrite(ctx, next) : next());
 }
 
 /**
@@ -206,8 +208,10 @@ export function createApp(deps: AppDeps, services?: Services): Koa<AppState> {
   app.use(requestId(s.logger));
   app.use(errorHandler(s.logger));
   app.use(compressResponses());
-  app.use(securityHeaders(s.config.publicUrl.startsWith('https://')));
-  app.use(secureCookies(s.config.publicUrl.startsWith('https://')));
+  const publicHttps = s.config.publicUrl.startsWith('https://');
+  app.use(securityHeaders(publicHttps));
+  // Secure cookies only behind https (on plain http the middleware would have nothing to do).
+  if (publicHttps) app.use(secureCookies());
   app.use(noStoreApi());
   // The status page and its API (docs/status-links.md): no Referer, no cache, no index.
   app.use(tokenPageHeaders((path) => path.startsWith('/status/') || path.startsWith('/api/ticket-status/')));

@@ -31,14 +31,15 @@ export function requestToken(ctx: { get(h: string): string; cookies: { get(n: st
   const header = ctx.get('Authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (match) return match[1]!;
+  // No Cookie header: no session cookie (and no Cookies object made to say so).
+  if (!ctx.get('Cookie')) return null;
   return ctx.cookies.get(SESSION_COOKIE) ?? null;
 }
 
 /** Sets `ctx.state.auth` from the request's token through `lookup` (see module doc). */
 export function authenticate(lookup: SessionLookup): Middleware<AppState> {
-  return async (ctx, next) => {
-    const token = requestToken(ctx);
-    const auth = token && token.length <= 200 ? await lookup(token) : null;
+  const withToken = async (ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>, token: string) => {
+    const auth = await lookup(token);
     if (!auth?.needsEnrolment) {
       ctx.state.auth = auth;
       return next();
@@ -51,6 +52,15 @@ export function authenticate(lookup: SessionLookup): Middleware<AppState> {
       if (err instanceof ApiError && err.status === 401) throw enrolmentRequired();
       throw err;
     }
+  };
+  // A request without a usable token (probes, the public pages' API) passes on without an async frame.
+  return (ctx, next) => {
+    const token = requestToken(ctx);
+    if (!token || token.length > 200) {
+      ctx.state.auth = null;
+      return next();
+    }
+    return withToken(ctx, next, token);
   };
 }
 

@@ -171,12 +171,17 @@ export async function sendEncoded(ctx: Context, body: EncodedBody): Promise<void
 /** The compression middleware (see the module doc); mount it inside the error handler. */
 export function compressResponses(threshold = COMPRESS_THRESHOLD): Middleware {
   return async (ctx, next) => {
-    ctx.vary('Accept-Encoding');
+    // The first Vary of a response is set as it is (`vary` parses and merges the header otherwise).
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding');
+    else ctx.res.setHeader('Vary', 'Accept-Encoding');
     await next();
     let body: unknown = ctx.body;
     if (body === null || body === undefined || ctx.res.headersSent || !ctx.writable) return;
     // Serialise once: Koa would stringify an object to measure it and again to send it.
     if (isJsonBody(body)) body = ctx.body = JSON.stringify(body);
+    // An answer under the threshold goes out as it is, before any header is read or negotiated.
+    // (A string of `threshold` UTF-16 units or more has at least as many UTF-8 bytes: not measured.)
+    if (typeof body === 'string' ? body.length < threshold && Buffer.byteLength(body) < threshold : Buffer.isBuffer(body) && body.length < threshold) return;
     if ((ctx as { compress?: boolean }).compress === false || ctx.method === 'HEAD' || EMPTY_STATUSES.has(ctx.status) || ctx.status === 206) return;
     if (ctx.response.get('Content-Range') || ctx.response.get('Content-Encoding') || NO_TRANSFORM.test(ctx.response.get('Cache-Control'))) return;
     if (!COMPRESSIBLE.test(ctx.response.type)) return;

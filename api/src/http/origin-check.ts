@@ -34,12 +34,14 @@ function sameOrigin(origin: string, publicOrigin: string, host: string): boolean
 /** The middleware (see the module doc); `publicUrl` is PUBLIC_URL. Mount before the body parser and the uploads. */
 export function refuseCrossSiteWrites(publicUrl: string): Middleware<AppState> {
   const publicOrigin = new URL(publicUrl).origin;
-  return async (ctx, next) => {
+  // Not async: a request it passes on (every read) costs no promise of its own; a refusal still
+  // reaches the error handler as a rejected promise, through koa-compose.
+  return (ctx, next) => {
     if (!WRITES.has(ctx.method) || !ctx.path.startsWith('/api/') || ctx.get('Authorization') || !ctx.cookies.get(SESSION_COOKIE)) return next();
     const origin = ctx.get('Origin');
     const site = ctx.get('Sec-Fetch-Site');
     const ok = origin && origin !== 'null' ? sameOrigin(origin, publicOrigin, ctx.host) : origin !== 'null' && site !== 'cross-site' && site !== 'same-site';
     if (!ok) throw new ApiError(403, 'cross_origin', CROSS_ORIGIN_MESSAGE);
-    await next();
+    return next();
   };
 }

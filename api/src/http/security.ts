@@ -41,9 +41,9 @@ export function requestId(logger: Logger): Middleware<AppState> {
   };
 }
 
-/** koa-helmet with the portal's CSP; `https` turns HSTS on. */
-export function securityHeaders(https: boolean): Middleware {
-  return helmet({
+/** The portal's helmet options (CSP, HSTS when `https`, Referrer-Policy); see the module doc. */
+export function helmetOptions(https: boolean): Parameters<typeof helmet>[0] {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -65,26 +65,68 @@ export function securityHeaders(https: boolean): Middleware {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/** What helmet does to every response: the headers it sets (name, value) and the ones it removes. */
+export interface HelmetHeaders {
+  set: readonly (readonly [string, string])[];
+  removed: readonly string[];
+}
+
+/**
+ * The headers koa-helmet sets and removes with the portal's options, recorded once by running its
+ * middleware against a stand-in response. Helmet's values depend on its options only (no nonces:
+ * every directive above is a constant) and it sets them synchronously, before it calls next.
+ * Throws when nothing was recorded (a helmet that no longer sets its headers at once).
+ */
+export function helmetHeaders(https: boolean): HelmetHeaders {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  const run = helmet(helmetOptions(https)) as unknown as (ctx: unknown, next: () => Promise<void>) => Promise<void>;
+  void run({ req: { headers: {} }, res }, () => Promise.resolve()).catch(() => {});
+  if (!set.some(([name]) => name.toLowerCase() === 'content-security-policy')) throw new Error('helmet set no headers synchronously: securityHeaders cannot record them');
+  return { set, removed };
+}
+
+/**
+ * koa-helmet's headers with the portal's CSP; `https` turns HSTS on. The headers are the ones
+ * {@link helmetHeaders} recorded from helmet at start, set on each response directly: the same
+ * headers and values, without helmet's twelve chained middlewares and promise per request.
+ */
+export function securityHeaders(https: boolean): Middleware {
+  const { set, removed } = helmetHeaders(https);
+  return (ctx, next) => {
+    const res = ctx.res;
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    return next();
+  };
 }
 
 /** `Cache-Control: no-store` on every /api response (personal data must not be cached). */
 export function noStoreApi(): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
-    await next();
+  return (ctx, next) => {
+    const path = ctx.path;
+    if (path === '/api' || path.startsWith('/api/')) ctx.res.setHeader('Cache-Control', 'no-store');
+    return next();
   };
 }
 
 /**
- * Marks cookies Secure when the public URL is https, also when TLS ends at a proxy and
- * TRUST_PROXY/X-Forwarded-Proto are not set: the browser only ever talks https to the portal, so the
- * session cookie must never travel over plain http. Cookie writers pass `secure: ctx.cookies.secure`.
+ * Marks cookies Secure; mount it only when the public URL is https (app.ts), also when TLS ends at a
+ * proxy and TRUST_PROXY/X-Forwarded-Proto are not set: the browser only ever talks https to the
+ * portal, so the session cookie must never travel over plain http. Cookie writers pass
+ * `secure: ctx.cookies.secure`.
  */
-export function secureCookies(publicHttps: boolean): Middleware {
-  return async (ctx, next) => {
-    if (publicHttps) ctx.cookies.secure = true;
-    await next();
+export function secureCookies(): Middleware {
+  return (ctx, next) => {
+    ctx.cookies.secure = true;
+    return next();
   };
 }
 
@@ -101,8 +143,7 @@ export function tokenPageHeaders(matches: (path: string) => boolean): Middleware
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Robots-Tag', 'noindex');
   };
-  return async (ctx, next) => {
-    if (!matches(ctx.path)) return next();
+  const wrapped: Middleware = async (ctx, next) => {
     apply(ctx);
     try {
       await next();
@@ -110,4 +151,6 @@ export function tokenPageHeaders(matches: (path: string) => boolean): Middleware
       apply(ctx);
     }
   };
+  // Other paths pass straight on, without an async frame of their own.
+  return (ctx, next) => (matches(ctx.path) ? wrapped(ctx, next) : next());
 }

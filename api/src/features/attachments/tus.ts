@@ -37,6 +37,7 @@ import { loadPending, maybeSweep } from './sweep';
 const uploader = new AsyncLocalStorage<string>();
 
 export const UPLOADS_PATH = '/api/uploads';
+const UPLOADS_PREFIX = `${UPLOADS_PATH}/`;
 
 /** An ApiError as the `{ status_code, body }` object tus hooks throw. */
 function tusRefusal(err: unknown): { status_code: number; body: string } {
@@ -94,8 +95,7 @@ export function createTusServer(s: Services): Server {
 export function uploadEndpoint(s: Services, lookup: SessionLookup): Middleware<AppState> {
   let server: Server | undefined;
   const rt = attachmentsFor(s);
-  return async (ctx, next) => {
-    if (ctx.path !== UPLOADS_PATH && !ctx.path.startsWith(`${UPLOADS_PATH}/`)) return next();
+  const upload: Middleware<AppState> = async (ctx) => {
     if (ctx.method === 'GET') throw notFound(MSG.notFound);
     let hold: number | undefined;
     let tag = `anon:${ctx.ip}`;
@@ -120,5 +120,10 @@ export function uploadEndpoint(s: Services, lookup: SessionLookup): Middleware<A
       if (hold !== undefined) rt.pending.release(hold);
       if (ctx.method === 'DELETE' && ctx.res.statusCode === 204) rt.pending.remove(ctx.path.slice(UPLOADS_PATH.length + 1));
     }
+  };
+  // Every other request passes straight on, without an async frame of its own.
+  return (ctx, next) => {
+    const path = ctx.path;
+    return path === UPLOADS_PATH || path.startsWith(UPLOADS_PREFIX) ? upload(ctx, next) : next();
   };
 }
