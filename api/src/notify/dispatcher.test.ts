@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** A second dispatcher over `db` with the app's providers (another process, when `db` is another pool). */
-function dispatcherOn(db: Database, opts: { maxAttempts?: number; batchSize?: number } = {}): Dispatcher {
+function dispatcherOn(db: Database, opts: { maxAttempts?: number; batchSize?: number; claimSize?: number } = {}): Dispatcher {
   const { providers, brand, kinds } = h.t.notifier;
   return new Dispatcher({
     db,
@@ -39,6 +39,7 @@ function dispatcherOn(db: Database, opts: { maxAttempts?: number; batchSize?: nu
     maxAttempts: opts.maxAttempts ?? 8,
     pollMs: 60_000,
     batchSize: opts.batchSize ?? 10,
+    ...(opts.claimSize ? { claimSize: opts.claimSize } : {}),
   });
 }
 
@@ -94,8 +95,8 @@ describe('two dispatchers', () => {
     for (let i = 0; i < 10; i += 1) tickets.push(await h.t.createTicket({ customerEmail: `race${i}@customer.test` }));
     const other = await secondConnection();
     try {
-      const a = dispatcherOn(h.t.db, { batchSize: 3 });
-      const b = dispatcherOn(other.db, { batchSize: 3 });
+      const a = dispatcherOn(h.t.db, { batchSize: 3, claimSize: 6 });
+      const b = dispatcherOn(other.db, { batchSize: 3, claimSize: 6 });
       const [claimedA, claimedB] = await Promise.all([a.runOnce(), b.runOnce()]);
       expect(claimedA + claimedB).toBe(20);
     } finally {

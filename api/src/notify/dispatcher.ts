@@ -13,15 +13,25 @@
  * A job left `sending` by a crashed process is claimed again when its lease expires, and counts as an
  * attempt. A failing provider or database never throws out of the dispatcher: it logs and goes on.
  *
- * Lanes: each channel (email, sms, push) claims and sends its own batches in its own loop,
+ * Lanes: each channel (email, sms, push) claims and sends its own jobs in its own loop,
  * so e-mail and SMS never wait for a push service that hangs; `deliver` bounds every send with a
  * per-channel timeout, and backs off push subscriptions that keep failing.
+ *
+ * Claims and chunks (issue 58, chunks.ts and leases.ts): a lane claims up to `claimSize` jobs (default 50) in one statement and
+ * sends them in chunks of at most `batchSize` (default 10) at once, so the sends in flight (SMTP
+ * connections, a provider's rate) stay as they were while the database sees a fifth of the claims.
+ * Deliveries are recorded together (`markSent`, one statement) at the end of the claim, and sooner when
+ * a second passed since the last record (slow providers: a crash re-sends at most about
+ * that much). Between chunks a paced lane yields to requests as between claims, and the lease of the
+ * unsent rest is renewed once half of it is spent, so a claim never outlives its lease. A lane that is
+ * stopped between chunks records what it sent and gives the unsent rest back (`pending`, due now,
+ * attempt not counted).
  *
  * Scheduling: `start()` wakes at once and then every `pollMs`; `wake()` (also called after each
  * committed write request) asks the database once which channels have due jobs (`dueChannels`) and
  * runs those lanes (most writes enqueue nothing); `stop()` ends the timer and waits for
  * running passes.
- * `runOnce()` is one pass of every lane, for tests and tools: each claims batches until nothing is due.
+ * `runOnce()` is one pass of every lane, for tests and tools: each claims and sends until nothing is due.
  */
 import { performance } from 'node:perf_hooks';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '@portal/shared';
@@ -29,35 +39,16 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { Deliver } from './deliver';
 import { claimDueJobs, dueChannels, markDeferred, markFailed, markRetry, markSent, type JobRow, type SentJob } from './jobs';
+import { logFields, sendClaim } from './chunks';
 import { alertAdminsOfFault } from './faultAlert';
 import { DeferredError, PermanentError, RenderFaultError, UnknownKindError } from './types';
 
-/** Event-loop utilization (0-1) from which the thread counts as busy serving requests. */
-const BUSY_UTILIZATION = 0.5;
-/** Pacing step and the longest pause before the next batch, in ms. */
-const PACE_STEP_MS = 10;
-const PACE_MAX_MS = 100;
-
-/**
- * Background pacing: the outbox shares the API thread with the requests, and rendering
- * and handing over a message costs about 0.4 ms of CPU (nodemailer), so a lane sending flat out
- * during a burst of write requests took half of their throughput. Before its next batch a lane
- * waits in {@link PACE_STEP_MS} steps while the thread stays busy WITHOUT it (event-loop
- * utilization of the step >= {@link BUSY_UTILIZATION}), at most {@link PACE_MAX_MS}: an idle server
- * sends at once, a saturated one still sends a batch at least every 0.1 s and catches up after the
- * burst. Resolves when the thread is quiet or the longest pause is over, with the ms it paused
- * (nominal: steps of PACE_STEP_MS).
- */
-export async function yieldToRequests(): Promise<number> {
-  let waited = 0;
-  while (waited < PACE_MAX_MS) {
-    const before = performance.eventLoopUtilization();
-    await new Promise((r) => setTimeout(r, PACE_STEP_MS));
-    waited += PACE_STEP_MS;
-    if (performance.eventLoopUtilization(before).utilization < BUSY_UTILIZATION) break;
-  }
-  return waited;
-}
+/** Default jobs of one lane claimed per statement. */
+export const DEFAULT_CLAIM_SIZE = 50;
+/** Default jobs of one lane sent at once (a chunk of a claim). */
+export const DEFAULT_BATCH_SIZE = 10;
+/** Default lease of a claim (5 min); renewed for the unsent rest once half of it is spent. */
+export const DEFAULT_LEASE_MS = 300_000;
 
 /** Default retry delay before attempt `attempts + 1`, in ms: 30 s * 2^(attempts-1), at most 1 h. */
 export function exponentialBackoff(attempts: number): number {
@@ -76,19 +67,22 @@ export interface DispatcherOptions {
   pollMs: number;
   /** Retry delay after `attempts` failed attempts, in ms (default {@link exponentialBackoff}). */
   backoffMs?: (attempts: number) => number;
-  /** How long a claim lasts before another dispatcher may take the job, in ms (default 5 min). */
+  /**
+   * How long a claim lasts before another dispatcher may take the job, in ms (default
+   * {@link DEFAULT_LEASE_MS}); the unsent rest of a claim is renewed once half of it is spent.
+   */
   leaseMs?: number;
-  /** Jobs claimed and sent concurrently per batch of one lane (default 10). */
+  /** Jobs of one lane sent at once: the size of a chunk of a claim (default {@link DEFAULT_BATCH_SIZE}). */
   batchSize?: number;
+  /** Jobs of one lane claimed per statement (default {@link DEFAULT_CLAIM_SIZE}, never fewer than `batchSize`). */
+  claimSize?: number;
 }
 
 /** Tuning createApp deps may override (tests: fast backoff, small batches). */
-export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' | 'batchSize' | 'maxAttempts' | 'pollMs'>;
+export type DispatcherTuning = Pick<DispatcherOptions, 'backoffMs' | 'leaseMs' | 'batchSize' | 'claimSize' | 'maxAttempts' | 'pollMs'>;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const attemptsText = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`;
-/** What the log says about a job. */
-const logFields = (job: JobRow) => ({ jobId: job.id, channel: job.channel, kind: job.kind, attempt: job.attempts });
 
 /** The loop state of one channel's lane. */
 interface Lane {
@@ -156,7 +150,10 @@ export class Dispatcher {
     });
   }
 
-  /** Stops polling and waits for the running passes (jobs they hold finish or keep their lease). */
+  /**
+   * Stops polling and waits for the running lanes: each finishes the chunk it is sending, records it,
+   * gives the unsent rest of its claim back (due at once) and claims no more.
+   */
   async stop(): Promise<void> {
     this.started = false;
     if (this.timer) clearInterval(this.timer);
@@ -177,7 +174,7 @@ export class Dispatcher {
   }
 
   /**
-   * One pass of every lane at once: each claims and sends batches of its channel until no job of it
+   * One pass of every lane at once: each claims and sends jobs of its channel until no job of it
    * is due at the clock's time.
    * @returns how many jobs were claimed in all.
    * @throws only when claiming fails (database unreachable); send failures are recorded instead.
@@ -188,22 +185,38 @@ export class Dispatcher {
   }
 
   /**
-   * Claims and sends batches of `channel` until none is due; returns how many jobs were claimed.
-   * A batch's deliveries are recorded together once all its sends are over (jobs.ts `markSent`).
-   * `paced` (the lanes of `start()`, not `runOnce()`): after a batch during which the thread was
-   * busy, {@link yieldToRequests} first.
+   * Claims jobs of `channel` (up to `claimSize` per statement) and sends them until none is due;
+   * returns how many jobs were claimed. `paced` (the lanes of `start()`, not `runOnce()`): after a
+   * chunk during which the thread was busy, chunks.ts `yieldToRequests` first.
    */
   private async drain(channel: NotificationChannel, paced = false): Promise<number> {
+    const batchSize = this.o.batchSize ?? DEFAULT_BATCH_SIZE;
+    const claimSize = Math.max(this.o.claimSize ?? DEFAULT_CLAIM_SIZE, batchSize);
     let total = 0;
     for (;;) {
-      const batchStart = performance.eventLoopUtilization();
-      const jobs = await claimDueJobs(this.o.db, this.o.clock(), this.o.batchSize ?? 10, this.o.leaseMs ?? 300_000, channel);
+      if (paced && !this.started) return total;
+      const mark = performance.eventLoopUtilization();
+      const now = this.o.clock();
+      const jobs = await claimDueJobs(this.o.db, now, claimSize, this.leaseMs, channel);
       if (jobs.length === 0) return total;
       total += jobs.length;
-      const sent = await Promise.all(jobs.map((job) => this.process(job)));
-      await this.recordSent(sent.filter((s): s is SentJob => s !== null));
-      if (paced && performance.eventLoopUtilization(batchStart).utilization >= BUSY_UTILIZATION) await yieldToRequests();
+      await sendClaim({
+        ...this.o,
+        jobs,
+        leaseUntil: now.getTime() + this.leaseMs,
+        leaseMs: this.leaseMs,
+        batchSize,
+        paced,
+        mark,
+        stopping: () => paced && !this.started,
+        send: (job) => this.process(job),
+        record: (sent) => this.recordSent(sent),
+      });
     }
+  }
+
+  private get leaseMs(): number {
+    return this.o.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
   /** Sends one claimed job; returns the delivery to record, or null once a failure was recorded. Never throws. */
@@ -229,7 +242,7 @@ export class Dispatcher {
     }
   }
 
-  /** Records a batch's deliveries; never throws (a job left unrecorded is sent again after its lease). */
+  /** Records deliveries of a claim; never throws (a job left unrecorded is sent again after its lease). */
   private async recordSent(sent: SentJob[]): Promise<void> {
     const { db, logger, clock } = this.o;
     let written: Set<string>;

@@ -1,10 +1,10 @@
 /**
- * The outbox's background pacing (dispatcher.ts `yieldToRequests`) on the real event loop: a lane
+ * The outbox's background pacing (chunks.ts `yieldToRequests`) on the real event loop: a lane
  * waits while other work keeps the thread busy, and not when the thread is quiet. No app here, so
  * this file's own work never counts as other work.
  */
 import { describe, expect, it } from 'vitest';
-import { yieldToRequests } from './dispatcher';
+import { yieldToRequests } from './chunks';
 
 describe('pacing', () => {
   it('pauses the next batch while the thread is busy with other work, and not when it is idle', async () => {
