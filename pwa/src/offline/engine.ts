@@ -18,7 +18,7 @@
 import { STAFF_ROLES, type PublicUser } from '@portal/shared';
 import { pullAll, setCacheOwner } from './collections';
 import { isServerUnreachable, probeServer, reportReachable } from './connectivity';
-import { getOfflineDb } from './db';
+import { getOfflineDb, type OfflineDb } from './db';
 import { SYNC_TAG, drainOutbox } from './drain';
 import { onOutboxWork, pruneDone } from './outbox';
 import { createProbeLoop } from './retry';
@@ -73,7 +73,9 @@ const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine
 let lastRunAnswered: boolean | null = null;
 /** Resolves the first {@link ownerSet} once the page has been told who is signed in. */
 let announceOwner: () => void = () => {};
-/** Settles when the cached data's owner is the user {@link setSyncUser} was last told about. */
+/** The owner (user id, null: nobody) and database of the last change of owner queued ({@link queueOwner}). */
+let ownerQueued: { id: string | null; db: OfflineDb } | null = null;
+/** Settles when the cached data's owner is the user of the last change queued ({@link queueOwner}). */
 let ownerSet = new Promise<void>((resolve) => (announceOwner = resolve));
 
 /**
@@ -115,6 +117,22 @@ export function subscribeSyncState(listener: () => void): () => void {
 const isStaff = (u: PublicUser | null) => Boolean(u && STAFF_ROLES.includes(u.role));
 
 /**
+ * Queues the change of owner to `id` (collections.setCacheOwner) behind the queued runs, unless the
+ * last one queued was for the same user and database: queued again for the same person (GET
+ * /api/auth/me's fresh record), it waited behind the running sync, and so did the screens' saves.
+ */
+function queueOwner(id: string | null): void {
+  const db = getOfflineDb();
+  if (ownerQueued?.id === id && ownerQueued.db === db) return;
+  ownerQueued = { id, db };
+  chain = chain.then(async () => {
+    await setCacheOwner(db, id).catch(() => false);
+  });
+  ownerSet = chain;
+  void chain.then(announceOwner);
+}
+
+/**
  * Tells the engine who is signed in (null: nobody). A change of user clears the cached data of
  * the previous one (collections.setCacheOwner) before anything is pulled; the outbox is kept.
  * Then syncs. Resolves when that sync is done.
@@ -122,22 +140,21 @@ const isStaff = (u: PublicUser | null) => Boolean(u && STAFF_ROLES.includes(u.ro
 export function setSyncUser(next: PublicUser | null): Promise<void> {
   user = next;
   setState({ userId: next?.id ?? null });
-  chain = chain.then(async () => {
-    await setCacheOwner(getOfflineDb(), next?.id ?? null).catch(() => false);
-  });
-  ownerSet = chain;
-  void chain.then(announceOwner);
+  queueOwner(next?.id ?? null);
   return requestSync({ pull: true });
 }
 
 /**
- * Resolves once the offline database belongs to the signed-in user: the change of owner that
- * {@link setSyncUser} queues (which clears every cached collection and record) has run. A screen
- * that stores what it fetched (the scheduler's snapshot, the downloads list) awaits it first;
- * otherwise, on a first sign-in on a device, the clearing could run after the save and delete it.
- * Never rejects; pending until the page has been told who is signed in.
+ * Resolves once the offline database belongs to the signed-in user: the change of owner (which
+ * clears every cached collection and record) has run. A screen storing what it fetched (scheduler
+ * snapshot, downloads list, vault device key) awaits it, or a first sign-in's clearing could delete
+ * the save. Given `userId`, it queues that change itself when the engine has not been told yet: on
+ * a first visit the engine mounts after the first screen (App.tsx), and a tool kept and reloaded
+ * offline within that second showed no managed tools (files.e2e). Without `userId`: pending until
+ * the engine is told who is signed in. Never rejects.
  */
-export function whenCacheOwnerSet(): Promise<void> {
+export function whenCacheOwnerSet(userId?: string | null): Promise<void> {
+  if (userId !== undefined && ownerQueued === null) queueOwner(userId);
   return ownerSet;
 }
 

@@ -4,8 +4,9 @@
  * sign-out rule, collections.setCacheOwner). Seen in the browser: the scheduler's board, fetched
  * before the engine started after the first screen, was saved and then cleared.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicUser } from '@portal/shared';
+import { registerCollection } from './collections';
 import { whenCacheOwnerSet } from './engine';
 import { META, freshDb, getMeta, setOfflineDb, setSyncUser } from './model-server.testkit';
 
@@ -44,5 +45,39 @@ describe('whenCacheOwnerSet', () => {
     expect(await getMeta(db, META.owner)).toBe(next.id);
     expect(await db.records.count()).toBe(0);
     await done;
+  });
+
+  it('the same user told again (the fresh record from GET /api/auth/me) does not wait behind the sync already running', async () => {
+    const { db } = freshDb();
+    setOfflineDb(db);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let pulling = false;
+    // A collection whose pull lasts until released: the first full pull of a loaded phone.
+    const unregister = registerCollection({
+      name: 'slow',
+      async pull(since) {
+        pulling = true;
+        await gate;
+        return since;
+      },
+      clear: async () => undefined,
+    });
+    try {
+      const tech: PublicUser = { ...plain, id: 'u-3', username: 'tess', role: 'technician' };
+      const first = setSyncUser(tech);
+      await whenCacheOwnerSet();
+      await vi.waitFor(() => expect(pulling).toBe(true));
+
+      const again = setSyncUser({ ...tech });
+      const settled = await Promise.race([whenCacheOwnerSet().then(() => 'set'), new Promise((r) => setTimeout(() => r(pending), 50))]);
+      expect(settled).toBe('set');
+      expect(await getMeta(db, META.owner)).toBe(tech.id);
+      release();
+      await Promise.all([first, again]);
+    } finally {
+      release();
+      unregister();
+    }
   });
 });

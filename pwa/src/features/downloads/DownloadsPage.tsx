@@ -45,10 +45,11 @@ export default function DownloadsPage() {
 
   // Online: the server's list, also stored for offline use; without an answer: the stored copy.
   useEffect(() => {
-    // After a first sign-in's clearing of the database (whenCacheOwnerSet), or it would delete this copy.
+    // After a first sign-in's clearing of the database (whenCacheOwnerSet, for this user even before
+    // the engine has started), or it would delete this copy.
     const data = content.data;
-    if (data) void whenCacheOwnerSet().then(() => storeSupportTools(getOfflineDb(), data)).catch(() => undefined);
-  }, [content.data]);
+    if (data) void whenCacheOwnerSet(user?.id).then(() => storeSupportTools(getOfflineDb(), data)).catch(() => undefined);
+  }, [content.data, user?.id]);
   const items = content.data ?? cached;
   const tools = useMemo(() => buildTools(items ?? []), [items]);
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SchedulerDashboard } from '@portal/shared';
 import { apiGet } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { getOfflineDb, useConnectivity, useOfflineQuery, whenCacheOwnerSet } from '../../../offline';
 import { readSnapshot, saveSnapshot, snapshotKey } from '../offline';
 import { dashboardUrl, schedulerKeys, type DashboardParams } from './keys';
@@ -27,18 +28,19 @@ export interface DashboardState {
  * while the first fetch runs. TanStack Query without retries (SPEC.md 7); it refetches on every
  * visit and for answers older than a minute, and tries even when the browser says offline
  * (lie-fi), failing fast to the snapshot. The snapshot is saved in the background once the offline
- * database belongs to the signed-in user (`whenCacheOwnerSet`: on a first visit the engine starts
- * after the first screen, and its first change of owner clears the database); a device that cannot
- * store it still shows the answer.
+ * database belongs to the signed-in user (`whenCacheOwnerSet(userId)`: it queues that change itself
+ * when the engine, which starts after the first screen on a first visit, has not been told yet; a
+ * first change of owner clears the database); a device that cannot store it still shows the answer.
  */
 export function useSchedulerDashboard(params: DashboardParams): DashboardState {
   const online = useConnectivity() === 'online';
+  const userId = useAuth().user?.id;
   const q = useQuery({
     queryKey: schedulerKeys.dashboard(params),
     queryFn: async ({ signal }) => {
       const data = await apiGet<SchedulerDashboard>(dashboardUrl(params), { signal });
       // Shown at once; saved once a first sign-in's clearing of the database has run.
-      void whenCacheOwnerSet()
+      void whenCacheOwnerSet(userId)
         .then(() => saveSnapshot(getOfflineDb(), params, data))
         .catch(() => undefined);
       return data;

@@ -44,7 +44,7 @@ export interface SessionDeps {
   request: typeof apiRequest;
   syncNow(): Promise<unknown>;
   /** Settles once the offline database belongs to the signed-in user (the engine's change of owner has run). */
-  whenCacheOwnerSet(): Promise<void>;
+  whenCacheOwnerSet(userId?: string): Promise<void>;
   clock?: Clock;
   idleMs?: number;
 }
@@ -122,7 +122,7 @@ export class OfflineVaultSession {
     const problem = vaultPassphraseProblem(input.passphrase);
     if (problem) throw new Error(problem);
     const { request } = this.deps;
-    await this.deps.whenCacheOwnerSet();
+    await this.deps.whenCacheOwnerSet(input.user.id);
     const grant = await request<VaultDeviceGrant>('POST', '/api/vault-devices', { deviceName: input.deviceName });
     const deviceId = grant.device.id;
     const raw = fromBase64url(grant.bundleKey);
