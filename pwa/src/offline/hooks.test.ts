@@ -5,14 +5,17 @@
  * the ticket panel's tag list was still the empty one read before the tags were stored, and
  * 'Add tag' judged a listed tag unknown.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coalescedLiveQuery, resumePausedReads } from './hooks';
 import { freshDb } from './model-server.testkit';
 
 const LONG_TICK_MS = 60_000;
 /** dexie-react-hooks types a subscription as an object or a function. */
 const stop = (sub: { unsubscribe(): void } | (() => unknown)) => (typeof sub === 'function' ? sub() : sub.unsubscribe());
+/** Time for a reader to react to a write (what a paused reader must NOT do within it). */
 const settle = () => new Promise((r) => setTimeout(r, 50));
+/** Waits for what a reader must do (a loaded machine's fake IndexedDB read can take longer than {@link settle}). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
 
 describe('coalescedLiveQuery while the engine runs', () => {
   it('pauses after a burst of writes and reads the latest state at once when resumed', async () => {
@@ -20,8 +23,7 @@ describe('coalescedLiveQuery while the engine runs', () => {
     const seen: number[] = [];
     const read = async () => (await db.records.toArray()).length;
     const sub = coalescedLiveQuery(read, () => true, LONG_TICK_MS).subscribe((n) => seen.push(n));
-    await settle();
-    expect(seen).toEqual([0]); // the first read
+    await until(() => expect(seen).toEqual([0])); // the first read
 
     for (let i = 1; i <= 3; i++) {
       await db.records.put({ collection: 'tags', id: `t${i}`, data: {} });
@@ -31,8 +33,8 @@ describe('coalescedLiveQuery while the engine runs', () => {
     expect(seen.at(-1)).toBeLessThan(3);
 
     resumePausedReads();
-    await settle();
-    expect(seen.at(-1)).toBe(3);
+    // At once, not at the tick a minute away.
+    await until(() => expect(seen.at(-1)).toBe(3));
     stop(sub);
   });
 
@@ -40,10 +42,10 @@ describe('coalescedLiveQuery while the engine runs', () => {
     const { db } = freshDb();
     const seen: number[] = [];
     const sub = coalescedLiveQuery(async () => (await db.records.toArray()).length, () => false, LONG_TICK_MS).subscribe((n) => seen.push(n));
-    await settle();
+    await until(() => expect(seen).toEqual([0]));
     for (let i = 1; i <= 3; i++) {
       await db.records.put({ collection: 'tags', id: `t${i}`, data: {} });
-      await settle();
+      await until(() => expect(seen.at(-1)).toBe(i));
     }
     expect(seen).toEqual([0, 1, 2, 3]);
     stop(sub);
