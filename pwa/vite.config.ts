@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pageIntros } from './build/pageIntros.ts';
 
 /**
  * Build of the PWA (DESIGN.md 2/3): React, and vite-plugin-pwa building our own service worker
@@ -160,6 +161,7 @@ export default defineConfig({
     react(),
     ioniconsPerIcon(),
     routePreload(),
+    pageIntros(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -98,4 +98,28 @@ describe('customer on a phone', () => {
     await expect(page.getByRole('link', { name: 'Create Support Ticket' }).count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Submit Request' }).count()).resolves.toBe(1);
   });
+
+  // Issue 59: the page's largest text is in the HTML, painted before the app's JavaScript arrives.
+  it("paints /support's and /login's heading and intro before any script runs, then the page replaces them", async () => {
+    const noScript = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    try {
+      const before = await noScript.newPage();
+      for (const [path, heading, intro] of [
+        ['/support', 'Submit a Support Request', 'Fill in the form and we will get back to you.'],
+        ['/login', 'Admin Login', 'Sign in to access downloads and administrative features'],
+      ] as const) {
+        await before.goto(path);
+        await expect(before.getByRole('heading', { name: heading }).isVisible()).resolves.toBe(true);
+        await expect(before.getByText(intro).isVisible()).resolves.toBe(true);
+        await expect(before.getByRole('status').textContent()).resolves.toBe('Loading...');
+
+        await page.goto(path);
+        await page.getByRole('button', { name: path === '/login' ? 'Sign In' : 'Submit Request' }).waitFor();
+        await expect(page.getByRole('heading', { name: heading }).count()).resolves.toBe(1);
+        await expect(page.locator('[data-prerendered]').count()).resolves.toBe(0);
+      }
+    } finally {
+      await noScript.close();
+    }
+  });
 });

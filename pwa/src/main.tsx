@@ -10,6 +10,7 @@ import '@ionic/react/css/padding.css';
 import '@ionic/react/css/display.css';
 import '@ionic/react/css/palettes/dark.class.css';
 import './app/styles.css';
+import './app/boot.css';
 import './app/access.css';
 
 import { App } from './app/App';
@@ -29,12 +30,20 @@ const OfflineRuntime = lazy(async () => {
 /**
  * Entry: apply the remembered theme and Ionic's mode class before the first paint, render the app.
  * Ionic's JavaScript is not loaded here: the staff screens and the phone menu load it (app/ionic.ts).
+ * A page whose HTML holds its prerendered heading and intro (pwa/build/pageIntros.ts) is painted
+ * first: React's first render then starts in the task after that frame, instead of holding the
+ * first paint for its whole length (hundreds of ms on a slow phone).
  */
 applyThemeMode(readThemeMode());
 applyModeClass();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App offline={<OfflineRuntime />} />
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const start = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App offline={<OfflineRuntime />} />
+    </StrictMode>,
+  );
+// A hidden page (a background tab) paints nothing and gets no animation frame: it starts at once.
+if (root.querySelector('[data-prerendered]') && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

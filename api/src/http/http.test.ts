@@ -19,6 +19,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.x = 1');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+  // A page the build prerendered (pwa/build/pageIntros.ts).
+  fs.mkdirSync(path.join(dist, 'login'));
+  fs.writeFileSync(path.join(dist, 'login', 'index.html'), '<!doctype html><title>fake pwa</title><h1>Admin Login</h1>');
   shared = await createTestDatabase();
   t = await startTestApp({ db: shared.db, env: { PWA_DIST: dist }, rateLimits: { ticketCreate: { points: 2, durationSec: 60 } } });
 });
@@ -104,12 +107,22 @@ describe('unknown errors (DESIGN.md 4)', () => {
 
 describe('static PWA (DESIGN.md 2)', () => {
   it('serves index.html at / and for deep links, no-cache', async () => {
-    for (const p of ['/', '/technician', '/support', '/admin/settings']) {
+    for (const p of ['/', '/technician', '/support', '/admin/settings', '/login/x', '/Login']) {
       const res = await t.request('GET', p);
       expect(res.status, p).toBe(200);
       expect(res.text).toContain('fake pwa');
+      expect(res.text, p).not.toContain('Admin Login');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+  });
+
+  it('serves a prerendered page for its exact path (with or without the trailing slash), no-cache', async () => {
+    for (const p of ['/login', '/login/']) {
+      const res = await t.request('GET', p);
+      expect(res.status, p).toBe(200);
+      expect(res.text, p).toContain('<h1>Admin Login</h1>');
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
     }
   });
 

@@ -1,8 +1,9 @@
 /**
  * Serves the built PWA (DESIGN.md 2): files from `distDir` with koa-send; `/assets/*` (hashed names)
  * `public, max-age=31536000, immutable`; index.html, sw.js and the manifest `no-cache`; any other
- * non-/api GET that is not a file gets index.html (SPA deep links like /technician). Without a
- * build, 503 with a hint.
+ * non-/api GET that is not a file gets index.html (SPA deep links like /technician), except a path
+ * the build prerendered (`<path>/index.html`: a public page's heading and intro, pwa/build/
+ * pageIntros.ts), which gets that file, `no-cache` too. Without a build, 503 with a hint.
  *
  * Compression: the build writes `<file>.br` and `<file>.gz` next to each compressible
  * file (pwa/scripts/precompress.mjs). koa-send picks the `.br` (else `.gz`) variant when the request
@@ -26,7 +27,7 @@ function cacheControlFor(filePath: string, distDir: string): string {
     .join('/')
     .replace(/\.(br|gz)$/, '');
   if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (NO_CACHE.has(rel) || rel.startsWith('workbox-')) return 'no-cache';
+  if (NO_CACHE.has(rel) || rel.endsWith('/index.html') || rel.startsWith('workbox-')) return 'no-cache';
   return 'public, max-age=3600';
 }
 
@@ -42,6 +43,16 @@ async function freshVariants(root: string, requested: string): Promise<{ brotli:
   if (original === null) return { brotli: true, gzip: true };
   const fresh = async (ext: string) => ((await mtime(file + ext)) ?? -1) >= original;
   return { brotli: await fresh('.br'), gzip: await fresh('.gz') };
+}
+
+/**
+ * The prerendered page of `urlPath` (`/support` -> `/support/index.html`) when the build wrote one,
+ * else null. Only single-segment paths of letters, digits and dashes are looked up.
+ */
+function prerendered(root: string, urlPath: string): string | null {
+  if (!/^\/[a-z0-9-]+$/.test(urlPath)) return null;
+  const page = `${urlPath}/index.html`;
+  return fs.existsSync(path.join(root, page)) ? page : null;
 }
 
 /** The static + SPA fallback middleware; mount after the API router. */
@@ -60,7 +71,7 @@ export function serveSpa(distDir: string): Middleware {
       ctx.body = 'The web app is not built yet. Run `npm run build` (or `npm start`) and reload.';
       return;
     }
-    const requested = ctx.path === '/' ? '/index.html' : ctx.path;
+    const requested = ctx.path === '/' ? '/index.html' : (prerendered(root, ctx.path) ?? ctx.path);
     try {
       const variants = await freshVariants(root, requested).catch(() => ({ brotli: true, gzip: true }));
       const served = await send(ctx, requested, { root, setHeaders, hidden: false, index: 'index.html', ...variants });

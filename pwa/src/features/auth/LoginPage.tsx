@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_RELOAD_DELAY_MS, LOGIN_MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
+import { PAGE_INTROS } from '../../lib/pageIntros';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
@@ -26,6 +27,9 @@ const TwoFactorStep = lazy(() => loadTwoFactorStep().then((m) => ({ default: m.T
 
 /** The shared login schema, loaded when the form is idle (loginResolver.ts). */
 const resolver = lazyResolver<LoginInput, unknown, LoginInput>(() => import('./loginResolver').then((m) => m.loginResolver));
+
+/** The heading and intro the build also prerenders into /login's HTML (lib/pageIntros.ts). */
+const INTRO = PAGE_INTROS['/login'];
 
 /**
  * /login (SPEC.md 2 / 4 / 5 / 8): 'Admin Login'. Idle -> pending ('Signing in...', button
@@ -109,10 +113,10 @@ export default function LoginPage() {
   const userErr = errors.username?.message;
   const passErr = errors.password?.message;
   return (
-    <div className="page page-auth">
-      <form className="card form" noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="login-title">
-        <h1 id="login-title">Admin Login</h1>
-        <p className="muted">Sign in to access downloads and administrative features</p>
+    <div className={INTRO.frame[0]}>
+      <form className={INTRO.frame[1]} noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="login-title">
+        <h1 id="login-title">{INTRO.heading}</h1>
+        <p className={INTRO.introClass}>{INTRO.intro}</p>
         <FormField id="username" label="Username" error={userErr}>
           <input
             id="username"

@@ -4,9 +4,13 @@ import { PHONE_SUPPORT_HOURS } from '@portal/shared';
 import { telHref, useConfig } from '../../lib/config';
 import { Icon } from '../../lib/ui/Icon';
 import { TicketForm } from './TicketForm';
+import { PAGE_INTROS } from '../../lib/pageIntros';
 
 const CALL_FOR = ['Urgent issues', 'System outages', 'Security concerns', 'Need immediate assistance'];
 const TICKET_FOR = ['General questions', 'Feature requests', 'Non-urgent issues', 'After-hours requests'];
+
+/** The heading and intro the build also prerenders into /customer-support's HTML (lib/pageIntros.ts). */
+const INTRO = PAGE_INTROS['/customer-support'];
 
 /**
  * /customer-support (SPEC.md 2 "Landing page"): 'Business Support Portal' with the phone support
@@ -16,10 +20,10 @@ const TICKET_FOR = ['General questions', 'Feature requests', 'Non-urgent issues'
 export function CustomerSupportPage() {
   const { supportPhone } = useConfig();
   return (
-    <div className="page">
-      <section className="hero hero-compact">
-        <h1>Business Support Portal</h1>
-        <p className="hero-lead">Get help from our IT team by phone or with a support ticket.</p>
+    <div className={INTRO.frame[0]}>
+      <section className={INTRO.frame[1]}>
+        <h1>{INTRO.heading}</h1>
+        <p className={INTRO.introClass}>{INTRO.intro}</p>
       </section>
 
       <div className="two-col">

@@ -1,8 +1,12 @@
 import { Suspense, useState } from 'react';
 import { LOST_LINK_TEXT } from '@portal/shared';
+import { PAGE_INTROS } from '../../lib/pageIntros';
 import { LazyLostLinkForm } from './lostLink';
 import './lost-link.css';
 import { TicketForm } from './TicketForm';
+
+/** The heading and intro the build also prerenders into /support's HTML (lib/pageIntros.ts). */
+const INTRO = PAGE_INTROS['/support'];
 
 /**
  * /support (SPEC.md 2): heading 'Submit a Support Request' and the ticket form, then the
@@ -11,9 +15,9 @@ import { TicketForm } from './TicketForm';
 export function SupportPage() {
   const [lookup, setLookup] = useState(false);
   return (
-    <div className="page page-narrow">
-      <h1>Submit a Support Request</h1>
-      <p className="muted">Fill in the form and we will get back to you. You will receive a ticket number right away.</p>
+    <div className={INTRO.frame[0]}>
+      <h1>{INTRO.heading}</h1>
+      <p className={INTRO.introClass}>{INTRO.intro}</p>
       <TicketForm />
       {lookup ? (
         <Suspense fallback={null}>
