@@ -1,4 +1,4 @@
-import { StrictMode, lazy } from 'react';
+import { StrictMode, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /* Ionic CSS: core, structure, typography, the utilities used, and the class-based dark palette. */
@@ -33,16 +33,22 @@ const OfflineRuntime = lazy(async () => {
  * A page whose HTML holds its prerendered heading and intro (pwa/build/pageIntros.ts) is painted
  * first: React's first render then starts in the task after that frame, instead of holding the
  * first paint for its whole length (hundreds of ms on a slow phone).
+ * The first render is a transition, so React renders it in slices of about 5 ms and lets the
+ * browser handle input and paint between them, instead of one long task (issue 59: Lighthouse's
+ * total blocking time of the public pages fell from 33-67 ms to 0-14 ms, the technician's first
+ * visit from 92 to 16 ms; docs/benchmarks.md "The first render as a transition").
  */
 applyThemeMode(readThemeMode());
 applyModeClass();
 
 const root = document.getElementById('root')!;
 const start = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App offline={<OfflineRuntime />} />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App offline={<OfflineRuntime />} />
+      </StrictMode>,
+    ),
   );
 // A hidden page (a background tab) paints nothing and gets no animation frame: it starts at once.
 if (root.querySelector('[data-prerendered]') && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
