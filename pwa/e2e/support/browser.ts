@@ -100,6 +100,16 @@ export async function settleForm(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until React has drawn the page: the boot placeholder of index.html (`#root > .boot`, which
+ * holds the prerendered heading and intro of /support, /customer-support and /login) is gone. A
+ * wait for a prerendered text alone returns before the app's first commit, which runs as a
+ * transition after that paint (main.tsx), so the page's controls may not exist yet.
+ */
+export async function appDrawn(page: Page): Promise<void> {
+  await page.locator('#root > .boot').waitFor({ state: 'detached' });
+}
+
+/**
  * Signs in through the login screen like a person would, and waits for the logged-in header and
  * for the page reload the app does after a login (SPEC.md 4: 500 ms later), so a following
  * `page.goto` is never aborted by that reload.
