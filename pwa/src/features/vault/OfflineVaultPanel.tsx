@@ -40,6 +40,9 @@ export function UnlockForm({ vault }: { vault: OfflineVaultState }) {
       const result = await session.unlockWithPassphrase(passphrase);
       if (!result.ok) setError('attemptsLeft' in result ? T.wrong(result.attemptsLeft) : undefined);
       else setError(undefined);
+    } catch {
+      // Not a wrong passphrase (those resolve): this device's storage refused the read or the count.
+      setError(T.unlockFailed);
     } finally {
       setPassphrase('');
       setBusy(false);

@@ -66,6 +66,7 @@ export const OFFLINE_VAULT_TEXT = {
   lockedHint: 'Enter your offline passphrase to show passwords without a connection.',
   unlock: 'Unlock',
   unlocking: 'Unlocking...',
+  unlockFailed: 'The offline vault could not be unlocked on this device. Please try again.',
   unlockFingerprint: 'Unlock with fingerprint',
   fingerprintFailed: 'The fingerprint did not unlock the offline vault. Use your passphrase.',
   unlocked: 'Offline vault unlocked',
