@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { VaultAuditEntry, VaultDevice, VaultDeviceGrant } from '@portal/shared';
 import { DESKTOP, PHONE, api, apiLogin, baseURL, dumpIndexedDb, launchBrowser, settleForm, signIn, waitForServiceWorker } from './support/browser';
-import { approveAndSync } from './support/vault-offline';
+import { approveAndSync, waitForPhoneText } from './support/vault-offline';
 
 const TECH = { username: 'olive.offline', password: 'offline-pass-1' };
 const PASSPHRASE = 'basement router tea kettle';
@@ -144,7 +144,7 @@ describe('offline vault (a phone; the site details also on a desktop)', () => {
     await fitsLightAndDark(page, 'unlock');
     await unlockForm.getByLabel('Offline passphrase').fill('basement router tea kettles');
     await unlockForm.getByRole('button', { name: 'Unlock' }).click();
-    await unlockForm.getByText('Wrong passphrase. 9 attempts left before the offline copy is wiped.').waitFor({ timeout: 30_000 });
+    await waitForPhoneText(page, 'Wrong passphrase. 9 attempts left before the offline copy is wiped.', grant.device.id, adminToken);
     await unlockForm.getByLabel('Offline passphrase').fill(PASSPHRASE);
     await unlockForm.getByRole('button', { name: 'Unlock' }).click();
     await text('Offline vault unlocked').waitFor({ timeout: 30_000 });

@@ -21,9 +21,28 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Launches headless Chromium with the flags this sandboxed, offline machine needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Prints the uncaught errors and unhandled rejections of every page of `context` in the test's
+ * output, so a step that waits in vain for a text is explained by what the page threw meanwhile.
+ * @returns `context`.
+ */
+export function reportPageErrors(context: BrowserContext): BrowserContext {
+  context.on('weberror', (e) => {
+    const err = e.error();
+    console.error(`[page error] ${e.page()?.url() ?? ''}: ${err.stack ?? err.message}`);
+  });
+  return context;
+}
+
+/**
+ * Launches headless Chromium with the flags this sandboxed, offline machine needs; every context
+ * it opens reports its pages' errors ({@link reportPageErrors}).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => reportPageErrors(await newContext(options));
+  return browser;
 }
 
 /**
@@ -33,9 +52,9 @@ export function launchBrowser(): Promise<Browser> {
  * `extraArgs` are added to the Chromium flags; `size` 'desktop' makes it 1366x768 without touch.
  * Closing the context closes its browser.
  */
-export function persistentPhoneContext(userDataDir: string, extraArgs: readonly string[] = [], size: 'phone' | 'desktop' = 'phone'): Promise<BrowserContext> {
+export async function persistentPhoneContext(userDataDir: string, extraArgs: readonly string[] = [], size: 'phone' | 'desktop' = 'phone'): Promise<BrowserContext> {
   const phone = size === 'phone';
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
@@ -45,6 +64,7 @@ export function persistentPhoneContext(userDataDir: string, extraArgs: readonly 
     hasTouch: phone,
     serviceWorkers: 'allow',
   });
+  return reportPageErrors(context);
 }
 
 /** A fresh phone-sized context (own storage) pointed at the app under test. */

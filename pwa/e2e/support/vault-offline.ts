@@ -41,6 +41,18 @@ export async function approveAndSync(page: Page, deviceId: string, adminToken: s
   }
 }
 
+/**
+ * Waits for `text` on the page, or fails with what the phone saw instead (see {@link whatThePhoneSaw}):
+ * for a step whose only trace is a line of text (e.g. the wrong-passphrase count after an offline unlock).
+ */
+export async function waitForPhoneText(page: Page, text: string, deviceId: string, adminToken: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${await whatThePhoneSaw(page, deviceId, adminToken)}`, { cause: err });
+  }
+}
+
 /** The page's text, its stored vault device state (wrapped keys left out) and owner, and the server's device record. */
 async function whatThePhoneSaw(page: Page, deviceId: string, adminToken: string): Promise<string> {
   const body = (await page.evaluate(() => document.body.innerText).catch((e: Error) => e.message)).slice(0, 1500);

@@ -120,4 +120,23 @@ describe('registerAgain', () => {
     reg.install().to('redundant');
     expect(timers.map((t) => t.ms)).toEqual([1000]);
   });
+
+  it('stops without an error when registering resolves with no registration (service workers blocked)', async () => {
+    const calls: string[] = [];
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { register: (url: string) => (calls.push(url), Promise.resolve(undefined)) } });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const timers: { fn: () => void; ms: number }[] = [];
+    try {
+      registerAgain('/sw.js', { baseMs: 1000, setTimer: (fn, ms) => timers.push({ fn, ms }) });
+      timers.splice(0).forEach((t) => t.fn());
+      await new Promise((ok) => setTimeout(ok, 10));
+      expect(calls).toEqual(['/sw.js']);
+      expect(timers).toEqual([]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

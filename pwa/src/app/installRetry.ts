@@ -53,12 +53,15 @@ export function retryFailedInstalls(registration: ServiceWorkerRegistration, opt
 /**
  * Registers `scriptUrl` again after a registration that failed (its script could not be fetched),
  * with the same back-off, until one succeeds; the new registration's installs are watched too.
+ * A register that resolves without a registration (service workers blocked) ends the retries.
  */
 export function registerAgain(scriptUrl: string, options: InstallRetryOptions = {}, failures = 1): void {
   const { baseMs = 2_000, maxMs = 60_000, setTimer = (fn, ms) => setTimeout(fn, ms) } = options;
   setTimer(() => {
     navigator.serviceWorker.register(scriptUrl, { scope: '/' }).then(
-      (registration) => void retryFailedInstalls(registration, options),
+      // No registration at all (a browser whose service workers are blocked, e.g. a test browser's
+      // setting, resolves with nothing): nothing to watch, and nothing to try again.
+      (registration: ServiceWorkerRegistration | undefined) => void (registration && retryFailedInstalls(registration, options)),
       () => registerAgain(scriptUrl, options, failures + 1),
     );
   }, Math.min(maxMs, baseMs * 2 ** (failures - 1)));
