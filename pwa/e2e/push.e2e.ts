@@ -129,12 +129,25 @@ describe('web push', () => {
     const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${baseURL()}/`)!.registrationId;
 
     const payload: PushPayload = { title: 'New ticket TKT-000777', body: 'Urgent · Printer on fire', url: '/technician?ticket=abc', tag: 'ticket-abc' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL(), registrationId, data: JSON.stringify(payload) });
+    const deliver = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL(), registrationId, data: JSON.stringify(payload) });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown })),
       );
-    await expect.poll(async () => (await shown()).length).toBe(1);
+    // CDP's delivery reports nothing back, and on a loaded machine one was lost once (no notification
+    // in 10 s, the whole browser suite at load 5; never alone). A push service delivers again when a
+    // message is not acknowledged; here a second delivery of the same message stands in for that. It
+    // carries the same tag, so a slow first one and the second still make one notification.
+    await deliver();
+    const once = await expect
+      .poll(async () => (await shown()).length, { timeout: 15_000 })
+      .toBe(1)
+      .then(() => true, () => false);
+    if (!once) {
+      console.warn('push.e2e: no notification 15 s after the first delivery; delivering again');
+      await deliver();
+      await expect.poll(async () => (await shown()).length, { timeout: 15_000 }).toBe(1);
+    }
     expect((await shown())[0]).toEqual({
       title: payload.title,
       body: payload.body,
