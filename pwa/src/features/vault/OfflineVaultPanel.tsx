@@ -10,6 +10,7 @@ import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { getOfflineDb } from '../../offline';
 import { clearWipeNotice } from './offline';
 import { useOfflineVaultSession } from './session/OfflineVaultProvider';
+import { OfflinePassphraseError } from './session/OfflineVaultSession';
 import { fingerprintSupported } from './session/passkey';
 import { OFFLINE_VAULT_TEXT as T } from './texts';
 import type { OfflineVaultState } from './useOfflineVault';
@@ -108,7 +109,9 @@ function EnableForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (err) {
       if (err instanceof StepUpCancelled) return;
-      const message = isApiError(err) ? (err.serverMessage ?? 'The offline vault could not be turned on. Please try again.') : err instanceof Error && err.message ? err.message : 'The offline vault could not be turned on. Please try again.';
+      // Only the passphrase rule and the server speak to the user; a raw 'Failed to fetch' or a passkey error does not.
+      const failed = 'The offline vault could not be turned on. Please try again.';
+      const message = isApiError(err) ? (err.serverMessage ?? failed) : err instanceof OfflinePassphraseError ? err.message : failed;
       toast.show({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
       setPassphrase('');

@@ -30,6 +30,14 @@ import type { PasskeyUser } from './passkey';
 /** Result of an unlock attempt. */
 export type UnlockResult = { ok: true } | { ok: false; attemptsLeft: number } | { ok: false; wiped: true };
 
+/** Thrown by `enable` when the passphrase breaks the rule (vaultPassphraseProblem): its message is for the user. */
+export class OfflinePassphraseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OfflinePassphraseError';
+  }
+}
+
 /** Thrown when an offline reveal cannot happen (locked, or this entry's secrets are not on the device). */
 export class OfflineRevealError extends Error {
   constructor(message: string) {
@@ -116,11 +124,11 @@ export class OfflineVaultSession {
    * before the database belongs to this user: on a first sign-in on a device the engine starts after
    * the first screen, and its change of owner clears every record, this device state included
    * (seen in Chromium: "Offline vault unlocked", then the copy gone and the grant orphaned).
-   * @throws Error with a user-facing message (passphrase rule) or ApiError / TypeError.
+   * @throws OfflinePassphraseError (its message is for the user), ApiError, or another Error (no signal, no passkey).
    */
   async enable(input: { deviceName: string; passphrase: string; fingerprint: boolean; user: PasskeyUser }): Promise<void> {
     const problem = vaultPassphraseProblem(input.passphrase);
-    if (problem) throw new Error(problem);
+    if (problem) throw new OfflinePassphraseError(problem);
     const { request } = this.deps;
     await this.deps.whenCacheOwnerSet(input.user.id);
     const grant = await request<VaultDeviceGrant>('POST', '/api/vault-devices', { deviceName: input.deviceName });
