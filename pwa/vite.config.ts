@@ -23,10 +23,16 @@ const SIDE_EFFECT_FREE = /node_modules[\\/](@ionic[\\/](core|react)|ionicons)[\\
 const FORMS = /node_modules[\\/]react-hook-form[\\/]|src[\\/]lib[\\/]lazyResolver\.ts$/;
 
 /** The customer's support form (/support, /customer-support) and its drafts: one chunk instead of five small ones. */
-const SUPPORT_FORM = /src[\\/](features[\\/]support[\\/](TicketForm|useQueuedSubmission)\.tsx?|lib[\\/]drafts[\\/](useDraft|DraftNotice|owner)\.tsx?)$/;
+const SUPPORT_FORM = /src[\\/](features[\\/]support[\\/](TicketForm|TicketFields|useQueuedSubmission)\.tsx?|lib[\\/]drafts[\\/](useDraft|DraftNotice|owner)\.tsx?)$/;
+
+/**
+ * The query cache (TanStack Query and the app's client, lib/queries.tsx loads it with the screens that
+ * use it): one chunk instead of six that rolldown shared with staff chunks (2-3 KB less for /status/:token).
+ */
+const QUERIES = /(node_modules[\\/]@tanstack[\\/](query-core|react-query|query-persist-client-core|react-query-persist-client|query-sync-storage-persister)[\\/]|src[\\/]lib[\\/](queryClient|persister)\.ts$)/;
 
 /** Small helpers of several public pages (status, survey, support, login): one chunk instead of four. */
-const PUBLIC_HELPERS = /(src[\\/]lib[\\/](ui[\\/]FormField|lazyModule|lazyBridge)\.tsx?|shared[\\/]src[\\/]lostLinkText\.ts)$/;
+const PUBLIC_HELPERS = /(src[\\/]lib[\\/](ui[\\/]FormField|lazyModule|lazyBridge|publicWrite|pageIntros)\.tsx?|shared[\\/]src[\\/]lostLinkText\.ts)$/;
 
 /**
  * Public routes whose page is a lazy chunk (app/AppRoutes.tsx), by path; a `:name` segment
@@ -50,13 +56,23 @@ const ROUTE_PAGES: Record<string, string> = {
 const NOT_BEFORE_USABLE = /node_modules[\\/](zod|dexie|@ionic)[\\/].*\.[cm]?js$/;
 
 /**
+ * TanStack Query's core (about 11 KB gzip): loaded with the screens that use the query cache
+ * (src/lib/queries.tsx), so neither the entry nor a public form page may import it statically
+ * (issue 58: the form pages' 110 KB). Only the pages of {@link QUERY_ROUTES} read through it.
+ */
+const QUERY_CORE = /node_modules[\\/](.*[\\/])?@tanstack[\\/]query-core[\\/]/;
+
+/** Public routes whose page reads through the query cache (the status link's persisted view). */
+const QUERY_ROUTES = new Set(['/status/:token']);
+
+/**
  * Route-specific modulepreload: index.html is the same file for every path, so it can
  * only preload what every page needs. This plugin writes `assets/route-preload-[hash].js`, a tiny
  * script loaded `async` before the entry that adds `<link rel="modulepreload">` for the chunks of
  * the current path's lazy page (e.g. /login's LoginPage, /status/<token>'s StatusPage), so they download beside the entry
  * instead of after it. A file, not an inline script: the app's Content-Security-Policy allows only
  * same-origin scripts. Fails the build when a public route's static closure holds a module of
- * {@link NOT_BEFORE_USABLE}.
+ * {@link NOT_BEFORE_USABLE}, or of {@link QUERY_CORE} (in the entry, or for a page not in {@link QUERY_ROUTES}).
  */
 function routePreload(): Plugin {
   return {
@@ -89,7 +105,8 @@ function routePreload(): Plugin {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page));
         if (!chunk) continue;
         const files = closure(chunk);
-        const heavy = [...initial, ...files].flatMap((f) => (byName.get(f)?.moduleIds ?? []).filter((m) => NOT_BEFORE_USABLE.test(m)).map((m) => `${f}: ${m}`));
+        const banned = (file: string) => (m: string) => NOT_BEFORE_USABLE.test(m) || (QUERY_CORE.test(m) && (initial.has(file) || !QUERY_ROUTES.has(path)));
+        const heavy = [...initial, ...files].flatMap((f) => (byName.get(f)?.moduleIds ?? []).filter(banned(f)).map((m) => `${f}: ${m}`));
         if (heavy.length > 0) {
           this.error(`${path} imports statically a module public pages load only on idle or on use (docs/benchmarks.md, public-route budget):\n  ${heavy.slice(0, 5).join('\n  ')}`);
         }
@@ -196,6 +213,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // No modulepreload polyfill in the entry (issue 58: bytes before a public page is usable). Every
+    // browser the app supports runs without it; only browsers without `<link rel="modulepreload">`
+    // (Safari before 17, Firefox before 115) fetch a page's chunks when they are imported instead of
+    // beside the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.test(id),
@@ -211,6 +233,7 @@ export default defineConfig({
             { name: 'forms', test: FORMS, includeDependenciesRecursively: false },
             { name: 'support-form', test: SUPPORT_FORM, includeDependenciesRecursively: false },
             { name: 'public', test: PUBLIC_HELPERS, includeDependenciesRecursively: false },
+            { name: 'queries', test: QUERIES, includeDependenciesRecursively: false },
           ],
         },
       },

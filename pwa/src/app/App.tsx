@@ -1,20 +1,22 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../lib/auth';
 import { whenIdle } from '../lib/idle';
 import { useOfflineEngineWanted } from '../lib/offlineStart';
-import { persistOptions, queryClient } from '../lib/queryClient';
+import { QueryRoot } from '../lib/queries';
 import { ToastProvider } from '../lib/toast';
 import { StepUpProvider } from '../lib/twoFactor/stepUp';
 import { Loading } from '../lib/ui/Loading';
 import { AppHeader } from './AppHeader';
-import { AppRoutes } from './AppRoutes';
+import { AppRoutes, loadStaffRoutes } from './AppRoutes';
 import { withIonic } from './ionic';
 import { isGuardedPath } from './nav';
 
-/** The staff screens' scroll area (Ionic's IonContent), loaded with Ionic when a staff route opens. */
-const IonicContent = lazy(() => withIonic(() => import('./IonicContent')));
+/**
+ * The staff screens' scroll area (Ionic's IonContent), loaded with Ionic when a staff route opens,
+ * beside the staff routes' chunk that renders in it (AppRoutes), so neither waits for the other.
+ */
+const IonicContent = lazy(() => withIonic(() => Promise.all([import('./IonicContent'), loadStaffRoutes()]).then(([content]) => content)));
 /** The service worker's registration and update prompt (workbox-window), loaded after the first paint. */
 const UpdatePrompt = lazy(() => import('./UpdatePrompt'));
 /** The phone menu (Ionic's IonMenu), loaded when it is first opened. */
@@ -24,9 +26,10 @@ const NavMenu = lazy(() => withIonic(() => import('./NavMenu')));
 export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu')).catch(() => undefined);
 
 /**
- * The application: providers (query cache, toasts, router, auth), the phone menu, the shared
- * header and one scrolling content area in which the routes render (SPEC.md 2: "a shared header
- * and a toast area surround all routes").
+ * The application: providers (the query cache's context, whose client loads with the screens that
+ * use it: lib/queries.tsx; toasts, router, auth), the phone menu, the shared header and one
+ * scrolling content area in which the routes render (SPEC.md 2: "a shared header and a toast area
+ * surround all routes").
  *
  * A light shell (README Decisions "A light customer page"): the header and the public pages'
  * content area are plain React, so a customer's page loads no Ionic. Ionic comes with the screens
@@ -43,7 +46,7 @@ export const preloadNavMenu = (): void => void withIonic(() => import('./NavMenu
  */
 export function App({ offline }: { offline?: ReactNode }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <QueryRoot>
       <ToastProvider>
         <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <AuthProvider>
@@ -53,7 +56,7 @@ export function App({ offline }: { offline?: ReactNode }) {
           </AuthProvider>
         </BrowserRouter>
       </ToastProvider>
-    </PersistQueryClientProvider>
+    </QueryRoot>
   );
 }
 

@@ -7,6 +7,8 @@
  * Ionic's CSS (variables, dark palette, structure) stays global in main.tsx: the app's own styles
  * use its variables everywhere.
  */
+import { loadQueries } from '../lib/queries';
+
 let ready: Promise<void> | null = null;
 
 /** Loads @ionic/react and runs `setupIonicReact()` once; later calls share the same promise. */
@@ -16,10 +18,11 @@ export function loadIonic(): Promise<void> {
 }
 
 /**
- * Wraps a dynamic import so that Ionic is set up before the module is used, e.g.
- * `lazy(() => withIonic(() => import('../features/tickets/TicketsPage')))`. Both load in parallel.
+ * Wraps a dynamic import so that Ionic is set up and the query cache loaded (lib/queries.tsx: every
+ * Ionic screen reads the server through it) before the module is used, e.g.
+ * `lazy(() => withIonic(() => import('../features/tickets/TicketsPage')))`. All three load in parallel.
  */
 export async function withIonic<T>(load: () => Promise<T>): Promise<T> {
-  const [, mod] = await Promise.all([loadIonic(), load()]);
+  const [, , mod] = await Promise.all([loadIonic(), loadQueries(), load()]);
   return mod;
 }

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, PublicUser } from '@portal/shared';
 import { apiGet, apiRequest, isApiError } from './api';
+import { clearQueries } from './queries';
 import { TOKEN_KEY, USER_KEY, clearSession, loadSession, saveSession } from './session';
 
 /**
@@ -46,7 +46,6 @@ export const SESSION_CHECK_TIMEOUT_MS = 5000;
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [initial] = useState(loadSession);
   const [user, setUser] = useState<PublicUser | null>(initial?.user ?? null);
@@ -117,10 +116,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Half-typed staff forms stay with their author (docs/offline.md "Drafts"); the next person starts clean.
     await import('./drafts/store').then((m) => m.clearStaffDrafts()).catch(() => undefined);
     clearSession();
-    queryClient.clear();
+    clearQueries();
     setUser(null);
     setEnrolmentRequired(false);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const value = useMemo(
     () => ({ status, user, signIn, signOut, twoFactorEnrolmentRequired, enrolled, userChanged }),

@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, type PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { apiGet, isApiError } from './api';
 import { createFlushingPersister } from './persister';
 
@@ -69,3 +69,20 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
     shouldDehydrateQuery: shouldPersistQuery,
   },
 };
+
+/**
+ * The app's client, ready to use (lib/queries.tsx loads this module with the first screen that
+ * needs it): subscribed to the browser's focus and online events (what QueryClientProvider's mount
+ * did), its persisted queries restored, and later changes saved ({@link persistOptions}). Resolves
+ * once the restore is done, so a query rendered afterwards finds its saved data (a status link
+ * opened offline). A failed restore (unreadable storage) leaves an empty cache.
+ */
+export async function startQueryClient(): Promise<QueryClient> {
+  queryClient.mount();
+  // The persist client's own copy of query-core types the same class differently (npm keeps two
+  // versions); PersistQueryClientProvider passed this client to the same function.
+  type PersistedFor = Parameters<typeof persistQueryClient>[0]['queryClient'];
+  const [, restored] = persistQueryClient({ queryClient: queryClient as unknown as PersistedFor, ...persistOptions });
+  await restored.catch(() => undefined);
+  return queryClient;
+}
