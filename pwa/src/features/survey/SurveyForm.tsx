@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { SURVEY_QUESTIONS, SURVEY_QUESTION_LABELS, SURVEY_TEXT_MAX, type SurveySubmit } from '@portal/shared';
 import { whenIdle } from '../../lib/idle';
 import { lazyResolver } from '../../lib/lazyResolver';
@@ -18,6 +18,9 @@ const resolver = lazyResolver(() => import('./surveyResolver').then((m) => m.sur
  * areas ('Additional Comments', 'How can we improve?') and 'Submit Survey' ('Submitting...' while
  * pending). Invalid input shows each SPEC.md 5 message under its question and sends nothing.
  * `serverErrors` puts a rejected answer's field messages back under the questions.
+ * The stars are set with `setValue` and read with `watch`, not with react-hook-form's Controller:
+ * the public forms share one chunk of the library, and Controller costs every form page about
+ * 1.4 KB gzip before it is usable (issue 58's 110 KB).
  */
 export function SurveyForm(props: {
   ticketNumber: string;
@@ -32,10 +35,11 @@ export function SurveyForm(props: {
 }) {
   const { ticketNumber, token, presetOverall, initialValues, pending, onSubmit, serverErrors } = props;
   const {
-    control,
     register,
     handleSubmit,
-    formState: { errors },
+    watch,
+    setValue,
+    formState: { errors, isSubmitted },
   } = useForm<SurveyFormValues, unknown, SurveySubmit>({
     resolver,
     defaultValues: {
@@ -54,16 +58,22 @@ export function SurveyForm(props: {
 
   return (
     <form className="card form survey-form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Customer satisfaction survey">
-      {SURVEY_QUESTIONS.map((q) => (
-        <Controller
-          key={q}
-          name={q}
-          control={control}
-          render={({ field }) => (
-            <RatingQuestion name={q} legend={SURVEY_QUESTION_LABELS[q]} value={field.value} onChange={field.onChange} inputRef={field.ref} error={messageOf(q)} />
-          )}
-        />
-      ))}
+      {SURVEY_QUESTIONS.map((q) => {
+        // Registered for its focus only (the first invalid question gets it); the value is set here,
+        // so react-hook-form never writes the radios' checked state (React owns it).
+        const { ref } = register(q);
+        return (
+          <RatingQuestion
+            key={q}
+            name={q}
+            legend={SURVEY_QUESTION_LABELS[q]}
+            value={watch(q)}
+            onChange={(n) => setValue(q, n, { shouldDirty: true, shouldTouch: true, shouldValidate: isSubmitted })}
+            inputRef={(el) => ref(el && { focus: () => el.focus() })}
+            error={messageOf(q)}
+          />
+        );
+      })}
       <FormField id="comments" label="Additional Comments" optional error={messageOf('comments')}>
         <textarea id="comments" className="input textarea" rows={4} maxLength={SURVEY_TEXT_MAX} {...fieldAria('comments', messageOf('comments'))} {...register('comments')} />
       </FormField>

@@ -79,6 +79,14 @@ describe('SurveyPage (SPEC.md 2 / 5 / 8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Survey' }));
     for (const m of [MSG.rateOverall, MSG.rateTechnician, MSG.rateResponseTime, MSG.rateResolution]) expect(await screen.findByText(m)).toBeTruthy();
     expect(overall.getAttribute('aria-invalid')).toBe('true');
+    // The first invalid question takes the focus, on its first star.
+    await waitFor(() => expect(document.activeElement).toBe(star(/overall experience/, 1)));
+    // A star chosen after a failed submit clears that question's message only, and shows as chosen.
+    fireEvent.click(star(/overall experience/, 1));
+    await waitFor(() => expect(screen.queryByText(MSG.rateOverall)).toBeNull());
+    expect((star(/overall experience/, 1) as HTMLInputElement).checked).toBe(true);
+    expect(within(overall).getByText('Very Poor')).toBeTruthy();
+    expect(screen.getByText(MSG.rateTechnician)).toBeTruthy();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
