@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_RELOAD_DELAY_MS, LOGIN_MSG, type LoginChallenge, type LoginInput, type LoginResponse } from '@portal/shared';
 import { PAGE_INTROS } from '../../lib/pageIntros';
 import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
 import { lazyModule } from '../../lib/lazyModule';
@@ -36,7 +37,8 @@ const INTRO = PAGE_INTROS['/login'];
  * disabled, spinner) -> success (session stored, toast 'Login Successful' / 'Welcome back,
  * {username}!', go to the page that sent them here, else /technician for staff and / for `user`
  * (landing.ts, docs/decisions.md), reload after LOGIN_RELOAD_DELAY_MS) or failure (toast 'Login
- * Failed' with the server's message or 'Invalid username or password'; a lockout (429) says how
+ * Failed' with the server's message or 'Invalid username or password', or lib/connection's
+ * NO_CONNECTION_TEXT when the server was not reached: a password is not wrong then; a lockout (429) says how
  * long from Retry-After, 'Try again in 15 minutes' (lockout.ts); the form stays). When a second factor is
  * due the password step answers a challenge and {@link TwoFactorStep} follows in place (README
  * "Two-factor authentication"); a session that must first set up a factor goes to /account/security.
@@ -86,7 +88,7 @@ export default function LoginPage() {
           title: 'Login Failed',
           description: isApiError(error, 429)
             ? lockoutMessage(error.retryAfterMs, error.serverMessage ?? LOGIN_MSG.tooManyRequests)
-            : (isApiError(error) && error.serverMessage) || LOGIN_MSG.invalidCredentials,
+            : failureText(error, LOGIN_MSG.invalidCredentials),
           variant: 'destructive',
         });
       },

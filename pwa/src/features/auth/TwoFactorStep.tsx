@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MSG, type LoginChallenge, type LoginResponse } from '@portal/shared';
 import { isApiError } from '../../lib/api';
+import { NO_CONNECTION_TEXT, isNoConnection } from '../../lib/connection';
 import { CodeForm } from '../../lib/twoFactor/CodeForm';
 import { passkeyAssertion, passkeysSupported } from '../../lib/twoFactor/passkey';
 import { Spinner } from '../../lib/ui/Spinner';
@@ -35,7 +36,7 @@ export function TwoFactorStep(props: { challenge: LoginChallenge; onSignedIn(res
       onSignedIn(await loginSecondFactor({ challengeId: challenge.challengeId, assertion }));
     } catch (err) {
       if (expired(err)) return onRestart(MSG.twoFactorChallengeExpired);
-      setPasskeyError(MSG.twoFactorPasskeyFailed);
+      setPasskeyError(isNoConnection(err) ? NO_CONNECTION_TEXT : MSG.twoFactorPasskeyFailed);
     } finally {
       setPending(false);
     }

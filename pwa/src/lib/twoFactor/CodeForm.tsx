@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@portal/shared';
 import { isApiError } from '../api';
+import { NO_CONNECTION_TEXT, isNoConnection } from '../connection';
 import { FormField, fieldAria } from '../ui/FormField';
 import { Spinner } from '../ui/Spinner';
 
@@ -8,7 +9,9 @@ import { Spinner } from '../ui/Spinner';
  * The "Authentication code" field and its "Verify" button (README "Two-factor authentication"),
  * used by the sign-in's second step, the "Confirm it's you" dialog and the Security page's set-up.
  * A TOTP code or (when `recovery`) a recovery code. A refused code shows "That code is not valid.
- * Try again." under the field; other failures show the server's message or `fallbackError`.
+ * Try again." under the field (and the field is cleared); a request that never reached the server
+ * shows NO_CONNECTION_TEXT and keeps the code; other failures show the server's message or
+ * `fallbackError`.
  */
 export function CodeForm(props: {
   id: string;
@@ -31,6 +34,8 @@ export function CodeForm(props: {
     try {
       await onSubmit(code.trim());
     } catch (err) {
+      // Not reached: the code was never judged, so it stays for another try.
+      if (isNoConnection(err)) return setError(NO_CONNECTION_TEXT);
       const body = isApiError(err) ? err.errorBody : undefined;
       setError(body?.code === 'invalid_code' ? MSG.twoFactorCodeInvalid : (body?.message ?? fallbackError));
       setCode('');

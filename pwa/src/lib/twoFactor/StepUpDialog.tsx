@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { MSG, type TwoFactorStatus } from '@portal/shared';
-import { isApiError } from '../api';
+import { failureText } from '../connection';
 import { FormField, fieldAria } from '../ui/FormField';
 import { Spinner } from '../ui/Spinner';
 import '../ui/ui.css';
@@ -118,7 +118,7 @@ function PasswordConfirm({ onConfirmed }: { onConfirmed(): void }) {
       await sendStepUp({ password });
       onConfirmed();
     } catch (err) {
-      setError((isApiError(err) && err.errorBody?.message) || 'Something went wrong. Please try again.');
+      setError(failureText(err, 'Something went wrong. Please try again.'));
     } finally {
       setPending(false);
     }
