@@ -7,15 +7,19 @@
  * Ionic's CSS (variables, dark palette, structure) stays global in main.tsx: the app's own styles
  * use its variables everywhere.
  */
+import { lazyModule } from '../lib/lazyModule';
 import { loadQueries } from '../lib/queries';
 
-let ready: Promise<void> | null = null;
-
-/** Loads @ionic/react and runs `setupIonicReact()` once; later calls share the same promise. */
-export function loadIonic(): Promise<void> {
-  ready ??= import('@ionic/react').then(({ setupIonicReact }) => setupIonicReact());
-  return ready;
-}
+/**
+ * Loads @ionic/react, with its gesture module (ionicGesture.ts), and runs `setupIonicReact()` once;
+ * later calls share the same promise. A failed load (offline before Ionic was ever fetched) is
+ * forgotten, so the next screen tries again (lib/lazyModule).
+ */
+export const loadIonic: () => Promise<void> = lazyModule(async () => {
+  // Each import in its own `.then(({ name }) => ...)`: rolldown keeps only the names read that way;
+  // a namespace passed through Promise.all would keep all of @ionic/react (1.1 MB instead of 163 KB).
+  await Promise.all([import('@ionic/react').then(({ setupIonicReact }) => setupIonicReact()), import('./ionicGesture')]);
+});
 
 /**
  * Wraps a dynamic import so that Ionic is set up and the query cache loaded (lib/queries.tsx: every
