@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Asset, AssetCreateInput } from '@portal/shared';
 import { apiRequest, isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useAuth } from '../../lib/auth';
 import { useToast } from '../../lib/toast';
 import { getConnectivity, getOfflineDb, nudgeSync } from '../../offline';
@@ -46,7 +47,7 @@ export function useAssetSave(asset: Asset | null) {
       if (!isApiError(e)) return await queue(); // no answer: the outbox sends it (once) when the API answers
       const fe = e.fieldErrors;
       if (fe) setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, v[0] ?? ''])));
-      toast.show({ title: 'Error', description: e.serverMessage ?? e.message, variant: 'destructive' });
+      toast.show({ title: 'Error', description: failureText(e), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

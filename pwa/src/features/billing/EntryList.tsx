@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { BillingEntry } from '@portal/shared';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { formatDateTime } from '../../lib/format';
 import { useEditEntry } from './useBilling';
 
 /** The refusal or failure of an edit, in the server's words when it gave any. */
-const failText = (e: unknown) => (isApiError(e) && e.serverMessage) || 'The change could not be saved.';
+const failText = (e: unknown) => failureText(e, 'The change could not be saved.');
 
 /** Edit one open entry: minutes, billable, note; Save sends PATCH /api/time-entries/:id and shows the server's refusal (e.g. invoiced meanwhile). */
 function EntryEditor({ entry, onDone }: { entry: BillingEntry; onDone(): void }) {

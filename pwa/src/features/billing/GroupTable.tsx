@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { EntryList } from './EntryList';
 import { hoursText, type BillingGroup, type GroupBy } from './model';
@@ -15,7 +15,7 @@ function MarkInvoiced({ group, from, to }: { group: BillingGroup; from: string; 
       { from, to, ...group.client! },
       {
         onSuccess: (r) => toast.show({ title: 'Marked invoiced', description: `${r.locked} entries${r.visitsLocked ? ` and ${r.visitsLocked} visits` : ''} of ${group.label} are locked.` }),
-        onError: (e) => toast.show({ title: 'Not marked', description: (isApiError(e) && e.serverMessage) || 'Try again.', variant: 'destructive' }),
+        onError: (e) => toast.show({ title: 'Not marked', description: failureText(e, 'Try again.'), variant: 'destructive' }),
       },
     );
   return (

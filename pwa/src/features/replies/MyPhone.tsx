@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { myAccountSchema, type PublicUser } from '@portal/shared';
 import { apiRequest, isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useAuth } from '../../lib/auth';
 import { FormField, fieldAria } from '../../lib/ui/FormField';
 import { useToast } from '../../lib/toast';
@@ -29,7 +30,7 @@ export function MyPhone({ disabled }: { disabled: boolean }) {
       userChanged(fresh);
       toast.show({ title: REPLIES_TEXT.phoneSaved });
     } catch (err) {
-      setError(isApiError(err) ? (err.fieldErrors?.phone?.[0] ?? err.serverMessage ?? REPLIES_TEXT.phoneFailed) : REPLIES_TEXT.phoneFailed);
+      setError((isApiError(err) && err.fieldErrors?.phone?.[0]) || failureText(err, REPLIES_TEXT.phoneFailed));
     } finally {
       setPending(false);
     }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportBranding, ReportBrandingBody } from '@portal/shared';
-import { apiRequest, isApiError } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { useWriteBlock, writeProps } from '../../lib/ui/ServerConnection';
 import { REPORT_BRANDING_KEY } from './api/keys';
@@ -34,7 +35,7 @@ export function ReportBrandingSection() {
       setLogo(null);
       toast.show({ title: 'Settings Updated', description: 'New service reports use this name and logo.' });
     },
-    onError: (e) => toast.show({ title: 'Error', description: (isApiError(e) && e.serverMessage) || 'Failed to update settings. Please try again.', variant: 'destructive' }),
+    onError: (e) => toast.show({ title: 'Error', description: failureText(e, 'Failed to update settings. Please try again.'), variant: 'destructive' }),
   });
   const current = name ?? branding.data?.businessName ?? '';
   const submit = async (removeLogo = false) => save.mutate({ businessName: current.trim() || null, ...(removeLogo ? { logoBase64: null } : logo ? { logoBase64: await base64Of(logo) } : {}) });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Tag } from '@portal/shared';
-import { apiRequest, isApiError } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { useToast } from '../../lib/toast';
 
 /** A failed tag request's message for a toast: the server's, else a general one. */
-export const tagErrorText = (e: unknown) => (isApiError(e) && e.serverMessage) || 'The request failed. Please try again.';
+export const tagErrorText = (e: unknown) => failureText(e, 'The request failed. Please try again.');
 
 /**
  * One tag on the admin Tags screen: its name and ticket count, 'Rename' (inline), 'Merge into'

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { TwoFactorStatus } from '@portal/shared';
 import { formatDateTime } from '../../lib/format';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { StepUpCancelled } from '../../lib/twoFactor/errors';
 import { passkeyRegistration, passkeysSupported } from '../../lib/twoFactor/passkey';
 import { useStepUp } from '../../lib/twoFactor/stepUp';
@@ -37,7 +37,7 @@ export function PasskeysSection(props: { status: TwoFactorStatus; onEnrolled(e: 
       toast.show({ title: 'Passkey added', description: `${name.trim()} can now confirm your sign-in.` });
     } catch (err) {
       if (err instanceof StepUpCancelled) return;
-      setError((isApiError(err) && err.errorBody?.message) || 'The passkey could not be added. Try again.');
+      setError(failureText(err, 'The passkey could not be added. Try again.'));
     } finally {
       setBusy(false);
     }
@@ -58,7 +58,7 @@ export function PasskeysSection(props: { status: TwoFactorStatus; onEnrolled(e: 
       onChanged(await withStepUp(() => removePasskey(id)));
       toast.show({ title: 'Passkey removed', description: 'It can no longer confirm your sign-in.' });
     } catch (err) {
-      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: (isApiError(err) && err.errorBody?.message) || T.failed, variant: 'destructive' });
+      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: failureText(err, T.failed), variant: 'destructive' });
     }
   };
 

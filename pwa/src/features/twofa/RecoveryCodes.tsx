@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RECOVERY_CODES_LOW, type TwoFactorStatus } from '@portal/shared';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { StepUpCancelled } from '../../lib/twoFactor/errors';
 import { useStepUp } from '../../lib/twoFactor/stepUp';
 import { useToast } from '../../lib/toast';
@@ -25,7 +25,7 @@ export function RecoveryCodesSection(props: { status: TwoFactorStatus; onCodes(c
     try {
       onCodes((await withStepUp(regenerateRecoveryCodes)).recoveryCodes);
     } catch (err) {
-      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: (isApiError(err) && err.errorBody?.message) || T.failed, variant: 'destructive' });
+      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: failureText(err, T.failed), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { CodeForm } from '../../lib/twoFactor/CodeForm';
 import { useToast } from '../../lib/toast';
 import { confirmTotp, removeTotp, startTotp, type Enrolled } from './api';
 import { SECURITY_TEXT as T } from './texts';
+import { failureText } from '../../lib/connection';
 
 /**
  * The authenticator app (TOTP): "Set up authenticator app" shows the QR code (drawn here with the
@@ -40,7 +41,7 @@ export function TotpSection(props: { status: TwoFactorStatus; onEnrolled(e: Enro
       onChanged(await withStepUp(removeTotp));
       toast.show({ title: 'Authenticator app removed', description: 'Codes from it no longer work.' });
     } catch (err) {
-      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: (err as { serverMessage?: string }).serverMessage ?? T.failed, variant: 'destructive' });
+      if (!(err instanceof StepUpCancelled)) toast.show({ title: 'Error', description: failureText(err, T.failed), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { PublicUser } from '@portal/shared';
-import { apiRequest, isApiError } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useToast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { useStepUp } from '../../lib/twoFactor/stepUp';
@@ -28,7 +29,7 @@ export function ResetTwoFactor({ user, me }: { user: PublicUser; me: string | un
     },
     onError: (err) => {
       setAsking(false);
-      toast.show({ title: 'Error', description: (isApiError(err) && err.errorBody?.message) || 'Failed to reset two-factor authentication. Please try again.', variant: 'destructive' });
+      toast.show({ title: 'Error', description: failureText(err, 'Failed to reset two-factor authentication. Please try again.'), variant: 'destructive' });
     },
   });
   if (user.id === me) return null;

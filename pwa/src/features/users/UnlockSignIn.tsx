@@ -3,7 +3,7 @@ import { USER_STATUS_TEXT, type PublicUser } from '@portal/shared';
 import { apiRequest } from '../../lib/api';
 import { useToast } from '../../lib/toast';
 import { SIGN_IN_LOCKS_KEY, useSignInLocks } from './api/useSignInLocks';
-import { failureText } from './failureText';
+import { failureText } from '../../lib/connection';
 import { USERS_TEXT } from './texts';
 
 /** '9:14 PM' (SPEC.md 9's time of day). */

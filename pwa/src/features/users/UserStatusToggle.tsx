@@ -5,7 +5,7 @@ import { apiRequest } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { useToast } from '../../lib/toast';
 import { USERS_KEY } from './api/keys';
-import { failureText } from './failureText';
+import { failureText } from '../../lib/connection';
 
 /**
  * 'Disable' / 'Enable' of one user row (User Management): POST /api/users/{id}/disable ends every

@@ -11,7 +11,7 @@ import { useUpdateUser } from './api/useUpdateUser';
 import { useUsers } from './api/useUsers';
 import { ROLE_LABELS, USERS_TEXT } from './texts';
 import { UserForm } from './UserForm';
-import { failureText } from './failureText';
+import { failureText } from '../../lib/connection';
 import { UserList } from './UserList';
 import './users.css';
 

@@ -17,7 +17,6 @@ export const USERS_TEXT = {
   unlocked: 'Sign-in Unlocked',
   unlockFailed: 'Failed to unlock sign-in',
   tryAgain: 'Please try again.',
-  offline: 'No connection to the server. Check your connection and try again.',
   empty: 'No users yet.',
   loading: 'Loading users...',
   loadFailed: 'The users could not be loaded.',

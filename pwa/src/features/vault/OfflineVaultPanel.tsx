@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { VAULT_DEVICE_PENDING_TEXT, vaultPassphraseProblem } from '@portal/shared';
-import { isApiError } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/format';
 import { useToast } from '../../lib/toast';
@@ -111,7 +111,7 @@ function EnableForm({ onDone }: { onDone: () => void }) {
       if (err instanceof StepUpCancelled) return;
       // Only the passphrase rule and the server speak to the user; a raw 'Failed to fetch' or a passkey error does not.
       const failed = 'The offline vault could not be turned on. Please try again.';
-      const message = isApiError(err) ? (err.serverMessage ?? failed) : err instanceof OfflinePassphraseError ? err.message : failed;
+      const message = err instanceof OfflinePassphraseError ? err.message : failureText(err, failed);
       toast.show({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
       setPassphrase('');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { NO_CONNECTION_TEXT } from '../../lib/connection';
 import { renderWithProviders, stubFetch } from '../../lib/test-utils';
 import { ResendReport } from './ResendReport';
 
@@ -36,5 +37,15 @@ describe('Resend report (issue 54 item 3)', () => {
     renderWithProviders(<ResendReport visitId={VISIT} />);
     fireEvent.click(screen.getByRole('button', { name: 'Resend report' }));
     expect(await screen.findByText('This ticket has no customer e-mail address to send the report to.')).toBeTruthy();
+  });
+
+  it('says the server was not reached when the request got no answer, never the browser\'s own message', async () => {
+    stubFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithProviders(<ResendReport visitId={VISIT} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend report' }));
+    expect(await screen.findByText(NO_CONNECTION_TEXT)).toBeTruthy();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
   });
 });

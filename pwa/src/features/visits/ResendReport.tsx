@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { VISIT_MSG } from '@portal/shared';
-import { apiRequest, isApiError } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { failureText } from '../../lib/connection';
 import { newIdempotencyKey } from '../../lib/ids';
 import { useToast } from '../../lib/toast';
 import { VISIT_TEXT } from './texts';
@@ -15,7 +16,7 @@ export function ResendReport({ visitId }: { visitId: string }) {
   const resend = useMutation({
     mutationFn: (key: string) => apiRequest<{ message: string }>('POST', `/api/visits/${encodeURIComponent(visitId)}/resend`, {}, { headers: { 'Idempotency-Key': key } }),
     onSuccess: (r) => toast.show({ title: VISIT_TEXT.resent, description: r.message || VISIT_MSG.reportResent }),
-    onError: (e) => toast.show({ title: VISIT_TEXT.resendFailed, description: (isApiError(e) && e.serverMessage) || VISIT_TEXT.tryAgain, variant: 'destructive' }),
+    onError: (e) => toast.show({ title: VISIT_TEXT.resendFailed, description: failureText(e, VISIT_TEXT.tryAgain), variant: 'destructive' }),
   });
   return (
     <button type="button" className="btn btn-outline" disabled={resend.isPending} onClick={() => resend.mutate(newIdempotencyKey())}>
