@@ -19,7 +19,7 @@ export {
 export { UNSENT_STATES, discard, enqueue, nudgeSync, readOutbox, type OutboxDraft } from './outbox';
 /** A v4 UUID, also over plain http (lib/ids.ts): for ids an outbox kind makes on the device (a checklist item added offline). */
 export { newIdempotencyKey } from '../lib/ids';
-export { PullError, clearRecords, registerCollection, replaceRecords, type AnySyncCollection, type PagedSyncCollection, type PullContext, type PullPage, type SyncCollection } from './collections';
+export { KEYS_FIRST_FROM, PullError, clearRecords, heldRecords, registerCollection, replaceRecords, type AnySyncCollection, type PagedSyncCollection, type PullContext, type PullPage, type SyncCollection } from './collections';
 export { registerOfflineFeature, type OfflineFeature } from './feature';
 export { SYNC_TAG, backgroundSyncDrain, type DrainReport, type SentItem } from './drain';
 export {

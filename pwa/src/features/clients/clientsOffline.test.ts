@@ -65,6 +65,25 @@ describe('clients collection', () => {
     expect(requests.filter((r) => r.url.startsWith('/api/clients')).map((r) => r.url)).toEqual(['/api/clients?since=0&limit=200', '/api/clients?since=2&limit=200']);
     expect((await readClientCards(db)).map((c) => c.name).sort()).toEqual(['Beta (newer)', 'Gamma']);
   });
+
+  it('a full page (held cards read keys first) keeps each newer local card and replaces each older one', async () => {
+    const db = open();
+    const ids = Array.from({ length: 200 }, (_, i) => `c${String(i).padStart(3, '0')}`);
+    await db.records.bulkPut([
+      { collection: 'clients', id: 'c007', data: card('c007', 'Seven (newer here)', '2026-03-01T00:00:00.000Z') },
+      { collection: 'clients', id: 'c150', data: card('c150', 'Old 150', '2025-12-01T00:00:00.000Z') },
+      // Another collection's row with a card's id is not a held card.
+      { collection: 'assets', id: 'c020', data: { updatedAt: '2099-01-01T00:00:00.000Z' } },
+    ]);
+    const { transport } = server([{ items: ids.map((id) => card(id, `Client ${id}`, '2026-02-01T00:00:00.000Z')), deleted: [], cursor: '2', more: false }]);
+    expect((await pullAll({ db, transport })).error).toBeNull();
+    const names = new Map((await readClientCards(db)).map((c) => [c.id, c.name]));
+    expect(names.size).toBe(200);
+    expect(names.get('c007')).toBe('Seven (newer here)');
+    expect(names.get('c150')).toBe('Client c150');
+    expect(names.get('c020')).toBe('Client c020');
+    expect(names.get('c199')).toBe('Client c199');
+  });
 });
 
 describe("the card's tickets offline", () => {

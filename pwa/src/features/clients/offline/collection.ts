@@ -6,7 +6,7 @@
  * moves its client's `updatedAt`), so a late page never undoes a write's answer. No React.
  */
 import type { Client, ClientDeltaPage, Contact, Site } from '@portal/shared';
-import { clearRecords, type OfflineDb, type PagedSyncCollection } from '../../../offline/core';
+import { clearRecords, heldRecords, type OfflineDb, type PagedSyncCollection } from '../../../offline/core';
 
 /** Name of the collection (its rows in `records`, its cursor `cursor:clients`). */
 export const CLIENTS_COLLECTION = 'clients';
@@ -15,12 +15,17 @@ export const CLIENTS_PULL_LIMIT = 200;
 
 const keys = (ids: string[]) => ids.map((id) => [CLIENTS_COLLECTION, id]) as unknown as string[];
 
-/** Stores whole cards, each only over an older or equal one. Runs in the caller's transaction when there is one. */
+/**
+ * Stores whole cards, each only over an older or equal one. Runs in the caller's transaction when
+ * there is one. A page of many cards reads the held ones keys first (offline/core `heldRecords`: on
+ * a first sync none is held, and a bulkGet would be one IndexedDB get per card).
+ */
 export async function putClientCards(db: OfflineDb, cards: Client[]): Promise<void> {
   if (cards.length === 0) return;
   await db.transaction('rw', db.records, async () => {
-    const stored = await db.records.bulkGet(keys(cards.map((c) => c.id)));
-    const newer = cards.filter((c, i) => !stored[i] || (stored[i]!.data as Client).updatedAt <= c.updatedAt);
+    const held = await heldRecords(db, CLIENTS_COLLECTION, cards.map((c) => c.id));
+    const stored = new Map(held.flatMap((r) => (r ? [[r.id, r.data as Client] as const] : [])));
+    const newer = cards.filter((c) => !stored.has(c.id) || stored.get(c.id)!.updatedAt <= c.updatedAt);
     await db.records.bulkPut(newer.map((c) => ({ collection: CLIENTS_COLLECTION, id: c.id, data: c })));
   });
 }

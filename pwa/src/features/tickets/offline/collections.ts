@@ -4,7 +4,7 @@
  * No React.
  */
 import type { DeltaPage, Technician, Ticket, TicketUpdateEntry } from '@portal/shared';
-import type { PagedSyncCollection, SyncCollection } from '../../../offline/core';
+import { KEYS_FIRST_FROM, type PagedSyncCollection, type SyncCollection } from '../../../offline/core';
 import {
   OPENED,
   PRUNE_EVERY_MS,
@@ -19,7 +19,6 @@ import {
   writeSyncState,
 } from './workingSet';
 import { reindexTickets } from './searchIndex';
-import { KEYS_FIRST_FROM } from './searchLinks';
 
 const feedUrl = (path: string, since: string) =>
   `${path}?since=${encodeURIComponent(since)}&limit=${SYNC_PAGE_SIZE}&recentDays=${WORKING_SET_DAYS}`;

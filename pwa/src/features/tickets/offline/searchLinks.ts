@@ -11,7 +11,7 @@
  * tickets to write again. No React.
  */
 import type { Asset, Client, SearchLinks, Ticket } from '@portal/shared';
-import { TICKET_SEARCH_LINKS_META, type CachedRecord, type OfflineDb } from '../../../offline/core';
+import { TICKET_SEARCH_LINKS_META, heldRecords, type CachedRecord, type OfflineDb } from '../../../offline/core';
 
 /** The clients feature's collection of client cards (features/clients/offline/collection.ts). */
 const CLIENTS = 'clients';
@@ -20,34 +20,6 @@ const ASSETS = 'assets';
 
 /** A ticket's linked asset ids (single reads and the delta feed carry them; older copies lack them). */
 export const assetIdsOf = (t: Ticket): string[] => (t as Ticket & { assetIds?: string[] }).assetIds ?? [];
-
-const key = (collection: string, id: string) => [collection, id] as unknown as string;
-
-/**
- * From this many ids on, a read of cached records reads the table's keys first ({@link heldRecords}, the
- * tickets collection's page): below it a bulkGet of the ids is cheaper than every key of the table.
- */
-export const KEYS_FIRST_FROM = 50;
-
-/**
- * The cached records of `ids` in `collection` (absent ones left out or undefined). For many ids the
- * collection's keys are read first (one request) and only the held records fetched: a bulkGet is one
- * IndexedDB get per id, and a first sync's ticket pages name about 800 client cards each before any
- * is cached (issue 59). Chains Dexie's promises (no extra native async level inside a transaction).
- */
-function heldRecords(db: OfflineDb, collection: string, ids: readonly string[]): Promise<readonly (CachedRecord | undefined)[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  if (ids.length < KEYS_FIRST_FROM) return db.records.bulkGet(ids.map((id) => key(collection, id)));
-  return db.records
-    .where('collection')
-    .equals(collection)
-    .primaryKeys()
-    .then((keys) => {
-      const held = new Set(keys.map((k) => (k as unknown as [string, string])[1]));
-      const present = ids.filter((id) => held.has(id));
-      return present.length > 0 ? db.records.bulkGet(present.map((id) => key(collection, id))) : [];
-    });
-}
 
 /**
  * The links of each ticket, by ticket id. A client card or asset this device does not hold adds
