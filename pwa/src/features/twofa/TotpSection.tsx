@@ -3,11 +3,11 @@ import QRCode from 'qrcode';
 import type { TotpSetup, TwoFactorStatus } from '@portal/shared';
 import { useStepUp } from '../../lib/twoFactor/stepUp';
 import { StepUpCancelled } from '../../lib/twoFactor/errors';
+import { failureText } from '../../lib/connection';
 import { CodeForm } from '../../lib/twoFactor/CodeForm';
 import { useToast } from '../../lib/toast';
 import { confirmTotp, removeTotp, startTotp, type Enrolled } from './api';
 import { SECURITY_TEXT as T } from './texts';
-import { failureText } from '../../lib/connection';
 
 /**
  * The authenticator app (TOTP): "Set up authenticator app" shows the QR code (drawn here with the

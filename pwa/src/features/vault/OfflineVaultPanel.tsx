@@ -109,9 +109,10 @@ function EnableForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (err) {
       if (err instanceof StepUpCancelled) return;
-      // Only the passphrase rule and the server speak to the user; a raw 'Failed to fetch' or a passkey error does not.
+      // Only the passphrase rule, the server or lib/connection's no-connection text speak to the
+      // user; an exception's own message ('Failed to fetch', a passkey error) never does.
       const failed = 'The offline vault could not be turned on. Please try again.';
-      const message = err instanceof OfflinePassphraseError ? err.message : failureText(err, failed);
+      const message = err instanceof OfflinePassphraseError ? err.problem : failureText(err, failed);
       toast.show({ title: 'Error', description: message, variant: 'destructive' });
     } finally {
       setPassphrase('');

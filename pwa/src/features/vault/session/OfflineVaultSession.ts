@@ -30,10 +30,13 @@ import type { PasskeyUser } from './passkey';
 /** Result of an unlock attempt. */
 export type UnlockResult = { ok: true } | { ok: false; attemptsLeft: number } | { ok: false; wiped: true };
 
-/** Thrown by `enable` when the passphrase breaks the rule (vaultPassphraseProblem): its message is for the user. */
+/**
+ * Thrown by `enable` when the passphrase breaks the rule: `problem` is the shared rule's own text
+ * (vaultPassphraseProblem, e.g. 'A number alone is too easy to guess. Use words.'), written for a person.
+ */
 export class OfflinePassphraseError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly problem: string) {
+    super(problem);
     this.name = 'OfflinePassphraseError';
   }
 }
@@ -124,7 +127,7 @@ export class OfflineVaultSession {
    * before the database belongs to this user: on a first sign-in on a device the engine starts after
    * the first screen, and its change of owner clears every record, this device state included
    * (seen in Chromium: "Offline vault unlocked", then the copy gone and the grant orphaned).
-   * @throws OfflinePassphraseError (its message is for the user), ApiError, or another Error (no signal, no passkey).
+   * @throws OfflinePassphraseError (its `problem` is for the user), ApiError, or another Error (no signal, no passkey).
    */
   async enable(input: { deviceName: string; passphrase: string; fingerprint: boolean; user: PasskeyUser }): Promise<void> {
     const problem = vaultPassphraseProblem(input.passphrase);

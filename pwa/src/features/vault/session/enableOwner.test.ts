@@ -8,7 +8,7 @@
  * Real engine, fake IndexedDB, real WebCrypto; the API is a stub answering the grant.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PublicUser, VaultDeviceGrant } from '@portal/shared';
+import { vaultPassphraseProblem, type PublicUser, type VaultDeviceGrant } from '@portal/shared';
 import { META, freshDb, getMeta, setOfflineDb, setSyncUser } from '../../../offline/model-server.testkit';
 import { randomBytes, toBase64url } from '../offline/crypto';
 import { readOfflineDevice } from '../offline';
@@ -62,5 +62,26 @@ describe('turning the offline vault on before the engine knows who is signed in'
     expect(asked).toEqual(['POST /api/vault-devices']);
     expect(await readOfflineDevice(db)).toMatchObject({ deviceId: GRANT.device.id, userId: USER.id, pending: true });
     expect(session.unlockedDeviceId()).toBe(GRANT.device.id);
+  });
+
+  it('refuses a passphrase that breaks the rule with the rule\'s own text, and asks and stores nothing', async () => {
+    const { db } = freshDb();
+    setOfflineDb(db);
+    const asked: string[] = [];
+    session = new OfflineVaultSession({
+      db: () => db,
+      request: (async (method: string, url: string) => {
+        asked.push(`${method} ${url}`);
+        return GRANT;
+      }) as never,
+      syncNow: async () => undefined,
+    });
+    await expect(session.enable({ deviceName: 'Olive phone', passphrase: '1234 5678 9012 3456', fingerprint: false, user: USER })).rejects.toMatchObject({
+      name: 'OfflinePassphraseError',
+      problem: vaultPassphraseProblem('1234 5678 9012 3456'),
+    });
+    expect(vaultPassphraseProblem('1234 5678 9012 3456')).toBe('A number alone is too easy to guess. Use words.');
+    expect(asked).toEqual([]);
+    expect(await readOfflineDevice(db)).toBeFalsy();
   });
 });
