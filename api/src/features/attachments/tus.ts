@@ -72,7 +72,7 @@ export function createTusServer(s: Services): Server {
     async onUploadFinish(_req, upload) {
       try {
         const fileName = cleanFileName(upload.metadata?.filename);
-        await sniffUpload(rt.uploads, upload.id, fileName);
+        await sniffUpload(rt.uploads, upload.id, fileName, upload.size ?? 0);
         const tag = upload.metadata?.[UPLOADER_KEY];
         if (isAnonymousTag(tag)) await anonymousImageCheck(s, rt, upload.id, fileName, tag?.slice(5) ?? 'unknown');
       } catch (err) {
